@@ -1,0 +1,134 @@
+import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface CarouselItem {
+  title: string;
+  imagePath: string;
+}
+
+/** Spec §9: 1.5 items by default, 3 from 800px, 5 from 1000px; slides move by 1, 3, 5; infinite. */
+export const CAROUSEL_BREAKPOINTS = [
+  { minWidth: 1000, perView: 5, slideBy: 5 },
+  { minWidth: 800, perView: 3, slideBy: 3 },
+  { minWidth: 0, perView: 1.5, slideBy: 1 },
+] as const;
+
+export function carouselLayoutFor(width: number) {
+  return CAROUSEL_BREAKPOINTS.find((breakpoint) => width >= breakpoint.minWidth) ?? CAROUSEL_BREAKPOINTS[2];
+}
+
+/** Infinite: the window wraps around the list in both directions. */
+export function visibleWindow<T>(items: readonly T[], start: number, perView: number): { item: T; index: number }[] {
+  if (items.length === 0) return [];
+  const count = Math.min(items.length, Math.ceil(perView));
+  return Array.from({ length: count }, (_, offset) => {
+    const index = (((start + offset) % items.length) + items.length) % items.length;
+    return { item: items[index]!, index };
+  });
+}
+
+function useCarouselLayout() {
+  const [layout, setLayout] = useState<(typeof CAROUSEL_BREAKPOINTS)[number]>(CAROUSEL_BREAKPOINTS[2]);
+  useEffect(() => {
+    const update = () => setLayout(carouselLayoutFor(window.innerWidth));
+    update();
+    window.addEventListener("resize", update);
+    return () => window.removeEventListener("resize", update);
+  }, []);
+  return layout;
+}
+
+export interface CarouselTab {
+  id: string;
+  label: string;
+  items: CarouselItem[];
+}
+
+export function PopularCarousel({ title, tabs }: { title: string; tabs: CarouselTab[] }) {
+  const { t } = useTranslation();
+  const baseId = useId();
+  const visibleTabs = tabs.filter((tab) => tab.items.length > 0);
+  const [activeId, setActiveId] = useState(visibleTabs[0]?.id);
+  const [start, setStart] = useState(0);
+  const layout = useCarouselLayout();
+  const active = visibleTabs.find((tab) => tab.id === activeId) ?? visibleTabs[0];
+  if (!active) return null;
+
+  const items = active.items;
+  const shown = visibleWindow(items, start, layout.perView);
+  const move = (direction: 1 | -1) => setStart((current) => (current + direction * layout.slideBy + items.length) % items.length);
+
+  return (
+    <section aria-labelledby={`${baseId}-title`} className="mx-auto max-w-6xl px-4 py-12" data-testid="popular-carousel">
+      <h2 id={`${baseId}-title`} className="mb-6 text-2xl font-bold">
+        {title}
+      </h2>
+      {visibleTabs.length > 1 ? (
+        <div role="tablist" aria-label={title} className="mb-6 flex gap-2">
+          {visibleTabs.map((tab) => (
+            <button
+              key={tab.id}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab.id}`}
+              aria-selected={tab.id === active.id}
+              aria-controls={`${baseId}-panel`}
+              onClick={() => {
+                setActiveId(tab.id);
+                setStart(0);
+              }}
+              className={
+                tab.id === active.id
+                  ? "rounded-full bg-primary px-4 py-2 font-semibold text-on-primary"
+                  : "rounded-full border border-black/20 px-4 py-2 font-semibold text-ink"
+              }
+            >
+              {tab.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div
+        id={`${baseId}-panel`}
+        role={visibleTabs.length > 1 ? "tabpanel" : "group"}
+        aria-labelledby={visibleTabs.length > 1 ? `${baseId}-tab-${active.id}` : `${baseId}-title`}
+        aria-roledescription="carousel"
+        className="relative"
+      >
+        <div className="flex items-center gap-3">
+          <button
+            type="button"
+            onClick={() => move(-1)}
+            aria-label={t("landing.carouselPrevious")}
+            className="shrink-0 rounded-full border border-black/20 bg-page px-3 py-2 text-xl leading-none"
+          >
+            ‹
+          </button>
+          <ul className="flex flex-1 gap-4 overflow-hidden" data-per-view={layout.perView} aria-live="polite">
+            {shown.map(({ item, index }) => (
+              <li
+                key={`${active.id}-${index}`}
+                aria-roledescription="slide"
+                aria-label={t("landing.carouselItem", { index: index + 1, count: items.length })}
+                style={{ flex: `0 0 calc(${100 / layout.perView}% - 1rem)` }}
+                className="rounded-xl bg-surface p-4 text-center"
+                data-testid="carousel-item"
+              >
+                <img src={item.imagePath} alt="" className="mx-auto h-32 w-auto" loading="lazy" />
+                <p className="mt-3 font-semibold">{item.title}</p>
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() => move(1)}
+            aria-label={t("landing.carouselNext")}
+            className="shrink-0 rounded-full border border-black/20 bg-page px-3 py-2 text-xl leading-none"
+          >
+            ›
+          </button>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,157 @@
+import { env } from "~/env.server";
+import { ContentCache } from "./cache";
+import { fetchCollection, type Query } from "./strapi.server";
+import {
+  carrierSchema,
+  contactReasonSchema,
+  faqCategorySchema,
+  faqItemSchema,
+  helpGuideSchema,
+  landingPageSchema,
+  legalPageSchema,
+  parseEntries,
+  uiTextSchema,
+  type Carrier,
+  type ContactReason,
+  type FaqCategory,
+  type FaqItem,
+  type HelpGuide,
+  type LandingPage,
+  type LegalPage,
+  type Locale,
+} from "./schemas";
+import type { z } from "zod";
+
+let cache: ContentCache | undefined;
+
+function contentCache(): ContentCache {
+  if (!cache) {
+    const ttlMs = env().CONTENT_TTL_SECONDS * 1000;
+    cache = new ContentCache({
+      ttlMs,
+      maxStaleMs: 24 * 60 * 60 * 1000,
+      maxEntries: 5_000,
+      onRefreshError: (key, error) => console.warn(`[content] serving last good "${key}": ${String(error)}`),
+    });
+  }
+  return cache;
+}
+
+const CARRIERS_TAG = "carriers";
+const carrierTag = (code: string) => `carrier:${code}`;
+
+function reportInvalid(collection: string) {
+  return (issue: string) => console.warn(`[content] ignored an invalid ${collection} entry: ${issue}`);
+}
+
+async function load<T>(collection: string, schema: z.ZodType<T>, query: Query): Promise<T[]> {
+  return parseEntries(schema, await fetchCollection(collection, query), reportInvalid(collection));
+}
+
+function byCarrier(code: string, locale: Locale): Query {
+  return { "filters[carrierCode][$eq]": code, locale };
+}
+
+/** Every published carrier; the tenant list the Host header is resolved against. */
+export function getCarriers(): Promise<Carrier[]> {
+  return contentCache().get("carriers", [CARRIERS_TAG], () =>
+    load("carriers", carrierSchema, { "populate[theme]": "true", sort: "code:asc" }),
+  );
+}
+
+/**
+ * Cached per carrier and locale. When a locale has nothing for this carrier, the carrier's
+ * default locale is used, so a half-translated carrier still renders.
+ */
+function perCarrier<T>(
+  name: string,
+  carrier: Carrier,
+  locale: Locale,
+  fetch: (locale: Locale) => Promise<T[]>,
+): Promise<T[]> {
+  const key = `${name}:${carrier.code}:${locale}`;
+  return contentCache().get(key, [carrierTag(carrier.code)], async () => {
+    const entries = await fetch(locale);
+    if (entries.length > 0 || locale === carrier.defaultLocale) return entries;
+    return fetch(carrier.defaultLocale);
+  });
+}
+
+export async function getLandingPage(carrier: Carrier, locale: Locale): Promise<LandingPage | null> {
+  const pages = await perCarrier("landing", carrier, locale, (lng) =>
+    load("landing-pages", landingPageSchema, {
+      ...byCarrier(carrier.code, lng),
+      "populate[sellingPoints]": "true",
+      "populate[steps]": "true",
+      "populate[popularSmartphones]": "true",
+      "populate[popularTablets]": "true",
+    }),
+  );
+  return pages[0] ?? null;
+}
+
+export async function getFaqs(
+  carrier: Carrier,
+  locale: Locale,
+): Promise<{ categories: FaqCategory[]; items: FaqItem[] }> {
+  const [categories, items] = await Promise.all([
+    perCarrier("faq-categories", carrier, locale, (lng) =>
+      load("faq-categories", faqCategorySchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" }),
+    ),
+    perCarrier("faq-items", carrier, locale, (lng) =>
+      load("faq-items", faqItemSchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" }),
+    ),
+  ]);
+  return { categories, items };
+}
+
+export function getHelpGuides(carrier: Carrier, locale: Locale): Promise<HelpGuide[]> {
+  return perCarrier("help-guides", carrier, locale, (lng) =>
+    load("help-guides", helpGuideSchema, { ...byCarrier(carrier.code, lng), "populate[steps]": "true" }),
+  );
+}
+
+export async function getLegalPage(carrier: Carrier, locale: Locale, slug: LegalPage["slug"]): Promise<LegalPage | null> {
+  const pages = await perCarrier("legal-pages", carrier, locale, (lng) =>
+    load("legal-pages", legalPageSchema, byCarrier(carrier.code, lng)),
+  );
+  return pages.find((page) => page.slug === slug) ?? null;
+}
+
+export function getContactReasons(carrier: Carrier, locale: Locale): Promise<ContactReason[]> {
+  return perCarrier("contact-reasons", carrier, locale, (lng) =>
+    load("contact-reasons", contactReasonSchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" }),
+  );
+}
+
+/** Per-locale overrides of UI texts, as a flat key → value map. */
+export async function getUiTexts(carrier: Carrier, locale: Locale): Promise<Record<string, string>> {
+  const key = `ui-texts:${carrier.code}:${locale}`;
+  const entries = await contentCache().get(key, [carrierTag(carrier.code)], () =>
+    load("ui-texts", uiTextSchema, byCarrier(carrier.code, locale)),
+  );
+  return Object.fromEntries(entries.map((entry) => [entry.key, entry.value]));
+}
+
+/** Called by the signed webhook: a carrier's content, or the carrier list, changed. */
+export function invalidateContent(change: { model: string; carrierCode: string | null }): number {
+  if (change.model === "carrier" || !change.carrierCode) {
+    contentCache().invalidateAll();
+    return contentCache().size;
+  }
+  return contentCache().invalidate([carrierTag(change.carrierCode)]);
+}
+
+/**
+ * A host that matches no carrier may be a carrier created a moment ago. The carrier list is
+ * re-read at most once per interval for such hosts, so onboarding needs no restart even if a
+ * webhook was missed.
+ */
+let lastMissRefresh = 0;
+export async function refreshCarriersAfterMiss(minIntervalMs = 2_000): Promise<Carrier[] | null> {
+  const now = Date.now();
+  if (now - lastMissRefresh < minIntervalMs) return null;
+  lastMissRefresh = now;
+  contentCache().invalidate([CARRIERS_TAG]);
+  return getCarriers();
+}

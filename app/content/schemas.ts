@@ -1,0 +1,198 @@
+import { z } from "zod";
+
+/** Zod schemas for what Strapi returns (docs/content-model.md). Unknown fields are ignored. */
+
+const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
+// A font stack may only hold names, quotes, commas and spaces: it is written into a <style> tag.
+const fontStack = z.string().regex(/^[\w\s,'"-]+$/).max(200);
+const assetUrl = z
+  .string()
+  .max(20_000)
+  .refine((url) => /^(https?:\/\/|\/(?!\/)|data:image\/(svg\+xml|png|jpeg|webp)[;,])/.test(url), "unsupported URL");
+
+const nullableText = z
+  .string()
+  .nullish()
+  .transform((value) => (value && value.trim() ? value : null));
+
+export const themeSchema = z.object({
+  primaryColor: hexColour.catch("#1f4fd1"),
+  primaryContrastColor: hexColour.catch("#ffffff"),
+  accentColor: hexColour.catch("#0b7a5c"),
+  backgroundColor: hexColour.catch("#ffffff"),
+  surfaceColor: hexColour.catch("#f4f6fb"),
+  textColor: hexColour.catch("#1a1d24"),
+  fontFamily: fontStack.catch("system-ui, sans-serif"),
+  headingFontFamily: fontStack.catch("system-ui, sans-serif"),
+  logoUrl: assetUrl.nullish().catch(null),
+  landingPageLogoUrl: assetUrl.nullish().catch(null),
+});
+
+export type Theme = z.infer<typeof themeSchema>;
+
+export const localeSchema = z.enum(["en", "de"]);
+export type Locale = z.infer<typeof localeSchema>;
+
+export const carrierSchema = z.object({
+  documentId: z.string(),
+  code: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  name: z.string().min(1),
+  formattedName: z.string().nullish().transform((value) => value ?? ""),
+  web: nullableText,
+  formattedWeb: nullableText,
+  email: nullableText,
+  phone: nullableText,
+  address: nullableText,
+  registrationDetails: nullableText,
+  operatorName: nullableText,
+  domains: z
+    .array(z.string())
+    .nullish()
+    .transform((domains) => (domains ?? []).map((domain) => domain.trim().toLowerCase()).filter(Boolean)),
+  defaultLocale: localeSchema.catch("en"),
+  supportedLocales: z
+    .array(z.string())
+    .nullish()
+    .transform((locales) => (locales ?? []).filter((locale): locale is Locale => localeSchema.safeParse(locale).success)),
+  timezone: z.string().nullish().transform((value) => value || "Europe/London"),
+  countryCode: z.enum(["GB", "DE", "AU", "US", "CA"]),
+  currency: z.enum(["GBP", "EUR", "AUD", "USD", "CAD"]),
+  partnerEnvironment: nullableText,
+  isInternational: z.boolean().nullish().transform(Boolean),
+  theme: themeSchema.nullish().transform((theme) => theme ?? themeSchema.parse({})),
+  hasCallOutCharge: z.boolean().nullish().transform(Boolean),
+  callOutCharge: z.number().int().min(0).nullish().transform((value) => value ?? 0),
+  allowWarrantyRepairs: z.boolean().nullish().transform(Boolean),
+  inWarrantyStatus: z.boolean().nullish().transform(Boolean),
+  warrantyRepairChargeable: z.boolean().nullish().transform(Boolean),
+  warrantyRepairCharge: z.number().int().min(0).nullish().transform((value) => value ?? 0),
+  use3DSecure: z.boolean().nullish().transform(Boolean),
+  usesKlarna: z.boolean().nullish().transform(Boolean),
+  payButtonVariant: z.enum(["pay", "complete-and-confirm"]).nullish().transform((value) => value ?? "pay"),
+  confirmOnly: z.boolean().nullish().transform(Boolean),
+  storeRequired: z.boolean().nullish().transform(Boolean),
+  maxDevicesPerBasket: z.number().int().min(1).nullish().transform((value) => value ?? 5),
+  singleMakeOnly: z.boolean().nullish().transform(Boolean),
+  singleMakeId: z.number().int().min(1).nullish().transform((value) => value ?? 2),
+  additionalLandingPage: z.boolean().nullish().transform(Boolean),
+  additionalLandingPageLimit: z.number().int().min(0).nullish().transform((value) => value ?? 7),
+  businessAccounts: z.boolean().nullish().transform(Boolean),
+  externalLandingRedirectUrl: z.url().nullish().catch(null),
+  externalSupportPickerUrl: z.url().nullish().catch(null),
+  liveChat: z.boolean().nullish().transform(Boolean),
+  liveChatUrl: z.url().nullish().catch(null),
+  showImprint: z.boolean().nullish().transform(Boolean),
+  allowsInStoreBookings: z.boolean().nullish().transform(Boolean),
+  allowsInStoreDropOff: z.boolean().nullish().transform(Boolean),
+  addressLookup: z.boolean().nullish().transform(Boolean),
+  hidePostcodeSearchOnAddressChange: z.boolean().nullish().transform(Boolean),
+  applianceVariant: z.boolean().nullish().transform(Boolean),
+  fleetDaysPerWeek: z.number().int().min(1).max(7).nullish().transform((value) => value ?? 5),
+  maintenance: z.boolean().nullish().transform(Boolean),
+});
+
+export type Carrier = z.infer<typeof carrierSchema>;
+
+const titleText = z.object({ title: z.string(), text: z.string().nullish().transform((value) => value ?? "") });
+const carouselItem = z.object({ title: z.string(), imagePath: assetUrl });
+
+export const landingPageSchema = z.object({
+  carrierCode: z.string(),
+  locale: z.string().optional(),
+  heroTitle: z.string(),
+  heroSubtitle: nullableText,
+  sellingPoints: z.array(titleText).nullish().transform((value) => value ?? []),
+  steps: z.array(titleText).nullish().transform((value) => value ?? []),
+  trackingTitle: nullableText,
+  trackingText: nullableText,
+  fleetTitle: nullableText,
+  fleetText: nullableText,
+  footerOperatedBy: nullableText,
+  footerParking: nullableText,
+  footerCoverage: nullableText,
+  popularTitle: nullableText,
+  popularSmartphones: z.array(carouselItem).nullish().transform((value) => value ?? []),
+  popularTablets: z.array(carouselItem).nullish().transform((value) => value ?? []),
+});
+export type LandingPage = z.infer<typeof landingPageSchema>;
+
+export const faqCategorySlugs = ["booking", "guarantee", "location", "payments", "popular", "repair", "terms"] as const;
+export const faqCategorySlugSchema = z.enum(faqCategorySlugs);
+
+export const faqCategorySchema = z.object({
+  carrierCode: z.string(),
+  slug: faqCategorySlugSchema,
+  title: z.string(),
+  order: z.number().int().nullish().transform((value) => value ?? 0),
+});
+export type FaqCategory = z.infer<typeof faqCategorySchema>;
+
+export const faqItemSchema = z.object({
+  documentId: z.string(),
+  carrierCode: z.string(),
+  category: faqCategorySlugSchema,
+  question: z.string(),
+  answer: z.string(),
+  order: z.number().int().nullish().transform((value) => value ?? 0),
+});
+export type FaqItem = z.infer<typeof faqItemSchema>;
+
+export const helpGuideSlugs = ["cancel-repair", "change-date", "change-address", "repair-cost", "track-technician"] as const;
+export const helpGuideSchema = z.object({
+  carrierCode: z.string(),
+  slug: z.enum(helpGuideSlugs),
+  title: z.string(),
+  intro: nullableText,
+  kind: z.enum(["steps", "options"]).catch("steps"),
+  steps: z.array(titleText).nullish().transform((value) => value ?? []),
+});
+export type HelpGuide = z.infer<typeof helpGuideSchema>;
+
+export const legalSlugs = ["terms", "privacy", "app-terms", "imprint"] as const;
+export const legalPageSchema = z.object({
+  carrierCode: z.string(),
+  slug: z.enum(legalSlugs),
+  title: z.string(),
+  body: z.string(),
+});
+export type LegalPage = z.infer<typeof legalPageSchema>;
+
+export const contactReasonSchema = z.object({
+  carrierCode: z.string(),
+  reasonId: z.number().int(),
+  title: z.string(),
+  order: z.number().int().nullish().transform((value) => value ?? 0),
+});
+export type ContactReason = z.infer<typeof contactReasonSchema>;
+
+export const uiTextSchema = z.object({ carrierCode: z.string(), key: z.string().min(1), value: z.string() });
+
+/** Strapi 5 collection response: flat entries. */
+export const collectionResponse = z.object({
+  data: z.array(z.unknown()),
+  meta: z
+    .object({
+      pagination: z
+        .object({ page: z.number(), pageCount: z.number(), pageSize: z.number(), total: z.number() })
+        .partial()
+        .optional(),
+    })
+    .optional(),
+});
+
+/**
+ * Parses each entry on its own: one malformed entry is dropped (and reported), not the whole page.
+ */
+export function parseEntries<T>(
+  schema: z.ZodType<T>,
+  entries: unknown[],
+  onInvalid: (issue: string) => void,
+): T[] {
+  const parsed: T[] = [];
+  for (const entry of entries) {
+    const result = schema.safeParse(entry);
+    if (result.success) parsed.push(result.data);
+    else onInvalid(result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; "));
+  }
+  return parsed;
+}

@@ -1,0 +1,144 @@
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  isRouteErrorResponse,
+  useRouteError,
+  useRouteLoaderData,
+  Link,
+} from "@remix-run/react";
+import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import { useMemo } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { getLandingPage, getUiTexts } from "~/content/content.server";
+import { createI18n } from "~/i18n/i18n";
+import { publicCarrier } from "~/lib/public-carrier";
+import { LOCALE_COOKIE, pickLocale, requireCarrier } from "~/tenant/tenant.server";
+import { themeCss } from "~/tenant/theme";
+import { SiteFooter } from "~/components/site-footer";
+import { SiteHeader } from "~/components/site-header";
+import stylesheet from "~/tailwind.css?url";
+
+export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
+
+/** Paths that keep working while a carrier is in maintenance (the page itself, health, webhook). */
+const MAINTENANCE_EXEMPT = /^\/(maintenance|healthz|readyz|api\/cms-webhook)(\/|$)/;
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const carrier = await requireCarrier(request);
+  const url = new URL(request.url);
+  if (carrier.maintenance && !MAINTENANCE_EXEMPT.test(url.pathname)) throw redirect("/maintenance");
+
+  const { locale, persist } = pickLocale(request, carrier);
+  const [uiTexts, landing] = await Promise.all([
+    getUiTexts(carrier, locale).catch(() => ({})),
+    getLandingPage(carrier, locale).catch(() => null),
+  ]);
+  const headers = new Headers();
+  if (persist) headers.append("Set-Cookie", `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  return data(
+    {
+      carrier: publicCarrier(carrier),
+      locale,
+      uiTexts,
+      footer: landing
+        ? { operatedBy: landing.footerOperatedBy, parking: landing.footerParking, coverage: landing.footerCoverage }
+        : null,
+    },
+    { headers },
+  );
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>["data"];
+
+export function useRootData(): RootData | undefined {
+  return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
+}
+
+function Document({ root, children, title }: { root?: RootData; children: React.ReactNode; title?: string }) {
+  const i18n = useMemo(() => createI18n(root?.locale ?? "en", root?.uiTexts ?? {}), [root?.locale, root?.uiTexts]);
+  return (
+    <html lang={root?.locale ?? "en"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {title ? <title>{title}</title> : null}
+        <Meta />
+        <Links />
+        {root ? <style dangerouslySetInnerHTML={{ __html: themeCss(root.carrier.theme) }} /> : null}
+      </head>
+      <body className="flex min-h-screen flex-col bg-page text-ink antialiased">
+        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  const root = useRootData();
+  return (
+    <Document root={root}>
+      {root ? <SiteHeader carrier={root.carrier} locale={root.locale} /> : null}
+      <main id="main" className="flex-1">
+        <Outlet />
+      </main>
+      {root ? <SiteFooter carrier={root.carrier} texts={root.footer} /> : null}
+    </Document>
+  );
+}
+
+function ErrorContent({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const [titleKey, textKey] =
+    status === 404
+      ? ["errors.notFoundTitle", "errors.notFoundText"]
+      : status === 503
+        ? ["errors.unavailableTitle", "errors.unavailableText"]
+        : ["errors.genericTitle", "errors.genericText"];
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid={`error-${status}`}>
+      <h1 className="mb-4 text-3xl font-bold">{t(titleKey)}</h1>
+      <p className="mb-8">{t(textKey)}</p>
+      <Link to="/" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+        {t("errors.backHome")}
+      </Link>
+    </section>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const root = useRootData();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!root) {
+    // No carrier: either no site for this host, or the CMS has never answered. Plain page.
+    const text = status === 404 ? "Site not found" : status === 503 ? "Temporarily unavailable" : "Something went wrong";
+    return (
+      <html lang="en">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <title>{text}</title>
+        </head>
+        <body style={{ fontFamily: "system-ui, sans-serif", padding: "4rem 1rem", textAlign: "center" }}>
+          <main>
+            <h1>{text}</h1>
+          </main>
+        </body>
+      </html>
+    );
+  }
+  return (
+    <Document root={root} title={`${status} · ${root.carrier.name}`}>
+      <SiteHeader carrier={root.carrier} locale={root.locale} />
+      <main id="main" className="flex-1">
+        <ErrorContent status={status} />
+      </main>
+      <SiteFooter carrier={root.carrier} texts={root.footer} />
+    </Document>
+  );
+}

@@ -1,0 +1,193 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { getLandingPage } from "~/content/content.server";
+import { ContentUnavailableError } from "~/content/strapi.server";
+import { PopularCarousel } from "~/components/popular-carousel";
+import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
+import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+
+export const BUSINESS_COOKIE = "account_type";
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { carrier, locale } = await requireTenant(request);
+  if (carrier.externalLandingRedirectUrl) throw redirect(carrier.externalLandingRedirectUrl);
+  if (carrier.externalSupportPickerUrl) throw redirect(carrier.externalSupportPickerUrl);
+  guardCarrierOnlyRoute(carrier);
+
+  let landing;
+  try {
+    landing = await getLandingPage(carrier, locale);
+  } catch (error) {
+    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
+    throw error;
+  }
+  // A carrier without a landing page of its own uses the default landing: postcode search.
+  if (!landing) throw redirect("/booking/postcode-search");
+
+  const business = carrier.businessAccounts && new URL(request.url).searchParams.get("type") === "business";
+  const headers = new Headers();
+  if (business) headers.append("Set-Cookie", `${BUSINESS_COOKIE}=business; Path=/; SameSite=Lax; HttpOnly`);
+  return data(
+    {
+      landing,
+      business,
+      addressLookup: carrier.addressLookup,
+      applianceVariant: carrier.applianceVariant,
+      allowsInStoreBookings: carrier.allowsInStoreBookings,
+      brand: carrier.name,
+      landingLogo: carrier.theme.landingPageLogoUrl,
+    },
+    { headers },
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) =>
+  data ? [{ title: `${data.brand} · ${data.landing.heroTitle}` }, { name: "description", content: data.landing.heroSubtitle ?? "" }] : [];
+
+function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
+  const { t } = useTranslation();
+  const [error, setError] = useState<string | null>(null);
+  const field = addressLookup ? "text" : "postcode";
+  return (
+    <Form
+      method="get"
+      action={addressLookup ? "/booking/address-search" : "/booking/postcode-search"}
+      noValidate
+      className="mt-6 flex max-w-xl flex-col gap-2 sm:flex-row sm:items-start"
+      onSubmit={(event) => {
+        const input = event.currentTarget.elements.namedItem(field) as HTMLInputElement;
+        const value = addressLookup ? input.value.trim() : input.value.replace(/\s+/g, "");
+        if (!value) {
+          event.preventDefault();
+          setError(addressLookup ? t("landing.addressMissing") : t("landing.postcodeMissing"));
+          input.focus();
+          return;
+        }
+        if (!addressLookup) input.value = value;
+        setError(null);
+      }}
+    >
+      <div className="flex-1">
+        <label htmlFor="hero-search" className="sr-only">
+          {addressLookup ? t("landing.addressLabel") : t("landing.postcodeLabel")}
+        </label>
+        <input
+          id="hero-search"
+          name={field}
+          type="text"
+          autoComplete={addressLookup ? "street-address" : "postal-code"}
+          placeholder={addressLookup ? t("landing.addressPlaceholder") : t("landing.postcodePlaceholder")}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? "hero-search-error" : undefined}
+          className="w-full rounded-lg border border-black/30 bg-white px-4 py-3 text-lg text-[#1a1d24]"
+        />
+        {error ? (
+          <p id="hero-search-error" role="alert" className="mt-2 rounded bg-white px-2 py-1 font-semibold text-[#a4161a]">
+            {error}
+          </p>
+        ) : null}
+      </div>
+      <button type="submit" className="rounded-lg bg-accent px-6 py-3 text-lg font-semibold text-white">
+        {addressLookup ? t("landing.addressSubmit") : t("landing.postcodeSubmit")}
+      </button>
+    </Form>
+  );
+}
+
+export default function Landing() {
+  const { landing, business, addressLookup, applianceVariant, allowsInStoreBookings, landingLogo } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <>
+      <section className="bg-primary text-on-primary" data-testid="hero">
+        <div className="mx-auto max-w-6xl px-4 py-14">
+          {landingLogo ? <img src={landingLogo} alt="" className="mb-6 h-12 w-auto" /> : null}
+          <h1 className="text-4xl font-extrabold sm:text-5xl">{landing.heroTitle}</h1>
+          {landing.heroSubtitle ? <p className="mt-3 max-w-2xl text-lg">{landing.heroSubtitle}</p> : null}
+          {business ? (
+            <p className="mt-4 inline-block rounded bg-white/90 px-3 py-1 font-semibold text-[#1a1d24]" data-testid="business-account">
+              {t("landing.businessAccount")}
+            </p>
+          ) : null}
+          <HeroSearch addressLookup={addressLookup} />
+          {allowsInStoreBookings ? (
+            <Link to="/store/login" className="mt-6 inline-block underline" data-testid="store-colleague-login">
+              {t("nav.storeLogin")}
+            </Link>
+          ) : null}
+        </div>
+      </section>
+
+      {landing.sellingPoints.length > 0 ? (
+        <section aria-labelledby="selling-points" className="mx-auto max-w-6xl px-4 py-12">
+          <h2 id="selling-points" className="sr-only">
+            {t("landing.sellingPointsTitle")}
+          </h2>
+          <ul className="grid gap-6 md:grid-cols-3">
+            {landing.sellingPoints.map((point) => (
+              <li key={point.title} className="rounded-xl bg-surface p-6">
+                <h3 className="text-lg font-bold">{point.title}</h3>
+                <p className="mt-2">{point.text}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+
+      <PopularCarousel
+        title={landing.popularTitle ?? t("landing.carouselLabel")}
+        tabs={[
+          {
+            id: "smartphones",
+            label: applianceVariant ? t("landing.tabAppliances") : t("landing.tabSmartphones"),
+            items: landing.popularSmartphones,
+          },
+          { id: "tablets", label: t("landing.tabTablets"), items: landing.popularTablets },
+        ]}
+      />
+
+      {landing.steps.length > 0 ? (
+        <section aria-labelledby="steps" className="bg-surface">
+          <div className="mx-auto max-w-6xl px-4 py-12">
+            <h2 id="steps" className="mb-6 text-2xl font-bold">
+              {t("landing.stepsTitle")}
+            </h2>
+            <ol className="grid gap-6 md:grid-cols-3">
+              {landing.steps.map((step, index) => (
+                <li key={step.title} className="rounded-xl bg-page p-6">
+                  <p className="text-sm font-semibold uppercase tracking-wide">{t("landing.stepLabel", { number: index + 1 })}</p>
+                  <h3 className="mt-1 text-lg font-bold">{step.title}</h3>
+                  <p className="mt-2">{step.text}</p>
+                </li>
+              ))}
+            </ol>
+          </div>
+        </section>
+      ) : null}
+
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-2">
+        {landing.trackingTitle ? (
+          <section aria-labelledby="tracking" className="rounded-xl border border-black/10 p-6" data-testid="tracking-section">
+            <h2 id="tracking" className="text-2xl font-bold">
+              {landing.trackingTitle}
+            </h2>
+            {landing.trackingText ? <p className="mt-3">{landing.trackingText}</p> : null}
+            <Link to="/manage" className="mt-4 inline-block font-semibold underline">
+              {t("landing.trackTechnician")}
+            </Link>
+          </section>
+        ) : null}
+        {landing.fleetTitle ? (
+          <section aria-labelledby="fleet" className="rounded-xl border border-black/10 p-6" data-testid="fleet-section">
+            <h2 id="fleet" className="text-2xl font-bold">
+              {landing.fleetTitle}
+            </h2>
+            {landing.fleetText ? <p className="mt-3">{landing.fleetText}</p> : null}
+          </section>
+        ) : null}
+      </div>
+    </>
+  );
+}

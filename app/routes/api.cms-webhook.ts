@@ -1,0 +1,38 @@
+import { data, type ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { invalidateContent } from "~/content/content.server";
+import { env } from "~/env.server";
+import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
+
+const changeSchema = z.object({
+  event: z.string().max(100),
+  model: z.string().max(100),
+  carrierCode: z.string().max(100).nullish().transform((value) => value ?? null),
+  locale: z.string().max(10).nullish(),
+});
+
+const MAX_BODY_BYTES = 64 * 1024;
+
+/** Strapi tells us content changed; the signature proves it was Strapi. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== "POST") return data({ error: "method not allowed" }, { status: 405 });
+  const body = await request.text();
+  if (body.length > MAX_BODY_BYTES) return data({ error: "payload too large" }, { status: 413 });
+  if (!verifyWebhookSignature(body, request.headers.get("x-webhook-signature"), env().CMS_WEBHOOK_SECRET)) {
+    return data({ error: "invalid signature" }, { status: 401 });
+  }
+  let payload: unknown;
+  try {
+    payload = JSON.parse(body);
+  } catch {
+    return data({ error: "invalid JSON" }, { status: 400 });
+  }
+  const change = changeSchema.safeParse(payload);
+  if (!change.success) return data({ error: "invalid payload" }, { status: 400 });
+  const invalidated = invalidateContent(change.data);
+  return data({ ok: true, invalidated });
+}
+
+export function loader() {
+  return data({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+}

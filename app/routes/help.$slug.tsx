@@ -1,0 +1,51 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { getHelpGuides } from "~/content/content.server";
+import { ContentUnavailableError } from "~/content/strapi.server";
+import { notFound } from "~/lib/carrier-routes.server";
+import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const { carrier, locale } = await requireTenant(request);
+  let guides;
+  try {
+    guides = await getHelpGuides(carrier, locale);
+  } catch (error) {
+    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
+    throw error;
+  }
+  const guide = guides.find((entry) => entry.slug === params.slug);
+  if (!guide) throw notFound();
+  return { brand: carrier.name, guide };
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => (data ? [{ title: `${data.guide.title} · ${data.brand}` }] : []);
+
+export default function HelpGuidePage() {
+  const { guide } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <article className="mx-auto max-w-3xl px-4 py-10" data-testid="help-guide">
+      <Link to="/help" className="text-sm underline">
+        {t("help.backToHelp")}
+      </Link>
+      <h1 className="mt-4 text-3xl font-bold">{guide.title}</h1>
+      {guide.intro ? <p className="mt-2">{guide.intro}</p> : null}
+      <ol className="mt-8 space-y-4">
+        {guide.steps.map((step, index) => (
+          <li key={step.title} className="rounded-xl bg-surface p-5" data-testid="help-step">
+            <p className="text-sm font-semibold uppercase tracking-wide">
+              {guide.kind === "options" ? t("help.option", { number: index + 1 }) : t("help.step", { number: index + 1 })}
+            </p>
+            <h2 className="mt-1 text-lg font-bold">{step.title}</h2>
+            {step.text ? <p className="mt-2">{step.text}</p> : null}
+          </li>
+        ))}
+      </ol>
+      <Link to="/contact" className="mt-10 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary" data-testid="not-solved">
+        {t("help.notSolved")}
+      </Link>
+    </article>
+  );
+}

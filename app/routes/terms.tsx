@@ -1,0 +1,10 @@
+import { useLoaderData } from "@remix-run/react";
+import { LegalPageView, legalPageMeta } from "~/components/legal-page-view";
+import { legalPageLoader } from "~/lib/legal-page.server";
+
+export const loader = legalPageLoader("terms");
+export const meta = legalPageMeta;
+
+export default function LegalRoute() {
+  return <LegalPageView data={useLoaderData<typeof loader>()} />;
+}

@@ -1,0 +1,68 @@
+import { env } from "~/env.server";
+import { getCarriers, refreshCarriersAfterMiss } from "~/content/content.server";
+import { ContentUnavailableError } from "~/content/strapi.server";
+import type { Carrier, Locale } from "~/content/schemas";
+import { resolveTenant } from "./resolve";
+
+export interface Tenant {
+  carrier: Carrier;
+  locale: Locale;
+}
+
+/** Which host the visitor asked for. Forwarded headers count only behind a trusted proxy. */
+export function requestHost(request: Request): string | null {
+  if (env().TRUST_FORWARDED_HOST) {
+    const forwarded = request.headers.get("x-forwarded-host");
+    if (forwarded) return forwarded;
+  }
+  return request.headers.get("host") ?? new URL(request.url).host;
+}
+
+export function siteNotFound(): Response {
+  return new Response("Site not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+}
+
+export function temporarilyUnavailable(): Response {
+  return new Response("Temporarily unavailable", {
+    status: 503,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Retry-After": "30" },
+  });
+}
+
+/** The carrier for this request; throws a 404 or 503 Response when there is none. */
+export async function requireCarrier(request: Request): Promise<Carrier> {
+  const host = requestHost(request);
+  let carriers: Carrier[];
+  try {
+    carriers = await getCarriers();
+  } catch (error) {
+    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
+    throw error;
+  }
+  const defaultCode = env().DEFAULT_CARRIER;
+  let resolution = resolveTenant(host, carriers, defaultCode);
+  if (!resolution.carrier || resolution.via === "default") {
+    const refreshed = await refreshCarriersAfterMiss().catch(() => null);
+    if (refreshed) resolution = resolveTenant(host, refreshed, defaultCode);
+  }
+  if (!resolution.carrier) throw siteNotFound();
+  return resolution.carrier;
+}
+
+export const LOCALE_COOKIE = "lng";
+
+/** ?lng= (when the carrier offers it), then the visitor's cookie, then the carrier's default. */
+export function pickLocale(request: Request, carrier: Carrier): { locale: Locale; persist: boolean } {
+  const offered = carrier.supportedLocales.length > 0 ? carrier.supportedLocales : [carrier.defaultLocale];
+  const fromQuery = new URL(request.url).searchParams.get("lng");
+  if (fromQuery && (offered as string[]).includes(fromQuery)) return { locale: fromQuery as Locale, persist: true };
+  const cookie = request.headers.get("cookie") ?? "";
+  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]{2})`).exec(cookie);
+  if (match && (offered as string[]).includes(match[1]!)) return { locale: match[1] as Locale, persist: false };
+  return { locale: carrier.defaultLocale, persist: false };
+}
+
+export async function requireTenant(request: Request): Promise<Tenant> {
+  const carrier = await requireCarrier(request);
+  return { carrier, locale: pickLocale(request, carrier).locale };
+}

@@ -1,0 +1,15 @@
+import { openDatabase } from "../booking/db/open";
+import { sql } from "drizzle-orm";
+const t0 = Date.now();
+const o = await openDatabase({ BOOKING_DATA_DIR: "memory://" });
+console.log("open+migrate ms", Date.now() - t0);
+const r = await o.db.execute(sql`select nextval('order_ref_seq') as n`);
+console.log(r);
+await o.close();
+const t1 = Date.now();
+const o2 = await openDatabase({ BOOKING_DATA_DIR: "/tmp/bk-test/x/booking" });
+console.log("file open ms", Date.now() - t1);
+await o2.close();
+const o3 = await openDatabase({ BOOKING_DATA_DIR: "/tmp/bk-test/x/booking" });
+console.log("reopen", (await o3.db.execute(sql`select count(*) from drizzle.__drizzle_migrations`)));
+await o3.close();

@@ -1,0 +1,156 @@
+/**
+ * Opening the engine's database (ADR 010). One code path serves both drivers: the handle is typed as
+ * `PgDatabase<PgQueryResultHKT, typeof schema>`.
+ *
+ * - `DATABASE_URL=postgres://…` → node-postgres with a pool (`DATABASE_POOL_MAX`, default 10).
+ * - otherwise embedded PGlite in `BOOKING_DATA_DIR` (default `data/booking`); `memory://` keeps it in memory.
+ */
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { z } from "zod";
+import * as schema from "./schema";
+import { migrationsFolder } from "./migrate";
+
+export type BookingDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type BookingTransaction = Parameters<Parameters<BookingDatabase["transaction"]>[0]>[0];
+/** Either the database or an open transaction: query helpers accept both. */
+export type DbOrTx = BookingDatabase | BookingTransaction;
+
+export interface OpenedDatabase {
+  db: BookingDatabase;
+  kind: "pglite" | "postgres";
+  /** Where the data lives: the PGlite folder, 'memory', or the Postgres URL without its password. */
+  location: string;
+  close(): Promise<void>;
+}
+
+export const databaseEnvSchema = z.object({
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "DATABASE_URL must start with postgres:// or postgresql://")
+    .optional()
+    .or(z.literal("").transform(() => undefined)),
+  BOOKING_DATA_DIR: z.string().min(1).default("data/booking"),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  BOOKING_MIGRATIONS_DIR: z.string().optional(),
+});
+
+export type DatabaseEnv = z.input<typeof databaseEnvSchema>;
+
+export interface OpenOptions {
+  /** Apply pending migrations before returning (default true). */
+  migrate?: boolean;
+}
+
+export async function openDatabase(env: DatabaseEnv | NodeJS.ProcessEnv = process.env, options: OpenOptions = {}): Promise<OpenedDatabase> {
+  const config = databaseEnvSchema.parse({
+    DATABASE_URL: env.DATABASE_URL,
+    BOOKING_DATA_DIR: env.BOOKING_DATA_DIR || undefined,
+    DATABASE_POOL_MAX: env.DATABASE_POOL_MAX || undefined,
+    BOOKING_MIGRATIONS_DIR: env.BOOKING_MIGRATIONS_DIR || undefined,
+  });
+  const { opened, migrate } = config.DATABASE_URL
+    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX)
+    : await openPglite(config.BOOKING_DATA_DIR);
+  if (options.migrate !== false) {
+    try {
+      await migrate(migrationsFolder(config.BOOKING_MIGRATIONS_DIR));
+    } catch (error) {
+      await opened.close().catch(() => undefined);
+      throw error;
+    }
+  }
+  return opened;
+}
+
+interface Opening {
+  opened: OpenedDatabase;
+  migrate(folder: string): Promise<void>;
+}
+
+async function openPglite(dataDir: string): Promise<Opening> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const inMemory = dataDir === "memory://" || dataDir === ":memory:";
+  let location = "memory";
+  let client: InstanceType<typeof PGlite>;
+  if (inMemory) {
+    client = new PGlite();
+  } else {
+    location = path.resolve(dataDir);
+    // PGlite creates its own folder but not the parents.
+    mkdirSync(path.dirname(location), { recursive: true });
+    client = new PGlite(location);
+  }
+  await client.waitReady;
+  const pgliteDb = drizzle({ client, schema });
+  let closed = false;
+  return {
+    opened: {
+      db: pgliteDb as unknown as BookingDatabase,
+      kind: "pglite",
+      location,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await client.close();
+      },
+    },
+    migrate: async (folder) => {
+      const { migrate } = await import("drizzle-orm/pglite/migrator");
+      await migrate(pgliteDb, { migrationsFolder: folder });
+    },
+  };
+}
+
+/** Any fixed number: every instance starting at once queues on it, so migrations run exactly once. */
+const MIGRATION_LOCK_KEY = 731_001;
+
+async function openPostgres(url: string, max: number): Promise<Opening> {
+  const pg = await import("pg");
+  const { drizzle } = await import("drizzle-orm/node-postgres");
+  const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import("pg").Pool }).Pool;
+  const pool = new Pool({ connectionString: url, max });
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on("error", () => undefined);
+  const db = drizzle({ client: pool, schema }) as unknown as BookingDatabase;
+  let closed = false;
+  return {
+    opened: {
+      db,
+      kind: "postgres",
+      location: redact(url),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    },
+    migrate: async (folder) => {
+      const { migrate } = await import("drizzle-orm/node-postgres/migrator");
+      // A dedicated connection holds a session advisory lock, so concurrent app instances migrate one at a time.
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [MIGRATION_LOCK_KEY]);
+        try {
+          await migrate(drizzle({ client }), { migrationsFolder: folder });
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [MIGRATION_LOCK_KEY]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+  };
+}
+
+function redact(url: string): string {
+  try {
+    const u = new URL(url);
+    if (u.password) u.password = "***";
+    return u.toString();
+  } catch {
+    return "postgres://…";
+  }
+}

@@ -1,0 +1,525 @@
+/**
+ * The engine's tables (ADR 010). Two groups:
+ *
+ * - the device catalogue (makes, device types, models, versions, colours, problems, catalogue prices,
+ *   extras, triage questions): one shared catalogue, seeded from tenants/catalogue.json;
+ * - partner data, every table keyed by `carrier_code` (the tenant): prices overrides, service areas,
+ *   technicians, stores, discount codes, bookings, devices, capacity, orders, jobs, payments, logs.
+ *
+ * Money is integer minor units everywhere (`*_minor` or `price`/`non_sale_price` in minor units).
+ */
+import {
+  bigint,
+  bigserial,
+  boolean,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgSequence,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+const updatedAt = () => timestamp("updated_at", { withTimezone: true, mode: "date" }).notNull().defaultNow();
+
+/* ───────────────────────── catalogue (shared) ───────────────────────── */
+
+export interface Localized {
+  en: string;
+  de: string;
+}
+
+/** Single row: what the whole catalogue carries besides its lists. */
+export const catalogueInfo = pgTable("catalogue_info", {
+  id: integer("id").primaryKey(),
+  sourceHash: text("source_hash").notNull(),
+  saleTitle: jsonb("sale_title").$type<Localized | null>(),
+  seededAt: createdAt(),
+});
+
+/** Spec §3 device type ids: 1 (phone or tablet), 2 (appliance). */
+export const deviceTypes = pgTable("device_types", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  title: jsonb("title").$type<Localized>().notNull(),
+});
+
+export const makes = pgTable("makes", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  name: text("name").notNull(),
+  typeId: integer("type_id").notNull(),
+  active: boolean("active").notNull().default(true),
+});
+
+export type DeviceKind = "phone" | "tablet" | "appliance";
+
+export const models = pgTable(
+  "models",
+  {
+    id: integer("id").primaryKey(),
+    slug: text("slug").notNull().unique(),
+    title: text("title").notNull(),
+    typeId: integer("type_id").notNull(),
+    deviceType: text("device_type").$type<DeviceKind>().notNull(),
+    priority: integer("priority").notNull(),
+    releaseYear: integer("release_year"),
+    batteryRequiredForScreenRepair: boolean("battery_required_for_screen_repair").notNull(),
+    imagePath: text("image_path").notNull(),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("models_type_priority_idx").on(t.typeId, t.priority)],
+);
+
+/** A phone or tablet has one make; an appliance model is generic across appliance makes. */
+export const modelMakes = pgTable(
+  "model_makes",
+  {
+    modelId: integer("model_id").notNull(),
+    makeId: integer("make_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.makeId, t.modelId] })],
+);
+
+export const modelVersions = pgTable(
+  "model_versions",
+  {
+    id: integer("id").primaryKey(),
+    modelId: integer("model_id").notNull(),
+    name: text("name").notNull(),
+    storageGb: integer("storage_gb"),
+    fullModelCode: text("full_model_code"),
+    position: integer("position").notNull(),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [index("model_versions_model_idx").on(t.modelId)],
+);
+
+export const modelColours = pgTable(
+  "model_colours",
+  {
+    modelId: integer("model_id").notNull(),
+    code: text("code").notNull(),
+    name: jsonb("name").$type<Localized>().notNull(),
+    hex: text("hex").notNull(),
+    position: integer("position").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.modelId, t.code] })],
+);
+
+export const problems = pgTable("problems", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  typeId: integer("type_id").notNull(),
+  title: jsonb("title").$type<Localized>().notNull(),
+  description: jsonb("description").$type<Localized>().notNull(),
+  symptoms: jsonb("symptoms").$type<Localized[]>().notNull(),
+  sortOrder: integer("sort_order").notNull(),
+});
+
+/** Which problems a model can be booked for. */
+export const modelProblems = pgTable(
+  "model_problems",
+  {
+    modelId: integer("model_id").notNull(),
+    problemId: integer("problem_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.modelId, t.problemId] })],
+);
+
+/** Catalogue price of a problem on a model in one currency, used by every carrier without its own price. */
+export const cataloguePrices = pgTable(
+  "catalogue_prices",
+  {
+    modelId: integer("model_id").notNull(),
+    problemId: integer("problem_id").notNull(),
+    currency: text("currency").notNull(),
+    price: integer("price").notNull(),
+    /** The price before a sale; null when the problem is not on sale. */
+    nonSalePrice: integer("non_sale_price"),
+  },
+  (t) => [primaryKey({ columns: [t.modelId, t.problemId, t.currency] })],
+);
+
+export const extras = pgTable("extras", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  title: jsonb("title").$type<Localized>().notNull(),
+  description: jsonb("description").$type<Localized>().notNull(),
+  deviceTypes: jsonb("device_types").$type<DeviceKind[]>().notNull(),
+  /** Minor units by currency. */
+  prices: jsonb("prices").$type<Record<string, number>>().notNull(),
+  active: boolean("active").notNull().default(true),
+});
+
+export const triageQuestions = pgTable("triage_questions", {
+  id: integer("id").primaryKey(),
+  code: text("code").notNull().unique(),
+  question: jsonb("question").$type<Localized>().notNull(),
+  required: boolean("required").notNull(),
+  options: jsonb("options").$type<{ code: string; label: Localized }[]>().notNull(),
+  position: integer("position").notNull(),
+  active: boolean("active").notNull().default(true),
+});
+
+export const triageQuestionModels = pgTable(
+  "triage_question_models",
+  {
+    questionId: integer("question_id").notNull(),
+    modelId: integer("model_id").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.modelId, t.questionId] })],
+);
+
+/* ───────────────────────── partner data (keyed by carrier) ───────────────────────── */
+
+/** One row per carrier seeded from tenants/<code>/engine.json; `source_hash` lets a re-seed skip an unchanged file. */
+export const carrierSeeds = pgTable("carrier_seeds", {
+  carrierCode: text("carrier_code").primaryKey(),
+  sourceHash: text("source_hash").notNull(),
+  seededAt: createdAt(),
+});
+
+/** The carrier's working pattern (tenants/<code>/engine.json "roster"); times are local to the carrier. */
+export const carrierRosters = pgTable("carrier_rosters", {
+  carrierCode: text("carrier_code").primaryKey(),
+  workingWeekdays: jsonb("working_weekdays").$type<number[]>().notNull(),
+  slotsPerTechnicianPerDay: integer("slots_per_technician_per_day").notNull(),
+  firstTimeslot: text("first_timeslot").notNull(),
+  timeslotMinutes: integer("timeslot_minutes").notNull(),
+  timeslotIntervalMinutes: integer("timeslot_interval_minutes").notNull(),
+  /** Latest local time a same-day appointment can be booked; null: never same day. */
+  sameDayBookingUntil: text("same_day_booking_until"),
+  closedDates: jsonb("closed_dates").$type<string[]>().notNull(),
+});
+
+export const carrierPrices = pgTable(
+  "carrier_prices",
+  {
+    carrierCode: text("carrier_code").notNull(),
+    modelId: integer("model_id").notNull(),
+    problemId: integer("problem_id").notNull(),
+    price: integer("price").notNull(),
+    nonSalePrice: integer("non_sale_price"),
+  },
+  (t) => [primaryKey({ columns: [t.carrierCode, t.modelId, t.problemId] })],
+);
+
+export const serviceAreas = pgTable(
+  "service_areas",
+  {
+    carrierCode: text("carrier_code").notNull(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    country: text("country").notNull(),
+    postcodePrefixes: jsonb("postcode_prefixes").$type<string[]>().notNull(),
+    centreLatitude: doublePrecision("centre_latitude").notNull(),
+    centreLongitude: doublePrecision("centre_longitude").notNull(),
+    radiusKm: doublePrecision("radius_km").notNull(),
+    position: integer("position").notNull(),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.carrierCode, t.code] })],
+);
+
+export const technicians = pgTable(
+  "technicians",
+  {
+    carrierCode: text("carrier_code").notNull(),
+    id: text("id").notNull(),
+    areaCode: text("area_code").notNull(),
+    name: text("name").notNull(),
+    vanRegistration: text("van_registration").notNull(),
+    baseLatitude: doublePrecision("base_latitude").notNull(),
+    baseLongitude: doublePrecision("base_longitude").notNull(),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [primaryKey({ columns: [t.carrierCode, t.id] }), index("technicians_area_idx").on(t.carrierCode, t.areaCode)],
+);
+
+export const stores = pgTable(
+  "stores",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    code: text("code").notNull(),
+    name: text("name").notNull(),
+    line1: text("line_1").notNull().default(""),
+    line2: text("line_2").notNull().default(""),
+    town: text("town").notNull().default(""),
+    postcode: text("postcode").notNull().default(""),
+    latitude: doublePrecision("latitude").notNull(),
+    longitude: doublePrecision("longitude").notNull(),
+    dropOffAvailable: boolean("drop_off_available").notNull().default(false),
+    active: boolean("active").notNull().default(true),
+  },
+  (t) => [uniqueIndex("stores_carrier_code_idx").on(t.carrierCode, t.code)],
+);
+
+export const discountCodes = pgTable(
+  "discount_codes",
+  {
+    carrierCode: text("carrier_code").notNull(),
+    /** Stored upper case; codes are matched case-insensitively. */
+    code: text("code").notNull(),
+    kind: text("kind").$type<"percent" | "fixed">().notNull(),
+    /** percent: whole percent 1–100; fixed: minor units of the carrier's currency. */
+    value: integer("value").notNull(),
+    active: boolean("active").notNull().default(true),
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    singleUse: boolean("single_use").notNull().default(false),
+    usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
+    usedByOrderRef: bigint("used_by_order_ref", { mode: "number" }),
+    /** A single-use code is reserved by the booking paying with it, so two payers cannot both use it. */
+    reservedByBookingId: bigint("reserved_by_booking_id", { mode: "number" }),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [primaryKey({ columns: [t.carrierCode, t.code] })],
+);
+
+export interface AddressValue {
+  postcode: string;
+  line_1: string;
+  line_2: string;
+  town: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface BillingAddressValue {
+  line_1: string;
+  line_2: string;
+  town: string;
+  postcode: string;
+}
+
+export type CheckoutStatus = "PENDING" | "PROCESSING" | "SUCCESS";
+
+export const bookings = pgTable(
+  "bookings",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    reference: text("reference").notNull(),
+    /** SHA-256 of the resume token; the token itself is only handed out (ADR 012). */
+    tokenHash: text("token_hash").notNull(),
+    checkoutStatus: text("checkout_status").$type<CheckoutStatus>().notNull().default("PENDING"),
+    referrer: text("referrer"),
+    channel: text("channel"),
+    lucidRef: text("lucid_ref"),
+    isBusinessAccount: boolean("is_business_account").notNull().default(false),
+    repairType: text("repair_type"),
+    postcode: text("postcode"),
+    areaCode: text("area_code"),
+    address: jsonb("address").$type<AddressValue>(),
+    storeCode: text("store_code"),
+    dropOffStoreId: bigint("drop_off_store_id", { mode: "number" }),
+    isMailInRepair: boolean("is_mail_in_repair").notNull().default(false),
+    date: date("date", { mode: "string" }),
+    inWarranty: boolean("in_warranty"),
+    purchaseDate: date("purchase_date", { mode: "string" }),
+    warrantyImei: text("warranty_imei"),
+    email: text("email"),
+    emailConsent: boolean("email_consent").notNull().default(false),
+    firstName: text("first_name"),
+    lastName: text("last_name"),
+    phoneNumber: text("phone_number"),
+    billingFirstName: text("billing_first_name"),
+    billingLastName: text("billing_last_name"),
+    billingAddress: jsonb("billing_address").$type<BillingAddressValue>(),
+    discountCode: text("discount_code"),
+    paymentMethod: text("payment_method"),
+    orderRef: bigint("order_ref", { mode: "number" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+  },
+  (t) => [
+    uniqueIndex("bookings_reference_idx").on(t.reference),
+    uniqueIndex("bookings_token_idx").on(t.tokenHash),
+    index("bookings_carrier_idx").on(t.carrierCode, t.createdAt),
+  ],
+);
+
+export const bookingDevices = pgTable(
+  "booking_devices",
+  {
+    /** Public device id (spec: /orders/devices/{id}/imei). */
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).notNull(),
+    /** The device key inside its booking (spec: /{ref}/device/{deviceKey}). */
+    key: text("key").notNull(),
+    position: integer("position").notNull(),
+    modelVersionId: integer("model_version_id").notNull(),
+    colourCode: text("colour_code"),
+    problemIds: jsonb("problem_ids").$type<number[]>().notNull().default([]),
+    extraIds: jsonb("extra_ids").$type<number[]>().notNull().default([]),
+    triageAnswers: jsonb("triage_answers").$type<Record<string, string>>().notNull().default({}),
+    applianceModelCode: text("appliance_model_code"),
+    customerReference: text("customer_reference"),
+    imei: text("imei"),
+    proofFileKey: text("proof_file_key"),
+    proofUploadedAt: timestamp("proof_uploaded_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("booking_devices_key_idx").on(t.bookingId, t.key),
+    index("booking_devices_carrier_idx").on(t.carrierCode, t.bookingId),
+  ],
+);
+
+/** The row locked (`SELECT … FOR UPDATE`) while a booking takes or moves a hold on an area's day (ADR 011). */
+export const capacityDays = pgTable(
+  "capacity_days",
+  {
+    carrierCode: text("carrier_code").notNull(),
+    areaCode: text("area_code").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.carrierCode, t.areaCode, t.day] })],
+);
+
+/** One unit of an area-day's capacity held by a booking: a draft's hold expires, an order's does not. */
+export const capacityHolds = pgTable(
+  "capacity_holds",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    areaCode: text("area_code").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).notNull(),
+    /** null once the booking became an order. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("capacity_holds_booking_idx").on(t.bookingId),
+    index("capacity_holds_day_idx").on(t.carrierCode, t.areaCode, t.day),
+  ],
+);
+
+export const orderRefSequence = pgSequence("order_ref_seq", { startWith: 100001, increment: 1 });
+
+export type OrderStatus = "BOOKED" | "CANCELLED";
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    /** Numeric order reference the customer quotes (from order_ref_seq). */
+    orderRef: bigint("order_ref", { mode: "number" }).notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).notNull(),
+    status: text("status").$type<OrderStatus>().notNull().default("BOOKED"),
+    email: text("email").notNull(),
+    areaCode: text("area_code").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    technicianId: text("technician_id").notNull(),
+    slot: text("slot").notNull(),
+    address: jsonb("address").$type<AddressValue>().notNull(),
+    currency: text("currency").notNull(),
+    fullPriceMinor: integer("full_price_minor").notNull(),
+    discountMinor: integer("discount_minor").notNull().default(0),
+    totalMinor: integer("total_minor").notNull(),
+    discountCode: text("discount_code"),
+    paymentType: text("payment_type"),
+    paidViaCredit: boolean("paid_via_credit").notNull().default(false),
+    transactionId: text("transaction_id"),
+    refundId: text("refund_id"),
+    refundedMinor: integer("refunded_minor").notNull().default(0),
+    cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
+    cancellationFeeApplies: boolean("cancellation_fee_applies").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("orders_ref_idx").on(t.orderRef),
+    uniqueIndex("orders_booking_idx").on(t.bookingId),
+    index("orders_carrier_day_idx").on(t.carrierCode, t.areaCode, t.date),
+  ],
+);
+
+export const jobs = pgTable(
+  "jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    orderId: bigint("order_id", { mode: "number" }).notNull(),
+    technicianId: text("technician_id").notNull(),
+    date: date("date", { mode: "string" }).notNull(),
+    slot: text("slot").notNull(),
+    status: text("status").$type<"SCHEDULED" | "CANCELLED">().notNull().default("SCHEDULED"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex("jobs_order_idx").on(t.orderId),
+    index("jobs_technician_day_idx").on(t.carrierCode, t.technicianId, t.date),
+  ],
+);
+
+export const dateChangeLog = pgTable(
+  "date_change_log",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    jobId: bigint("job_id", { mode: "number" }).notNull(),
+    /** null: the customer on the manage page; otherwise a staff user id. */
+    userId: text("user_id"),
+    originalDate: date("original_date", { mode: "string" }).notNull(),
+    newDate: date("new_date", { mode: "string" }).notNull(),
+    reason: text("reason").notNull(),
+    originalTechnician: text("original_technician").notNull(),
+    newTechnician: text("new_technician").notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("date_change_log_job_idx").on(t.carrierCode, t.jobId)],
+);
+
+export type PaymentAttemptStatus = "PENDING" | "SUCCEEDED" | "FAILED";
+
+/**
+ * The engine's side of charge idempotency (ADR 014): one row per attempt to take a booking's money.
+ * Exactly one caller claims an attempt; the gateway is called with the attempt's idempotency key.
+ */
+export const paymentAttempts = pgTable(
+  "payment_attempts",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).notNull(),
+    idempotencyKey: text("idempotency_key").notNull(),
+    attempt: integer("attempt").notNull(),
+    amountMinor: integer("amount_minor").notNull(),
+    currency: text("currency").notNull(),
+    paymentType: text("payment_type").notNull(),
+    paidViaCredit: boolean("paid_via_credit").notNull().default(false),
+    status: text("status").$type<PaymentAttemptStatus>().notNull(),
+    claimedAt: timestamp("claimed_at", { withTimezone: true, mode: "date" }).notNull(),
+    transactionId: text("transaction_id"),
+    failureKind: text("failure_kind"),
+    failureCode: text("failure_code"),
+    failureMessage: text("failure_message"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("payment_attempts_key_idx").on(t.idempotencyKey),
+    index("payment_attempts_booking_idx").on(t.carrierCode, t.bookingId),
+  ],
+);
+
+/** The payment adapter's own idempotency ledger (key → record), persisted so a retry after a restart replays. */
+export const paymentLedger = pgTable("payment_ledger", {
+  key: text("key").primaryKey(),
+  record: jsonb("record").notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});

@@ -1,0 +1,42 @@
+/** Card / PayPal payments (Braintree in production, sandbox offline). Money in integer minor units. */
+export type Currency = "GBP" | "EUR" | "AUD" | "USD" | "CAD";
+
+export interface BillingAddress {
+  firstName: string;
+  lastName: string;
+  line1: string;
+  line2?: string;
+  town: string;
+  postcode: string;
+  countryCode: string;
+}
+
+export interface SaleRequest {
+  /** Derived from the booking; the same key twice must never charge twice. */
+  idempotencyKey: string;
+  orderId: string;
+  amountMinor: number;
+  currency: Currency;
+  nonce: string;
+  carrierCode: string;
+  billing?: BillingAddress;
+  require3DSecure: boolean;
+}
+
+export type SaleResult =
+  | { ok: true; transactionId: string; status: "submitted_for_settlement" | "settled"; replayed: boolean }
+  | {
+      ok: false;
+      /** card: processor/3DS problem → "There was a problem confirming payment…"; declined: method declined. */
+      kind: "card_error" | "declined" | "gateway_error";
+      code: string;
+      message: string;
+    };
+
+export interface PaymentGateway {
+  readonly name: string;
+  clientToken(input: { carrierCode: string; currency: Currency }): Promise<string>;
+  sale(request: SaleRequest): Promise<SaleResult>;
+  refund(input: { transactionId: string; amountMinor?: number; idempotencyKey: string }): Promise<{ ok: boolean; refundId?: string; message?: string }>;
+  void(input: { transactionId: string }): Promise<{ ok: boolean; message?: string }>;
+}

@@ -1,0 +1,25 @@
+import type { Core } from '@strapi/strapi';
+import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
+import { registerCarrierValidation } from './lib/carrier-validation';
+import { ensureCarrierEditorRole, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
+import { seedCarriers } from './lib/seed';
+import { registerWebhookEmitter } from './lib/webhook';
+
+export default {
+  /** Document middlewares, outermost first: fence, validation, then the webhook after the change. */
+  register({ strapi }: { strapi: Core.Strapi }) {
+    registerFenceMiddleware(strapi);
+    registerCarrierValidation(strapi);
+    registerWebhookEmitter(strapi);
+  },
+
+  /** Idempotent on every start: locales, first admin, API tokens, editor fence, seed carriers. */
+  async bootstrap({ strapi }: { strapi: Core.Strapi }) {
+    await ensureLocales(strapi);
+    await ensureAdmin(strapi);
+    await ensureApiTokens(strapi);
+    await registerFenceCondition(strapi);
+    await ensureCarrierEditorRole(strapi);
+    await seedCarriers(strapi);
+  },
+};

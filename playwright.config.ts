@@ -1,0 +1,33 @@
+import { defineConfig } from "@playwright/test";
+
+const appPort = process.env.APP_PORT ?? "3100";
+
+/** Runs against the app and Strapi that scripts/test.mjs starts; Debian's Chromium, never a download. */
+export default defineConfig({
+  testDir: "tests/e2e",
+  timeout: 45_000,
+  expect: { timeout: 7_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [["list"], ["json"]],
+  use: {
+    baseURL: `http://patchpoint.localhost:${appPort}`,
+    trace: "off",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      args: [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+      ],
+    },
+  },
+  projects: [{ name: "chromium" }],
+});

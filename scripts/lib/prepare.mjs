@@ -1,0 +1,63 @@
+// Installs what is missing and builds what changed. Shared by `npm start` and `npm test`.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { randomBytes } from "node:crypto";
+import path from "node:path";
+import { log, root, run, whenChanged } from "./proc.mjs";
+
+export async function ensureRootInstalled() {
+  const missing = !existsSync(path.join(root, "node_modules", ".bin", "remix"));
+  await whenChanged(
+    "root-install",
+    ["package.json", "package-lock.json"],
+    async () => {
+      log("setup", "installing the web app's packages (npm install)…");
+      await run("npm", ["install", "--no-audit", "--no-fund"]);
+    },
+    { alsoIf: () => missing },
+  );
+}
+
+export async function ensureAppBuilt() {
+  const missing = !existsSync(path.join(root, "build", "server", "index.js"));
+  const built = await whenChanged(
+    "app-build",
+    ["app", "public", "vite.config.ts", "package-lock.json", "tsconfig.json"],
+    async () => {
+      log("setup", "building the web app (remix vite:build)…");
+      await run("npx", ["remix", "vite:build"], { quiet: true });
+    },
+    { alsoIf: () => missing },
+  );
+  if (!built) log("setup", "web app build is up to date");
+}
+
+/**
+ * Development secrets shared by the CMS and the app (read token, webhook secret), made once
+ * per data folder so a restart keeps them.
+ */
+export function devSecrets(dataDir) {
+  mkdirSync(dataDir, { recursive: true });
+  const file = path.join(dataDir, "dev-secrets.json");
+  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
+  const secrets = {
+    CMS_READ_TOKEN: randomBytes(24).toString("hex"),
+    CMS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
+    SESSION_SECRET: randomBytes(24).toString("hex"),
+  };
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export async function loadCmsServer() {
+  return import(path.join(root, "scripts", "cms-server.mjs"));
+}
+
+/** Migrates the booking database and seeds it from tenants/ (idempotent). */
+export async function prepareEngine(env) {
+  const script = path.join(root, "scripts", "seed-engine.ts");
+  if (!existsSync(script)) {
+    log("engine", "scripts/seed-engine.ts not present yet: skipping engine migration and seed");
+    return;
+  }
+  await run("npx", ["tsx", script], { env, quiet: true });
+}

@@ -1,0 +1,180 @@
+#!/usr/bin/env node
+// `npm test`: every suite on a fresh clone. Unit tests, then a real Strapi (fresh SQLite in a
+// temporary folder) and the production app build for the integration and end-to-end suites,
+// plus a private PostgreSQL cluster when its server binaries are present. Ends with the line
+// `N passed, N failed, N skipped`.
+import { createServer } from "node:http";
+import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { log, root, run, startProcess, waitForHttp } from "./lib/proc.mjs";
+import { ensureAppBuilt, ensureRootInstalled, loadCmsServer, prepareEngine } from "./lib/prepare.mjs";
+
+const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
+const wants = (suite) => !only || only === suite;
+const reportsDir = path.join(root, "reports");
+rmSync(reportsDir, { recursive: true, force: true });
+mkdirSync(reportsDir, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+const cleanups = [];
+async function cleanup() {
+  while (cleanups.length) await cleanups.pop()().catch((error) => console.error(error));
+}
+process.on("SIGINT", async () => {
+  await cleanup();
+  process.exit(130);
+});
+
+function addVitest(file, suite) {
+  if (!existsSync(file)) return failures.push(`${suite}: no report (the runner crashed)`);
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + report.numTodoTests;
+  if (report.numFailedTests > 0 || report.success === false) failures.push(`${suite}: ${report.numFailedTests} failed`);
+}
+
+function addPlaywright(file) {
+  if (!existsSync(file)) return failures.push("e2e: no report (the runner crashed)");
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+  if (stats.unexpected > 0) failures.push(`e2e: ${stats.unexpected} failed`);
+}
+
+async function vitest(project, env = {}) {
+  const output = path.join(reportsDir, `${project}.json`);
+  try {
+    await run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${output}`], { env });
+  } catch {
+    // counted from the report below
+  }
+  addVitest(output, project);
+}
+
+const started = Date.now();
+try {
+  await ensureRootInstalled();
+  const { ensureCmsBuilt, startCms } = await loadCmsServer();
+  if (wants("integration") || wants("e2e")) await ensureCmsBuilt({ log: (message) => log("cms", message) });
+  await ensureAppBuilt();
+
+  const pg = await import(path.join(root, "scripts", "pg-cluster.mjs"))
+    .then((module) => module.startPgCluster({ log: (message) => log("postgres", message) }))
+    .catch((error) => {
+      log("postgres", `not started: ${error.message}`);
+      return null;
+    });
+  if (pg) cleanups.push(() => pg.stop());
+  else log("postgres", "no PostgreSQL server binaries: the engine's Postgres suite is skipped (install package postgresql)");
+  const dbEnv = pg ? { TEST_DATABASE_URL: pg.url } : {};
+
+  if (wants("unit")) {
+    log("test", "unit suite");
+    await vitest("unit", dbEnv);
+  }
+
+  if (wants("integration") || wants("e2e")) {
+    const work = mkdtempSync(path.join(tmpdir(), "repair-test-"));
+    cleanups.push(async () => rmSync(work, { recursive: true, force: true }));
+    const cmsPort = 1437;
+    const appPort = 3100;
+    const secrets = {
+      CMS_READ_TOKEN: "test-read-token-0123456789abcdef",
+      CMS_WRITE_TOKEN: "test-write-token-0123456789abcdef",
+      CMS_WEBHOOK_SECRET: "test-webhook-secret-0123456789",
+      SESSION_SECRET: "test-session-secret-0123456789",
+    };
+    const cmsOptions = {
+      port: cmsPort,
+      dataDir: path.join(work, "cms"),
+      env: {
+        ...secrets,
+        CMS_ADMIN_EMAIL: "admin@repair.localhost",
+        CMS_ADMIN_PASSWORD: "DevAdmin2026!",
+        APP_WEBHOOK_URL: `http://127.0.0.1:${appPort}/api/cms-webhook`,
+        TENANTS_DIR: path.join(root, "tenants"),
+      },
+      log: (message) => log("cms", message),
+    };
+    log("test", "starting Strapi on a fresh database");
+    let cms = await startCms(cmsOptions);
+    cleanups.push(() => cms.stop());
+
+    const appEnv = {
+      NODE_ENV: "production",
+      PORT: String(appPort),
+      HOST: "127.0.0.1",
+      CMS_URL: cms.url,
+      CMS_READ_TOKEN: secrets.CMS_READ_TOKEN,
+      CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
+      SESSION_SECRET: secrets.SESSION_SECRET,
+      BOOKING_DATA_DIR: path.join(work, "booking"),
+      UPLOADS_DIR: path.join(work, "uploads"),
+      OUTBOX_DIR: path.join(work, "outbox"),
+    };
+    await prepareEngine(appEnv);
+    const app = startProcess("app", process.execPath, ["--import", "tsx", "server.ts"], {
+      env: appEnv,
+      logFile: path.join(reportsDir, "app.log"),
+    });
+    cleanups.push(() => app.stop());
+    await waitForHttp(`http://127.0.0.1:${appPort}/healthz`, { expect: (status) => status === 200 });
+
+    // Lets a test stop and start Strapi, to prove the site serves the last good content meanwhile.
+    const control = createServer(async (request, response) => {
+      try {
+        if (request.method === "POST" && request.url === "/cms/stop") await cms.stop();
+        else if (request.method === "POST" && request.url === "/cms/start") cms = await startCms(cmsOptions);
+        else return response.writeHead(404).end();
+        response.writeHead(204).end();
+      } catch (error) {
+        response.writeHead(500).end(String(error));
+      }
+    });
+    await new Promise((resolve) => control.listen(0, "127.0.0.1", resolve));
+    cleanups.push(() => new Promise((resolve) => control.close(resolve)));
+
+    const suiteEnv = {
+      ...dbEnv,
+      ...secrets,
+      CMS_URL: cms.url,
+      CMS_ADMIN_EMAIL: cmsOptions.env.CMS_ADMIN_EMAIL,
+      CMS_ADMIN_PASSWORD: cmsOptions.env.CMS_ADMIN_PASSWORD,
+      APP_PORT: String(appPort),
+      APP_URL: `http://127.0.0.1:${appPort}`,
+      TEST_CONTROL_URL: `http://127.0.0.1:${control.address().port}`,
+    };
+
+    if (wants("e2e")) {
+      log("test", "end-to-end suite (Chromium)");
+      try {
+        await run("npx", ["playwright", "test"], {
+          env: { ...suiteEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportsDir, "e2e.json") },
+        });
+      } catch {
+        // counted from the report
+      }
+      addPlaywright(path.join(reportsDir, "e2e.json"));
+    }
+    // Integration last: it stops and restarts Strapi.
+    if (wants("integration")) {
+      log("test", "integration suite (real Strapi, real app, Postgres when available)");
+      await vitest("integration", suiteEnv);
+    }
+  }
+} catch (error) {
+  failures.push(`setup: ${error.message}`);
+  totals.failed += 1;
+  console.error(error);
+} finally {
+  await cleanup();
+}
+
+log("test", `finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+if (failures.length) console.log(`\nFailures:\n  ${failures.join("\n  ")}`);
+console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length || totals.failed ? 1 : 0);

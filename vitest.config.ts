@@ -1,0 +1,34 @@
+import { defineConfig } from "vitest/config";
+import path from "node:path";
+
+// Two projects: `unit` (beside the code, no outside process) and `integration`
+// (tests/integration, needs the services scripts/test.mjs starts: Strapi, Postgres).
+export default defineConfig({
+  resolve: { alias: { "~": path.resolve(__dirname, "app") } },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "booking/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "integration",
+          include: ["tests/integration/**/*.test.ts"],
+          environment: "node",
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          // One Strapi and one app serve every integration file: run the files one at a time.
+          pool: "forks",
+          poolOptions: { forks: { singleFork: true } },
+        },
+      },
+    ],
+  },
+});
