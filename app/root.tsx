@@ -19,6 +19,7 @@ import { LOCALE_COOKIE, pickLocale, requireCarrier } from "~/tenant/tenant.serve
 import { themeCss } from "~/tenant/theme";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
+import { LiveChatButton, useRouteWantsLiveChat } from "~/components/live-chat";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -80,6 +81,7 @@ function Document({ root, children, title }: { root?: RootData; children: React.
 
 export default function App() {
   const root = useRootData();
+  const wantsLiveChat = useRouteWantsLiveChat();
   return (
     <Document root={root}>
       {root ? <SiteHeader carrier={root.carrier} locale={root.locale} /> : null}
@@ -87,6 +89,7 @@ export default function App() {
         <Outlet />
       </main>
       {root ? <SiteFooter carrier={root.carrier} texts={root.footer} /> : null}
+      {root?.carrier.liveChat && wantsLiveChat ? <LiveChatButton widgetUrl={root.carrier.liveChatUrl ?? null} /> : null}
     </Document>
   );
 }

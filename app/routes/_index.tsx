@@ -10,6 +10,8 @@ import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 
 export const BUSINESS_COOKIE = "account_type";
 
+export const handle = { liveChat: true };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
   if (carrier.externalLandingRedirectUrl) throw redirect(carrier.externalLandingRedirectUrl);

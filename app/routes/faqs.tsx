@@ -7,6 +7,8 @@ import { metaContext } from "~/i18n/meta";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 
+export const handle = { liveChat: true };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
   guardCarrierOnlyRoute(carrier);

@@ -6,6 +6,8 @@ import { ContentUnavailableError } from "~/content/strapi.server";
 import { notFound } from "~/lib/carrier-routes.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 
+export const handle = { liveChat: true };
+
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
   let guides;

@@ -7,6 +7,8 @@ import { metaContext } from "~/i18n/meta";
 import { helpGuideSlugs } from "~/content/schemas";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 
+export const handle = { liveChat: true };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
   try {

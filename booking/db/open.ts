@@ -7,6 +7,7 @@
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
+import type { SQL } from "drizzle-orm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import * as schema from "./schema";
@@ -153,4 +154,10 @@ function redact(url: string): string {
   } catch {
     return "postgres://…";
   }
+}
+
+/** Raw SQL rows, the same for both drivers (the generic handle types `execute` results as unknown). */
+export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

@@ -319,6 +319,8 @@ export const bookings = pgTable(
     areaCode: text("area_code"),
     address: jsonb("address").$type<AddressValue>(),
     storeCode: text("store_code"),
+    /** In-store staff chose to go on without a store (spec §5: "unless the store is ignored"). */
+    storeIgnored: boolean("store_ignored").notNull().default(false),
     dropOffStoreId: bigint("drop_off_store_id", { mode: "number" }),
     isMailInRepair: boolean("is_mail_in_repair").notNull().default(false),
     date: date("date", { mode: "string" }),
@@ -335,6 +337,7 @@ export const bookings = pgTable(
     billingAddress: jsonb("billing_address").$type<BillingAddressValue>(),
     discountCode: text("discount_code"),
     paymentMethod: text("payment_method"),
+    paidViaCredit: boolean("paid_via_credit").notNull().default(false),
     orderRef: bigint("order_ref", { mode: "number" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -358,6 +361,8 @@ export const bookingDevices = pgTable(
     key: text("key").notNull(),
     position: integer("position").notNull(),
     modelVersionId: integer("model_version_id").notNull(),
+    /** The make chosen; an appliance model is offered under several makes. */
+    makeId: integer("make_id").notNull(),
     colourCode: text("colour_code"),
     problemIds: jsonb("problem_ids").$type<number[]>().notNull().default([]),
     extraIds: jsonb("extra_ids").$type<number[]>().notNull().default([]),
@@ -433,10 +438,13 @@ export const orders = pgTable(
     paymentType: text("payment_type"),
     paidViaCredit: boolean("paid_via_credit").notNull().default(false),
     transactionId: text("transaction_id"),
+    /** null: nothing to refund; PENDING until the gateway confirms; FAILED for staff to follow up. */
+    refundStatus: text("refund_status").$type<"PENDING" | "REFUNDED" | "FAILED">(),
     refundId: text("refund_id"),
     refundedMinor: integer("refunded_minor").notNull().default(0),
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
-    cancellationFeeApplies: boolean("cancellation_fee_applies").notNull().default(false),
+    /** The basket as priced when the order was placed (devices, lines, totals); later price changes do not touch it. */
+    cart: jsonb("cart").$type<Record<string, unknown>>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

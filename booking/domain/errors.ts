@@ -25,7 +25,6 @@ export type ErrorCode =
   | "MULTI_DEVICE_IN_WARRANTY"
   | "MAX_DEVICES"
   | "WARRANTY_REPAIR_NOT_OFFERED"
-  | "STORE_REQUIRED"
   | "ORDER_NOT_FOUND"
   | "ORDER_CHANGE_WINDOW_CLOSED"
   | "ORDER_CANCELLED"
@@ -179,9 +178,10 @@ export class WarrantyRepairNotOfferedError extends DomainError {
   }
 }
 
+/** The carrier takes bookings only for a store (carrier.storeRequired) and none is set: checkout is not ready. */
 export class StoreRequiredError extends DomainError {
   constructor(message = "Please choose the store this booking is made for.") {
-    super("STORE_REQUIRED", message, { fields: { store_code: [message] } });
+    super("BK27", message, { fields: { store_code: [message] } });
   }
 }
 

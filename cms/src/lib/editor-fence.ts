@@ -61,7 +61,9 @@ async function carrierEditorPermissions(strapi: Core.Strapi) {
       const properties: Record<string, unknown> = { ...p.properties };
       if (p.subject === CARRIER_UID && properties.fields) {
         // An editor may change a carrier's settings, not its identity nor who edits it.
-        properties.fields = (properties.fields as string[]).filter((f) => f !== 'code' && !f.startsWith('editors'));
+        properties.fields = (properties.fields as string[]).filter(
+          (f) => f !== 'editors' && !(f === 'code' && p.action === `${CM}.update`),
+        );
       } else if (p.subject !== CARRIER_UID) {
         properties.locales = locales;
       }
@@ -92,7 +94,8 @@ async function isFenced(strapi: Core.Strapi, user: AdminUser, action: string, ui
   return matching.length > 0 && matching.every((p) => (p.conditions ?? []).includes(FENCE_CONDITION_ID));
 }
 
-const forbidden = (message: string) => new errors.ForbiddenError(message);
+// A PolicyError is a ForbiddenError (403) whose message Strapi passes on to the admin panel.
+const forbidden = (message: string) => new errors.PolicyError(message);
 
 export function registerFenceMiddleware(strapi: Core.Strapi): void {
   strapi.documents.use(async (ctx, next) => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
+import { carrierProblems } from './carrier-validation';
 import { CARRIER_UID } from './content-model';
 import {
   type CarrierFile,
@@ -63,6 +64,8 @@ function contentItems(content: LocaleContent): Item[] {
 async function seedCarrier(strapi: Core.Strapi, tenantsDir: string, folder: string, locales: Set<string>): Promise<string | null> {
   const file = readCarrierFile(folder);
   const { code } = file;
+  const problems = carrierProblems(file);
+  if (problems.length) throw new Error(problems.map((p) => p.message).join('; '));
   const exists = await strapi.db.query(CARRIER_UID as never).findOne({ where: { code }, select: ['id'] } as never);
   if (exists) return null;
 
@@ -85,7 +88,7 @@ async function seedCarrier(strapi: Core.Strapi, tenantsDir: string, folder: stri
         continue;
       }
       const unknown = new Set<string>();
-      const content = fillPlaceholders(raw, placeholderValues(file, locale), unknown);
+      const content = fillPlaceholders(raw, placeholderValues(file), unknown);
       if (unknown.size) strapi.log.warn(`[seed] ${code}/${locale}: unknown placeholders kept: ${[...unknown].map((u) => `{{${u}}}`).join(', ')}`);
 
       const usedInLocale = new Set<string>();
@@ -127,10 +130,7 @@ export async function seedCarriers(strapi: Core.Strapi): Promise<void> {
   for (const folder of folders) {
     try {
       const code = await withoutWebhooks(() => seedCarrier(strapi, tenantsDir, folder, locales));
-      if (code) {
-        created.push(code);
-        sendContentChange(strapi, { event: 'entry.create', model: 'carrier', carrierCode: code, locale: null });
-      }
+      if (code) created.push(code);
     } catch (error) {
       failed.push(path.basename(folder));
       const details = (error as { details?: unknown }).details;
@@ -138,6 +138,11 @@ export async function seedCarriers(strapi: Core.Strapi): Promise<void> {
         `[seed] ${path.basename(folder)} not seeded: ${(error as Error).message}${details ? ` ${JSON.stringify(details)}` : ''}`,
       );
     }
+  }
+  // Notified once seeding is over: better-sqlite3 blocks the event loop while it writes, which
+  // would time out requests sent in between.
+  for (const code of created) {
+    sendContentChange(strapi, { event: 'entry.create', model: 'carrier', carrierCode: code, locale: null });
   }
   strapi.log.info(
     `[seed] ${tenantsDir}: ${created.length} created${created.length ? ` (${created.join(', ')})` : ''}, ` +

@@ -54,28 +54,29 @@ export function readLocaleContent(tenantsDir: string, folder: string, locale: st
   return { ...(shared ?? {}), ...(own ?? {}) };
 }
 
-/** Money for copy: GBP £59.00, EUR in German 99 €, AUD A$99.00, USD $99.00, CAD CA$99.00. */
-export function formatMoney(minorUnits: number, currency: string, locale: string): string {
-  const amount = minorUnits / 100;
-  if (locale === 'de') {
-    const whole = Number.isInteger(amount);
-    return new Intl.NumberFormat('de-DE', {
-      style: 'currency',
-      currency,
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: whole ? 0 : 2,
-    })
-      .format(amount)
-      .replace(/\u00a0/g, ' ');
-  }
-  // en-US spells other dollars with their prefix (A$, CA$) and the US dollar as plain $.
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
+/**
+ * Money for copy, in the same style as the web app's formatter (app/lib/money.ts): the carrier's
+ * country decides — GB £59.00, AU/US/CA $99.00 in their own English, DE 99 € (no decimals, symbol
+ * after) whatever the copy's language.
+ */
+const COUNTRY_NUMBER_LOCALE: Record<string, string> = { GB: 'en-GB', DE: 'de-DE', AU: 'en-AU', US: 'en-US', CA: 'en-CA' };
+
+export function formatMoney(minorUnits: number, currency: string, countryCode: string): string {
+  const german = countryCode === 'DE';
+  return new Intl.NumberFormat(COUNTRY_NUMBER_LOCALE[countryCode] ?? 'en-GB', {
+    style: 'currency',
+    currency,
+    minimumFractionDigits: german ? 0 : 2,
+    maximumFractionDigits: german ? 0 : 2,
+  })
+    .format(minorUnits / 100)
+    .replace(/\u00a0/g, ' ');
 }
 
 const MONEY_FIELDS = ['callOutCharge', 'warrantyRepairCharge'];
 
-/** The values of `{{…}}` placeholders for one carrier and locale: its scalar fields, money formatted. */
-export function placeholderValues(carrier: CarrierFile, locale: string): Record<string, string> {
+/** The values of `{{…}}` placeholders for one carrier: its scalar fields, money formatted. */
+export function placeholderValues(carrier: CarrierFile): Record<string, string> {
   const values: Record<string, string> = {};
   for (const [key, value] of Object.entries(carrier)) {
     if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') values[key] = String(value);
@@ -83,7 +84,7 @@ export function placeholderValues(carrier: CarrierFile, locale: string): Record<
   for (const key of MONEY_FIELDS) {
     const minor = carrier[key];
     if (typeof minor === 'number' && typeof carrier.currency === 'string') {
-      values[key] = formatMoney(minor, carrier.currency, locale);
+      values[key] = formatMoney(minor, carrier.currency, String(carrier.countryCode));
     }
   }
   return values;

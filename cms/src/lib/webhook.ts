@@ -44,6 +44,22 @@ function webhookTarget(): { url: string; secret: string } | null {
   return { url, secret };
 }
 
+// When the app is down every save fails to deliver: say so once a minute, not once a save.
+const WARN_EVERY_MS = 60_000;
+let lastWarning = 0;
+let unreported = 0;
+function warnUndelivered(strapi: Core.Strapi, message: string): void {
+  const now = Date.now();
+  if (now - lastWarning < WARN_EVERY_MS) {
+    unreported += 1;
+    return;
+  }
+  const more = unreported ? ` (${unreported} more undelivered since the last warning)` : '';
+  strapi.log.warn(`[webhook] ${message}${more}`);
+  lastWarning = now;
+  unreported = 0;
+}
+
 export function sendContentChange(strapi: Core.Strapi, change: ContentChange): void {
   const target = webhookTarget();
   if (!target) return;
@@ -55,11 +71,12 @@ export function sendContentChange(strapi: Core.Strapi, change: ContentChange): v
     signal: AbortSignal.timeout(TIMEOUT_MS),
   })
     .then((res) => {
-      if (!res.ok) strapi.log.warn(`[webhook] ${target.url} answered ${res.status} to ${change.event} ${change.model}`);
+      if (!res.ok) warnUndelivered(strapi, `${target.url} answered ${res.status} to ${change.event} ${change.model}`);
       return res.body?.cancel();
     })
     .catch((error: Error) => {
-      strapi.log.warn(`[webhook] ${change.event} ${change.model} not delivered to ${target.url}: ${(error as Error & { cause?: unknown }).cause ?? error.message}`);
+      const reason = (error as Error & { cause?: unknown }).cause ?? error.message;
+      warnUndelivered(strapi, `${change.event} ${change.model} not delivered to ${target.url}: ${reason}`);
     });
 }
 

@@ -1,0 +1,34 @@
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import { useMatches, useNavigate } from "@remix-run/react";
+
+/** Routes opt in with `export const handle = { liveChat: true }` (spec §6: routes flagged for it). */
+export function useRouteWantsLiveChat(): boolean {
+  return useMatches().some((match) => (match.handle as { liveChat?: boolean } | undefined)?.liveChat === true);
+}
+
+/** The chat widget loads only when asked for; without a widget URL the button leads to contact. */
+export function LiveChatButton({ widgetUrl }: { widgetUrl: string | null }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [loading, setLoading] = useState(false);
+  return (
+    <button
+      type="button"
+      data-testid="live-chat"
+      className="fixed bottom-4 right-4 rounded-full bg-primary px-5 py-3 font-semibold text-on-primary shadow-lg"
+      aria-busy={loading || undefined}
+      onClick={() => {
+        if (!widgetUrl) return navigate("/contact");
+        if (loading) return;
+        setLoading(true);
+        const script = document.createElement("script");
+        script.src = widgetUrl;
+        script.async = true;
+        document.body.appendChild(script);
+      }}
+    >
+      {loading ? t("landing.liveChatLoading") : t("landing.liveChat")}
+    </button>
+  );
+}

@@ -1,0 +1,217 @@
+/**
+ * Availability and capacity (ADR 011, ADR 013).
+ *
+ * Capacity of an area on a day = its active technicians × the roster's slots per technician, on the
+ * roster's working weekdays that are not closed dates; 0 otherwise. Every booking with a date holds
+ * one unit (`capacity_holds`); a draft's hold expires, an order's does not. A day is available when
+ * it is bookable (not before the first bookable day, not past the horizon) and holds < capacity.
+ *
+ * Days are calendar days in the carrier's time zone. Same day: bookable only until the roster's
+ * `same_day_booking_until` local time (none when null).
+ */
+import { and, count, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
+import type { DbOrTx } from "../db/open";
+import * as s from "../db/schema";
+import type { CarrierContext } from "../domain/carrier";
+import { BookingStateError, DateUnavailableError } from "../domain/errors";
+import { addDays, fullDate, isoWeekday, localParts, minutesOf, weekdayName, zonedTime, type IsoDate } from "../domain/time";
+
+export type Roster = typeof s.carrierRosters.$inferSelect;
+
+/** How far ahead a day can be booked. */
+export const BOOKING_HORIZON_DAYS = 90;
+export const DEFAULT_DAYS_TO_LOAD = 10;
+export const MAX_DAYS_TO_LOAD = 31;
+
+export interface AvailabilityDay {
+  /** ISO 'YYYY-MM-DD'. */
+  date: IsoDate;
+  /** English weekday name ('Monday'); the web formats per locale from `date`. */
+  week_day: string;
+  /** English long form ('Monday 2nd June 2025'). */
+  full_date: string;
+  available: boolean;
+  selected: boolean;
+}
+
+export async function loadRoster(db: DbOrTx, carrier: CarrierContext): Promise<Roster> {
+  const [roster] = await db.select().from(s.carrierRosters).where(eq(s.carrierRosters.carrierCode, carrier.code));
+  if (!roster) throw new BookingStateError(`No roster is set up for carrier ${carrier.code}.`);
+  return roster;
+}
+
+export async function activeTechnicians(db: DbOrTx, carrier: CarrierContext, areaCode: string) {
+  return db
+    .select()
+    .from(s.technicians)
+    .where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.areaCode, areaCode), eq(s.technicians.active, true)))
+    .orderBy(s.technicians.id);
+}
+
+export function isWorkingDay(roster: Roster, date: IsoDate): boolean {
+  return roster.workingWeekdays.includes(isoWeekday(date)) && !roster.closedDates.includes(date);
+}
+
+export function dayCapacity(roster: Roster, technicianCount: number, date: IsoDate): number {
+  return isWorkingDay(roster, date) ? technicianCount * roster.slotsPerTechnicianPerDay : 0;
+}
+
+/** Local start times of the day's appointment windows ('08:00', '09:30', …). */
+export function slotTimes(roster: Roster): string[] {
+  const first = minutesOf(roster.firstTimeslot);
+  return Array.from({ length: roster.slotsPerTechnicianPerDay }, (_, i) => {
+    const m = first + i * roster.timeslotIntervalMinutes;
+    return `${String(Math.floor(m / 60) % 24).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
+  });
+}
+
+/** Today in the carrier's zone, or tomorrow once the same-day cut-off has passed (or when same day is off). */
+export function firstBookableDate(roster: Roster, carrier: CarrierContext, now: Date): IsoDate {
+  const local = localParts(now, carrier.timezone);
+  const cutoff = roster.sameDayBookingUntil;
+  if (cutoff && local.hour * 60 + local.minute < minutesOf(cutoff)) return local.date;
+  return addDays(local.date, 1);
+}
+
+export function lastBookableDate(carrier: CarrierContext, now: Date): IsoDate {
+  return addDays(localParts(now, carrier.timezone).date, BOOKING_HORIZON_DAYS);
+}
+
+export function isBookable(roster: Roster, carrier: CarrierContext, now: Date, date: IsoDate): boolean {
+  return date >= firstBookableDate(roster, carrier, now) && date <= lastBookableDate(carrier, now) && isWorkingDay(roster, date);
+}
+
+/** Holds counting against capacity at `now`: orders', and drafts' not yet expired. */
+export function activeHold(now: Date) {
+  return or(isNull(s.capacityHolds.expiresAt), gt(s.capacityHolds.expiresAt, now));
+}
+
+export async function heldByDay(
+  db: DbOrTx,
+  carrier: CarrierContext,
+  areaCode: string,
+  from: IsoDate,
+  to: IsoDate,
+  now: Date,
+  excludeBookingId?: number,
+): Promise<Map<IsoDate, number>> {
+  const rows = await db
+    .select({ day: s.capacityHolds.day, held: count() })
+    .from(s.capacityHolds)
+    .where(
+      and(
+        eq(s.capacityHolds.carrierCode, carrier.code),
+        eq(s.capacityHolds.areaCode, areaCode),
+        gte(s.capacityHolds.day, from),
+        lte(s.capacityHolds.day, to),
+        activeHold(now),
+        excludeBookingId !== undefined ? ne(s.capacityHolds.bookingId, excludeBookingId) : undefined,
+      ),
+    )
+    .groupBy(s.capacityHolds.day);
+  return new Map(rows.map((r) => [r.day, Number(r.held)]));
+}
+
+export interface AvailabilityQuery {
+  areaCode: string;
+  /** First day to show; before today it is moved to today. */
+  startDate?: IsoDate | null;
+  daysToLoad?: number;
+  selectedDate?: IsoDate | null;
+  /** The booking whose own hold must not count against it (an order changing its date). */
+  excludeBookingId?: number;
+}
+
+export async function loadAvailability(db: DbOrTx, carrier: CarrierContext, now: Date, query: AvailabilityQuery): Promise<AvailabilityDay[]> {
+  const roster = await loadRoster(db, carrier);
+  const today = localParts(now, carrier.timezone).date;
+  const start = query.startDate && query.startDate > today ? query.startDate : today;
+  const days = Math.min(Math.max(query.daysToLoad ?? DEFAULT_DAYS_TO_LOAD, 1), MAX_DAYS_TO_LOAD);
+  const end = addDays(start, days - 1);
+  const [technicians, held] = await Promise.all([
+    activeTechnicians(db, carrier, query.areaCode),
+    heldByDay(db, carrier, query.areaCode, start, end, now, query.excludeBookingId),
+  ]);
+  const first = firstBookableDate(roster, carrier, now);
+  const last = lastBookableDate(carrier, now);
+  const result: AvailabilityDay[] = [];
+  for (let i = 0; i < days; i++) {
+    const date = addDays(start, i);
+    const capacity = dayCapacity(roster, technicians.length, date);
+    const available = date >= first && date <= last && (held.get(date) ?? 0) < capacity;
+    result.push({ date, week_day: weekdayName(date), full_date: fullDate(date), available, selected: date === query.selectedDate });
+  }
+  return result;
+}
+
+export interface HoldRequest {
+  bookingId: number;
+  areaCode: string;
+  day: IsoDate;
+  /** null: an order's permanent hold. */
+  expiresAt: Date | null;
+  /** Skip the "bookable day" check (an order keeping its day while its address moves). */
+  allowAnyBookableDay?: boolean;
+}
+
+/**
+ * Takes (or moves) the booking's hold on an area's day inside the caller's transaction. The day's
+ * capacity row is locked with SELECT … FOR UPDATE, so concurrent holders of the same day queue and
+ * each counts the holds committed before it: the last unit cannot be sold twice (ADR 011).
+ * Throws DateUnavailableError (BK13) when the day is full or not bookable.
+ */
+export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, request: HoldRequest): Promise<void> {
+  const roster = await loadRoster(tx, carrier);
+  if (!request.allowAnyBookableDay && !isBookable(roster, carrier, now, request.day)) throw new DateUnavailableError();
+  if (!isWorkingDay(roster, request.day)) throw new DateUnavailableError();
+  await tx
+    .insert(s.capacityDays)
+    .values({ carrierCode: carrier.code, areaCode: request.areaCode, day: request.day })
+    .onConflictDoNothing();
+  await tx
+    .select({ day: s.capacityDays.day })
+    .from(s.capacityDays)
+    .where(and(eq(s.capacityDays.carrierCode, carrier.code), eq(s.capacityDays.areaCode, request.areaCode), eq(s.capacityDays.day, request.day)))
+    .for("update");
+  const [technicians, held] = await Promise.all([
+    activeTechnicians(tx, carrier, request.areaCode),
+    heldByDay(tx, carrier, request.areaCode, request.day, request.day, now, request.bookingId),
+  ]);
+  if ((held.get(request.day) ?? 0) >= dayCapacity(roster, technicians.length, request.day)) throw new DateUnavailableError();
+  await tx
+    .insert(s.capacityHolds)
+    .values({ carrierCode: carrier.code, areaCode: request.areaCode, day: request.day, bookingId: request.bookingId, expiresAt: request.expiresAt })
+    .onConflictDoUpdate({
+      target: s.capacityHolds.bookingId,
+      set: { areaCode: request.areaCode, day: request.day, expiresAt: request.expiresAt, createdAt: sql`now()` },
+    });
+}
+
+/** Locks an area-day's capacity row (used when assigning technicians to that day's jobs). */
+export async function lockDay(tx: DbOrTx, carrier: CarrierContext, areaCode: string, day: IsoDate): Promise<void> {
+  await tx.insert(s.capacityDays).values({ carrierCode: carrier.code, areaCode, day }).onConflictDoNothing();
+  await tx
+    .select({ day: s.capacityDays.day })
+    .from(s.capacityDays)
+    .where(and(eq(s.capacityDays.carrierCode, carrier.code), eq(s.capacityDays.areaCode, areaCode), eq(s.capacityDays.day, day)))
+    .for("update");
+}
+
+export async function releaseHold(tx: DbOrTx, carrier: CarrierContext, bookingId: number): Promise<void> {
+  await tx.delete(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.bookingId, bookingId)));
+}
+
+export async function findHold(db: DbOrTx, carrier: CarrierContext, bookingId: number) {
+  const [hold] = await db
+    .select()
+    .from(s.capacityHolds)
+    .where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.bookingId, bookingId)));
+  return hold ?? null;
+}
+
+/** When an appointment window opens, as an instant. */
+export function appointmentStart(carrier: CarrierContext, date: IsoDate, slot: string): Date {
+  return zonedTime(date, slot, carrier.timezone);
+}
+
+

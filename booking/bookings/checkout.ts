@@ -1,0 +1,482 @@
+/**
+ * Checkout (spec §4 steps 4–5, §7 confirm-iw, confirm-promo, charge): turns a ready booking into an
+ * order with a numeric order reference, a job and an assigned technician; checkout_status → SUCCESS.
+ *
+ * Charging is idempotent (ADR 014). Phase 1 (one transaction, booking row locked) validates, fixes
+ * the amount and claims a payment attempt whose idempotency key is derived from the booking reference
+ * and amount; only one caller can hold a fresh claim. Phase 2 calls the gateway outside any
+ * transaction with that key. Phase 3 records the outcome and, on success, completes the order. A
+ * crash between phases leaves the attempt claimed; a retry after `paymentStaleMs` reuses the same
+ * key, so the gateway (whose ledger lives in Postgres) replays instead of charging again.
+ */
+import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { z } from "zod";
+import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
+import * as s from "../db/schema";
+import type { EngineContext } from "../context";
+import { activeTechnicians, holdDay, loadRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
+import { listTriageQuestions } from "../catalogue/queries";
+import type { CarrierContext } from "../domain/carrier";
+import {
+  BookingCompletedError,
+  BookingStateError,
+  CheckoutNotReadyError,
+  DateUnavailableError,
+  DomainError,
+  MultiDeviceInWarrantyError,
+  OutOfWarrantyError,
+  PaymentFailedError,
+  PaymentInProgressError,
+  PromoOnWarrantyRepairError,
+  StoreRequiredError,
+  ValidationError,
+  WarrantyRepairNotOfferedError,
+  type FieldMessages,
+} from "../domain/errors";
+import { localDate } from "../domain/time";
+import { parseInput } from "../domain/validate";
+import type { BillingAddress } from "../ports/payment-gateway";
+import { withinWarranty } from "./bookings";
+import { assertDiscountUsable } from "./discount";
+import { Deferred, findBooking, lockBooking, type BookingRow } from "./repository";
+import { bookingState, deviceView, loadBasket, type BookingState, type LoadedBasket } from "./state";
+
+/* ───────────── readiness ───────────── */
+
+/** Why the booking cannot be paid yet, as the error the client reacts to (first problem wins). */
+async function readinessError(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext, basket: LoadedBasket): Promise<DomainError | null> {
+  const booking = basket.booking;
+  const now = ctx.clock.now();
+  if (!booking.postcode || !booking.areaCode) return new BookingStateError("Please enter your postcode first.");
+  if (carrier.storeRequired && !booking.storeCode && !booking.storeIgnored) return new StoreRequiredError();
+  if (!basket.devices.length) return new CheckoutNotReadyError("Please add a device to your booking.", { devices: ["Please add a device to your booking."] });
+  if (basket.devices.some((d) => d.pricing.lines.length === 0)) {
+    return new CheckoutNotReadyError("Please choose a repair for each device.", { problems: ["Please choose a repair for each device."] });
+  }
+  if (booking.inWarranty === true) {
+    if (!carrier.allowWarrantyRepairs) return new WarrantyRepairNotOfferedError();
+    if (basket.devices.length > 1) return new MultiDeviceInWarrantyError();
+    if (booking.discountCode) return new PromoOnWarrantyRepairError();
+    if (booking.purchaseDate && !withinWarranty(booking.purchaseDate, localDate(now, carrier.timezone))) return new OutOfWarrantyError();
+  }
+  if (booking.discountCode) {
+    try {
+      assertDiscountUsable(basket.discount, booking.id, now);
+    } catch (error) {
+      return error as DomainError;
+    }
+  }
+  const triage: FieldMessages = {};
+  for (const device of basket.devices) {
+    if (device.model.deviceType !== "appliance") continue;
+    const questions = await listTriageQuestions(db, carrier, device.model.id);
+    for (const q of questions) {
+      if (q.required && !device.row.triageAnswers[q.code]) (triage[`devices.${device.row.key}.triage_answers.${q.code}`] ??= []).push(`Please answer: ${q.question}`);
+    }
+  }
+  if (Object.keys(triage).length) return new CheckoutNotReadyError("Please answer the questions about your appliance.", triage);
+  const details: FieldMessages = {};
+  if (!booking.firstName) details.first_name = ["Please enter your first name."];
+  if (!booking.lastName) details.last_name = ["Please enter your last name."];
+  if (!booking.email) details.email = ["Please enter your e-mail address."];
+  if (!booking.phoneNumber) details.phone_number = ["Please enter your phone number."];
+  if (!booking.address?.line_1) details["address.line_1"] = ["Please enter the first line of the address."];
+  if (!booking.address?.town) details["address.town"] = ["Please enter the town."];
+  if (Object.keys(details).length) return new CheckoutNotReadyError("Please complete your details.", details);
+  if (!booking.date) return new DateUnavailableError("Please choose a repair date.");
+  return null;
+}
+
+export interface ValidationReport {
+  valid: boolean;
+  code: string | null;
+  messages: string[];
+  fields: FieldMessages;
+}
+
+/** Spec §7 POST /{ref}/validate: whether the booking can go to payment, without changing it. */
+export async function validateBooking(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<ValidationReport> {
+  const booking = await findBooking(ctx.db, carrier, reference);
+  if (booking.checkoutStatus === "SUCCESS") {
+    const error = new BookingCompletedError();
+    return { valid: false, code: error.code, messages: error.messages, fields: {} };
+  }
+  const basket = await loadBasket(ctx.db, carrier, booking, ctx.clock.now());
+  const error = await readinessError(ctx.db, ctx, carrier, basket);
+  return error ? { valid: false, code: error.code, messages: error.messages, fields: error.fields } : { valid: true, code: null, messages: [], fields: {} };
+}
+
+/**
+ * Makes sure the booking still holds its day, extending a draft's hold; re-takes it when the hold
+ * expired and the day still has room. When it cannot, the date is reset and BK13 follows the commit.
+ */
+async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: CarrierContext, booking: BookingRow): Promise<Deferred | null> {
+  const now = ctx.clock.now();
+  const expiresAt = new Date(now.getTime() + ctx.config.draftHoldMinutes * 60_000);
+  try {
+    await holdDay(tx, carrier, now, { bookingId: booking.id, areaCode: booking.areaCode!, day: booking.date!, expiresAt });
+    return null;
+  } catch (error) {
+    if (!(error instanceof DateUnavailableError)) throw error;
+    await releaseHold(tx, carrier, booking.id);
+    await tx.update(s.bookings).set({ date: null, updatedAt: now }).where(eq(s.bookings.id, booking.id));
+    return new Deferred(new DateUnavailableError("Sorry, your repair date is no longer available. Please choose another date."));
+  }
+}
+
+/* ───────────── completing an order ───────────── */
+
+/**
+ * The technician for a job on an area's day: the one with the fewest jobs that day, at their first
+ * free window. Call with the area-day locked (lockDay) so two completions cannot pick the same window.
+ */
+export async function assignTechnician(tx: DbOrTx, carrier: CarrierContext, areaCode: string, day: string, excludeJobId?: number): Promise<{ technicianId: string; slot: string }> {
+  const [roster, technicians] = await Promise.all([loadRoster(tx, carrier), activeTechnicians(tx, carrier, areaCode)]);
+  if (!technicians.length) throw new BookingStateError("No technician works in this area.");
+  const jobs = await tx
+    .select({ id: s.jobs.id, technicianId: s.jobs.technicianId, slot: s.jobs.slot })
+    .from(s.jobs)
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.date, day), eq(s.jobs.status, "SCHEDULED")));
+  const slots = slotTimes(roster);
+  const load = technicians.map((t) => {
+    const taken = new Set(jobs.filter((j) => j.technicianId === t.id && j.id !== excludeJobId).map((j) => j.slot));
+    return { id: t.id, taken, free: slots.filter((slot) => !taken.has(slot)) };
+  });
+  const withRoom = load.filter((l) => l.free.length > 0).sort((a, b) => a.taken.size - b.taken.size || a.id.localeCompare(b.id));
+  const chosen = withRoom[0];
+  if (chosen) return { technicianId: chosen.id, slot: chosen.free[0]! };
+  // Capacity is counted per area-day, so this only happens if the roster shrank after booking.
+  const fallback = load.sort((a, b) => a.taken.size - b.taken.size)[0]!;
+  return { technicianId: fallback.id, slot: slots[slots.length - 1] ?? roster.firstTimeslot };
+}
+
+interface PaymentRecord {
+  amountMinor: number;
+  paymentType: string | null;
+  paidViaCredit: boolean;
+  transactionId: string | null;
+}
+
+function cartSnapshot(basket: LoadedBasket): Record<string, unknown> {
+  return { ...basket.totals, devices: Object.fromEntries(basket.devices.map((d) => [d.row.key, deviceView(d)])) };
+}
+
+async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier: CarrierContext, basket: LoadedBasket, payment: PaymentRecord): Promise<number> {
+  const booking = basket.booking;
+  const now = ctx.clock.now();
+  const areaCode = booking.areaCode!;
+  const day = booking.date!;
+  await lockDay(tx, carrier, areaCode, day);
+  // The order's hold never expires. It was (re)taken under this lock earlier in the checkout.
+  await tx
+    .insert(s.capacityHolds)
+    .values({ carrierCode: carrier.code, areaCode, day, bookingId: booking.id, expiresAt: null })
+    .onConflictDoUpdate({ target: s.capacityHolds.bookingId, set: { areaCode, day, expiresAt: null } });
+  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day);
+  const [next] = await queryRows<{ ref: string | number }>(tx, sql`select nextval('order_ref_seq') as ref`);
+  const orderRef = Number(next!.ref);
+  const [order] = await tx
+    .insert(s.orders)
+    .values({
+      carrierCode: carrier.code,
+      orderRef,
+      bookingId: booking.id,
+      email: booking.email!,
+      areaCode,
+      date: day,
+      technicianId,
+      slot,
+      address: booking.address!,
+      currency: carrier.currency,
+      fullPriceMinor: basket.totals.full_price,
+      discountMinor: basket.totals.discount_total,
+      totalMinor: payment.amountMinor,
+      discountCode: basket.totals.discount_code,
+      paymentType: payment.paymentType,
+      paidViaCredit: payment.paidViaCredit,
+      transactionId: payment.transactionId,
+      cart: cartSnapshot(basket),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: s.orders.id });
+  await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId: order!.id, technicianId, date: day, slot, createdAt: now });
+  if (basket.discount && basket.totals.discount_code) {
+    // A single-use code is used now that the order exists (not when it was applied).
+    await tx
+      .update(s.discountCodes)
+      .set(basket.discount.singleUse ? { usedAt: now, usedByOrderRef: orderRef, reservedByBookingId: null, reservedUntil: null } : { reservedByBookingId: null, reservedUntil: null })
+      .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, basket.discount.code)));
+  }
+  await tx
+    .update(s.bookings)
+    .set({
+      checkoutStatus: "SUCCESS",
+      orderRef,
+      completedAt: now,
+      updatedAt: now,
+      paymentMethod: payment.paymentType,
+      paidViaCredit: payment.paidViaCredit,
+    })
+    .where(eq(s.bookings.id, booking.id));
+  return orderRef;
+}
+
+/* ───────────── zero-payment confirmations ───────────── */
+
+async function confirmWithoutPayment(ctx: EngineContext, carrier: CarrierContext, reference: unknown, kind: "in_warranty" | "promo"): Promise<BookingState> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, carrier, reference);
+    if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
+    if (booking.checkoutStatus === "PROCESSING") throw new PaymentInProgressError();
+    const basket = await loadBasket(tx, carrier, booking, ctx.clock.now());
+    const notReady = await readinessError(tx, ctx, carrier, basket);
+    if (notReady) throw notReady;
+    if (kind === "in_warranty" && booking.inWarranty !== true) throw new CheckoutNotReadyError("This booking is not an in-warranty repair.");
+    if (kind === "promo" && !basket.totals.discount_code) throw new CheckoutNotReadyError("This booking has no promo code.");
+    if (basket.totals.total_price !== 0) throw new CheckoutNotReadyError("This booking needs a payment.", { payment: ["This booking needs a payment."] });
+    const lost = await ensureHold(tx, ctx, carrier, booking);
+    if (lost) return lost;
+    await completeOrder(tx, ctx, carrier, basket, { amountMinor: 0, paymentType: kind === "in_warranty" ? "in_warranty" : "promo", paidViaCredit: false, transactionId: null });
+    return booking;
+  });
+  if (outcome instanceof Deferred) throw outcome.error;
+  return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, outcome.reference), ctx.clock.now());
+}
+
+/** Spec §7 POST /{ref}/confirm-iw: completes an in-warranty booking that costs nothing. */
+export function confirmInWarranty(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<BookingState> {
+  return confirmWithoutPayment(ctx, carrier, reference, "in_warranty");
+}
+
+/** Spec §7 POST /{ref}/confirm-promo: completes a booking whose promo code covers the whole price. */
+export function confirmPromo(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<BookingState> {
+  return confirmWithoutPayment(ctx, carrier, reference, "promo");
+}
+
+/* ───────────── charge ───────────── */
+
+export const PAYMENT_TYPES = ["card", "paypal", "pay_later", "pay_later_instalments"] as const;
+
+const chargeInput = z.object({
+  paid_via_credit: z.boolean().default(false),
+  currency: z.string().trim().toUpperCase(),
+  token: z.string({ error: "The payment token is missing." }).trim().min(1, "The payment token is missing.").max(4096),
+  payment_type: z.enum(PAYMENT_TYPES).default("card"),
+  invoice_payment: z.boolean().optional(),
+  /** The total the customer saw; BK27 when the basket's total differs (the page is stale). */
+  expected_total: z.number().int().min(0).optional(),
+});
+
+export function chargeIdempotencyKey(carrier: CarrierContext, reference: string, amountMinor: number, attempt: number): string {
+  return `${carrier.code}:${reference}:${amountMinor}:${attempt}`;
+}
+
+type Claim =
+  | { kind: "pay"; attemptId: number; key: string; amountMinor: number; billing: BillingAddress | undefined; reference: string }
+  | { kind: "finalize"; attemptId: number; reference: string }
+  | { kind: "busy"; reference: string };
+
+function billingOf(booking: BookingRow, carrier: CarrierContext): BillingAddress | undefined {
+  const address = booking.billingAddress;
+  if (!address) return undefined;
+  return {
+    firstName: booking.billingFirstName ?? booking.firstName ?? "",
+    lastName: booking.billingLastName ?? booking.lastName ?? "",
+    line1: address.line_1,
+    line2: address.line_2 || undefined,
+    town: address.town,
+    postcode: address.postcode,
+    countryCode: carrier.countryCode,
+  };
+}
+
+async function claimPayment(ctx: EngineContext, carrier: CarrierContext, reference: unknown, data: z.output<typeof chargeInput>): Promise<Claim | Deferred> {
+  return ctx.db.transaction(async (tx): Promise<Claim | Deferred> => {
+    const booking = await lockBooking(tx, carrier, reference);
+    if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
+    const now = ctx.clock.now();
+    const [latest] = await tx
+      .select()
+      .from(s.paymentAttempts)
+      .where(and(eq(s.paymentAttempts.carrierCode, carrier.code), eq(s.paymentAttempts.bookingId, booking.id)))
+      .orderBy(desc(s.paymentAttempts.attempt))
+      .limit(1);
+    if (booking.checkoutStatus === "PROCESSING" && latest) {
+      if (latest.status === "SUCCEEDED") return { kind: "finalize", attemptId: latest.id, reference: booking.reference };
+      if (latest.status === "PENDING") {
+        if (now.getTime() - latest.claimedAt.getTime() < ctx.config.paymentStaleMs) return { kind: "busy", reference: booking.reference };
+        // Take over an abandoned attempt with its own key: the gateway replays it if it had charged.
+        await tx.update(s.paymentAttempts).set({ claimedAt: now, updatedAt: now }).where(eq(s.paymentAttempts.id, latest.id));
+        return { kind: "pay", attemptId: latest.id, key: latest.idempotencyKey, amountMinor: latest.amountMinor, billing: billingOf(booking, carrier), reference: booking.reference };
+      }
+    }
+
+    const basket = await loadBasket(tx, carrier, booking, now);
+    const notReady = await readinessError(tx, ctx, carrier, basket);
+    if (notReady) throw notReady;
+    const amount = basket.totals.total_price;
+    if (amount <= 0) throw new CheckoutNotReadyError("Nothing to pay: please confirm the booking instead.", { payment: ["Nothing to pay."] });
+    if (data.expected_total !== undefined && data.expected_total !== amount) {
+      throw new CheckoutNotReadyError("The price of your booking has changed. Please check it and pay again.", { total: ["The price has changed."] });
+    }
+    const lost = await ensureHold(tx, ctx, carrier, booking);
+    if (lost) return lost;
+    if (basket.discount?.singleUse) {
+      // Lock the code, re-check it under the lock and reserve it for this payment.
+      const [code] = await tx
+        .select()
+        .from(s.discountCodes)
+        .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, basket.discount.code)))
+        .for("update");
+      assertDiscountUsable(code ?? null, booking.id, now);
+      await tx
+        .update(s.discountCodes)
+        .set({ reservedByBookingId: booking.id, reservedUntil: new Date(now.getTime() + ctx.config.discountReservationMinutes * 60_000) })
+        .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, basket.discount.code)));
+    }
+    const [{ attempts } = { attempts: 0 }] = await tx
+      .select({ attempts: count() })
+      .from(s.paymentAttempts)
+      .where(and(eq(s.paymentAttempts.carrierCode, carrier.code), eq(s.paymentAttempts.bookingId, booking.id)));
+    const attempt = Number(attempts) + 1;
+    const key = chargeIdempotencyKey(carrier, booking.reference, amount, attempt);
+    const [row] = await tx
+      .insert(s.paymentAttempts)
+      .values({
+        carrierCode: carrier.code,
+        bookingId: booking.id,
+        idempotencyKey: key,
+        attempt,
+        amountMinor: amount,
+        currency: carrier.currency,
+        paymentType: data.payment_type,
+        paidViaCredit: data.paid_via_credit,
+        status: "PENDING",
+        claimedAt: now,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: s.paymentAttempts.id });
+    await tx.update(s.bookings).set({ checkoutStatus: "PROCESSING", paymentMethod: data.payment_type, updatedAt: now }).where(eq(s.bookings.id, booking.id));
+    return { kind: "pay", attemptId: row!.id, key, amountMinor: amount, billing: billingOf(booking, carrier), reference: booking.reference };
+  });
+}
+
+async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, carrier, reference);
+    if (booking.checkoutStatus === "SUCCESS") return;
+    const [attempt] = await tx.select().from(s.paymentAttempts).where(eq(s.paymentAttempts.id, attemptId));
+    const basket = await loadBasket(tx, carrier, booking, ctx.clock.now());
+    await completeOrder(tx, ctx, carrier, basket, {
+      amountMinor: attempt!.amountMinor,
+      paymentType: attempt!.paymentType,
+      paidViaCredit: attempt!.paidViaCredit,
+      transactionId: attempt!.transactionId,
+    });
+  });
+}
+
+async function settleAttempt(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number, values: Partial<typeof s.paymentAttempts.$inferInsert>, bookingStatus: s.CheckoutStatus | null): Promise<void> {
+  await ctx.db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, carrier, reference);
+    await tx.update(s.paymentAttempts).set({ ...values, updatedAt: ctx.clock.now() }).where(eq(s.paymentAttempts.id, attemptId));
+    if (bookingStatus && booking.checkoutStatus !== "SUCCESS") {
+      await tx.update(s.bookings).set({ checkoutStatus: bookingStatus }).where(eq(s.bookings.id, booking.id));
+      // A failed payment gives a reserved single-use code back.
+      await tx
+        .update(s.discountCodes)
+        .set({ reservedByBookingId: null, reservedUntil: null })
+        .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.reservedByBookingId, booking.id)));
+    }
+  });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A duplicate request waits for the payment in flight, then answers as the booking now stands. */
+async function awaitOtherAttempt(ctx: EngineContext, carrier: CarrierContext, reference: string): Promise<never> {
+  const deadline = Date.now() + ctx.config.paymentWaitMs;
+  let pause = 25;
+  while (Date.now() < deadline) {
+    await sleep(pause);
+    pause = Math.min(pause * 2, 250);
+    const booking = await findBooking(ctx.db, carrier, reference);
+    if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
+    if (booking.checkoutStatus === "PENDING") {
+      const [latest] = await ctx.db
+        .select()
+        .from(s.paymentAttempts)
+        .where(and(eq(s.paymentAttempts.carrierCode, carrier.code), eq(s.paymentAttempts.bookingId, booking.id)))
+        .orderBy(desc(s.paymentAttempts.attempt))
+        .limit(1);
+      if (latest?.status === "FAILED") throw new PaymentFailedError((latest.failureKind as "card_error" | "declined" | "gateway_error") ?? "gateway_error", latest.failureCode ?? "", latest.failureMessage ?? undefined);
+      throw new PaymentInProgressError();
+    }
+  }
+  throw new PaymentInProgressError();
+}
+
+/**
+ * Spec §7 POST /{ref}/charge. Errors: BK07 when already complete (a duplicate submission lands
+ * here once the first one completed), BK27/BK09/BK13/RBK15/promo errors when the booking is not
+ * ready, PAYMENT_DECLINED / PAYMENT_CARD_ERROR / PAYMENT_GATEWAY_ERROR from the gateway,
+ * PAYMENT_IN_PROGRESS when another submission is still being processed.
+ */
+export async function charge(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof chargeInput>): Promise<BookingState> {
+  const data = parseInput(chargeInput, input);
+  if (data.currency !== carrier.currency) throw new CheckoutNotReadyError(`Payments are taken in ${carrier.currency}.`, { currency: [`Payments are taken in ${carrier.currency}.`] });
+  if (data.payment_type === "pay_later" || data.payment_type === "pay_later_instalments") {
+    if (!carrier.usesKlarna) throw new ValidationError({ payment_type: ["Pay later is not offered."] });
+    if (!data.paid_via_credit) throw new ValidationError({ paid_via_credit: ["A pay-later payment is paid via credit."] });
+  }
+  const claim = await claimPayment(ctx, carrier, reference, data);
+  if (claim instanceof Deferred) throw claim.error;
+  if (claim.kind === "busy") return awaitOtherAttempt(ctx, carrier, claim.reference);
+  if (claim.kind === "pay") {
+    let result;
+    try {
+      result = await ctx.payments.sale({
+        idempotencyKey: claim.key,
+        orderId: claim.reference,
+        amountMinor: claim.amountMinor,
+        currency: carrier.currency,
+        nonce: data.token,
+        carrierCode: carrier.code,
+        billing: claim.billing,
+        require3DSecure: carrier.use3DSecure && data.payment_type === "card",
+      });
+    } catch (error) {
+      // Outcome unknown: leave the attempt claimed but stale, so an immediate retry reuses its key.
+      await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { claimedAt: new Date(0), failureMessage: String((error as Error)?.message ?? error) }, null);
+      throw new PaymentFailedError("gateway_error", "exception");
+    }
+    if (!result.ok) {
+      await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "FAILED", failureKind: result.kind, failureCode: result.code, failureMessage: result.message }, "PENDING");
+      throw new PaymentFailedError(result.kind, result.code, result.message);
+    }
+    await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "SUCCEEDED", transactionId: result.transactionId }, null);
+  }
+  await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
+  return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, claim.reference), ctx.clock.now());
+}
+
+/** Spec §7 POST /{ref}/generate-billing-tokens: the card drop-in's client token. */
+export async function generateBillingTokens(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<{ card_client_token: string; pay_later_client_token: string | null; pay_later_session_id: string | null }> {
+  await findBooking(ctx.db, carrier, reference);
+  const token = await ctx.payments.clientToken({ carrierCode: carrier.code, currency: carrier.currency });
+  return { card_client_token: token, pay_later_client_token: null, pay_later_session_id: null };
+}
+
+/** Payment attempts of a booking (staff and tests: "one charge"). */
+export async function paymentAttempts(ctx: EngineContext, carrier: CarrierContext, reference: unknown) {
+  const booking = await findBooking(ctx.db, carrier, reference);
+  return ctx.db
+    .select()
+    .from(s.paymentAttempts)
+    .where(and(eq(s.paymentAttempts.carrierCode, carrier.code), eq(s.paymentAttempts.bookingId, booking.id)))
+    .orderBy(asc(s.paymentAttempts.attempt));
+}
+
+

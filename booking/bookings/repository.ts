@@ -1,0 +1,76 @@
+/** Loading and locking bookings; every query filters by the carrier (tenant) first. */
+import { and, eq } from "drizzle-orm";
+import type { BookingTransaction, DbOrTx } from "../db/open";
+import * as s from "../db/schema";
+import type { CarrierContext } from "../domain/carrier";
+import { BookingCompletedError, BookingNotFoundError, DomainError, PaymentInProgressError } from "../domain/errors";
+import { isBookingReference } from "../domain/references";
+import type { EngineContext } from "../context";
+
+export type BookingRow = typeof s.bookings.$inferSelect;
+export type DeviceRow = typeof s.bookingDevices.$inferSelect;
+
+export function canonicalReference(reference: unknown): string {
+  const value = typeof reference === "string" ? reference.trim().toUpperCase() : "";
+  if (!isBookingReference(value)) throw new BookingNotFoundError();
+  return value;
+}
+
+export async function findBooking(db: DbOrTx, carrier: CarrierContext, reference: unknown): Promise<BookingRow> {
+  const ref = canonicalReference(reference);
+  const [row] = await db.select().from(s.bookings).where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.reference, ref)));
+  if (!row) throw new BookingNotFoundError();
+  return row;
+}
+
+/** SELECT … FOR UPDATE: serialises every change to one booking. */
+export async function lockBooking(tx: DbOrTx, carrier: CarrierContext, reference: unknown): Promise<BookingRow> {
+  const ref = canonicalReference(reference);
+  const [row] = await tx
+    .select()
+    .from(s.bookings)
+    .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.reference, ref)))
+    .for("update");
+  if (!row) throw new BookingNotFoundError();
+  return row;
+}
+
+export async function bookingDevices(db: DbOrTx, carrier: CarrierContext, bookingId: number): Promise<DeviceRow[]> {
+  return db
+    .select()
+    .from(s.bookingDevices)
+    .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, bookingId)))
+    .orderBy(s.bookingDevices.position);
+}
+
+export function assertEditable(booking: BookingRow): void {
+  if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
+  // The basket must not change while its payment is in flight: the amount being charged is fixed.
+  if (booking.checkoutStatus === "PROCESSING") throw new PaymentInProgressError();
+}
+
+/** An error to raise after the transaction commits (e.g. BK13 after the date was reset to null). */
+export class Deferred {
+  constructor(readonly error: DomainError) {}
+}
+
+/**
+ * Runs `change` on the locked booking inside one transaction. BK01 for an unknown reference, BK07
+ * once the booking is complete. `change` may return a Deferred to commit its writes and then fail.
+ */
+export async function mutateBooking<T>(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  reference: unknown,
+  change: (tx: BookingTransaction, booking: BookingRow) => Promise<T | Deferred>,
+): Promise<{ booking: BookingRow; result: T }> {
+  const outcome = await ctx.db.transaction(async (tx) => {
+    const booking = await lockBooking(tx, carrier, reference);
+    assertEditable(booking);
+    const result = await change(tx, booking);
+    await tx.update(s.bookings).set({ updatedAt: ctx.clock.now() }).where(eq(s.bookings.id, booking.id));
+    return { booking, result };
+  });
+  if (outcome.result instanceof Deferred) throw outcome.result.error;
+  return outcome as { booking: BookingRow; result: T };
+}

@@ -1,0 +1,287 @@
+/**
+ * The booking as the web sees it (spec §3 Booking, Cart, Booking device; snake_case as in the spec),
+ * built from the rows and the catalogue, with totals from domain/pricing.
+ */
+import { and, eq, inArray } from "drizzle-orm";
+import type { DbOrTx } from "../db/open";
+import * as s from "../db/schema";
+import { findHold } from "../availability/availability";
+import { pricedProblems, saleTitle as loadSaleTitle, type Extra, type Locale, type PricedProblem } from "../catalogue/queries";
+import type { CarrierContext } from "../domain/carrier";
+import { cartTotals, priceDevice, restrictedProblems, type CartTotals, type DevicePricing, type PricedExtra, type PricedLine, type ProblemRef } from "../domain/pricing";
+import { fullDate } from "../domain/time";
+import { bookingDevices, type BookingRow, type DeviceRow } from "./repository";
+import { discountProblem, findDiscount, type DiscountProblem, type DiscountRow } from "./discount";
+
+export interface LoadedDevice {
+  row: DeviceRow;
+  version: typeof s.modelVersions.$inferSelect;
+  model: typeof s.models.$inferSelect;
+  make: typeof s.makes.$inferSelect | null;
+  offered: PricedProblem[];
+  availableExtras: Extra[];
+  colour: { code: string; name: string; hex: string } | null;
+  pricing: DevicePricing;
+}
+
+export interface LoadedBasket {
+  booking: BookingRow;
+  devices: LoadedDevice[];
+  discount: DiscountRow | null;
+  discountProblem: DiscountProblem | null;
+  totals: CartTotals;
+  saleTitle: string | null;
+  inWarranty: boolean;
+}
+
+const tr = (value: s.Localized, locale: Locale) => value[locale] || value.en;
+
+export async function loadBasket(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en"): Promise<LoadedBasket> {
+  const rows = await bookingDevices(db, carrier, booking.id);
+  const versionIds = [...new Set(rows.map((r) => r.modelVersionId))];
+  const catalogue = versionIds.length
+    ? await db
+        .select({ version: s.modelVersions, model: s.models })
+        .from(s.modelVersions)
+        .innerJoin(s.models, eq(s.models.id, s.modelVersions.modelId))
+        .where(inArray(s.modelVersions.id, versionIds))
+    : [];
+  const byVersion = new Map(catalogue.map((c) => [c.version.id, c]));
+  const modelIds = [...new Set(catalogue.map((c) => c.model.id))];
+  const makeIds = [...new Set(rows.map((r) => r.makeId))];
+  const [problemsByModel, makeRows, extraRows, colourRows, sale, discount] = await Promise.all([
+    pricedProblems(db, carrier, modelIds, locale),
+    makeIds.length ? db.select().from(s.makes).where(inArray(s.makes.id, makeIds)) : Promise.resolve([]),
+    rows.length ? db.select().from(s.extras).where(eq(s.extras.active, true)) : Promise.resolve([]),
+    modelIds.length ? db.select().from(s.modelColours).where(inArray(s.modelColours.modelId, modelIds)) : Promise.resolve([]),
+    loadSaleTitle(db, locale),
+    booking.discountCode ? findDiscount(db, carrier, booking.discountCode) : Promise.resolve(null),
+  ]);
+  const inWarranty = booking.inWarranty === true;
+  const devices: LoadedDevice[] = [];
+  for (const row of rows) {
+    const entry = byVersion.get(row.modelVersionId);
+    if (!entry) continue;
+    const offered = problemsByModel.get(entry.model.id) ?? [];
+    const availableExtras: Extra[] = extraRows
+      .filter((e) => e.deviceTypes.includes(entry.model.deviceType) && typeof e.prices[carrier.currency] === "number")
+      .sort((a, b) => a.id - b.id)
+      .map((e) => ({ id: e.id, code: e.code, title: tr(e.title, locale), description: tr(e.description, locale), price: e.prices[carrier.currency]!, currency: carrier.currency }));
+    const chosenExtras: PricedExtra[] = availableExtras.filter((e) => row.extraIds.includes(e.id)).map((e) => ({ id: e.id, code: e.code, title: e.title, price: e.price }));
+    const colour = colourRows.find((c) => c.modelId === entry.model.id && c.code === row.colourCode);
+    devices.push({
+      row,
+      version: entry.version,
+      model: entry.model,
+      make: makeRows.find((m) => m.id === row.makeId) ?? null,
+      offered,
+      availableExtras,
+      colour: colour ? { code: colour.code, name: tr(colour.name, locale), hex: colour.hex } : null,
+      pricing: priceDevice(
+        { key: row.key, batteryRequiredForScreenRepair: entry.model.batteryRequiredForScreenRepair, offered, selectedProblemIds: row.problemIds, extras: chosenExtras },
+        inWarranty,
+      ),
+    });
+  }
+  const problem = booking.discountCode ? discountProblem(discount, booking.id, now) : null;
+  const totals = cartTotals({
+    devices: devices.map((d) => d.pricing),
+    inWarranty,
+    discount: discount && !problem ? { code: discount.code, kind: discount.kind, value: discount.value } : null,
+    carrier,
+    saleTitle: sale,
+  });
+  return { booking, devices, discount, discountProblem: problem, totals, saleTitle: sale, inWarranty };
+}
+
+export interface BookingDeviceView {
+  /** Public device id (manage page: IMEI, proof of purchase). */
+  id: number;
+  /** The device key inside the booking. */
+  reference: string;
+  model_version: { id: number; name: string; model: string; model_id: number; make_id: number; type_id: number };
+  device: {
+    model_version_id: number;
+    imei: string | null;
+    customer_reference: string | null;
+    full_model_code: string | null;
+    title: string;
+    image_path: string;
+    device_type: s.DeviceKind;
+    device_make: string | null;
+    battery_required_for_screen_repair: boolean;
+    colour: { code: string; name: string; hex: string } | null;
+    appliance_model_code: string | null;
+  };
+  selected_problems: ProblemRef[];
+  selected_problems_pricing: PricedLine[];
+  /** The free battery replacement that comes with a screen repair on models that need it. */
+  free_battery: PricedLine | null;
+  restricted_problems: number[];
+  ask_back_glass: boolean;
+  ask_frame: boolean;
+  upsell_options: Extra[];
+  selected_upsells: PricedExtra[];
+  triage_answers: Record<string, string>;
+  problem_count: number;
+  device_total: number;
+  proof_of_purchase_supplied: boolean;
+}
+
+export interface Cart extends CartTotals {
+  devices: Record<string, BookingDeviceView>;
+  discount_code_status: "applied" | DiscountProblem | null;
+}
+
+export interface AddressView {
+  postcode: string;
+  line_1: string;
+  line_2: string;
+  town: string;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface BookingState {
+  reference: string;
+  checkout_status: s.CheckoutStatus;
+  date: string | null;
+  full_date: string | null;
+  /** The booking's hold on its day's capacity. */
+  availability: { area: { code: string; name: string } | null; date_held: boolean; hold_expires_at: string | null };
+  email: string | null;
+  email_consent: boolean;
+  first_name: string | null;
+  last_name: string | null;
+  phone_number: string | null;
+  billing_first_name: string | null;
+  billing_last_name: string | null;
+  billing_address: s.BillingAddressValue | null;
+  address: AddressView | null;
+  postcode: string | null;
+  card_client_token: string | null;
+  pay_later_client_token: string | null;
+  pay_later_session_id: string | null;
+  purchase_date: string | null;
+  in_warranty: boolean | null;
+  warranty_imei: string | null;
+  /** Per device key: problem ids that cannot be chosen with the current selection. */
+  restricted_problems: Record<string, number[]>;
+  order_id: number | null;
+  store_code: string | null;
+  store_ignored: boolean;
+  drop_off_company_store_id: number | null;
+  repair_location: "doorstep" | "drop_off";
+  is_mail_in_repair: boolean;
+  is_business_account: boolean;
+  sale_title: string | null;
+  referrer: string | null;
+  channel: string | null;
+  devices: Record<string, BookingDeviceView>;
+  device_count: number;
+  discount_code: string | null;
+  cart: Cart;
+  totals: { full_price: number; discount_total: number; cart_total: number; currency: string };
+  payment_method: string | null;
+  paid_via_credit: boolean;
+  created_at: string;
+  updated_at: string;
+}
+
+export function deviceView(d: LoadedDevice): BookingDeviceView {
+  const selectedIds = d.pricing.lines.map((l) => l.problem.id);
+  return {
+    id: d.row.id,
+    reference: d.row.key,
+    model_version: { id: d.version.id, name: d.version.name, model: d.model.title, model_id: d.model.id, make_id: d.row.makeId, type_id: d.model.typeId },
+    device: {
+      model_version_id: d.version.id,
+      imei: d.row.imei,
+      customer_reference: d.row.customerReference,
+      full_model_code: d.version.fullModelCode ?? d.row.applianceModelCode,
+      title: d.model.deviceType === "appliance" ? `${d.model.title} (${d.version.name})` : `${d.model.title} ${d.version.name}`,
+      image_path: d.model.imagePath,
+      device_type: d.model.deviceType,
+      device_make: d.make?.name ?? null,
+      battery_required_for_screen_repair: d.model.batteryRequiredForScreenRepair,
+      colour: d.colour,
+      appliance_model_code: d.row.applianceModelCode,
+    },
+    selected_problems: d.pricing.lines.map((l) => l.problem),
+    selected_problems_pricing: d.pricing.lines,
+    free_battery: d.pricing.free_battery,
+    restricted_problems: restrictedProblems(d.offered, selectedIds, d.model.batteryRequiredForScreenRepair),
+    ask_back_glass: d.offered.some((p) => p.code === "back-glass-replacement"),
+    ask_frame: d.offered.some((p) => p.code === "frame-replacement"),
+    upsell_options: d.availableExtras,
+    selected_upsells: d.pricing.extras,
+    triage_answers: d.row.triageAnswers,
+    problem_count: d.pricing.lines.length,
+    device_total: d.pricing.subtotal,
+    proof_of_purchase_supplied: !!d.row.proofFileKey,
+  };
+}
+
+export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en"): Promise<BookingState> {
+  const [basket, hold, area] = await Promise.all([
+    loadBasket(db, carrier, booking, now, locale),
+    findHold(db, carrier, booking.id),
+    booking.areaCode
+      ? db
+          .select({ code: s.serviceAreas.code, name: s.serviceAreas.name })
+          .from(s.serviceAreas)
+          .where(and(eq(s.serviceAreas.carrierCode, carrier.code), eq(s.serviceAreas.code, booking.areaCode)))
+      : Promise.resolve([]),
+  ]);
+  const devices = Object.fromEntries(basket.devices.map((d) => [d.row.key, deviceView(d)]));
+  const held = !!hold && !!booking.date && hold.day === booking.date && (hold.expiresAt === null || hold.expiresAt.getTime() > now.getTime());
+  const totals = basket.totals;
+  return {
+    reference: booking.reference,
+    checkout_status: booking.checkoutStatus,
+    date: booking.date,
+    full_date: booking.date ? fullDate(booking.date) : null,
+    availability: { area: area[0] ?? null, date_held: held, hold_expires_at: held && hold?.expiresAt ? hold.expiresAt.toISOString() : null },
+    email: booking.email,
+    email_consent: booking.emailConsent,
+    first_name: booking.firstName,
+    last_name: booking.lastName,
+    phone_number: booking.phoneNumber,
+    billing_first_name: booking.billingFirstName,
+    billing_last_name: booking.billingLastName,
+    billing_address: booking.billingAddress,
+    address: booking.address,
+    postcode: booking.postcode,
+    card_client_token: null,
+    pay_later_client_token: null,
+    pay_later_session_id: null,
+    purchase_date: booking.purchaseDate,
+    in_warranty: booking.inWarranty,
+    warranty_imei: booking.warrantyImei,
+    restricted_problems: Object.fromEntries(Object.values(devices).map((d) => [d.reference, d.restricted_problems])),
+    order_id: booking.orderRef,
+    store_code: booking.storeCode,
+    store_ignored: booking.storeIgnored,
+    drop_off_company_store_id: booking.dropOffStoreId,
+    repair_location: booking.dropOffStoreId ? "drop_off" : "doorstep",
+    is_mail_in_repair: booking.isMailInRepair,
+    is_business_account: booking.isBusinessAccount,
+    sale_title: totals.sale_title,
+    referrer: booking.referrer,
+    channel: booking.channel,
+    devices,
+    device_count: basket.devices.length,
+    discount_code: booking.discountCode,
+    cart: {
+      ...totals,
+      devices,
+      discount_code: booking.discountCode,
+      discount_code_status: booking.discountCode ? (basket.discountProblem ?? "applied") : null,
+    },
+    totals: { full_price: totals.full_price, discount_total: totals.discount_total, cart_total: totals.total_price, currency: totals.currency },
+    payment_method: booking.paymentMethod,
+    paid_via_credit: booking.paidViaCredit,
+    created_at: booking.createdAt.toISOString(),
+    updated_at: booking.updatedAt.toISOString(),
+  };
+}

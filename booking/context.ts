@@ -1,0 +1,33 @@
+/** What every engine operation works with: the database and the ports, plus tunables. */
+import type { BookingDatabase } from "./db/open";
+import type { AddressProvider } from "./ports/address-provider";
+import type { Clock } from "./ports/clock";
+import type { FileStorage } from "./ports/file-storage";
+import type { PaymentGateway } from "./ports/payment-gateway";
+
+export interface EngineConfig {
+  /** How long an unpaid draft holds its day's capacity (ADR 011). */
+  draftHoldMinutes: number;
+  /** How long a payment attempt may stay in flight before a retry may take it over (ADR 014). */
+  paymentStaleMs: number;
+  /** How long a duplicate charge request waits for the one in flight before answering. */
+  paymentWaitMs: number;
+  /** How long a single-use discount code is reserved for a booking that is paying with it. */
+  discountReservationMinutes: number;
+}
+
+export const defaultEngineConfig: EngineConfig = {
+  draftHoldMinutes: 30,
+  paymentStaleMs: 2 * 60_000,
+  paymentWaitMs: 15_000,
+  discountReservationMinutes: 15,
+};
+
+export interface EngineContext {
+  db: BookingDatabase;
+  clock: Clock;
+  payments: PaymentGateway;
+  addresses: AddressProvider;
+  files: FileStorage;
+  config: EngineConfig;
+}

@@ -1,0 +1,29 @@
+/**
+ * The payment adapter's idempotency ledger persisted in Postgres (ADR 014): key → JSON record, insert
+ * or replace. Passed to the payment adapter (`createSandboxGateway({ ledger })`) so that a charge
+ * retried after a restart finds the first result under its idempotency key and is not made twice.
+ * Writes autocommit on their own: the engine never calls the gateway inside a transaction.
+ */
+import { eq, sql } from "drizzle-orm";
+import type { BookingDatabase } from "./open";
+import { paymentLedger } from "./schema";
+
+export interface JsonLedger<T> {
+  get(key: string): Promise<T | null>;
+  put(key: string, record: T): Promise<void>;
+}
+
+export function createPaymentLedger<T = unknown>(db: BookingDatabase): JsonLedger<T> {
+  return {
+    async get(key) {
+      const [row] = await db.select({ record: paymentLedger.record }).from(paymentLedger).where(eq(paymentLedger.key, key));
+      return (row?.record as T | undefined) ?? null;
+    },
+    async put(key, record) {
+      await db
+        .insert(paymentLedger)
+        .values({ key, record: record as unknown as Record<string, unknown> })
+        .onConflictDoUpdate({ target: paymentLedger.key, set: { record: sql`excluded.record`, updatedAt: sql`now()` } });
+    },
+  };
+}

@@ -1,0 +1,33 @@
+/**
+ * Which identifier a device takes (spec §5): phones an IMEI; tablets a serial number, and only
+ * tablets of the carrier's single offered make; appliances neither (their model code is typed in).
+ */
+import type { CarrierContext } from "./carrier";
+import { ValidationError } from "./errors";
+import { validateImei, validateSerial } from "./imei";
+
+export type DeviceKind = "phone" | "tablet" | "appliance";
+
+export const TABLET_MAKE_MESSAGE = "Sorry, we can only take serial numbers for tablets of the make we repair.";
+export const APPLIANCE_MESSAGE = "Appliances do not take an IMEI or serial number.";
+
+export function identifierKind(kind: DeviceKind): "imei" | "serial" | null {
+  return kind === "phone" ? "imei" : kind === "tablet" ? "serial" : null;
+}
+
+/** The canonical identifier, or a ValidationError under `field` with the server message (spec §8 IMEI error). */
+export function checkDeviceIdentifier(carrier: CarrierContext, device: { kind: DeviceKind; makeId: number }, raw: unknown, field = "imei"): string {
+  const value = typeof raw === "string" ? raw : "";
+  if (device.kind === "phone") {
+    const result = validateImei(value);
+    if (!result.ok) throw new ValidationError({ [field]: [result.message] });
+    return result.value;
+  }
+  if (device.kind === "tablet") {
+    if (device.makeId !== carrier.singleMakeId) throw new ValidationError({ [field]: [TABLET_MAKE_MESSAGE] });
+    const result = validateSerial(value);
+    if (!result.ok) throw new ValidationError({ [field]: [result.message] });
+    return result.value;
+  }
+  throw new ValidationError({ [field]: [APPLIANCE_MESSAGE] });
+}

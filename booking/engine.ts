@@ -1,0 +1,125 @@
+/**
+ * createEngine: the booking engine's operations, bound to a database and the ports. Every operation
+ * takes the carrier (tenant) first; it is parsed with zod once per object.
+ */
+import type { BookingDatabase } from "./db/open";
+import { defaultEngineConfig, type EngineConfig, type EngineContext } from "./context";
+import * as availability from "./availability/availability";
+import * as bookings from "./bookings/bookings";
+import * as checkout from "./bookings/checkout";
+import * as catalogue from "./catalogue/queries";
+import { areaForPostcode } from "./coverage/coverage";
+import { carrierContext, type CarrierContext, type CarrierContextInput } from "./domain/carrier";
+import * as orders from "./orders/orders";
+import type { AddressProvider } from "./ports/address-provider";
+import type { Clock } from "./ports/clock";
+import type { FileStorage } from "./ports/file-storage";
+import type { PaymentGateway } from "./ports/payment-gateway";
+
+export interface EngineDependencies {
+  db: BookingDatabase;
+  clock: Clock;
+  payments: PaymentGateway;
+  addresses: AddressProvider;
+  files: FileStorage;
+  config?: Partial<EngineConfig>;
+}
+
+export type CarrierArg = CarrierContext | CarrierContextInput;
+
+type Rest<F> = F extends (ctx: EngineContext, carrier: CarrierContext, ...rest: infer R) => infer O ? (carrier: CarrierArg, ...rest: R) => O : never;
+type DbRest<F> = F extends (db: BookingDatabase, carrier: CarrierContext, ...rest: infer R) => infer O ? (carrier: CarrierArg, ...rest: R) => O : never;
+
+export function createEngine(deps: EngineDependencies) {
+  const ctx: EngineContext = {
+    db: deps.db,
+    clock: deps.clock,
+    payments: deps.payments,
+    addresses: deps.addresses,
+    files: deps.files,
+    config: { ...defaultEngineConfig, ...deps.config },
+  };
+  const parsed = new WeakMap<object, CarrierContext>();
+  const carrierOf = (carrier: CarrierArg): CarrierContext => {
+    const known = parsed.get(carrier);
+    if (known) return known;
+    const value = carrierContext(carrier);
+    parsed.set(carrier, value);
+    return value;
+  };
+  function op<F extends (ctx: EngineContext, carrier: CarrierContext, ...rest: never[]) => unknown>(fn: F): Rest<F> {
+    return ((carrier: CarrierArg, ...rest: never[]) => fn(ctx, carrierOf(carrier), ...rest)) as Rest<F>;
+  }
+  function query<F extends (db: BookingDatabase, carrier: CarrierContext, ...rest: never[]) => unknown>(fn: F): DbRest<F> {
+    return ((carrier: CarrierArg, ...rest: never[]) => fn(ctx.db, carrierOf(carrier), ...rest)) as DbRest<F>;
+  }
+
+  return {
+    config: ctx.config,
+
+    // catalogue (spec §7 "Catalogue and others")
+    listMakes: query(catalogue.listMakes),
+    listDeviceTypes: query(catalogue.listDeviceTypes),
+    listDeviceKinds: query(catalogue.listDeviceKinds),
+    listModels: query(catalogue.listModels),
+    getModel: query(catalogue.getModel),
+    listVersions: query(catalogue.listVersions),
+    getModelVersion: query(catalogue.getModelVersion),
+    listColours: query(catalogue.listColours),
+    listProblems: query(catalogue.listProblems),
+    listExtras: query(catalogue.listExtras),
+    listTriageQuestions: query(catalogue.listTriageQuestions),
+
+    // coverage
+    /** The service area of a postcode; BK04 when invalid or not covered. */
+    checkPostcode: async (carrier: CarrierArg, postcode: unknown) => {
+      const { area, postcode: normalised } = await areaForPostcode(ctx.db, carrierOf(carrier), postcode);
+      return { postcode: normalised.display, area: { code: area.code, name: area.name } };
+    },
+    /** Availability of an area without a booking (landing pages, capacity dashboards). */
+    areaAvailability: (carrier: CarrierArg, query: availability.AvailabilityQuery) => availability.loadAvailability(ctx.db, carrierOf(carrier), ctx.clock.now(), query),
+    locateStores: op(bookings.locateStores),
+
+    // booking lifecycle (spec §7 "Bookings")
+    buildBooking: op(bookings.buildBooking),
+    getBooking: op(bookings.getBooking),
+    getBookingByToken: op(bookings.getBookingByToken),
+    issueResumeToken: op(bookings.issueResumeToken),
+    validateBooking: op(checkout.validateBooking),
+    setPostcode: op(bookings.setPostcode),
+    setAddress: op(bookings.setAddress),
+    setStore: op(bookings.setStore),
+    clearStore: op(bookings.clearStore),
+    setDropOff: op(bookings.setDropOff),
+    clearDropOff: op(bookings.clearDropOff),
+    addDevice: op(bookings.addDevice),
+    getDevice: op(bookings.getDevice),
+    updateDevice: op(bookings.updateDevice),
+    removeDevice: op(bookings.removeDevice),
+    setWarranty: op(bookings.setWarranty),
+    setCustomerDetails: op(bookings.setCustomerDetails),
+    applyDiscountCode: op(bookings.applyDiscountCode),
+    removeDiscountCode: op(bookings.removeDiscountCode),
+    loadAvailability: op(bookings.bookingAvailability),
+    setDate: op(bookings.setDate),
+    generateBillingTokens: op(checkout.generateBillingTokens),
+    confirmInWarranty: op(checkout.confirmInWarranty),
+    confirmPromo: op(checkout.confirmPromo),
+    charge: op(checkout.charge),
+    paymentAttempts: op(checkout.paymentAttempts),
+
+    // orders (spec §7 "Orders")
+    lookupOrder: op(orders.lookupOrder),
+    orderDevices: op(orders.orderDevices),
+    cancelOrder: op(orders.cancelOrder),
+    orderAvailability: op(orders.orderAvailability),
+    changeOrderDate: op(orders.changeOrderDate),
+    dateChangeLog: op(orders.dateChangeLog),
+    changeOrderAddress: op(orders.changeOrderAddress),
+    setOrderDeviceImei: op(orders.setOrderDeviceImei),
+    uploadProofOfPurchase: op(orders.uploadProofOfPurchase),
+    vanLocation: op(orders.vanLocation),
+  };
+}
+
+export type Engine = ReturnType<typeof createEngine>;

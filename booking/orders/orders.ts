@@ -1,0 +1,519 @@
+/**
+ * Managing an order (spec §4 "Order lookup", "Cancel booking", "Change date", "Change address",
+ * "IMEI per device", "Proof of purchase"; §7 "Orders"). The customer proves ownership with the order
+ * reference and the e-mail; a wrong one of either gives the same ORDER_NOT_FOUND.
+ *
+ * 24 hours' notice (spec §9): cancel, date and address changes are refused online once the
+ * appointment window opens within 24 hours (ORDER_CHANGE_WINDOW_CLOSED, spec §6 wording).
+ */
+import { and, asc, eq } from "drizzle-orm";
+import { z } from "zod";
+import type { BookingTransaction, DbOrTx } from "../db/open";
+import * as s from "../db/schema";
+import type { EngineContext } from "../context";
+import { appointmentStart, holdDay, loadAvailability, releaseHold, type AvailabilityDay } from "../availability/availability";
+import { addressInput } from "../bookings/bookings";
+import { assignTechnician } from "../bookings/checkout";
+import type { BookingDeviceView } from "../bookings/state";
+import { areaForAddress, normaliseForCarrier } from "../coverage/coverage";
+import type { CarrierContext } from "../domain/carrier";
+import {
+  ChangeWindowClosedError,
+  DateUnavailableError,
+  NoTechnicianError,
+  OrderCancelledError,
+  OrderDateUnavailableError,
+  OrderNotFoundError,
+  ValidationError,
+} from "../domain/errors";
+import { interpolate, type LatLng } from "../domain/geo";
+import { checkDeviceIdentifier, identifierKind } from "../domain/identifiers";
+import { MAX_PROOF_BYTES, sniffImage } from "../domain/image-sniff";
+import { calendarDate, id } from "../domain/inputs";
+import { fullDate } from "../domain/time";
+import { parseInput } from "../domain/validate";
+
+export type OrderRow = typeof s.orders.$inferSelect;
+
+/** Notice needed to cancel or change online (spec §9). */
+export const CHANGE_NOTICE_HOURS = 24;
+
+const lookupInput = z.object({
+  order_ref: z.union([z.string(), z.number()], { error: "Your order reference is missing" }).transform((v) => String(v).trim()).pipe(z.string().min(1, "Your order reference is missing")),
+  email: z.string({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
+});
+export type OrderLookup = z.input<typeof lookupInput>;
+
+async function findOrder(db: DbOrTx, carrier: CarrierContext, lookup: OrderLookup, lock = false): Promise<OrderRow> {
+  const { order_ref, email } = parseInput(lookupInput, lookup);
+  if (!/^\d{1,15}$/.test(order_ref)) throw new OrderNotFoundError();
+  const query = db
+    .select()
+    .from(s.orders)
+    .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.orderRef, Number(order_ref))));
+  const [order] = lock ? await query.for("update") : await query;
+  if (!order || order.email.toLowerCase() !== email) throw new OrderNotFoundError();
+  return order;
+}
+
+export interface OrderDeviceView {
+  id: number;
+  title: string;
+  image_path: string;
+  device_type: s.DeviceKind;
+  device_make: string | null;
+  /** Which identifier the device takes: IMEI (phones), serial number (tablets of the single make), none. */
+  identifier: "imei" | "serial" | null;
+  imei: string | null;
+  imei_status: "not_supplied" | "supplied";
+  proof_of_purchase_supplied: boolean;
+  selected_problems_pricing: BookingDeviceView["selected_problems_pricing"];
+  free_battery: BookingDeviceView["free_battery"];
+  selected_upsells: BookingDeviceView["selected_upsells"];
+}
+
+export interface OrderView {
+  order_id: number;
+  reference: string;
+  status: s.OrderStatus;
+  booking: { order_id: number; booking_date: string; full_date: string; technician_id: string; timeslot: { start: string; end: string } };
+  job: { id: number };
+  details: {
+    email: string;
+    first_name: string | null;
+    last_name: string | null;
+    phone_number: string | null;
+    address_1: string;
+    address_2: string;
+    town: string;
+    postcode: string;
+  };
+  billing_address: s.BillingAddressValue | null;
+  devices: OrderDeviceView[];
+  trackingVan: { technician_name: string; van_registration: string } | null;
+  totals: { full_price: number; discount_total: number; total_price: number; currency: string };
+  discount_code: string | null;
+  payment_type: string | null;
+  in_warranty: boolean | null;
+  /** false within 24 hours of the appointment: the manage page shows the "please call" text. */
+  can_change_online: boolean;
+  change_deadline: string;
+  cancellation_charge: { applies: boolean; amount: number; currency: string };
+  cancelled_at: string | null;
+  refund_status: OrderRow["refundStatus"];
+  created_at: string;
+}
+
+function minutesAfter(slot: string, minutes: number): string {
+  const [h, m] = slot.split(":").map(Number) as [number, number];
+  const total = h * 60 + m + minutes;
+  return `${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+function changeDeadline(carrier: CarrierContext, order: OrderRow): Date {
+  return new Date(appointmentStart(carrier, order.date, order.slot).getTime() - CHANGE_NOTICE_HOURS * 3_600_000);
+}
+
+function assertChangeable(ctx: EngineContext, carrier: CarrierContext, order: OrderRow): void {
+  if (order.status === "CANCELLED") throw new OrderCancelledError();
+  if (ctx.clock.now().getTime() >= changeDeadline(carrier, order).getTime()) throw new ChangeWindowClosedError();
+}
+
+async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext, order: OrderRow): Promise<OrderView> {
+  const [[booking], [job], devices, [roster], [technician]] = await Promise.all([
+    db.select().from(s.bookings).where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.id, order.bookingId))),
+    db.select().from(s.jobs).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id))),
+    db
+      .select({ row: s.bookingDevices, kind: s.models.deviceType })
+      .from(s.bookingDevices)
+      .innerJoin(s.modelVersions, eq(s.modelVersions.id, s.bookingDevices.modelVersionId))
+      .innerJoin(s.models, eq(s.models.id, s.modelVersions.modelId))
+      .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, order.bookingId)))
+      .orderBy(asc(s.bookingDevices.position)),
+    db.select().from(s.carrierRosters).where(eq(s.carrierRosters.carrierCode, carrier.code)),
+    db.select().from(s.technicians).where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, order.technicianId))),
+  ]);
+  const cart = order.cart as { devices?: Record<string, BookingDeviceView> };
+  const deadline = changeDeadline(carrier, order);
+  return {
+    order_id: order.orderRef,
+    reference: booking!.reference,
+    status: order.status,
+    booking: {
+      order_id: order.orderRef,
+      booking_date: order.date,
+      full_date: fullDate(order.date),
+      technician_id: order.technicianId,
+      timeslot: { start: order.slot, end: minutesAfter(order.slot, roster?.timeslotMinutes ?? 60) },
+    },
+    job: { id: job!.id },
+    details: {
+      email: order.email,
+      first_name: booking!.firstName,
+      last_name: booking!.lastName,
+      phone_number: booking!.phoneNumber,
+      address_1: order.address.line_1,
+      address_2: order.address.line_2,
+      town: order.address.town,
+      postcode: order.address.postcode,
+    },
+    billing_address: booking!.billingAddress,
+    devices: devices.map(({ row, kind }) => {
+      const snapshot = cart.devices?.[row.key];
+      return {
+        id: row.id,
+        title: snapshot?.device.title ?? "",
+        image_path: snapshot?.device.image_path ?? "",
+        device_type: kind,
+        device_make: snapshot?.device.device_make ?? null,
+        identifier: kind === "tablet" && row.makeId !== carrier.singleMakeId ? null : identifierKind(kind),
+        imei: row.imei,
+        imei_status: row.imei ? "supplied" : "not_supplied",
+        proof_of_purchase_supplied: !!row.proofFileKey,
+        selected_problems_pricing: snapshot?.selected_problems_pricing ?? [],
+        free_battery: snapshot?.free_battery ?? null,
+        selected_upsells: snapshot?.selected_upsells ?? [],
+      };
+    }),
+    trackingVan: technician ? { technician_name: technician.name, van_registration: technician.vanRegistration } : null,
+    totals: { full_price: order.fullPriceMinor, discount_total: order.discountMinor, total_price: order.totalMinor, currency: order.currency },
+    discount_code: order.discountCode,
+    payment_type: order.paymentType,
+    in_warranty: booking!.inWarranty,
+    can_change_online: order.status === "BOOKED" && ctx.clock.now().getTime() < deadline.getTime(),
+    change_deadline: deadline.toISOString(),
+    cancellation_charge: { applies: carrier.hasCallOutCharge, amount: carrier.hasCallOutCharge ? carrier.callOutCharge : 0, currency: carrier.currency },
+    cancelled_at: order.cancelledAt?.toISOString() ?? null,
+    refund_status: order.refundStatus,
+    created_at: order.createdAt.toISOString(),
+  };
+}
+
+/** Spec §7 GET /customer/{ref}?email. */
+export async function lookupOrder(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup): Promise<OrderView> {
+  return orderView(ctx.db, ctx, carrier, await findOrder(ctx.db, carrier, lookup));
+}
+
+/** Spec §7 GET /customer/{ref}/devices?email. */
+export async function orderDevices(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup): Promise<OrderDeviceView[]> {
+  return (await lookupOrder(ctx, carrier, lookup)).devices;
+}
+
+async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: OrderRow): Promise<void> {
+  if (order.refundStatus !== "PENDING" && order.refundStatus !== "FAILED") return;
+  const result = await ctx.payments
+    .refund({ transactionId: order.transactionId!, amountMinor: order.totalMinor, idempotencyKey: `refund:${carrier.code}:${order.orderRef}` })
+    .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: String(error) }));
+  await ctx.db
+    .update(s.orders)
+    .set(result.ok ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: order.totalMinor, updatedAt: ctx.clock.now() } : { refundStatus: "FAILED", updatedAt: ctx.clock.now() })
+    .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.id, order.id)));
+}
+
+/**
+ * Spec §7 GET /orders/{id}/cancel: cancels the order, releases its day's capacity and refunds a paid
+ * order through the payment port (idempotently: cancelling again retries a refund that failed).
+ */
+export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup): Promise<OrderView> {
+  const order = await ctx.db.transaction(async (tx) => {
+    const locked = await findOrder(tx, carrier, lookup, true);
+    if (locked.status === "CANCELLED") {
+      if (locked.refundStatus === "FAILED" || locked.refundStatus === "PENDING") return locked;
+      throw new OrderCancelledError();
+    }
+    assertChangeable(ctx, carrier, locked);
+    const now = ctx.clock.now();
+    await releaseHold(tx, carrier, locked.bookingId);
+    await tx.update(s.jobs).set({ status: "CANCELLED" }).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, locked.id)));
+    const paid = !!locked.transactionId && locked.totalMinor > 0;
+    const [updated] = await tx
+      .update(s.orders)
+      .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now, refundStatus: paid ? "PENDING" : null })
+      .where(eq(s.orders.id, locked.id))
+      .returning();
+    return updated!;
+  });
+  await refundIfPaid(ctx, carrier, order);
+  return lookupOrder(ctx, carrier, lookup);
+}
+
+const orderDaysInput = z.object({
+  start_date: calendarDate.optional().nullable(),
+  days_to_load: z.coerce.number().int().min(1).max(31).optional(),
+});
+
+/** Spec §7 GET /orders/{order}/load-days/{date}/10: the order's area, its own hold not counted against it. */
+export async function orderAvailability(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, input: z.input<typeof orderDaysInput> = {}): Promise<AvailabilityDay[]> {
+  const data = parseInput(orderDaysInput, input ?? {});
+  const order = await findOrder(ctx.db, carrier, lookup);
+  if (order.status === "CANCELLED") throw new OrderCancelledError();
+  return loadAvailability(ctx.db, carrier, ctx.clock.now(), {
+    areaCode: order.areaCode,
+    startDate: data.start_date,
+    daysToLoad: data.days_to_load,
+    selectedDate: order.date,
+    excludeBookingId: order.bookingId,
+  });
+}
+
+export const REASON_MESSAGE = "Please tell us a little more: the reason needs more than three words.";
+
+const changeDateInput = z.object({
+  date: calendarDate,
+  reason: z
+    .string({ error: REASON_MESSAGE })
+    .trim()
+    .refine((r) => r.split(" ").filter(Boolean).length > 3, REASON_MESSAGE)
+    .pipe(z.string().max(1000)),
+  /** A staff user changing the date; null for the customer. */
+  user_id: z.string().max(80).optional().nullable(),
+});
+
+export interface DateChangeLogEntry {
+  id: number;
+  job_id: number;
+  user_id: string | null;
+  original_date: string;
+  new_date: string;
+  reason: string;
+  original_technician: string;
+  new_technician: string;
+  created_at: string;
+}
+
+function logView(row: typeof s.dateChangeLog.$inferSelect): DateChangeLogEntry {
+  return {
+    id: row.id,
+    job_id: row.jobId,
+    user_id: row.userId,
+    original_date: row.originalDate,
+    new_date: row.newDate,
+    reason: row.reason,
+    original_technician: row.originalTechnician,
+    new_technician: row.newTechnician,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+async function moveJob(tx: BookingTransaction, carrier: CarrierContext, order: OrderRow, areaCode: string, day: string, now: Date) {
+  const [job] = await tx.select().from(s.jobs).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
+  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day, job!.id);
+  await tx.update(s.jobs).set({ technicianId, date: day, slot }).where(eq(s.jobs.id, job!.id));
+  return { job: job!, technicianId, slot, now };
+}
+
+/**
+ * Spec §7 PUT /orders/{id}/date then POST /technicians/log/date-change: moves the order to another
+ * available day (OR04 when it is not), reassigns the technician and logs the change.
+ */
+export async function changeOrderDate(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, input: z.input<typeof changeDateInput>): Promise<{ order: OrderView; log: DateChangeLogEntry }> {
+  const data = parseInput(changeDateInput, input);
+  const log = await ctx.db.transaction(async (tx) => {
+    const order = await findOrder(tx, carrier, lookup, true);
+    assertChangeable(ctx, carrier, order);
+    if (data.date === order.date) throw new ValidationError({ date: ["That is already your repair date."] });
+    const now = ctx.clock.now();
+    try {
+      // Takes the new day under its capacity lock; the order's single hold row moves there.
+      await holdDay(tx, carrier, now, { bookingId: order.bookingId, areaCode: order.areaCode, day: data.date, expiresAt: null });
+    } catch (error) {
+      if (error instanceof DateUnavailableError) throw new OrderDateUnavailableError("Sorry, that date is not available. Please choose another date.");
+      throw error;
+    }
+    const { job, technicianId, slot } = await moveJob(tx, carrier, order, order.areaCode, data.date, now);
+    await tx.update(s.orders).set({ date: data.date, technicianId, slot, updatedAt: now }).where(eq(s.orders.id, order.id));
+    await tx.update(s.bookings).set({ date: data.date, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
+    const [entry] = await tx
+      .insert(s.dateChangeLog)
+      .values({
+        carrierCode: carrier.code,
+        jobId: job.id,
+        userId: data.user_id ?? null,
+        originalDate: order.date,
+        newDate: data.date,
+        reason: data.reason,
+        originalTechnician: order.technicianId,
+        newTechnician: technicianId,
+        createdAt: now,
+      })
+      .returning();
+    return entry!;
+  });
+  return { order: await lookupOrder(ctx, carrier, lookup), log: logView(log) };
+}
+
+export async function dateChangeLog(ctx: EngineContext, carrier: CarrierContext, jobId: number): Promise<DateChangeLogEntry[]> {
+  const rows = await ctx.db
+    .select()
+    .from(s.dateChangeLog)
+    .where(and(eq(s.dateChangeLog.carrierCode, carrier.code), eq(s.dateChangeLog.jobId, parseInput(id, jobId, "job_id"))))
+    .orderBy(asc(s.dateChangeLog.id));
+  return rows.map(logView);
+}
+
+const changeAddressInput = addressInput.pick({ line_1: true, line_2: true, town: true, postcode: true, latitude: true, longitude: true });
+
+/**
+ * Spec §7 PUT /orders/{id}/address. OR03 when no technician's area covers the address; OR04 when
+ * the booked day has no room in the new area (change the date first).
+ */
+export async function changeOrderAddress(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, input: z.input<typeof changeAddressInput>): Promise<OrderView> {
+  const data = parseInput(changeAddressInput, input);
+  const postcode = normaliseForCarrier(carrier, data.postcode);
+  const area = await areaForAddress(ctx.db, carrier, { postcode, latitude: data.latitude, longitude: data.longitude });
+  if (!area) throw new NoTechnicianError();
+  const hasPoint = typeof data.latitude === "number" && typeof data.longitude === "number";
+  const address: s.AddressValue = {
+    postcode: postcode.display,
+    line_1: data.line_1,
+    line_2: data.line_2 ?? "",
+    town: data.town,
+    latitude: hasPoint ? data.latitude! : null,
+    longitude: hasPoint ? data.longitude! : null,
+  };
+  await ctx.db.transaction(async (tx) => {
+    const order = await findOrder(tx, carrier, lookup, true);
+    assertChangeable(ctx, carrier, order);
+    const now = ctx.clock.now();
+    let assignment = { technicianId: order.technicianId, slot: order.slot };
+    if (area.code !== order.areaCode) {
+      try {
+        await holdDay(tx, carrier, now, { bookingId: order.bookingId, areaCode: area.code, day: order.date, expiresAt: null });
+      } catch (error) {
+        if (error instanceof DateUnavailableError) throw new OrderDateUnavailableError();
+        throw error;
+      }
+      assignment = await moveJob(tx, carrier, order, area.code, order.date, now);
+    }
+    await tx
+      .update(s.orders)
+      .set({ address, areaCode: area.code, technicianId: assignment.technicianId, slot: assignment.slot, updatedAt: now })
+      .where(eq(s.orders.id, order.id));
+    await tx.update(s.bookings).set({ address, postcode: postcode.display, areaCode: area.code, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
+  });
+  return lookupOrder(ctx, carrier, lookup);
+}
+
+const deviceLookupInput = z.object({
+  device_id: id,
+  email: z.string({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
+});
+
+async function findOrderDevice(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof deviceLookupInput>) {
+  const { device_id, email } = parseInput(deviceLookupInput, input);
+  const [found] = await db
+    .select({ device: s.bookingDevices, order: s.orders, kind: s.models.deviceType })
+    .from(s.bookingDevices)
+    .innerJoin(s.orders, and(eq(s.orders.carrierCode, s.bookingDevices.carrierCode), eq(s.orders.bookingId, s.bookingDevices.bookingId)))
+    .innerJoin(s.modelVersions, eq(s.modelVersions.id, s.bookingDevices.modelVersionId))
+    .innerJoin(s.models, eq(s.models.id, s.modelVersions.modelId))
+    .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.id, device_id)));
+  if (!found || found.order.email.toLowerCase() !== email) throw new OrderNotFoundError();
+  if (found.order.status === "CANCELLED") throw new OrderCancelledError();
+  return found;
+}
+
+const imeiInput = deviceLookupInput.extend({ imei: z.string({ error: "Please enter your IMEI number." }), customer_update: z.boolean().optional() });
+
+/** Spec §7 POST /orders/devices/{id}/imei: IMEI for phones, serial number for tablets of the single make. */
+export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof imeiInput>): Promise<OrderDeviceView> {
+  const data = parseInput(imeiInput, input);
+  const found = await findOrderDevice(ctx.db, carrier, data);
+  const value = checkDeviceIdentifier(carrier, { kind: found.kind, makeId: found.device.makeId }, data.imei);
+  await ctx.db.update(s.bookingDevices).set({ imei: value }).where(eq(s.bookingDevices.id, found.device.id));
+  const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
+  return view.devices.find((d) => d.id === found.device.id)!;
+}
+
+export const PROOF_FORMAT_MESSAGE = "Image must be .jpg or .png format";
+export const PROOF_SIZE_MESSAGE = `The image is too large: the limit is ${MAX_PROOF_BYTES / (1024 * 1024)} MB.`;
+
+const proofInput = deviceLookupInput.extend({ bytes: z.instanceof(Uint8Array, { error: "Please choose an image." }) });
+
+/**
+ * Spec §7 POST /orders/devices/{id}/validation-images: the proof of purchase, checked by its first
+ * bytes (JPEG or PNG, never by its name) and size, stored through the FileStorage port.
+ */
+export async function uploadProofOfPurchase(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof proofInput>): Promise<OrderDeviceView> {
+  const data = parseInput(proofInput, input);
+  if (data.bytes.byteLength === 0) throw new ValidationError({ image: ["Please choose an image."] });
+  if (data.bytes.byteLength > MAX_PROOF_BYTES) throw new ValidationError({ image: [PROOF_SIZE_MESSAGE] });
+  const type = sniffImage(data.bytes);
+  if (!type) throw new ValidationError({ image: [PROOF_FORMAT_MESSAGE] });
+  const found = await findOrderDevice(ctx.db, carrier, data);
+  const stored = await ctx.files.put({ carrierCode: carrier.code, name: `proof-${found.device.id}`, contentType: type, bytes: data.bytes });
+  await ctx.db.update(s.bookingDevices).set({ proofFileKey: stored.key, proofUploadedAt: ctx.clock.now() }).where(eq(s.bookingDevices.id, found.device.id));
+  const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
+  return view.devices.find((d) => d.id === found.device.id)!;
+}
+
+/* ───────────── technician tracking ───────────── */
+
+/** The simulated van leaves its base this long before the window opens and arrives this long after. */
+export const VAN_DEPARTS_BEFORE_MIN = 30;
+export const VAN_ARRIVES_AFTER_MIN = 15;
+export const REPAIR_MINUTES = 60;
+
+export interface VanLocation {
+  job_id: number;
+  status: "scheduled" | "at_base" | "on_the_way" | "arrived" | "completed" | "cancelled";
+  latitude: number | null;
+  longitude: number | null;
+  /** Estimated arrival (ISO instant) while the van is on its way or before it leaves. */
+  eta: string | null;
+  technician_name: string;
+  van_registration: string;
+  window: { start: string; end: string };
+  updated_at: string;
+}
+
+const vanInput = z.object({
+  job_id: id,
+  email: z.string({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
+});
+
+/**
+ * Spec §7 GET /vans/location?job_id&email: a simulated position from the clock. On the appointment
+ * day the van waits at the technician's base, then moves in a straight line toward the customer,
+ * arrives within the window, stays for the repair, and the job is completed.
+ */
+export async function vanLocation(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof vanInput>): Promise<VanLocation> {
+  const { job_id, email } = parseInput(vanInput, input);
+  const [found] = await ctx.db
+    .select({ job: s.jobs, order: s.orders, technician: s.technicians, area: s.serviceAreas })
+    .from(s.jobs)
+    .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
+    .innerJoin(s.technicians, and(eq(s.technicians.carrierCode, s.jobs.carrierCode), eq(s.technicians.id, s.jobs.technicianId)))
+    .innerJoin(s.serviceAreas, and(eq(s.serviceAreas.carrierCode, s.orders.carrierCode), eq(s.serviceAreas.code, s.orders.areaCode)))
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.id, job_id)));
+  if (!found || found.order.email.toLowerCase() !== email) throw new OrderNotFoundError();
+  const now = ctx.clock.now();
+  const start = appointmentStart(carrier, found.job.date, found.job.slot);
+  const departs = new Date(start.getTime() - VAN_DEPARTS_BEFORE_MIN * 60_000);
+  const arrives = new Date(start.getTime() + VAN_ARRIVES_AFTER_MIN * 60_000);
+  const done = new Date(arrives.getTime() + REPAIR_MINUTES * 60_000);
+  const base: LatLng = { latitude: found.technician.baseLatitude, longitude: found.technician.baseLongitude };
+  const address = found.order.address;
+  const customer: LatLng =
+    address.latitude !== null && address.longitude !== null
+      ? { latitude: address.latitude, longitude: address.longitude }
+      : { latitude: found.area.centreLatitude, longitude: found.area.centreLongitude };
+  const dayStart = appointmentStart(carrier, found.job.date, "00:00");
+  const view = (status: VanLocation["status"], point: LatLng | null, eta: Date | null): VanLocation => ({
+    job_id: found.job.id,
+    status,
+    latitude: point ? Math.round(point.latitude * 1e6) / 1e6 : null,
+    longitude: point ? Math.round(point.longitude * 1e6) / 1e6 : null,
+    eta: eta?.toISOString() ?? null,
+    technician_name: found.technician.name,
+    van_registration: found.technician.vanRegistration,
+    window: { start: start.toISOString(), end: new Date(start.getTime() + 60 * 60_000).toISOString() },
+    updated_at: now.toISOString(),
+  });
+  if (found.job.status === "CANCELLED" || found.order.status === "CANCELLED") return view("cancelled", null, null);
+  if (now < dayStart) return view("scheduled", null, arrives);
+  if (now < departs) return view("at_base", base, arrives);
+  if (now < arrives) return view("on_the_way", interpolate(base, customer, (now.getTime() - departs.getTime()) / (arrives.getTime() - departs.getTime())), arrives);
+  if (now < done) return view("arrived", customer, null);
+  return view("completed", customer, null);
+}
