@@ -48,10 +48,11 @@ export function createEngine(deps: EngineDependencies) {
     return value;
   };
   function op<F extends (ctx: EngineContext, carrier: CarrierContext, ...rest: never[]) => unknown>(fn: F): Rest<F> {
-    return ((carrier: CarrierArg, ...rest: never[]) => fn(ctx, carrierOf(carrier), ...rest)) as Rest<F>;
+    // async: a bad carrier rejects the promise like every other error, never throws synchronously.
+    return (async (carrier: CarrierArg, ...rest: never[]) => fn(ctx, carrierOf(carrier), ...rest)) as Rest<F>;
   }
   function query<F extends (db: BookingDatabase, carrier: CarrierContext, ...rest: never[]) => unknown>(fn: F): DbRest<F> {
-    return ((carrier: CarrierArg, ...rest: never[]) => fn(ctx.db, carrierOf(carrier), ...rest)) as DbRest<F>;
+    return (async (carrier: CarrierArg, ...rest: never[]) => fn(ctx.db, carrierOf(carrier), ...rest)) as DbRest<F>;
   }
 
   return {
@@ -77,7 +78,7 @@ export function createEngine(deps: EngineDependencies) {
       return { postcode: normalised.display, area: { code: area.code, name: area.name } };
     },
     /** Availability of an area without a booking (landing pages, capacity dashboards). */
-    areaAvailability: (carrier: CarrierArg, query: availability.AvailabilityQuery) => availability.loadAvailability(ctx.db, carrierOf(carrier), ctx.clock.now(), query),
+    areaAvailability: async (carrier: CarrierArg, query: availability.AvailabilityQuery) => availability.loadAvailability(ctx.db, carrierOf(carrier), ctx.clock.now(), query),
     locateStores: op(bookings.locateStores),
 
     // booking lifecycle (spec §7 "Bookings")

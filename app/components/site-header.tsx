@@ -16,7 +16,9 @@ export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale
           {carrier.theme.logoUrl ? (
             <img src={carrier.theme.logoUrl} alt="" className="h-9 w-auto" />
           ) : null}
-          <span data-testid="brand-name">{carrier.name}</span>
+          <span data-testid="brand-name" className={carrier.theme.logoUrl ? "sr-only" : undefined}>
+            {carrier.name}
+          </span>
         </Link>
         <nav aria-label={t("nav.mainNavigation")}>
           <ul className="flex flex-wrap items-center gap-4 text-sm font-medium">

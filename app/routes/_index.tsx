@@ -91,7 +91,7 @@ function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="rounded-lg bg-accent px-6 py-3 text-lg font-semibold text-white">
+      <button type="submit" className="rounded-lg border-2 border-on-primary bg-on-primary px-6 py-3 text-lg font-semibold text-primary">
         {addressLookup ? t("landing.addressSubmit") : t("landing.postcodeSubmit")}
       </button>
     </Form>
@@ -105,7 +105,7 @@ export default function Landing() {
     <>
       <section className="bg-primary text-on-primary" data-testid="hero">
         <div className="mx-auto max-w-6xl px-4 py-14">
-          {landingLogo ? <img src={landingLogo} alt="" className="mb-6 h-12 w-auto" /> : null}
+          {landingLogo ? <img src={landingLogo} alt="" className="mb-6 h-12 w-auto rounded-lg bg-white px-3 py-2" /> : null}
           <h1 className="text-4xl font-extrabold sm:text-5xl">{landing.heroTitle}</h1>
           {landing.heroSubtitle ? <p className="mt-3 max-w-2xl text-lg">{landing.heroSubtitle}</p> : null}
           {business ? (

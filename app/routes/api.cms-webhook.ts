@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs } from "@remix-run/node";
+import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { invalidateContent } from "~/content/content.server";
 import { env } from "~/env.server";
@@ -15,24 +15,24 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /** Strapi tells us content changed; the signature proves it was Strapi. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== "POST") return data({ error: "method not allowed" }, { status: 405 });
+  if (request.method !== "POST") return Response.json({ error: "method not allowed" }, { status: 405 });
   const body = await request.text();
-  if (body.length > MAX_BODY_BYTES) return data({ error: "payload too large" }, { status: 413 });
+  if (body.length > MAX_BODY_BYTES) return Response.json({ error: "payload too large" }, { status: 413 });
   if (!verifyWebhookSignature(body, request.headers.get("x-webhook-signature"), env().CMS_WEBHOOK_SECRET)) {
-    return data({ error: "invalid signature" }, { status: 401 });
+    return Response.json({ error: "invalid signature" }, { status: 401 });
   }
   let payload: unknown;
   try {
     payload = JSON.parse(body);
   } catch {
-    return data({ error: "invalid JSON" }, { status: 400 });
+    return Response.json({ error: "invalid JSON" }, { status: 400 });
   }
   const change = changeSchema.safeParse(payload);
-  if (!change.success) return data({ error: "invalid payload" }, { status: 400 });
+  if (!change.success) return Response.json({ error: "invalid payload" }, { status: 400 });
   const invalidated = invalidateContent(change.data);
-  return data({ ok: true, invalidated });
+  return Response.json({ ok: true, invalidated });
 }
 
 export function loader() {
-  return data({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+  return Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
 }

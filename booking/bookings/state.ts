@@ -83,7 +83,8 @@ export async function loadBasket(db: DbOrTx, carrier: CarrierContext, booking: B
       ),
     });
   }
-  const problem = booking.discountCode ? discountProblem(discount, booking.id, now) : null;
+  // A completed booking used its code already; its problems are no longer the basket's.
+  const problem = booking.discountCode && booking.checkoutStatus !== "SUCCESS" ? discountProblem(discount, booking.id, now) : null;
   const totals = cartTotals({
     devices: devices.map((d) => d.pricing),
     inWarranty,
@@ -233,9 +234,13 @@ export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking:
           .where(and(eq(s.serviceAreas.carrierCode, carrier.code), eq(s.serviceAreas.code, booking.areaCode)))
       : Promise.resolve([]),
   ]);
-  const devices = Object.fromEntries(basket.devices.map((d) => [d.row.key, deviceView(d)]));
+  const live = Object.fromEntries(basket.devices.map((d) => [d.row.key, deviceView(d)]));
+  // A completed booking shows the basket as it was priced and paid (the order's snapshot), whatever
+  // the catalogue says today; only the per-device fields that can still change come from the rows.
+  const snapshot = booking.checkoutStatus === "SUCCESS" ? await orderSnapshot(db, carrier, booking.id) : null;
+  const devices = snapshot ? mergeSnapshot(snapshot.devices, live) : live;
   const held = !!hold && !!booking.date && hold.day === booking.date && (hold.expiresAt === null || hold.expiresAt.getTime() > now.getTime());
-  const totals = basket.totals;
+  const totals = snapshot?.totals ?? basket.totals;
   return {
     reference: booking.reference,
     checkout_status: booking.checkoutStatus,
@@ -270,7 +275,7 @@ export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking:
     referrer: booking.referrer,
     channel: booking.channel,
     devices,
-    device_count: basket.devices.length,
+    device_count: Object.keys(devices).length,
     discount_code: booking.discountCode,
     cart: {
       ...totals,
@@ -284,4 +289,23 @@ export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking:
     created_at: booking.createdAt.toISOString(),
     updated_at: booking.updatedAt.toISOString(),
   };
+}
+
+async function orderSnapshot(db: DbOrTx, carrier: CarrierContext, bookingId: number): Promise<{ totals: CartTotals; devices: Record<string, BookingDeviceView> } | null> {
+  const [order] = await db
+    .select({ cart: s.orders.cart })
+    .from(s.orders)
+    .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.bookingId, bookingId)));
+  if (!order) return null;
+  const { devices, ...totals } = order.cart as unknown as CartTotals & { devices: Record<string, BookingDeviceView> };
+  return { totals, devices };
+}
+
+function mergeSnapshot(snapshot: Record<string, BookingDeviceView>, live: Record<string, BookingDeviceView>): Record<string, BookingDeviceView> {
+  return Object.fromEntries(
+    Object.entries(snapshot).map(([key, device]) => {
+      const now = live[key];
+      return [key, now ? { ...device, device: { ...device.device, imei: now.device.imei }, proof_of_purchase_supplied: now.proof_of_purchase_supplied } : device];
+    }),
+  );
 }

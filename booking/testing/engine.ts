@@ -1,5 +1,5 @@
 /** A whole engine for unit tests: in-memory PGlite, fixed clock, sandbox payments, memory files. */
-import { createSandboxGateway, type SandboxGateway } from "../adapters/sandbox-payments/sandbox-gateway";
+import { createSandboxGateway, type SandboxGateway, type SandboxLedgerRecord } from "../adapters/sandbox-payments/sandbox-gateway";
 import { createEmbeddedAddressProvider } from "../adapters/embedded-addresses";
 import { createPaymentLedger } from "../db/payment-ledger";
 import type { OpenedDatabase } from "../db/open";
@@ -43,7 +43,7 @@ export const MONDAY_9AM_LONDON = "2025-06-02T08:00:00Z";
 export async function createTestEngine(options: { now?: string; opened?: OpenedDatabase; config?: Partial<EngineConfig> } = {}): Promise<TestEngine> {
   const opened = options.opened ?? (await openTestDatabase());
   const clock = fixedClock(options.now ?? MONDAY_9AM_LONDON);
-  const payments = createSandboxGateway({ ledger: createPaymentLedger(opened.db) as never, now: clock.now });
+  const payments = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(opened.db), now: clock.now });
   const files = memoryFiles();
   const engine = createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files, config: options.config });
   return { opened, engine, clock, payments, files, close: () => opened.close() };

@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { carrierSchema, landingPageSchema, parseEntries, themeSchema } from "./schemas";
+
+const minimalCarrier = { documentId: "d1", code: "alpha", name: "Alpha", countryCode: "GB", currency: "GBP" };
+
+describe("carrier content parsing", () => {
+  it("fills safe defaults for switches and fields the CMS left empty", () => {
+    const carrier = carrierSchema.parse({ ...minimalCarrier, maxDevicesPerBasket: null, theme: null, domains: null });
+    expect(carrier).toMatchObject({
+      defaultLocale: "en",
+      supportedLocales: [],
+      domains: [],
+      maxDevicesPerBasket: 5,
+      singleMakeId: 2,
+      payButtonVariant: "pay",
+      confirmOnly: false,
+      maintenance: false,
+      fleetDaysPerWeek: 5,
+      timezone: "Europe/London",
+    });
+    expect(carrier.theme.primaryColor).toMatch(/^#[0-9a-f]{6}$/);
+  });
+
+  it("lower-cases domains and drops unknown locales", () => {
+    const carrier = carrierSchema.parse({ ...minimalCarrier, domains: [" Repairs.Alpha.EXAMPLE ", ""], supportedLocales: ["de", "fr", "en"] });
+    expect(carrier.domains).toEqual(["repairs.alpha.example"]);
+    expect(carrier.supportedLocales).toEqual(["de", "en"]);
+  });
+
+  it("rejects a carrier without a valid code, country or currency", () => {
+    expect(carrierSchema.safeParse({ ...minimalCarrier, code: "Bad Code" }).success).toBe(false);
+    expect(carrierSchema.safeParse({ ...minimalCarrier, countryCode: "FR" }).success).toBe(false);
+    expect(carrierSchema.safeParse({ ...minimalCarrier, currency: "JPY" }).success).toBe(false);
+  });
+
+  it("replaces theme values that could break out of the style element with defaults", () => {
+    const theme = themeSchema.parse({
+      primaryColor: "red;}</style><script>",
+      fontFamily: "Arial; } body { display:none",
+      logoUrl: "javascript:alert(1)",
+    });
+    expect(theme.primaryColor).toBe("#1f4fd1");
+    expect(theme.fontFamily).toBe("system-ui, sans-serif");
+    expect(theme.logoUrl).toBeNull();
+  });
+
+  it("accepts logo URLs that are site paths, http(s) or image data URIs", () => {
+    for (const logoUrl of ["/brand/logo.svg", "https://cdn.example/logo.png", "data:image/svg+xml;base64,PHN2Zy8+"]) {
+      expect(themeSchema.parse({ logoUrl }).logoUrl).toBe(logoUrl);
+    }
+    expect(themeSchema.parse({ logoUrl: "//evil.example/x.svg" }).logoUrl).toBeNull();
+  });
+});
+
+describe("landing page parsing", () => {
+  it("turns missing lists into empty lists and blank texts into null", () => {
+    const landing = landingPageSchema.parse({ carrierCode: "alpha", heroTitle: "We come to you!", trackingTitle: "  ", sellingPoints: null });
+    expect(landing.sellingPoints).toEqual([]);
+    expect(landing.popularTablets).toEqual([]);
+    expect(landing.trackingTitle).toBeNull();
+  });
+
+  it("drops an invalid entry and reports it, keeping the valid ones", () => {
+    const issues: string[] = [];
+    const parsed = parseEntries(landingPageSchema, [{ carrierCode: "a", heroTitle: "Hi" }, { carrierCode: "b" }], (issue) => issues.push(issue));
+    expect(parsed).toHaveLength(1);
+    expect(issues[0]).toContain("heroTitle");
+  });
+});

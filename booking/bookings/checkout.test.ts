@@ -1,0 +1,237 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createSandboxGateway, type SandboxLedgerRecord } from "../adapters/sandbox-payments/sandbox-gateway";
+import { createEmbeddedAddressProvider } from "../adapters/embedded-addresses";
+import { createPaymentLedger } from "../db/payment-ledger";
+import * as s from "../db/schema";
+import type { CarrierContext } from "../domain/carrier";
+import { createEngine } from "../engine";
+import type { PaymentGateway } from "../ports/payment-gateway";
+import { IDS, PRICES_GBP } from "../testing/fixtures";
+import { createTestEngine, memoryFiles, newCarrier, readyBooking, VALID_DETAILS, type TestEngine } from "../testing/engine";
+
+let t: TestEngine;
+let carrier: CarrierContext;
+beforeAll(async () => {
+  t = await createTestEngine();
+  carrier = await newCarrier(t);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const pay = (ref: string, token = "fake-valid-nonce", c = carrier) => t.engine.charge(c, ref, { currency: c.currency, token, payment_type: "card" });
+
+describe("charge", () => {
+  it("takes the cart total once and completes the order: order reference, job and technician", async () => {
+    const { ref } = await readyBooking(t, carrier);
+    const before = t.payments.transactions().length;
+    const done = await pay(ref);
+    expect(done).toMatchObject({ checkout_status: "SUCCESS", payment_method: "card" });
+    expect(done.order_id).toBeGreaterThanOrEqual(100001);
+    const [order] = await t.opened.db.select().from(s.orders).where(eq(s.orders.orderRef, done.order_id!));
+    expect(order).toMatchObject({ carrierCode: carrier.code, totalMinor: PRICES_GBP.iphone15.screen, currency: "GBP", date: "2025-06-03", areaCode: "central", status: "BOOKED" });
+    expect(order!.technicianId).toMatch(/central/);
+    const [job] = await t.opened.db.select().from(s.jobs).where(eq(s.jobs.orderId, order!.id));
+    expect(job).toMatchObject({ technicianId: order!.technicianId, slot: order!.slot, date: "2025-06-03" });
+    const sales = t.payments.transactions().slice(before);
+    expect(sales).toHaveLength(1);
+    expect(sales[0]).toMatchObject({ amountMinor: PRICES_GBP.iphone15.screen, currency: "GBP", orderId: ref });
+    const attempts = await t.engine.paymentAttempts(carrier, ref);
+    expect(attempts.map((a) => [a.status, a.idempotencyKey])).toEqual([["SUCCEEDED", `${carrier.code}:${ref}:${PRICES_GBP.iphone15.screen}:1`]]);
+    // The hold became permanent.
+    const [hold] = await t.opened.db.select().from(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.bookingId, order!.bookingId)));
+    expect(hold!.expiresAt).toBeNull();
+  });
+
+  it("gives consecutive orders consecutive numeric references and spreads jobs over technicians", async () => {
+    const a = await pay((await readyBooking(t, carrier, { date: "2025-06-06" })).ref);
+    const b = await pay((await readyBooking(t, carrier, { date: "2025-06-06" })).ref);
+    expect(b.order_id! - a.order_id!).toBe(1);
+    const orders = await t.opened.db.select().from(s.orders).where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.date, "2025-06-06")));
+    expect(new Set(orders.map((o) => o.technicianId)).size).toBe(2);
+  });
+
+  it("reports a declined card, leaves the booking payable and charges once on the retry", async () => {
+    const { ref } = await readyBooking(t, carrier);
+    await expect(pay(ref, "fake-processor-declined-visa-nonce")).rejects.toMatchObject({
+      code: "PAYMENT_DECLINED",
+      messages: ["Your payment method was declined. Please try again with a different card or payment method.", "Do Not Honor"],
+    });
+    expect((await t.engine.getBooking(carrier, ref)).checkout_status).toBe("PENDING");
+    await t.engine.setCustomerDetails(carrier, ref, { ...VALID_DETAILS, first_name: "Augusta" });
+    expect((await pay(ref)).checkout_status).toBe("SUCCESS");
+    expect((await t.engine.paymentAttempts(carrier, ref)).map((a) => [a.attempt, a.status])).toEqual([
+      [1, "FAILED"],
+      [2, "SUCCEEDED"],
+    ]);
+  });
+
+  it("requires 3-D Secure for a card where the carrier uses it", async () => {
+    const secure = await newCarrier(t, {}, { use3DSecure: true });
+    const { ref } = await readyBooking(t, secure);
+    await expect(pay(ref, "fake-valid-nonce", secure)).rejects.toMatchObject({ code: "PAYMENT_CARD_ERROR" });
+    expect((await pay(ref, "fake-three-d-secure-visa-full-authentication-nonce", secure)).checkout_status).toBe("SUCCESS");
+  });
+
+  it("answers BK27 when the booking is not ready, the currency is wrong or the total changed", async () => {
+    const { reference } = await t.engine.buildBooking(carrier);
+    await expect(pay(reference)).rejects.toMatchObject({ code: "BK09" });
+    await t.engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+    await expect(pay(reference)).rejects.toMatchObject({ code: "BK27", fields: { devices: expect.any(Array) } });
+    await t.engine.addDevice(carrier, reference, { model_version_id: IDS.galaxyS24v128 });
+    await expect(pay(reference)).rejects.toMatchObject({ code: "BK27", fields: { problems: expect.any(Array) } });
+    const { ref } = await readyBooking(t, carrier);
+    await expect(t.engine.charge(carrier, ref, { currency: "EUR", token: "fake-valid-nonce" })).rejects.toMatchObject({ code: "BK27" });
+    await expect(t.engine.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce", expected_total: 1 })).rejects.toMatchObject({ code: "BK27" });
+    await expect(t.engine.charge(carrier, ref, { currency: "GBP", token: "" })).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+
+  it("needs the customer's details and a date (BK13 when the date is missing)", async () => {
+    const { reference } = await t.engine.buildBooking(carrier);
+    await t.engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+    await t.engine.addDevice(carrier, reference, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
+    const missing = await pay(reference).catch((e) => e);
+    expect(missing.code).toBe("BK27");
+    expect(Object.keys(missing.fields).sort()).toEqual(["address.line_1", "address.town", "email", "first_name", "last_name", "phone_number"]);
+    await t.engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
+    await expect(pay(reference)).rejects.toMatchObject({ code: "BK13" });
+    expect(await t.engine.validateBooking(carrier, reference)).toMatchObject({ valid: false, code: "BK13" });
+    await t.engine.setDate(carrier, reference, { date: "2025-06-03" });
+    expect(await t.engine.validateBooking(carrier, reference)).toEqual({ valid: true, code: null, messages: [], fields: {} });
+  });
+
+  it("requires a store where the carrier takes bookings only for a store", async () => {
+    const storeCarrier = await newCarrier(t, {}, { storeRequired: true });
+    const { ref } = await readyBooking(t, storeCarrier);
+    await expect(pay(ref, "fake-valid-nonce", storeCarrier)).rejects.toMatchObject({ code: "BK27", fields: { store_code: expect.any(Array) } });
+    await t.engine.setStore(storeCarrier, ref, { ignore: true });
+    expect((await pay(ref, "fake-valid-nonce", storeCarrier)).checkout_status).toBe("SUCCESS");
+  });
+
+  it("re-takes an expired hold at checkout when the day still has room", async () => {
+    const { ref } = await readyBooking(t, carrier);
+    t.clock.advance(45 * 60_000);
+    try {
+      expect((await t.engine.getBooking(carrier, ref)).availability.date_held).toBe(false);
+      expect((await pay(ref)).checkout_status).toBe("SUCCESS");
+    } finally {
+      t.clock.set("2025-06-02T08:00:00Z");
+    }
+  });
+
+  it("answers BK13 and resets the date when an expired hold's day was taken meanwhile", async () => {
+    const tight = await newCarrier(t, { technicians: 1, slots: 1 });
+    const { ref } = await readyBooking(t, tight);
+    t.clock.advance(45 * 60_000);
+    try {
+      const rival = await readyBooking(t, tight);
+      expect(rival.state.availability.date_held).toBe(true);
+      await expect(pay(ref, "fake-valid-nonce", tight)).rejects.toMatchObject({ code: "BK13" });
+      expect((await t.engine.getBooking(tight, ref)).date).toBeNull();
+    } finally {
+      t.clock.set("2025-06-02T08:00:00Z");
+    }
+  });
+
+  it("charges once and makes one order when the same checkout is submitted many times at once", async () => {
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-09" });
+    const before = t.payments.transactions().length;
+    const results = await Promise.allSettled(Array.from({ length: 20 }, () => pay(ref)));
+    const ok = results.filter((r) => r.status === "fulfilled");
+    const codes = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason.code);
+    expect(ok).toHaveLength(1);
+    expect(new Set(codes)).toEqual(new Set(["BK07"]));
+    expect(t.payments.transactions().length - before).toBe(1);
+    const booking = await t.engine.getBooking(carrier, ref);
+    const orders = await t.opened.db.select().from(s.orders).where(eq(s.orders.orderRef, booking.order_id!));
+    expect(orders).toHaveLength(1);
+  });
+
+  it("replays, never repeats, a charge whose result was lost in a crash, after a restart", async () => {
+    const { ref } = await readyBooking(t, carrier);
+    // First process: the gateway charges, then the connection dies before the engine hears back.
+    const ledger = createPaymentLedger<SandboxLedgerRecord>(t.opened.db);
+    const first = createSandboxGateway({ ledger });
+    const crashing: PaymentGateway = { ...first, sale: async (request) => { await first.sale(request); throw new Error("socket hang up"); } };
+    const before = createEngine({ db: t.opened.db, clock: t.clock, payments: crashing, addresses: createEmbeddedAddressProvider(), files: memoryFiles() });
+    await expect(before.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" })).rejects.toMatchObject({ code: "PAYMENT_GATEWAY_ERROR" });
+    expect((await t.engine.getBooking(carrier, ref)).checkout_status).toBe("PROCESSING");
+    // The basket cannot change while the payment's outcome is unknown.
+    await expect(t.engine.applyDiscountCode(carrier, ref, { discount_code: "TENOFF" })).rejects.toMatchObject({ code: "PAYMENT_IN_PROGRESS" });
+    // After a restart: a new gateway instance on the same Postgres ledger, and the customer retries.
+    const second = createSandboxGateway({ ledger });
+    const after = createEngine({ db: t.opened.db, clock: t.clock, payments: second, addresses: createEmbeddedAddressProvider(), files: memoryFiles() });
+    const done = await after.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    expect(done.checkout_status).toBe("SUCCESS");
+    expect(second.transactions()).toHaveLength(1);
+    expect(first.transactions()[0]!.id).toBe(second.transactions()[0]!.id);
+    const attempts = await t.engine.paymentAttempts(carrier, ref);
+    expect(attempts).toHaveLength(1);
+    expect(attempts[0]!.status).toBe("SUCCEEDED");
+  });
+});
+
+describe("zero-payment confirmations", () => {
+  it("confirms an in-warranty booking without payment (confirm-iw)", async () => {
+    const carrier = await newCarrier(t);
+    const { ref } = await readyBooking(t, carrier);
+    await t.engine.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2025-01-10" });
+    await expect(pay(ref, "fake-valid-nonce", carrier)).rejects.toMatchObject({ code: "BK27" });
+    await expect(t.engine.confirmPromo(carrier, ref)).rejects.toMatchObject({ code: "BK27" });
+    const done = await t.engine.confirmInWarranty(carrier, ref);
+    expect(done).toMatchObject({ checkout_status: "SUCCESS", payment_method: "in_warranty", cart: { total_price: 0 } });
+  });
+
+  it("takes the warranty repair charge by card where it is chargeable", async () => {
+    const chargeable = await newCarrier(t, {}, { warrantyRepairChargeable: true, warrantyRepairCharge: 4900 });
+    const { ref } = await readyBooking(t, chargeable);
+    await t.engine.setWarranty(chargeable, ref, { in_warranty: true });
+    await expect(t.engine.confirmInWarranty(chargeable, ref)).rejects.toMatchObject({ code: "BK27" });
+    await pay(ref, "fake-valid-nonce", chargeable);
+    const [order] = await t.opened.db.select().from(s.orders).where(eq(s.orders.carrierCode, chargeable.code));
+    expect(order!.totalMinor).toBe(4900);
+  });
+
+  it("answers RBK15 at confirmation when the purchase is outside the warranty", async () => {
+    const carrier = await newCarrier(t);
+    const { ref } = await readyBooking(t, carrier);
+    await t.engine.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2024-07-01" });
+    t.clock.set("2025-07-03T08:00:00Z");
+    try {
+      await t.engine.setDate(carrier, ref, { date: "2025-07-04" });
+      await expect(t.engine.confirmInWarranty(carrier, ref)).rejects.toMatchObject({ code: "RBK15" });
+    } finally {
+      t.clock.set("2025-06-02T08:00:00Z");
+    }
+  });
+
+  it("confirms a booking whose promo code covers the whole price (confirm-promo)", async () => {
+    const carrier = await newCarrier(t);
+    const { ref } = await readyBooking(t, carrier);
+    await expect(t.engine.confirmPromo(carrier, ref)).rejects.toMatchObject({ code: "BK27" });
+    await t.engine.applyDiscountCode(carrier, ref, { discount_code: "TENOFF" });
+    await expect(t.engine.confirmPromo(carrier, ref)).rejects.toMatchObject({ code: "BK27" });
+    await t.engine.applyDiscountCode(carrier, ref, { discount_code: "FREE" });
+    const done = await t.engine.confirmPromo(carrier, ref);
+    expect(done).toMatchObject({ checkout_status: "SUCCESS", payment_method: "promo", cart: { total_price: 0, discount_total: PRICES_GBP.iphone15.screen } });
+  });
+});
+
+describe("single-use codes", () => {
+  it("counts a single-use code as used only when an order completes with it", async () => {
+    const codeCarrier = await newCarrier(t);
+    const a = await readyBooking(t, codeCarrier);
+    const b = await readyBooking(t, codeCarrier, { date: "2025-06-04" });
+    await t.engine.applyDiscountCode(codeCarrier, a.ref, { discount_code: "ONCE20" });
+    // Applying does not use it up: another basket can apply it too.
+    await t.engine.applyDiscountCode(codeCarrier, b.ref, { discount_code: "ONCE20" });
+    const paid = await pay(a.ref, "fake-valid-nonce", codeCarrier);
+    expect(paid.cart.discount_total).toBe(Math.floor((PRICES_GBP.iphone15.screen * 20 + 50) / 100));
+    const stale = await t.engine.getBooking(codeCarrier, b.ref);
+    expect(stale.cart).toMatchObject({ discount_code: "ONCE20", discount_code_status: "used", discount_total: 0 });
+    await expect(pay(b.ref, "fake-valid-nonce", codeCarrier)).rejects.toMatchObject({ code: "PROMO_ALREADY_USED" });
+    const c = await readyBooking(t, codeCarrier, { date: "2025-06-05" });
+    await expect(t.engine.applyDiscountCode(codeCarrier, c.ref, { discount_code: "once20" })).rejects.toMatchObject({ code: "PROMO_ALREADY_USED" });
+  });
+});

@@ -1,0 +1,201 @@
+/**
+ * The booking engine on real PostgreSQL: the concurrency promises that PGlite (one connection)
+ * cannot prove. Runs against TEST_DATABASE_URL (scripts/test.mjs starts a private cluster with
+ * scripts/pg-cluster.mjs and sets it); each run works in a database of its own, dropped at the end.
+ * Two engines on two connection pools stand in for two app replicas.
+ */
+import path from "node:path";
+import { and, eq, isNull, or, gt, sql } from "drizzle-orm";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createEmbeddedAddressProvider } from "../../booking/adapters/embedded-addresses";
+import { createSandboxGateway, type SandboxGateway, type SandboxLedgerRecord } from "../../booking/adapters/sandbox-payments/sandbox-gateway";
+import { seedCarrier, seedCatalogue, seedFromTenants } from "../../booking/catalogue/seed";
+import { openDatabase, queryRows, type OpenedDatabase } from "../../booking/db/open";
+import { createPaymentLedger } from "../../booking/db/payment-ledger";
+import * as s from "../../booking/db/schema";
+import type { CarrierContext } from "../../booking/domain/carrier";
+import { createEngine, type Engine } from "../../booking/engine";
+import { fixedClock } from "../../booking/ports/clock";
+import { carrierFixture, catalogueFixture, engineFixture, IDS } from "../../booking/testing/fixtures";
+import { memoryFiles, VALID_DETAILS } from "../../booking/testing/engine";
+
+const baseUrl = process.env.TEST_DATABASE_URL;
+const reason = "TEST_DATABASE_URL is not set (npm test starts a private PostgreSQL cluster when the server binaries are installed)";
+
+if (!baseUrl) {
+  describe("booking engine on PostgreSQL", () => {
+    it.skip(`skipped: ${reason}`, () => {});
+  });
+} else {
+  const databaseName = `engine_it_${process.pid}_${Date.now().toString(36)}`;
+  const clock = fixedClock("2025-06-02T08:00:00Z"); // Monday 09:00 London
+  let first: OpenedDatabase;
+  let second: OpenedDatabase;
+  let replicas: { engine: Engine; payments: SandboxGateway }[];
+
+  async function admin<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+    const client = new pg.Client({ connectionString: baseUrl });
+    await client.connect();
+    try {
+      return await fn(client);
+    } finally {
+      await client.end();
+    }
+  }
+
+  function urlFor(database: string): string {
+    const url = new URL(baseUrl!);
+    url.pathname = `/${database}`;
+    return url.toString();
+  }
+
+  function replica(opened: OpenedDatabase) {
+    const payments = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(opened.db), now: clock.now });
+    const engine = createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files: memoryFiles() });
+    return { engine, payments };
+  }
+
+  let counter = 0;
+  async function carrierWith(options: Parameters<typeof engineFixture>[0] extends infer O ? Omit<O & object, "code"> : never): Promise<CarrierContext> {
+    counter += 1;
+    const code = `pg-${counter}-${Math.random().toString(36).slice(2, 6)}`;
+    await seedCarrier(first.db, engineFixture({ ...options, code }));
+    return carrierFixture(code);
+  }
+
+  beforeAll(async () => {
+    await admin((client) => client.query(`create database "${databaseName}"`));
+    const env = { DATABASE_URL: urlFor(databaseName), DATABASE_POOL_MAX: "25" };
+    // Both replicas start at once: the migration advisory lock lets exactly one apply the migrations.
+    [first, second] = await Promise.all([openDatabase(env), openDatabase(env)]);
+    await seedCatalogue(first.db, catalogueFixture());
+    replicas = [replica(first), replica(second)];
+  });
+
+  afterAll(async () => {
+    await first?.close();
+    await second?.close();
+    await admin((client) => client.query(`drop database if exists "${databaseName}" with (force)`)).catch(() => undefined);
+  });
+
+  const engineFor = (i: number) => replicas[i % replicas.length]!.engine;
+
+  describe("booking engine on PostgreSQL", () => {
+    it("migrates a fresh database once and seeds tenants/ idempotently, even from two replicas starting at once", async () => {
+      const name = `${databaseName}_tenants`;
+      await admin((client) => client.query(`create database "${name}"`));
+      const env = { DATABASE_URL: urlFor(name), DATABASE_POOL_MAX: "4" };
+      const pair = await Promise.all([openDatabase(env), openDatabase(env)]);
+      try {
+        const applied = await queryRows<{ n: string }>(pair[0].db, sql`select count(*) as n from drizzle.__drizzle_migrations`);
+        const files = (await import("../../booking/db/migrations/meta/_journal.json", { with: { type: "json" } })).default.entries.length;
+        expect(Number(applied[0]!.n)).toBe(files);
+        const tenants = path.resolve(__dirname, "../../tenants");
+        const [a, b] = await Promise.all([seedFromTenants(pair[0].db, tenants), seedFromTenants(pair[1].db, tenants)]);
+        // The advisory locks make them take turns: each carrier is created by exactly one of them.
+        const created = [...a.carriers, ...b.carriers].filter((c) => c.result === "created").map((c) => c.code);
+        expect(created.sort()).toEqual(a.carriers.map((c) => c.code).sort());
+        expect([a.catalogue, b.catalogue].sort()).toEqual(["created", "unchanged"]);
+        const again = await seedFromTenants(pair[0].db, tenants);
+        expect(again.catalogue).toBe("unchanged");
+        expect(again.carriers.every((c) => c.result === "unchanged")).toBe(true);
+      } finally {
+        await Promise.all(pair.map((p) => p.close()));
+        await admin((client) => client.query(`drop database if exists "${name}" with (force)`));
+      }
+    });
+
+    it("lets exactly 5 of 200 concurrent attempts hold a day with capacity 5, every run", async () => {
+      const carrier = await carrierWith({ technicians: 1, slots: 5 });
+      const refs: string[] = [];
+      for (let i = 0; i < 200; i += 25) {
+        const batch = await Promise.all(
+          Array.from({ length: 25 }, async (_, j) => {
+            const engine = engineFor(i + j);
+            const { reference } = await engine.buildBooking(carrier);
+            await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+            return reference;
+          }),
+        );
+        refs.push(...batch);
+      }
+      for (const date of ["2025-06-03", "2025-06-04", "2025-06-05", "2025-06-06", "2025-06-09"]) {
+        const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).setDate(carrier, ref, { date })));
+        const held = results.filter((r) => r.status === "fulfilled").length;
+        const codes = new Set(results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason)));
+        expect({ date, held, codes: [...codes] }).toEqual({ date, held: 5, codes: ["BK13"] });
+        const rows = await first.db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(s.capacityHolds)
+          .where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.day, date), or(isNull(s.capacityHolds.expiresAt), gt(s.capacityHolds.expiresAt, clock.now()))));
+        expect(rows[0]!.n).toBe(5);
+        // Free the day for the next run: the holders move on to a day nobody else wants.
+        const winners = await first.db.select({ bookingId: s.capacityHolds.bookingId }).from(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.day, date)));
+        await first.db.delete(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.day, date)));
+        expect(winners).toHaveLength(5);
+      }
+    });
+
+    it("makes one order and one charge from 50 concurrent submissions of the same checkout", async () => {
+      const carrier = await carrierWith({});
+      const engine = replicas[0]!.engine;
+      const { reference } = await engine.buildBooking(carrier);
+      await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+      await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+      await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
+      await engine.setDate(carrier, reference, { date: "2025-06-03" });
+      const before = replicas.map((r) => r.payments.transactions().length);
+      const results = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) => engineFor(i).charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" })),
+      );
+      const succeeded = results.filter((r) => r.status === "fulfilled");
+      const codes = new Set(results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason)));
+      expect(succeeded).toHaveLength(1);
+      expect([...codes].every((c) => c === "BK07" || c === "PAYMENT_IN_PROGRESS")).toBe(true);
+      const charges = replicas.reduce((sum, r, i) => sum + r.payments.transactions().length - before[i]!, 0);
+      expect(charges).toBe(1);
+      const booking = await engine.getBooking(carrier, reference);
+      expect(booking.checkout_status).toBe("SUCCESS");
+      const orders = await first.db.select().from(s.orders).where(eq(s.orders.carrierCode, carrier.code));
+      expect(orders).toHaveLength(1);
+      expect(orders[0]!.orderRef).toBe(booking.order_id);
+      const sales = await queryRows<{ n: string }>(first.db, sql`select count(*) as n from payment_ledger where key like ${`sale:${carrier.code}:${reference}:%`}`);
+      expect(Number(sales[0]!.n)).toBe(1);
+      const attempts = await engine.paymentAttempts(carrier, reference);
+      expect(attempts.map((a) => a.status)).toEqual(["SUCCEEDED"]);
+    });
+
+    it("gives the last slot of a day to only one of two orders changing their date at once", async () => {
+      const carrier = await carrierWith({ technicians: 1, slots: 2 });
+      const lookups = [];
+      for (let i = 0; i < 2; i++) {
+        const engine = engineFor(i);
+        const { reference } = await engine.buildBooking(carrier);
+        await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+        await engine.addDevice(carrier, reference, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
+        await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
+        await engine.setDate(carrier, reference, { date: "2025-06-05" });
+        const done = await engine.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
+        lookups.push({ order_ref: String(done.order_id), email: "ada@example.com" });
+      }
+      // One unit left on the 10th.
+      const { reference } = await engineFor(0).buildBooking(carrier);
+      await engineFor(0).setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+      await engineFor(0).setDate(carrier, reference, { date: "2025-06-10" });
+      const results = await Promise.allSettled(
+        lookups.map((lookup, i) => engineFor(i).changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "We will be away from home that day" })),
+      );
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+      const rejected = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
+      expect(rejected.reason.code).toBe("OR04");
+    });
+
+    it("keeps carriers apart: one carrier's reference is unknown to another", async () => {
+      const a = await carrierWith({});
+      const b = await carrierWith({});
+      const { reference } = await engineFor(0).buildBooking(a);
+      await expect(engineFor(1).getBooking(b, reference)).rejects.toMatchObject({ code: "BK01" });
+    });
+  });
+}
