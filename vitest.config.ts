@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "booking/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "booking/**/*.test.ts", "tenants/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
         },

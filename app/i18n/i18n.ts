@@ -3,7 +3,25 @@ import { initReactI18next } from "react-i18next";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 
-export const resources = { en: { translation: en }, de: { translation: de } } as const;
+/**
+ * `locales/<lng>.json` holds the shared texts; `locales/<lng>/<section>.json` files hold one area
+ * each (booking, manage, …) under the key `<section>`, so areas can be edited independently.
+ */
+const sections = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { eager: true, import: "default" });
+
+function withSections(language: "en" | "de", base: Record<string, unknown>): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base };
+  for (const [file, texts] of Object.entries(sections)) {
+    const match = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
+    if (match && match[1] === language) merged[match[2]!] = texts;
+  }
+  return merged;
+}
+
+export const resources = {
+  en: { translation: withSections("en", en) },
+  de: { translation: withSections("de", de) },
+} as const;
 export const supportedLanguages = ["en", "de"] as const;
 
 /**

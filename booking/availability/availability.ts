@@ -128,10 +128,8 @@ export async function loadAvailability(db: DbOrTx, carrier: CarrierContext, now:
   const start = query.startDate && query.startDate > today ? query.startDate : today;
   const days = Math.min(Math.max(query.daysToLoad ?? DEFAULT_DAYS_TO_LOAD, 1), MAX_DAYS_TO_LOAD);
   const end = addDays(start, days - 1);
-  const [technicians, held] = await Promise.all([
-    activeTechnicians(db, carrier, query.areaCode),
-    heldByDay(db, carrier, query.areaCode, start, end, now, query.excludeBookingId),
-  ]);
+  const technicians = await activeTechnicians(db, carrier, query.areaCode);
+  const held = await heldByDay(db, carrier, query.areaCode, start, end, now, query.excludeBookingId);
   const first = firstBookableDate(roster, carrier, now);
   const last = lastBookableDate(carrier, now);
   const result: AvailabilityDay[] = [];
@@ -173,10 +171,8 @@ export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, re
     .from(s.capacityDays)
     .where(and(eq(s.capacityDays.carrierCode, carrier.code), eq(s.capacityDays.areaCode, request.areaCode), eq(s.capacityDays.day, request.day)))
     .for("update");
-  const [technicians, held] = await Promise.all([
-    activeTechnicians(tx, carrier, request.areaCode),
-    heldByDay(tx, carrier, request.areaCode, request.day, request.day, now, request.bookingId),
-  ]);
+  const technicians = await activeTechnicians(tx, carrier, request.areaCode);
+  const held = await heldByDay(tx, carrier, request.areaCode, request.day, request.day, now, request.bookingId);
   if ((held.get(request.day) ?? 0) >= dayCapacity(roster, technicians.length, request.day)) throw new DateUnavailableError();
   await tx
     .insert(s.capacityHolds)

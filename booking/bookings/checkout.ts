@@ -131,7 +131,8 @@ async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: C
  * free window. Call with the area-day locked (lockDay) so two completions cannot pick the same window.
  */
 export async function assignTechnician(tx: DbOrTx, carrier: CarrierContext, areaCode: string, day: string, excludeJobId?: number): Promise<{ technicianId: string; slot: string }> {
-  const [roster, technicians] = await Promise.all([loadRoster(tx, carrier), activeTechnicians(tx, carrier, areaCode)]);
+  const roster = await loadRoster(tx, carrier);
+  const technicians = await activeTechnicians(tx, carrier, areaCode);
   if (!technicians.length) throw new BookingStateError("No technician works in this area.");
   const jobs = await tx
     .select({ id: s.jobs.id, technicianId: s.jobs.technicianId, slot: s.jobs.slot })
@@ -366,7 +367,8 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
 async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, carrier, reference);
-    if (booking.checkoutStatus === "SUCCESS") return;
+    // A duplicate request that saw the payment succeed: the first one completed the order.
+    if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
     const [attempt] = await tx.select().from(s.paymentAttempts).where(eq(s.paymentAttempts.id, attemptId));
     const basket = await loadBasket(tx, carrier, booking, ctx.clock.now());
     await completeOrder(tx, ctx, carrier, basket, {

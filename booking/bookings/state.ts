@@ -3,7 +3,7 @@
  * built from the rows and the catalogue, with totals from domain/pricing.
  */
 import { and, eq, inArray } from "drizzle-orm";
-import type { DbOrTx } from "../db/open";
+import { inOrder, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import { findHold } from "../availability/availability";
 import { pricedProblems, saleTitle as loadSaleTitle, type Extra, type Locale, type PricedProblem } from "../catalogue/queries";
@@ -49,14 +49,14 @@ export async function loadBasket(db: DbOrTx, carrier: CarrierContext, booking: B
   const byVersion = new Map(catalogue.map((c) => [c.version.id, c]));
   const modelIds = [...new Set(catalogue.map((c) => c.model.id))];
   const makeIds = [...new Set(rows.map((r) => r.makeId))];
-  const [problemsByModel, makeRows, extraRows, colourRows, sale, discount] = await Promise.all([
-    pricedProblems(db, carrier, modelIds, locale),
-    makeIds.length ? db.select().from(s.makes).where(inArray(s.makes.id, makeIds)) : Promise.resolve([]),
-    rows.length ? db.select().from(s.extras).where(eq(s.extras.active, true)) : Promise.resolve([]),
-    modelIds.length ? db.select().from(s.modelColours).where(inArray(s.modelColours.modelId, modelIds)) : Promise.resolve([]),
-    loadSaleTitle(db, locale),
-    booking.discountCode ? findDiscount(db, carrier, booking.discountCode) : Promise.resolve(null),
-  ]);
+  const [problemsByModel, makeRows, extraRows, colourRows, sale, discount] = await inOrder(
+    () => pricedProblems(db, carrier, modelIds, locale),
+    () => (makeIds.length ? db.select().from(s.makes).where(inArray(s.makes.id, makeIds)) : Promise.resolve([])),
+    () => (rows.length ? db.select().from(s.extras).where(eq(s.extras.active, true)) : Promise.resolve([])),
+    () => (modelIds.length ? db.select().from(s.modelColours).where(inArray(s.modelColours.modelId, modelIds)) : Promise.resolve([])),
+    () => loadSaleTitle(db, locale),
+    () => (booking.discountCode ? findDiscount(db, carrier, booking.discountCode) : Promise.resolve(null)),
+  );
   const inWarranty = booking.inWarranty === true;
   const devices: LoadedDevice[] = [];
   for (const row of rows) {
@@ -224,16 +224,17 @@ export function deviceView(d: LoadedDevice): BookingDeviceView {
 }
 
 export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en"): Promise<BookingState> {
-  const [basket, hold, area] = await Promise.all([
-    loadBasket(db, carrier, booking, now, locale),
-    findHold(db, carrier, booking.id),
-    booking.areaCode
+  const [basket, hold, area] = await inOrder(
+    () => loadBasket(db, carrier, booking, now, locale),
+    () => findHold(db, carrier, booking.id),
+    () =>
+      booking.areaCode
       ? db
           .select({ code: s.serviceAreas.code, name: s.serviceAreas.name })
           .from(s.serviceAreas)
           .where(and(eq(s.serviceAreas.carrierCode, carrier.code), eq(s.serviceAreas.code, booking.areaCode)))
       : Promise.resolve([]),
-  ]);
+  );
   const live = Object.fromEntries(basket.devices.map((d) => [d.row.key, deviceView(d)]));
   // A completed booking shows the basket as it was priced and paid (the order's snapshot), whatever
   // the catalogue says today; only the per-device fields that can still change come from the rows.

@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, ilike, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import type { DbOrTx } from "../db/open";
+import { inOrder, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
 import { NotFoundError } from "../domain/errors";
@@ -316,12 +316,12 @@ export async function getModelVersion(db: DbOrTx, carrier: CarrierContext, versi
   const [version] = await db.select().from(s.modelVersions).where(and(eq(s.modelVersions.id, id), eq(s.modelVersions.active, true)));
   if (!version) throw new NotFoundError("The model version");
   const model = await getModel(db, carrier, version.modelId);
-  const [colours, problemList, extraList, sale] = await Promise.all([
-    listColours(db, carrier, model.id, locale),
-    listProblems(db, carrier, model.id, locale),
-    listExtras(db, carrier, model.device_type, locale),
-    saleTitle(db, locale),
-  ]);
+  const [colours, problemList, extraList, sale] = await inOrder(
+    () => listColours(db, carrier, model.id, locale),
+    () => listProblems(db, carrier, model.id, locale),
+    () => listExtras(db, carrier, model.device_type, locale),
+    () => saleTitle(db, locale),
+  );
   return {
     ...versionView(version),
     model,

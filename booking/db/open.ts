@@ -161,3 +161,14 @@ export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, q
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/**
+ * Runs queries one after another and returns their results as a tuple. A transaction is one
+ * connection, and a connection runs one query at a time (node-postgres deprecates overlapping
+ * them), so code that may run inside a transaction uses this instead of Promise.all.
+ */
+export async function inOrder<T extends readonly (() => Promise<unknown>)[]>(...steps: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  const results: unknown[] = [];
+  for (const step of steps) results.push(await step());
+  return results as { -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> };
+}

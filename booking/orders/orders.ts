@@ -8,7 +8,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
-import type { BookingTransaction, DbOrTx } from "../db/open";
+import { inOrder, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { appointmentStart, holdDay, loadAvailability, releaseHold, type AvailabilityDay } from "../availability/availability";
@@ -120,19 +120,19 @@ function assertChangeable(ctx: EngineContext, carrier: CarrierContext, order: Or
 }
 
 async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext, order: OrderRow): Promise<OrderView> {
-  const [[booking], [job], devices, [roster], [technician]] = await Promise.all([
-    db.select().from(s.bookings).where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.id, order.bookingId))),
-    db.select().from(s.jobs).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id))),
-    db
+  const [[booking], [job], devices, [roster], [technician]] = await inOrder(
+    () => db.select().from(s.bookings).where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.id, order.bookingId))),
+    () => db.select().from(s.jobs).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id))),
+    () => db
       .select({ row: s.bookingDevices, kind: s.models.deviceType })
       .from(s.bookingDevices)
       .innerJoin(s.modelVersions, eq(s.modelVersions.id, s.bookingDevices.modelVersionId))
       .innerJoin(s.models, eq(s.models.id, s.modelVersions.modelId))
       .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, order.bookingId)))
       .orderBy(asc(s.bookingDevices.position)),
-    db.select().from(s.carrierRosters).where(eq(s.carrierRosters.carrierCode, carrier.code)),
-    db.select().from(s.technicians).where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, order.technicianId))),
-  ]);
+    () => db.select().from(s.carrierRosters).where(eq(s.carrierRosters.carrierCode, carrier.code)),
+    () => db.select().from(s.technicians).where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, order.technicianId))),
+  );
   const cart = order.cart as { devices?: Record<string, BookingDeviceView> };
   const deadline = changeDeadline(carrier, order);
   return {
