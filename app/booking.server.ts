@@ -80,3 +80,7 @@ export async function closeEngine(): Promise<void> {
   const instance = await pending.catch(() => null);
   await instance?.database.close();
 }
+
+// What the web app may use of the engine besides the operations: errors and the shapes it returns.
+export { DomainError } from "../booking/index";
+export type { BookingState, BookingDeviceView, Engine, AvailabilityDay, OrderView, OrderDeviceView, StoreView } from "../booking/index";

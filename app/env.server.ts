@@ -18,6 +18,9 @@ const envSchema = z.object({
     .optional()
     .or(z.literal("").transform(() => undefined)),
   TRUST_FORWARDED_HOST: booleanFlag,
+  SESSION_SECRET: z.string().min(16).default("dev-session-secret-change-me"),
+  /** Send cookies only over HTTPS (production behind TLS). */
+  COOKIE_SECURE: booleanFlag,
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -20,6 +20,8 @@ import { themeCss } from "~/tenant/theme";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { LiveChatButton, useRouteWantsLiveChat } from "~/components/live-chat";
+import { Toaster } from "~/components/toaster";
+import { commitSession, getSession } from "~/lib/session.server";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -33,17 +35,21 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (carrier.maintenance && !MAINTENANCE_EXEMPT.test(url.pathname)) throw redirect("/maintenance");
 
   const { locale, persist } = pickLocale(request, carrier);
+  const session = await getSession(request);
+  const toast = session.get("toast") ?? null;
   const [uiTexts, landing] = await Promise.all([
     getUiTexts(carrier, locale).catch(() => ({})),
     getLandingPage(carrier, locale).catch(() => null),
   ]);
   const headers = new Headers();
   if (persist) headers.append("Set-Cookie", `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
+  if (toast) headers.append("Set-Cookie", await commitSession(session));
   return data(
     {
       carrier: publicCarrier(carrier),
       locale,
       uiTexts,
+      toast,
       footer: landing
         ? { operatedBy: landing.footerOperatedBy, parking: landing.footerParking, coverage: landing.footerCoverage }
         : null,
@@ -89,6 +95,7 @@ export default function App() {
         <Outlet />
       </main>
       {root ? <SiteFooter carrier={root.carrier} texts={root.footer} /> : null}
+      <Toaster incoming={root?.toast} />
       {root?.carrier.liveChat && wantsLiveChat ? <LiveChatButton widgetUrl={root.carrier.liveChatUrl ?? null} /> : null}
     </Document>
   );

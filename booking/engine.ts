@@ -2,6 +2,7 @@
  * createEngine: the booking engine's operations, bound to a database and the ports. Every operation
  * takes the carrier (tenant) first; it is parsed with zod once per object.
  */
+import { z } from "zod";
 import type { BookingDatabase } from "./db/open";
 import { defaultEngineConfig, type EngineConfig, type EngineContext } from "./context";
 import * as availability from "./availability/availability";
@@ -15,6 +16,15 @@ import type { AddressProvider } from "./ports/address-provider";
 import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
 import type { PaymentGateway } from "./ports/payment-gateway";
+import { calendarDate } from "./domain/inputs";
+import { parseInput } from "./domain/validate";
+
+const areaAvailabilityInput = z.object({
+  areaCode: z.string().min(1).max(60),
+  startDate: calendarDate.optional().nullable(),
+  daysToLoad: z.number().int().min(1).max(availability.MAX_DAYS_TO_LOAD).optional(),
+  selectedDate: calendarDate.optional().nullable(),
+});
 
 export interface EngineDependencies {
   db: BookingDatabase;
@@ -78,7 +88,10 @@ export function createEngine(deps: EngineDependencies) {
       return { postcode: normalised.display, area: { code: area.code, name: area.name } };
     },
     /** Availability of an area without a booking (landing pages, capacity dashboards). */
-    areaAvailability: async (carrier: CarrierArg, query: availability.AvailabilityQuery) => availability.loadAvailability(ctx.db, carrierOf(carrier), ctx.clock.now(), query),
+    areaAvailability: async (carrier: CarrierArg, query: z.input<typeof areaAvailabilityInput>) =>
+      availability.loadAvailability(ctx.db, carrierOf(carrier), ctx.clock.now(), parseInput(areaAvailabilityInput, query)),
+    /** Deletes expired draft holds (they already stopped counting); a housekeeping job may call it. */
+    purgeExpiredHolds: async (carrier: CarrierArg) => availability.purgeExpiredHolds(ctx.db, carrierOf(carrier), ctx.clock.now()),
     locateStores: op(bookings.locateStores),
 
     // booking lifecycle (spec §7 "Bookings")

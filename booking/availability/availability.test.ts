@@ -198,6 +198,21 @@ describe("availability", () => {
     }
   });
 
+  it("purges expired draft holds without touching live ones", async () => {
+    const carrier = await newCarrier(t);
+    const stale = await bookingIn(carrier);
+    await t.engine.setDate(carrier, stale, { date: "2025-06-03" });
+    t.clock.advance(31 * 60_000);
+    try {
+      const fresh = await bookingIn(carrier);
+      await t.engine.setDate(carrier, fresh, { date: "2025-06-03" });
+      expect(await t.engine.purgeExpiredHolds(carrier)).toBe(1);
+      expect((await t.engine.getBooking(carrier, fresh)).availability.date_held).toBe(true);
+    } finally {
+      t.clock.set("2025-06-02T08:00:00Z");
+    }
+  });
+
   it("needs a postcode before dates can be loaded", async () => {
     const carrier = await newCarrier(t);
     const { reference } = await t.engine.buildBooking(carrier);

@@ -193,6 +193,14 @@ export async function lockDay(tx: DbOrTx, carrier: CarrierContext, areaCode: str
     .for("update");
 }
 
+export async function purgeExpiredHolds(db: DbOrTx, carrier: CarrierContext, now: Date): Promise<number> {
+  const removed = await db
+    .delete(s.capacityHolds)
+    .where(and(eq(s.capacityHolds.carrierCode, carrier.code), lte(s.capacityHolds.expiresAt, now)))
+    .returning({ id: s.capacityHolds.id });
+  return removed.length;
+}
+
 export async function releaseHold(tx: DbOrTx, carrier: CarrierContext, bookingId: number): Promise<void> {
   await tx.delete(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.bookingId, bookingId)));
 }

@@ -412,7 +412,10 @@ async function lockedDevice(tx: BookingTransaction, carrier: CarrierContext, boo
 }
 
 /** Spec §7 POST /{ref}/device/{deviceKey}. A new model version resets the device's choices and the warranty state. */
+const deviceKeySchema = z.string().trim().min(1).max(40);
+
 export async function updateDevice(ctx: EngineContext, carrier: CarrierContext, reference: unknown, deviceKey: string, input: z.input<typeof deviceUpdateInput>): Promise<BookingState> {
+  parseInput(deviceKeySchema, deviceKey, "device_key");
   const data = parseInput(deviceUpdateInput, input);
   const current = await findBooking(ctx.db, carrier, reference);
   const [existing] = await ctx.db

@@ -1,0 +1,97 @@
+import { data, redirect, type Session } from "@remix-run/node";
+import { getEngine } from "~/booking.server";
+import type { Carrier, Locale } from "~/content/schemas";
+import { commitSession, getSession, toast, type SessionData, type SessionFlashData } from "~/lib/session.server";
+import { requireTenant } from "~/tenant/tenant.server";
+import { DomainError, type BookingState, type Engine } from "~/booking.server";
+import { behaviourFor } from "./error-behaviour";
+
+export type BookingSession = Session<SessionData, SessionFlashData>;
+
+export interface BookingRequestContext {
+  carrier: Carrier;
+  locale: Locale;
+  engine: Engine;
+  session: BookingSession;
+  booking: BookingState | null;
+  /** Where a booking starts for this carrier: address search when its address-lookup switch is on. */
+  startPath: string;
+}
+
+export function startPathFor(carrier: Carrier): string {
+  return carrier.addressLookup ? "/booking/address-search" : "/booking/postcode-search";
+}
+
+/** The carrier, the engine, the session and the visitor's booking (null when there is none or it is gone). */
+export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
+  const [{ carrier, locale }, session, engine] = await Promise.all([requireTenant(request), getSession(request), getEngine()]);
+  const reference = session.get("bookingRef");
+  let booking: BookingState | null = null;
+  if (reference) {
+    try {
+      booking = await engine.getBooking(carrier, reference, { locale });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === "BK01")) throw error;
+      session.unset("bookingRef");
+    }
+  }
+  return { carrier, locale, engine, session, booking, startPath: startPathFor(carrier) };
+}
+
+/** The visitor's booking, built on first need (spec §4: "Build the booking, then check the postcode"). */
+export async function ensureBooking(context: BookingRequestContext, input: { referrer?: string; channel?: string } = {}): Promise<BookingState> {
+  if (context.booking && context.booking.checkout_status !== "SUCCESS") return context.booking;
+  const built = await context.engine.buildBooking(context.carrier, { channel: input.channel ?? "web", referrer: input.referrer });
+  context.session.set("bookingRef", built.reference);
+  context.booking = await context.engine.getBooking(context.carrier, built.reference, { locale: context.locale });
+  return context.booking;
+}
+
+export async function withSession(context: BookingRequestContext, init: ResponseInit = {}): Promise<ResponseInit> {
+  const headers = new Headers(init.headers);
+  headers.append("Set-Cookie", await commitSession(context.session));
+  return { ...init, headers };
+}
+
+export async function redirectWithSession(context: BookingRequestContext, to: string): Promise<Response> {
+  return redirect(to, await withSession(context));
+}
+
+export interface ActionError {
+  code: string;
+  messages: string[];
+  fields: Record<string, string[]>;
+}
+
+/**
+ * Maps an engine error to the spec's behaviour (§8) through the one table in error-behaviour.ts:
+ * a toast (flashed into the session) and, where the table says so, a redirect. Errors the table
+ * keeps on the page come back as `{ error }` with status 400 for the form to show inline.
+ * Anything that is not a domain error is rethrown (a real bug → 500 and the error page).
+ */
+export async function bookingErrorResponse(context: BookingRequestContext, error: unknown) {
+  if (!(error instanceof DomainError)) throw error;
+  const behaviour = behaviourFor(error.code);
+  const body: ActionError = { code: error.code, messages: error.messages, fields: error.fields };
+  if (behaviour.inline) return data({ error: body }, await withSession(context, { status: 400 }));
+
+  const serverMessage = context.locale === "en" ? error.messages[0] : undefined;
+  context.session.flash(
+    "toast",
+    behaviour.toastKey
+      ? toast({ type: "error", key: behaviour.toastKey, durationMs: behaviour.durationMs })
+      : serverMessage
+        ? toast({ type: "error", message: serverMessage, durationMs: behaviour.durationMs })
+        : toast({ type: "error", key: behaviour.fallbackKey ?? "booking.errors.bookingError", durationMs: behaviour.durationMs }),
+  );
+  if (behaviour.clearBooking) context.session.unset("bookingRef");
+  if (behaviour.redirectTo) {
+    return redirectWithSession(context, behaviour.redirectTo === "start" ? context.startPath : behaviour.redirectTo);
+  }
+  return data({ error: body }, await withSession(context, { status: 400 }));
+}
+
+/** A success toast for the next page the visitor sees. */
+export function flashToast(context: BookingRequestContext, key: string, params?: Record<string, string | number>) {
+  context.session.flash("toast", toast({ type: "success", key, params }));
+}
