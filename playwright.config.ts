@@ -11,6 +11,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   reporter: [["list"], ["json"]],
+  outputDir: process.env.TEST_INSTANCE ? `test-results-${process.env.TEST_INSTANCE}` : "test-results",
   use: {
     baseURL: `http://patchpoint.localhost:${appPort}`,
     trace: "off",

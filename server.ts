@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
  * static assets with long cache headers, compression, security headers, graceful shutdown.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
+const buildDir = path.resolve(here, process.env.BUILD_DIR ?? "build");
 const isDevelopment = process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
@@ -20,7 +21,7 @@ const viteDevServer = isDevelopment
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
-  : ((await import(path.join(here, "build/server/index.js"))) as ServerBuild);
+  : ((await import(path.join(buildDir, "server/index.js"))) as ServerBuild);
 
 const app = express();
 app.disable("x-powered-by");
@@ -39,8 +40,8 @@ if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
   // Fingerprinted build assets never change; everything else in public/ may.
-  app.use("/assets", express.static(path.join(here, "build/client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(here, "build/client"), { maxAge: "1h" }));
+  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
+  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 }
 
 app.all("*", createRequestHandler({ build, mode: isDevelopment ? "development" : "production" }));

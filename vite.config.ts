@@ -15,6 +15,8 @@ export default defineConfig({
   plugins: [
     tailwindcss(),
     remix({
+      // A separate build folder lets parallel test runs (TEST_INSTANCE) build without clobbering each other.
+      buildDirectory: process.env.BUILD_DIR ?? "build",
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,

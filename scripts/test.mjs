@@ -11,8 +11,13 @@ import { log, root, run, startProcess, waitForHttp } from "./lib/proc.mjs";
 import { ensureAppBuilt, ensureRootInstalled, loadCmsServer, prepareEngine } from "./lib/prepare.mjs";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
+// Arguments after `--` go to Playwright (spec files, --grep …).
+const playwrightArgs = process.argv.includes("--") ? process.argv.slice(process.argv.indexOf("--") + 1) : [];
+// TEST_INSTANCE=<n> (1–9) runs beside other test runs: its own ports, build folder and reports.
+const instance = Number(process.env.TEST_INSTANCE ?? 0);
+const buildDir = instance ? `build-test-${instance}` : "build";
 const wants = (suite) => !only || only === suite;
-const reportsDir = path.join(root, "reports");
+const reportsDir = path.join(root, instance ? `reports-${instance}` : "reports");
 rmSync(reportsDir, { recursive: true, force: true });
 mkdirSync(reportsDir, { recursive: true });
 
@@ -60,7 +65,7 @@ try {
   await ensureRootInstalled();
   const { ensureCmsBuilt, startCms } = await loadCmsServer();
   if (wants("integration") || wants("e2e")) await ensureCmsBuilt({ log: (message) => log("cms", message) });
-  await ensureAppBuilt();
+  await ensureAppBuilt(buildDir);
 
   const pg = await import(path.join(root, "scripts", "pg-cluster.mjs"))
     .then((module) => module.startPgCluster({ log: (message) => log("postgres", message) }))
@@ -80,8 +85,8 @@ try {
   if (wants("integration") || wants("e2e")) {
     const work = mkdtempSync(path.join(tmpdir(), "repair-test-"));
     cleanups.push(async () => rmSync(work, { recursive: true, force: true }));
-    const cmsPort = 1437;
-    const appPort = 3100;
+    const cmsPort = 1437 + instance * 10;
+    const appPort = 3100 + instance * 10;
     const secrets = {
       CMS_READ_TOKEN: "test-read-token-0123456789abcdef",
       CMS_WRITE_TOKEN: "test-write-token-0123456789abcdef",
@@ -106,6 +111,7 @@ try {
 
     const appEnv = {
       NODE_ENV: "production",
+      BUILD_DIR: buildDir,
       PORT: String(appPort),
       HOST: "127.0.0.1",
       CMS_URL: cms.url,
@@ -152,7 +158,7 @@ try {
     if (wants("e2e")) {
       log("test", "end-to-end suite (Chromium)");
       try {
-        await run("npx", ["playwright", "test"], {
+        await run("npx", ["playwright", "test", ...playwrightArgs], {
           env: { ...suiteEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportsDir, "e2e.json") },
         });
       } catch {

@@ -17,14 +17,14 @@ export async function ensureRootInstalled() {
   );
 }
 
-export async function ensureAppBuilt() {
-  const missing = !existsSync(path.join(root, "build", "server", "index.js"));
+export async function ensureAppBuilt(buildDir = "build") {
+  const missing = !existsSync(path.join(root, buildDir, "server", "index.js"));
   const built = await whenChanged(
-    "app-build",
+    `app-build-${buildDir}`,
     ["app", "public", "vite.config.ts", "package-lock.json", "tsconfig.json"],
     async () => {
       log("setup", "building the web app (remix vite:build)…");
-      await run("npx", ["remix", "vite:build"], { quiet: true });
+      await run("npx", ["remix", "vite:build"], { quiet: true, env: { BUILD_DIR: buildDir } });
     },
     { alsoIf: () => missing },
   );
