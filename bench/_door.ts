@@ -1,0 +1,12 @@
+import { readFileSync } from "node:fs";
+import { closeEngine, getEngine } from "../app/booking.server";
+const cms = JSON.parse(readFileSync("tenants/patchpoint/carrier.json", "utf8"));
+const [a, b] = await Promise.all([getEngine(), getEngine()]);
+console.log("same instance", a === b);
+const built = await a.buildBooking(cms);
+const s = await a.setPostcode(cms, built.reference, { postcode: "SW1A 2AA" });
+console.log(s.availability.area, (await a.listMakes(cms, { typeId: 1 })).map((m) => m.name));
+console.log((await a.loadAvailability(cms, built.reference, { days_to_load: 3 })).map((d) => `${d.date}:${d.available}`));
+await closeEngine();
+await closeEngine();
+console.log("closed");
