@@ -16,8 +16,12 @@ import type { AddressProvider } from "./ports/address-provider";
 import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
 import type { PaymentGateway } from "./ports/payment-gateway";
-import { calendarDate } from "./domain/inputs";
+import { calendarDate, shortText } from "./domain/inputs";
 import { parseInput } from "./domain/validate";
+
+const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
+const addressIdInput = z.string().trim().min(1).max(200);
+const geocodeInput = z.string().trim().min(1).max(400);
 
 const areaAvailabilityInput = z.object({
   areaCode: z.string().min(1).max(60),
@@ -93,6 +97,19 @@ export function createEngine(deps: EngineDependencies) {
     /** Deletes expired draft holds (they already stopped counting); a housekeeping job may call it. */
     purgeExpiredHolds: async (carrier: CarrierArg) => availability.purgeExpiredHolds(ctx.db, carrierOf(carrier), ctx.clock.now()),
     locateStores: op(bookings.locateStores),
+
+    // address lookup (spec §7 loqate address-find, address-retrieve, geocode), in the carrier's country
+    findAddresses: async (carrier: CarrierArg, input: z.input<typeof addressFindInput>) => {
+      const { text, container } = parseInput(addressFindInput, input);
+      return ctx.addresses.find({ text, container: container || undefined, country: carrierOf(carrier).countryCode });
+    },
+    /** The full address of a retrievable suggestion; null when unknown or in another country. */
+    retrieveAddress: async (carrier: CarrierArg, addressId: unknown) => {
+      const address = await ctx.addresses.retrieve(parseInput(addressIdInput, addressId, "id"));
+      return address && address.country === carrierOf(carrier).countryCode ? address : null;
+    },
+    geocodeAddress: async (carrier: CarrierArg, text: unknown) =>
+      ctx.addresses.geocode({ country: carrierOf(carrier).countryCode, text: parseInput(geocodeInput, text, "text") }),
 
     // booking lifecycle (spec §7 "Bookings")
     buildBooking: op(bookings.buildBooking),

@@ -148,8 +148,6 @@ export interface HoldRequest {
   day: IsoDate;
   /** null: an order's permanent hold. */
   expiresAt: Date | null;
-  /** Skip the "bookable day" check (an order keeping its day while its address moves). */
-  allowAnyBookableDay?: boolean;
 }
 
 /**
@@ -160,8 +158,7 @@ export interface HoldRequest {
  */
 export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, request: HoldRequest): Promise<void> {
   const roster = await loadRoster(tx, carrier);
-  if (!request.allowAnyBookableDay && !isBookable(roster, carrier, now, request.day)) throw new DateUnavailableError();
-  if (!isWorkingDay(roster, request.day)) throw new DateUnavailableError();
+  if (!isBookable(roster, carrier, now, request.day)) throw new DateUnavailableError();
   await tx
     .insert(s.capacityDays)
     .values({ carrierCode: carrier.code, areaCode: request.areaCode, day: request.day })
