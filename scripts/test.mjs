@@ -4,7 +4,7 @@
 // plus a private PostgreSQL cluster when its server binaries are present. Ends with the line
 // `N passed, N failed, N skipped`.
 import { createServer } from "node:http";
-import { existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { log, root, run, startProcess, waitForHttp } from "./lib/proc.mjs";
@@ -103,7 +103,8 @@ try {
         APP_WEBHOOK_URL: `http://127.0.0.1:${appPort}/api/cms-webhook`,
         TENANTS_DIR: path.join(root, "tenants"),
       },
-      log: (message) => log("cms", message),
+      // Strapi's request log goes to a file beside the reports, not into the test output.
+      log: (message) => appendFileSync(path.join(reportsDir, "cms.log"), `${message}\n`),
     };
     log("test", "starting Strapi on a fresh database");
     let cms = await startCms(cmsOptions);
