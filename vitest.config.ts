@@ -14,6 +14,8 @@ export default defineConfig({
           include: ["app/**/*.test.ts", "app/**/*.test.tsx", "booking/**/*.test.ts", "tenants/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
+          // Engine suites start an in-memory PGlite and migrate it in beforeAll: slow on a busy 2-core machine.
+          hookTimeout: 120_000,
         },
       },
       {

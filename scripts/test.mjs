@@ -36,7 +36,9 @@ function addVitest(file, suite) {
   if (!existsSync(file)) return failures.push(`${suite}: no report (the runner crashed)`);
   const report = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += report.numPassedTests;
-  totals.failed += report.numFailedTests;
+  // A file that fails outside its tests (a hook, an import) fails the run too.
+  const brokenFiles = report.numFailedTests === 0 && report.success === false ? Math.max(1, report.numFailedTestSuites) : 0;
+  totals.failed += report.numFailedTests + brokenFiles;
   totals.skipped += report.numPendingTests + report.numTodoTests;
   if (report.numFailedTests > 0 || report.success === false) failures.push(`${suite}: ${report.numFailedTests} failed`);
 }
