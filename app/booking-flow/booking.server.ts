@@ -25,6 +25,9 @@ export function startPathFor(carrier: Carrier): string {
 /** The carrier, the engine, the session and the visitor's booking (null when there is none or it is gone). */
 export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
   const [{ carrier, locale }, session, engine] = await Promise.all([requireTenant(request), getSession(request), getEngine()]);
+  // The root loader shows this request's one-shot toast; reading it here too keeps this loader's
+  // Set-Cookie from handing the same toast back on the next page.
+  session.get("toast");
   const reference = session.get("bookingRef");
   let booking: BookingState | null = null;
   if (reference) {

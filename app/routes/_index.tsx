@@ -6,9 +6,9 @@ import { getLandingPage } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
 import { PopularCarousel } from "~/components/popular-carousel";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
+import { BUSINESS_COOKIE } from "~/booking-flow/location/postcode-form";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 
-export const BUSINESS_COOKIE = "account_type";
 
 export const handle = { liveChat: true };
 

@@ -21,7 +21,7 @@ export async function ensureAppBuilt(buildDir = "build") {
   const missing = !existsSync(path.join(root, buildDir, "server", "index.js"));
   const built = await whenChanged(
     `app-build-${buildDir}`,
-    ["app", "public", "vite.config.ts", "package-lock.json", "tsconfig.json"],
+    ["app", "booking", "public", "vite.config.ts", "package-lock.json", "tsconfig.json"],
     async () => {
       log("setup", "building the web app (remix vite:build)…");
       await run("npx", ["remix", "vite:build"], { quiet: true, env: { BUILD_DIR: buildDir } });

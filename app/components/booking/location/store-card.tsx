@@ -1,0 +1,29 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { formatDistance } from "~/booking-flow/location/store-form";
+
+export interface StoreCardData {
+  id: number;
+  code: string;
+  name: string;
+  address: { line_1: string; line_2: string; town: string; postcode: string };
+  distance_km: number | null;
+  drop_off_available: boolean;
+}
+
+/** One store: name, address, distance from the postcode, and the actions the page puts in it. */
+export function StoreCard({ store, locale, children, headingLevel = 2 }: { store: StoreCardData; locale: string; children?: ReactNode; headingLevel?: 2 | 3 }) {
+  const { t } = useTranslation();
+  const Heading = headingLevel === 2 ? "h2" : "h3";
+  const distance = formatDistance(store.distance_km, locale);
+  return (
+    <article className="flex flex-col gap-3 rounded-xl border border-black/15 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="store" data-store-code={store.code}>
+      <div>
+        <Heading className="text-lg font-bold">{store.name}</Heading>
+        <p>{[store.address.line_1, store.address.line_2, store.address.town, store.address.postcode].filter(Boolean).join(", ")}</p>
+        {distance ? <p className="text-sm">{t("booking-location.store.distance", { distance })}</p> : null}
+      </div>
+      {children ? <div className="flex flex-wrap items-center gap-3">{children}</div> : null}
+    </article>
+  );
+}

@@ -1,0 +1,211 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
+import { addressSearchHref, geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/booking-flow/location/address";
+import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/booking-flow/location/location.server";
+import { isBusinessAccount } from "~/booking-flow/location/postcode-form";
+import { DomainError } from "~/booking.server";
+import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
+import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
+import { SubmitButton } from "~/components/booking/location/submit-button";
+import { metaContext } from "~/i18n/meta";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-location.address.title")} · ${brand}` }];
+};
+
+/** Find: the suggestions for `text`, or the children of `container` (spec §4 "Address selection"). */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const url = new URL(request.url);
+  const text = (url.searchParams.get("text") ?? "").trim().slice(0, 200);
+  const container = url.searchParams.get("container")?.slice(0, 200) || null;
+  const within = url.searchParams.get("within")?.slice(0, 200) || null;
+  let results: AddressOption[] = [];
+  if (text || container) {
+    try {
+      results = await context.engine.findAddresses(context.carrier, { text, container });
+    } catch (error) {
+      if (!(error instanceof DomainError && error.code === "VALIDATION")) throw error;
+    }
+  }
+  const booking = context.booking?.checkout_status === "SUCCESS" ? null : context.booking;
+  return {
+    text,
+    container: container ? { id: container, label: within ?? text } : null,
+    results,
+    searched: Boolean(text || container),
+    business: isBusinessAccount(context.carrier, url, request.headers.get("Cookie")),
+    current: booking?.address?.line_1 ? booking.address : null,
+    postcode: booking?.postcode ?? "",
+  };
+}
+
+type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualAddress, string>>; values: Record<keyof ManualAddress, string> };
+
+/** Pick → retrieve → geocode → save; or save the manually entered address. */
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const form = await request.formData();
+  const business = isBusinessAccount(context.carrier, new URL(request.url), request.headers.get("Cookie")) || (context.carrier.businessAccounts && form.get("type") === "business");
+
+  if (form.get("intent") === "manual") {
+    const manual = parseManualAddress(form);
+    if (!manual.ok) return data<ActionBody>({ fieldErrors: manual.fieldErrors, values: manual.values }, { status: 400 });
+    const point = await geocode(context, geocodeText(manual.address));
+    return saveAddress(context, { ...manual.address, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null }, { business, stage: "address" });
+  }
+
+  const id = String(form.get("id") ?? "").trim();
+  const address = id ? await retrieveForBooking(context, id) : null;
+  if (!address) return data<ActionBody>({ addressError: { key: "booking-location.address.notFound" } }, await withSession(context, { status: 400 }));
+  return saveAddress(context, address, { business, stage: "address" });
+}
+
+/**
+ * With JavaScript the suggestions follow the typing (debounced); without, the search button does it.
+ * A pending search is dropped when the page moves on (a search submitted, a container opened).
+ */
+function useLiveSearch(current: string, delayMs = 350) {
+  const submit = useSubmit();
+  const location = useLocation();
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  const cancel = () => clearTimeout(timer.current);
+  useEffect(() => cancel, [location.key]);
+  const schedule = (form: HTMLFormElement) => {
+    cancel();
+    timer.current = setTimeout(() => {
+      const text = (form.elements.namedItem("text") as HTMLInputElement).value.trim();
+      if (text.length >= 2 && text !== current) submit(form, { replace: true, preventScrollReset: true });
+    }, delayMs);
+  };
+  return { schedule, cancel };
+}
+
+export default function AddressSearch() {
+  const { text, container, results, searched, business, current, postcode } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as ActionBody | undefined;
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const liveSearch = useLiveSearch(container ? "" : text);
+  const [manualOpen, setManualOpen] = useState(false);
+  const manualErrors = actionData && "fieldErrors" in actionData ? actionData : null;
+  const addressError = actionData && "addressError" in actionData ? actionData.addressError : null;
+  const searching = navigation.state === "loading" && navigation.location?.pathname === "/booking/address-search";
+
+  return (
+    <section aria-labelledby="address-title" className="mx-auto max-w-2xl">
+      <h1 id="address-title" className="text-3xl font-bold">
+        {t("booking-location.address.title")}
+      </h1>
+      <p className="mt-2">{t("booking-location.address.intro")}</p>
+      {business ? (
+        <p className="mt-4 rounded bg-surface px-3 py-2 font-semibold" data-testid="business-account">
+          {t("landing.businessAccount")}
+        </p>
+      ) : null}
+      {current ? (
+        <p className="mt-4 rounded bg-surface px-3 py-2" data-testid="current-address">
+          {t("booking-location.address.current", { address: [current.line_1, current.line_2, current.town, current.postcode].filter(Boolean).join(", ") })}
+        </p>
+      ) : null}
+
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-end" onChange={(event) => liveSearch.schedule(event.currentTarget)} onSubmit={liveSearch.cancel}>
+        {business ? <input type="hidden" name="type" value="business" /> : null}
+        <div className="flex-1">
+          <label htmlFor="address-text" className="block font-semibold">
+            {t("landing.addressLabel")}
+          </label>
+          <input
+            id="address-text"
+            name="text"
+            type="search"
+            defaultValue={text}
+            autoComplete="off"
+            placeholder={t("landing.addressPlaceholder")}
+            aria-describedby="address-results-status"
+            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-4 py-3 text-lg text-[#1a1d24]"
+          />
+        </div>
+        <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary">
+          {t("landing.addressSubmit")}
+        </button>
+      </Form>
+
+      <div className="mt-6" aria-busy={searching || undefined}>
+        <p id="address-results-status" role="status" className="text-sm">
+          {searching
+            ? t("booking-location.address.searching")
+            : searched
+              ? container
+                ? t("booking-location.address.within", { count: results.length, container: container.label })
+                : t("booking-location.address.found", { count: results.length })
+              : ""}
+        </p>
+        {container ? (
+          <p className="mt-2">
+            <Link to={addressSearchHref(text)} className="underline underline-offset-4">
+              {t("booking-location.address.backToResults")}
+            </Link>
+          </p>
+        ) : null}
+        {results.length > 0 ? (
+          <ul className="mt-3 divide-y divide-black/10 rounded-xl border border-black/15" data-testid="address-results">
+            {results.map((option) =>
+              option.retrievable ? (
+                <li key={option.id}>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="select" />
+                    <input type="hidden" name="id" value={option.id} />
+                    {business ? <input type="hidden" name="type" value="business" /> : null}
+                    <button type="submit" className="flex w-full flex-col items-start px-4 py-3 text-left hover:bg-surface" data-testid="address-option">
+                      <span className="font-semibold">{option.text}</span>
+                      <span className="text-sm">{option.description}</span>
+                    </button>
+                  </Form>
+                </li>
+              ) : (
+                <li key={option.id}>
+                  <Link
+                    to={addressSearchHref(text || option.text, { id: option.id, label: option.text })}
+                    className="flex items-center justify-between gap-3 px-4 py-3 hover:bg-surface"
+                    data-testid="address-container"
+                    aria-label={t("booking-location.address.openContainer", { text: option.text, description: option.description })}
+                  >
+                    <span className="flex flex-col">
+                      <span className="font-semibold">{option.text}</span>
+                      <span className="text-sm">{option.description}</span>
+                    </span>
+                    <span aria-hidden="true">›</span>
+                  </Link>
+                </li>
+              ),
+            )}
+          </ul>
+        ) : searched && !searching ? (
+          <p className="mt-3" data-testid="address-no-results">
+            {t("booking-location.address.noResults")}
+          </p>
+        ) : null}
+      </div>
+
+      <details className="mt-8 rounded-xl border border-black/15 p-4" open={manualOpen || Boolean(manualErrors)} onToggle={(event) => setManualOpen(event.currentTarget.open)}>
+        <summary className="cursor-pointer font-semibold">{t("booking-location.address.manual")}</summary>
+        <Form method="post" noValidate className="mt-4 space-y-4">
+          <input type="hidden" name="intent" value="manual" />
+          {business ? <input type="hidden" name="type" value="business" /> : null}
+          <ManualAddressFields
+            values={manualErrors?.values ?? { line_1: "", line_2: "", town: "", postcode: postcode }}
+            errors={manualErrors?.fieldErrors ?? {}}
+          />
+          <SubmitButton label={t("booking-location.address.useAddress")} pendingLabel={t("booking-location.saving")} name="intent" value="manual" />
+        </Form>
+      </details>
+
+      <AddressErrorModal error={addressError} />
+    </section>
+  );
+}

@@ -1,0 +1,90 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
+import { parseBookingCode } from "~/booking-flow/location/booking-code";
+import { DomainError } from "~/booking.server";
+import { SubmitButton } from "~/components/booking/location/submit-button";
+import { TextField } from "~/components/booking/location/text-field";
+import { metaContext } from "~/i18n/meta";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-location.continue.title")} · ${brand}` }];
+};
+
+interface ContinueView {
+  value: string;
+  errorKey: string | null;
+}
+
+/**
+ * bookingCompletionLanding (spec §2, §4 "Booking resume"): the booking code typed or scanned (the
+ * text after the last '=') finds the booking by its token, which becomes the visitor's booking; on
+ * to payment. The lookup keeps its errors on the page (§8: callers may bypass the toast handling).
+ */
+async function resume(context: BookingRequestContext, raw: string): Promise<Response | ContinueView> {
+  const form = parseBookingCode(new URLSearchParams({ code: raw }));
+  if (!form.ok) return { value: raw, errorKey: form.errorKey };
+  try {
+    const booking = await context.engine.getBookingByToken(context.carrier, form.token, { locale: context.locale });
+    context.session.set("bookingRef", booking.reference);
+    return redirectWithSession(context, booking.checkout_status === "SUCCESS" ? "/booking/complete" : "/booking/payment");
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "VALIDATION") return { value: raw, errorKey: "booking-location.continue.codeMissing" };
+    if (error instanceof DomainError && error.code === "BK01") return { value: raw, errorKey: "booking-location.continue.codeUnknown" };
+    const response = await bookingErrorResponse(context, error);
+    if (response instanceof Response) return response;
+    return { value: raw, errorKey: "booking.errors.bookingError" };
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const code = new URL(request.url).searchParams.get("code") ?? new URL(request.url).searchParams.get("token");
+  // A scanned code that opens this page carries its token: look it up straight away.
+  if (code) {
+    const context = await loadBookingContext(request);
+    const outcome = await resume(context, code);
+    if (outcome instanceof Response) throw outcome;
+    return data(outcome, await withSession(context, { status: 400 }));
+  }
+  const view: ContinueView = { value: "", errorKey: null };
+  return view;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const form = await request.formData();
+  const outcome = await resume(context, String(form.get("code") ?? ""));
+  if (outcome instanceof Response) return outcome;
+  return data(outcome, await withSession(context, { status: 400 }));
+}
+
+export default function ContinueBooking() {
+  const loaded = useLoaderData<typeof loader>();
+  const submitted = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const view: ContinueView = submitted ?? loaded;
+  return (
+    <section aria-labelledby="continue-title" className="mx-auto max-w-xl">
+      <h1 id="continue-title" className="text-3xl font-bold">
+        {t("booking-location.continue.title")}
+      </h1>
+      <p className="mt-2">{t("booking-location.continue.intro")}</p>
+      <Form method="post" noValidate className="mt-6 space-y-4" aria-label={t("booking-location.continue.formLabel")}>
+        <TextField
+          id="booking-code"
+          name="code"
+          label={t("booking-location.continue.codeLabel")}
+          hint={t("booking-location.continue.codeHint")}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          defaultValue={view.value}
+          error={view.errorKey ? t(view.errorKey) : null}
+        />
+        <SubmitButton label={t("booking-location.continue.submit")} pendingLabel={t("booking-location.continue.finding")} />
+      </Form>
+    </section>
+  );
+}

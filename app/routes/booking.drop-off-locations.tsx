@@ -1,0 +1,118 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { loadBookingContext } from "~/booking-flow/booking.server";
+import { chooseDropOff, requirePostcode } from "~/booking-flow/location/location.server";
+import { dropOffFormSchema } from "~/booking-flow/location/drop-off-form";
+import { parsePostcodeForm } from "~/booking-flow/location/postcode-form";
+import { DomainError, type StoreView } from "~/booking.server";
+import { StoreCard } from "~/components/booking/location/store-card";
+import { SubmitButton } from "~/components/booking/location/submit-button";
+import { TextField } from "~/components/booking/location/text-field";
+import { metaContext } from "~/i18n/meta";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-location.dropOff.title")} · ${brand}` }];
+};
+
+/** The carrier's drop-off stores near the booking's postcode, or near another postcode typed in. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const booking = requirePostcode(context);
+  if (!context.carrier.allowsInStoreDropOff) throw redirect("/booking/repair-location");
+  const asked = new URL(request.url).searchParams.get("postcode");
+  const postcode = asked?.trim() ? asked : booking.postcode!;
+  let stores: StoreView[] = [];
+  let postcodeErrorKey: string | null = null;
+  const form = parsePostcodeForm(postcode);
+  if (!form.ok) postcodeErrorKey = form.errorKey;
+  else {
+    try {
+      stores = await context.engine.locateStores(context.carrier, form.postcode, { dropOffOnly: true });
+    } catch (error) {
+      if (!(error instanceof DomainError && (error.code === "BK04" || error.code === "VALIDATION"))) throw error;
+      postcodeErrorKey = "landing.postcodeInvalid";
+    }
+  }
+  return data(
+    { postcode, stores, postcodeErrorKey, selectedId: booking.drop_off_company_store_id, locale: context.locale },
+    { status: postcodeErrorKey ? 400 : 200 },
+  );
+}
+
+/** Spec §7 POST /{ref}/drop-off with the chosen store. */
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const parsed = dropOffFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ dropOffError: "booking-location.dropOff.unavailable" }, { status: 400 });
+  return chooseDropOff(context, parsed.data.store_id);
+}
+
+export default function DropOffLocations() {
+  const { postcode, stores, postcodeErrorKey, selectedId, locale } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { dropOffError?: string } | undefined;
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="drop-off-title" className="mx-auto max-w-2xl">
+      <h1 id="drop-off-title" className="text-3xl font-bold">
+        {t("booking-location.dropOff.title")}
+      </h1>
+      <p className="mt-2">{t("booking-location.dropOff.intro")}</p>
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-start">
+        <TextField
+          className="flex-1"
+          id="drop-off-postcode"
+          name="postcode"
+          label={t("booking-location.store.postcodeLabel")}
+          autoComplete="postal-code"
+          defaultValue={postcode}
+          error={postcodeErrorKey ? t(postcodeErrorKey) : null}
+        />
+        <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary sm:mt-7">
+          {t("booking-location.store.search")}
+        </button>
+      </Form>
+      {actionData?.dropOffError ? (
+        <p role="alert" className="mt-4 font-semibold text-[#a4161a]">
+          {t(actionData.dropOffError)}
+        </p>
+      ) : null}
+      {!postcodeErrorKey ? (
+        stores.length > 0 ? (
+          <ul className="mt-6 space-y-3" aria-label={t("booking-location.dropOff.listLabel")} data-testid="drop-off-list">
+            {stores.map((store) => (
+              <li key={store.id}>
+                <StoreCard store={store} locale={locale}>
+                  {selectedId === store.id ? <span className="font-semibold">{t("booking-location.dropOff.selected")}</span> : null}
+                  <Link to={`/booking/drop-off-locations/location?id=${store.id}`} className="underline underline-offset-4" aria-label={t("booking-location.dropOff.detailsNamed", { name: store.name })}>
+                    {t("booking-location.dropOff.details")}
+                  </Link>
+                  <Form method="post">
+                    <input type="hidden" name="store_id" value={store.id} />
+                    <SubmitButton
+                      name="intent"
+                      value={`drop-off-${store.id}`}
+                      label={t("booking-location.dropOff.choose")}
+                      aria-label={t("booking-location.dropOff.chooseNamed", { name: store.name })}
+                      pendingLabel={t("booking-location.saving")}
+                    />
+                  </Form>
+                </StoreCard>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6" data-testid="drop-off-none">
+            {t("booking-location.dropOff.none")}
+          </p>
+        )
+      ) : null}
+      <p className="mt-8">
+        <Link to="/booking/repair-location" className="underline underline-offset-4">
+          {t("booking-location.dropOff.back")}
+        </Link>
+      </p>
+    </section>
+  );
+}

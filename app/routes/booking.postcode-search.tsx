@@ -1,0 +1,129 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
+import { LONG_TOAST_MS } from "~/booking-flow/error-behaviour";
+import { nextAfter } from "~/booking-flow/location/next-step";
+import { isBusinessAccount, parsePostcodeForm, POSTCODE_INVALID, refusedPostcodeOutcome } from "~/booking-flow/location/postcode-form";
+import { DomainError } from "~/booking.server";
+import { SubmitButton } from "~/components/booking/location/submit-button";
+import { TextField } from "~/components/booking/location/text-field";
+import { metaContext } from "~/i18n/meta";
+import { toast } from "~/lib/session.server";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-location.postcode.title")} · ${brand}` }];
+};
+
+interface PostcodeView {
+  business: boolean;
+  value: string;
+  errorKey: string | null;
+}
+
+/**
+ * Checks the postcode and saves it on the visitor's booking (built first when there is none), then
+ * goes to the next location or device step. A response when the page is left (the next step, the
+ * repair-type redirect, the §8 behaviours); otherwise the form again with its inline error.
+ */
+async function submitPostcode(context: BookingRequestContext, raw: string, business: boolean): Promise<Response | PostcodeView> {
+  const form = parsePostcodeForm(raw);
+  if (!form.ok) return { business, value: raw, errorKey: form.errorKey };
+  try {
+    const booking = await ensureBooking(context);
+    const saved = await context.engine.setPostcode(context.carrier, booking.reference, {
+      postcode: form.postcode,
+      ...(business ? { is_business_account: true } : {}),
+    });
+    return redirectWithSession(context, nextAfter("address", context.carrier, saved, context.startPath));
+  } catch (error) {
+    if (error instanceof DomainError && (error.code === "BK04" || error.code === "VALIDATION")) {
+      if (refusedPostcodeOutcome(context.carrier) === "repair-type") {
+        const message = context.locale === "en" ? error.messages[0] : undefined;
+        context.session.flash("toast", toast({ type: "error", ...(message ? { message } : { key: POSTCODE_INVALID }), durationMs: LONG_TOAST_MS }));
+        return redirectWithSession(context, "/booking/repair-type");
+      }
+      return { business, value: raw, errorKey: POSTCODE_INVALID };
+    }
+    const response = await bookingErrorResponse(context, error);
+    if (response instanceof Response) return response;
+    // §8 toasts the rest (flashed into the session); the form stays as it was.
+    return { business, value: raw, errorKey: null };
+  }
+}
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const url = new URL(request.url);
+  const business = isBusinessAccount(context.carrier, url, request.headers.get("Cookie"));
+  const fromLanding = url.searchParams.get("postcode");
+
+  // Spec §2: postcode search redirects to address search when the carrier's address-lookup switch is on.
+  if (context.carrier.addressLookup) {
+    const params = new URLSearchParams();
+    if (fromLanding) params.set("text", fromLanding);
+    const type = url.searchParams.get("type");
+    if (type) params.set("type", type);
+    throw redirect(`/booking/address-search${params.size ? `?${params}` : ""}`);
+  }
+
+  // The landing hero submits its postcode here with a GET: check it straight away.
+  if (fromLanding !== null) {
+    const outcome = await submitPostcode(context, fromLanding, business);
+    if (outcome instanceof Response) throw outcome;
+    return data(outcome, await withSession(context, { status: outcome.errorKey ? 400 : 200 }));
+  }
+  const booking = context.booking;
+  const view: PostcodeView = { business, value: booking && booking.checkout_status !== "SUCCESS" ? (booking.postcode ?? "") : "", errorKey: null };
+  return view;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const form = await request.formData();
+  const business =
+    isBusinessAccount(context.carrier, new URL(request.url), request.headers.get("Cookie")) || (context.carrier.businessAccounts && form.get("type") === "business");
+  const outcome = await submitPostcode(context, String(form.get("postcode") ?? ""), business);
+  if (outcome instanceof Response) return outcome;
+  return data(outcome, await withSession(context, { status: 400 }));
+}
+
+export default function PostcodeSearch() {
+  const loaded = useLoaderData<typeof loader>();
+  const submitted = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const result: PostcodeView = submitted ?? loaded;
+  const business = loaded.business;
+  return (
+    <section aria-labelledby="postcode-title" className="mx-auto max-w-xl">
+      <h1 id="postcode-title" className="text-3xl font-bold">
+        {t("booking-location.postcode.title")}
+      </h1>
+      <p className="mt-2">{t("booking-location.postcode.intro")}</p>
+      {business ? (
+        <p className="mt-4 rounded bg-surface px-3 py-2 font-semibold" data-testid="business-account">
+          {t("landing.businessAccount")}
+        </p>
+      ) : null}
+      <Form method="post" noValidate className="mt-6 space-y-4">
+        {business ? <input type="hidden" name="type" value="business" /> : null}
+        <TextField
+          id="postcode"
+          name="postcode"
+          label={t("landing.postcodeLabel")}
+          placeholder={t("landing.postcodePlaceholder")}
+          autoComplete="postal-code"
+          defaultValue={result.value}
+          error={result.errorKey ? t(result.errorKey) : null}
+        />
+        <SubmitButton label={t("booking-location.postcode.submit")} pendingLabel={t("booking-location.postcode.checking")} />
+      </Form>
+      <p className="mt-8">
+        <Link to="/booking/continue" className="underline underline-offset-4">
+          {t("booking-location.postcode.haveCode")}
+        </Link>
+      </p>
+    </section>
+  );
+}

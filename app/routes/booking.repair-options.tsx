@@ -1,0 +1,73 @@
+import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/booking-flow/booking.server";
+import { requirePostcode } from "~/booking-flow/location/location.server";
+import { deviceStartPath } from "~/booking-flow/location/next-step";
+import { SubmitButton } from "~/components/booking/location/submit-button";
+import { metaContext } from "~/i18n/meta";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-location.repairOptions.title")} · ${brand}` }];
+};
+
+/**
+ * The ways this carrier repairs a device: at the door (always), drop-off at a store (when offered),
+ * and the carrier's other support options (repair-type).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const booking = requirePostcode(context);
+  return { allowsDropOff: context.carrier.allowsInStoreDropOff, location: booking.repair_location, postcode: booking.postcode };
+}
+
+/** 'We come to you': a doorstep repair, so any drop-off store is cleared; on to the device. */
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const booking = requirePostcode(context);
+  try {
+    if (booking.drop_off_company_store_id) await context.engine.clearDropOff(context.carrier, booking.reference);
+  } catch (error) {
+    return bookingErrorResponse(context, error);
+  }
+  return redirectWithSession(context, deviceStartPath(context.carrier));
+}
+
+export default function RepairOptions() {
+  const { allowsDropOff, location, postcode } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="repair-options-title" className="mx-auto max-w-2xl">
+      <h1 id="repair-options-title" className="text-3xl font-bold">
+        {t("booking-location.repairOptions.title")}
+      </h1>
+      <p className="mt-2">{t("booking-location.repairOptions.intro", { postcode })}</p>
+      <ul className="mt-6 space-y-4">
+        <li className="rounded-xl border border-black/15 p-4" data-testid="repair-option-doorstep">
+          <h2 className="text-lg font-bold">{t("booking-location.repairLocation.doorstep")}</h2>
+          <p className="mt-1">{t("booking-location.repairLocation.doorstepText")}</p>
+          <Form method="post" className="mt-3">
+            <SubmitButton label={t(location === "doorstep" ? "booking-location.continueLabel" : "booking-location.repairOptions.chooseDoorstep")} pendingLabel={t("booking-location.saving")} />
+          </Form>
+        </li>
+        {allowsDropOff ? (
+          <li className="rounded-xl border border-black/15 p-4" data-testid="repair-option-drop-off">
+            <h2 className="text-lg font-bold">{t("booking-location.repairLocation.dropOff")}</h2>
+            <p className="mt-1">{t("booking-location.repairLocation.dropOffText")}</p>
+            <Link to="/booking/drop-off-locations" className="mt-3 inline-block rounded-lg border-2 border-black/30 px-6 py-3 text-lg font-semibold">
+              {t("booking-location.repairOptions.findStore")}
+            </Link>
+          </li>
+        ) : null}
+        <li className="rounded-xl border border-black/15 p-4" data-testid="repair-option-other">
+          <h2 className="text-lg font-bold">{t("booking-location.repairOptions.other")}</h2>
+          <p className="mt-1">{t("booking-location.repairOptions.otherText")}</p>
+          <Link to="/booking/repair-type" className="mt-3 inline-block underline underline-offset-4">
+            {t("booking-location.repairOptions.seeOther")}
+          </Link>
+        </li>
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,55 @@
+import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { supportOptions } from "~/booking-flow/location/support-options";
+import { requireTenant } from "~/tenant/tenant.server";
+import { metaContext } from "~/i18n/meta";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-location.repairType.title")} · ${brand}` }];
+};
+
+/**
+ * External options (spec §2 repair-type; §5: carriers with an additional landing page send a
+ * refused postcode here): the carrier's other support options, and back to the postcode search.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { carrier } = await requireTenant(request);
+  return { brand: carrier.name, options: supportOptions(carrier) };
+}
+
+export default function RepairType() {
+  const { brand, options } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="repair-type-title" className="mx-auto max-w-2xl">
+      <h1 id="repair-type-title" className="text-3xl font-bold">
+        {t("booking-location.repairType.title")}
+      </h1>
+      <p className="mt-2">{t("booking-location.repairType.intro", { brand })}</p>
+      <ul className="mt-6 space-y-3" data-testid="support-options">
+        {options.map((option) => (
+          <li key={option.kind} className="rounded-xl border border-black/15 p-4">
+            <h2 className="text-lg font-bold">{t(`booking-location.repairType.${option.kind}.title`, { brand })}</h2>
+            <p className="mt-1">{t(`booking-location.repairType.${option.kind}.text`, { brand, value: option.label })}</p>
+            {option.external ? (
+              <a href={option.href} className="mt-2 inline-block font-semibold underline underline-offset-4" {...(option.newTab ? { target: "_blank", rel: "noreferrer" } : {})}>
+                {t(`booking-location.repairType.${option.kind}.link`, { brand, value: option.label })}
+              </a>
+            ) : (
+              <Link to={option.href} className="mt-2 inline-block font-semibold underline underline-offset-4">
+                {t(`booking-location.repairType.${option.kind}.link`, { brand, value: option.label })}
+              </Link>
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-8">
+        <Link to="/booking/postcode-search" className="inline-block rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary">
+          {t("booking-location.repairType.tryAnotherPostcode")}
+        </Link>
+      </p>
+    </section>
+  );
+}

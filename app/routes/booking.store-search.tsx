@@ -1,0 +1,149 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { nextAfter } from "~/booking-flow/location/next-step";
+import { parsePostcodeForm } from "~/booking-flow/location/postcode-form";
+import { storeFormSchema } from "~/booking-flow/location/store-form";
+import { DomainError, type StoreView } from "~/booking.server";
+import { StoreCard } from "~/components/booking/location/store-card";
+import { SubmitButton } from "~/components/booking/location/submit-button";
+import { TextField } from "~/components/booking/location/text-field";
+import { metaContext } from "~/i18n/meta";
+
+export const meta: MetaFunction = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-location.store.title")} · ${brand}` }];
+};
+
+/** storeSearch (spec §2, §7 GET /company/stores/locate/{postcode}/{carrier}): the carrier's stores near a postcode. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const booking = context.booking?.checkout_status === "SUCCESS" ? null : context.booking;
+  const asked = new URL(request.url).searchParams.get("postcode");
+  const postcode = asked ?? booking?.postcode ?? "";
+  let stores: StoreView[] = [];
+  let postcodeErrorKey: string | null = null;
+  if (postcode.trim()) {
+    const form = parsePostcodeForm(postcode);
+    if (!form.ok) postcodeErrorKey = form.errorKey;
+    else {
+      try {
+        stores = await context.engine.locateStores(context.carrier, form.postcode);
+      } catch (error) {
+        if (!(error instanceof DomainError && (error.code === "BK04" || error.code === "VALIDATION"))) throw error;
+        postcodeErrorKey = "landing.postcodeInvalid";
+      }
+    }
+  }
+  return data(
+    {
+      postcode,
+      stores,
+      postcodeErrorKey,
+      storeCode: booking?.store_code ?? null,
+      required: context.carrier.storeRequired,
+      money: { locale: context.locale },
+    },
+    { status: postcodeErrorKey ? 400 : 200 },
+  );
+}
+
+/** Choosing a store sets the booking's store code (spec §7 POST /{ref}/store); 'continue without' ignores it. */
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const parsed = storeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ storeErrorKey: parsed.error.issues[0]?.message ?? "booking-location.store.codeMissing" }, { status: 400 });
+  try {
+    const booking = await ensureBooking(context);
+    const saved = await context.engine.setStore(
+      context.carrier,
+      booking.reference,
+      parsed.data.intent === "ignore" ? { ignore: true } : { store_code: parsed.data.store_code, carrier: context.carrier.code },
+    );
+    return redirectWithSession(context, nextAfter("store", context.carrier, saved, context.startPath));
+  } catch (error) {
+    if (error instanceof DomainError && error.code === "VALIDATION") {
+      return data({ storeErrorKey: "booking-location.store.codeUnknown" }, await withSession(context, { status: 400 }));
+    }
+    return bookingErrorResponse(context, error);
+  }
+}
+
+export default function StoreSearch() {
+  const { postcode, stores, postcodeErrorKey, storeCode, required, money } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>() as { storeErrorKey?: string } | undefined;
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="store-title" className="mx-auto max-w-2xl">
+      <h1 id="store-title" className="text-3xl font-bold">
+        {t("booking-location.store.title")}
+      </h1>
+      <p className="mt-2">{t(required ? "booking-location.store.introRequired" : "booking-location.store.intro")}</p>
+      {storeCode ? (
+        <p className="mt-4 rounded bg-surface px-3 py-2" data-testid="current-store">
+          {t("booking-location.store.current", { code: storeCode })}
+        </p>
+      ) : null}
+
+      <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-start">
+        <TextField
+          className="flex-1"
+          id="store-postcode"
+          name="postcode"
+          label={t("booking-location.store.postcodeLabel")}
+          autoComplete="postal-code"
+          defaultValue={postcode}
+          error={postcodeErrorKey ? t(postcodeErrorKey) : null}
+        />
+        <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary sm:mt-7">
+          {t("booking-location.store.search")}
+        </button>
+      </Form>
+
+      {postcode && !postcodeErrorKey ? (
+        stores.length > 0 ? (
+          <ul className="mt-6 space-y-3" aria-label={t("booking-location.store.listLabel")} data-testid="store-list">
+            {stores.map((store) => (
+              <li key={store.id}>
+                <StoreCard store={store} locale={money.locale}>
+                  <Form method="post">
+                    <input type="hidden" name="store_code" value={store.code} />
+                    <SubmitButton
+                      name="intent"
+                      value={`choose-${store.code}`}
+                      label={t("booking-location.store.choose")}
+                      aria-label={t("booking-location.store.chooseNamed", { name: store.name })}
+                      pendingLabel={t("booking-location.saving")}
+                    />
+                  </Form>
+                </StoreCard>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="mt-6" data-testid="store-none">
+            {t("booking-location.store.none")}
+          </p>
+        )
+      ) : null}
+
+      <Form method="post" noValidate className="mt-8 space-y-3 rounded-xl border border-black/15 p-4">
+        <TextField
+          id="store-code"
+          name="store_code"
+          label={t("booking-location.store.codeLabel")}
+          hint={t("booking-location.store.codeHint")}
+          autoComplete="off"
+          autoCapitalize="characters"
+          error={actionData?.storeErrorKey ? t(actionData.storeErrorKey) : null}
+        />
+        <SubmitButton name="intent" value="choose" label={t("booking-location.store.useCode")} pendingLabel={t("booking-location.saving")} variant="secondary" />
+      </Form>
+
+      <Form method="post" className="mt-6">
+        <SubmitButton name="intent" value="ignore" label={t(required ? "booking-location.store.ignore" : "booking-location.store.skip")} variant="secondary" />
+      </Form>
+    </section>
+  );
+}
