@@ -29,8 +29,11 @@ export const ERROR_BEHAVIOURS: Record<string, ErrorBehaviour> = {
   PROMO_ALREADY_USED: { toastKey: "booking.toasts.promoAlreadyUsed", durationMs: 5_000 },
   PROMO_INVALID: { toastKey: "booking.toasts.promoInvalid", durationMs: 5_000 },
   PROMO_ON_WARRANTY_REPAIR: { toastKey: "booking.toasts.promoOnWarranty", durationMs: 5_000 },
-  MULTI_DEVICE_IN_WARRANTY: { toastKey: "booking.toasts.multiDeviceInWarranty", durationMs: 5_000 },
-  MAX_DEVICES: { toastKey: "booking.errors.maxDevices", durationMs: 5_000 },
+  // Shown by the page as a modal (in-warranty device exists, maximum devices, out of warranty).
+  MULTI_DEVICE_IN_WARRANTY: { toastKey: "booking.toasts.multiDeviceInWarranty", durationMs: 5_000, inline: true },
+  MAX_DEVICES: { toastKey: "booking.errors.maxDevices", durationMs: 5_000, inline: true },
+  RBK15: { durationMs: 5_000, inline: true },
+  WARRANTY_REPAIR_NOT_OFFERED: { durationMs: 5_000, inline: true },
   PAYMENT_CARD_ERROR: { toastKey: "booking.toasts.cardError", durationMs: PAYMENT_TOAST_MS },
   PAYMENT_DECLINED: { toastKey: "booking.toasts.paymentDeclined", durationMs: PAYMENT_TOAST_MS },
   VALIDATION: { durationMs: 5_000, inline: true },

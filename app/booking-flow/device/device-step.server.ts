@@ -1,0 +1,81 @@
+/**
+ * Shared loading for the device steps that work on one basket device (`?device=<key>`): the
+ * booking context, the device, its facts for the step rules, and the redirects when the device is
+ * unknown or the step does not apply to it.
+ */
+import { data, redirect } from "@remix-run/node";
+import { bookingErrorResponse, loadBookingContext, withSession, type ActionError, type BookingRequestContext } from "~/booking-flow/booking.server";
+import type { BookingDeviceView, BookingState } from "~/booking.server";
+import { BASKET_PATH, deviceEntryPath, firstApplyingFrom, pathOfStep, type DeviceFacts, type DeviceStep } from "./flow";
+
+export interface DeviceStepContext {
+  context: BookingRequestContext;
+  booking: BookingState;
+  device: BookingDeviceView;
+  key: string;
+  facts: DeviceFacts;
+}
+
+export function deviceFacts(booking: Pick<BookingState, "in_warranty">, device: BookingDeviceView): DeviceFacts {
+  return {
+    kind: device.device.device_type,
+    makeId: device.model_version.make_id,
+    inWarranty: booking.in_warranty,
+    askBackGlass: device.ask_back_glass,
+    askFrame: device.ask_frame,
+    hasExtras: device.upsell_options.length > 0,
+  };
+}
+
+/**
+ * Loads the device a step works on. No booking: the start; an unknown device: the basket (or a
+ * new device when the basket is empty); a step that does not apply (opened by URL): the next one.
+ */
+export async function loadDeviceStep(request: Request, step: DeviceStep, { checkApplies = true } = {}): Promise<DeviceStepContext> {
+  const context = await loadBookingContext(request);
+  const { booking, carrier } = context;
+  if (!booking) throw redirect(context.startPath, await withSession(context));
+  const key = new URL(request.url).searchParams.get("device") ?? "";
+  const device = booking.devices[key];
+  if (!device) throw redirect(booking.device_count > 0 ? BASKET_PATH : deviceEntryPath(carrier), await withSession(context));
+  const facts = deviceFacts(booking, device);
+  if (checkApplies) {
+    const target = firstApplyingFrom(step, carrier, facts);
+    if (target !== step) throw redirect(pathOfStep(target, key), await withSession(context));
+  }
+  return { context, booking, device, key, facts };
+}
+
+/** Money style of the carrier for formatMoney. */
+export function moneyStyle(context: BookingRequestContext) {
+  return { currency: context.carrier.currency, countryCode: context.carrier.countryCode, locale: context.locale };
+}
+
+/** What a device step's action answers when it stays on the page: the error and what was typed. */
+export interface StepActionData<V> {
+  error: ActionError & { local?: boolean };
+  values: V;
+}
+
+/**
+ * An engine error through the frame's §8 table (bookingErrorResponse); when the table keeps the
+ * visitor on the page, the answer also carries the form's values so nothing typed is lost.
+ */
+export async function stepError<V>(context: BookingRequestContext, error: unknown, values: V) {
+  const response = await bookingErrorResponse(context, error);
+  if (response instanceof Response) return response;
+  return data<StepActionData<V>>({ error: response.data.error, values }, response.init ?? undefined);
+}
+
+/** A problem the step's own form schema found (no engine call was made). */
+export async function formError<V>(context: BookingRequestContext, fields: Record<string, string[]>, values: V, code = "VALIDATION") {
+  const body: StepActionData<V> = { error: { code, messages: Object.values(fields).flat(), fields, local: true }, values };
+  return data(body, await withSession(context, { status: 400 }));
+}
+
+/** The text fields of a posted form (file parts are ignored: no device step takes files). */
+export function formStrings(formData: FormData): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const [name, value] of formData) if (typeof value === "string" && !(name in values)) values[name] = value;
+  return values;
+}

@@ -1,0 +1,101 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { formError, formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
+import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
+import { Modal } from "~/components/booking/device/modal";
+import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { metaContext } from "~/i18n/meta";
+
+/**
+ * Spec §2 device/fault-type: user damaged or faulty. Asked for an in-warranty repair, because a
+ * manufacturer's warranty covers faults, not accidental damage: damage opens the out-of-warranty
+ * modal (spec §8: the repair can still be done, but not free under warranty).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { context, device, key, facts } = await loadDeviceStep(request, "fault-type");
+  return data(
+    { key, title: device.device.title, backHref: devicePath(previousDeviceStep("fault-type", context.carrier, facts), { device: key }) },
+    await withSession(context),
+  );
+}
+
+const faultForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("answer"), fault: z.enum(["user-damaged", "faulty"]).optional().catch(undefined) }),
+  z.object({ intent: z.literal("confirm-out-of-warranty") }),
+]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { context, booking, key, facts } = await loadDeviceStep(request, "fault-type", { checkApplies: false });
+  const { carrier, engine } = context;
+  const parsed = faultForm.safeParse(formStrings(await request.formData()));
+  const form = parsed.success ? parsed.data : { intent: "answer" as const, fault: undefined };
+  if (form.intent === "answer") {
+    if (!form.fault) return formError(context, { fault: ["booking-device.fault.missing"] }, {});
+    if (form.fault === "user-damaged") return formError(context, { fault: ["booking-device.fault.damageNotCovered"] }, {}, "OUT_OF_WARRANTY");
+    return redirectWithSession(context, pathOfStep(nextDeviceStep("fault-type", carrier, facts), key));
+  }
+  try {
+    await engine.setWarranty(carrier, booking.reference, { in_warranty: false });
+    // Spec §4: confirming out of warranty goes to the repair selection.
+    return redirectWithSession(context, devicePath("select", { device: key }));
+  } catch (error) {
+    return stepError(context, error, {});
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-device.fault.title")} · ${brand}` }];
+};
+
+export default function FaultType() {
+  const { key, title, backHref } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const errors = useStepErrors(actionData?.error);
+  const here = devicePath("fault-type", { device: key });
+  const missing = errors.code === "VALIDATION" ? errors.field("fault") : [];
+  return (
+    <StepPage title={t("booking-device.fault.title")} intro={t("booking-device.fault.intro", { device: title })} backHref={backHref} testId="device-fault-type">
+      <FormAlert messages={errors.code && errors.code !== "VALIDATION" && errors.code !== "OUT_OF_WARRANTY" ? errors.general([]) : []} />
+      <Form method="post" action={here} className="space-y-4">
+        <fieldset aria-describedby={missing.length ? "fault-error" : undefined}>
+          <legend className="sr-only">{t("booking-device.fault.title")}</legend>
+          <div className="grid gap-3 sm:max-w-xl">
+            {(["faulty", "user-damaged"] as const).map((fault) => (
+              <label key={fault} className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-black/15 p-4 has-[:checked]:border-primary">
+                <input type="radio" name="fault" value={fault} className="mt-1 accent-[var(--carrier-primary)]" aria-invalid={missing.length ? true : undefined} />
+                <span>
+                  <span className="block font-semibold">{t(`booking-device.fault.${fault}`)}</span>
+                  <span className="block text-sm">{t(`booking-device.fault.${fault}Hint`)}</span>
+                </span>
+              </label>
+            ))}
+          </div>
+          {missing.length ? (
+            <p id="fault-error" className="mt-1 text-sm font-semibold text-[#a4161a]">
+              {missing.join(" ")}
+            </p>
+          ) : null}
+        </fieldset>
+        <SubmitButton name="intent" value="answer" testId="device-step-continue">
+          {t("booking-device.continue")}
+        </SubmitButton>
+      </Form>
+      {errors.code === "OUT_OF_WARRANTY" ? (
+        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
+          <p>{t("booking-device.fault.damageNotCovered")}</p>
+          <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
+          <Form method="post" action={here}>
+            <SubmitButton name="intent" value="confirm-out-of-warranty">
+              {t("booking-device.warranty.continuePaid")}
+            </SubmitButton>
+          </Form>
+        </Modal>
+      ) : null}
+    </StepPage>
+  );
+}

@@ -1,0 +1,71 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { formStrings, loadDeviceStep } from "~/booking-flow/device/device-step.server";
+import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
+import { StepPage, SubmitButton } from "~/components/booking/device/step-page";
+import { metaContext } from "~/i18n/meta";
+
+/**
+ * Spec §2 device/insurance-status. An insured device is repaired and paid for like any other;
+ * the visitor is told the receipt supports a claim with the insurer. The answer steers only this
+ * page (the engine keeps no insurance state; choosing another model version starts it afresh).
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { context, device, key, facts } = await loadDeviceStep(request, "insurance-status");
+  const { carrier } = context;
+  return data(
+    {
+      key,
+      title: device.device.title,
+      insured: new URL(request.url).searchParams.get("insured") === "yes",
+      nextHref: pathOfStep(nextDeviceStep("insurance-status", carrier, facts), key),
+      backHref: devicePath(previousDeviceStep("insurance-status", carrier, facts), { device: key }),
+    },
+    await withSession(context),
+  );
+}
+
+const insuranceForm = z.object({ insured: z.enum(["yes", "no"]).catch("no") });
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { context, key, facts } = await loadDeviceStep(request, "insurance-status");
+  const { insured } = insuranceForm.parse(formStrings(await request.formData()));
+  if (insured === "yes") return redirectWithSession(context, devicePath("insurance-status", { device: key, insured: "yes" }));
+  return redirectWithSession(context, pathOfStep(nextDeviceStep("insurance-status", context.carrier, facts), key));
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-device.insurance.title")} · ${brand}` }];
+};
+
+export default function InsuranceStatus() {
+  const { key, title, insured, nextHref, backHref } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <StepPage title={t("booking-device.insurance.title")} intro={t("booking-device.insurance.intro", { device: title })} backHref={backHref} testId="device-insurance-status">
+      {insured ? (
+        <div className="space-y-4">
+          <p className="rounded-lg bg-surface p-4" data-testid="insured-note">
+            {t("booking-device.insurance.insuredNote")}
+          </p>
+          <Link to={nextHref} className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
+            {t("booking-device.continue")}
+          </Link>
+        </div>
+      ) : (
+        <Form method="post" action={devicePath("insurance-status", { device: key })} className="flex flex-wrap gap-3">
+          <SubmitButton name="insured" value="yes" variant="secondary">
+            {t("booking-device.insurance.yes")}
+          </SubmitButton>
+          <SubmitButton name="insured" value="no" variant="secondary">
+            {t("booking-device.insurance.no")}
+          </SubmitButton>
+        </Form>
+      )}
+    </StepPage>
+  );
+}

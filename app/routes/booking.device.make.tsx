@@ -1,0 +1,69 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
+import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/booking-flow/device/flow";
+import { MakeUnavailableModal, MaxDevicesModal } from "~/components/booking/device/basket-modals";
+import { StepPage, tileClass } from "~/components/booking/device/step-page";
+import { metaContext } from "~/i18n/meta";
+
+/** Spec §2 device/make: the makes of device type 1 (or 2 for the appliance variant) that have models. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const { carrier, engine, locale, booking } = context;
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("device");
+  const editing = requested && booking?.devices[requested] ? requested : null;
+  // Single-make carriers never choose a make (spec §4 step 2).
+  if (carrier.singleMakeOnly) throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
+  const makes = await engine.listMakes(carrier, { typeId: deviceTypeIdFor(carrier), locale });
+  const deviceCount = booking?.device_count ?? 0;
+  return data(
+    {
+      makes: makes.map((make) => ({ id: make.id, name: make.name })),
+      editing,
+      full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
+      max: carrier.maxDevicesPerBasket,
+      applianceVariant: carrier.applianceVariant,
+      unavailable: url.searchParams.get("modal") === "make-unavailable",
+      backHref: editing || deviceCount > 0 ? BASKET_PATH : context.startPath,
+    },
+    await withSession(context),
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t(page?.applianceVariant ? "booking-device.make.titleAppliance" : "booking-device.make.title")} · ${brand}` }];
+};
+
+export default function DeviceMake() {
+  const { makes, editing, full, max, applianceVariant, unavailable, backHref } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const here = devicePath("make", { device: editing });
+  return (
+    <StepPage
+      title={t(applianceVariant ? "booking-device.make.titleAppliance" : "booking-device.make.title")}
+      intro={t(applianceVariant ? "booking-device.make.introAppliance" : "booking-device.make.intro")}
+      backHref={backHref}
+      testId="device-make"
+    >
+      <ul className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
+        {makes.map((make) => (
+          <li key={make.id}>
+            <Link to={devicePath("type", { make: make.id, device: editing })} className={`${tileClass} min-h-24 text-lg`}>
+              {make.name}
+            </Link>
+          </li>
+        ))}
+        <li>
+          <Link to={devicePath("make", { device: editing, modal: "make-unavailable" })} replace preventScrollReset className={`${tileClass} min-h-24`}>
+            {t("booking-device.make.other")}
+          </Link>
+        </li>
+      </ul>
+      {unavailable ? <MakeUnavailableModal closeHref={here} /> : null}
+      {full ? <MaxDevicesModal reason={full} max={max} applianceVariant={applianceVariant} /> : null}
+    </StepPage>
+  );
+}

@@ -1,0 +1,143 @@
+import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
+import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/booking-flow/device/flow";
+import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
+import { StepPage, tileClass } from "~/components/booking/device/step-page";
+import { metaContext } from "~/i18n/meta";
+
+const querySchema = z.object({
+  make: z.coerce.number().int().positive(),
+  kind: z.enum(["phone", "tablet", "appliance"]),
+  q: z.string().trim().max(60).catch(""),
+});
+
+/** Spec §2 device/model: the make's models of the kind, in priority order, searchable by name. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const { carrier, engine, locale, booking } = context;
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("device");
+  const editingDevice = requested ? booking?.devices[requested] : undefined;
+  const editing = editingDevice ? requested : null;
+  const parsed = querySchema.safeParse({
+    make: url.searchParams.get("make") ?? editingDevice?.model_version.make_id,
+    kind: url.searchParams.get("kind") ?? editingDevice?.device.device_type,
+    q: url.searchParams.get("q") ?? "",
+  });
+  if (!parsed.success) throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
+  const { make: makeId, kind, q } = parsed.data;
+  const typeId = deviceTypeIdFor(carrier);
+  const [makes, models] = await Promise.all([
+    engine.listMakes(carrier, { typeId, locale }),
+    engine.listModels(carrier, { makeId, typeId, deviceType: kind, search: q || undefined }),
+  ]);
+  const make = makes.find((entry) => entry.id === makeId);
+  if (!make) throw redirect(carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing, modal: "make-unavailable" }), await withSession(context));
+  const kinds = await engine.listDeviceKinds(carrier, { makeId, typeId });
+  const deviceCount = booking?.device_count ?? 0;
+  return data(
+    {
+      make: { id: make.id, name: make.name },
+      kind,
+      q,
+      models: models.map((model) => ({ id: model.id, title: model.title, imagePath: model.image_path })),
+      editing,
+      currentModelId: editingDevice?.model_version.model_id ?? null,
+      full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
+      max: carrier.maxDevicesPerBasket,
+      applianceVariant: carrier.applianceVariant,
+      // Back to the type when the make has several kinds, else to where the type step came from.
+      backHref: kinds.length > 1 ? devicePath("type", { make: makeId, device: editing }) : carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing }),
+    },
+    await withSession(context),
+  );
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${page ? t("booking-device.model.title", { make: page.make.name, kind: t(`booking-device.kindsInline.${page.kind}`) }) : ""} · ${brand}` }];
+};
+
+export default function DeviceModel() {
+  const { make, kind, q, models, editing, currentModelId, full, max, applianceVariant, backHref } = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const navigation = useNavigation();
+  const form = useRef<HTMLFormElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout>>();
+  useEffect(() => () => clearTimeout(timer.current), []);
+  const searching = navigation.state === "loading" && navigation.location.pathname === "/booking/device/model";
+
+  return (
+    <StepPage
+      title={t("booking-device.model.title", { make: make.name, kind: t(`booking-device.kindsInline.${kind}`) })}
+      intro={t(applianceVariant ? "booking-device.model.introAppliance" : "booking-device.model.intro")}
+      backHref={backHref}
+      testId="device-model"
+    >
+      <Form method="get" ref={form} role="search" className="flex max-w-xl flex-wrap items-end gap-3">
+        <input type="hidden" name="make" value={make.id} />
+        <input type="hidden" name="kind" value={kind} />
+        {editing ? <input type="hidden" name="device" value={editing} /> : null}
+        <div className="flex-1">
+          <label htmlFor="model-search" className="block font-semibold">
+            {t("booking-device.model.searchLabel")}
+          </label>
+          <input
+            id="model-search"
+            type="search"
+            name="q"
+            defaultValue={q}
+            maxLength={60}
+            autoComplete="off"
+            placeholder={t(`booking-device.model.searchPlaceholder.${kind}`)}
+            className="mt-1 w-full rounded-lg border-2 border-black/30 px-3 py-2"
+            onChange={(event) => {
+              const target = event.currentTarget.form;
+              clearTimeout(timer.current);
+              timer.current = setTimeout(() => target && submit(target, { replace: true, preventScrollReset: true }), 250);
+            }}
+          />
+        </div>
+        <button type="submit" className="rounded-lg border-2 border-primary px-4 py-2 font-semibold text-primary">
+          {t("booking-device.model.searchButton")}
+        </button>
+      </Form>
+
+      <p className="sr-only" role="status" aria-live="polite">
+        {searching ? "" : t("booking-device.model.resultCount", { count: models.length })}
+      </p>
+
+      {models.length === 0 ? (
+        <div className="rounded-xl bg-surface p-6" data-testid="model-empty">
+          <p className="text-lg font-semibold">{t("booking-device.model.empty")}</p>
+          {q ? (
+            <Link to={devicePath("model", { make: make.id, kind, device: editing })} className="mt-2 inline-block underline">
+              {t("booking-device.model.showAll")}
+            </Link>
+          ) : null}
+        </div>
+      ) : (
+        <ul className={`grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4 ${searching ? "opacity-60" : ""}`} data-testid="model-list">
+          {models.map((model) => (
+            <li key={model.id}>
+              <Link
+                to={devicePath("colour", { model: model.id, make: make.id, device: editing })}
+                className={`${tileClass} ${model.id === currentModelId ? "border-primary" : ""}`}
+                aria-current={model.id === currentModelId ? "true" : undefined}
+              >
+                <img src={model.imagePath} alt="" className="h-24 w-20 object-contain" loading="lazy" />
+                <span>{model.title}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+      {full ? <MaxDevicesModal reason={full} max={max} applianceVariant={applianceVariant} /> : null}
+    </StepPage>
+  );
+}

@@ -1,0 +1,264 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
+import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep, warrantyIdentifier } from "~/booking-flow/device/flow";
+import { formatPurchaseDate, parsePurchaseDate } from "~/booking-flow/device/purchase-date";
+import { Modal } from "~/components/booking/device/modal";
+import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { metaContext } from "~/i18n/meta";
+
+type WarrantyModal = "imei-entry" | "imei-help" | "in-warranty-exists";
+const MODALS: readonly WarrantyModal[] = ["imei-entry", "imei-help", "in-warranty-exists"];
+
+/**
+ * Spec §2 device/warranty-status, §4 Warranty: is the device under the manufacturer's warranty?
+ * Yes asks for the purchase date (DD/MM/YYYY) and the IMEI (a serial number for tablets of the
+ * single make) in the IMEI entry modal; the engine decides whether the repair is in warranty.
+ */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { context, booking, device, key, facts } = await loadDeviceStep(request, "warranty-status");
+  const { carrier } = context;
+  const url = new URL(request.url);
+  const requested = url.searchParams.get("modal") as WarrantyModal | null;
+  return data(
+    {
+      key,
+      title: device.device.title,
+      identifier: warrantyIdentifier(carrier, facts)!,
+      inWarranty: booking.in_warranty,
+      purchaseDate: url.searchParams.get("date") ?? formatPurchaseDate(booking.purchase_date),
+      imei: booking.warranty_imei ?? device.device.imei ?? "",
+      // Only one in-warranty device per booking (spec §1, §9): other devices block the choice.
+      otherDevices: booking.device_count > 1,
+      modal: requested && MODALS.includes(requested) ? requested : null,
+      backHref: devicePath(previousDeviceStep("warranty-status", carrier, facts), { device: key }),
+    },
+    await withSession(context),
+  );
+}
+
+const warrantyForm = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("in-warranty"), purchase_date: z.string().max(20).catch(""), imei: z.string().max(40).catch("") }),
+  z.object({ intent: z.literal("not-in-warranty") }),
+  z.object({ intent: z.literal("confirm-out-of-warranty") }),
+  z.object({ intent: z.literal("remove-and-basket") }),
+]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { context, booking, key } = await loadDeviceStep(request, "warranty-status", { checkApplies: false });
+  const { carrier, engine } = context;
+  const parsed = warrantyForm.safeParse(formStrings(await request.formData()));
+  const form = parsed.success ? parsed.data : ({ intent: "not-in-warranty" } as const);
+  const values = { purchaseDate: form.intent === "in-warranty" ? form.purchase_date : "", imei: form.intent === "in-warranty" ? form.imei : "" };
+  try {
+    switch (form.intent) {
+      case "in-warranty": {
+        if (booking.device_count > 1) {
+          return formError(context, { _: ["booking-device.inWarrantyExists.text"] }, values, "IN_WARRANTY_DEVICE_EXISTS");
+        }
+        const date = parsePurchaseDate(form.purchase_date);
+        if (!date.ok) return formError(context, { purchase_date: [`booking-device.warranty.date_${date.reason}`] }, values);
+        const state = await engine.setWarranty(carrier, booking.reference, { in_warranty: true, purchase_date: date.iso, imei: form.imei });
+        return redirectWithSession(context, pathOfStep(nextDeviceStep("warranty-status", carrier, deviceFacts(state, state.devices[key]!)), key));
+      }
+      case "not-in-warranty": {
+        const state = await engine.setWarranty(carrier, booking.reference, { in_warranty: false });
+        return redirectWithSession(context, pathOfStep(nextDeviceStep("warranty-status", carrier, deviceFacts(state, state.devices[key]!)), key));
+      }
+      case "confirm-out-of-warranty": {
+        // Spec §4: confirming out of warranty clears the warranty details and goes to the repair selection.
+        await engine.setWarranty(carrier, booking.reference, { in_warranty: false });
+        return redirectWithSession(context, devicePath("select", { device: key }));
+      }
+      case "remove-and-basket": {
+        // Spec §2 in-warranty device exists: 'go to basket' deletes the current device then opens the basket.
+        await engine.removeDevice(carrier, booking.reference, key);
+        return redirectWithSession(context, BASKET_PATH);
+      }
+    }
+  } catch (error) {
+    return stepError(context, error, values);
+  }
+}
+
+export const meta: MetaFunction<typeof loader> = ({ matches }) => {
+  const { t, brand } = metaContext(matches);
+  return [{ title: `${t("booking-device.warranty.title")} · ${brand}` }];
+};
+
+export default function WarrantyStatus() {
+  const { key, title, identifier, inWarranty, purchaseDate, imei, otherDevices, modal, backHref } = useLoaderData<typeof loader>();
+  const actionData = useActionData<typeof action>();
+  const { t } = useTranslation();
+  const errors = useStepErrors(actionData?.error);
+  const values = actionData?.values ?? { purchaseDate, imei };
+  const here = devicePath("warranty-status", { device: key });
+  const entryHref = devicePath("warranty-status", { device: key, modal: "imei-entry" });
+  const idLabel = identifier === "serial" ? "serial" : "imei";
+
+  const imeiMessages = errors.field("imei");
+  const dateMessages = errors.field("purchase_date");
+  const shown: string | null = (() => {
+    switch (errors.code) {
+      case "IN_WARRANTY_DEVICE_EXISTS":
+      case "MULTI_DEVICE_IN_WARRANTY":
+        return "in-warranty-exists";
+      case "RBK15":
+        return "out-of-warranty";
+      case "WARRANTY_REPAIR_NOT_OFFERED":
+        return "imei-error";
+      case "VALIDATION":
+        return imeiMessages.length ? "imei-error" : dateMessages.length ? "imei-entry" : modal;
+      default:
+        return modal;
+    }
+  })();
+  const imeiErrorNote = errors.code === "WARRANTY_REPAIR_NOT_OFFERED" ? errors.general([]) : imeiMessages;
+
+  return (
+    <StepPage title={t("booking-device.warranty.title")} intro={t("booking-device.warranty.intro", { device: title })} backHref={backHref} testId="device-warranty-status">
+      {inWarranty === true ? (
+        <p className="rounded-lg bg-surface p-4" data-testid="warranty-current">
+          {t("booking-device.warranty.currentlyIn", { date: purchaseDate })}
+        </p>
+      ) : null}
+      <FormAlert messages={shown === null && errors.code && errors.code !== "VALIDATION" ? errors.general([]) : []} />
+      <div className="flex flex-wrap gap-3">
+        <Link
+          to={devicePath("warranty-status", { device: key, modal: otherDevices ? "in-warranty-exists" : "imei-entry" })}
+          replace
+          preventScrollReset
+          className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary"
+          data-testid="warranty-yes"
+        >
+          {t("booking-device.warranty.yes")}
+        </Link>
+        <Form method="post" action={here}>
+          <SubmitButton name="intent" value="not-in-warranty" variant="secondary" testId="warranty-no">
+            {t("booking-device.warranty.no")}
+          </SubmitButton>
+        </Form>
+      </div>
+
+      {shown === "imei-entry" ? (
+        <Modal title={t(`booking-device.warranty.entryTitle_${idLabel}`)} closeHref={here} closeLabel={t("booking-device.close")} testId="imei-entry-modal">
+          <Form method="post" action={entryHref} className="space-y-4" noValidate>
+            <div>
+              <label htmlFor="purchase-date" className="block font-semibold">
+                {t("booking-device.warranty.purchaseDate")}
+              </label>
+              <p id="purchase-date-hint" className="text-sm">
+                {t("booking-device.warranty.purchaseDateHint")}
+              </p>
+              <input
+                id="purchase-date"
+                name="purchase_date"
+                defaultValue={values.purchaseDate}
+                inputMode="numeric"
+                placeholder={t("booking-device.warranty.datePlaceholder")}
+                autoComplete="off"
+                maxLength={10}
+                aria-invalid={dateMessages.length ? true : undefined}
+                aria-describedby={`purchase-date-hint${dateMessages.length ? " purchase-date-error" : ""}`}
+                className="mt-1 w-full rounded-lg border-2 border-black/30 px-3 py-2"
+              />
+              <FieldError id="purchase-date-error" messages={dateMessages} />
+            </div>
+            <div>
+              <label htmlFor="warranty-imei" className="block font-semibold">
+                {t(`booking-device.warranty.${idLabel}Label`)}
+              </label>
+              <p id="warranty-imei-hint" className="text-sm">
+                {t(`booking-device.warranty.${idLabel}Hint`)}
+              </p>
+              <input
+                id="warranty-imei"
+                name="imei"
+                defaultValue={values.imei}
+                inputMode={identifier === "imei" ? "numeric" : "text"}
+                autoComplete="off"
+                maxLength={40}
+                aria-describedby="warranty-imei-hint"
+                className="mt-1 w-full rounded-lg border-2 border-black/30 px-3 py-2"
+              />
+              <Link to={devicePath("warranty-status", { device: key, modal: "imei-help" })} replace preventScrollReset className="mt-1 inline-block text-sm underline">
+                {t(`booking-device.warranty.${idLabel}HelpLink`)}
+              </Link>
+            </div>
+            <SubmitButton name="intent" value="in-warranty" testId="warranty-submit">
+              {t("booking-device.warranty.check")}
+            </SubmitButton>
+          </Form>
+        </Modal>
+      ) : null}
+
+      {shown === "imei-help" ? (
+        <Modal title={t(`booking-device.warranty.helpTitle_${idLabel}`)} closeHref={entryHref} closeLabel={t("booking-device.close")} testId="imei-help-modal">
+          <ol className="list-decimal space-y-2 pl-5">
+            {(t(`booking-device.warranty.helpSteps_${idLabel}`, { returnObjects: true }) as string[]).map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+          <Link to={entryHref} replace preventScrollReset className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
+            {t("booking-device.warranty.backToForm")}
+          </Link>
+        </Modal>
+      ) : null}
+
+      {shown === "imei-error" ? (
+        <Modal title={t("booking-device.warranty.imeiErrorTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="imei-error-modal">
+          <p className="font-semibold text-[#a4161a]" data-testid="imei-error-note">
+            {imeiErrorNote.join(" ")}
+          </p>
+          <div className="flex flex-wrap gap-3">
+            <Link
+              to={devicePath("warranty-status", { device: key, modal: "imei-entry", date: values.purchaseDate })}
+              replace
+              preventScrollReset
+              className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary"
+            >
+              {t(`booking-device.warranty.tryAgain_${idLabel}`)}
+            </Link>
+            <Form method="post" action={here}>
+              <SubmitButton name="intent" value="not-in-warranty" variant="secondary">
+                {t("booking-device.warranty.continueWithout")}
+              </SubmitButton>
+            </Form>
+          </div>
+        </Modal>
+      ) : null}
+
+      {shown === "out-of-warranty" ? (
+        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
+          <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
+          <Form method="post" action={here}>
+            <SubmitButton name="intent" value="confirm-out-of-warranty">
+              {t("booking-device.warranty.continuePaid")}
+            </SubmitButton>
+          </Form>
+        </Modal>
+      ) : null}
+
+      {shown === "in-warranty-exists" ? (
+        <Modal title={t("booking-device.inWarrantyExists.title")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="in-warranty-exists-modal">
+          <p>{t("booking-device.inWarrantyExists.text")}</p>
+          <div className="flex flex-wrap gap-3">
+            <Form method="post" action={here}>
+              <SubmitButton name="intent" value="remove-and-basket">
+                {t("booking-device.goToBasket")}
+              </SubmitButton>
+            </Form>
+            <Form method="post" action={here}>
+              <SubmitButton name="intent" value="not-in-warranty" variant="secondary">
+                {t("booking-device.warranty.continueWithout")}
+              </SubmitButton>
+            </Form>
+          </div>
+        </Modal>
+      ) : null}
+    </StepPage>
+  );
+}
