@@ -3,6 +3,7 @@ import type { BookingDatabase } from "./db/open";
 import type { AddressProvider } from "./ports/address-provider";
 import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
+import type { PayLaterProvider } from "./ports/pay-later";
 import type { PaymentGateway } from "./ports/payment-gateway";
 
 export interface EngineConfig {
@@ -27,6 +28,8 @@ export interface EngineContext {
   db: BookingDatabase;
   clock: Clock;
   payments: PaymentGateway;
+  /** Pay later (Klarna or its sandbox), ADR 022–024. */
+  payLater: PayLaterProvider;
   addresses: AddressProvider;
   files: FileStorage;
   config: EngineConfig;

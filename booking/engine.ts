@@ -16,8 +16,17 @@ import type { AddressProvider } from "./ports/address-provider";
 import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
 import type { PaymentGateway } from "./ports/payment-gateway";
+import type { PayLaterProvider } from "./ports/pay-later";
+import { createSandboxPayLater, type SandboxPayLaterRecord } from "./adapters/sandbox-pay-later/sandbox-pay-later";
+import { createPaymentLedger } from "./db/payment-ledger";
+import * as payLater from "./bookings/pay-later";
 import { calendarDate, shortText } from "./domain/inputs";
 import { parseInput } from "./domain/validate";
+import * as contact from "./contact/contact";
+import { createOffCaptchaVerifier } from "./adapters/captcha-off/off-verifier";
+import type { CaptchaVerifier } from "./ports/captcha";
+import * as throttle from "./throttle/lookup-throttle";
+import { trackTechnician } from "./tracking/tracking";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -37,6 +46,12 @@ export interface EngineDependencies {
   addresses: AddressProvider;
   files: FileStorage;
   config?: Partial<EngineConfig>;
+  /** Pay later (ADR 022–024); default: the offline sandbox, approving, its ledger in the database. */
+  payLater?: PayLaterProvider;
+  /** Captcha for the contact form (ADR 032); default: off. */
+  captcha?: CaptchaVerifier;
+  /** Failed order lookup limits (ADR 031); default: 5 per e-mail, 20 per client address, in 15 minutes. */
+  lookupThrottle?: Partial<throttle.LookupThrottleConfig>;
 }
 
 export type CarrierArg = CarrierContext | CarrierContextInput;
@@ -49,6 +64,7 @@ export function createEngine(deps: EngineDependencies) {
     db: deps.db,
     clock: deps.clock,
     payments: deps.payments,
+    payLater: deps.payLater ?? createSandboxPayLater({ ledger: createPaymentLedger<SandboxPayLaterRecord>(deps.db), now: () => deps.clock.now() }),
     addresses: deps.addresses,
     files: deps.files,
     config: { ...defaultEngineConfig, ...deps.config },
@@ -68,6 +84,11 @@ export function createEngine(deps: EngineDependencies) {
   function query<F extends (db: BookingDatabase, carrier: CarrierContext, ...rest: never[]) => unknown>(fn: F): DbRest<F> {
     return (async (carrier: CarrierArg, ...rest: never[]) => fn(ctx.db, carrierOf(carrier), ...rest)) as DbRest<F>;
   }
+
+  const captcha = deps.captcha ?? createOffCaptchaVerifier();
+  const throttleConfig: throttle.LookupThrottleConfig = { ...throttle.DEFAULT_LOOKUP_THROTTLE, ...deps.lookupThrottle };
+  const withThrottle = <T>(carrier: CarrierContext, subject: throttle.LookupSubject, operation: () => Promise<T>) =>
+    throttle.withLookupThrottle(ctx.db, carrier, subject, () => ctx.clock.now(), throttleConfig, operation);
 
   return {
     config: ctx.config,
@@ -150,6 +171,25 @@ export function createEngine(deps: EngineDependencies) {
     setOrderDeviceImei: op(orders.setOrderDeviceImei),
     uploadProofOfPurchase: op(orders.uploadProofOfPurchase),
     vanLocation: op(orders.vanLocation),
+
+    // manage booking, tracking and customer contact (issue 6)
+    /** Wrong e-mail or reference lookups are counted and throttled (ADR 031); see `withLookupThrottle`. */
+    lookupOrderThrottled: async (carrier: CarrierArg, lookup: orders.OrderLookup, subject: { clientAddress?: string | null } = {}) =>
+      withThrottle(carrierOf(carrier), { email: lookup.email, clientAddress: subject.clientAddress }, () => orders.lookupOrder(ctx, carrierOf(carrier), lookup)),
+    /** Runs any operation that proves ownership with e-mail and reference behind the lookup throttle. */
+    withLookupThrottle: async <T>(carrier: CarrierArg, subject: throttle.LookupSubject, operation: () => Promise<T>) => withThrottle(carrierOf(carrier), subject, operation),
+    trackTechnician: op(trackTechnician),
+    captchaProvider: () => ({ provider: captcha.provider, siteKey: captcha.siteKey }),
+    sendContactMessage: async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input),
+    requestCallBack: async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) => contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input),
+    listContactMessages: async (carrier: CarrierArg, input?: Parameters<typeof contact.listContactMessages>[2]) => contact.listContactMessages(ctx, carrierOf(carrier), input),
+    listCallBackRequests: async (carrier: CarrierArg, input?: Parameters<typeof contact.listCallBackRequests>[2]) => contact.listCallBackRequests(ctx, carrierOf(carrier), input),
+    markContactMessageAnswered: async (carrier: CarrierArg, id: number) => contact.markContactMessageAnswered(ctx, carrierOf(carrier), id),
+
+    // payments (issue 5): spec §7 update-klarna, the sandbox's pay-later authorisation, providers in use
+    updatePayLaterSession: op(payLater.updatePayLaterSession),
+    authorizePayLater: op(payLater.authorizePayLater),
+    paymentProviders: () => ({ card: ctx.payments.name, payLater: ctx.payLater.name }),
   };
 }
 

@@ -35,8 +35,9 @@ import {
 } from "../domain/errors";
 import { localDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
-import type { BillingAddress } from "../ports/payment-gateway";
+import type { BillingAddress, SaleResult } from "../ports/payment-gateway";
 import { withinWarranty } from "./bookings";
+import { isPayLaterPaymentType, NO_PAY_LATER, payLaterOffer, purchaseForBooking, PAY_LATER_MINIMUM_MINOR, type PayLaterOffer } from "./pay-later";
 import { assertDiscountUsable } from "./discount";
 import { Deferred, findBooking, lockBooking, type BookingRow } from "./repository";
 import { bookingState, deviceView, loadBasket, type BookingState, type LoadedBasket } from "./state";
@@ -274,7 +275,8 @@ export function chargeIdempotencyKey(carrier: CarrierContext, reference: string,
 }
 
 type Claim =
-  | { kind: "pay"; attemptId: number; key: string; amountMinor: number; billing: BillingAddress | undefined; reference: string }
+  /** paymentType: the attempt's own (a takeover pays through the provider the attempt began with). */
+  | { kind: "pay"; attemptId: number; key: string; amountMinor: number; paymentType: string; billing: BillingAddress | undefined; reference: string }
   | { kind: "finalize"; attemptId: number; reference: string }
   | { kind: "busy"; reference: string };
 
@@ -289,6 +291,7 @@ function billingOf(booking: BookingRow, carrier: CarrierContext): BillingAddress
     town: address.town,
     postcode: address.postcode,
     countryCode: carrier.countryCode,
+    phone: booking.phoneNumber ?? undefined,
   };
 }
 
@@ -309,7 +312,15 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
         if (now.getTime() - latest.claimedAt.getTime() < ctx.config.paymentStaleMs) return { kind: "busy", reference: booking.reference };
         // Take over an abandoned attempt with its own key: the gateway replays it if it had charged.
         await tx.update(s.paymentAttempts).set({ claimedAt: now, updatedAt: now }).where(eq(s.paymentAttempts.id, latest.id));
-        return { kind: "pay", attemptId: latest.id, key: latest.idempotencyKey, amountMinor: latest.amountMinor, billing: billingOf(booking, carrier), reference: booking.reference };
+        return {
+          kind: "pay",
+          attemptId: latest.id,
+          key: latest.idempotencyKey,
+          amountMinor: latest.amountMinor,
+          paymentType: latest.paymentType,
+          billing: billingOf(booking, carrier),
+          reference: booking.reference,
+        };
       }
     }
 
@@ -318,6 +329,9 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
     if (notReady) throw notReady;
     const amount = basket.totals.total_price;
     if (amount <= 0) throw new CheckoutNotReadyError("Nothing to pay: please confirm the booking instead.", { payment: ["Nothing to pay."] });
+    if (isPayLaterPaymentType(data.payment_type) && amount < PAY_LATER_MINIMUM_MINOR) {
+      throw new ValidationError({ payment_type: ["Pay later needs a total of at least 35."] });
+    }
     if (data.expected_total !== undefined && data.expected_total !== amount) {
       throw new CheckoutNotReadyError("The price of your booking has changed. Please check it and pay again.", { total: ["The price has changed."] });
     }
@@ -360,7 +374,7 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
       })
       .returning({ id: s.paymentAttempts.id });
     await tx.update(s.bookings).set({ checkoutStatus: "PROCESSING", paymentMethod: data.payment_type, updatedAt: now }).where(eq(s.bookings.id, booking.id));
-    return { kind: "pay", attemptId: row!.id, key, amountMinor: amount, billing: billingOf(booking, carrier), reference: booking.reference };
+    return { kind: "pay", attemptId: row!.id, key, amountMinor: amount, paymentType: data.payment_type, billing: billingOf(booking, carrier), reference: booking.reference };
   });
 }
 
@@ -437,9 +451,9 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
   if (claim instanceof Deferred) throw claim.error;
   if (claim.kind === "busy") return awaitOtherAttempt(ctx, carrier, claim.reference);
   if (claim.kind === "pay") {
-    let result;
+    let result: SaleResult;
     try {
-      result = await ctx.payments.sale({
+      result = isPayLaterPaymentType(claim.paymentType) ? await placePayLaterOrder(ctx, carrier, claim, data.token) : await ctx.payments.sale({
         idempotencyKey: claim.key,
         orderId: claim.reference,
         amountMinor: claim.amountMinor,
@@ -447,7 +461,7 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
         nonce: data.token,
         carrierCode: carrier.code,
         billing: claim.billing,
-        require3DSecure: carrier.use3DSecure && data.payment_type === "card",
+        require3DSecure: carrier.use3DSecure && claim.paymentType === "card",
       });
     } catch (error) {
       // Outcome unknown: leave the attempt claimed but stale, so an immediate retry reuses its key.
@@ -456,7 +470,7 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
     }
     if (!result.ok) {
       await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "FAILED", failureKind: result.kind, failureCode: result.code, failureMessage: result.message }, "PENDING");
-      throw new PaymentFailedError(result.kind, result.code, result.message);
+      throw new PaymentFailedError(result.kind, result.code, result.message, result.billing);
     }
     await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "SUCCEEDED", transactionId: result.transactionId }, null);
   }
@@ -464,11 +478,49 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
   return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, claim.reference), ctx.clock.now());
 }
 
-/** Spec §7 POST /{ref}/generate-billing-tokens: the card drop-in's client token. */
-export async function generateBillingTokens(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<{ card_client_token: string; pay_later_client_token: string | null; pay_later_session_id: string | null }> {
-  await findBooking(ctx.db, carrier, reference);
-  const token = await ctx.payments.clientToken({ carrierCode: carrier.code, currency: carrier.currency });
-  return { card_client_token: token, pay_later_client_token: null, pay_later_session_id: null };
+/**
+ * Spec §4 "Pay-later payment" step 2: the order is placed with the browser's authorisation token
+ * (Klarna's order id becomes the transaction id). The booking is PROCESSING, so its basket is the
+ * one being paid; the provider checks it against the authorised session.
+ */
+async function placePayLaterOrder(ctx: EngineContext, carrier: CarrierContext, claim: Extract<Claim, { kind: "pay" }>, authorizationToken: string): Promise<SaleResult> {
+  const purchase = await purchaseForBooking(ctx, carrier, claim.reference);
+  if (purchase.amountMinor !== claim.amountMinor) return { ok: false, kind: "gateway_error", code: "amount_changed", message: "The basket changed during payment." };
+  const placed = await ctx.payLater.placeOrder({ authorizationToken, idempotencyKey: claim.key, purchase });
+  return placed.ok ? { ok: true, transactionId: placed.orderId, status: "submitted_for_settlement", replayed: placed.replayed } : placed;
+}
+
+export interface BillingTokens extends PayLaterOffer {
+  /** The card drop-in's client token (spec §7 card payment provider client). */
+  card_client_token: string;
+  /** Which card adapter answers: "braintree" (load the drop-in) or "sandbox" (the offline card form). */
+  card_provider: string;
+  /** Which pay-later adapter answers: "klarna" (load Klarna's widget) or "sandbox" (authorise through the engine). */
+  pay_later_provider: string;
+}
+
+/**
+ * Spec §7 POST /{ref}/generate-billing-tokens: the card drop-in's client token for the carrier's
+ * merchant account, and, where the carrier offers pay later and the total is at least 35, the
+ * booking's pay-later session (client token, session id, categories).
+ */
+export async function generateBillingTokens(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<BillingTokens> {
+  const booking = await findBooking(ctx.db, carrier, reference);
+  let token: string;
+  try {
+    token = await ctx.payments.clientToken({ carrierCode: carrier.code, currency: carrier.currency });
+  } catch {
+    // Provider down or carrier not configured: the page shows the payment error, not a crash.
+    throw new PaymentFailedError("gateway_error", "client_token");
+  }
+  const payable = booking.checkoutStatus === "PENDING";
+  const offer = payable ? await payLaterOffer(ctx, carrier, await loadBasket(ctx.db, carrier, booking, ctx.clock.now(), carrier.countryCode === "DE" ? "de" : "en")) : null;
+  return {
+    card_client_token: token,
+    card_provider: ctx.payments.name,
+    pay_later_provider: ctx.payLater.name,
+    ...(offer ?? NO_PAY_LATER),
+  };
 }
 
 /** Payment attempts of a booking (staff and tests: "one charge"). */

@@ -210,16 +210,34 @@ export class PaymentInProgressError extends DomainError {
   }
 }
 
+/** Spec §3 "Billing error flags": the details the payment provider rejected. */
+export interface BillingErrorFlags {
+  address?: boolean;
+  phoneNumber?: boolean;
+  bookingReference?: boolean;
+}
+
+/**
+ * A charge the provider refused. Billing flags come out as fields, so the payment error modal (§8)
+ * reads `fields.billing_address` ('Incorrect billing address') and `fields.phone_number`
+ * ('Incorrect phone number') from the same error body as every other form error.
+ */
 export class PaymentFailedError extends DomainError {
   readonly gatewayCode: string;
-  constructor(kind: "card_error" | "declined" | "gateway_error", gatewayCode: string, gatewayMessage?: string) {
+  readonly billing: BillingErrorFlags;
+  constructor(kind: "card_error" | "declined" | "gateway_error", gatewayCode: string, gatewayMessage?: string, billing: BillingErrorFlags = {}) {
     const code: ErrorCode = kind === "declined" ? "PAYMENT_DECLINED" : kind === "card_error" ? "PAYMENT_CARD_ERROR" : "PAYMENT_GATEWAY_ERROR";
     const message =
       kind === "declined"
         ? "Your payment method was declined. Please try again with a different card or payment method."
         : "There was a problem confirming payment. Please try again or contact your bank.";
-    super(code, gatewayMessage && gatewayMessage !== message ? [message, gatewayMessage] : [message], { status: 402 });
+    const fields: FieldMessages = {};
+    if (billing.address) fields.billing_address = ["Incorrect billing address"];
+    if (billing.phoneNumber) fields.phone_number = ["Incorrect phone number"];
+    if (billing.bookingReference) fields.booking_reference = ["Incorrect booking reference"];
+    super(code, gatewayMessage && gatewayMessage !== message ? [message, gatewayMessage] : [message], { status: 402, fields });
     this.gatewayCode = gatewayCode;
+    this.billing = { ...billing };
   }
 }
 

@@ -201,8 +201,10 @@ export async function orderDevices(ctx: EngineContext, carrier: CarrierContext, 
 
 async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: OrderRow): Promise<void> {
   if (order.refundStatus !== "PENDING" && order.refundStatus !== "FAILED") return;
-  const result = await ctx.payments
-    .refund({ transactionId: order.transactionId!, amountMinor: order.totalMinor, idempotencyKey: `refund:${carrier.code}:${order.orderRef}` })
+  // A pay-later order's transaction is the pay-later provider's order (ADR 024).
+  const provider = order.paidViaCredit ? ctx.payLater : ctx.payments;
+  const result = await provider
+    .refund({ transactionId: order.transactionId!, amountMinor: order.totalMinor, idempotencyKey: `refund:${carrier.code}:${order.orderRef}`, carrierCode: carrier.code })
     .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: String(error) }));
   await ctx.db
     .update(s.orders)

@@ -9,6 +9,18 @@ export interface BillingAddress {
   town: string;
   postcode: string;
   countryCode: string;
+  /** The customer's phone number; 3-D Secure and the gateway's checks use it. */
+  phone?: string;
+}
+
+/**
+ * Spec §3 "Billing error flags": which of the customer's details the provider rejected, so the
+ * payment error modal (§8) can offer 'Update billing address' / 'Update phone number'.
+ */
+export interface BillingErrorFlags {
+  address?: boolean;
+  phoneNumber?: boolean;
+  bookingReference?: boolean;
 }
 
 export interface SaleRequest {
@@ -31,12 +43,15 @@ export type SaleResult =
       kind: "card_error" | "declined" | "gateway_error";
       code: string;
       message: string;
+      /** Set where the provider says which detail was wrong (AVS, billing validation, phone). */
+      billing?: BillingErrorFlags;
     };
 
 export interface PaymentGateway {
   readonly name: string;
   clientToken(input: { carrierCode: string; currency: Currency }): Promise<string>;
   sale(request: SaleRequest): Promise<SaleResult>;
-  refund(input: { transactionId: string; amountMinor?: number; idempotencyKey: string }): Promise<{ ok: boolean; refundId?: string; message?: string }>;
-  void(input: { transactionId: string }): Promise<{ ok: boolean; message?: string }>;
+  /** carrierCode picks the carrier's merchant credentials; adapters also remember it per transaction. */
+  refund(input: { transactionId: string; amountMinor?: number; idempotencyKey: string; carrierCode?: string }): Promise<{ ok: boolean; refundId?: string; message?: string }>;
+  void(input: { transactionId: string; carrierCode?: string }): Promise<{ ok: boolean; message?: string }>;
 }

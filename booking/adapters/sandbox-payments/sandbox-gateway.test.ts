@@ -85,6 +85,24 @@ describe("sandbox gateway: 3-D Secure", () => {
   });
 });
 
+describe("sandbox gateway: address verification", () => {
+  const billing = { firstName: "Ada", lastName: "Lovelace", line1: "1 Parliament Street", town: "London", postcode: "SW1A 2AA", countryCode: "GB" };
+
+  it.each([
+    ["a street address starting 200", { ...billing, line1: "200 Test Street" }],
+    ["postal code 20000", { ...billing, postcode: "20000", countryCode: "US" }],
+  ])("rejects a card whose billing address does not match (%s) with the address flag", async (_label, address) => {
+    const gateway = createSandboxGateway();
+    expect(await gateway.sale(sale({ billing: address }))).toEqual({ ok: false, kind: "card_error", code: "avs", message: "Gateway Rejected: avs", billing: { address: true } });
+    expect(gateway.transactions()).toHaveLength(0);
+  });
+
+  it("accepts any other billing address, and PayPal whatever the address", async () => {
+    expect((await createSandboxGateway().sale(sale({ billing }))).ok).toBe(true);
+    expect((await createSandboxGateway().sale(sale({ nonce: "fake-paypal-one-time-nonce", billing: { ...billing, line1: "200 Test Street" } }))).ok).toBe(true);
+  });
+});
+
 describe("sandbox gateway: Braintree's test amounts", () => {
   it.each([
     [200000, "2000", "Do Not Honor"],

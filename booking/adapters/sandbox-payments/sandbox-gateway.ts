@@ -8,12 +8,15 @@
  *   processor response code equal to the amount; 3000.00–3000.99 fail with processor response 3000.
  * - A carrier that requires 3-D Secure rejects a card nonce without 3-D Secure authentication
  *   (Braintree's "three_d_secure" gateway rejection). PayPal is not a card and is not affected.
+ * - Braintree's AVS test values: a billing street address starting "200 " or postal code 20000
+ *   does not match, and the sandbox's AVS rule rejects it ("avs" gateway rejection, billing
+ *   address flag), so the payment error modal's 'Incorrect billing address' can be tried offline.
  * - Idempotency: a successful sale is recorded under its idempotency key; the same key returns the
  *   first result with `replayed: true` and never creates a second transaction. Declines are not
  *   recorded, so the customer can retry the same booking with another card.
  */
 import { randomBytes } from "node:crypto";
-import type { Currency, PaymentGateway, SaleRequest, SaleResult } from "../../ports/payment-gateway";
+import type { BillingAddress, Currency, PaymentGateway, SaleRequest, SaleResult } from "../../ports/payment-gateway";
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -177,6 +180,12 @@ function processorDecline(amountMinor: number): Extract<SaleResult, { ok: false 
   return null;
 }
 
+/** Braintree's sandbox AVS values that answer N (does not match). */
+export function avsDoesNotMatch(billing: BillingAddress | undefined): boolean {
+  if (!billing) return false;
+  return /^200\s/.test(billing.line1.trim()) || billing.postcode.replace(/\s+/g, "") === "20000";
+}
+
 function memoryLedger(): SandboxLedger {
   const records = new Map<string, SandboxLedgerRecord>();
   return {
@@ -230,6 +239,9 @@ export function createSandboxGateway(opts: SandboxGatewayOptions = {}): SandboxG
       if (nonce.threeDSecure === "failed") return { ok: false, kind: "card_error", code: nonce.code, message: nonce.message };
       if (request.require3DSecure && nonce.threeDSecure !== "authenticated") {
         return { ok: false, kind: "card_error", code: "three_d_secure", message: "Gateway Rejected: three_d_secure" };
+      }
+      if (avsDoesNotMatch(request.billing)) {
+        return { ok: false, kind: "card_error", code: "avs", message: "Gateway Rejected: avs", billing: { address: true } };
       }
     }
     const declined = processorDecline(request.amountMinor);

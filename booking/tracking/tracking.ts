@@ -1,0 +1,57 @@
+/**
+ * Technician tracking (spec §2 /my/technician/{email}/{orderRef}; §7 GET /vans/location): the order,
+ * where the customer is and where the van is now. The van's position comes from `vanLocation`
+ * (simulated from the clock in the embedded default: on the appointment day it leaves its base,
+ * drives toward the customer and arrives within the window).
+ */
+import { and, eq } from "drizzle-orm";
+import * as s from "../db/schema";
+import type { EngineContext } from "../context";
+import type { CarrierContext } from "../domain/carrier";
+import { lookupOrder, vanLocation, type OrderLookup, type VanLocation } from "../orders/orders";
+
+export interface TechnicianTracking {
+  order_id: number;
+  status: s.OrderStatus;
+  date: string;
+  full_date: string;
+  timeslot: { start: string; end: string };
+  /** The carrier's time zone: the times on the page are shown in it. */
+  timezone: string;
+  customer: {
+    latitude: number;
+    longitude: number;
+    /** true when the address has no point of its own and the service area's centre stands in. */
+    approximate: boolean;
+    address: { line_1: string; line_2: string; town: string; postcode: string };
+  };
+  van: VanLocation;
+}
+
+/** The order, the customer's point and the van; ORDER_NOT_FOUND for a wrong e-mail or reference. */
+export async function trackTechnician(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup): Promise<TechnicianTracking> {
+  const order = await lookupOrder(ctx, carrier, lookup);
+  const [row] = await ctx.db
+    .select({ address: s.orders.address, latitude: s.serviceAreas.centreLatitude, longitude: s.serviceAreas.centreLongitude })
+    .from(s.orders)
+    .innerJoin(s.serviceAreas, and(eq(s.serviceAreas.carrierCode, s.orders.carrierCode), eq(s.serviceAreas.code, s.orders.areaCode)))
+    .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.orderRef, order.order_id)));
+  const van = await vanLocation(ctx, carrier, { job_id: order.job.id, email: order.details.email });
+  const address = row!.address;
+  const exact = address.latitude !== null && address.longitude !== null;
+  return {
+    order_id: order.order_id,
+    status: order.status,
+    date: order.booking.booking_date,
+    full_date: order.booking.full_date,
+    timeslot: order.booking.timeslot,
+    timezone: carrier.timezone,
+    customer: {
+      latitude: exact ? address.latitude! : row!.latitude,
+      longitude: exact ? address.longitude! : row!.longitude,
+      approximate: !exact,
+      address: { line_1: address.line_1, line_2: address.line_2, town: address.town, postcode: address.postcode },
+    },
+    van,
+  };
+}
