@@ -10,6 +10,7 @@ import {
   Link,
 } from "@remix-run/react";
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
+import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { getLandingPage, getUiTexts } from "~/content/content.server";
@@ -57,6 +58,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     { headers },
   );
 }
+
+/**
+ * After any form post, also one answered 4xx, read the root again: it carries the toast the
+ * action flashed (single fetch skips revalidation after an error status by default).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod && formMethod.toUpperCase() !== "GET" ? true : defaultShouldRevalidate;
 
 export type RootData = Awaited<ReturnType<typeof loader>>["data"];
 

@@ -1,0 +1,27 @@
+import { Form, Link } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { Dialog } from "./dialog";
+
+/**
+ * Spec §8 RBK15: 'Your device is out of warranty'. The repair can still be done, but not free:
+ * continuing sets the booking out of warranty (the engine clears the chosen repairs, spec §4) and
+ * goes back to choosing them.
+ */
+export function OutOfWarrantyDialog() {
+  const { t } = useTranslation();
+  return (
+    <Dialog titleId="out-of-warranty-title" title={t("booking-checkout.payment.outOfWarrantyTitle")} testId="out-of-warranty-dialog">
+      <p>{t("booking-checkout.payment.outOfWarrantyText")}</p>
+      <div className="mt-5 flex flex-wrap justify-end gap-3">
+        <Link to="/booking/checkout" className="rounded border border-black/30 px-4 py-2 font-semibold">
+          {t("booking-checkout.payment.outOfWarrantyBack")}
+        </Link>
+        <Form method="post" action="/booking/checkout">
+          <button type="submit" name="intent" value="out-of-warranty" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+            {t("booking-checkout.payment.outOfWarrantyContinue")}
+          </button>
+        </Form>
+      </div>
+    </Dialog>
+  );
+}

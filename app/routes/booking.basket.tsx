@@ -1,0 +1,230 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { basketView } from "~/booking-flow/checkout/basket-view";
+import { actionErrorKey, safeReturnPath } from "~/booking-flow/checkout/action-errors";
+import { stepMeta } from "~/booking-flow/checkout/meta";
+import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { BasketItemCard } from "~/components/booking/checkout/basket-item";
+import { Dialog } from "~/components/booking/checkout/dialog";
+import { FormField } from "~/components/booking/checkout/form-field";
+import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+
+export const meta = stepMeta("booking-checkout.basket.title");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request);
+  // A completed booking's basket is gone: the next device starts a new booking.
+  const booking = context.booking?.checkout_status === "SUCCESS" ? null : context.booking;
+  const view = basketView(booking);
+  const removeKey = new URL(request.url).searchParams.get("remove");
+  const removing = view.items.find((item) => item.reference === removeKey) ?? null;
+  return data(
+    {
+      view,
+      removing: removing ? { reference: removing.reference, title: removing.title } : null,
+      maxDevices: context.carrier.maxDevicesPerBasket,
+    },
+    await withSession(context),
+  );
+}
+
+const basketIntent = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("clear-booking") }),
+  z.object({ intent: z.literal("clear-store") }),
+  z.object({ intent: z.literal("delete-device"), device: z.string().trim().min(1).max(40) }),
+  z.object({ intent: z.literal("apply-promo"), code: z.string().trim().max(60) }),
+  z.object({ intent: z.literal("remove-promo") }),
+]);
+
+export async function action({ request }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const parsed = basketIntent.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return data({ error: null, promoMissing: false }, await withSession(context, { status: 400 }));
+  const form = parsed.data;
+  const { engine, carrier, booking } = context;
+
+  if (form.intent === "clear-booking") {
+    // Starting over: the session forgets the booking; a new one is built at the first step.
+    context.session.unset("bookingRef");
+    return redirectWithSession(context, context.startPath);
+  }
+  if (!booking) return redirectWithSession(context, context.startPath);
+
+  try {
+    switch (form.intent) {
+      case "clear-store": {
+        await engine.clearStore(carrier, booking.reference);
+        flashToast(context, "booking-checkout.basket.storeCleared");
+        const back = carrier.storeRequired ? "/booking/store-search" : safeReturnPath(request, "/booking/basket");
+        return redirectWithSession(context, back);
+      }
+      case "delete-device": {
+        const title = booking.devices[form.device]?.device.title ?? "";
+        await engine.removeDevice(carrier, booking.reference, form.device);
+        flashToast(context, "booking-checkout.basket.deviceRemoved", { device: title });
+        return redirectWithSession(context, "/booking/basket");
+      }
+      case "apply-promo": {
+        if (!form.code) return data({ error: null, promoMissing: true }, await withSession(context, { status: 400 }));
+        const updated = await engine.applyDiscountCode(carrier, booking.reference, { discount_code: form.code });
+        flashToast(context, "booking-checkout.basket.promoApplied", { code: updated.discount_code ?? form.code });
+        return redirectWithSession(context, "/booking/basket");
+      }
+      case "remove-promo": {
+        await engine.removeDiscountCode(carrier, booking.reference);
+        flashToast(context, "booking-checkout.basket.promoRemoved");
+        return redirectWithSession(context, "/booking/basket");
+      }
+    }
+  } catch (error) {
+    return bookingErrorResponse(context, error);
+  }
+}
+
+const hasEngineError = (answer: { error: unknown }) => Boolean(answer.error);
+
+export default function BasketPage() {
+  const { view, removing, maxDevices } = useLoaderData<typeof loader>();
+  const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
+  const { applianceVariant, addDevicePath } = useBookingLayout();
+  const format = useMoney();
+  const { t, i18n } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formAction === "/booking/basket";
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const promoError = actionData && "promoMissing" in actionData && actionData.promoMissing ? t("booking-checkout.basket.promoMissing") : error ? actionErrorKey(error, t, i18n.language) : null;
+  const atMax = view.deviceCount >= maxDevices;
+
+  return (
+    <section aria-labelledby="basket-title" className="mx-auto max-w-3xl">
+      <h1 id="basket-title" className="text-3xl font-bold">
+        {applianceVariant ? t("booking-checkout.basket.titleAppliance") : t("booking-checkout.basket.title")}
+      </h1>
+      {view.items.length === 0 ? (
+        <div className="mt-6 space-y-4" data-testid="basket-empty">
+          <p className="text-lg font-semibold">{t("booking-checkout.basket.emptyTitle")}</p>
+          <p>{t("booking.basket.empty")}</p>
+          <Link to={addDevicePath} className="inline-block rounded bg-primary px-5 py-3 font-semibold text-on-primary">
+            {applianceVariant ? t("booking.basket.addAppliance") : t("booking.basket.addDevice")}
+          </Link>
+        </div>
+      ) : (
+        <>
+          <p className="mt-2">{t("booking-checkout.basket.intro")}</p>
+          {view.storeCode ? <p className="mt-2 font-semibold">{t("booking-checkout.basket.storeCode", { code: view.storeCode })}</p> : null}
+          {view.saleTitle ? <p className="mt-2 font-semibold">{t("booking-checkout.basket.saleTitle", { title: view.saleTitle })}</p> : null}
+          <ul className="mt-6 space-y-4">
+            {view.items.map((item) => (
+              <BasketItemCard key={item.reference} item={item} inWarranty={view.inWarranty} format={format} removeHref={`?remove=${encodeURIComponent(item.reference)}`} />
+            ))}
+          </ul>
+          <div className="mt-4">
+            {view.inWarranty ? (
+              <p>{t("booking-checkout.basket.warrantySingle")}</p>
+            ) : atMax ? (
+              <p>{t("booking-checkout.basket.maxReached", { count: maxDevices })}</p>
+            ) : (
+              <Link to={addDevicePath} className="font-semibold underline">
+                {applianceVariant ? t("booking-checkout.basket.addAnotherAppliance") : t("booking-checkout.basket.addAnother")}
+              </Link>
+            )}
+          </div>
+
+          <div className="mt-6 rounded-xl border border-black/10 p-4">
+            {view.discountCode ? (
+              <Form method="post" className="flex flex-wrap items-center justify-between gap-3" data-testid="promo-applied">
+                <p>{t("booking-checkout.basket.promoApplied", { code: view.discountCode })}</p>
+                <button
+                  type="submit"
+                  name="intent"
+                  value="remove-promo"
+                  disabled={busy}
+                  className="rounded border border-primary px-4 py-2 font-semibold text-primary"
+                  aria-label={t("booking-checkout.basket.promoRemoveLabel", { code: view.discountCode })}
+                >
+                  {t("booking-checkout.basket.promoRemove")}
+                </button>
+              </Form>
+            ) : (
+              <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
+                <FormField name="code" label={t("booking-checkout.basket.promoLabel")} error={promoError} autoComplete="off" className="min-w-0 flex-1" />
+                <button type="submit" name="intent" value="apply-promo" disabled={busy} className="rounded bg-primary px-5 py-2 font-semibold text-on-primary">
+                  {t("booking-checkout.basket.promoApply")}
+                </button>
+              </Form>
+            )}
+          </div>
+
+          {view.showTotals ? (
+            <dl className="mt-6 space-y-1" data-testid="basket-totals">
+              {view.showSubtotalAndPromo ? (
+                <>
+                  <div className="flex justify-between">
+                    <dt>{t("booking.basket.subtotal")}</dt>
+                    <dd data-testid="basket-subtotal">{format(view.fullPrice)}</dd>
+                  </div>
+                  <div className="flex justify-between">
+                    <dt>{t("booking.basket.promo", { code: view.discountCode })}</dt>
+                    <dd data-testid="basket-discount">−{format(view.discountTotal)}</dd>
+                  </div>
+                </>
+              ) : null}
+              <div className="flex justify-between text-xl font-bold">
+                <dt>{t("booking.basket.total")}</dt>
+                <dd data-testid="basket-total">{format(view.cartTotal)}</dd>
+              </div>
+            </dl>
+          ) : (
+            <p className="mt-6 text-lg font-bold">{t("booking.basket.inWarranty")}</p>
+          )}
+
+          <Link to="/booking/repair-date" className="mt-6 block rounded bg-primary px-5 py-3 text-center text-lg font-semibold text-on-primary">
+            {t("booking-checkout.basket.continue")}
+          </Link>
+        </>
+      )}
+
+      <p className="mt-6 flex gap-4 text-sm">
+        <Link to="/terms" target="_blank" rel="noopener" className="underline">
+          {t("booking.basket.terms")}
+        </Link>
+        <Link to="/privacy" target="_blank" rel="noopener" className="underline">
+          {t("booking.basket.privacy")}
+        </Link>
+      </p>
+      <div className="mt-3 flex flex-wrap gap-4 text-sm">
+        <Form method="post">
+          <button type="submit" name="intent" value="clear-booking" className="underline" data-testid="clear-booking">
+            {t("booking.basket.clearBooking")}
+          </button>
+        </Form>
+        {view.storeCode ? (
+          <Form method="post">
+            <button type="submit" name="intent" value="clear-store" className="underline">
+              {t("booking.basket.clearStore")}
+            </button>
+          </Form>
+        ) : null}
+      </div>
+
+      {removing ? (
+        <Dialog titleId="remove-title" title={t("booking-checkout.basket.deleteTitle", { device: removing.title })} testId="remove-dialog">
+          <p>{t("booking-checkout.basket.deleteText")}</p>
+          <div className="mt-5 flex flex-wrap justify-end gap-3">
+            <Link to="/booking/basket" preventScrollReset className="rounded border border-black/30 px-4 py-2 font-semibold">
+              {t("booking-checkout.basket.deleteCancel")}
+            </Link>
+            <Form method="post" action="/booking/basket">
+              <input type="hidden" name="device" value={removing.reference} />
+              <button type="submit" name="intent" value="delete-device" disabled={busy} className="rounded bg-[#a4161a] px-4 py-2 font-semibold text-white">
+                {t("booking-checkout.basket.deleteConfirm")}
+              </button>
+            </Form>
+          </div>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

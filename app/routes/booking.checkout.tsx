@@ -1,0 +1,126 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { dropOffStoreName, loadCheckoutStep, throwLoaderError } from "~/booking-flow/checkout/checkout-step.server";
+import { stepMeta } from "~/booking-flow/checkout/meta";
+import { bookingOverview } from "~/booking-flow/checkout/overview";
+import { completionPath } from "~/booking-flow/checkout/payment";
+import { readinessProblems } from "~/booking-flow/checkout/readiness";
+import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
+import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
+import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+
+export const meta = stepMeta("booking-checkout.checkout.title");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { context, booking } = await loadCheckoutStep(request);
+  let report;
+  try {
+    report = await context.engine.validateBooking(context.carrier, booking.reference);
+  } catch (error) {
+    return throwLoaderError(context, error);
+  }
+  return data(
+    {
+      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, dropOffStore: await dropOffStoreName(context, booking) }),
+      problems: readinessProblems(report),
+      path: completionPath(booking),
+      inStore: context.carrier.allowsInStoreBookings && Boolean(booking.store_code),
+      locale: context.locale,
+    },
+    await withSession(context),
+  );
+}
+
+/**
+ * Spec §4 step 4: an in-warranty or fully discounted booking completes here, without a charge.
+ * `out-of-warranty` answers the RBK15 modal: the repair goes on as a paid one, so its repairs are
+ * chosen again (the engine clears them, spec §4 Warranty).
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  const { context, booking } = await loadCheckoutStep(request);
+  const intent = (await request.formData()).get("intent");
+  try {
+    if (intent === "out-of-warranty") {
+      await context.engine.setWarranty(context.carrier, booking.reference, { in_warranty: false });
+      const first = Object.keys(booking.devices)[0];
+      return redirectWithSession(context, first ? `/booking/device/select?device=${encodeURIComponent(first)}` : "/booking/basket");
+    }
+    const path = completionPath(booking);
+    if (path === "payment") return redirectWithSession(context, "/booking/payment");
+    if (path === "confirm-iw") await context.engine.confirmInWarranty(context.carrier, booking.reference);
+    else await context.engine.confirmPromo(context.carrier, booking.reference);
+  } catch (error) {
+    return bookingErrorResponse(context, error);
+  }
+  return redirectWithSession(context, "/booking/complete");
+}
+
+const hasEngineError = (answer: object) => "error" in answer && Boolean(answer.error);
+
+export default function CheckoutPage() {
+  const { overview, problems, path, inStore, locale } = useLoaderData<typeof loader>();
+  const { applianceVariant } = useBookingLayout();
+  const format = useMoney();
+  const navigation = useNavigation();
+  const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
+  const error = actionData && "error" in actionData ? actionData.error : null;
+  const { t } = useTranslation();
+  const confirming = navigation.state === "submitting" && navigation.formAction === "/booking/checkout";
+  const fixLabel = { details: "fixDetails", date: "fixDate", devices: "fixDevices", store: "fixStore" } as const;
+
+  return (
+    <section aria-labelledby="checkout-title" className="mx-auto max-w-3xl">
+      <h1 id="checkout-title" className="text-3xl font-bold">
+        {t("booking-checkout.checkout.title")}
+      </h1>
+      <p className="mt-2">{t("booking-checkout.checkout.intro")}</p>
+
+      <div className="mt-6">
+        <BookingOverviewList overview={overview} locale={locale} format={format} applianceVariant={applianceVariant} editable />
+        <OverviewTotals overview={overview} format={format} />
+      </div>
+
+      {problems.length ? (
+        <div role="alert" className="mt-6 rounded border-l-4 border-[#8a5a00] bg-[#fff4db] px-4 py-3 text-[#4a3000]" data-testid="checkout-problems">
+          <p className="font-bold">{t("booking-checkout.checkout.notReadyTitle")}</p>
+          <ul className="mt-2 list-disc pl-5">
+            {problems.map((problem) => (
+              <li key={problem.step}>
+                <Link to={problem.path} className="font-semibold underline">
+                  {t(`booking-checkout.checkout.${fixLabel[problem.step]}`)}
+                </Link>
+                {locale === "en" && problem.message ? <span>: {problem.message}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : path === "payment" ? (
+        <Link to="/booking/payment" className="mt-6 block rounded bg-primary px-5 py-3 text-center text-lg font-semibold text-on-primary" data-testid="continue-to-payment">
+          {t("booking-checkout.checkout.continue")}
+        </Link>
+      ) : (
+        <Form method="post" className="mt-6">
+          <p className="mb-3">{path === "confirm-iw" ? t("booking-checkout.checkout.confirmWarranty") : t("booking-checkout.checkout.confirmPromo")}</p>
+          <button type="submit" disabled={confirming} className="w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary" data-testid="confirm-booking">
+            {confirming ? t("booking-checkout.common.pending") : t("booking-checkout.checkout.confirm")}
+          </button>
+        </Form>
+      )}
+
+      {inStore && !problems.length && path === "payment" ? (
+        <div className="mt-8 rounded-xl border border-black/10 p-4">
+          <h2 className="text-xl font-bold">{t("booking-checkout.checkout.inStoreTitle")}</h2>
+          <p className="mt-1">{t("booking-checkout.checkout.inStoreText")}</p>
+          <Form method="post" action="/booking/in-store-booking-confirmation" className="mt-3">
+            <button type="submit" className="rounded border border-primary px-4 py-2 font-semibold text-primary">
+              {t("booking-checkout.checkout.inStoreButton")}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+      {error?.code === "RBK15" ? <OutOfWarrantyDialog /> : null}
+    </section>
+  );
+}

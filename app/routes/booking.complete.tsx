@@ -1,0 +1,80 @@
+import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
+import { Link, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { dropOffStoreName } from "~/booking-flow/checkout/checkout-step.server";
+import { stepMeta } from "~/booking-flow/checkout/meta";
+import { bookingOverview } from "~/booking-flow/checkout/overview";
+import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
+import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
+import { useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+
+export const meta = stepMeta("booking-checkout.complete.title");
+
+/** bookingComplete (spec §2, §4 step 5): the booking overview and what happens next. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request);
+  const { booking, carrier } = context;
+  if (!booking) throw redirect(context.startPath, await withSession(context));
+  if (booking.checkout_status !== "SUCCESS") throw redirect("/booking/checkout", await withSession(context));
+  // The order holds the technician's timeslot, assigned when the booking completed.
+  const order =
+    booking.order_id !== null && booking.email
+      ? await context.engine.lookupOrder(carrier, { order_ref: booking.order_id, email: booking.email }).catch(() => null)
+      : null;
+  const overview = bookingOverview(booking, {
+    singleMakeId: carrier.singleMakeId,
+    timeslot: order?.booking.timeslot.start ?? null,
+    dropOffStore: await dropOffStoreName(context, booking),
+  });
+  return data(
+    {
+      overview,
+      email: booking.email ?? "",
+      manageHref: `/manage?${new URLSearchParams({ order_ref: String(booking.order_id ?? ""), email: booking.email ?? "" })}`,
+      startPath: context.startPath,
+      locale: context.locale,
+    },
+    await withSession(context),
+  );
+}
+
+export default function CompletePage() {
+  const { overview, email, manageHref, startPath, locale } = useLoaderData<typeof loader>();
+  const { applianceVariant } = useBookingLayout();
+  const format = useMoney();
+  const { t } = useTranslation();
+  return (
+    <section aria-labelledby="complete-title" className="mx-auto max-w-3xl">
+      <h1 id="complete-title" className="text-3xl font-bold">
+        {t("booking-checkout.complete.title")}
+      </h1>
+      <p className="mt-3 text-xl font-semibold" data-testid="order-reference">
+        {t("booking-checkout.complete.orderReference", { reference: overview.orderReference })}
+      </p>
+      {email ? <p className="mt-1">{t("booking-checkout.complete.intro", { email })}</p> : null}
+
+      <h2 className="mt-8 text-2xl font-bold">{t("booking-checkout.overview.title")}</h2>
+      <div className="mt-2">
+        <BookingOverviewList overview={overview} locale={locale} format={format} applianceVariant={applianceVariant} />
+        <OverviewTotals overview={overview} format={format} />
+      </div>
+
+      <h2 className="mt-8 text-2xl font-bold">{t("booking-checkout.complete.nextTitle")}</h2>
+      <ol className="mt-3 list-decimal space-y-2 pl-6" data-testid="what-next">
+        <li>{t("booking-checkout.complete.next1")}</li>
+        <li>{t("booking-checkout.complete.next2")}</li>
+        <li>{t("booking-checkout.complete.next3")}</li>
+        <li>{t("booking-checkout.complete.next4")}</li>
+      </ol>
+
+      <div className="mt-8 flex flex-wrap gap-4">
+        <Link to={manageHref} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">
+          {t("booking-checkout.complete.manage")}
+        </Link>
+        <Link to={startPath} className="rounded border border-primary px-5 py-3 font-semibold text-primary">
+          {t("booking-checkout.complete.another")}
+        </Link>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,155 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
+import {
+  customerDetailsInput,
+  detailsDefaults,
+  engineFieldErrors,
+  parseDetailsForm,
+  type DetailsValues,
+  type FieldErrors,
+} from "~/booking-flow/checkout/customer-details";
+import { stepMeta } from "~/booking-flow/checkout/meta";
+import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { DomainError } from "~/booking.server";
+import { FormField } from "~/components/booking/checkout/form-field";
+import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+
+export const meta = stepMeta("booking-checkout.details.title");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { context, booking } = await loadCheckoutStep(request);
+  return data(
+    {
+      values: detailsDefaults(booking),
+      postcode: booking.address?.postcode || booking.postcode || "",
+      countryCode: context.carrier.countryCode,
+      inStore: Boolean(booking.store_code),
+      dropOff: booking.repair_location === "drop_off",
+      startPath: context.startPath,
+    },
+    await withSession(context),
+  );
+}
+
+interface DetailsActionData {
+  errors: FieldErrors;
+  values: DetailsValues;
+  engineError: { code: string; messages: string[] } | null;
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { context, booking } = await loadCheckoutStep(request);
+  const values = Object.fromEntries(await request.formData()) as DetailsValues;
+  const parsed = parseDetailsForm(values);
+  if (!parsed.ok) return data<DetailsActionData>({ errors: parsed.errors, values, engineError: null }, await withSession(context, { status: 400 }));
+  try {
+    await context.engine.setCustomerDetails(context.carrier, booking.reference, customerDetailsInput(parsed.form, booking.postcode));
+  } catch (error) {
+    // Field problems the engine found (phone number for the carrier's country, billing postcode) go under their fields.
+    if (error instanceof DomainError && error.code === "VALIDATION") {
+      return data<DetailsActionData>({ errors: engineFieldErrors(error.fields), values, engineError: null }, await withSession(context, { status: 400 }));
+    }
+    const response = await bookingErrorResponse(context, error);
+    if (response instanceof Response) return response;
+    return data<DetailsActionData>({ errors: {}, values, engineError: response.data.error }, response.init ?? undefined);
+  }
+  return redirectWithSession(context, "/booking/checkout");
+}
+
+const hasEngineError = (answer: DetailsActionData) => Boolean(answer.engineError);
+
+export default function DetailsPage() {
+  const { values: saved, postcode, countryCode, inStore, dropOff, startPath } = useLoaderData<typeof loader>();
+  const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const values: DetailsValues = actionData?.values ?? saved;
+  const errors: FieldErrors = actionData?.errors ?? {};
+  const error = (field: keyof FieldErrors) => (errors[field] ? t(errors[field]!) : null);
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/booking/details";
+  const hasErrors = Object.keys(errors).length > 0;
+  const billingOther = values.billing === "other";
+
+  return (
+    <section aria-labelledby="details-title">
+      <h1 id="details-title" className="text-3xl font-bold">
+        {inStore ? t("booking-checkout.details.titleInStore") : t("booking-checkout.details.title")}
+      </h1>
+      <p className="mt-2">{t("booking-checkout.details.intro")}</p>
+      {hasErrors ? (
+        <p role="alert" className="mt-4 rounded border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid="details-error-summary">
+          {errors.form ? t(errors.form) : t("booking-checkout.details.errorSummary")}
+        </p>
+      ) : null}
+      {/* Remounted after each answer so the fields show what was submitted. */}
+      <Form method="post" noValidate className="mt-6 space-y-8" key={JSON.stringify(values)}>
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-xl font-bold">{t("booking-checkout.details.contactLegend")}</legend>
+          <FormField name="first_name" label={t("booking-checkout.details.firstName")} autoComplete="given-name" required defaultValue={values.first_name} error={error("first_name")} />
+          <FormField name="last_name" label={t("booking-checkout.details.lastName")} autoComplete="family-name" required defaultValue={values.last_name} error={error("last_name")} />
+          <FormField name="email" type="email" label={t("booking-checkout.details.email")} autoComplete="email" required defaultValue={values.email} error={error("email")} />
+          <FormField
+            name="phone_number"
+            type="tel"
+            label={t("booking-checkout.details.phone")}
+            hint={t(`booking-checkout.details.phoneHint_${countryCode}`)}
+            autoComplete="tel"
+            required
+            defaultValue={values.phone_number}
+            error={error("phone_number")}
+          />
+          <label className="flex items-start gap-3 sm:col-span-2">
+            <input type="checkbox" name="email_consent" defaultChecked={values.email_consent === "on"} className="mt-1 h-5 w-5" />
+            <span>{t("booking-checkout.details.emailConsent")}</span>
+          </label>
+        </fieldset>
+
+        <fieldset className="grid gap-4 sm:grid-cols-2">
+          <legend className="mb-2 text-xl font-bold">
+            {dropOff ? t("booking-checkout.details.repairAddressLegendDropOff") : t("booking-checkout.details.repairAddressLegend")}
+          </legend>
+          <FormField name="address_line_1" label={t("booking-checkout.details.line1")} autoComplete="address-line1" required defaultValue={values.address_line_1} error={error("address_line_1")} className="sm:col-span-2" />
+          <FormField name="address_line_2" label={t("booking-checkout.details.line2")} autoComplete="address-line2" defaultValue={values.address_line_2} error={error("address_line_2")} className="sm:col-span-2" />
+          <FormField name="address_town" label={t("booking-checkout.details.town")} autoComplete="address-level2" required defaultValue={values.address_town} error={error("address_town")} />
+          <div>
+            <p className="font-semibold">{t("booking-checkout.details.postcode")}</p>
+            <p className="mt-1 py-2" data-testid="details-postcode">
+              {postcode}{" "}
+              <Link to={startPath} className="ml-2 text-sm underline">
+                {t("booking-checkout.details.changePostcode")}
+              </Link>
+            </p>
+          </div>
+        </fieldset>
+
+        <fieldset className="group space-y-3">
+          <legend className="mb-2 text-xl font-bold">{t("booking-checkout.details.billingLegend")}</legend>
+          <p className="text-sm">{t("booking-checkout.details.billingHint")}</p>
+          <label className="flex items-center gap-3">
+            <input type="radio" name="billing" value="same" defaultChecked={!billingOther} className="h-5 w-5" />
+            <span>{t("booking-checkout.details.billingSame")}</span>
+          </label>
+          <label className="flex items-center gap-3">
+            <input type="radio" name="billing" value="other" defaultChecked={billingOther} className="h-5 w-5" id="billing-other" />
+            <span>{t("booking-checkout.details.billingOther")}</span>
+          </label>
+          {/* Shown by CSS when 'a different billing address' is chosen, so it works without JavaScript. */}
+          <div className="hidden gap-4 pt-2 group-has-[#billing-other:checked]:grid sm:grid-cols-2" data-testid="billing-fields">
+            <FormField name="billing_first_name" label={t("booking-checkout.details.billingFirstName")} autoComplete="billing given-name" defaultValue={values.billing_first_name} error={error("billing_first_name")} />
+            <FormField name="billing_last_name" label={t("booking-checkout.details.billingLastName")} autoComplete="billing family-name" defaultValue={values.billing_last_name} error={error("billing_last_name")} />
+            <FormField name="billing_line_1" label={t("booking-checkout.details.line1")} autoComplete="billing address-line1" defaultValue={values.billing_line_1} error={error("billing_line_1")} className="sm:col-span-2" />
+            <FormField name="billing_line_2" label={t("booking-checkout.details.line2")} autoComplete="billing address-line2" defaultValue={values.billing_line_2} error={error("billing_line_2")} className="sm:col-span-2" />
+            <FormField name="billing_town" label={t("booking-checkout.details.town")} autoComplete="billing address-level2" defaultValue={values.billing_town} error={error("billing_town")} />
+            <FormField name="billing_postcode" label={t("booking-checkout.details.postcode")} autoComplete="billing postal-code" defaultValue={values.billing_postcode} error={error("billing_postcode")} />
+          </div>
+        </fieldset>
+
+        <button type="submit" disabled={submitting} className="w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary sm:w-auto">
+          {submitting ? t("booking-checkout.common.pending") : t("booking-checkout.details.continue")}
+        </button>
+      </Form>
+    </section>
+  );
+}

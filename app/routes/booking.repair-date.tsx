@@ -1,0 +1,247 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { actionErrorKey } from "~/booking-flow/checkout/action-errors";
+import { requestCallBack } from "~/booking-flow/checkout/call-back.server";
+import { loadCheckoutStep, throwLoaderError } from "~/booking-flow/checkout/checkout-step.server";
+import { dayTile, formatLongDate, MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/booking-flow/checkout/dates";
+import { stepMeta } from "~/booking-flow/checkout/meta";
+import { callBackRequest, waitingListSchema } from "~/booking-flow/checkout/waiting-list";
+import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import type { AvailabilityDay } from "~/booking.server";
+import { Dialog } from "~/components/booking/checkout/dialog";
+import { FormField } from "~/components/booking/checkout/form-field";
+import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+
+export const meta = stepMeta("booking-checkout.repairDate.title");
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const { context, booking } = await loadCheckoutStep(request);
+  const url = new URL(request.url);
+  const pages = pagesFromQuery(url.searchParams.get("pages"));
+  let days: AvailabilityDay[];
+  try {
+    const first = await context.engine.loadAvailability(context.carrier, booking.reference, { days_to_load: DAYS_PER_PAGE });
+    const rest = await Promise.all(
+      pageStarts(first[0]?.date ?? "", first.length ? pages : 1).map((start) =>
+        context.engine.loadAvailability(context.carrier, booking.reference, { start_date: start, days_to_load: DAYS_PER_PAGE }),
+      ),
+    );
+    days = [first, ...rest].flat();
+  } catch (error) {
+    return throwLoaderError(context, error);
+  }
+  const noDates = !days.some((day) => day.available);
+  return data(
+    {
+      days: days.map((day) => ({ date: day.date, available: day.available, selected: day.selected })),
+      selected: booking.date,
+      held: booking.availability.date_held ? booking.date : null,
+      pages,
+      canLoadMore: pages < MAX_PAGES,
+      noDates,
+      showDatesAnyway: url.searchParams.get("dates") === "show",
+      locale: context.locale,
+    },
+    await withSession(context),
+  );
+}
+
+const dateForm = z.object({
+  intent: z.literal("choose-date"),
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  preferred_date_callback: z.literal("on").optional(),
+});
+
+export async function action({ request }: ActionFunctionArgs) {
+  const { context, booking } = await loadCheckoutStep(request);
+  const values = Object.fromEntries(await request.formData()) as Record<string, string>;
+
+  if (values.intent === "waiting-list") {
+    const parsed = waitingListSchema.safeParse(values);
+    if (!parsed.success) {
+      const fields: Record<string, string> = {};
+      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      return data({ kind: "waiting-list" as const, fields, values, status: null }, await withSession(context, { status: 400 }));
+    }
+    const outcome = await requestCallBack(context, callBackRequest(parsed.data, booking, context.carrier.code));
+    if (outcome.status === "invalid") {
+      return data({ kind: "waiting-list" as const, fields: outcome.fields, values, status: null }, await withSession(context, { status: 400 }));
+    }
+    return data({ kind: "waiting-list" as const, fields: {}, values, status: "sent" as const }, await withSession(context));
+  }
+
+  const parsed = dateForm.safeParse(values);
+  if (!parsed.success) return data({ kind: "date" as const, missing: true, error: null }, await withSession(context, { status: 400 }));
+  try {
+    await context.engine.setDate(context.carrier, booking.reference, {
+      date: parsed.data.date,
+      requestPreferredDateCallback: parsed.data.preferred_date_callback === "on",
+    });
+  } catch (error) {
+    const response = await bookingErrorResponse(context, error);
+    if (response instanceof Response) return response;
+    return data({ kind: "date" as const, missing: false, error: response.data.error }, response.init ?? undefined);
+  }
+  return redirectWithSession(context, "/booking/details");
+}
+
+const hasEngineError = (answer: object) => "error" in answer && Boolean(answer.error);
+
+export default function RepairDatePage() {
+  const { days, selected, held, pages, canLoadMore, noDates, showDatesAnyway, locale } = useLoaderData<typeof loader>();
+  const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
+  const navigation = useNavigation();
+  const { t } = useTranslation();
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
+  const dateError = actionData?.kind === "date" ? (actionData.missing ? t("booking-checkout.repairDate.chooseDay") : actionData.error ? actionErrorKey(actionData.error, t, locale) : null) : null;
+  const waiting = actionData?.kind === "waiting-list" ? actionData : null;
+  const showWaitingList = noDates && (!showDatesAnyway || Boolean(waiting));
+
+  return (
+    <section aria-labelledby="repair-date-title">
+      <h1 id="repair-date-title" className="text-3xl font-bold">
+        {t("booking-checkout.repairDate.title")}
+      </h1>
+      <p className="mt-2">{t("booking-checkout.repairDate.intro")}</p>
+      {held ? (
+        <p className="mt-2 font-semibold" data-testid="date-held">
+          {t("booking-checkout.repairDate.held", { date: formatLongDate(held, locale) })}
+        </p>
+      ) : null}
+
+      <Form method="post" noValidate className="mt-6">
+        <fieldset aria-describedby={dateError ? "date-error" : undefined}>
+          <legend className="sr-only">{t("booking-checkout.repairDate.legend")}</legend>
+          {dateError ? (
+            <p id="date-error" role="alert" className="mb-3 font-medium text-[#a4161a]" data-testid="date-error">
+              {dateError}
+            </p>
+          ) : null}
+          <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="repair-days">
+            {days.map((day) => {
+              const tile = dayTile(day.date, locale);
+              const long = formatLongDate(day.date, locale);
+              return (
+                <li key={day.date}>
+                  <label
+                    className={`flex cursor-pointer flex-col items-center rounded-xl border-2 p-3 text-center has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-on-primary has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent ${
+                      day.available ? "border-black/20" : "cursor-not-allowed border-dashed border-black/20 text-ink/70"
+                    }`}
+                    data-testid="repair-day"
+                    data-date={day.date}
+                    data-available={day.available}
+                  >
+                    <input
+                      type="radio"
+                      name="date"
+                      value={day.date}
+                      disabled={!day.available}
+                      defaultChecked={day.date === selected && day.available}
+                      className="sr-only"
+                      aria-label={t(day.available ? "booking-checkout.repairDate.dayLabelAvailable" : "booking-checkout.repairDate.dayLabelUnavailable", { date: long })}
+                    />
+                    <span className="text-sm" aria-hidden="true">
+                      {tile.weekday}
+                    </span>
+                    <span className="text-2xl font-bold" aria-hidden="true">
+                      {tile.day}
+                    </span>
+                    <span className="text-sm" aria-hidden="true">
+                      {tile.month}
+                    </span>
+                    <span className="mt-1 text-xs font-semibold" aria-hidden="true">
+                      {day.available ? t("booking-checkout.repairDate.available") : t("booking-checkout.repairDate.unavailable")}
+                    </span>
+                  </label>
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        {canLoadMore ? (
+          <Link to={`?pages=${pages + 1}${showDatesAnyway ? "&dates=show" : ""}`} preventScrollReset className="mt-4 inline-block font-semibold underline" data-testid="load-more-dates">
+            {t("booking-checkout.repairDate.loadMore")}
+          </Link>
+        ) : null}
+        <div className="mt-6">
+          <label className="flex items-start gap-3">
+            <input type="checkbox" name="preferred_date_callback" className="mt-1 h-5 w-5" aria-describedby="preferred-date-hint" />
+            <span>{t("booking-checkout.repairDate.preferredDate")}</span>
+          </label>
+          <p id="preferred-date-hint" className="ml-8 text-sm text-ink/80">
+            {t("booking-checkout.repairDate.preferredDateHint")}
+          </p>
+        </div>
+        <button
+          type="submit"
+          name="intent"
+          value="choose-date"
+          disabled={submittingIntent === "choose-date"}
+          className="mt-6 w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary sm:w-auto"
+        >
+          {submittingIntent === "choose-date" ? t("booking-checkout.common.pending") : t("booking-checkout.repairDate.continue")}
+        </button>
+      </Form>
+
+      {showWaitingList ? (
+        <Dialog titleId="no-dates-title" title={t("booking-checkout.repairDate.noDatesTitle")} testId="no-dates-dialog">
+          {waiting?.status === "sent" ? (
+            <div role="status" data-testid="waiting-list-sent">
+              <p className="text-lg font-bold">{t("booking-checkout.waitingList.sentTitle")}</p>
+              <p className="mt-1">{t("booking-checkout.waitingList.sentText")}</p>
+            </div>
+          ) : (
+            <>
+              <p>{t("booking-checkout.repairDate.noDatesText")}</p>
+              <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("booking-checkout.waitingList.title")}>
+                <FormField
+                  name="name"
+                  idPrefix="waiting-"
+                  label={t("booking-checkout.waitingList.name")}
+                  autoComplete="name"
+                  required
+                  defaultValue={waiting?.values.name ?? ""}
+                  error={waiting?.fields.name ? t(waiting.fields.name) : null}
+                />
+                <FormField
+                  name="email"
+                  idPrefix="waiting-"
+                  type="email"
+                  label={t("booking-checkout.waitingList.email")}
+                  autoComplete="email"
+                  required
+                  defaultValue={waiting?.values.email ?? ""}
+                  error={waiting?.fields.email ? t(waiting.fields.email) : null}
+                />
+                <FormField
+                  name="phone"
+                  idPrefix="waiting-"
+                  type="tel"
+                  label={t("booking-checkout.waitingList.phone")}
+                  autoComplete="tel"
+                  required
+                  defaultValue={waiting?.values.phone ?? ""}
+                  error={waiting?.fields.phone ? t(waiting.fields.phone) : null}
+                />
+                <button
+                  type="submit"
+                  name="intent"
+                  value="waiting-list"
+                  disabled={submittingIntent === "waiting-list"}
+                  className="w-full rounded bg-primary px-5 py-3 font-semibold text-on-primary"
+                >
+                  {submittingIntent === "waiting-list" ? t("booking-checkout.waitingList.sending") : t("booking-checkout.waitingList.submit")}
+                </button>
+              </Form>
+            </>
+          )}
+          <Link to={`?pages=${pages}&dates=show`} preventScrollReset className="mt-4 inline-block underline">
+            {t("booking-checkout.repairDate.showDates")}
+          </Link>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}
