@@ -44,7 +44,15 @@ if (viteDevServer) {
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 }
 
-app.all("*", createRequestHandler({ build, mode: isDevelopment ? "development" : "production" }));
+app.all(
+  "*",
+  createRequestHandler({
+    build,
+    mode: isDevelopment ? "development" : "production",
+    // The client's address (X-Forwarded-For only with `trust proxy`), for the lookup throttle.
+    getLoadContext: (request) => ({ clientAddress: request.ip ?? null }),
+  }),
+);
 
 const server = app.listen(port, host, () => {
   console.log(`[app] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);

@@ -153,8 +153,11 @@ export type { BookingState, BookingDeviceView, Engine, AvailabilityDay, OrderVie
 
 /* ───────────── test clock (ADR 034) ───────────── */
 
-/** Per-request shift of the engine's clock, set by `getRequestEngine` from the test clock cookie. */
-const requestClockShift = new AsyncLocalStorage<number>();
+/**
+ * Per-request shift of the engine's clock, set by `getRequestEngine` from the test clock cookie. Kept
+ * on globalThis like the engine, so a dev reload of this module still reaches the engine's clock.
+ */
+const requestClockShift = ((globalThis as { __engineClockShift?: AsyncLocalStorage<number> }).__engineClockShift ??= new AsyncLocalStorage<number>());
 
 /** The system clock, moved by ENGINE_CLOCK_OFFSET_MS and by the request's test clock cookie. */
 function shiftedClock(offsetMs: number): Clock {

@@ -24,7 +24,7 @@ export const CAPTCHA_FAILED_MESSAGE = "We couldn't confirm that you are not a ro
 export const CAPTCHA_UNAVAILABLE_MESSAGE = "We can't check messages right now. Please try again in a few minutes, or e-mail or call us.";
 
 // The code is widened here until booking/domain/errors.ts lists it (reported to the lead).
-const CAPTCHA_FAILED = "CAPTCHA_FAILED" as string as ErrorCode;
+const CAPTCHA_FAILED: ErrorCode = "CAPTCHA_FAILED";
 
 export class CaptchaFailedError extends DomainError {
   readonly reason: CaptchaFailure;

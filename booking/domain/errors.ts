@@ -31,7 +31,9 @@ export type ErrorCode =
   | "PAYMENT_IN_PROGRESS"
   | "PAYMENT_CARD_ERROR"
   | "PAYMENT_DECLINED"
-  | "PAYMENT_GATEWAY_ERROR";
+  | "PAYMENT_GATEWAY_ERROR"
+  | "TOO_MANY_ATTEMPTS"
+  | "CAPTCHA_FAILED";
 
 export type FieldMessages = Record<string, string[]>;
 

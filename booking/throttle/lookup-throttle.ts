@@ -31,7 +31,7 @@ export interface LookupSubject {
 export const TOO_MANY_ATTEMPTS_MESSAGE = "Too many attempts. Please try again later.";
 
 // The code is widened here until booking/domain/errors.ts lists it (reported to the lead).
-const TOO_MANY_ATTEMPTS = "TOO_MANY_ATTEMPTS" as string as ErrorCode;
+const TOO_MANY_ATTEMPTS: ErrorCode = "TOO_MANY_ATTEMPTS";
 
 export class TooManyAttemptsError extends DomainError {
   /** Seconds until the next attempt can succeed (the Retry-After header). */

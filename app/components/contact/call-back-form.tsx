@@ -1,0 +1,43 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { engineMessage } from "~/manage/engine-messages";
+import { ContactField } from "./field";
+import type { ContactActionResult } from "./message-form";
+
+/** Request a call-back (spec §3 call-back payload; §7 request-call-back). */
+export function CallBackForm({ result }: { result: ContactActionResult | undefined }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "call-back";
+  const mine = result?.intent === "call-back" ? result : undefined;
+  if (mine?.sent) {
+    return (
+      <div role="status" data-testid="call-back-sent">
+        <p className="text-lg font-semibold">{t("contact.callBack.sentTitle")}</p>
+        <p className="mt-2">{t("contact.callBack.sentText")}</p>
+      </div>
+    );
+  }
+  const error = (name: string) => {
+    const key = mine?.fields?.[name];
+    if (key) return t(key);
+    const server = mine?.serverFields?.[name]?.[0];
+    return server ? engineMessage(server, t) : null;
+  };
+  const values = mine?.values ?? {};
+  return (
+    <Form method="post" preventScrollReset noValidate data-testid="call-back-form">
+      <input type="hidden" name="intent" value="call-back" />
+      <fieldset disabled={sending} className="grid gap-3">
+        <legend className="mb-2">{t("contact.callBack.intro")}</legend>
+        <ContactField idPrefix="call-back" name="name" label={t("contact.fields.name")} autoComplete="name" defaultValue={values.name} error={error("name")} />
+        <ContactField idPrefix="call-back" name="email" type="email" label={t("contact.fields.email")} autoComplete="email" defaultValue={values.email} error={error("email")} />
+        <ContactField idPrefix="call-back" name="phone" type="tel" label={t("contact.fields.phone")} autoComplete="tel" defaultValue={values.phone} error={error("phone")} />
+        <ContactField idPrefix="call-back" name="postcode" label={t("contact.fields.postcode")} autoComplete="postal-code" defaultValue={values.postcode} error={error("postcode")} optional />
+        <button type="submit" className="justify-self-start rounded-lg bg-primary px-5 py-2 font-semibold text-on-primary" data-testid="call-back-submit">
+          {sending ? t("contact.callBack.sending") : t("contact.callBack.send")}
+        </button>
+      </fieldset>
+    </Form>
+  );
+}

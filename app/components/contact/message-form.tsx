@@ -1,0 +1,109 @@
+import { Form, useNavigation, useSubmit } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { engineMessage } from "~/manage/engine-messages";
+import { ContactField } from "./field";
+import { recaptchaToken, useRecaptchaScript } from "./recaptcha";
+
+export interface ContactActionResult {
+  intent: "message" | "call-back";
+  sent: boolean;
+  fields?: Record<string, string>;
+  /** Engine messages per field (English; translated where known). */
+  serverFields?: Record<string, string[]>;
+  formError?: string | null;
+  values?: Record<string, string>;
+}
+
+/**
+ * Message us (spec §5: full name, e-mail, telephone, reason from the list and message are required;
+ * a captcha runs with action send_message; §4: sending, then sent with a thank-you).
+ */
+export function MessageForm({ reasons, captcha, result }: { reasons: { id: number; title: string }[]; captcha: { provider: string; siteKey: string | null }; result: ContactActionResult | undefined }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const siteKey = captcha.provider === "recaptcha" ? captcha.siteKey : null;
+  useRecaptchaScript(siteKey);
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
+  const mine = result?.intent === "message" ? result : undefined;
+  if (mine?.sent) {
+    return (
+      <div role="status" data-testid="message-sent">
+        <p className="text-lg font-semibold">{t("contact.message.sentTitle")}</p>
+        <p className="mt-2">{t("contact.message.sentText")}</p>
+      </div>
+    );
+  }
+  const error = (name: string) => {
+    const key = mine?.fields?.[name];
+    if (key) return t(key);
+    const server = mine?.serverFields?.[name]?.[0];
+    return server ? engineMessage(server, t) : null;
+  };
+  const values = mine?.values ?? {};
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      noValidate
+      data-testid="message-form"
+      onSubmit={(event) => {
+        if (!siteKey) return;
+        // reCAPTCHA v3: fetch a token for send_message, then submit with it.
+        event.preventDefault();
+        const form = event.currentTarget;
+        void recaptchaToken(siteKey, "send_message").then((token) => {
+          (form.elements.namedItem("g_recaptcha_response") as HTMLInputElement).value = token ?? "";
+          submit(form, { preventScrollReset: true });
+        });
+      }}
+    >
+      <input type="hidden" name="intent" value="message" />
+      <input type="hidden" name="g_recaptcha_response" value="" />
+      <fieldset disabled={sending} className="grid gap-3">
+        <legend className="sr-only">{t("contact.message.title")}</legend>
+        {mine?.formError ? (
+          <p role="alert" className="rounded border-l-4 border-[#a4161a] bg-[#fdecec] px-3 py-2 font-medium text-[#5c0b0e]" data-testid="message-error">
+            {t(mine.formError)}
+          </p>
+        ) : null}
+        <ContactField idPrefix="message" name="name" label={t("contact.fields.fullName")} autoComplete="name" defaultValue={values.name} error={error("name")} />
+        <ContactField idPrefix="message" name="email" type="email" label={t("contact.fields.email")} autoComplete="email" defaultValue={values.email} error={error("email")} />
+        <ContactField idPrefix="message" name="phone" type="tel" label={t("contact.fields.phone")} autoComplete="tel" defaultValue={values.phone} error={error("phone")} />
+        <div>
+          <label htmlFor="message-reason" className="block font-semibold">
+            {t("contact.fields.reason")}
+          </label>
+          <select
+            id="message-reason"
+            name="reason"
+            defaultValue={values.reason ?? ""}
+            aria-required
+            aria-invalid={error("reason") ? true : undefined}
+            aria-describedby={error("reason") ? "message-reason-error" : undefined}
+            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+            data-testid="message-reason"
+          >
+            <option value="">{t("contact.fields.reasonPlaceholder")}</option>
+            {reasons.map((reason) => (
+              <option key={reason.id} value={reason.id}>
+                {reason.title}
+              </option>
+            ))}
+          </select>
+          {error("reason") ? (
+            <p id="message-reason-error" className="mt-1 font-semibold text-[#a4161a]" data-testid="message-reason-error">
+              {error("reason")}
+            </p>
+          ) : null}
+        </div>
+        <ContactField idPrefix="message" name="message" label={t("contact.fields.message")} multiline defaultValue={values.message} error={error("message")} />
+        <p className="text-sm">{t("contact.message.replyPromise")}</p>
+        {siteKey ? <p className="text-xs">{t("contact.message.recaptchaNotice")}</p> : null}
+        <button type="submit" className="justify-self-start rounded-lg bg-primary px-5 py-2 font-semibold text-on-primary" data-testid="message-submit">
+          {sending ? t("contact.message.sending") : t("contact.message.send")}
+        </button>
+      </fieldset>
+    </Form>
+  );
+}

@@ -1,0 +1,155 @@
+import { Form, Link, useNavigation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { engineMessage } from "~/manage/engine-messages";
+import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
+import type { ManageActionResult } from "~/manage/manage.server";
+import { ErrorNote, ManageModal } from "./manage-modal";
+
+export interface AddressModalState {
+  name: "address";
+  /** The carrier's switch (spec §5: hidden in the Australian and US partner environments). */
+  searchHidden: boolean;
+  query: string;
+  container: string | null;
+  suggestions: { id: string; text: string; description: string; retrievable: boolean }[] | null;
+  picked: boolean;
+  initial: { line_1: string; line_2: string; town: string; postcode: string; latitude: string; longitude: string };
+}
+
+const FIELDS = [
+  { name: "line_1", label: "manage.address.line1", autoComplete: "address-line1", required: true },
+  { name: "line_2", label: "manage.address.line2", autoComplete: "address-line2", required: false },
+  { name: "town", label: "manage.address.town", autoComplete: "address-level2", required: true },
+  { name: "postcode", label: "manage.address.postcode", autoComplete: "postal-code", required: true },
+] as const;
+
+/**
+ * Change address (spec §4): search, pick, edit, save, then the 'address updated' toast. OR03 shows
+ * 'Sorry there is no technician in that area.' for 10 seconds, OR04 its text (§8).
+ */
+export function ChangeAddressModal({ lookup, state, closeHref, result }: { lookup: LookupForm; state: AddressModalState; closeHref: string; result: ManageActionResult | undefined }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "change-address";
+  const failure = result && !result.ok ? result.failure : undefined;
+  const modalError = failure && failure.show === "modal" ? failure : undefined;
+  const [errorVisible, setErrorVisible] = useState(true);
+  useEffect(() => {
+    setErrorVisible(true);
+    if (!modalError?.hideAfterMs) return;
+    const timer = setTimeout(() => setErrorVisible(false), modalError.hideAfterMs);
+    return () => clearTimeout(timer);
+  }, [modalError]);
+  const values = result?.values ?? state.initial;
+  const fieldError = (name: string): string | null => {
+    if (result?.fields?.[name]) return t(result.fields[name]!);
+    const server = failure?.show === "inline" ? failure.fields[name]?.[0] : undefined;
+    return server ? engineMessage(server, t) : null;
+  };
+
+  return (
+    <ManageModal title={t("manage.address.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-address-modal">
+      {!state.searchHidden ? (
+        <div className="mb-6" data-testid="address-search">
+          <Form method="get" preventScrollReset role="search" className="flex flex-wrap items-end gap-2">
+            <input type="hidden" name="order_ref" value={lookup.order_ref} />
+            <input type="hidden" name="email" value={lookup.email} />
+            <input type="hidden" name="modal" value="address" />
+            <div className="min-w-[12rem] flex-1">
+              <label htmlFor="address-search-input" className="block font-semibold">
+                {t("manage.address.searchLabel")}
+              </label>
+              <input
+                id="address-search-input"
+                name="q"
+                type="search"
+                defaultValue={state.query}
+                placeholder={t("manage.address.searchPlaceholder")}
+                className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+                data-testid="address-search-input"
+              />
+            </div>
+            <button type="submit" className="rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="address-search-submit">
+              {t("manage.address.searchSubmit")}
+            </button>
+          </Form>
+          {state.suggestions ? (
+            state.suggestions.length ? (
+              <ul className="mt-3 max-h-56 divide-y divide-black/10 overflow-y-auto rounded-lg border border-black/10" aria-label={t("manage.address.results")} data-testid="address-suggestions">
+                {state.suggestions.map((suggestion) => (
+                  <li key={suggestion.id}>
+                    <Link
+                      to={manageBookingPath(lookup, suggestion.retrievable ? { modal: "address", q: state.query, pick: suggestion.id } : { modal: "address", q: state.query, container: suggestion.id })}
+                      preventScrollReset
+                      replace
+                      className="block px-3 py-2 hover:bg-surface"
+                      data-testid="address-suggestion"
+                    >
+                      <span className="font-semibold">{suggestion.text}</span> <span className="text-sm">{suggestion.description}</span>
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              <p className="mt-3" data-testid="address-no-results">
+                {t("manage.address.noResults")}
+              </p>
+            )
+          ) : null}
+        </div>
+      ) : null}
+
+      {saving ? (
+        <p role="status" aria-live="polite" className="py-6 text-lg font-semibold" data-testid="address-saving">
+          {t("manage.address.saving")}
+        </p>
+      ) : (
+        <Form method="post" preventScrollReset noValidate key={JSON.stringify(values)} data-testid="address-form">
+          <input type="hidden" name="intent" value="change-address" />
+          <input type="hidden" name="order_ref" value={lookup.order_ref} />
+          <input type="hidden" name="email" value={lookup.email} />
+          <input type="hidden" name="latitude" value={values.latitude ?? ""} />
+          <input type="hidden" name="longitude" value={values.longitude ?? ""} />
+          <p className="mb-3">{state.searchHidden ? t("manage.address.manualIntro") : t("manage.address.editIntro")}</p>
+          {modalError && errorVisible ? (
+            <ErrorNote testId="address-error">{modalError.message.key ? t(modalError.message.key) : modalError.message.text}</ErrorNote>
+          ) : null}
+          <div className="mt-3 grid gap-3">
+            {FIELDS.map((field) => {
+              const error = fieldError(field.name);
+              return (
+                <div key={field.name}>
+                  <label htmlFor={`address-${field.name}`} className="block font-semibold">
+                    {t(field.label)}
+                    {field.required ? null : <span className="font-normal"> ({t("manage.address.optional")})</span>}
+                  </label>
+                  <input
+                    id={`address-${field.name}`}
+                    name={field.name}
+                    type="text"
+                    autoComplete={field.autoComplete}
+                    aria-required={field.required}
+                    defaultValue={values[field.name] ?? ""}
+                    aria-invalid={error ? true : undefined}
+                    aria-describedby={error ? `address-${field.name}-error` : undefined}
+                    className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+                    data-testid={`address-${field.name}`}
+                  />
+                  {error ? (
+                    <p id={`address-${field.name}-error`} className="mt-1 font-semibold text-[#a4161a]" data-testid={`address-${field.name}-error`}>
+                      {error}
+                    </p>
+                  ) : null}
+                </div>
+              );
+            })}
+          </div>
+          <button type="submit" className="mt-5 rounded-lg bg-primary px-5 py-2 font-semibold text-on-primary" data-testid="address-save">
+            {t("manage.address.save")}
+          </button>
+        </Form>
+      )}
+    </ManageModal>
+  );
+}

@@ -1,0 +1,133 @@
+import { Form, useNavigation } from "@remix-run/react";
+import { useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { LookupFieldErrors } from "~/manage/lookup-form";
+import type { ShownText } from "~/manage/error-behaviour";
+
+export interface ManageBookingBannerProps {
+  values?: { email?: string; order_ref?: string };
+  /** Field messages (i18n keys) from the server, for visitors without JavaScript. */
+  errors?: LookupFieldErrors;
+  /** The lookup's error from the server (spec §8: in a red alert). */
+  alert?: ShownText | null;
+  headingLevel?: "h1" | "h2";
+}
+
+/**
+ * 'Manage Your Booking' (spec §2 "Manage-booking search banner"): e-mail, order reference with its
+ * hover hint and numeric hint, Find order; Enter submits. It posts to /manage, which answers a
+ * found order with a full navigation to /manage/booking?order_ref=…&email=….
+ */
+export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2" }: ManageBookingBannerProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<LookupFieldErrors | null>(null);
+  const shown = clientErrors ?? errors ?? {};
+  const busy = navigation.state !== "idle" && navigation.formAction === "/manage";
+  const Heading = headingLevel;
+  return (
+    <section aria-labelledby="manage-booking-title" className="rounded-xl bg-surface p-6" data-testid="manage-booking-banner">
+      <Heading id="manage-booking-title" className="text-2xl font-bold">
+        {t("manage.lookup.title")}
+      </Heading>
+      <p className="mt-1">{t("manage.lookup.intro")}</p>
+      {alert && !clientErrors ? (
+        <div role="alert" className="mt-4 rounded-lg border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid="lookup-alert">
+          {alert.key ? t(alert.key) : alert.text}
+        </div>
+      ) : null}
+      <Form
+        method="post"
+        action="/manage"
+        noValidate
+        className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
+        onSubmit={(event) => {
+          const form = event.currentTarget;
+          const email = (form.elements.namedItem("email") as HTMLInputElement).value.trim();
+          const orderRef = (form.elements.namedItem("order_ref") as HTMLInputElement).value.trim();
+          const next: LookupFieldErrors = {};
+          if (!email) next.email = "manage.lookup.errors.emailMissing";
+          if (!orderRef) next.order_ref = "manage.lookup.errors.orderRefMissing";
+          if (next.email || next.order_ref) {
+            event.preventDefault();
+            setClientErrors(next);
+            (form.elements.namedItem(next.email ? "email" : "order_ref") as HTMLInputElement).focus();
+            return;
+          }
+          setClientErrors(null);
+        }}
+      >
+        <div>
+          <label htmlFor="lookup-email" className="block font-semibold">
+            {t("manage.lookup.email")}
+          </label>
+          <input
+            id="lookup-email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            defaultValue={values?.email ?? ""}
+            aria-invalid={shown.email ? true : undefined}
+            aria-describedby={shown.email ? "lookup-email-error" : undefined}
+            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+          />
+          {shown.email ? (
+            <p id="lookup-email-error" className="mt-1 font-semibold text-[#a4161a]" data-testid="lookup-email-error">
+              {t(shown.email)}
+            </p>
+          ) : null}
+        </div>
+        <div>
+          <div className="flex items-center gap-2">
+            <label htmlFor="lookup-order-ref" className="block font-semibold">
+              {t("manage.lookup.orderRef")}
+            </label>
+            <span className="group relative inline-flex">
+              <button
+                type="button"
+                className="h-6 w-6 rounded-full border border-black/40 text-sm font-bold leading-none"
+                aria-describedby="order-ref-hint"
+                aria-label={t("manage.lookup.orderRefHelp")}
+                data-testid="order-ref-hint-trigger"
+              >
+                ?
+              </button>
+              <span
+                id="order-ref-hint"
+                role="tooltip"
+                className="invisible absolute bottom-full left-1/2 z-10 mb-2 w-64 -translate-x-1/2 rounded bg-[#1a1d24] px-3 py-2 text-sm text-white group-focus-within:visible group-hover:visible"
+                data-testid="order-ref-hint"
+              >
+                {t("manage.lookup.orderRefHint")}
+              </span>
+            </span>
+          </div>
+          <input
+            id="lookup-order-ref"
+            name="order_ref"
+            type="text"
+            inputMode="numeric"
+            autoComplete="off"
+            title={t("manage.lookup.orderRefHint")}
+            placeholder={t("manage.lookup.orderRefPlaceholder")}
+            defaultValue={values?.order_ref ?? ""}
+            aria-invalid={shown.order_ref ? true : undefined}
+            aria-describedby={["order-ref-numeric", shown.order_ref ? "lookup-order-ref-error" : ""].filter(Boolean).join(" ")}
+            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+          />
+          <p id="order-ref-numeric" className="mt-1 text-sm">
+            {t("manage.lookup.orderRefNumeric")}
+          </p>
+          {shown.order_ref ? (
+            <p id="lookup-order-ref-error" className="mt-1 font-semibold text-[#a4161a]" data-testid="lookup-order-ref-error">
+              {t(shown.order_ref)}
+            </p>
+          ) : null}
+        </div>
+        <button type="submit" disabled={busy} className="rounded-lg bg-primary px-6 py-2 font-semibold text-on-primary md:mt-7" data-testid="find-order">
+          {busy ? t("manage.lookup.searching") : t("manage.lookup.submit")}
+        </button>
+      </Form>
+    </section>
+  );
+}

@@ -1,0 +1,228 @@
+import { Link } from "@remix-run/react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "~/content/schemas";
+import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
+import { clockTime, longDate, timeslotText } from "~/manage/format";
+import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
+import type { ManageActionResult } from "~/manage/manage.server";
+import type { ManageOrder } from "~/manage/order-view";
+import { DeviceIdentifier } from "./device-identifier";
+import { ProofUpload } from "./proof-upload";
+
+function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
+  return (
+    <div className="grid gap-1 border-b border-black/10 py-3 sm:grid-cols-[13rem_1fr]">
+      <dt className="font-semibold">{label}</dt>
+      <dd data-testid={testId}>{children}</dd>
+    </div>
+  );
+}
+
+export interface OrderOverviewProps {
+  order: ManageOrder;
+  lookup: LookupForm;
+  trackingPath: string;
+  money: { currency: string; countryCode: string };
+  phone: string | null;
+  timezone: string;
+  maxProofBytes: number;
+  result: ManageActionResult | undefined;
+}
+
+/** The manage screen's booking overview (spec §3) with its changes, IMEI and proof-of-purchase forms. */
+export function OrderOverview({ order, lookup, trackingPath, money, phone, timezone, maxProofBytes, result }: OrderOverviewProps) {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.language === "de" ? "de" : "en") as Locale;
+  const format = (minor: number) => formatMoney(minor, money.currency as Currency, { countryCode: money.countryCode as CountryCode, locale });
+  const booked = order.status === "BOOKED";
+  const changeable = booked && order.canChangeOnline;
+  const open = (modal: string) => manageBookingPath(lookup, { modal });
+  const deadline = new Date(order.changeDeadline);
+  const deadlineDay = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { timeZone: timezone, weekday: "long", day: "numeric", month: "long" }).format(deadline);
+
+  return (
+    <div className="mt-6">
+      {!booked ? (
+        <div role="status" className="rounded-lg border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 text-[#5c0b0e]" data-testid="order-cancelled">
+          <p className="font-semibold">{t("manage.status.cancelled")}</p>
+          {order.refundStatus === "REFUNDED" ? <p>{t("manage.status.refunded")}</p> : null}
+          {order.refundStatus === "PENDING" || order.refundStatus === "FAILED" ? <p>{t("manage.status.refundPending")}</p> : null}
+        </div>
+      ) : !order.canChangeOnline ? (
+        <div role="alert" className="rounded-lg border-l-4 border-[#8a5a00] bg-[#fff4db] px-4 py-3 text-[#4a3000]" data-testid="changes-closed">
+          <p className="font-semibold">{t("manage.changesClosed")}</p>
+          {phone ? (
+            <p className="mt-1">
+              {t("manage.callUs")}{" "}
+              <a href={`tel:${phone.replace(/\s+/g, "")}`} className="font-semibold underline">
+                {phone}
+              </a>
+            </p>
+          ) : null}
+        </div>
+      ) : (
+        <p className="rounded-lg bg-surface px-4 py-3" data-testid="change-deadline">
+          {t("manage.changeDeadline", { day: deadlineDay, time: clockTime(deadline, timezone, locale) })}
+        </p>
+      )}
+
+      {booked ? (
+        <nav aria-label={t("manage.actions.title")} className="mt-6 flex flex-wrap gap-3">
+          {changeable ? (
+            <>
+              <Link to={open("date")} preventScrollReset className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="open-change-date">
+                {t("manage.actions.changeDate")}
+              </Link>
+              <Link to={open("address")} preventScrollReset className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="open-change-address">
+                {t("manage.actions.changeAddress")}
+              </Link>
+              <Link to={open("cancel")} preventScrollReset className="rounded-lg border-2 border-[#a4161a] px-4 py-2 font-semibold text-[#a4161a]" data-testid="open-cancel">
+                {t("manage.actions.cancel")}
+              </Link>
+            </>
+          ) : null}
+          <Link to={trackingPath} className="rounded-lg border-2 border-primary px-4 py-2 font-semibold text-ink" data-testid="track-technician">
+            {t("manage.actions.track")}
+          </Link>
+        </nav>
+      ) : null}
+      <p className="mt-3">
+        <Link to="/manage/confirm" className="text-sm underline" data-testid="booking-summary">
+          {t("manage.actions.summary")}
+        </Link>
+      </p>
+
+      <h2 className="mt-8 text-2xl font-bold">{t("manage.overview.title")}</h2>
+      <dl data-testid="order-overview">
+        <Row label={t("manage.overview.orderReference")} testId="overview-order-reference">
+          <strong>{order.orderRef}</strong>
+        </Row>
+        <Row label={t("manage.overview.repairAddress")} testId="overview-repair-address">
+          <address className="not-italic">
+            {[order.name, ...order.addressLines].filter(Boolean).map((line) => (
+              <span key={line} className="block">
+                {line}
+              </span>
+            ))}
+          </address>
+        </Row>
+        <Row label={t("manage.overview.repairLocation")} testId="overview-repair-location">
+          {order.repairLocation === "drop_off" ? t("manage.overview.dropOff") : t("manage.overview.doorstep")}
+        </Row>
+        <Row label={t("manage.overview.date")} testId="overview-date">
+          <span data-date={order.date}>{longDate(order.date, locale)}</span>
+        </Row>
+        <Row label={t("manage.overview.timeslot")} testId="overview-timeslot">
+          {timeslotText(order.timeslot)}
+          <span className="block text-sm">{t("manage.overview.timeslotNote")}</span>
+        </Row>
+        <Row label={t("manage.overview.phone")} testId="overview-phone">
+          {order.phone ?? t("manage.overview.notSet")}
+        </Row>
+        <Row label={t("manage.overview.email")} testId="overview-email">
+          {order.email}
+        </Row>
+        <Row label={t("manage.overview.devices")} testId="overview-devices">
+          <ul className="space-y-6">
+            {order.devices.map((device) => (
+              <li key={device.id} data-testid="overview-device" data-device-id={device.id}>
+                <div className="flex items-start gap-3">
+                  <img src={device.imagePath} alt="" className="h-14 w-14 rounded bg-surface object-contain" />
+                  <div className="flex-1">
+                    <p className="font-semibold">{device.title}</p>
+                    <ul className="text-sm">
+                      {device.lines.map((line, index) => (
+                        <li key={`${line.title}-${index}`} className="flex justify-between gap-3">
+                          <span>{line.title}</span>
+                          <span>{order.inWarranty ? t("manage.overview.inWarrantyLine") : line.price === 0 ? t("manage.overview.free") : format(line.price)}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                </div>
+                {device.identifier ? <DeviceIdentifier device={device} lookup={lookup} editable={booked} result={result} /> : null}
+                <ProofUpload device={device} lookup={lookup} editable={booked} maxBytes={maxProofBytes} result={result} />
+              </li>
+            ))}
+          </ul>
+        </Row>
+        <Row label={t("manage.overview.proofOfPurchase")} testId="overview-proof">
+          {order.devices.every((device) => device.proofSupplied)
+            ? t("manage.proof.supplied")
+            : order.devices.some((device) => device.proofSupplied)
+              ? t("manage.proof.partlySupplied")
+              : t("manage.proof.notSupplied")}
+        </Row>
+        {order.devices.some((device) => device.freeBattery) ? (
+          <Row label={t("manage.overview.battery")} testId="overview-battery">
+            {order.devices
+              .filter((device) => device.freeBattery)
+              .map((device) => (
+                <span key={device.id} className="block">
+                  {t("manage.overview.batteryText", { device: device.title })}
+                </span>
+              ))}
+          </Row>
+        ) : null}
+        {order.promoCode ? (
+          <Row label={t("manage.overview.promoCode")} testId="overview-promo-code">
+            {order.promoCode}
+          </Row>
+        ) : null}
+        <Row label={t("manage.overview.billingAddress")} testId="overview-billing-address">
+          {order.billingAddress ? (
+            <address className="not-italic">
+              {[order.billingAddress.name, ...order.billingAddress.lines].filter(Boolean).map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+            </address>
+          ) : (
+            t("manage.overview.sameAsRepairAddress")
+          )}
+        </Row>
+        {order.promotionalEvent ? (
+          <Row label={t("manage.overview.promotionalEvent")} testId="overview-promotional-event">
+            {order.promotionalEvent}
+          </Row>
+        ) : null}
+        {order.convenienceCharge !== null ? (
+          <Row label={t("manage.overview.convenienceCharge")} testId="overview-convenience-charge">
+            {t("manage.overview.convenienceChargeText", { amount: format(order.convenienceCharge) })}
+          </Row>
+        ) : null}
+        {order.technician ? (
+          <Row label={t("manage.overview.technician")} testId="overview-technician">
+            {t("manage.overview.technicianText", { name: order.technician.name, van: order.technician.van })}
+          </Row>
+        ) : null}
+      </dl>
+      {order.inWarranty ? (
+        <p className="mt-4 text-lg font-bold" data-testid="overview-total">
+          {t("manage.overview.inWarranty")}
+        </p>
+      ) : (
+        <dl className="mt-4 space-y-1">
+          {order.promoCode ? (
+            <>
+              <div className="flex justify-between">
+                <dt>{t("manage.overview.subtotal")}</dt>
+                <dd>{format(order.totals.fullPrice)}</dd>
+              </div>
+              <div className="flex justify-between">
+                <dt>{t("manage.overview.discount", { code: order.promoCode })}</dt>
+                <dd>−{format(order.totals.discount)}</dd>
+              </div>
+            </>
+          ) : null}
+          <div className="flex justify-between text-lg font-bold">
+            <dt>{t("manage.overview.total")}</dt>
+            <dd data-testid="overview-total">{format(order.totals.total)}</dd>
+          </div>
+        </dl>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+/**
+ * Plumbing of the manage pages: the carrier, the engine (with the test clock of the request), the
+ * booking session (toasts), the manage session (the loaded order) and the client's address for the
+ * lookup throttle; and the one place engine errors become spec §8 behaviour (error-behaviour.ts).
+ */
+import { data, redirect, redirectDocument, type HeadersFunction, type Session } from "@remix-run/node";
+import { DomainError, getRequestEngine, TooManyAttemptsError, type Engine, type OrderView } from "~/booking.server";
+import type { Carrier, Locale } from "~/content/schemas";
+import { commitSession, getSession, toast, type SessionData, type SessionFlashData } from "~/lib/session.server";
+import { requireTenant } from "~/tenant/tenant.server";
+import { clientAddress } from "./client-address.server";
+import { manageBehaviourFor, shownText, type ManageErrorBehaviour, type ManagePlace, type ShownText } from "./error-behaviour";
+import { manageBookingPath, type LookupForm } from "./lookup-form";
+import { manageSessionStorage, type ManageSessionData } from "./manage-session.server";
+
+export interface ManageContext {
+  carrier: Carrier;
+  locale: Locale;
+  engine: Engine;
+  session: Session<SessionData, SessionFlashData>;
+  manageSession: Session<ManageSessionData>;
+  clientAddress: string | null;
+  /** Set when a session changed and must be committed with the response. */
+  dirty: { session: boolean; manage: boolean };
+}
+
+export async function loadManageContext(request: Request, loadContext: unknown): Promise<ManageContext> {
+  const [{ carrier, locale }, engine, session, manageSession] = await Promise.all([
+    requireTenant(request),
+    getRequestEngine(request),
+    getSession(request),
+    manageSessionStorage().getSession(request.headers.get("Cookie")),
+  ]);
+  return { carrier, locale, engine, session, manageSession, clientAddress: clientAddress(request, loadContext), dirty: { session: false, manage: false } };
+}
+
+/** The order loaded last on the manage page (spec §6: /manage/confirm requires one). */
+export function loadedLookup(ctx: ManageContext): LookupForm | null {
+  const orderRef = ctx.manageSession.get("orderRef");
+  const email = ctx.manageSession.get("email");
+  return orderRef && email ? { order_ref: orderRef, email } : null;
+}
+
+export function rememberOrder(ctx: ManageContext, lookup: LookupForm, lastChange?: ManageSessionData["lastChange"]) {
+  if (ctx.manageSession.get("orderRef") !== lookup.order_ref || ctx.manageSession.get("email") !== lookup.email) {
+    ctx.manageSession.set("orderRef", lookup.order_ref);
+    ctx.manageSession.set("email", lookup.email);
+    ctx.manageSession.unset("lastChange");
+    ctx.dirty.manage = true;
+  }
+  if (lastChange) {
+    ctx.manageSession.set("lastChange", lastChange);
+    ctx.dirty.manage = true;
+  }
+}
+
+export function flashToast(ctx: ManageContext, input: { type: "success" | "error" | "info"; key?: string; message?: string; durationMs?: number }) {
+  ctx.session.flash("toast", toast(input));
+  ctx.dirty.session = true;
+}
+
+export async function manageHeaders(ctx: ManageContext, extra?: HeadersInit): Promise<Headers> {
+  const headers = new Headers(extra);
+  if (ctx.dirty.session) headers.append("Set-Cookie", await commitSession(ctx.session));
+  if (ctx.dirty.manage) headers.append("Set-Cookie", await manageSessionStorage().commitSession(ctx.manageSession));
+  headers.set("Cache-Control", "no-store");
+  return headers;
+}
+
+export function subjectOf(ctx: ManageContext, email: string) {
+  return { email, clientAddress: ctx.clientAddress };
+}
+
+/** The order behind the lookup throttle (ADR 031): a wrong e-mail or reference is counted. */
+export function findOrder(ctx: ManageContext, lookup: LookupForm): Promise<OrderView> {
+  return ctx.engine.lookupOrderThrottled(ctx.carrier, lookup, { clientAddress: ctx.clientAddress });
+}
+
+/** Runs an order operation behind the lookup throttle. */
+export function guarded<T>(ctx: ManageContext, lookup: LookupForm, operation: () => Promise<T>): Promise<T> {
+  return ctx.engine.withLookupThrottle(ctx.carrier, subjectOf(ctx, lookup.email), operation);
+}
+
+export interface ManageFailure {
+  code: string;
+  place: ManagePlace;
+  show: ManageErrorBehaviour["show"];
+  message: ShownText;
+  /** Per-field server messages (VALIDATION), shown under the fields. */
+  fields: Record<string, string[]>;
+  hideAfterMs: number | null;
+}
+
+/** What spec §8 says to do with an engine error at this place; anything not a domain error is a bug and rethrown. */
+export function manageFailure(ctx: ManageContext, error: unknown, place: ManagePlace): ManageFailure {
+  if (!(error instanceof DomainError)) throw error;
+  const behaviour = manageBehaviourFor(error.code, place);
+  return {
+    code: error.code,
+    place,
+    show: behaviour.show,
+    message: shownText(behaviour, error.messages, ctx.locale),
+    fields: error.fields,
+    hideAfterMs: behaviour.hideAfterMs ?? null,
+  };
+}
+
+function statusOf(error: unknown): number {
+  return error instanceof DomainError ? error.status : 500;
+}
+
+/**
+ * The response for a failed manage action: a toast and back to the manage screen (the modal closes),
+ * or to the lookup when the order is not the visitor's; otherwise the failure for the page to show
+ * (modal, inline, alert) with the error's status.
+ */
+export async function manageErrorResponse(ctx: ManageContext, error: unknown, place: ManagePlace, lookup: LookupForm, extra: Omit<ManageActionResult, "ok" | "intent" | "failure"> = {}) {
+  const failure = manageFailure(ctx, error, place);
+  const behaviour = manageBehaviourFor(failure.code, place);
+  if (failure.show === "toast") {
+    flashToast(ctx, { type: "error", key: failure.message.key, message: failure.message.text, durationMs: behaviour.toastMs });
+    return redirect(behaviour.toLookup ? "/manage" : manageBookingPath(lookup), { headers: await manageHeaders(ctx) });
+  }
+  return data({ ok: false, intent: place, failure, ...extra } satisfies ManageActionResult, await failureInit(ctx, error));
+}
+
+/** Status and headers for a failure the page shows itself (429 with Retry-After when throttled). */
+export async function failureInit(ctx: ManageContext, error: unknown): Promise<ResponseInit> {
+  const headers = await manageHeaders(ctx);
+  if (error instanceof TooManyAttemptsError) headers.set("Retry-After", String(error.retryAfterSeconds));
+  const status = statusOf(error);
+  return { status: status === 422 ? 400 : status, headers };
+}
+
+/** Spec §2: success navigates fully (a document request) to the manage screen. */
+export async function toManageScreen(ctx: ManageContext, lookup: LookupForm) {
+  rememberOrder(ctx, lookup);
+  return redirectDocument(manageBookingPath(lookup), { headers: await manageHeaders(ctx) });
+}
+
+/** What a manage action answers when it stays on the page (the forms read it). */
+export interface ManageActionResult {
+  ok: boolean;
+  intent: ManagePlace;
+  failure?: ManageFailure;
+  /** The device the IMEI or proof answer is for. */
+  deviceId?: number;
+  /** Change date: the new day. */
+  date?: string;
+  /** Form field messages (i18n keys) from the web's own checks, and what was typed. */
+  fields?: Record<string, string>;
+  values?: Record<string, string>;
+}
+
+/** A failure the web finds itself (the cancel phrase, a short reason), shown like the engine's. */
+export function localFailure(place: ManagePlace, key: string, show: ManageFailure["show"] = "modal"): ManageFailure {
+  return { code: "VALIDATION", place, show, message: { key }, fields: {}, hideAfterMs: null };
+}
+
+/** The document keeps the loader's or action's Retry-After and Cache-Control (Remix passes on only Set-Cookie by itself). */
+export const manageDocumentHeaders: HeadersFunction = ({ loaderHeaders, actionHeaders }) => {
+  const headers = new Headers();
+  for (const source of [loaderHeaders, actionHeaders]) {
+    for (const name of ["Retry-After", "Cache-Control"]) {
+      const value = source.get(name);
+      if (value) headers.set(name, value);
+    }
+  }
+  return headers;
+};

@@ -1,0 +1,94 @@
+/**
+ * The manage screen's order (spec §3 "Booking overview fields (manage and complete screens)"):
+ * order reference, repair address and location, date, 1-hour timeslot, phone, e-mail, devices,
+ * proof of purchase, IMEI or serial per device, promo code, billing address, promotional event,
+ * convenience charge, battery line item. Built from the engine's order and, where the order does
+ * not say, its booking.
+ */
+import type { BookingState, OrderView } from "~/booking.server";
+
+export interface ManageDevice {
+  id: number;
+  title: string;
+  imagePath: string;
+  kind: "phone" | "tablet" | "appliance";
+  /** IMEI for phones, serial number for tablets of the single make, nothing otherwise (spec §5). */
+  identifier: "imei" | "serial" | null;
+  imei: string | null;
+  proofSupplied: boolean;
+  lines: { title: string; price: number }[];
+  /** The free battery line (spec §2 basket item, §3 battery line item). */
+  freeBattery: string | null;
+}
+
+export interface ManageOrder {
+  orderRef: string;
+  email: string;
+  status: "BOOKED" | "CANCELLED";
+  canChangeOnline: boolean;
+  /** When online changes stop (ISO instant): 24 hours before the window opens. */
+  changeDeadline: string;
+  name: string | null;
+  address: { line_1: string; line_2: string; town: string; postcode: string };
+  addressLines: string[];
+  repairLocation: "doorstep" | "drop_off";
+  date: string;
+  timeslot: { start: string; end: string };
+  phone: string | null;
+  devices: ManageDevice[];
+  promoCode: string | null;
+  billingAddress: { name: string | null; lines: string[] } | null;
+  promotionalEvent: string | null;
+  /** The call-out (convenience) charge in minor units, when the carrier has one. */
+  convenienceCharge: number | null;
+  inWarranty: boolean;
+  totals: { fullPrice: number; discount: number; total: number; currency: string };
+  technician: { name: string; van: string } | null;
+  refundStatus: OrderView["refund_status"];
+}
+
+const lines = (address: { line_1: string; line_2: string; town: string; postcode: string }) =>
+  [address.line_1, address.line_2, address.town, address.postcode].map((line) => line.trim()).filter(Boolean);
+
+const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter(Boolean).join(" ") || null;
+
+export function manageOrder(order: OrderView, booking: BookingState | null): ManageOrder {
+  return {
+    orderRef: String(order.order_id),
+    email: order.details.email,
+    status: order.status,
+    canChangeOnline: order.can_change_online,
+    changeDeadline: order.change_deadline,
+    name: fullName(order.details.first_name, order.details.last_name),
+    address: { line_1: order.details.address_1, line_2: order.details.address_2, town: order.details.town, postcode: order.details.postcode },
+    addressLines: lines({ line_1: order.details.address_1, line_2: order.details.address_2, town: order.details.town, postcode: order.details.postcode }),
+    repairLocation: booking?.repair_location ?? "doorstep",
+    date: order.booking.booking_date,
+    timeslot: order.booking.timeslot,
+    phone: order.details.phone_number,
+    devices: order.devices.map((device) => ({
+      id: device.id,
+      title: device.title,
+      imagePath: device.image_path,
+      kind: device.device_type,
+      identifier: device.identifier,
+      imei: device.imei,
+      proofSupplied: device.proof_of_purchase_supplied,
+      lines: [
+        ...device.selected_problems_pricing.map((line) => ({ title: line.problem.title, price: line.price })),
+        ...device.selected_upsells.map((extra) => ({ title: extra.title, price: extra.price })),
+      ],
+      freeBattery: device.free_battery ? device.free_battery.problem.title : null,
+    })),
+    promoCode: order.in_warranty === true ? null : order.discount_code,
+    billingAddress: order.billing_address
+      ? { name: fullName(booking?.billing_first_name, booking?.billing_last_name), lines: lines(order.billing_address) }
+      : null,
+    promotionalEvent: booking?.cart.sale_active ? booking.sale_title : null,
+    convenienceCharge: order.cancellation_charge.applies ? order.cancellation_charge.amount : null,
+    inWarranty: order.in_warranty === true,
+    totals: { fullPrice: order.totals.full_price, discount: order.totals.discount_total, total: order.totals.total_price, currency: order.totals.currency },
+    technician: order.trackingVan ? { name: order.trackingVan.technician_name, van: order.trackingVan.van_registration } : null,
+    refundStatus: order.refund_status,
+  };
+}

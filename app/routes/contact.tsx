@@ -1,0 +1,188 @@
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { CaptchaFailedError, DomainError, getRequestEngine, REPLY_WITHIN_HOURS } from "~/booking.server";
+import { CallBackForm } from "~/components/contact/call-back-form";
+import { MessageForm, type ContactActionResult } from "~/components/contact/message-form";
+import { ManageModal } from "~/components/manage/manage-modal";
+import { getContactReasons } from "~/content/content.server";
+import { ContentUnavailableError } from "~/content/strapi.server";
+import { clientAddress } from "~/manage/client-address.server";
+import { callBackFormSchema, checkForm, messageFormSchema } from "~/manage/contact-form";
+import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+
+export const handle = { liveChat: true };
+
+export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `${page.title} · ${page.brand}` : "Contact us" }];
+
+const MODALS = ["email", "phone", "message", "call-back"] as const;
+type ContactModal = (typeof MODALS)[number];
+
+async function reasonsFor(request: Request) {
+  const { carrier, locale } = await requireTenant(request);
+  try {
+    const reasons = await getContactReasons(carrier, locale);
+    return { carrier, locale, reasons: [...reasons].sort((a, b) => a.order - b.order).map((reason) => ({ id: reason.reasonId, title: reason.title })) };
+  } catch (error) {
+    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
+    throw error;
+  }
+}
+
+/** /contact (spec §2): e-mail us, phone and message us modals, a call-back request and the 48-hour promise. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const [{ carrier, reasons }, engine] = await Promise.all([reasonsFor(request), getRequestEngine(request)]);
+  const open = new URL(request.url).searchParams.get("open");
+  return {
+    title: "Contact us",
+    brand: carrier.name,
+    email: carrier.email,
+    phone: carrier.phone,
+    reasons,
+    captcha: engine.captchaProvider(),
+    open: (MODALS as readonly string[]).includes(open ?? "") ? (open as ContactModal) : null,
+    replyHours: REPLY_WITHIN_HOURS,
+  };
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const [{ carrier, locale, reasons }, engine, form] = await Promise.all([reasonsFor(request), getRequestEngine(request), request.formData()]);
+  const intent = form.get("intent") === "call-back" ? "call-back" : "message";
+  const answer = (result: ContactActionResult, status = 200) => data(result, { status });
+
+  if (intent === "call-back") {
+    const checked = checkForm(callBackFormSchema, form);
+    if (!checked.ok) return answer({ intent, sent: false, fields: checked.fields, values: checked.values }, 400);
+    try {
+      await engine.requestCallBack(carrier, null, { name: checked.value.name, email: checked.value.email, phone: checked.value.phone, postcode: checked.value.postcode || null, carrier: carrier.code });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      return answer({ intent, sent: false, serverFields: error.fields, values: Object.fromEntries(Object.entries(checked.value).map(([k, v]) => [k, String(v ?? "")])) }, 400);
+    }
+    return answer({ intent, sent: true });
+  }
+
+  const checked = checkForm(messageFormSchema, form);
+  if (!checked.ok) return answer({ intent, sent: false, fields: checked.fields, values: checked.values }, 400);
+  const { g_recaptcha_response: token, ...typed } = checked.value;
+  const reason = reasons.find((entry) => String(entry.id) === typed.reason);
+  if (!reason) return answer({ intent, sent: false, fields: { reason: "contact.errors.reasonMissing" }, values: typed }, 400);
+  try {
+    await engine.sendContactMessage(carrier, {
+      name: typed.name,
+      email: typed.email,
+      phone: typed.phone,
+      reason,
+      message: typed.message,
+      captcha_token: token ?? null,
+      locale,
+      client_address: clientAddress(request, context),
+    });
+  } catch (error) {
+    if (error instanceof CaptchaFailedError) {
+      return answer({ intent, sent: false, formError: error.reason === "unavailable" ? "contact.errors.captchaUnavailable" : "contact.errors.captcha", values: typed }, error.status);
+    }
+    if (!(error instanceof DomainError)) throw error;
+    return answer({ intent, sent: false, serverFields: error.fields, formError: Object.keys(error.fields).length ? null : "contact.errors.generic", values: typed }, 400);
+  }
+  return answer({ intent, sent: true });
+}
+
+const optionClass = "flex h-full flex-col rounded-xl border border-black/10 bg-surface p-5 hover:border-primary";
+
+export default function ContactPage() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ContactActionResult | undefined;
+  const { t } = useTranslation();
+  // A posted form keeps its modal open (the URL may have lost ?open= without JavaScript).
+  const open = page.open ?? (result ? (result.intent === "call-back" ? "call-back" : "message") : null);
+  const close = t("contact.close");
+  return (
+    <div className="mx-auto max-w-5xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("contact.title")}</h1>
+      <p className="mt-2 text-lg">{t("contact.intro")}</p>
+      <p className="mt-1 font-semibold" data-testid="reply-promise">
+        {t("contact.replyPromise", { hours: page.replyHours })}
+      </p>
+
+      <ul className="mt-8 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {page.email ? (
+          <li>
+            <Link to="?open=email" preventScrollReset className={optionClass} data-testid="open-email">
+              <span className="text-lg font-bold">{t("contact.email.title")}</span>
+              <span className="mt-1">{t("contact.email.short")}</span>
+            </Link>
+          </li>
+        ) : null}
+        {page.phone ? (
+          <li>
+            <Link to="?open=phone" preventScrollReset className={optionClass} data-testid="open-phone">
+              <span className="text-lg font-bold">{t("contact.phone.title")}</span>
+              <span className="mt-1">{t("contact.phone.short")}</span>
+            </Link>
+          </li>
+        ) : null}
+        <li>
+          <Link to="?open=message" preventScrollReset className={optionClass} data-testid="open-message">
+            <span className="text-lg font-bold">{t("contact.message.title")}</span>
+            <span className="mt-1">{t("contact.message.short")}</span>
+          </Link>
+        </li>
+        <li>
+          <Link to="?open=call-back" preventScrollReset className={optionClass} data-testid="open-call-back">
+            <span className="text-lg font-bold">{t("contact.callBack.title")}</span>
+            <span className="mt-1">{t("contact.callBack.short")}</span>
+          </Link>
+        </li>
+      </ul>
+
+      <section className="mt-10 grid gap-4 md:grid-cols-2" aria-labelledby="contact-self-help">
+        <h2 id="contact-self-help" className="sr-only">
+          {t("contact.selfHelp")}
+        </h2>
+        <div className="rounded-xl border border-black/10 p-5">
+          <p className="font-bold">{t("contact.manage.title")}</p>
+          <p className="mt-1">{t("contact.manage.text")}</p>
+          <Link to="/manage" className="mt-2 inline-block font-semibold underline">
+            {t("contact.manage.link")}
+          </Link>
+        </div>
+        <div className="rounded-xl border border-black/10 p-5">
+          <p className="font-bold">{t("contact.help.title")}</p>
+          <p className="mt-1">{t("contact.help.text")}</p>
+          <Link to="/help" className="mt-2 inline-block font-semibold underline">
+            {t("contact.help.link")}
+          </Link>
+        </div>
+      </section>
+
+      {open === "email" && page.email ? (
+        <ManageModal title={t("contact.email.title")} closeHref="/contact" closeLabel={close} testId="email-modal">
+          <p>{t("contact.email.text")}</p>
+          <a href={`mailto:${page.email}`} className="mt-3 inline-block text-lg font-semibold underline" data-testid="contact-email">
+            {page.email}
+          </a>
+          <p className="mt-3">{t("contact.replyPromise", { hours: page.replyHours })}</p>
+        </ManageModal>
+      ) : null}
+      {open === "phone" && page.phone ? (
+        <ManageModal title={t("contact.phone.title")} closeHref="/contact" closeLabel={close} testId="phone-modal">
+          <p>{t("contact.phone.text")}</p>
+          <a href={`tel:${page.phone.replace(/\s+/g, "")}`} className="mt-3 inline-block text-lg font-semibold underline" data-testid="contact-phone">
+            {page.phone}
+          </a>
+        </ManageModal>
+      ) : null}
+      {open === "message" ? (
+        <ManageModal title={t("contact.message.title")} closeHref="/contact" closeLabel={close} testId="message-modal">
+          <MessageForm reasons={page.reasons} captcha={page.captcha} result={result} />
+        </ManageModal>
+      ) : null}
+      {open === "call-back" ? (
+        <ManageModal title={t("contact.callBack.title")} closeHref="/contact" closeLabel={close} testId="call-back-modal">
+          <CallBackForm result={result} />
+        </ManageModal>
+      ) : null}
+    </div>
+  );
+}

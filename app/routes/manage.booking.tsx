@@ -1,0 +1,296 @@
+import {
+  data,
+  redirect,
+  unstable_createMemoryUploadHandler,
+  unstable_parseMultipartFormData,
+  MaxPartSizeExceededError,
+  type ActionFunctionArgs,
+  type HeadersFunction,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from "@remix-run/node";
+import { useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { MAX_PROOF_BYTES, type AvailabilityDay } from "~/booking.server";
+import { CancelModal } from "~/components/manage/cancel-modal";
+import { ChangeAddressModal, type AddressModalState } from "~/components/manage/change-address-modal";
+import { ChangeDateModal, type DateModalState } from "~/components/manage/change-date-modal";
+import { ImeiHelpModal } from "~/components/manage/imei-help-modal";
+import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
+import { OrderOverview } from "~/components/manage/order-overview";
+import { parseAddressForm } from "~/manage/address-form";
+import { cancelPhrase, cancelPhraseMatches } from "~/manage/cancel-phrase";
+import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/manage/change-date";
+import type { ShownText } from "~/manage/error-behaviour";
+import { manageBookingPath, parseLookup, trackingPath, type LookupForm } from "~/manage/lookup-form";
+import {
+  failureInit,
+  findOrder,
+  flashToast,
+  guarded,
+  loadedLookup,
+  loadManageContext,
+  localFailure,
+  manageErrorResponse,
+  manageFailure,
+  manageDocumentHeaders,
+  manageHeaders,
+  rememberOrder,
+  type ManageActionResult,
+  type ManageContext,
+} from "~/manage/manage.server";
+import { manageOrder, type ManageOrder } from "~/manage/order-view";
+
+export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
+
+export const handle = { liveChat: true };
+
+export const meta: MetaFunction = () => [{ title: "Manage your booking" }];
+
+type ModalState =
+  | { name: "cancel"; step: "confirm" | "phrase"; phrase: string }
+  | DateModalState
+  | AddressModalState
+  | { name: "imei-help"; kind: "imei" | "serial" }
+  | null;
+
+/* ───────────── loader ───────────── */
+
+async function loadDays(ctx: ManageContext, lookup: LookupForm, pages: number): Promise<{ days: AvailabilityDay[]; more: boolean }> {
+  const days: AvailabilityDay[] = [];
+  let start: string | undefined;
+  let last: AvailabilityDay[] = [];
+  for (let page = 0; page < pages; page++) {
+    last = await ctx.engine.orderAvailability(ctx.carrier, lookup, { start_date: start, days_to_load: DAYS_PER_PAGE });
+    days.push(...last);
+    if (last.length < DAYS_PER_PAGE) break;
+    start = addDays(last[last.length - 1]!.date, 1);
+  }
+  return { days, more: pages < MAX_DAY_PAGES && last.length === DAYS_PER_PAGE };
+}
+
+async function addressModal(ctx: ManageContext, params: URLSearchParams, order: ManageOrder): Promise<AddressModalState> {
+  const searchHidden = ctx.carrier.hidePostcodeSearchOnAddressChange;
+  const query = (params.get("q") ?? "").trim().slice(0, 200);
+  const container = params.get("container");
+  const pick = params.get("pick");
+  const suggestions = !searchHidden && query ? await ctx.engine.findAddresses(ctx.carrier, { text: query, container }).catch(() => []) : null;
+  let initial: AddressModalState["initial"] = { ...order.address, latitude: "", longitude: "" };
+  if (!searchHidden && pick) {
+    const full = await ctx.engine.retrieveAddress(ctx.carrier, pick).catch(() => null);
+    if (full) {
+      const town = full.district?.trim() || full.city?.trim() || "Not Set";
+      const point = await ctx.engine.geocodeAddress(ctx.carrier, [full.line_1, full.line_2, town, full.postal_code].filter(Boolean).join(", ")).catch(() => null);
+      initial = {
+        line_1: full.line_1,
+        line_2: full.line_2,
+        town,
+        postcode: full.postal_code,
+        latitude: point ? String(point.latitude) : "",
+        longitude: point ? String(point.longitude) : "",
+      };
+    }
+  }
+  return { name: "address", searchHidden, query, container, suggestions, picked: !!pick, initial };
+}
+
+async function modalState(ctx: ManageContext, params: URLSearchParams, lookup: LookupForm, order: ManageOrder): Promise<ModalState> {
+  const name = params.get("modal");
+  const changeable = order.status === "BOOKED" && order.canChangeOnline;
+  if (name === "imei-help") return { name, kind: params.get("kind") === "serial" ? "serial" : "imei" };
+  if (!changeable) return null;
+  if (name === "cancel") return { name, step: params.get("step") === "phrase" ? "phrase" : "confirm", phrase: cancelPhrase(ctx.locale) };
+  if (name === "address") return addressModal(ctx, params, order);
+  if (name === "date") {
+    const reason = params.get("reason") ?? "";
+    if (!reasonIsEnough(reason)) return { name, reason, reasonShort: params.has("reason"), days: null, more: false, pages: 1 };
+    const pages = dayPages(params.get("pages"));
+    const { days, more } = await loadDays(ctx, lookup, pages);
+    return { name, reason, reasonShort: false, days, more, pages };
+  }
+  return null;
+}
+
+export async function loader({ request, context }: LoaderFunctionArgs) {
+  const ctx = await loadManageContext(request, context);
+  const url = new URL(request.url);
+  const parsed = parseLookup(url.searchParams);
+  if (!parsed.ok) {
+    const remembered = loadedLookup(ctx);
+    if (remembered && !url.searchParams.has("order_ref") && !url.searchParams.has("email")) throw redirect(manageBookingPath(remembered));
+    throw redirect("/manage");
+  }
+  const lookup = parsed.lookup;
+  let found;
+  try {
+    found = await findOrder(ctx, lookup);
+  } catch (error) {
+    const failure = manageFailure(ctx, error, "lookup");
+    return data({ kind: "lookup-failed" as const, values: lookup, alert: failure.message as ShownText }, await failureInit(ctx, error));
+  }
+  const booking = await ctx.engine.getBooking(ctx.carrier, found.reference, { locale: ctx.locale }).catch(() => null);
+  const order = manageOrder(found, booking);
+  rememberOrder(ctx, lookup);
+  const modal = await modalState(ctx, url.searchParams, lookup, order).catch(() => null);
+  return data(
+    {
+      kind: "order" as const,
+      lookup,
+      order,
+      modal,
+      trackingPath: trackingPath(lookup),
+      money: { currency: ctx.carrier.currency, countryCode: ctx.carrier.countryCode },
+      phone: ctx.carrier.phone,
+      timezone: ctx.carrier.timezone,
+      maxProofBytes: MAX_PROOF_BYTES,
+    },
+    { headers: await manageHeaders(ctx) },
+  );
+}
+
+/* ───────────── action ───────────── */
+
+/** The proof-of-purchase upload, read with a size limit (spec §4 "Proof of purchase"; ADR 016). */
+async function readMultipart(request: Request): Promise<FormData | "too-large"> {
+  try {
+    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_PROOF_BYTES }));
+  } catch (error) {
+    if (error instanceof MaxPartSizeExceededError) return "too-large";
+    throw error;
+  }
+}
+
+function text(form: FormData, name: string): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value : "";
+}
+
+export async function action({ request, context }: ActionFunctionArgs) {
+  const ctx = await loadManageContext(request, context);
+  const url = new URL(request.url);
+  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
+  const form = multipart ? await readMultipart(request) : await request.formData();
+  const fromFormOrUrl = (name: string) => (form instanceof FormData && form.get(name)) || url.searchParams.get(name);
+  const parsed = parseLookup({ get: fromFormOrUrl });
+  if (!parsed.ok) throw redirect("/manage");
+  const lookup = parsed.lookup;
+  const headers = () => manageHeaders(ctx);
+
+  if (form === "too-large") {
+    const deviceId = Number(url.searchParams.get("device_id")) || undefined;
+    flashToast(ctx, { type: "error", key: "manage.toasts.proofProblem" });
+    return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.tooLarge", "inline") } satisfies ManageActionResult, { status: 413, headers: await headers() });
+  }
+
+  const intent = text(form, "intent");
+  if (intent === "cancel") {
+    if (!cancelPhraseMatches(form.get("phrase"), ctx.locale)) {
+      return data({ ok: false, intent: "cancel", failure: localFailure("cancel", "manage.cancel.errors.phrase"), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult, { status: 400, headers: await headers() });
+    }
+    try {
+      await guarded(ctx, lookup, () => ctx.engine.cancelOrder(ctx.carrier, lookup));
+    } catch (error) {
+      return manageErrorResponse(ctx, error, "cancel", lookup);
+    }
+    rememberOrder(ctx, lookup, "cancel");
+    flashToast(ctx, { type: "success", key: "manage.toasts.cancelled" });
+    return redirect(manageBookingPath(lookup), { headers: await headers() });
+  }
+
+  if (intent === "change-date") {
+    const reason = text(form, "reason");
+    if (!reasonIsEnough(reason)) {
+      return data({ ok: false, intent: "date", failure: localFailure("date", "manage.date.errors.reasonShort") } satisfies ManageActionResult, { status: 400, headers: await headers() });
+    }
+    try {
+      const changed = await guarded(ctx, lookup, () => ctx.engine.changeOrderDate(ctx.carrier, lookup, { date: text(form, "date"), reason }));
+      rememberOrder(ctx, lookup, "date");
+      return data({ ok: true, intent: "date", date: changed.order.booking.booking_date } satisfies ManageActionResult, { headers: await headers() });
+    } catch (error) {
+      return manageErrorResponse(ctx, error, "date", lookup);
+    }
+  }
+
+  if (intent === "change-address") {
+    const address = parseAddressForm(form);
+    if (!address.ok) {
+      return data({ ok: false, intent: "address", fields: address.fields, values: address.values } satisfies ManageActionResult, { status: 400, headers: await headers() });
+    }
+    const values = Object.fromEntries(Object.entries(address.address).map(([k, v]) => [k, v === null ? "" : String(v)]));
+    try {
+      await guarded(ctx, lookup, () => ctx.engine.changeOrderAddress(ctx.carrier, lookup, address.address));
+    } catch (error) {
+      return manageErrorResponse(ctx, error, "address", lookup, { values });
+    }
+    rememberOrder(ctx, lookup, "address");
+    flashToast(ctx, { type: "success", key: "manage.toasts.addressUpdated" });
+    return redirect(manageBookingPath(lookup), { headers: await headers() });
+  }
+
+  if (intent === "imei") {
+    const deviceId = Number(text(form, "device_id"));
+    try {
+      const device = await guarded(ctx, lookup, () => ctx.engine.setOrderDeviceImei(ctx.carrier, { device_id: deviceId, email: lookup.email, imei: text(form, "imei"), customer_update: true }));
+      rememberOrder(ctx, lookup, "imei");
+      flashToast(ctx, { type: "success", key: device.identifier === "serial" ? "manage.toasts.serialAdded" : "manage.toasts.imeiAdded" });
+      return data({ ok: true, intent: "imei", deviceId } satisfies ManageActionResult, { headers: await headers() });
+    } catch (error) {
+      return manageErrorResponse(ctx, error, "imei", lookup, { deviceId, values: { imei: text(form, "imei") } });
+    }
+  }
+
+  if (intent === "proof") {
+    const deviceId = Number(text(form, "device_id"));
+    const file = form.get("image");
+    const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+    try {
+      await guarded(ctx, lookup, () => ctx.engine.uploadProofOfPurchase(ctx.carrier, { device_id: deviceId, email: lookup.email, bytes }));
+    } catch (error) {
+      // Spec §4: an upload gives a thank-you toast or a problem toast; the reason shows under the field.
+      if (manageFailure(ctx, error, "proof").show === "inline") flashToast(ctx, { type: "error", key: "manage.toasts.proofProblem" });
+      return manageErrorResponse(ctx, error, "proof", lookup, { deviceId });
+    }
+    rememberOrder(ctx, lookup, "proof");
+    flashToast(ctx, { type: "success", key: "manage.toasts.proofThanks" });
+    return data({ ok: true, intent: "proof", deviceId } satisfies ManageActionResult, { headers: await headers() });
+  }
+
+  throw new Response("Unknown action", { status: 400 });
+}
+
+/* ───────────── page ───────────── */
+
+export default function ManageBookingPage() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ManageActionResult | undefined;
+  const { t } = useTranslation();
+  if (page.kind === "lookup-failed") {
+    return (
+      <div className="mx-auto max-w-4xl px-4 py-10">
+        <h1 className="mb-6 text-3xl font-bold">{t("manage.title")}</h1>
+        <ManageBookingBanner values={page.values} alert={page.alert} />
+      </div>
+    );
+  }
+  const { order, lookup, modal } = page;
+  const closeHref = manageBookingPath(lookup);
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10" data-testid="manage-booking" data-change-deadline={order.changeDeadline} data-order-status={order.status}>
+      <h1 className="text-3xl font-bold">{t("manage.title")}</h1>
+      <OrderOverview
+        order={order}
+        lookup={lookup}
+        trackingPath={page.trackingPath}
+        money={page.money}
+        phone={page.phone}
+        timezone={page.timezone}
+        maxProofBytes={page.maxProofBytes}
+        result={result}
+      />
+      {modal?.name === "cancel" ? <CancelModal lookup={lookup} state={modal} closeHref={closeHref} result={result?.intent === "cancel" ? result : undefined} /> : null}
+      {modal?.name === "date" ? <ChangeDateModal lookup={lookup} state={modal} currentDate={order.date} closeHref={closeHref} result={result?.intent === "date" ? result : undefined} /> : null}
+      {modal?.name === "address" ? <ChangeAddressModal lookup={lookup} state={modal} closeHref={closeHref} result={result?.intent === "address" ? result : undefined} /> : null}
+      {modal?.name === "imei-help" ? <ImeiHelpModal kind={modal.kind} closeHref={closeHref} /> : null}
+    </div>
+  );
+}

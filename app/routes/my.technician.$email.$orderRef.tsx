@@ -1,0 +1,179 @@
+import { data, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Link, useLoaderData, useLocation } from "@remix-run/react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { TechnicianTracking } from "~/booking.server";
+import type { Locale } from "~/content/schemas";
+import { TrackingMap } from "~/components/manage/tracking-map";
+import { clockTime, longDate, minutesUntil, timeslotText } from "~/manage/format";
+import { manageBookingPath } from "~/manage/lookup-form";
+import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/manage/manage.server";
+import { loadTracking } from "~/manage/tracking.server";
+import { trackingEnv } from "~/manage/tracking-env.server";
+import { distanceIn, distanceKm, distanceUnit } from "~/manage/tracking-view";
+
+export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
+
+export const meta: MetaFunction = () => [{ title: "Track your technician" }];
+
+/** Spec §2 /my/technician/{email}/{orderRef}: the van on a map, the customer's address and the arrival. */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await loadManageContext(request, context);
+  const lookup = { email: params.email ?? "", order_ref: params.orderRef ?? "" };
+  const settings = trackingEnv();
+  try {
+    const tracking = await loadTracking(ctx, lookup);
+    return data(
+      {
+        kind: "tracking" as const,
+        tracking,
+        managePath: manageBookingPath(lookup),
+        tiles: settings.TILE_URL_TEMPLATE ? { template: settings.TILE_URL_TEMPLATE, attribution: settings.TILE_ATTRIBUTION ?? null } : null,
+        pollSeconds: settings.TRACKING_POLL_SECONDS,
+        countryCode: ctx.carrier.countryCode,
+        phone: ctx.carrier.phone,
+      },
+      { headers: { "Cache-Control": "no-store" } },
+    );
+  } catch (error) {
+    const failure = manageFailure(ctx, error, "lookup");
+    return data({ kind: "not-found" as const, message: failure.message }, await failureInit(ctx, error));
+  }
+}
+
+function useLiveTracking(initial: TechnicianTracking, pollSeconds: number): TechnicianTracking {
+  const location = useLocation();
+  const [tracking, setTracking] = useState(initial);
+  useEffect(() => setTracking(initial), [initial]);
+  useEffect(() => {
+    if (initial.status === "CANCELLED") return;
+    let stopped = false;
+    const url = `${location.pathname.replace(/\/$/, "")}/location`;
+    const poll = async () => {
+      try {
+        const response = await fetch(url, { headers: { Accept: "application/json" }, cache: "no-store" });
+        if (response.ok && !stopped) setTracking((await response.json()) as TechnicianTracking);
+      } catch {
+        // A missed update is fine: the next one comes in a few seconds.
+      }
+    };
+    const timer = setInterval(poll, pollSeconds * 1000);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [location.pathname, pollSeconds, initial.status]);
+  return tracking;
+}
+
+function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, phone }: { initial: TechnicianTracking; tiles: { template: string; attribution: string | null } | null; pollSeconds: number; countryCode: string; managePath: string; phone: string | null }) {
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.language === "de" ? "de" : "en") as Locale;
+  const tracking = useLiveTracking(initial, pollSeconds);
+  const { van, customer, timezone } = tracking;
+  const vanPoint = van.latitude !== null && van.longitude !== null ? { latitude: van.latitude, longitude: van.longitude } : null;
+  const unit = distanceUnit(countryCode);
+  const distance = vanPoint ? distanceIn(distanceKm(vanPoint, customer), unit) : null;
+  const eta = van.eta ? clockTime(van.eta, timezone, locale) : null;
+  const minutes = van.eta ? minutesUntil(van.eta, van.updated_at) : null;
+  const statusKey = tracking.status === "CANCELLED" ? "cancelled" : van.status;
+
+  return (
+    <div
+      data-testid="tracking"
+      data-status={van.status}
+      data-van-lat={van.latitude ?? ""}
+      data-van-lng={van.longitude ?? ""}
+      data-window-start={van.window.start}
+      data-updated-at={van.updated_at}
+    >
+      <p className="mt-2 text-lg">
+        {t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}
+      </p>
+      <div className="mt-4 rounded-xl bg-surface p-4">
+        <p className="text-xl font-bold" aria-live="polite" data-testid="tracking-status">
+          {t(`manage.tracking.status.${statusKey}`)}
+        </p>
+        {eta && (van.status === "on_the_way" || van.status === "at_base") ? (
+          <p className="mt-1 text-lg" data-testid="tracking-eta">
+            {t("manage.tracking.eta", { time: eta, count: minutes ?? 0 })}
+          </p>
+        ) : null}
+        {van.status === "scheduled" ? (
+          <p className="mt-1" data-testid="tracking-eta">
+            {t("manage.tracking.expected", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}
+          </p>
+        ) : null}
+        {distance !== null && van.status === "on_the_way" ? (
+          <p className="mt-1" data-testid="tracking-distance">
+            {t(unit === "mi" ? "manage.tracking.distanceMiles" : "manage.tracking.distanceKm", { distance: distance.toLocaleString(locale === "de" ? "de-DE" : "en-GB") })}
+          </p>
+        ) : null}
+        <p className="mt-3 text-sm">{t("manage.tracking.technician", { name: van.technician_name, van: van.van_registration })}</p>
+      </div>
+
+      <div className="mt-6">
+        <TrackingMap home={customer} van={vanPoint} tileTemplate={tiles?.template ?? null} attribution={tiles?.attribution ?? null} />
+      </div>
+
+      <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2" data-testid="tracking-positions">
+        <div>
+          <dt className="font-semibold">{t("manage.tracking.yourAddress")}</dt>
+          <dd>
+            {[customer.address.line_1, customer.address.line_2, customer.address.town, customer.address.postcode].filter(Boolean).join(", ")}
+            <span className="block">
+              {customer.latitude.toFixed(4)}, {customer.longitude.toFixed(4)}
+              {customer.approximate ? ` (${t("manage.tracking.approximate")})` : ""}
+            </span>
+          </dd>
+        </div>
+        <div>
+          <dt className="font-semibold">{t("manage.tracking.vanPosition")}</dt>
+          <dd data-testid="van-position">{vanPoint ? `${vanPoint.latitude.toFixed(4)}, ${vanPoint.longitude.toFixed(4)}` : t("manage.tracking.vanNotYet")}</dd>
+        </div>
+      </dl>
+      <p className="mt-2 text-sm" data-testid="tracking-updated">
+        {t("manage.tracking.updated", { time: clockTime(van.updated_at, timezone, locale), seconds: pollSeconds })}
+      </p>
+
+      <section className="mt-8 rounded-xl border border-black/10 p-5" aria-labelledby="tracking-promise">
+        <h2 id="tracking-promise" className="text-lg font-bold">
+          {t("manage.tracking.promiseTitle")}
+        </h2>
+        <p className="mt-2" data-testid="tracking-promise">
+          {t("manage.tracking.promise60")}
+        </p>
+        <p className="mt-2">{t("manage.tracking.promise15")}</p>
+        {phone ? <p className="mt-2">{t("manage.tracking.callUs", { phone })}</p> : null}
+      </section>
+      <Link to={managePath} className="mt-6 inline-block font-semibold underline">
+        {t("manage.tracking.backToManage")}
+      </Link>
+    </div>
+  );
+}
+
+export default function TrackTechnicianPage() {
+  const page = useLoaderData<typeof loader>();
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-10">
+      <h1 className="text-3xl font-bold">{t("manage.tracking.title")}</h1>
+      {page.kind === "not-found" ? (
+        <div className="mt-6">
+          <div role="alert" className="rounded-lg border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid="tracking-not-found">
+            {page.message.key ? t(page.message.key) : page.message.text}
+          </div>
+          <Link to="/manage" className="mt-4 inline-block font-semibold underline">
+            {t("manage.tracking.findBooking")}
+          </Link>
+        </div>
+      ) : (
+        <TrackingView initial={page.tracking} tiles={page.tiles} pollSeconds={page.pollSeconds} countryCode={page.countryCode} managePath={page.managePath} phone={page.phone} />
+      )}
+      <noscript>
+        <meta httpEquiv="refresh" content="30" />
+      </noscript>
+    </div>
+  );
+}

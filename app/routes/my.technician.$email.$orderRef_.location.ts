@@ -1,0 +1,18 @@
+import { type LoaderFunctionArgs } from "@remix-run/node";
+import { DomainError, TooManyAttemptsError } from "~/booking.server";
+import { loadManageContext } from "~/manage/manage.server";
+import { loadTracking } from "~/manage/tracking.server";
+
+/** The tracking page's live updates: polled every few seconds (works behind any load balancer). */
+export async function loader({ request, context, params }: LoaderFunctionArgs) {
+  const ctx = await loadManageContext(request, context);
+  try {
+    const tracking = await loadTracking(ctx, { email: params.email ?? "", order_ref: params.orderRef ?? "" });
+    return Response.json(tracking, { headers: { "Cache-Control": "no-store" } });
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const headers: Record<string, string> = { "Cache-Control": "no-store" };
+    if (error instanceof TooManyAttemptsError) headers["Retry-After"] = String(error.retryAfterSeconds);
+    return Response.json({ error: error.toJSON() }, { status: error.status, headers });
+  }
+}

@@ -1,0 +1,85 @@
+/**
+ * Technician tracking (spec §2 /my/technician/{email}/{orderRef}, §1 and §9 the 60-minute window and
+ * the 15-minute wait): before the day the page says when to expect the technician; on the
+ * appointment day the embedded default's simulated van drives toward the customer and the page
+ * follows it without reloading. The engine's clock is moved per browser context (ADR 034).
+ */
+import { expect, test } from "@playwright/test";
+import { carrierUrl } from "../support/app";
+import { cmsList, type CmsEntry } from "../support/cms";
+import { bookThroughUi, expectEngineClockAt, expectNoSeriousA11yViolations, pickCarrier, setEngineClock, text, trackingPath, type Lang } from "../support/book-through-ui";
+
+let carriers: CmsEntry[] = [];
+test.beforeAll(async () => {
+  carriers = await cmsList("carriers", { sort: "code:asc" });
+});
+
+const JOURNEYS = [
+  { label: "a UK carrier", kind: "uk", lang: "en" },
+  { label: "the German carrier in German", kind: "german", lang: "de" },
+] as const;
+
+for (const journey of JOURNEYS) {
+  const lang: Lang = journey.lang;
+  const t = (key: string, params?: Record<string, string | number>) => text(lang, "manage", key, params);
+
+  test.describe(`tracking the technician: ${journey.label}`, () => {
+    test.use({ locale: lang === "de" ? "de-DE" : "en-GB" });
+
+    test("the van moves toward the customer between two updates, without a reload", async ({ page, browser }) => {
+      test.setTimeout(180_000);
+      const carrier = pickCarrier(carriers, journey.kind);
+      const code = String(carrier.code);
+      const order = await bookThroughUi(browser, carrier, { lang, dayIndex: 1 });
+
+      await page.goto(carrierUrl(code, trackingPath(order)));
+      const tracking = page.getByTestId("tracking");
+      await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("tracking.title"));
+      await expect(tracking).toHaveAttribute("data-status", "scheduled");
+      await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.scheduled"));
+      await expect(page.getByTestId("tracking-promise")).toHaveText(t("tracking.promise60"));
+      await expect(page.getByText(t("tracking.promise15"))).toBeVisible();
+      // No tile server in the tests: the page's own map, and the positions in words.
+      await expect(page.getByTestId("tracking-map")).toHaveAttribute("data-tiles", "false");
+      await expect(page.getByTestId("van-position")).toHaveText(t("tracking.vanNotYet"));
+      await expectNoSeriousA11yViolations(page);
+
+      // The appointment day, 20 minutes before the window opens: the van is on its way.
+      const windowStart = Date.parse((await tracking.getAttribute("data-window-start"))!);
+      const onTheWay = new Date(windowStart - 20 * 60_000);
+      await setEngineClock(page, code, onTheWay);
+      await expectEngineClockAt(page, code, order, onTheWay);
+      await page.goto(carrierUrl(code, trackingPath(order)));
+      await expect(tracking).toHaveAttribute("data-status", "on_the_way");
+      await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.on_the_way"));
+      await expect(page.getByTestId("tracking-eta")).toBeVisible();
+      await expect(page.getByTestId("tracking-distance")).toBeVisible();
+      await expect(page.getByTestId("map-van")).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
+      const first = { lat: Number(await tracking.getAttribute("data-van-lat")), lng: Number(await tracking.getAttribute("data-van-lng")) };
+      const firstUpdate = await tracking.getAttribute("data-updated-at");
+
+      // Ten minutes later (for the engine): the next poll moves the van closer, on the same page.
+      await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+      await setEngineClock(page, code, new Date(onTheWay.getTime() + 10 * 60_000));
+      await expect(tracking).not.toHaveAttribute("data-updated-at", firstUpdate!, { timeout: 20_000 });
+      await expect(tracking).toHaveAttribute("data-status", "on_the_way");
+      const second = { lat: Number(await tracking.getAttribute("data-van-lat")), lng: Number(await tracking.getAttribute("data-van-lng")) };
+      expect(second).not.toEqual(first);
+      expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+
+      // After the window opens and the van has arrived.
+      await setEngineClock(page, code, new Date(windowStart + 30 * 60_000));
+      await expect(tracking).toHaveAttribute("data-status", "arrived", { timeout: 20_000 });
+      await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.arrived"));
+    });
+
+    test("a wrong e-mail or reference finds nothing", async ({ page }) => {
+      const code = String(pickCarrier(carriers, journey.kind).code);
+      const response = await page.goto(carrierUrl(code, "/my/technician/nobody%40example.com/999999"));
+      expect(response?.status()).toBe(404);
+      await expect(page.getByTestId("tracking-not-found")).toHaveText(t("lookup.errors.notFound"));
+      await expectNoSeriousA11yViolations(page);
+    });
+  });
+}
