@@ -5,6 +5,7 @@ import { useTranslation } from "react-i18next";
 import { getLandingPage } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
 import { PopularCarousel } from "~/components/popular-carousel";
+import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { BUSINESS_COOKIE } from "~/booking-flow/location/postcode-form";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
@@ -189,6 +190,10 @@ export default function Landing() {
             {landing.fleetText ? <p className="mt-3">{landing.fleetText}</p> : null}
           </section>
         ) : null}
+      </div>
+
+      <div className="mx-auto max-w-6xl px-4 pb-4">
+        <ManageBookingBanner />
       </div>
     </>
   );
