@@ -30,5 +30,9 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: "chromium" }],
+  projects: [
+    { name: "chromium" },
+    // Issue 4's booking journeys again on a 390-pixel-wide phone screen (the other specs run once).
+    { name: "mobile", testMatch: "booking-journeys.spec.ts", use: { viewport: { width: 390, height: 844 } } },
+  ],
 });

@@ -27,6 +27,8 @@ import { createOffCaptchaVerifier } from "./adapters/captcha-off/off-verifier";
 import type { CaptchaVerifier } from "./ports/captcha";
 import * as throttle from "./throttle/lookup-throttle";
 import { trackTechnician } from "./tracking/tracking";
+import * as notifications from "./payments/notifications";
+import type { NotificationScope, PaymentNotification } from "./ports/payment-notifications";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -154,6 +156,8 @@ export function createEngine(deps: EngineDependencies) {
     removeDiscountCode: op(bookings.removeDiscountCode),
     loadAvailability: op(bookings.bookingAvailability),
     setDate: op(bookings.setDate),
+    /** 'Clear booking': releases the draft's day and its reserved promo code (BK07 once it is an order). */
+    abandonBooking: op(bookings.abandonBooking),
     generateBillingTokens: op(checkout.generateBillingTokens),
     confirmInWarranty: op(checkout.confirmInWarranty),
     confirmPromo: op(checkout.confirmPromo),
@@ -190,6 +194,9 @@ export function createEngine(deps: EngineDependencies) {
     updatePayLaterSession: op(payLater.updatePayLaterSession),
     authorizePayLater: op(payLater.authorizePayLater),
     paymentProviders: () => ({ card: ctx.payments.name, payLater: ctx.payLater.name }),
+    /** A provider's verified webhook (dispute, settlement change), recorded against the order (ADR 027). */
+    recordPaymentNotification: async (notification: PaymentNotification, scope?: NotificationScope) => notifications.recordPaymentNotification(ctx, notification, scope),
+    orderPaymentEvents: op(notifications.orderPaymentEvents),
   };
 }
 

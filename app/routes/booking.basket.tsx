@@ -6,6 +6,7 @@ import { basketView } from "~/booking-flow/checkout/basket-view";
 import { actionErrorKey, safeReturnPath } from "~/booking-flow/checkout/action-errors";
 import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { DomainError } from "~/booking.server";
 import { BasketItemCard } from "~/components/booking/checkout/basket-item";
 import { Dialog } from "~/components/booking/checkout/dialog";
 import { FormField } from "~/components/booking/checkout/form-field";
@@ -46,7 +47,16 @@ export async function action({ request }: ActionFunctionArgs) {
   const { engine, carrier, booking } = context;
 
   if (form.intent === "clear-booking") {
-    // Starting over: the session forgets the booking; a new one is built at the first step.
+    // Starting over: the draft gives its held day (and any reserved promo code) back at once, and the
+    // session forgets it; a new booking is built at the first step. A completed booking keeps its order.
+    if (booking && booking.checkout_status === "PENDING") {
+      try {
+        await engine.abandonBooking(carrier, booking.reference);
+      } catch (error) {
+        // Gone or completed meanwhile: there is nothing left to give back; starting over still works.
+        if (!(error instanceof DomainError)) throw error;
+      }
+    }
     context.session.unset("bookingRef");
     return redirectWithSession(context, context.startPath);
   }

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { dropOffStoreName, loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
 import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingOverview } from "~/booking-flow/checkout/overview";
-import { bookingErrorResponse, withSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
 import { useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
 
@@ -30,6 +30,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
+  if ((await request.formData()).get("intent") === "next-customer") {
+    // The staff device moves on to the next customer: it forgets the booking, which stays as it is
+    // (its day held) for the customer to pay with the code. Not 'clear booking', which abandons it.
+    context.session.unset("bookingRef");
+    return redirectWithSession(context, context.startPath);
+  }
   if (!context.carrier.allowsInStoreBookings || !booking.store_code) return data({ token: null, continueUrl: null }, await withSession(context, { status: 400 }));
   try {
     const { token } = await context.engine.issueResumeToken(context.carrier, booking.reference);
@@ -79,8 +85,8 @@ export default function InStoreConfirmationPage() {
             <p className="mt-2 text-sm">{t("booking-checkout.inStore.regenerateNote")}</p>
           </Form>
           {issued ? (
-            <Form method="post" action="/booking/basket" className="mt-4">
-              <button type="submit" name="intent" value="clear-booking" className="rounded border border-primary px-5 py-3 font-semibold text-primary">
+            <Form method="post" className="mt-4">
+              <button type="submit" name="intent" value="next-customer" className="rounded border border-primary px-5 py-3 font-semibold text-primary">
                 {t("booking-checkout.inStore.newBooking")}
               </button>
             </Form>

@@ -213,6 +213,19 @@ describe("availability", () => {
     }
   });
 
+  it("gives an area with its own slots per technician a day that capacity, apart from the roster's", async () => {
+    // East (one technician) is a remote-style area with one appointment a day; central keeps the roster's 3.
+    const carrier = await newCarrier(t, { areaSlots: { east: 1 } });
+    const a = await bookingIn(carrier);
+    await t.engine.setDate(carrier, a, { date: "2025-06-03" });
+    const b = await bookingIn(carrier);
+    expect((await t.engine.loadAvailability(carrier, b, { start_date: "2025-06-03", days_to_load: 1 }))[0]!.available).toBe(false);
+    await expect(t.engine.setDate(carrier, b, { date: "2025-06-03" })).rejects.toMatchObject({ code: "BK13" });
+    expect((await t.engine.setDate(carrier, b, { date: "2025-06-04" })).date).toBe("2025-06-04");
+    const central = [await bookingIn(carrier, "SW1A 2AA"), await bookingIn(carrier, "SW1A 2AA")];
+    for (const ref of central) expect((await t.engine.setDate(carrier, ref, { date: "2025-06-03" })).availability.date_held).toBe(true);
+  });
+
   it("needs a postcode before dates can be loaded", async () => {
     const carrier = await newCarrier(t);
     const { reference } = await t.engine.buildBooking(carrier);

@@ -1,8 +1,9 @@
 /**
  * Availability and capacity (ADR 011, ADR 013).
  *
- * Capacity of an area on a day = its active technicians × the roster's slots per technician, on the
- * roster's working weekdays that are not closed dates; 0 otherwise. Every booking with a date holds
+ * Capacity of an area on a day = its active technicians × the roster's slots per technician (or the
+ * area's own number, for a small remote area), on the roster's working weekdays that are not closed
+ * dates; 0 otherwise. Every booking with a date holds
  * one unit (`capacity_holds`); a draft's hold expires, an order's does not. A day is available when
  * it is bookable (not before the first bookable day, not past the horizon) and holds < capacity.
  *
@@ -38,6 +39,19 @@ export async function loadRoster(db: DbOrTx, carrier: CarrierContext): Promise<R
   const [roster] = await db.select().from(s.carrierRosters).where(eq(s.carrierRosters.carrierCode, carrier.code));
   if (!roster) throw new BookingStateError(`No roster is set up for carrier ${carrier.code}.`);
   return roster;
+}
+
+/**
+ * The carrier's roster as it applies in one area: an area with its own slots per technician a day
+ * (tenants/<code>/engine.json `service_areas[].slots_per_technician_per_day`) uses that number.
+ */
+export async function loadAreaRoster(db: DbOrTx, carrier: CarrierContext, areaCode: string): Promise<Roster> {
+  const roster = await loadRoster(db, carrier);
+  const [area] = await db
+    .select({ slots: s.serviceAreas.slotsPerTechnicianPerDay })
+    .from(s.serviceAreas)
+    .where(and(eq(s.serviceAreas.carrierCode, carrier.code), eq(s.serviceAreas.code, areaCode)));
+  return area?.slots ? { ...roster, slotsPerTechnicianPerDay: area.slots } : roster;
 }
 
 export async function activeTechnicians(db: DbOrTx, carrier: CarrierContext, areaCode: string) {
@@ -123,7 +137,7 @@ export interface AvailabilityQuery {
 }
 
 export async function loadAvailability(db: DbOrTx, carrier: CarrierContext, now: Date, query: AvailabilityQuery): Promise<AvailabilityDay[]> {
-  const roster = await loadRoster(db, carrier);
+  const roster = await loadAreaRoster(db, carrier, query.areaCode);
   const today = localParts(now, carrier.timezone).date;
   const start = query.startDate && query.startDate > today ? query.startDate : today;
   const days = Math.min(Math.max(query.daysToLoad ?? DEFAULT_DAYS_TO_LOAD, 1), MAX_DAYS_TO_LOAD);
@@ -157,7 +171,7 @@ export interface HoldRequest {
  * Throws DateUnavailableError (BK13) when the day is full or not bookable.
  */
 export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, request: HoldRequest): Promise<void> {
-  const roster = await loadRoster(tx, carrier);
+  const roster = await loadAreaRoster(tx, carrier, request.areaCode);
   if (!isBookable(roster, carrier, now, request.day)) throw new DateUnavailableError();
   await tx
     .insert(s.capacityDays)

@@ -1,4 +1,6 @@
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as s from "../db/schema";
 import { IDS, PRICES_GBP } from "../testing/fixtures";
 import { createTestEngine, newCarrier, readyBooking, VALID_DETAILS, type TestEngine } from "../testing/engine";
 import type { CarrierContext } from "../domain/carrier";
@@ -283,6 +285,62 @@ describe("discount codes", () => {
     const other = await basket();
     await t.engine.applyDiscountCode(carrier, other, { discount_code: "TENOFF" });
     await expect(t.engine.setWarranty(carrier, other, { in_warranty: true })).rejects.toMatchObject({ code: "PROMO_ON_WARRANTY_REPAIR" });
+  });
+});
+
+describe("repair date", () => {
+  it("stores the preferred-date call-back request; leaving it out keeps the earlier answer", async () => {
+    const ref = await withPostcode();
+    await t.engine.addDevice(carrier, ref, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
+    expect((await t.engine.getBooking(carrier, ref)).request_preferred_date_callback).toBe(false);
+    const asked = await t.engine.setDate(carrier, ref, { date: "2025-06-03", requestPreferredDateCallback: true });
+    expect(asked).toMatchObject({ date: "2025-06-03", request_preferred_date_callback: true });
+    expect((await t.engine.setDate(carrier, ref, { date: "2025-06-04" })).request_preferred_date_callback).toBe(true);
+    expect((await t.engine.setDate(carrier, ref, { date: "2025-06-04", requestPreferredDateCallback: false })).request_preferred_date_callback).toBe(false);
+    // A refused day still records that the customer wants a call about another one.
+    await expect(t.engine.setDate(carrier, ref, { date: "2025-06-07", requestPreferredDateCallback: true })).rejects.toMatchObject({ code: "BK13" });
+    expect(await t.engine.getBooking(carrier, ref)).toMatchObject({ date: null, request_preferred_date_callback: true });
+  });
+});
+
+describe("abandoning a booking", () => {
+  it("gives its day back at once and forgets the date", async () => {
+    // One technician with one appointment a day: the draft's hold fills the day.
+    const tight = await newCarrier(t, { technicians: 1, slots: 1 });
+    const { ref } = await readyBooking(t, tight);
+    const other = await withPostcode(tight);
+    await t.engine.addDevice(tight, other, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
+    await expect(t.engine.setDate(tight, other, { date: "2025-06-03" })).rejects.toMatchObject({ code: "BK13" });
+
+    const abandoned = await t.engine.abandonBooking(tight, ref);
+    expect(abandoned).toMatchObject({ date: null, checkout_status: "PENDING", availability: { date_held: false } });
+    expect((await t.engine.setDate(tight, other, { date: "2025-06-03" })).availability.date_held).toBe(true);
+    // Abandoning twice is harmless.
+    expect((await t.engine.abandonBooking(tight, ref)).date).toBeNull();
+  });
+
+  it("gives back a single-use promo code reserved for its payment", async () => {
+    const { ref } = await readyBooking(t, carrier);
+    await t.engine.applyDiscountCode(carrier, ref, { discount_code: "ONCE20" });
+    // Reserved as a payment in flight reserves it (checkout's claim), so nobody else can use it meanwhile.
+    const [row] = await t.opened.db.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.reference, ref));
+    await t.opened.db
+      .update(s.discountCodes)
+      .set({ reservedByBookingId: row!.id, reservedUntil: new Date("2030-01-01T00:00:00Z") })
+      .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, "ONCE20")));
+    const second = await withPostcode();
+    await t.engine.addDevice(carrier, second, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
+    await expect(t.engine.applyDiscountCode(carrier, second, { discount_code: "ONCE20" })).rejects.toMatchObject({ code: "PROMO_ALREADY_USED" });
+    await t.engine.abandonBooking(carrier, ref);
+    expect((await t.engine.applyDiscountCode(carrier, second, { discount_code: "ONCE20" })).discount_code).toBe("ONCE20");
+  });
+
+  it("leaves an order alone (BK07) and answers BK01 for an unknown booking", async () => {
+    const { ref } = await readyBooking(t, carrier);
+    await t.engine.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    await expect(t.engine.abandonBooking(carrier, ref)).rejects.toMatchObject({ code: "BK07" });
+    expect((await t.engine.getBooking(carrier, ref)).availability.date_held).toBe(true);
+    await expect(t.engine.abandonBooking(carrier, "0000000000000000")).rejects.toMatchObject({ code: "BK01" });
   });
 });
 

@@ -16,6 +16,7 @@ import { areaForAddress, areaForPostcode, normaliseForCarrier } from "../coverag
 import type { CarrierContext } from "../domain/carrier";
 import { customerDetailsSchema } from "../domain/customer";
 import {
+  BookingCompletedError,
   BookingNotFoundError,
   BookingStateError,
   DateUnavailableError,
@@ -23,6 +24,7 @@ import {
   MultiDeviceInWarrantyError,
   NotFoundError,
   OutOfWarrantyError,
+  PaymentInProgressError,
   PostcodeNotCoveredError,
   PromoOnWarrantyRepairError,
   ValidationError,
@@ -590,10 +592,13 @@ const dateInput = z.object({
  * Spec §7 POST /{ref}/date: holds one unit of the area-day's capacity for this draft (expiring after
  * config.draftHoldMinutes) and releases its previous day. BK13 when the day is full or not bookable;
  * the date is then reset to null (spec §4) and the previous hold released.
+ * `requestPreferredDateCallback` (spec §4 Change date, step 8) is stored on the booking when given
+ * (also when the day is refused: the customer still asked to be called); absent keeps the earlier answer.
  */
 export async function setDate(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof dateInput>): Promise<BookingState> {
   const data = parseInput(dateInput, input);
   const at = now(ctx);
+  const callback = data.requestPreferredDateCallback === undefined ? {} : { requestPreferredDateCallback: data.requestPreferredDateCallback };
   return change(ctx, carrier, reference, async (tx, booking) => {
     const areaCode = requireArea(booking);
     try {
@@ -601,9 +606,28 @@ export async function setDate(ctx: EngineContext, carrier: CarrierContext, refer
     } catch (error) {
       if (!(error instanceof DateUnavailableError)) throw error;
       await releaseHold(tx, carrier, booking.id);
-      await setBooking(tx, booking, { date: null });
+      await setBooking(tx, booking, { date: null, ...callback });
       return new Deferred(error);
     }
-    await setBooking(tx, booking, { date: data.date });
+    await setBooking(tx, booking, { date: data.date, ...callback });
+  });
+}
+
+/**
+ * The customer started over ('clear booking'): the draft gives back what it holds — its day's
+ * capacity and a single-use promo code reserved for it — and forgets its date, so a resumed draft
+ * chooses a day again. BK07 for a completed booking (an order keeps its day; cancel it on the
+ * manage page instead); PAYMENT_IN_PROGRESS while a payment is being taken.
+ */
+export async function abandonBooking(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<BookingState> {
+  return change(ctx, carrier, reference, async (tx, booking) => {
+    if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
+    if (booking.checkoutStatus === "PROCESSING") throw new PaymentInProgressError();
+    await releaseHold(tx, carrier, booking.id);
+    await tx
+      .update(s.discountCodes)
+      .set({ reservedByBookingId: null, reservedUntil: null })
+      .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.reservedByBookingId, booking.id)));
+    await setBooking(tx, booking, { date: null });
   });
 }

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
-import { activeTechnicians, holdDay, loadRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
+import { activeTechnicians, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import {
@@ -132,7 +132,7 @@ async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: C
  * free window. Call with the area-day locked (lockDay) so two completions cannot pick the same window.
  */
 export async function assignTechnician(tx: DbOrTx, carrier: CarrierContext, areaCode: string, day: string, excludeJobId?: number): Promise<{ technicianId: string; slot: string }> {
-  const roster = await loadRoster(tx, carrier);
+  const roster = await loadAreaRoster(tx, carrier, areaCode);
   const technicians = await activeTechnicians(tx, carrier, areaCode);
   if (!technicians.length) throw new BookingStateError("No technician works in this area.");
   const jobs = await tx

@@ -150,6 +150,8 @@ export interface BookingState {
   full_date: string | null;
   /** The booking's hold on its day's capacity. */
   availability: { area: { code: string; name: string } | null; date_held: boolean; hold_expires_at: string | null };
+  /** The customer asked to be called about a preferred date (spec §4 requestPreferredDateCallback). */
+  request_preferred_date_callback: boolean;
   email: string | null;
   email_consent: boolean;
   first_name: string | null;
@@ -248,6 +250,7 @@ export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking:
     date: booking.date,
     full_date: booking.date ? fullDate(booking.date) : null,
     availability: { area: area[0] ?? null, date_held: held, hold_expires_at: held && hold?.expiresAt ? hold.expiresAt.toISOString() : null },
+    request_preferred_date_callback: booking.requestPreferredDateCallback,
     email: booking.email,
     email_consent: booking.emailConsent,
     first_name: booking.firstName,

@@ -260,6 +260,8 @@ export const serviceAreaSchema = z.object({
   centre: point,
   radius_km: z.number().positive().max(200),
   technicians: z.array(technicianSchema).min(1),
+  /** A small (remote) area's own appointments per technician a day; absent: the roster's. */
+  slots_per_technician_per_day: z.number().int().min(1).max(24).optional(),
 });
 
 export const rosterSchema = z.object({

@@ -224,6 +224,7 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFile, hash = 
           centreLatitude: a.centre.lat,
           centreLongitude: a.centre.lng,
           radiusKm: a.radius_km,
+          slotsPerTechnicianPerDay: a.slots_per_technician_per_day ?? null,
           position,
           active: true,
         })),

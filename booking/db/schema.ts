@@ -222,6 +222,8 @@ export const serviceAreas = pgTable(
     centreLatitude: doublePrecision("centre_latitude").notNull(),
     centreLongitude: doublePrecision("centre_longitude").notNull(),
     radiusKm: doublePrecision("radius_km").notNull(),
+    /** The area's own appointments per technician a day (a small remote area); null: the roster's. */
+    slotsPerTechnicianPerDay: integer("slots_per_technician_per_day"),
     position: integer("position").notNull(),
     active: boolean("active").notNull().default(true),
   },
@@ -324,6 +326,8 @@ export const bookings = pgTable(
     dropOffStoreId: bigint("drop_off_store_id", { mode: "number" }),
     isMailInRepair: boolean("is_mail_in_repair").notNull().default(false),
     date: date("date", { mode: "string" }),
+    /** Spec §4 Change date step 8: the customer asked to be called about a preferred date (requestPreferredDateCallback). */
+    requestPreferredDateCallback: boolean("request_preferred_date_callback").notNull().default(false),
     inWarranty: boolean("in_warranty"),
     purchaseDate: date("purchase_date", { mode: "string" }),
     warrantyImei: text("warranty_imei"),

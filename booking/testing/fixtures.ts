@@ -142,6 +142,8 @@ export interface EngineFixtureOptions {
   technicians?: number;
   sameDayUntil?: string | null;
   closedDates?: string[];
+  /** Per area code ('central', 'east', 'berlin'): the area's own slots per technician a day. */
+  areaSlots?: Record<string, number>;
   extra?: Partial<Pick<EngineFile, "stores" | "discount_codes" | "price_overrides">>;
 }
 
@@ -172,7 +174,7 @@ export function engineFixture(options: EngineFixtureOptions): EngineFile {
       same_day_booking_until: options.sameDayUntil === undefined ? "12:00" : options.sameDayUntil,
       closed_dates: options.closedDates ?? [],
     },
-    service_areas: areas,
+    service_areas: areas.map((area) => (options.areaSlots?.[area.code] ? { ...area, slots_per_technician_per_day: options.areaSlots[area.code] } : area)),
     stores: options.extra?.stores ?? [],
     discount_codes: options.extra?.discount_codes ?? [
       { code: "TENOFF", kind: "percent", value: 10, expires_at: "2030-12-31T23:59:59Z", single_use: false },

@@ -5,28 +5,22 @@
  * 'complete and confirm' pay button, and the German carrier in German. Carriers are chosen by their
  * CMS switches; covered postcodes and promo codes come from their engine seed files.
  */
-import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { carrierUrl } from "../support/app";
+import {
+  basketToPayment,
+  bookingWithDevice,
+  chooseFirstAvailableDate,
+  expectNoSeriousA11yViolations,
+  fillDetails,
+  payWith,
+  promoCodes,
+  text,
+  toast,
+} from "../support/booking-journey";
 import { cmsList, type CmsEntry } from "../support/cms";
-
-type Texts = Record<string, Record<string, unknown>>;
-const load = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), "app/i18n/locales", file), "utf8")) as Texts;
-const TEXTS = {
-  en: { checkout: load("en/booking-checkout.json"), booking: load("en/booking.json") },
-  de: { checkout: load("de/booking-checkout.json"), booking: load("de/booking.json") },
-};
-type Lang = keyof typeof TEXTS;
-
-/** A text of the booking-checkout (or booking) section, e.g. text("en", "payment.retry"). */
-function text(lang: Lang, key: string, params: Record<string, string | number> = {}, section: "checkout" | "booking" = "checkout"): string {
-  let value: unknown = TEXTS[lang][section];
-  for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
-  if (typeof value !== "string") throw new Error(`no text ${section}.${key}`);
-  return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(params[name]));
-}
 
 let carriers: CmsEntry[] = [];
 
@@ -49,126 +43,6 @@ const plainFlow = (c: CmsEntry) => !on(c, "storeRequired") && !on(c, "allowsInSt
 const plainUkCarrier = () => pick("a UK carrier with the plain pay button", (c) => c.countryCode === "GB" && c.defaultLocale === "en" && plainFlow(c) && c.payButtonVariant === "pay" && !on(c, "singleMakeOnly"));
 const completeAndConfirmCarrier = () => pick("a UK carrier whose pay button completes and confirms", (c) => c.countryCode === "GB" && plainFlow(c) && c.payButtonVariant === "complete-and-confirm");
 const germanCarrier = () => pick("the German carrier", (c) => c.countryCode === "DE" && c.defaultLocale === "de" && plainFlow(c));
-
-interface EngineSeed {
-  service_areas: { postcode_prefixes: string[] }[];
-  discount_codes: { code: string; kind: string; value: number; expires_at: string; single_use: boolean }[];
-}
-
-const seedOf = (code: string) => JSON.parse(readFileSync(path.join(process.cwd(), "tenants", code, "engine.json"), "utf8")) as EngineSeed;
-
-function coveredPostcode(carrier: CmsEntry): string {
-  const prefix = seedOf(String(carrier.code)).service_areas[0]!.postcode_prefixes[0]!;
-  return carrier.countryCode === "DE" ? prefix.padEnd(5, "1") : `${prefix} 1AA`;
-}
-
-/** Promo codes of the carrier's seed: a reusable one, a single-use one and an expired one. */
-function promoCodes(carrier: CmsEntry) {
-  const codes = seedOf(String(carrier.code)).discount_codes;
-  const now = new Date().toISOString();
-  const live = codes.filter((code) => code.expires_at > now);
-  return {
-    reusable: live.find((code) => !code.single_use && code.kind === "percent")!.code,
-    singleUse: live.find((code) => code.single_use)!.code,
-    expired: codes.find((code) => code.expires_at < now)!.code,
-  };
-}
-
-const PHONE: Record<string, string> = { GB: "07700 900123", DE: "030 12345678" };
-
-async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
-}
-
-/** A toast of the given type saying the given text (earlier toasts may still be showing). */
-const toast = (page: Page, type: "success" | "error" | "warning" | "info", says: string | RegExp) => page.getByTestId(`toast-${type}`).filter({ hasText: says });
-
-/** The step's own form (not the side basket's). */
-const stepSubmit = (page: Page) => page.locator('main form[method="post"]:not([action="/booking/basket"]) button[type="submit"]').first();
-
-/**
- * Starts a booking at the postcode and puts one phone with a screen repair in the basket, through
- * the device steps the carrier's switches give it (answering 'no' to warranty, insurance, damage
- * questions and extras). The model is the catalogue's iPhone (make 2, offered by every phone carrier).
- */
-async function bookingWithDevice(page: Page, carrier: CmsEntry, { inWarranty = false } = {}) {
-  const code = String(carrier.code);
-  await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(coveredPostcode(carrier))}`));
-  await expect(page).toHaveURL(/\/booking\/device\//);
-  await page.goto(carrierUrl(code, "/booking/device/colour?model=101&make=2"));
-  await page.locator('input[name="model_version_id"]').first().check();
-  const colour = page.locator('input[name="colour"]').first();
-  if (await colour.count()) await colour.check();
-  await stepSubmit(page).click();
-  await page.waitForURL((next) => !next.pathname.endsWith("/colour"));
-  for (let count = 0; count < 10; count += 1) {
-    const url = new URL(page.url());
-    if (url.pathname === "/booking/basket") {
-      await page.getByTestId("basket-item").first().waitFor();
-      return;
-    }
-    const step = url.pathname.split("/").pop()!;
-    await page.getByTestId(`device-${step}`).waitFor();
-    if (step === "warranty-status" && inWarranty) {
-      await page.getByTestId("warranty-yes").click();
-      const bought = new Date(Date.now() - 60 * 24 * 3_600_000);
-      const ddmmyyyy = `${String(bought.getDate()).padStart(2, "0")}/${String(bought.getMonth() + 1).padStart(2, "0")}/${bought.getFullYear()}`;
-      await page.locator("#purchase-date").fill(ddmmyyyy);
-      await page.locator("#warranty-imei").fill("490154203237518");
-      await page.getByTestId("warranty-submit").click();
-    } else if (step === "warranty-status") await page.getByTestId("warranty-no").click();
-    else if (step === "fault-type") {
-      await page.locator('input[name="fault"][value="faulty"]').check();
-      await page.getByTestId("device-step-continue").click();
-    }
-    else if (step === "insurance-status") await page.locator('button[name="insured"][value="no"]').click();
-    else if (step === "select") {
-      await page.getByTestId("problem-screen-replacement").locator("input").check();
-      await stepSubmit(page).click();
-    } else if (step === "confirm-damage") {
-      for (const no of await page.locator('input[type="radio"][value="no"]').all()) await no.check();
-      await stepSubmit(page).click();
-    } else if (step === "extras") await page.locator('button[name="intent"][value="skip"]').click();
-    else throw new Error(`unexpected device step ${url.pathname}`);
-    await page.waitForURL((next) => next.pathname !== url.pathname);
-  }
-  throw new Error("the device steps did not reach the basket");
-}
-
-async function chooseFirstAvailableDate(page: Page, lang: Lang) {
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(lang, "repairDate.title"));
-  await page.locator('[data-testid="repair-day"][data-available="true"]').first().click();
-  await page.getByRole("button", { name: text(lang, "repairDate.continue"), exact: true }).click();
-  await expect(page).toHaveURL(/\/booking\/details$/);
-}
-
-async function fillDetails(page: Page, lang: Lang, carrier: CmsEntry, { phone = PHONE[String(carrier.countryCode)]!, expectCheckout = true } = {}) {
-  // Role queries skip hidden billing fields; shown ones share the address labels and come after.
-  const field = (key: string) => page.getByRole("textbox", { name: text(lang, key), exact: true }).first();
-  await field("details.firstName").fill("Ada");
-  await field("details.lastName").fill("Lovelace");
-  await field("details.email").fill("ada.lovelace@example.com");
-  await field("details.phone").fill(phone);
-  await field("details.line1").fill("10 Example Street");
-  await field("details.town").fill(carrier.countryCode === "DE" ? "Berlin" : "London");
-  await page.getByRole("button", { name: text(lang, "details.continue") }).click();
-  if (expectCheckout) await expect(page).toHaveURL(/\/booking\/checkout$/);
-}
-
-/** From the basket to the payment page. */
-async function basketToPayment(page: Page, lang: Lang, carrier: CmsEntry) {
-  await page.getByRole("link", { name: text(lang, "basket.continue") }).click();
-  await chooseFirstAvailableDate(page, lang);
-  await fillDetails(page, lang, carrier);
-  await page.getByTestId("continue-to-payment").click();
-  await expect(page).toHaveURL(/\/booking\/payment$/);
-}
-
-async function payWith(page: Page, lang: Lang, option: string) {
-  await page.getByLabel(text(lang, `payment.options.${option}`)).check();
-  await page.getByTestId("pay-button").click();
-}
 
 test.describe("a whole booking with the sandbox card", () => {
   for (const [label, choose] of [

@@ -45,6 +45,7 @@ export function bookingFixture(overrides: Partial<BookingState> = {}): BookingSt
     date: "2026-11-25",
     full_date: "Wednesday 25th November 2026",
     availability: { area: { code: "london-central", name: "Central London" }, date_held: true, hold_expires_at: null },
+    request_preferred_date_callback: false,
     email: "ada@example.com",
     email_consent: false,
     first_name: "Ada",

@@ -1,5 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { completionPath, payButton, paymentFormSchema, sandboxPaymentOptions } from "./payment";
+import {
+  BILLING_FIX_PATH,
+  clearsSelectedMethod,
+  completionPath,
+  isPayLaterMethod,
+  payButton,
+  paymentErrorModal,
+  paymentFormSchema,
+  paymentPlan,
+  PHONE_FIX_PATH,
+  sandboxPaymentOptions,
+} from "./payment";
 import { bookingFixture } from "./booking-fixture.test-support";
 
 describe("offline card form (sandbox gateway test nonces)", () => {
@@ -51,5 +62,57 @@ describe("how checkout completes a booking (spec §4 step 4)", () => {
       labelKey: "booking-checkout.payment.completeAndConfirm",
       infoKey: "booking-checkout.payment.completeAndConfirmInfo",
     });
+  });
+});
+
+describe("what a posted payment form charges (issue 5)", () => {
+  const options = sandboxPaymentOptions({ use3DSecure: true });
+  const schema = paymentFormSchema(options);
+  const plan = (form: Record<string, string>, serverAuthorisesPayLater = true) => paymentPlan(schema.parse(form), options, { serverAuthorisesPayLater });
+
+  it("a test card charges its nonce; the drop-in's card charges the posted nonce and type", () => {
+    expect(plan({ method: "paypal", expected_total: "100" })).toEqual({
+      kind: "charge",
+      charge: { token: "fake-paypal-one-time-nonce", payment_type: "paypal", paid_via_credit: false, expected_total: 100 },
+    });
+    expect(plan({ method: "card", nonce: "tokencc_abc", payment_type: "card", expected_total: "100" })).toEqual({
+      kind: "charge",
+      charge: { token: "tokencc_abc", payment_type: "card", paid_via_credit: false, expected_total: 100 },
+    });
+    expect(plan({ method: "card", expected_total: "100" })).toEqual({ kind: "missing" });
+  });
+
+  it("pay later charges paid via credit with the authorisation token and the pay-later type", () => {
+    expect(plan({ method: "pay_later_instalments", authorization_token: "auth-1", expected_total: "4000" })).toEqual({
+      kind: "charge",
+      charge: { token: "auth-1", payment_type: "pay_later_instalments", paid_via_credit: true, expected_total: 4000 },
+    });
+  });
+
+  it("pay later without a token runs spec §4's flow on the server where the provider allows it (the sandbox), else a method is missing", () => {
+    expect(plan({ method: "pay_later", expected_total: "4000" })).toEqual({ kind: "pay-later-on-server", type: "pay_later" });
+    expect(plan({ method: "pay_later", expected_total: "4000" }, false)).toEqual({ kind: "missing" });
+    expect(isPayLaterMethod("pay_later")).toBe(true);
+    expect(isPayLaterMethod("card")).toBe(false);
+  });
+});
+
+describe("the payment error modal and the chosen method (spec §8)", () => {
+  it("lists 'Incorrect billing address' and 'Incorrect phone number' from the charge error's fields", () => {
+    expect(paymentErrorModal({ code: "PAYMENT_CARD_ERROR", messages: ["x"], fields: { billing_address: ["Incorrect billing address"] } })).toEqual({ billingAddress: true, phoneNumber: false });
+    expect(paymentErrorModal({ code: "PAYMENT_GATEWAY_ERROR", messages: ["x"], fields: { phone_number: ["Incorrect phone number"] } })).toEqual({ billingAddress: false, phoneNumber: true });
+    expect(paymentErrorModal({ code: "PAYMENT_DECLINED", messages: ["x"] })).toEqual({ billingAddress: false, phoneNumber: false });
+  });
+
+  it("keeps the method after a card error or a decline; other errors clear it", () => {
+    expect(clearsSelectedMethod("PAYMENT_CARD_ERROR")).toBe(false);
+    expect(clearsSelectedMethod("PAYMENT_DECLINED")).toBe(false);
+    expect(clearsSelectedMethod("PAYMENT_GATEWAY_ERROR")).toBe(true);
+    expect(clearsSelectedMethod("PAYMENT_IN_PROGRESS")).toBe(true);
+  });
+
+  it("sends 'Update phone number' to the details step's phone field and 'Update billing address' to this page's billing panel", () => {
+    expect(PHONE_FIX_PATH).toBe("/booking/details#phone_number");
+    expect(BILLING_FIX_PATH).toBe("/booking/payment?billing=edit#billing-panel");
   });
 });

@@ -1,7 +1,8 @@
 /**
- * The payment step until the real card drop-in arrives (issue 5): an offline card form whose
- * choices produce the sandbox gateway's documented test nonces (Braintree's), and the rules that
- * decide how a booking is completed (spec §4 step 4: charge, confirm-iw or confirm-promo).
+ * The payment step's rules (spec §4 "Card payment", "Pay-later payment", §8): the offline card
+ * form whose choices produce the sandbox gateway's documented test nonces (Braintree's), what a
+ * posted payment form charges, what the payment error modal lists, and how a booking is completed
+ * (spec §4 step 4: charge, confirm-iw or confirm-promo).
  */
 import { z } from "zod";
 import type { BookingState } from "~/booking.server";
@@ -35,15 +36,6 @@ export function sandboxPaymentOptions(carrier: Pick<Carrier, "use3DSecure">): Sa
   ];
 }
 
-/** The payment form: one of the offered choices and the total the customer saw (BK27 when it changed). */
-export function paymentFormSchema(options: SandboxPaymentOption[]) {
-  const ids = options.map((option) => option.id) as [SandboxPaymentOption["id"], ...SandboxPaymentOption["id"][]];
-  return z.object({
-    method: z.enum(ids, { error: "paymentMethodRequired" }),
-    expected_total: z.coerce.number().int().min(0),
-  });
-}
-
 export type CompletionPath = "confirm-iw" | "confirm-promo" | "payment";
 
 /**
@@ -64,3 +56,100 @@ export function payButton(carrier: Pick<Carrier, "payButtonVariant">): { labelKe
     ? { labelKey: "booking-checkout.payment.completeAndConfirm", infoKey: "booking-checkout.payment.completeAndConfirmInfo" }
     : { labelKey: "booking-checkout.payment.pay", infoKey: null };
 }
+
+/* ───────────── the payment form (issue 5) ───────────── */
+
+/** The pay-later choices (spec §4): 30 days, or three instalments. */
+export const PAY_LATER_METHODS = ["pay_later", "pay_later_instalments"] as const;
+export type PayLaterMethod = (typeof PAY_LATER_METHODS)[number];
+
+/** Every value of the form's `method`: an offline test card, the drop-in's card, or pay later. */
+export type PaymentMethodValue = SandboxPaymentOption["id"] | "card" | PayLaterMethod;
+
+export function isPayLaterMethod(method: string): method is PayLaterMethod {
+  return (PAY_LATER_METHODS as readonly string[]).includes(method);
+}
+
+/**
+ * The payment form: one of the offered choices, the total the customer saw (BK27 when it changed),
+ * and what the browser's provider handed back: the drop-in's nonce and payment type for `card`,
+ * the pay-later authorisation token for pay later.
+ */
+export function paymentFormSchema(options: SandboxPaymentOption[]) {
+  const ids: [PaymentMethodValue, ...PaymentMethodValue[]] = ["card", ...PAY_LATER_METHODS, ...options.map((option) => option.id)];
+  return z.object({
+    method: z.enum(ids, { error: "paymentMethodRequired" }),
+    expected_total: z.coerce.number().int().min(0),
+    nonce: z.string().trim().min(1).max(4096).optional(),
+    payment_type: z.enum(["card", "paypal"]).optional(),
+    authorization_token: z.string().trim().min(1).max(4096).optional(),
+  });
+}
+
+export type PaymentForm = z.output<ReturnType<typeof paymentFormSchema>>;
+
+/** The engine's charge input (spec §7 POST /{ref}/charge) without the currency. */
+export interface ChargeRequest {
+  token: string;
+  payment_type: "card" | "paypal" | PayLaterMethod;
+  paid_via_credit: boolean;
+  expected_total: number;
+}
+
+export type PaymentPlan =
+  | { kind: "charge"; charge: ChargeRequest }
+  /** Pay later without the browser's authorisation (no JavaScript): the server runs spec §4's flow. */
+  | { kind: "pay-later-on-server"; type: PayLaterMethod }
+  | { kind: "missing" };
+
+/**
+ * What a posted payment form asks for: a test card's nonce, the drop-in's nonce, a pay-later
+ * charge with its authorisation token (paid via credit), or the server-side pay-later flow when
+ * the provider authorises on the server (the offline sandbox) and the browser sent no token.
+ */
+export function paymentPlan(form: PaymentForm, options: SandboxPaymentOption[], input: { serverAuthorisesPayLater: boolean }): PaymentPlan {
+  const expected_total = form.expected_total;
+  if (isPayLaterMethod(form.method)) {
+    if (form.authorization_token) {
+      return { kind: "charge", charge: { token: form.authorization_token, payment_type: form.method, paid_via_credit: true, expected_total } };
+    }
+    return input.serverAuthorisesPayLater ? { kind: "pay-later-on-server", type: form.method } : { kind: "missing" };
+  }
+  if (form.method === "card") {
+    if (!form.nonce) return { kind: "missing" };
+    return { kind: "charge", charge: { token: form.nonce, payment_type: form.payment_type ?? "card", paid_via_credit: false, expected_total } };
+  }
+  const option = options.find((candidate) => candidate.id === form.method);
+  if (!option) return { kind: "missing" };
+  return { kind: "charge", charge: { token: option.nonce, payment_type: option.paymentType, paid_via_credit: false, expected_total } };
+}
+
+export interface PaymentErrorAnswer {
+  code: string;
+  messages: string[];
+  fields?: Record<string, string[]>;
+}
+
+/** What the payment error modal (spec §8) lists for a refused charge. */
+export interface PaymentErrorModal {
+  /** 'Incorrect billing address' with 'Update billing address' (scrolls to the billing panel). */
+  billingAddress: boolean;
+  /** 'Incorrect phone number' with 'Update phone number' (the details step, where the phone is edited). */
+  phoneNumber: boolean;
+}
+
+/** The modal's items: which of the customer's details the provider flagged. */
+export function paymentErrorModal(error: PaymentErrorAnswer): PaymentErrorModal {
+  const fields = error.fields ?? {};
+  return { billingAddress: Boolean(fields.billing_address?.length), phoneNumber: Boolean(fields.phone_number?.length) };
+}
+
+/** Spec §8: a card error and a declined method keep the chosen method; other errors clear it. */
+export function clearsSelectedMethod(code: string): boolean {
+  return code !== "PAYMENT_CARD_ERROR" && code !== "PAYMENT_DECLINED";
+}
+
+/** Where 'Update phone number' leads: the details step, at the phone field (ADR 026). */
+export const PHONE_FIX_PATH = "/booking/details#phone_number";
+/** Where 'Update billing address' leads: this page's billing panel, open for editing. */
+export const BILLING_FIX_PATH = "/booking/payment?billing=edit#billing-panel";

@@ -1,9 +1,10 @@
 /**
  * The pay-later panel (spec §2 "pay-later panel and pay-later instalments panel", §4 "Pay-later
  * payment", §7 pay-later provider client). Two choices, pay in 30 days (Klarna's pay_later) and three
- * interest-free instalments (pay_over_time), each shown only when the carrier offers pay later, the
- * provider reports the form available and the cart total is at least 35. Choosing the selected one
- * again deselects it.
+ * interest-free instalments (pay_over_time), offered only when the carrier offers pay later, the
+ * provider reports the form available and the cart total is at least 35 (the loader decides:
+ * `types`). They are radios of the payment form's `method`, so the page works without JavaScript;
+ * choosing the selected one again deselects it.
  *
  * With Klarna the chosen category's form loads in a container and `authorize` asks Klarna in the
  * browser; with the sandbox `authorize` asks the server (engine.authorizePayLater) through
@@ -11,7 +12,7 @@
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { KLARNA_SCRIPT, klarnaCategory, payLaterVisible, type PaymentMethodChoice, type PayLaterPaymentType } from "./payment-options";
+import { KLARNA_SCRIPT, klarnaCategory, type PayLaterPaymentType } from "./payment-options";
 import { useExternalScript } from "./use-external-script";
 
 export interface PayLaterAuthorization {
@@ -50,58 +51,73 @@ declare global {
 }
 
 export interface PayLaterPanelHandle {
-  authorize(type: PayLaterPaymentType): Promise<PayLaterAuthorization>;
+  authorize(type: PayLaterPaymentType, billingAddress?: KlarnaBillingAddress): Promise<PayLaterAuthorization>;
 }
 
 export interface PayLaterPanelProps {
   /** The engine's pay-later provider (generate-billing-tokens `pay_later_provider`). */
   provider: string;
   clientToken: string | null;
-  available: boolean;
-  categories: readonly string[];
-  usesKlarna: boolean;
-  totalMinor: number;
-  selected: PaymentMethodChoice | null;
-  onSelect: (choice: PaymentMethodChoice) => void;
-  billingAddress?: KlarnaBillingAddress;
-  /** Sandbox: the server's authorisation (the page's action calling engine.authorizePayLater). */
+  /** The choices offered (loader: carrier switch, provider's categories, total ≥ 35). */
+  types: readonly PayLaterPaymentType[];
+  selected: string | null;
+  onToggle: (type: PayLaterPaymentType) => void;
+  disabled?: boolean;
+  /** Sandbox: the server's authorisation (engine.authorizePayLater). */
   authorizeOnServer?: (type: PayLaterPaymentType) => Promise<PayLaterAuthorization>;
 }
 
-const TYPES: PayLaterPaymentType[] = ["pay_later", "pay_later_instalments"];
+const KEY: Record<PayLaterPaymentType, "payLater" | "instalments"> = { pay_later: "payLater", pay_later_instalments: "instalments" };
 
 export const PayLaterPanel = forwardRef<PayLaterPanelHandle, PayLaterPanelProps>(function PayLaterPanel(props, ref) {
-  const { provider, clientToken, available, categories, usesKlarna, totalMinor, selected, onSelect, billingAddress, authorizeOnServer } = props;
+  const { provider, clientToken, types, selected, onToggle, disabled, authorizeOnServer } = props;
   const { t } = useTranslation();
   const klarna = provider === "klarna";
-  const script = useExternalScript(klarna && clientToken ? KLARNA_SCRIPT : null);
+  const script = useExternalScript(klarna && clientToken && types.length ? KLARNA_SCRIPT : null);
   const initialised = useRef<string | null>(null);
+  const loaded = useRef(new Map<PayLaterPaymentType, Promise<boolean>>());
   const [hidden, setHidden] = useState<Set<PayLaterPaymentType>>(new Set());
-  const visible = TYPES.filter((type) => !hidden.has(type) && payLaterVisible({ usesKlarna, available, totalMinor, categories, type }));
+  const visible = types.filter((type) => !hidden.has(type));
 
-  // Klarna: init once per client token, then load the chosen category's form into its container.
-  useEffect(() => {
-    if (!klarna || script !== "ready" || !clientToken || !window.Klarna) return;
+  /** Klarna: init once per client token, then the category's form in its container (once). */
+  const loadForm = (type: PayLaterPaymentType): Promise<boolean> => {
+    const payments = window.Klarna?.Payments;
+    if (!payments || !clientToken) return Promise.resolve(false);
     if (initialised.current !== clientToken) {
-      window.Klarna.Payments.init({ client_token: clientToken });
+      payments.init({ client_token: clientToken });
       initialised.current = clientToken;
+      loaded.current.clear();
     }
-    if (selected !== "pay_later" && selected !== "pay_later_instalments") return;
-    const type = selected;
-    window.Klarna.Payments.load({ container: `#klarna-${klarnaCategory(type)}`, payment_method_category: klarnaCategory(type) }, (result) => {
-      if (!result.show_form) setHidden((current) => new Set(current).add(type));
-    });
+    let known = loaded.current.get(type);
+    if (!known) {
+      known = new Promise<boolean>((resolve) =>
+        payments.load({ container: `#klarna-${klarnaCategory(type)}`, payment_method_category: klarnaCategory(type) }, (result) => {
+          if (!result.show_form) setHidden((current) => new Set(current).add(type));
+          resolve(result.show_form);
+        }),
+      );
+      loaded.current.set(type, known);
+    }
+    return known;
+  };
+
+  useEffect(() => {
+    if (!klarna || script !== "ready") return;
+    if (selected === "pay_later" || selected === "pay_later_instalments") void loadForm(selected);
+    // loadForm reads the latest token; the form loads when chosen.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [klarna, script, clientToken, selected]);
 
   useImperativeHandle(ref, () => ({
-    authorize(type) {
+    async authorize(type, billingAddress) {
       if (!klarna) {
-        if (!authorizeOnServer) return Promise.reject(new Error("no server-side authorisation for this provider"));
+        if (!authorizeOnServer) throw new Error("no server-side authorisation for this provider");
         return authorizeOnServer(type);
       }
       const payments = window.Klarna?.Payments;
-      if (!payments) return Promise.reject(new Error("Klarna is not loaded"));
-      return new Promise((resolve) => {
+      if (!payments) throw new Error("Klarna is not loaded");
+      if (!(await loadForm(type))) return { approved: false, authorization_token: null, show_form: false };
+      return new Promise<PayLaterAuthorization>((resolve) => {
         payments.authorize({ payment_method_category: klarnaCategory(type) }, billingAddress ? { billing_address: billingAddress } : {}, (result) => {
           if (!result.show_form) setHidden((current) => new Set(current).add(type));
           resolve({ approved: result.approved, authorization_token: result.authorization_token ?? null, show_form: result.show_form });
@@ -112,29 +128,32 @@ export const PayLaterPanel = forwardRef<PayLaterPanelHandle, PayLaterPanelProps>
 
   if (!visible.length) return null;
   return (
-    <section aria-labelledby="pay-later-title" className="mt-6 space-y-3" data-testid="pay-later-panel">
-      <h2 id="pay-later-title" className="text-xl font-bold">
-        {t("payment.payLater.title")}
-      </h2>
+    <fieldset className="mt-6 space-y-3" data-testid="pay-later-panel" disabled={disabled}>
+      <legend className="text-lg font-bold">{t("payment.payLater.title")}</legend>
       {visible.map((type) => {
         const chosen = selected === type;
-        const key = type === "pay_later" ? "payLater" : "instalments";
+        const key = KEY[type];
         return (
-          <div key={type} className={`rounded border p-3 ${chosen ? "border-primary bg-surface" : "border-black/20"}`}>
-            <button
-              type="button"
-              aria-pressed={chosen}
-              onClick={() => onSelect(type)}
-              className="flex w-full items-start justify-between gap-3 text-left"
-              data-testid={`pay-later-option-${type}`}
-            >
+          <div key={type} className={`rounded border p-3 ${chosen ? "border-primary bg-surface" : "border-black/20"}`} data-testid={`pay-later-option-${type}`}>
+            <label className="flex cursor-pointer items-start gap-3">
+              <input
+                type="radio"
+                name="method"
+                value={type}
+                checked={chosen}
+                onChange={() => undefined}
+                onClick={() => onToggle(type)}
+                aria-describedby={`pay-later-${type}-text`}
+                className="mt-1 h-5 w-5 shrink-0"
+              />
               <span>
                 <span className="block font-semibold">{t(`payment.${key}.label`)}</span>
-                <span className="block text-sm">{t(`payment.${key}.text`)}</span>
+                <span id={`pay-later-${type}-text`} className="block text-sm">
+                  {t(`payment.${key}.text`)}
+                </span>
               </span>
-              <span aria-hidden="true" className={`mt-1 h-5 w-5 shrink-0 rounded-full border-2 ${chosen ? "border-primary bg-primary" : "border-black/40"}`} />
-            </button>
-            {chosen && klarna ? <div id={`klarna-${klarnaCategory(type)}`} className="mt-3" /> : null}
+            </label>
+            {klarna ? <div id={`klarna-${klarnaCategory(type)}`} className={chosen ? "mt-3" : "hidden"} /> : null}
             {chosen && !klarna ? (
               <p className="mt-2 text-sm" data-testid="pay-later-sandbox-note">
                 {t("payment.payLater.sandboxNote")}
@@ -143,6 +162,6 @@ export const PayLaterPanel = forwardRef<PayLaterPanelHandle, PayLaterPanelProps>
           </div>
         );
       })}
-    </section>
+    </fieldset>
   );
 });

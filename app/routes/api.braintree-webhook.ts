@@ -1,0 +1,12 @@
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { getEngine } from "~/booking.server";
+import { handleBraintreeWebhook, parserFromEnv } from "~/payments/braintree-webhook.server";
+
+/** Braintree's webhook (disputes, settlement changes): verified, then recorded against the order (ADR 027). */
+export async function action({ request }: ActionFunctionArgs) {
+  return handleBraintreeWebhook(request, { parser: parserFromEnv(), engine: getEngine, log: (line) => console.info(line) });
+}
+
+export function loader() {
+  return Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+}

@@ -1,0 +1,63 @@
+/**
+ * The payment page's pay-later steps in the browser (spec §4 "Pay-later payment"), answered as JSON:
+ *
+ * - `intent=prepare`: saves the customer's details (forced persist) and brings the provider's
+ *   session up to date (update-klarna); answers the billing address Klarna's authorise takes.
+ * - `intent=authorize` (the offline sandbox only; Klarna authorises in its widget): the provider's
+ *   answer { approved, authorization_token, show_form }.
+ *
+ * The charge itself is the payment form's post with the authorisation token. A §8 redirect (BK01,
+ * BK07, BK27 …) answers { redirect } with its toast in the session cookie, for the page to follow.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { z } from "zod";
+import { bookingErrorResponse, withSession } from "~/booking-flow/booking.server";
+import { loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
+import { PAY_LATER_METHODS } from "~/booking-flow/checkout/payment";
+import { authorizePayLaterOnServer, klarnaBillingAddress, preparePayLater } from "~/booking-flow/checkout/payment.server";
+
+const requestSchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("prepare") }),
+  z.object({ intent: z.literal("authorize"), payment_type: z.enum(PAY_LATER_METHODS) }),
+]);
+
+/** A redirect the page should follow, with the cookie it set (the flashed toast). */
+function redirectAnswer(response: Response): Response {
+  const headers = new Headers();
+  const cookie = response.headers.get("Set-Cookie");
+  if (cookie) headers.set("Set-Cookie", cookie);
+  return Response.json({ redirect: response.headers.get("Location") ?? "/booking/checkout" }, { headers });
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  let step;
+  try {
+    step = await loadCheckoutStep(request);
+  } catch (thrown) {
+    if (thrown instanceof Response) return redirectAnswer(thrown);
+    throw thrown;
+  }
+  const { context, booking } = step;
+  const parsed = requestSchema.safeParse(Object.fromEntries(await request.formData()));
+  if (!parsed.success) return Response.json({ error: { code: "VALIDATION", messages: ["Unknown pay-later step."] } }, { status: 400 });
+  try {
+    if (parsed.data.intent === "prepare") {
+      const offer = await preparePayLater(context, booking);
+      const init = await withSession(context);
+      return Response.json(
+        { ok: true, client_token: offer.pay_later_client_token, available: offer.pay_later_available, billing_address: klarnaBillingAddress(booking, context.carrier.countryCode) },
+        init,
+      );
+    }
+    const authorization = await authorizePayLaterOnServer(context, booking, parsed.data.payment_type);
+    return Response.json({ ok: true, authorization }, await withSession(context));
+  } catch (error) {
+    const answer = await bookingErrorResponse(context, error);
+    if (answer instanceof Response) return redirectAnswer(answer);
+    return Response.json({ error: answer.data.error }, { ...answer.init, status: 400 });
+  }
+}
+
+export function loader() {
+  return Response.json({ error: "method not allowed" }, { status: 405, headers: { Allow: "POST" } });
+}

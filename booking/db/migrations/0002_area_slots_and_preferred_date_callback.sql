@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "request_preferred_date_callback" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+ALTER TABLE "service_areas" ADD COLUMN "slots_per_technician_per_day" integer;
