@@ -5,7 +5,8 @@ const appPort = process.env.APP_PORT ?? "3100";
 /** Runs against the app and Strapi that scripts/test.mjs starts; Debian's Chromium, never a download. */
 export default defineConfig({
   testDir: "tests/e2e",
-  timeout: 45_000,
+  // Whole bookings take ~40 s on a busy 2-core machine (Strapi, the app and Chromium share it).
+  timeout: 90_000,
   expect: { timeout: 7_000 },
   fullyParallel: false,
   workers: 2,
