@@ -1,14 +1,20 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches, useNavigate } from "@remix-run/react";
+import { safeUrl } from "~/lib/safe-url";
 
 /** Routes opt in with `export const handle = { liveChat: true }` (spec §6: routes flagged for it). */
 export function useRouteWantsLiveChat(): boolean {
   return useMatches().some((match) => (match.handle as { liveChat?: boolean } | undefined)?.liveChat === true);
 }
 
-/** The chat widget loads only when asked for; without a widget URL the button leads to contact. */
-export function LiveChatButton({ widgetUrl }: { widgetUrl: string | null }) {
+/**
+ * The chat widget loads only when asked for; without a widget URL the button leads to contact. The URL
+ * becomes a script's src, so it passes the URL policy once more here: a web address, never a script or
+ * data address (ADR 058).
+ */
+export function LiveChatButton({ widgetUrl: givenUrl }: { widgetUrl: string | null }) {
+  const widgetUrl = safeUrl(givenUrl);
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { carrierSchema, landingPageSchema, parseEntries, themeSchema } from "./schemas";
 
 const minimalCarrier = { documentId: "d1", code: "alpha", name: "Alpha", countryCode: "GB", currency: "GBP" };
@@ -49,6 +49,51 @@ describe("carrier content parsing", () => {
       expect(themeSchema.parse({ logoUrl }).logoUrl).toBe(logoUrl);
     }
     expect(themeSchema.parse({ logoUrl: "//evil.example/x.svg" }).logoUrl).toBeNull();
+  });
+});
+
+describe("URLs from the CMS (ADR 058)", () => {
+  it("drops script, data and protocol-relative addresses from the carrier's link, redirect and chat fields", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const carrier = carrierSchema.parse({
+      ...minimalCarrier,
+      liveChatUrl: "javascript:alert(document.cookie)",
+      externalSupportPickerUrl: " JAVASCRIPT:alert(1)",
+      externalLandingRedirectUrl: "data:text/html,<script>alert(1)</script>",
+      web: "//evil.example",
+    });
+    expect(carrier).toMatchObject({ liveChatUrl: null, externalSupportPickerUrl: null, externalLandingRedirectUrl: null, web: null });
+    expect(warn).toHaveBeenCalledWith(expect.stringContaining("liveChatUrl"));
+    warn.mockRestore();
+  });
+
+  it("keeps https addresses in those fields", () => {
+    const carrier = carrierSchema.parse({
+      ...minimalCarrier,
+      liveChatUrl: "https://chat.example/widget.js",
+      externalSupportPickerUrl: "https://support.example/picker",
+      web: "https://www.alpha.example",
+    });
+    expect(carrier).toMatchObject({ liveChatUrl: "https://chat.example/widget.js", externalSupportPickerUrl: "https://support.example/picker", web: "https://www.alpha.example" });
+  });
+
+  it("keeps only a plain e-mail address for the mailto: link", () => {
+    expect(carrierSchema.parse({ ...minimalCarrier, email: "help@alpha.example" }).email).toBe("help@alpha.example");
+    expect(carrierSchema.parse({ ...minimalCarrier, email: "x@y.example?bcc=all@z.example" }).email).toBeNull();
+  });
+
+  it("drops a carousel item whose picture address is unsafe, keeping the page and the other items", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const landing = landingPageSchema.parse({
+      carrierCode: "alpha",
+      heroTitle: "Hi",
+      popularSmartphones: [
+        { title: "Bad", imagePath: "javascript:alert(1)" },
+        { title: "Good", imagePath: "/images/devices/iphone-15.svg" },
+      ],
+    });
+    expect(landing.popularSmartphones).toEqual([{ title: "Good", imagePath: "/images/devices/iphone-15.svg" }]);
+    warn.mockRestore();
   });
 });
 

@@ -1,14 +1,27 @@
 import { z } from "zod";
+import { checkUrl, URL_RULES, type UrlRules } from "~/lib/safe-url";
 
 /** Zod schemas for what Strapi returns (docs/content-model.md). Unknown fields are ignored. */
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 // A font stack may only hold names, quotes, commas and spaces: it is written into a <style> tag.
 const fontStack = z.string().regex(/^[\w\s,'"-]+$/).max(200);
-const assetUrl = z
-  .string()
-  .max(20_000)
-  .refine((url) => /^(https?:\/\/|\/(?!\/)|data:image\/(svg\+xml|png|jpeg|webp)[;,])/.test(url), "unsupported URL");
+
+/**
+ * A URL field (ADR 058): an address the URL policy refuses becomes null and is logged, so it is never
+ * rendered, linked, loaded or redirected to. Blank is null too.
+ */
+const urlField = (field: string, rules: UrlRules) =>
+  z.unknown().optional().transform((value): string | null => {
+    if (value == null || (typeof value === "string" && !value.trim())) return null;
+    const check = checkUrl(value, rules);
+    if (check.ok) return check.url;
+    console.warn(`[content] ignored ${field}: it ${check.reason} (${JSON.stringify(value)?.slice(0, 80)})`);
+    return null;
+  });
+const imageUrl = (field: string) => urlField(field, URL_RULES.image);
+const webUrl = (field: string) => urlField(field, URL_RULES.web);
+const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 const nullableText = z
   .string()
@@ -24,8 +37,8 @@ export const themeSchema = z.object({
   textColor: hexColour.catch("#1a1d24"),
   fontFamily: fontStack.catch("system-ui, sans-serif"),
   headingFontFamily: fontStack.catch("system-ui, sans-serif"),
-  logoUrl: assetUrl.nullish().catch(null),
-  landingPageLogoUrl: assetUrl.nullish().catch(null),
+  logoUrl: imageUrl("theme.logoUrl"),
+  landingPageLogoUrl: imageUrl("theme.landingPageLogoUrl"),
 });
 
 export type Theme = z.infer<typeof themeSchema>;
@@ -38,9 +51,10 @@ export const carrierSchema = z.object({
   code: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   name: z.string().min(1),
   formattedName: z.string().nullish().transform((value) => value ?? ""),
-  web: nullableText,
+  web: webUrl("web"),
   formattedWeb: nullableText,
-  email: nullableText,
+  // Only a plain address: it becomes a mailto: link.
+  email: nullableText.transform((value) => (value && EMAIL.test(value.trim()) ? value.trim() : null)),
   phone: nullableText,
   address: nullableText,
   registrationDetails: nullableText,
@@ -77,10 +91,10 @@ export const carrierSchema = z.object({
   additionalLandingPage: z.boolean().nullish().transform(Boolean),
   additionalLandingPageLimit: z.number().int().min(0).nullish().transform((value) => value ?? 7),
   businessAccounts: z.boolean().nullish().transform(Boolean),
-  externalLandingRedirectUrl: z.url().nullish().catch(null),
-  externalSupportPickerUrl: z.url().nullish().catch(null),
+  externalLandingRedirectUrl: webUrl("externalLandingRedirectUrl"),
+  externalSupportPickerUrl: webUrl("externalSupportPickerUrl"),
   liveChat: z.boolean().nullish().transform(Boolean),
-  liveChatUrl: z.url().nullish().catch(null),
+  liveChatUrl: webUrl("liveChatUrl"),
   showImprint: z.boolean().nullish().transform(Boolean),
   allowsInStoreBookings: z.boolean().nullish().transform(Boolean),
   allowsInStoreDropOff: z.boolean().nullish().transform(Boolean),
@@ -94,7 +108,12 @@ export const carrierSchema = z.object({
 export type Carrier = z.infer<typeof carrierSchema>;
 
 const titleText = z.object({ title: z.string(), text: z.string().nullish().transform((value) => value ?? "") });
-const carouselItem = z.object({ title: z.string(), imagePath: assetUrl });
+const carouselItem = z.object({ title: z.string(), imagePath: imageUrl("imagePath") });
+// A picture the URL policy refuses drops its carousel item, not the whole landing page.
+const carousel = z
+  .array(carouselItem)
+  .nullish()
+  .transform((items) => (items ?? []).filter((item): item is { title: string; imagePath: string } => item.imagePath !== null));
 
 export const landingPageSchema = z.object({
   carrierCode: z.string(),
@@ -111,8 +130,8 @@ export const landingPageSchema = z.object({
   footerParking: nullableText,
   footerCoverage: nullableText,
   popularTitle: nullableText,
-  popularSmartphones: z.array(carouselItem).nullish().transform((value) => value ?? []),
-  popularTablets: z.array(carouselItem).nullish().transform((value) => value ?? []),
+  popularSmartphones: carousel,
+  popularTablets: carousel,
 });
 export type LandingPage = z.infer<typeof landingPageSchema>;
 

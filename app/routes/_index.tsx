@@ -9,14 +9,16 @@ import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { BUSINESS_COOKIE } from "~/booking-flow/location/postcode-form";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { safeRedirectTarget } from "~/lib/safe-url";
 
 
 export const handle = { liveChat: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
-  if (carrier.externalLandingRedirectUrl) throw redirect(carrier.externalLandingRedirectUrl);
-  if (carrier.externalSupportPickerUrl) throw redirect(carrier.externalSupportPickerUrl);
+  // Checked again at the redirect: a redirect target is never a script (ADR 058).
+  const external = safeRedirectTarget(carrier.externalLandingRedirectUrl) ?? safeRedirectTarget(carrier.externalSupportPickerUrl);
+  if (external) throw redirect(external);
   guardCarrierOnlyRoute(carrier);
 
   let landing;

@@ -1,12 +1,75 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { CARRIER_CODE_PATTERN, CARRIER_UID, LOCALIZED_UIDS } from './content-model';
+import { checkUrl, URL_RULES, type UrlRules } from './url-policy';
 
 /** A lower-case host name without port: labels of a-z, 0-9 and inner hyphens, dot-separated. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
 const LOCALES = ['en', 'de'];
 
 type Problem = { path: string[]; message: string };
+
+const LANDING_UID = 'api::landing-page.landing-page';
+const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
+
+/** Carrier fields holding an address the site links to, redirects to or loads a script from (ADR 058). */
+const CARRIER_WEB_FIELDS: Record<string, string> = {
+  web: 'Website',
+  externalLandingRedirectUrl: 'External landing redirect URL',
+  externalSupportPickerUrl: 'External support picker URL',
+  liveChatUrl: 'Live chat URL',
+};
+const THEME_IMAGE_FIELDS: Record<string, string> = { logoUrl: 'Logo URL', landingPageLogoUrl: 'Landing page logo URL' };
+
+const shown = (value: unknown): string => {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 80 ? `${text.slice(0, 77)}…"` : text;
+};
+
+function urlProblem(path: string[], label: string, value: unknown, rules: UrlRules): Problem | null {
+  if (value == null || value === '') return null;
+  const check = checkUrl(value, rules);
+  if (!('reason' in check)) return null;
+  const expected = rules.relative
+    ? 'a web address starting with https:// or a path on this site starting with /'
+    : 'a web address starting with https://';
+  return {
+    path,
+    message: `${label} must be ${expected}; script and data addresses are not allowed. This one ${check.reason} (got ${shown(value)}).`,
+  };
+}
+
+/** Unsafe addresses in a carrier's fields and theme; only the fields present are checked. */
+export function carrierUrlProblems(data: Record<string, unknown>): Problem[] {
+  const problems: (Problem | null)[] = Object.entries(CARRIER_WEB_FIELDS).map(([field, label]) =>
+    field in data ? urlProblem([field], label, data[field], URL_RULES.web) : null,
+  );
+  const theme = data.theme;
+  if (theme && typeof theme === 'object') {
+    for (const [field, label] of Object.entries(THEME_IMAGE_FIELDS)) {
+      problems.push(urlProblem(['theme', field], label, (theme as Record<string, unknown>)[field], URL_RULES.image));
+    }
+  }
+  if (typeof data.email === 'string' && data.email.trim() && !EMAIL.test(data.email.trim())) {
+    problems.push({ path: ['email'], message: `E-mail must be a plain e-mail address such as help@brand.example (got ${shown(data.email)}).` });
+  }
+  return problems.filter((problem): problem is Problem => problem !== null);
+}
+
+/** Unsafe picture addresses in a landing page's carousels. */
+export function landingPageUrlProblems(data: Record<string, unknown>): Problem[] {
+  const problems: Problem[] = [];
+  for (const list of ['popularSmartphones', 'popularTablets']) {
+    const items = data[list];
+    if (!Array.isArray(items)) continue;
+    items.forEach((item, index) => {
+      if (!item || typeof item !== 'object') return;
+      const problem = urlProblem([list, String(index), 'imagePath'], `${list}[${index}] image path`, (item as Record<string, unknown>).imagePath, URL_RULES.image);
+      if (problem) problems.push(problem);
+    });
+  }
+  return problems;
+}
 
 export function carrierProblems(data: Record<string, unknown>): Problem[] {
   const problems: Problem[] = [];
@@ -51,16 +114,20 @@ function assertValid(problems: Problem[]): void {
 }
 
 /**
- * Document middleware: rejects a malformed carrier code, domain list or carrierCode with a 400
- * (ValidationError) before anything reaches the database, for the REST API, the admin and seeding alike.
+ * Document middleware: rejects a malformed carrier code, domain list, carrierCode or an unsafe URL
+ * (ADR 058) with a 400 (ValidationError) before anything reaches the database, for the REST API, the
+ * admin and seeding alike. The admin shows the message to the editor.
  */
 export function registerCarrierValidation(strapi: Core.Strapi): void {
   strapi.documents.use(async (ctx, next) => {
     if (ctx.action !== 'create' && ctx.action !== 'update') return next();
     const data = ((ctx.params as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>;
     if (ctx.uid === CARRIER_UID) {
-      assertValid(carrierProblems(data));
-    } else if ((LOCALIZED_UIDS as readonly string[]).includes(ctx.uid) && 'carrierCode' in data) {
+      assertValid([...carrierProblems(data), ...carrierUrlProblems(data)]);
+    } else if (ctx.uid === LANDING_UID) {
+      assertValid(landingPageUrlProblems(data));
+    }
+    if (ctx.uid !== CARRIER_UID && (LOCALIZED_UIDS as readonly string[]).includes(ctx.uid) && 'carrierCode' in data) {
       const { carrierCode } = data;
       if (typeof carrierCode !== 'string' || !CARRIER_CODE_PATTERN.test(carrierCode)) {
         assertValid([{ path: ['carrierCode'], message: `carrierCode must be a carrier code (got ${JSON.stringify(carrierCode)})` }]);
