@@ -202,3 +202,6 @@ export { CaptchaFailedError, REPLY_WITHIN_HOURS, SEND_MESSAGE_ACTION, type Conta
 export type { TechnicianTracking } from "../booking/tracking/tracking";
 export type { VanLocation, DateChangeLogEntry } from "../booking/index";
 export type { CaptchaProvider } from "../booking/ports/captcha";
+
+// Content invalidation across app instances (ADR 059): the engine's database carries it.
+export { createContentInvalidationBus, type ContentInvalidation, type ContentInvalidationBus } from "../booking/index";

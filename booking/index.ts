@@ -19,3 +19,4 @@ export { systemClock, fixedClock, type Clock } from "./ports/clock";
 export type { PaymentGateway } from "./ports/payment-gateway";
 export type { AddressProvider } from "./ports/address-provider";
 export type { FileStorage } from "./ports/file-storage";
+export { createContentInvalidationBus, CONTENT_INVALIDATION_CHANNEL, type ContentInvalidation, type ContentInvalidationBus } from "./events/content-invalidation";

@@ -159,6 +159,8 @@ try {
       CMS_ADMIN_PASSWORD: cmsOptions.env.CMS_ADMIN_PASSWORD,
       APP_PORT: String(appPort),
       APP_URL: `http://127.0.0.1:${appPort}`,
+      // The production build, for tests that start more app instances (content-invalidation-instances).
+      APP_BUILD_DIR: buildDir,
       TEST_CONTROL_URL: `http://127.0.0.1:${control.address().port}`,
     };
 

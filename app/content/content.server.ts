@@ -1,3 +1,4 @@
+import { createContentInvalidationBus, type ContentInvalidation, type ContentInvalidationBus } from "~/booking.server";
 import { env } from "~/env.server";
 import { ContentCache } from "./cache";
 import { fetchCollection, type Query } from "./strapi.server";
@@ -134,7 +135,7 @@ export async function getUiTexts(carrier: Carrier, locale: Locale): Promise<Reco
 }
 
 /** Called by the signed webhook: a carrier's content, or the carrier list, changed. */
-export function invalidateContent(change: { model: string; carrierCode: string | null }): number {
+export function invalidateContent(change: ContentInvalidation): number {
   if (change.model === "carrier" || !change.carrierCode) {
     contentCache().invalidateAll();
     return contentCache().size;
@@ -154,4 +155,41 @@ export async function refreshCarriersAfterMiss(minIntervalMs = 2_000): Promise<C
   lastMissRefresh = now;
   contentCache().invalidate([CARRIERS_TAG]);
   return getCarriers();
+}
+
+/*
+ * Several app instances (ADR 059): the instance that receives the webhook tells the others through
+ * the engine's database (Postgres NOTIFY); each drops the named carrier's entries. The bus and the
+ * handler's target live on globalThis so Vite's dev reloads neither subscribe twice nor invalidate a
+ * cache that a reload replaced.
+ */
+type InvalidationHolder = {
+  __contentInvalidationBus?: ContentInvalidationBus;
+  __contentInvalidationTarget?: (change: ContentInvalidation) => void;
+  __appShutdownHooks?: (() => Promise<void>)[];
+};
+const invalidationHolder = globalThis as InvalidationHolder;
+
+function invalidationBus(): ContentInvalidationBus {
+  invalidationHolder.__contentInvalidationTarget = (change) => {
+    invalidateContent(change);
+  };
+  if (!invalidationHolder.__contentInvalidationBus) {
+    const bus = createContentInvalidationBus(process.env);
+    bus.subscribe((change) => invalidationHolder.__contentInvalidationTarget?.(change));
+    (invalidationHolder.__appShutdownHooks ??= []).push(() => bus.close());
+    invalidationHolder.__contentInvalidationBus = bus;
+  }
+  return invalidationHolder.__contentInvalidationBus;
+}
+
+/** Every instance listens from start-up: this module loads with the server build. */
+export function listenForContentInvalidations(): ContentInvalidationBus {
+  return invalidationBus();
+}
+listenForContentInvalidations();
+
+/** The webhook's change, for the other instances; false when there are none to tell or it failed. */
+export function publishContentInvalidation(change: ContentInvalidation): Promise<boolean> {
+  return invalidationBus().publish(change);
 }

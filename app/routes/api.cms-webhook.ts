@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { invalidateContent } from "~/content/content.server";
+import { invalidateContent, publishContentInvalidation } from "~/content/content.server";
 import { env } from "~/env.server";
 import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
 
@@ -13,7 +13,7 @@ const changeSchema = z.object({
 
 const MAX_BODY_BYTES = 64 * 1024;
 
-/** Strapi tells us content changed; the signature proves it was Strapi. */
+/** Strapi tells us content changed; the signature proves it was Strapi. This instance drops the carrier's cache and tells the others. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== "POST") return Response.json({ error: "method not allowed" }, { status: 405 });
   const body = await request.text();
@@ -30,7 +30,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const change = changeSchema.safeParse(payload);
   if (!change.success) return Response.json({ error: "invalid payload" }, { status: 400 });
   const invalidated = invalidateContent(change.data);
-  return Response.json({ ok: true, invalidated });
+  // Then the other instances (ADR 059); if that fails they catch up within CONTENT_TTL_SECONDS.
+  const published = await publishContentInvalidation({ model: change.data.model, carrierCode: change.data.carrierCode });
+  return Response.json({ ok: true, invalidated, published });
 }
 
 export function loader() {
