@@ -1,7 +1,7 @@
 /**
  * The engine's import boundary (ADR 041): `booking/index.ts` is the engine's whole public surface,
- * so nothing in app/ (test files included) imports a deeper booking/ path, and the engine never
- * imports the web app. Import specifiers are read with TypeScript's own pre-processor (static,
+ * so nothing in app/ (test files included) imports a deeper booking/ path; the web app enters it
+ * through its door, app/booking.server.ts (house style 2); and the engine never imports the web app. Import specifiers are read with TypeScript's own pre-processor (static,
  * re-export and dynamic imports alike).
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -54,6 +54,18 @@ describe("the engine's import boundary", () => {
         .map(({ specifier }) => `${path.relative(root, file)} imports ${specifier}`),
     );
     expect(deeper).toEqual([]);
+  });
+
+  it("enters the engine through the door (app/booking.server.ts) and the environment schema only", () => {
+    const doors = [path.join(APP, "booking.server.ts"), path.join(APP, "env.server.ts")];
+    const elsewhere = appFiles
+      .filter((file) => !doors.includes(file))
+      .flatMap((file) =>
+        imports(file)
+          .filter(({ resolved }) => resolved && inside(BOOKING, resolved))
+          .map(({ specifier }) => `${path.relative(root, file)} imports ${specifier}`),
+      );
+    expect(elsewhere).toEqual([]);
   });
 
   it("keeps the engine free of the web app", () => {

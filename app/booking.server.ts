@@ -67,6 +67,9 @@ export {
   CaptchaFailedError,
   REPLY_WITHIN_HOURS,
   SEND_MESSAGE_ACTION,
+  IMEI_MESSAGES,
+  SERIAL_MESSAGES,
+  TABLET_MAKE_MESSAGE,
 } from "../booking/index";
 export type {
   BookingState,
