@@ -77,6 +77,13 @@ describe("the engine's import boundary", () => {
     expect(upward).toEqual([]);
   });
 
+  it("asks the engine's capabilities, never compares a provider's name (ADR 040)", () => {
+    const PROVIDERS = "braintree|klarna|loqate|recaptcha|sandbox|embedded";
+    const comparison = new RegExp(`[!=]==?\\s*["'\`](${PROVIDERS})["'\`]|["'\`](${PROVIDERS})["'\`]\\s*[!=]==?|case\\s+["'\`](${PROVIDERS})["'\`]`, "i");
+    const compared = appFiles.filter((file) => comparison.test(readFileSync(file, "utf8"))).map((file) => path.relative(root, file));
+    expect(compared).toEqual([]);
+  });
+
   it("would catch a deeper import (the check itself)", () => {
     const file = path.join(APP, "routes", "example.tsx");
     expect(withoutExtension(target(file, "../../booking/domain/errors")!)).toBe(path.join(BOOKING, "domain", "errors"));
