@@ -4,6 +4,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { env } from "./app/env.server";
 
 /**
  * The one web process: Remix pages, resource routes (/healthz, /readyz, the CMS webhook),
@@ -14,6 +15,9 @@ const buildDir = path.resolve(here, process.env.BUILD_DIR ?? "build");
 const isDevelopment = process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+
+// A bad or unsafe environment stops the start here, naming the variable (ADR 042).
+env();
 
 const viteDevServer = isDevelopment
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))

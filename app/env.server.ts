@@ -1,40 +1,83 @@
+/**
+ * The web app's one environment schema (ADR 042): the app's own variables and the booking engine's
+ * configuration (its schema lives in booking/), parsed once; server.ts parses it before listening,
+ * so a bad value stops the start with a message naming the variable. In production the secrets must
+ * be real: set, long enough, and none of the development defaults below.
+ */
 import { z } from "zod";
+import { blankToUndefined, checkEngineConfig, engineConfigShape, formatConfigIssues } from "../booking/index";
 
 const booleanFlag = z
-  .enum(["true", "false", "1", "0", ""])
+  .enum(["true", "false", "1", "0"])
   .optional()
   .transform((value) => value === "true" || value === "1");
 
-const envSchema = z.object({
-  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
-  CMS_URL: z.url().default("http://127.0.0.1:1337"),
-  CMS_READ_TOKEN: z.string().min(1).default("dev-read-token-change-me"),
-  CMS_WEBHOOK_SECRET: z.string().min(1).default("dev-webhook-secret-change-me"),
-  CONTENT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
-  CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
-  DEFAULT_CARRIER: z
-    .string()
-    .regex(/^[a-z0-9][a-z0-9-]*$/)
-    .optional()
-    .or(z.literal("").transform(() => undefined)),
-  TRUST_FORWARDED_HOST: booleanFlag,
-  SESSION_SECRET: z.string().min(16).default("dev-session-secret-change-me"),
-  /** Send cookies only over HTTPS (production behind TLS). */
-  COOKIE_SECURE: booleanFlag,
-});
+/** What the app and the CMS fall back to outside production (app defaults below, cms/src/lib/webhook.ts, cms/src/lib/access.ts). */
+export const DEVELOPMENT_SECRETS: Readonly<Record<ProductionSecret, readonly string[]>> = {
+  SESSION_SECRET: ["dev-session-secret-change-me"],
+  CMS_WEBHOOK_SECRET: ["dev-webhook-secret-change-me", "dev-webhook-secret"],
+  CMS_READ_TOKEN: ["dev-read-token-change-me"],
+};
 
-export type Env = z.infer<typeof envSchema>;
+export const PRODUCTION_SECRETS = ["SESSION_SECRET", "CMS_WEBHOOK_SECRET", "CMS_READ_TOKEN"] as const;
+type ProductionSecret = (typeof PRODUCTION_SECRETS)[number];
+
+/** A production secret is at least this long (the test and `npm start` secrets are longer). */
+export const MIN_SECRET_LENGTH = 16;
+
+const envSchema = z
+  .object({
+    ...engineConfigShape,
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    CMS_URL: z.url().default("http://127.0.0.1:1337"),
+    CMS_READ_TOKEN: z.string().min(1).default(DEVELOPMENT_SECRETS.CMS_READ_TOKEN[0]!),
+    CMS_WEBHOOK_SECRET: z.string().min(1).default(DEVELOPMENT_SECRETS.CMS_WEBHOOK_SECRET[0]!),
+    CONTENT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
+    DEFAULT_CARRIER: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9-]*$/)
+      .optional(),
+    TRUST_FORWARDED_HOST: booleanFlag,
+    SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH).default(DEVELOPMENT_SECRETS.SESSION_SECRET[0]!),
+    /** Send cookies only over HTTPS (production behind TLS). */
+    COOKIE_SECURE: booleanFlag,
+    /**
+     * Tracking page (ADR 035). TILE_URL_TEMPLATE is any slippy-map tile server; unset, the page
+     * draws its own plain map and says where the van is in words.
+     */
+    TILE_URL_TEMPLATE: z
+      .string()
+      .regex(/^https?:\/\/[^\s"'<>]+$/, "TILE_URL_TEMPLATE must be an http(s) URL")
+      .refine((value) => ["{z}", "{x}", "{y}"].every((part) => value.includes(part)), "TILE_URL_TEMPLATE needs {z}, {x} and {y}")
+      .optional(),
+    TILE_ATTRIBUTION: z.string().max(300).optional(),
+    TRACKING_POLL_SECONDS: z.coerce.number().int().min(2).max(300).default(10),
+  })
+  .superRefine((env, ctx) => {
+    checkEngineConfig(env, ctx);
+    if (env.NODE_ENV !== "production") return;
+    for (const name of PRODUCTION_SECRETS) {
+      const value = env[name];
+      if (value.length < MIN_SECRET_LENGTH || DEVELOPMENT_SECRETS[name].includes(value)) {
+        ctx.addIssue({ code: "custom", path: [name], message: `${name} must be set in production to a secret of at least ${MIN_SECRET_LENGTH} characters, not a development default` });
+      }
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+/** Parses an environment; throws naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const parsed = envSchema.safeParse(blankToUndefined(source));
+  if (!parsed.success) throw new Error(`Invalid environment: ${formatConfigIssues(parsed.error)}`);
+  return parsed.data;
+}
 
 let cached: Env | undefined;
 
-/** Parsed once; a bad value stops start-up with a message naming the variable. */
+/** The process's environment, parsed once; a bad value stops start-up with a message naming the variable. */
 export function env(): Env {
-  if (cached) return cached;
-  const parsed = envSchema.safeParse(process.env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
-    throw new Error(`Invalid environment: ${problems}`);
-  }
-  cached = parsed.data;
+  cached ??= parseEnv(process.env);
   return cached;
 }

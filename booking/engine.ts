@@ -28,7 +28,8 @@ import type { CaptchaVerifier } from "./ports/captcha";
 import * as throttle from "./throttle/lookup-throttle";
 import { trackTechnician } from "./tracking/tracking";
 import * as notifications from "./payments/notifications";
-import type { NotificationScope, PaymentNotification } from "./ports/payment-notifications";
+import type { NotificationScope, PaymentNotification, PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
+import * as webhooks from "./payments/webhooks";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -54,6 +55,11 @@ export interface EngineDependencies {
   captcha?: CaptchaVerifier;
   /** Failed order lookup limits (ADR 031); default: 5 per e-mail, 20 per client address, in 15 minutes. */
   lookupThrottle?: Partial<throttle.LookupThrottleConfig>;
+  /**
+   * Verifies provider webhooks (ADR 027); null or absent: none configured. Called on the first
+   * webhook, so a credential problem touches only the webhook, as before the composition root.
+   */
+  paymentWebhooks?: () => PaymentWebhookReceiver | null;
 }
 
 export type CarrierArg = CarrierContext | CarrierContextInput;
@@ -88,6 +94,7 @@ export function createEngine(deps: EngineDependencies) {
   }
 
   const captcha = deps.captcha ?? createOffCaptchaVerifier();
+  const webhookReceiver = () => deps.paymentWebhooks?.() ?? null;
   const throttleConfig: throttle.LookupThrottleConfig = { ...throttle.DEFAULT_LOOKUP_THROTTLE, ...deps.lookupThrottle };
   const withThrottle = <T>(carrier: CarrierContext, subject: throttle.LookupSubject, operation: () => Promise<T>) =>
     throttle.withLookupThrottle(ctx.db, carrier, subject, () => ctx.clock.now(), throttleConfig, operation);
@@ -194,6 +201,15 @@ export function createEngine(deps: EngineDependencies) {
     updatePayLaterSession: op(payLater.updatePayLaterSession),
     authorizePayLater: op(payLater.authorizePayLater),
     paymentProviders: () => ({ card: ctx.payments.name, payLater: ctx.payLater.name }),
+    /** What the configured ports can do (ADR 040): the web app asks these, never a provider's name. */
+    capabilities: () => ({
+      payments: ctx.payments.capabilities,
+      payLater: ctx.payLater.capabilities,
+      /** Provider webhooks can be verified (an account is configured for them). */
+      paymentWebhooks: webhookReceiver() !== null,
+    }),
+    /** A provider's webhook delivery: verified by its adapter, then recorded against the order (ADR 027). */
+    handlePaymentWebhook: async (delivery: PaymentWebhookDelivery) => webhooks.handlePaymentWebhook(ctx, webhookReceiver(), delivery),
     /** A provider's verified webhook (dispute, settlement change), recorded against the order (ADR 027). */
     recordPaymentNotification: async (notification: PaymentNotification, scope?: NotificationScope) => notifications.recordPaymentNotification(ctx, notification, scope),
     orderPaymentEvents: op(notifications.orderPaymentEvents),

@@ -1,6 +1,18 @@
 /**
- * The booking engine's public surface. The web app reaches it only through app/booking.server.ts.
+ * The booking engine's whole public surface (ADR 041): nothing outside booking/ imports a deeper
+ * path (app/architecture.test.ts). The web app reaches it through app/booking.server.ts.
  */
+export { composeEngine, engineFromEnvironment, adaptersFromConfig, type ComposedEngine, type TestClock } from "./compose";
+export {
+  engineConfigShape,
+  engineConfigSchema,
+  checkEngineConfig,
+  parseEngineConfig,
+  testClockAllowed,
+  blankToUndefined,
+  formatConfigIssues,
+  type EngineConfiguration,
+} from "./config";
 export { createEngine, type Engine, type EngineDependencies, type CarrierArg } from "./engine";
 export { defaultEngineConfig, type EngineConfig } from "./context";
 export { openDatabase, databaseEnvSchema, type BookingDatabase, type OpenedDatabase, type DatabaseEnv } from "./db/open";
@@ -20,3 +32,17 @@ export type { PaymentGateway } from "./ports/payment-gateway";
 export type { AddressProvider } from "./ports/address-provider";
 export type { FileStorage } from "./ports/file-storage";
 export { createContentInvalidationBus, CONTENT_INVALIDATION_CHANNEL, type ContentInvalidation, type ContentInvalidationBus } from "./events/content-invalidation";
+export type { PaymentCapabilities, Currency } from "./ports/payment-gateway";
+export type { PayLaterCapabilities, PayLaterProvider } from "./ports/pay-later";
+export type { CaptchaProvider, CaptchaVerifier } from "./ports/captcha";
+export type { PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
+export { MAX_WEBHOOK_BODY_BYTES, type PaymentWebhookAnswer } from "./payments/webhooks";
+
+// What the web app shows or checks of the engine's rules (issue 6 and the device steps).
+export { MAX_PROOF_BYTES } from "./domain/image-sniff";
+export { PROOF_FORMAT_MESSAGE } from "./orders/orders";
+export { IMEI_MESSAGES, SERIAL_MESSAGES } from "./domain/imei";
+export { TABLET_MAKE_MESSAGE } from "./domain/identifiers";
+export { TooManyAttemptsError, type LookupSubject } from "./throttle/lookup-throttle";
+export { CaptchaFailedError, REPLY_WITHIN_HOURS, SEND_MESSAGE_ACTION, type ContactMessageView, type CallBackView } from "./contact/contact";
+export type { TechnicianTracking } from "./tracking/tracking";

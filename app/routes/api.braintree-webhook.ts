@@ -1,10 +1,10 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getEngine } from "~/booking.server";
-import { handleBraintreeWebhook, parserFromEnv } from "~/payments/braintree-webhook.server";
+import { handlePaymentWebhookRequest } from "~/payments/payment-webhook.server";
 
 /** Braintree's webhook (disputes, settlement changes): verified, then recorded against the order (ADR 027). */
 export async function action({ request }: ActionFunctionArgs) {
-  return handleBraintreeWebhook(request, { parser: parserFromEnv(), engine: getEngine, log: (line) => console.info(line) });
+  return handlePaymentWebhookRequest(request, { engine: getEngine, log: (line) => console.info(line) });
 }
 
 export function loader() {

@@ -114,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
   // The pay-in-30-days express button names its method itself, whatever else is chosen.
   if (form.get("express") === "pay_later") values.method = "pay_later";
   const parsed = paymentFormSchema(options).safeParse(values);
-  const plan = parsed.success ? paymentPlan(parsed.data, options, { serverAuthorisesPayLater: context.engine.paymentProviders().payLater !== "klarna" }) : ({ kind: "missing" } as const);
+  const plan = parsed.success ? paymentPlan(parsed.data, options, { serverAuthorisesPayLater: context.engine.capabilities().payLater.serverAuthorize }) : ({ kind: "missing" } as const);
   if (plan.kind === "missing") {
     context.session.flash("toast", toast({ type: "error", key: "booking.toasts.paymentMethodRequired" }));
     return data<PaymentAnswer>({ methodMissing: true }, await withSession(context, { status: 400 }));
@@ -170,7 +170,7 @@ export default function PaymentPage() {
   const billingPanel = useRef<HTMLElement>(null);
   const payButtonRef = useRef<HTMLButtonElement>(null);
 
-  const braintree = card.provider === "braintree";
+  const braintree = card.dropIn;
   // A post of this page on its way, or its redirect to another page (complete, checkout) loading; not
   // the reload of this page that follows a refused payment (the answer is already showing then).
   const submitting =
@@ -366,7 +366,7 @@ export default function PaymentPage() {
           </fieldset>
           <PayLaterPanel
             ref={payLaterPanel}
-            provider={payLater.provider}
+            widget={payLater.widget}
             clientToken={payLater.clientToken}
             types={payLater.types}
             selected={selected}

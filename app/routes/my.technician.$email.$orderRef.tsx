@@ -9,7 +9,7 @@ import { clockTime, longDate, minutesUntil, timeslotText } from "~/manage/format
 import { manageBookingPath } from "~/manage/lookup-form";
 import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/manage/manage.server";
 import { loadTracking } from "~/manage/tracking.server";
-import { trackingEnv } from "~/manage/tracking-env.server";
+import { env as trackingEnv } from "~/env.server";
 import { distanceIn, distanceKm, distanceUnit } from "~/manage/tracking-view";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);

@@ -79,8 +79,17 @@ export type PlaceOrderResult =
 
 export type UpdateSessionResult = { ok: true } | { ok: false; expired: boolean; code: string; message: string };
 
+/** What the web app may ask of the pay-later provider instead of its name (ADR 040). */
+export interface PayLaterCapabilities {
+  /** The browser loads the provider's widget with the session's client token and authorises there. */
+  readonly browserWidget: boolean;
+  /** The server can authorise (`authorize`), so pay later works without the widget (and without JavaScript). */
+  readonly serverAuthorize: boolean;
+}
+
 export interface PayLaterProvider {
   readonly name: string;
+  readonly capabilities: PayLaterCapabilities;
   createSession(purchase: PayLaterPurchase): Promise<PayLaterSession>;
   /** expired: the session is gone (Klarna keeps one 48 hours); the caller opens a new one. */
   updateSession(input: { sessionId: string; purchase: PayLaterPurchase }): Promise<UpdateSessionResult>;

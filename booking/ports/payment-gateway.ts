@@ -47,8 +47,15 @@ export type SaleResult =
       billing?: BillingErrorFlags;
     };
 
+/** What the web app may ask of the card provider instead of its name (ADR 040). */
+export interface PaymentCapabilities {
+  /** The browser collects the card in the provider's drop-in with `clientToken`; false: the offline test card form. */
+  readonly dropIn: boolean;
+}
+
 export interface PaymentGateway {
   readonly name: string;
+  readonly capabilities: PaymentCapabilities;
   clientToken(input: { carrierCode: string; currency: Currency }): Promise<string>;
   sale(request: SaleRequest): Promise<SaleResult>;
   /** carrierCode picks the carrier's merchant credentials; adapters also remember it per transaction. */

@@ -58,3 +58,21 @@ export class InvalidNotificationSignatureError extends Error {
     this.name = "InvalidNotificationSignatureError";
   }
 }
+
+/** A provider's webhook delivery as it reached the web app: the raw body and its content type. */
+export interface PaymentWebhookDelivery {
+  contentType: string | null;
+  body: string;
+}
+
+/**
+ * Reads and verifies a provider's webhook deliveries (ADR 027, ADR 040). The provider's field names
+ * and signature scheme stay in its adapter; the web app passes the body through.
+ */
+export interface PaymentWebhookReceiver {
+  /**
+   * The verified notification and the carriers it may concern; null when the delivery lacks the
+   * provider's fields. Throws InvalidNotificationSignatureError when no configured account signed it.
+   */
+  receive(delivery: PaymentWebhookDelivery): Promise<{ notification: PaymentNotification; scope: NotificationScope } | null>;
+}

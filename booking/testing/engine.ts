@@ -3,7 +3,7 @@ import { createSandboxGateway, type SandboxGateway, type SandboxLedgerRecord } f
 import { createEmbeddedAddressProvider } from "../adapters/embedded-addresses";
 import { createPaymentLedger } from "../db/payment-ledger";
 import type { OpenedDatabase } from "../db/open";
-import { createEngine, type Engine } from "../engine";
+import { createEngine, type Engine, type EngineDependencies } from "../engine";
 import type { EngineConfig } from "../context";
 import type { CarrierContext } from "../domain/carrier";
 import { fixedClock } from "../ports/clock";
@@ -40,12 +40,14 @@ export interface TestEngine {
 /** Monday 2 June 2025, 09:00 in London (08:00 UTC): before the 12:00 same-day cut-off. */
 export const MONDAY_9AM_LONDON = "2025-06-02T08:00:00Z";
 
-export async function createTestEngine(options: { now?: string; opened?: OpenedDatabase; config?: Partial<EngineConfig> } = {}): Promise<TestEngine> {
+export async function createTestEngine(
+  options: { now?: string; opened?: OpenedDatabase; config?: Partial<EngineConfig>; paymentWebhooks?: EngineDependencies["paymentWebhooks"] } = {},
+): Promise<TestEngine> {
   const opened = options.opened ?? (await openTestDatabase());
   const clock = fixedClock(options.now ?? MONDAY_9AM_LONDON);
   const payments = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(opened.db), now: clock.now });
   const files = memoryFiles();
-  const engine = createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files, config: options.config });
+  const engine = createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files, config: options.config, paymentWebhooks: options.paymentWebhooks });
   return { opened, engine, clock, payments, files, close: () => opened.close() };
 }
 

@@ -32,6 +32,7 @@ export function billingOf(booking: BookingState) {
 /** What the page shows and hands to the providers' browser clients. */
 export function paymentPageData(context: BookingRequestContext, booking: BookingState, tokens: BillingTokens) {
   const carrier = context.carrier;
+  const capabilities = context.engine.capabilities();
   const total = booking.totals.cart_total;
   const billing = billingOf(booking);
   const button = payButton(carrier);
@@ -58,14 +59,15 @@ export function paymentPageData(context: BookingRequestContext, booking: Booking
     buttonInfoKey: button.infoKey,
     inStore: Boolean(booking.store_code),
     card: {
-      /** "braintree": the drop-in; anything else: the offline card form with the sandbox's test nonces. */
-      provider: tokens.card_provider,
+      /** The provider's drop-in with the client token; false: the offline card form with the sandbox's test nonces. */
+      dropIn: capabilities.payments.dropIn,
       clientToken: tokens.card_client_token,
       threeDSecure: carrier.use3DSecure,
       sandboxOptions: sandboxPaymentOptions(carrier).map((option) => option.id),
     },
     payLater: {
-      provider: tokens.pay_later_provider,
+      /** The provider's widget authorises in the browser; false: the server authorises (the offline sandbox). */
+      widget: capabilities.payLater.browserWidget,
       clientToken: tokens.pay_later_client_token,
       available: tokens.pay_later_available,
       categories: tokens.pay_later_categories,

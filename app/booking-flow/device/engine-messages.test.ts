@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { IMEI_MESSAGES, SERIAL_MESSAGES } from "../../../booking/domain/imei";
-import { TABLET_MAKE_MESSAGE } from "../../../booking/domain/identifiers";
+import { IMEI_MESSAGES, SERIAL_MESSAGES, TABLET_MAKE_MESSAGE } from "~/booking.server";
 import { createI18n } from "~/i18n/i18n";
 import { engineMessage, KNOWN_ENGINE_MESSAGES } from "./engine-messages";
 

@@ -22,7 +22,7 @@ export function MessageForm({ reasons, captcha, result }: { reasons: { id: numbe
   const { t } = useTranslation();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const siteKey = captcha.provider === "recaptcha" ? captcha.siteKey : null;
+  const siteKey = captcha.siteKey;
   useRecaptchaScript(siteKey);
   const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
   const mine = result?.intent === "message" ? result : undefined;

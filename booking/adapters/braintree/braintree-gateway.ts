@@ -202,6 +202,7 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
 
   return {
     name: "braintree",
+    capabilities: { dropIn: true },
 
     async clientToken({ carrierCode, currency }) {
       const account = accountFor(options.accounts, carrierCode);

@@ -8,7 +8,14 @@
  * found also says which carriers' orders the notification may concern.
  */
 import braintree from "braintree";
-import { InvalidNotificationSignatureError, type NotificationScope, type PaymentNotification, type PaymentNotificationSubject } from "../../ports/payment-notifications";
+import {
+  InvalidNotificationSignatureError,
+  type NotificationScope,
+  type PaymentNotification,
+  type PaymentNotificationSubject,
+  type PaymentWebhookDelivery,
+  type PaymentWebhookReceiver,
+} from "../../ports/payment-notifications";
 import type { BraintreeAccount, BraintreeAccounts } from "./accounts";
 
 /** The part of the SDK gateway this module uses (tests may inject one). */
@@ -141,6 +148,33 @@ export function createBraintreeWebhookParser(options: { accounts: BraintreeAccou
         return { notification: notificationFromSdk(sdk), scope };
       }
       throw new InvalidNotificationSignatureError(`signature does not verify: ${(lastError as Error)?.message ?? "unknown"}`);
+    },
+  };
+}
+
+/** Braintree posts `bt_signature` and `bt_payload` as form fields (JSON accepted too); null when either is missing. */
+export function braintreeDeliveryFields(delivery: PaymentWebhookDelivery): { signature: string; payload: string } | null {
+  let fields: Record<string, unknown>;
+  if ((delivery.contentType ?? "").includes("application/json")) {
+    try {
+      fields = JSON.parse(delivery.body) as Record<string, unknown>;
+    } catch {
+      return null;
+    }
+    if (!fields || typeof fields !== "object") return null;
+  } else fields = Object.fromEntries(new URLSearchParams(delivery.body));
+  const signature = fields.bt_signature;
+  const payload = fields.bt_payload;
+  if (typeof signature !== "string" || typeof payload !== "string" || !signature || !payload) return null;
+  return { signature, payload };
+}
+
+/** The engine's webhook port for Braintree: the delivery's fields, verified by the parser. */
+export function createBraintreeWebhookReceiver(parser: BraintreeWebhookParser): PaymentWebhookReceiver {
+  return {
+    async receive(delivery) {
+      const fields = braintreeDeliveryFields(delivery);
+      return fields ? parser.parse(fields.signature, fields.payload) : null;
     },
   };
 }

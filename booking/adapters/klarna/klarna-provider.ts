@@ -176,6 +176,7 @@ export function createKlarnaProvider(options: KlarnaProviderOptions): PayLaterPr
 
   return {
     name: "klarna",
+    capabilities: { browserWidget: true, serverAuthorize: false },
 
     async createSession(purchase) {
       const account = accountOrThrow(purchase.carrierCode);

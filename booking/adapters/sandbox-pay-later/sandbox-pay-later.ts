@@ -139,6 +139,7 @@ export function createSandboxPayLater(options: SandboxPayLaterOptions = {}): San
 
   return {
     name: "sandbox",
+    capabilities: { browserWidget: false, serverAuthorize: true },
 
     async createSession(purchase) {
       const sessionId = generateId();

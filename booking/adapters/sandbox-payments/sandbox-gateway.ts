@@ -284,6 +284,7 @@ export function createSandboxGateway(opts: SandboxGatewayOptions = {}): SandboxG
 
   return {
     name: "sandbox",
+    capabilities: { dropIn: false },
 
     async clientToken({ carrierCode, currency }) {
       const token = { environment: "sandbox", carrierCode, currency, authorizationFingerprint: randomBytes(16).toString("hex") };

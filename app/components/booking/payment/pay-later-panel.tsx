@@ -55,8 +55,8 @@ export interface PayLaterPanelHandle {
 }
 
 export interface PayLaterPanelProps {
-  /** The engine's pay-later provider (generate-billing-tokens `pay_later_provider`). */
-  provider: string;
+  /** The provider's widget loads with the client token and authorises in the browser (engine capability `payLater.browserWidget`). */
+  widget: boolean;
   clientToken: string | null;
   /** The choices offered (loader: carrier switch, provider's categories, total ≥ 35). */
   types: readonly PayLaterPaymentType[];
@@ -70,10 +70,9 @@ export interface PayLaterPanelProps {
 const KEY: Record<PayLaterPaymentType, "payLater" | "instalments"> = { pay_later: "payLater", pay_later_instalments: "instalments" };
 
 export const PayLaterPanel = forwardRef<PayLaterPanelHandle, PayLaterPanelProps>(function PayLaterPanel(props, ref) {
-  const { provider, clientToken, types, selected, onToggle, disabled, authorizeOnServer } = props;
+  const { widget, clientToken, types, selected, onToggle, disabled, authorizeOnServer } = props;
   const { t } = useTranslation();
-  const klarna = provider === "klarna";
-  const script = useExternalScript(klarna && clientToken && types.length ? KLARNA_SCRIPT : null);
+  const script = useExternalScript(widget && clientToken && types.length ? KLARNA_SCRIPT : null);
   const initialised = useRef<string | null>(null);
   const loaded = useRef(new Map<PayLaterPaymentType, Promise<boolean>>());
   const [hidden, setHidden] = useState<Set<PayLaterPaymentType>>(new Set());
@@ -102,15 +101,15 @@ export const PayLaterPanel = forwardRef<PayLaterPanelHandle, PayLaterPanelProps>
   };
 
   useEffect(() => {
-    if (!klarna || script !== "ready") return;
+    if (!widget || script !== "ready") return;
     if (selected === "pay_later" || selected === "pay_later_instalments") void loadForm(selected);
     // loadForm reads the latest token; the form loads when chosen.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [klarna, script, clientToken, selected]);
+  }, [widget, script, clientToken, selected]);
 
   useImperativeHandle(ref, () => ({
     async authorize(type, billingAddress) {
-      if (!klarna) {
+      if (!widget) {
         if (!authorizeOnServer) throw new Error("no server-side authorisation for this provider");
         return authorizeOnServer(type);
       }
@@ -153,8 +152,8 @@ export const PayLaterPanel = forwardRef<PayLaterPanelHandle, PayLaterPanelProps>
                 </span>
               </span>
             </label>
-            {klarna ? <div id={`klarna-${klarnaCategory(type)}`} className={chosen ? "mt-3" : "hidden"} /> : null}
-            {chosen && !klarna ? (
+            {widget ? <div id={`klarna-${klarnaCategory(type)}`} className={chosen ? "mt-3" : "hidden"} /> : null}
+            {chosen && !widget ? (
               <p className="mt-2 text-sm" data-testid="pay-later-sandbox-note">
                 {t("payment.payLater.sandboxNote")}
               </p>

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCatalogue } from "./catalogue/seed";
+import { adaptersFromConfig, composeEngine, type ComposedEngine } from "./compose";
+import { parseEngineConfig } from "./config";
+import type { BookingDatabase } from "./db/open";
+import { carrierFixture, catalogueFixture } from "./testing/fixtures";
+import { seedTestCarrier } from "./testing/db";
+
+// The ledgers touch the database only when a payment is made.
+const db = {} as BookingDatabase;
+const BRAINTREE = JSON.stringify({ "*": { merchantId: "m", publicKey: "p", privateKey: "k", merchantAccounts: { GBP: "m_gbp" } } });
+
+describe("the adapters the configuration asks for (ADR 040)", () => {
+  it("are the offline sandboxes by default, which say what they can do", () => {
+    const adapters = adaptersFromConfig(parseEngineConfig({}), db);
+    expect([adapters.payments.name, adapters.payLater!.name, adapters.captcha!.provider]).toEqual(["sandbox", "sandbox", "off"]);
+    expect(adapters.payments.capabilities).toEqual({ dropIn: false });
+    expect(adapters.payLater!.capabilities).toEqual({ browserWidget: false, serverAuthorize: true });
+    expect(adapters.paymentWebhooks!()).toBeNull();
+  });
+
+  it("are Braintree and Klarna with their credentials from configuration", () => {
+    const adapters = adaptersFromConfig(
+      parseEngineConfig({ PAYMENTS_PROVIDER: "braintree", BRAINTREE_ACCOUNTS: BRAINTREE, PAY_LATER_PROVIDER: "klarna", KLARNA_USERNAME: "PK1", KLARNA_PASSWORD: "pw" }),
+      db,
+    );
+    expect([adapters.payments.name, adapters.payLater!.name]).toEqual(["braintree", "klarna"]);
+    expect(adapters.payments.capabilities).toEqual({ dropIn: true });
+    expect(adapters.payLater!.capabilities).toEqual({ browserWidget: true, serverAuthorize: false });
+  });
+
+  it("verify Braintree's webhooks whenever its credentials are set, whichever card provider is in use", () => {
+    const adapters = adaptersFromConfig(parseEngineConfig({ BRAINTREE_MERCHANT_ID: "m", BRAINTREE_PUBLIC_KEY: "integration_public_key", BRAINTREE_PRIVATE_KEY: "integration_private_key" }), db);
+    expect(adapters.payments.name).toBe("sandbox");
+    expect(adapters.paymentWebhooks!()).not.toBeNull();
+  });
+});
+
+describe("composeEngine", () => {
+  const instances: ComposedEngine[] = [];
+  const compose = async (env: Record<string, string>) => {
+    const instance = await composeEngine(parseEngineConfig({ BOOKING_DATA_DIR: "memory://", ...env }));
+    instances.push(instance);
+    return instance;
+  };
+  let dev: ComposedEngine;
+  const carrier = carrierFixture("compose");
+
+  beforeAll(async () => {
+    dev = await compose({ NODE_ENV: "development" });
+    await seedCatalogue(dev.database.db, catalogueFixture());
+    await seedTestCarrier(dev.database, { code: carrier.code });
+  });
+  afterAll(async () => {
+    await Promise.all(instances.map((instance) => instance.close()));
+  });
+
+  it("wires an engine that answers capabilities, not provider names", () => {
+    expect(dev.engine.capabilities()).toEqual({ payments: { dropIn: false }, payLater: { browserWidget: false, serverAuthorize: true }, paymentWebhooks: false });
+  });
+
+  it("moves the clock of one call chain by the test clock's offset (ADR 034)", async () => {
+    const today = (await dev.engine.areaAvailability(carrier, { areaCode: "central" }))[0]!.date;
+    const later = (await dev.testClock!.shifted(10 * 86_400_000).areaAvailability(carrier, { areaCode: "central" }))[0]!.date;
+    expect(Date.parse(later) - Date.parse(today)).toBe(10 * 86_400_000);
+    expect((await dev.engine.areaAvailability(carrier, { areaCode: "central" }))[0]!.date).toBe(today);
+  });
+
+  it("offers no test clock in production unless ENGINE_TEST_CLOCK is set", async () => {
+    expect((await compose({ NODE_ENV: "production" })).testClock).toBeNull();
+    expect((await compose({ NODE_ENV: "production", ENGINE_TEST_CLOCK: "1" })).testClock).not.toBeNull();
+  });
+});

@@ -1,0 +1,117 @@
+/**
+ * The engine's composition root (ADR 040): configuration in, an engine with its adapters out. Only
+ * here is an adapter chosen by name; everything past this file asks a port what it can do
+ * (`engine.capabilities()`). A port a later issue adds (notifications, jobs) gets its adapter here too.
+ */
+import { AsyncLocalStorage } from "node:async_hooks";
+import { braintreeAccountsFromEnv } from "./adapters/braintree/accounts";
+import { createBraintreeGateway, type BraintreeLedgerRecord } from "./adapters/braintree/braintree-gateway";
+import { createBraintreeWebhookParser, createBraintreeWebhookReceiver } from "./adapters/braintree/braintree-webhooks";
+import { createOffCaptchaVerifier } from "./adapters/captcha-off/off-verifier";
+import { createEmbeddedAddressProvider } from "./adapters/embedded-addresses";
+import { klarnaAccountsFromEnv } from "./adapters/klarna/accounts";
+import { createKlarnaProvider, type KlarnaLedgerRecord } from "./adapters/klarna/klarna-provider";
+import { createLocalFileStorage } from "./adapters/local-files/local-file-storage";
+import { createLoqateProvider } from "./adapters/loqate/loqate-provider";
+import { createRecaptchaVerifier } from "./adapters/recaptcha/recaptcha-verifier";
+import { createSandboxPayLater, type SandboxPayLaterRecord } from "./adapters/sandbox-pay-later/sandbox-pay-later";
+import { createSandboxGateway, type SandboxLedgerRecord } from "./adapters/sandbox-payments/sandbox-gateway";
+import { braintreeConfigured, braintreeVariables, klarnaVariables, parseEngineConfig, testClockAllowed, type EngineConfiguration } from "./config";
+import { openDatabase, type BookingDatabase, type OpenedDatabase } from "./db/open";
+import { createPaymentLedger } from "./db/payment-ledger";
+import { createEngine, type Engine, type EngineDependencies } from "./engine";
+import { systemClock, type Clock } from "./ports/clock";
+import type { PaymentWebhookReceiver } from "./ports/payment-notifications";
+
+/** The ports' adapters the configuration asks for. Credentials never come from code, never reach the browser. */
+export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle"> {
+  const payments =
+    config.PAYMENTS_PROVIDER === "braintree"
+      ? createBraintreeGateway({ accounts: braintreeAccountsFromEnv(braintreeVariables(config)), ledger: createPaymentLedger<BraintreeLedgerRecord>(db) })
+      : createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(db) });
+  const payLater =
+    config.PAY_LATER_PROVIDER === "klarna"
+      ? createKlarnaProvider({ accounts: klarnaAccountsFromEnv(klarnaVariables(config)), ledger: createPaymentLedger<KlarnaLedgerRecord>(db) })
+      : createSandboxPayLater({ outcome: config.KLARNA_SANDBOX_OUTCOME, ledger: createPaymentLedger<SandboxPayLaterRecord>(db) });
+  const addresses = config.ADDRESS_PROVIDER === "loqate" ? createLoqateProvider({ apiKey: config.LOQATE_API_KEY! }) : createEmbeddedAddressProvider();
+  const captcha =
+    config.CAPTCHA_PROVIDER === "recaptcha"
+      ? createRecaptchaVerifier({ secret: config.RECAPTCHA_SECRET!, siteKey: config.RECAPTCHA_SITE_KEY!, minScore: config.RECAPTCHA_MIN_SCORE })
+      : createOffCaptchaVerifier();
+  return { payments, payLater, addresses, captcha, files: createLocalFileStorage({ root: config.UPLOADS_DIR }), paymentWebhooks: webhookReceiverFor(config) };
+}
+
+/**
+ * Braintree's webhooks are verified with the same accounts as its card payments, whichever card
+ * provider is in use (ADR 027); built on the first delivery, then kept.
+ */
+function webhookReceiverFor(config: EngineConfiguration): () => PaymentWebhookReceiver | null {
+  let receiver: PaymentWebhookReceiver | null | undefined;
+  return () => {
+    if (receiver === undefined) {
+      receiver = braintreeConfigured(config) ? createBraintreeWebhookReceiver(createBraintreeWebhookParser({ accounts: braintreeAccountsFromEnv(braintreeVariables(config)) })) : null;
+    }
+    return receiver;
+  };
+}
+
+/** Moves the engine's clock for one call chain (ADR 034); present only where the test clock is allowed. */
+export interface TestClock {
+  /** The engine with every operation's "now" moved by `offsetMs` (may be negative). */
+  shifted(offsetMs: number): Engine;
+}
+
+export interface ComposedEngine {
+  engine: Engine;
+  database: OpenedDatabase;
+  testClock: TestClock | null;
+  close(): Promise<void>;
+}
+
+/**
+ * The system clock, moved by ENGINE_CLOCK_OFFSET_MS and, inside `TestClock.shifted`, by the
+ * request's offset. Only where the test clock is allowed; otherwise the plain system clock.
+ */
+function testClockFor(offsetMs: number): { clock: Clock; shift: AsyncLocalStorage<number> } {
+  const shift = new AsyncLocalStorage<number>();
+  return { clock: { now: () => new Date(Date.now() + offsetMs + (shift.getStore() ?? 0)) }, shift };
+}
+
+function shiftedEngine(engine: Engine, shift: AsyncLocalStorage<number>, offsetMs: number): Engine {
+  return new Proxy(engine, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => shift.run(offsetMs, () => (value as (...a: unknown[]) => unknown).apply(target, args));
+    },
+  });
+}
+
+/** Opens the database (migrating it) and wires the engine; a failure after opening closes it again. */
+export async function composeEngine(config: EngineConfiguration): Promise<ComposedEngine> {
+  const database = await openDatabase(config);
+  try {
+    const moving = testClockAllowed(config) ? testClockFor(config.ENGINE_CLOCK_OFFSET_MS) : null;
+    const engine = createEngine({
+      db: database.db,
+      clock: moving?.clock ?? systemClock,
+      lookupThrottle: {
+        maxPerEmail: config.LOOKUP_THROTTLE_MAX_PER_EMAIL,
+        maxPerClient: config.LOOKUP_THROTTLE_MAX_PER_CLIENT,
+        windowMinutes: config.LOOKUP_THROTTLE_WINDOW_MINUTES,
+      },
+      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES },
+      ...adaptersFromConfig(config, database.db),
+    });
+    const testClock = moving ? { shifted: (offsetMs: number) => shiftedEngine(engine, moving.shift, offsetMs) } : null;
+    return { engine, database, testClock, close: () => database.close() };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}
+
+/** The engine the environment describes (scripts, tools); the web app passes its parsed environment to `composeEngine`. */
+export async function engineFromEnvironment(env: Record<string, string | undefined> = process.env): Promise<ComposedEngine> {
+  return composeEngine(parseEngineConfig(env));
+}

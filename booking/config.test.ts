@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { parseEngineConfig, testClockAllowed } from "./config";
+
+const BRAINTREE = JSON.stringify({ "*": { merchantId: "m", publicKey: "p", privateKey: "k", merchantAccounts: { GBP: "m_gbp" } } });
+
+describe("the engine's configuration (ADR 040)", () => {
+  it("runs on the embedded defaults: offline payments and pay later, embedded addresses, no captcha", () => {
+    expect(parseEngineConfig({})).toMatchObject({
+      PAYMENTS_PROVIDER: "sandbox",
+      PAY_LATER_PROVIDER: "sandbox",
+      KLARNA_SANDBOX_OUTCOME: "approve",
+      ADDRESS_PROVIDER: "embedded",
+      CAPTCHA_PROVIDER: "off",
+      UPLOADS_DIR: "data/uploads",
+      BOOKING_DATA_DIR: "data/booking",
+      BOOKING_DRAFT_HOLD_MINUTES: 30,
+      LOOKUP_THROTTLE_MAX_PER_EMAIL: 5,
+      ENGINE_CLOCK_OFFSET_MS: 0,
+    });
+    expect(parseEngineConfig({ DATABASE_URL: "", BOOKING_DRAFT_HOLD_MINUTES: "" })).toMatchObject({ DATABASE_URL: undefined, BOOKING_DRAFT_HOLD_MINUTES: 30 });
+  });
+
+  it("names the variable of an unknown provider or a bad value", () => {
+    expect(() => parseEngineConfig({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/PAYMENTS_PROVIDER/);
+    expect(() => parseEngineConfig({ KLARNA_SANDBOX_OUTCOME: "maybe" })).toThrow(/KLARNA_SANDBOX_OUTCOME/);
+    expect(() => parseEngineConfig({ DATABASE_URL: "mysql://x" })).toThrow(/DATABASE_URL/);
+    expect(() => parseEngineConfig({ BOOKING_DRAFT_HOLD_MINUTES: "0" })).toThrow(/BOOKING_DRAFT_HOLD_MINUTES/);
+  });
+
+  it("refuses a provider without its credentials, naming the variables", () => {
+    expect(() => parseEngineConfig({ PAYMENTS_PROVIDER: "braintree" })).toThrow(/BRAINTREE_ACCOUNTS or BRAINTREE_MERCHANT_ID/);
+    expect(() => parseEngineConfig({ PAY_LATER_PROVIDER: "klarna" })).toThrow(/KLARNA_ACCOUNTS or KLARNA_USERNAME/);
+    expect(() => parseEngineConfig({ ADDRESS_PROVIDER: "loqate" })).toThrow(/LOQATE_API_KEY is required/);
+    expect(() => parseEngineConfig({ CAPTCHA_PROVIDER: "recaptcha", RECAPTCHA_SECRET: "s" })).toThrow(/RECAPTCHA_SITE_KEY are required/);
+    expect(() => parseEngineConfig({ BRAINTREE_ACCOUNTS: "{not json" })).toThrow(/BRAINTREE_ACCOUNTS is not valid JSON/);
+    expect(parseEngineConfig({ PAYMENTS_PROVIDER: "braintree", BRAINTREE_ACCOUNTS: BRAINTREE, PAY_LATER_PROVIDER: "klarna", KLARNA_USERNAME: "PK1", KLARNA_PASSWORD: "pw" })).toMatchObject({
+      PAYMENTS_PROVIDER: "braintree",
+      PAY_LATER_PROVIDER: "klarna",
+    });
+  });
+
+  it("moves the clock only outside production or with ENGINE_TEST_CLOCK=1 (ADR 034)", () => {
+    expect(testClockAllowed(parseEngineConfig({}))).toBe(true);
+    expect(testClockAllowed(parseEngineConfig({ NODE_ENV: "production" }))).toBe(false);
+    expect(testClockAllowed(parseEngineConfig({ NODE_ENV: "production", ENGINE_TEST_CLOCK: "1" }))).toBe(true);
+    expect(() => parseEngineConfig({ NODE_ENV: "production", ENGINE_CLOCK_OFFSET_MS: "60000" })).toThrow(/ENGINE_CLOCK_OFFSET_MS is for tests/);
+    expect(parseEngineConfig({ NODE_ENV: "production", ENGINE_TEST_CLOCK: "true", ENGINE_CLOCK_OFFSET_MS: "60000" }).ENGINE_CLOCK_OFFSET_MS).toBe(60_000);
+  });
+});

@@ -1,0 +1,121 @@
+/**
+ * The booking engine's configuration (ADR 040, ADR 042): which adapter serves each port, the
+ * providers' credentials, the database and the tunables, as zod reads them from the environment.
+ * The web app's one environment schema (app/env.server.ts) is built from `engineConfigShape` and
+ * `checkEngineConfig`; `parseEngineConfig` reads the engine's part alone (scripts, tests).
+ */
+import { z } from "zod";
+import { BraintreeConfigError, braintreeAccountsFromEnv } from "./adapters/braintree/accounts";
+import { KlarnaConfigError, klarnaAccountsFromEnv } from "./adapters/klarna/accounts";
+import { databaseEnvSchema } from "./db/open";
+
+const optionalText = z.string().optional();
+
+export const engineConfigShape = {
+  ...databaseEnvSchema.shape,
+  // Payments (ADR 020–024). The credentials are checked by the adapters' account parsers.
+  PAYMENTS_PROVIDER: z.enum(["sandbox", "braintree"]).default("sandbox"),
+  BRAINTREE_ACCOUNTS: optionalText,
+  BRAINTREE_MERCHANT_ID: optionalText,
+  BRAINTREE_PUBLIC_KEY: optionalText,
+  BRAINTREE_PRIVATE_KEY: optionalText,
+  BRAINTREE_ENVIRONMENT: optionalText,
+  BRAINTREE_MERCHANT_ACCOUNTS: optionalText,
+  PAY_LATER_PROVIDER: z.enum(["sandbox", "klarna"]).default("sandbox"),
+  KLARNA_SANDBOX_OUTCOME: z.enum(["approve", "deny"]).default("approve"),
+  KLARNA_ACCOUNTS: optionalText,
+  KLARNA_USERNAME: optionalText,
+  KLARNA_PASSWORD: optionalText,
+  KLARNA_REGION: optionalText,
+  KLARNA_ENVIRONMENT: optionalText,
+  ADDRESS_PROVIDER: z.enum(["embedded", "loqate"]).default("embedded"),
+  LOQATE_API_KEY: optionalText,
+  UPLOADS_DIR: z.string().min(1).default("data/uploads"),
+  BOOKING_DRAFT_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  // Contact form captcha (ADR 032).
+  CAPTCHA_PROVIDER: z.enum(["off", "recaptcha"]).default("off"),
+  RECAPTCHA_SECRET: optionalText,
+  RECAPTCHA_SITE_KEY: optionalText,
+  RECAPTCHA_MIN_SCORE: z.coerce.number().min(0).max(1).default(0.5),
+  // Failed order lookups (ADR 031).
+  LOOKUP_THROTTLE_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
+  LOOKUP_THROTTLE_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),
+  LOOKUP_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  // Test-only clock control (ADR 034): honoured outside production, or in production with ENGINE_TEST_CLOCK=1.
+  NODE_ENV: z.string().default("development"),
+  ENGINE_TEST_CLOCK: z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
+  ENGINE_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
+};
+
+const engineConfigObject = z.object(engineConfigShape);
+
+export type EngineConfiguration = z.output<typeof engineConfigObject>;
+
+/** The test clock (ADR 034) may move: outside production, or with ENGINE_TEST_CLOCK=1. */
+export function testClockAllowed(config: Pick<EngineConfiguration, "NODE_ENV" | "ENGINE_TEST_CLOCK">): boolean {
+  return config.NODE_ENV !== "production" || config.ENGINE_TEST_CLOCK;
+}
+
+/** Braintree credentials are configured (for card payments, and for verifying webhooks either way). */
+export function braintreeConfigured(config: Partial<EngineConfiguration>): boolean {
+  return Boolean(config.BRAINTREE_ACCOUNTS?.trim() || config.BRAINTREE_MERCHANT_ID || config.BRAINTREE_PUBLIC_KEY || config.BRAINTREE_PRIVATE_KEY);
+}
+
+/** The BRAINTREE_* variables, as the account parser reads them. */
+export function braintreeVariables(config: Partial<EngineConfiguration>): Record<string, string | undefined> {
+  const { BRAINTREE_ACCOUNTS, BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY, BRAINTREE_ENVIRONMENT, BRAINTREE_MERCHANT_ACCOUNTS } = config;
+  return { BRAINTREE_ACCOUNTS, BRAINTREE_MERCHANT_ID, BRAINTREE_PUBLIC_KEY, BRAINTREE_PRIVATE_KEY, BRAINTREE_ENVIRONMENT, BRAINTREE_MERCHANT_ACCOUNTS };
+}
+
+/** The KLARNA_* credentials, as the account parser reads them. */
+export function klarnaVariables(config: Partial<EngineConfiguration>): Record<string, string | undefined> {
+  const { KLARNA_ACCOUNTS, KLARNA_USERNAME, KLARNA_PASSWORD, KLARNA_REGION, KLARNA_ENVIRONMENT } = config;
+  return { KLARNA_ACCOUNTS, KLARNA_USERNAME, KLARNA_PASSWORD, KLARNA_REGION, KLARNA_ENVIRONMENT };
+}
+
+/** The checks across variables, for `superRefine` on any schema that spreads `engineConfigShape`. */
+export function checkEngineConfig(config: EngineConfiguration, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: "custom", path: [path], message });
+  if (config.ADDRESS_PROVIDER === "loqate" && !config.LOQATE_API_KEY) issue("LOQATE_API_KEY", "LOQATE_API_KEY is required when ADDRESS_PROVIDER=loqate");
+  if (config.CAPTCHA_PROVIDER === "recaptcha" && !(config.RECAPTCHA_SECRET && config.RECAPTCHA_SITE_KEY)) {
+    issue("RECAPTCHA_SECRET", "RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY are required when CAPTCHA_PROVIDER=recaptcha");
+  }
+  if (config.ENGINE_CLOCK_OFFSET_MS !== 0 && !testClockAllowed(config)) {
+    issue("ENGINE_CLOCK_OFFSET_MS", "ENGINE_CLOCK_OFFSET_MS is for tests: in production it needs ENGINE_TEST_CLOCK=1");
+  }
+  // Credentials that will be used are read now, so a bad one stops the start naming the variable.
+  if (config.PAYMENTS_PROVIDER === "braintree" || braintreeConfigured(config)) {
+    try {
+      braintreeAccountsFromEnv(braintreeVariables(config));
+    } catch (error) {
+      if (!(error instanceof BraintreeConfigError)) throw error;
+      issue("BRAINTREE_ACCOUNTS", error.message);
+    }
+  }
+  if (config.PAY_LATER_PROVIDER === "klarna") {
+    try {
+      klarnaAccountsFromEnv(klarnaVariables(config));
+    } catch (error) {
+      if (!(error instanceof KlarnaConfigError)) throw error;
+      issue("KLARNA_ACCOUNTS", error.message);
+    }
+  }
+}
+
+export const engineConfigSchema = engineConfigObject.superRefine(checkEngineConfig);
+
+/** Empty variables count as unset (an `.env` line `KEY=` means "use the default"). */
+export function blankToUndefined(source: Record<string, string | undefined>): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(source).map(([key, value]) => [key, value === "" ? undefined : value]));
+}
+
+export function formatConfigIssues(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`).join("; ");
+}
+
+/** The engine's configuration from an environment; throws naming every bad variable. */
+export function parseEngineConfig(source: Record<string, string | undefined> = process.env): EngineConfiguration {
+  const parsed = engineConfigSchema.safeParse(blankToUndefined(source));
+  if (!parsed.success) throw new Error(`Invalid booking engine environment: ${formatConfigIssues(parsed.error)}`);
+  return parsed.data;
+}
