@@ -149,7 +149,7 @@ export async function closeEngine(): Promise<void> {
 
 // What the web app may use of the engine besides the operations: errors and the shapes it returns.
 export { DomainError } from "../booking/index";
-export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked } from "../booking/index";
+export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked, type ErrorCode, type FieldCode } from "../booking/index";
 export type { BookingState, BookingDeviceView, Engine, AvailabilityDay, OrderView, OrderDeviceView, StoreView } from "../booking/index";
 
 /* ───────────── test clock (ADR 034) ───────────── */

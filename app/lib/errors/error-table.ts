@@ -7,7 +7,7 @@
  * pages close their modal with a toast, …). A place inherits from the place before its last dot:
  * "manage.date" → "manage" → the table.
  */
-import type { ErrorCode, FieldCode } from "../../../booking/domain/errors";
+import type { ErrorCode, FieldCode } from "~/booking.server";
 
 export type { ErrorCode, FieldCode };
 
