@@ -38,6 +38,8 @@ export async function closeEngine(): Promise<void> {
   await instance?.close();
 }
 
+export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked, ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "../booking/index";
+
 /* ───────────── test clock (ADR 034) ───────────── */
 
 /** Cookie a browser test sets to move the engine's clock for its own requests (milliseconds, may be negative). */

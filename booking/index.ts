@@ -20,6 +20,7 @@ export { createPaymentLedger, type JsonLedger } from "./db/payment-ledger";
 export { seedFromTenants, seedCatalogue, seedCarrier, SeedFileError, type SeedReport } from "./catalogue/seed";
 export { carrierContext, carrierContextSchema, type CarrierContext, type CarrierContextInput } from "./domain/carrier";
 export * from "./domain/errors";
+export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked } from "./bookings/warranty-rules";
 export type { BookingState, BookingDeviceView, Cart } from "./bookings/state";
 export type { BuiltBooking, StoreView } from "./bookings/bookings";
 export type { ValidationReport } from "./bookings/checkout";

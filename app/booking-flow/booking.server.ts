@@ -3,8 +3,9 @@ import { getEngine } from "~/booking.server";
 import type { Carrier, Locale } from "~/content/schemas";
 import { commitSession, getSession, toast, type SessionData, type SessionFlashData } from "~/lib/session.server";
 import { requireTenant } from "~/tenant/tenant.server";
-import { DomainError, type BookingState, type Engine } from "~/booking.server";
-import { behaviourFor } from "./error-behaviour";
+import type { BookingState, Engine } from "~/booking.server";
+import { shownText, type ErrorBody, type Place } from "~/lib/errors/error-table";
+import { errorBody, handleError } from "~/lib/errors/errors.server";
 
 export type BookingSession = Session<SessionData, SessionFlashData>;
 
@@ -34,8 +35,7 @@ export async function loadBookingContext(request: Request): Promise<BookingReque
     try {
       booking = await engine.getBooking(carrier, reference, { locale });
     } catch (error) {
-      if (!(error instanceof DomainError && error.code === "BK01")) throw error;
-      session.unset("bookingRef");
+      if (handleError(error, "booking.session").behaviour.clearBooking) session.unset("bookingRef");
     }
   }
   return { carrier, locale, engine, session, booking, startPath: startPathFor(carrier) };
@@ -60,36 +60,24 @@ export async function redirectWithSession(context: BookingRequestContext, to: st
   return redirect(to, await withSession(context));
 }
 
-export interface ActionError {
-  code: string;
-  messages: string[];
-  fields: Record<string, string[]>;
-}
+export type ActionError = ErrorBody;
 
 /**
- * Maps an engine error to the spec's behaviour (§8) through the one table in error-behaviour.ts:
- * a toast (flashed into the session) and, where the table says so, a redirect. Errors the table
- * keeps on the page come back as `{ error }` with status 400 for the form to show inline.
- * Anything that is not a domain error is rethrown (a real bug → 500 and the error page).
+ * Maps an engine error to the spec's behaviour (§8) through the one table (lib/errors/error-table.ts)
+ * at `place`: a toast (flashed into the session) and, where the table says so, a redirect. Errors the
+ * table keeps on the page come back as `{ error }` with status 400 for the form to show inline.
+ * Anything that is not a domain error, or not expected at the place, is rethrown (500, the error page).
  */
-export async function bookingErrorResponse(context: BookingRequestContext, error: unknown) {
-  if (!(error instanceof DomainError)) throw error;
-  const behaviour = behaviourFor(error.code);
-  const body: ActionError = { code: error.code, messages: error.messages, fields: error.fields };
-  if (behaviour.inline) return data({ error: body }, await withSession(context, { status: 400 }));
-
-  const serverMessage = context.locale === "en" ? error.messages[0] : undefined;
-  context.session.flash(
-    "toast",
-    behaviour.toastKey
-      ? toast({ type: "error", key: behaviour.toastKey, durationMs: behaviour.durationMs })
-      : serverMessage
-        ? toast({ type: "error", message: serverMessage, durationMs: behaviour.durationMs })
-        : toast({ type: "error", key: behaviour.fallbackKey ?? "booking.errors.bookingError", durationMs: behaviour.durationMs }),
-  );
+export async function bookingErrorResponse(context: BookingRequestContext, thrown: unknown, place: Place = "booking") {
+  const { error, behaviour } = handleError(thrown, place);
+  const body: ActionError = errorBody(error);
+  if (behaviour.show === "toast") {
+    const text = shownText(behaviour, error.messages, context.locale);
+    context.session.flash("toast", toast({ type: "error", ...(text.key ? { key: text.key } : { message: text.text }), ...(behaviour.durationMs ? { durationMs: behaviour.durationMs } : {}) }));
+  }
   if (behaviour.clearBooking) context.session.unset("bookingRef");
-  if (behaviour.redirectTo) {
-    return redirectWithSession(context, behaviour.redirectTo === "start" ? context.startPath : behaviour.redirectTo);
+  if (behaviour.redirect) {
+    return redirectWithSession(context, behaviour.redirect === "start" ? context.startPath : behaviour.redirect);
   }
   return data({ error: body }, await withSession(context, { status: 400 }));
 }

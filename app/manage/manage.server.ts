@@ -1,15 +1,17 @@
 /**
  * Plumbing of the manage pages: the carrier, the engine (with the test clock of the request), the
  * booking session (toasts), the manage session (the loaded order) and the client's address for the
- * lookup throttle; and the one place engine errors become spec §8 behaviour (error-behaviour.ts).
+ * lookup throttle; and where engine errors become spec §8 behaviour on the manage pages (the one
+ * table in lib/errors/error-table.ts).
  */
 import { data, redirect, redirectDocument, type HeadersFunction, type Session } from "@remix-run/node";
 import { DomainError, getRequestEngine, TooManyAttemptsError, type Engine, type OrderView } from "~/booking.server";
+import { shownText, type Behaviour, type ShownText } from "~/lib/errors/error-table";
+import { handleError } from "~/lib/errors/errors.server";
 import type { Carrier, Locale } from "~/content/schemas";
 import { commitSession, getSession, toast, type SessionData, type SessionFlashData } from "~/lib/session.server";
 import { requireTenant } from "~/tenant/tenant.server";
 import { clientAddress } from "./client-address.server";
-import { manageBehaviourFor, shownText, type ManageErrorBehaviour, type ManagePlace, type ShownText } from "./error-behaviour";
 import { manageBookingPath, type LookupForm } from "./lookup-form";
 import { manageSessionStorage, type ManageSessionData } from "./manage-session.server";
 
@@ -81,26 +83,37 @@ export function guarded<T>(ctx: ManageContext, lookup: LookupForm, operation: ()
   return ctx.engine.withLookupThrottle(ctx.carrier, subjectOf(ctx, lookup.email), operation);
 }
 
+/** The manage page's forms; each is a place of the §8 table ("manage.<form>"). */
+export type ManagePlace = "lookup" | "cancel" | "date" | "address" | "imei" | "proof";
+
+/** How a failure shows: the lookup's red alert, inside the open modal, under the fields, or a toast (the modal closes). */
+export type ManageShow = "alert" | "modal" | "field" | "toast";
+
 export interface ManageFailure {
   code: string;
   place: ManagePlace;
-  show: ManageErrorBehaviour["show"];
+  show: ManageShow;
   message: ShownText;
-  /** Per-field server messages (VALIDATION), shown under the fields. */
+  /** Per-field server messages (VALIDATION), shown under the fields, with their field codes. */
   fields: Record<string, string[]>;
+  fieldCodes: Record<string, string[]>;
   hideAfterMs: number | null;
 }
 
+function manageShow(behaviour: Behaviour): ManageShow {
+  return behaviour.show === "alert" || behaviour.show === "modal" || behaviour.show === "field" ? behaviour.show : "toast";
+}
+
 /** What spec §8 says to do with an engine error at this place; anything not a domain error is a bug and rethrown. */
-export function manageFailure(ctx: ManageContext, error: unknown, place: ManagePlace): ManageFailure {
-  if (!(error instanceof DomainError)) throw error;
-  const behaviour = manageBehaviourFor(error.code, place);
+export function manageFailure(ctx: ManageContext, thrown: unknown, place: ManagePlace): ManageFailure {
+  const { error, behaviour } = handleError(thrown, `manage.${place}`);
   return {
     code: error.code,
     place,
-    show: behaviour.show,
-    message: shownText(behaviour, error.messages, ctx.locale),
+    show: manageShow(behaviour),
+    message: shownText(behaviour, error.messages, ctx.locale, "manage.errors.generic"),
     fields: error.fields,
+    fieldCodes: error.fieldCodes,
     hideAfterMs: behaviour.hideAfterMs ?? null,
   };
 }
@@ -116,10 +129,10 @@ function statusOf(error: unknown): number {
  */
 export async function manageErrorResponse(ctx: ManageContext, error: unknown, place: ManagePlace, lookup: LookupForm, extra: Omit<ManageActionResult, "ok" | "intent" | "failure"> = {}) {
   const failure = manageFailure(ctx, error, place);
-  const behaviour = manageBehaviourFor(failure.code, place);
+  const behaviour = handleError(error, `manage.${place}`).behaviour;
   if (failure.show === "toast") {
-    flashToast(ctx, { type: "error", key: failure.message.key, message: failure.message.text, durationMs: behaviour.toastMs });
-    return redirect(behaviour.toLookup ? "/manage" : manageBookingPath(lookup), { headers: await manageHeaders(ctx) });
+    flashToast(ctx, { type: "error", key: failure.message.key, message: failure.message.text, durationMs: behaviour.durationMs });
+    return redirect(behaviour.redirect === "lookup" ? "/manage" : manageBookingPath(lookup), { headers: await manageHeaders(ctx) });
   }
   return data({ ok: false, intent: place, failure, ...extra } satisfies ManageActionResult, await failureInit(ctx, error));
 }
@@ -153,8 +166,8 @@ export interface ManageActionResult {
 }
 
 /** A failure the web finds itself (the cancel phrase, a short reason), shown like the engine's. */
-export function localFailure(place: ManagePlace, key: string, show: ManageFailure["show"] = "modal"): ManageFailure {
-  return { code: "VALIDATION", place, show, message: { key }, fields: {}, hideAfterMs: null };
+export function localFailure(place: ManagePlace, key: string, show: ManageShow = "modal"): ManageFailure {
+  return { code: "VALIDATION", place, show, message: { key }, fields: {}, fieldCodes: {}, hideAfterMs: null };
 }
 
 /** The document keeps the loader's or action's Retry-After and Cache-Control (Remix passes on only Set-Cookie by itself). */

@@ -6,7 +6,7 @@ import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
 import { addressSearchHref, geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/booking-flow/location/address";
 import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/booking-flow/location/location.server";
 import { isBusinessAccount } from "~/booking-flow/location/postcode-form";
-import { DomainError } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
 import { SubmitButton } from "~/components/booking/location/submit-button";
@@ -29,7 +29,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       results = await context.engine.findAddresses(context.carrier, { text, container });
     } catch (error) {
-      if (!(error instanceof DomainError && error.code === "VALIDATION")) throw error;
+      // A refused search shows no suggestions; anything else is a bug.
+      handleError(error, "booking.address-search");
     }
   }
   const booking = context.booking?.checkout_status === "SUCCESS" ? null : context.booking;

@@ -6,7 +6,7 @@ import { basketView } from "~/booking-flow/checkout/basket-view";
 import { actionErrorKey, safeReturnPath } from "~/booking-flow/checkout/action-errors";
 import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/booking-flow/booking.server";
-import { DomainError } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { BasketItemCard } from "~/components/booking/checkout/basket-item";
 import { Dialog } from "~/components/booking/checkout/dialog";
 import { FormField } from "~/components/booking/checkout/form-field";
@@ -54,7 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
         await engine.abandonBooking(carrier, booking.reference);
       } catch (error) {
         // Gone or completed meanwhile: there is nothing left to give back; starting over still works.
-        if (!(error instanceof DomainError)) throw error;
+        handleError(error, "booking.start-over");
       }
     }
     context.session.unset("bookingRef");

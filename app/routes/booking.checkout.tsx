@@ -9,6 +9,7 @@ import { readinessProblems } from "~/booking-flow/checkout/readiness";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
+import { behaviourFor } from "~/lib/errors/error-table";
 import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
 
 export const meta = stepMeta("booking-checkout.checkout.title");
@@ -120,7 +121,7 @@ export default function CheckoutPage() {
           </Form>
         </div>
       ) : null}
-      {error?.code === "RBK15" ? <OutOfWarrantyDialog /> : null}
+      {error && behaviourFor(error.code).modal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}
     </section>
   );
 }

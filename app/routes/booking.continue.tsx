@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
 import { parseBookingCode } from "~/booking-flow/location/booking-code";
-import { DomainError } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
@@ -31,9 +31,9 @@ async function resume(context: BookingRequestContext, raw: string): Promise<Resp
     context.session.set("bookingRef", booking.reference);
     return redirectWithSession(context, booking.checkout_status === "SUCCESS" ? "/booking/complete" : "/booking/payment");
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VALIDATION") return { value: raw, errorKey: "booking-location.continue.codeMissing" };
-    if (error instanceof DomainError && error.code === "BK01") return { value: raw, errorKey: "booking-location.continue.codeUnknown" };
-    const response = await bookingErrorResponse(context, error);
+    const { behaviour } = handleError(error, "booking.continue");
+    if (behaviour.show === "field" && behaviour.key) return { value: raw, errorKey: behaviour.key };
+    const response = await bookingErrorResponse(context, error, "booking.continue");
     if (response instanceof Response) return response;
     return { value: raw, errorKey: "booking.errors.bookingError" };
   }

@@ -12,7 +12,7 @@ import {
 } from "~/booking-flow/checkout/customer-details";
 import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
-import { DomainError } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { FormField } from "~/components/booking/checkout/form-field";
 import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
 
@@ -48,10 +48,11 @@ export async function action({ request }: ActionFunctionArgs) {
     await context.engine.setCustomerDetails(context.carrier, booking.reference, customerDetailsInput(parsed.form, booking.postcode));
   } catch (error) {
     // Field problems the engine found (phone number for the carrier's country, billing postcode) go under their fields.
-    if (error instanceof DomainError && error.code === "VALIDATION") {
-      return data<DetailsActionData>({ errors: engineFieldErrors(error.fields), values, engineError: null }, await withSession(context, { status: 400 }));
+    const handled = handleError(error, "booking.details");
+    if (handled.behaviour.show === "field") {
+      return data<DetailsActionData>({ errors: engineFieldErrors(handled.error.fields), values, engineError: null }, await withSession(context, { status: 400 }));
     }
-    const response = await bookingErrorResponse(context, error);
+    const response = await bookingErrorResponse(context, error, "booking.details");
     if (response instanceof Response) return response;
     return data<DetailsActionData>({ errors: {}, values, engineError: response.data.error }, response.init ?? undefined);
   }

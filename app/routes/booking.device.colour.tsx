@@ -117,7 +117,7 @@ export default function DeviceColour() {
   const errors = useStepErrors(actionData?.error);
   const values = actionData?.values ?? current;
   const appliance = model.kind === "appliance";
-  const maxReached = errors.code === "MAX_DEVICES" ? "max-devices" : errors.code === "MULTI_DEVICE_IN_WARRANTY" ? "in-warranty" : null;
+  const maxReached = errors.modal === "max-devices" ? "max-devices" : errors.modal === "in-warranty-exists" ? "in-warranty" : null;
   const versionError = errors.field("model_version_id");
   const colourError = errors.field("colour");
 

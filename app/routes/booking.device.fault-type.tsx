@@ -3,7 +3,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
-import { formError, formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
+import { checkWarrantyFault } from "~/booking.server";
+import { formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { Modal } from "~/components/booking/device/modal";
 import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
@@ -23,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const faultForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("answer"), fault: z.enum(["user-damaged", "faulty"]).optional().catch(undefined) }),
+  z.object({ intent: z.literal("answer"), fault: z.string().max(20).optional().catch(undefined) }),
   z.object({ intent: z.literal("confirm-out-of-warranty") }),
 ]);
 
@@ -32,12 +33,12 @@ export async function action({ request }: ActionFunctionArgs) {
   const { carrier, engine } = context;
   const parsed = faultForm.safeParse(formStrings(await request.formData()));
   const form = parsed.success ? parsed.data : { intent: "answer" as const, fault: undefined };
-  if (form.intent === "answer") {
-    if (!form.fault) return formError(context, { fault: ["booking-device.fault.missing"] }, {});
-    if (form.fault === "user-damaged") return formError(context, { fault: ["booking-device.fault.damageNotCovered"] }, {}, "OUT_OF_WARRANTY");
-    return redirectWithSession(context, pathOfStep(nextDeviceStep("fault-type", carrier, facts), key));
-  }
   try {
+    if (form.intent === "answer") {
+      // The engine's rule: no answer is a field error, accidental damage is out of warranty (RBK15).
+      checkWarrantyFault({ fault: form.fault });
+      return redirectWithSession(context, pathOfStep(nextDeviceStep("fault-type", carrier, facts), key));
+    }
     await engine.setWarranty(carrier, booking.reference, { in_warranty: false });
     // Spec §4: confirming out of warranty goes to the repair selection.
     return redirectWithSession(context, devicePath("select", { device: key }));
@@ -57,10 +58,10 @@ export default function FaultType() {
   const { t } = useTranslation();
   const errors = useStepErrors(actionData?.error);
   const here = devicePath("fault-type", { device: key });
-  const missing = errors.code === "VALIDATION" ? errors.field("fault") : [];
+  const missing = errors.isField ? errors.field("fault") : [];
   return (
     <StepPage title={t("booking-device.fault.title")} intro={t("booking-device.fault.intro", { device: title })} backHref={backHref} testId="device-fault-type">
-      <FormAlert messages={errors.code && errors.code !== "VALIDATION" && errors.code !== "OUT_OF_WARRANTY" ? errors.general([]) : []} />
+      <FormAlert messages={errors.isGeneral ? errors.general([]) : []} />
       <Form method="post" action={here} className="space-y-4">
         <fieldset aria-describedby={missing.length ? "fault-error" : undefined}>
           <legend className="sr-only">{t("booking-device.fault.title")}</legend>
@@ -85,7 +86,7 @@ export default function FaultType() {
           {t("booking-device.continue")}
         </SubmitButton>
       </Form>
-      {errors.code === "OUT_OF_WARRANTY" ? (
+      {errors.modal === "out-of-warranty" ? (
         <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
           <p>{t("booking-device.fault.damageNotCovered")}</p>
           <p>{t("booking-device.warranty.outOfWarrantyText")}</p>

@@ -3,6 +3,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { assertOneDeviceInWarranty, inWarrantyBlocked } from "~/booking.server";
 import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep, warrantyIdentifier } from "~/booking-flow/device/flow";
 import { formatPurchaseDate, parsePurchaseDate } from "~/booking-flow/device/purchase-date";
@@ -31,8 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       inWarranty: booking.in_warranty,
       purchaseDate: url.searchParams.get("date") ?? formatPurchaseDate(booking.purchase_date),
       imei: booking.warranty_imei ?? device.device.imei ?? "",
-      // Only one in-warranty device per booking (spec §1, §9): other devices block the choice.
-      otherDevices: booking.device_count > 1,
+      // Only one in-warranty device per booking (spec §1, §9, the engine's rule): other devices block the choice.
+      otherDevices: inWarrantyBlocked(booking.device_count),
       modal: requested && MODALS.includes(requested) ? requested : null,
       backHref: devicePath(previousDeviceStep("warranty-status", carrier, facts), { device: key }),
     },
@@ -56,9 +57,8 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (form.intent) {
       case "in-warranty": {
-        if (booking.device_count > 1) {
-          return formError(context, { _: ["booking-device.inWarrantyExists.text"] }, values, "IN_WARRANTY_DEVICE_EXISTS");
-        }
+        // Checked before the date, so a second device opens its modal whatever was typed.
+        assertOneDeviceInWarranty(booking.device_count);
         const date = parsePurchaseDate(form.purchase_date);
         if (!date.ok) return formError(context, { purchase_date: [`booking-device.warranty.date_${date.reason}`] }, values);
         const state = await engine.setWarranty(carrier, booking.reference, { in_warranty: true, purchase_date: date.iso, imei: form.imei });
@@ -101,22 +101,9 @@ export default function WarrantyStatus() {
 
   const imeiMessages = errors.field("imei");
   const dateMessages = errors.field("purchase_date");
-  const shown: string | null = (() => {
-    switch (errors.code) {
-      case "IN_WARRANTY_DEVICE_EXISTS":
-      case "MULTI_DEVICE_IN_WARRANTY":
-        return "in-warranty-exists";
-      case "RBK15":
-        return "out-of-warranty";
-      case "WARRANTY_REPAIR_NOT_OFFERED":
-        return "imei-error";
-      case "VALIDATION":
-        return imeiMessages.length ? "imei-error" : dateMessages.length ? "imei-entry" : modal;
-      default:
-        return modal;
-    }
-  })();
-  const imeiErrorNote = errors.code === "WARRANTY_REPAIR_NOT_OFFERED" ? errors.general([]) : imeiMessages;
+  // The §8 table names the modal (in-warranty device exists, out of warranty, IMEI error); field errors open the form's.
+  const shown: string | null = errors.modal ?? (errors.isField ? (imeiMessages.length ? "imei-error" : dateMessages.length ? "imei-entry" : modal) : modal);
+  const imeiErrorNote = errors.modal === "imei-error" ? errors.general([]) : imeiMessages;
 
   return (
     <StepPage title={t("booking-device.warranty.title")} intro={t("booking-device.warranty.intro", { device: title })} backHref={backHref} testId="device-warranty-status">
@@ -125,7 +112,7 @@ export default function WarrantyStatus() {
           {t("booking-device.warranty.currentlyIn", { date: purchaseDate })}
         </p>
       ) : null}
-      <FormAlert messages={shown === null && errors.code && errors.code !== "VALIDATION" ? errors.general([]) : []} />
+      <FormAlert messages={shown === null && errors.isGeneral ? errors.general([]) : []} />
       <div className="flex flex-wrap gap-3">
         <Link
           to={devicePath("warranty-status", { device: key, modal: otherDevices ? "in-warranty-exists" : "imei-entry" })}

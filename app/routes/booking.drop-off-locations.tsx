@@ -5,7 +5,8 @@ import { loadBookingContext } from "~/booking-flow/booking.server";
 import { chooseDropOff, requirePostcode } from "~/booking-flow/location/location.server";
 import { dropOffFormSchema } from "~/booking-flow/location/drop-off-form";
 import { parsePostcodeForm } from "~/booking-flow/location/postcode-form";
-import { DomainError, type StoreView } from "~/booking.server";
+import type { StoreView } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/components/booking/location/store-card";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
@@ -31,8 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     try {
       stores = await context.engine.locateStores(context.carrier, form.postcode, { dropOffOnly: true });
     } catch (error) {
-      if (!(error instanceof DomainError && (error.code === "BK04" || error.code === "VALIDATION"))) throw error;
-      postcodeErrorKey = "landing.postcodeInvalid";
+      postcodeErrorKey = handleError(error, "booking.stores").behaviour.key ?? null;
     }
   }
   return data(

@@ -12,6 +12,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { bookingErrorResponse, withSession } from "~/booking-flow/booking.server";
+import { validationBody } from "~/lib/errors/errors.server";
 import { loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
 import { PAY_LATER_METHODS } from "~/booking-flow/checkout/payment";
 import { authorizePayLaterOnServer, klarnaBillingAddress, preparePayLater } from "~/booking-flow/checkout/payment.server";
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const { context, booking } = step;
   const parsed = requestSchema.safeParse(Object.fromEntries(await request.formData()));
-  if (!parsed.success) return Response.json({ error: { code: "VALIDATION", messages: ["Unknown pay-later step."] } }, { status: 400 });
+  if (!parsed.success) return Response.json({ error: validationBody({ intent: ["Unknown pay-later step."] }) }, { status: 400 });
   try {
     if (parsed.data.intent === "prepare") {
       const offer = await preparePayLater(context, booking);

@@ -35,7 +35,9 @@ import {
 } from "~/booking-flow/checkout/payment";
 import { authorizePayLaterOnServer, BILLING_FIELDS, billingDetailsForm, paymentPageData, preparePayLater, type BillingValues } from "~/booking-flow/checkout/payment.server";
 import { bookingErrorResponse, flashToast, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
-import { DomainError, type BookingState } from "~/booking.server";
+import type { BookingState } from "~/booking.server";
+import { behaviourFor } from "~/lib/errors/error-table";
+import { handleError } from "~/lib/errors/errors.server";
 import { toast } from "~/lib/session.server";
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
 import { useActionAnswer, useMoney } from "~/components/booking/checkout/use-booking-layout";
@@ -82,8 +84,7 @@ async function charge(context: BookingRequestContext, booking: BookingState, req
 
 async function chargeErrorAnswer(context: BookingRequestContext, error: unknown) {
   // BK07 here means a duplicate submission found the order the first one completed: that is success.
-  if (error instanceof DomainError && error.code === "BK07") return redirectWithSession(context, "/booking/complete");
-  const response = await bookingErrorResponse(context, error);
+  const response = await bookingErrorResponse(context, error, "booking.payment");
   if (response instanceof Response) return response;
   return data<PaymentAnswer>({ error: response.data.error }, response.init ?? undefined);
 }
@@ -95,8 +96,9 @@ async function saveBilling(context: BookingRequestContext, booking: BookingState
   try {
     await context.engine.setCustomerDetails(context.carrier, booking.reference, parsed.input);
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VALIDATION") {
-      return data<PaymentAnswer>({ billingErrors: engineFieldErrors(error.fields), billingValues: posted }, await withSession(context, { status: 400 }));
+    const handled = handleError(error, "booking.details");
+    if (handled.behaviour.show === "field") {
+      return data<PaymentAnswer>({ billingErrors: engineFieldErrors(handled.error.fields), billingValues: posted }, await withSession(context, { status: 400 }));
     }
     return chargeErrorAnswer(context, error);
   }
@@ -186,7 +188,8 @@ export default function PaymentPage() {
   const methodMissing = Boolean(actionData && "methodMissing" in actionData);
   const denied = Boolean(actionData && "payLaterDenied" in actionData) || payLaterNote === "denied";
   const billingAnswer = actionData && "billingErrors" in actionData ? actionData : null;
-  const modalOpen = Boolean(error && error.code !== "RBK15" && dismissed !== actionData);
+  const errorModal = error ? behaviourFor(error.code, "booking.payment").modal : undefined;
+  const modalOpen = Boolean(error && errorModal !== "out-of-warranty" && dismissed !== actionData);
 
   // A new answer: stop the overlay; spec §8 'other errors clear the selected payment method'.
   useEffect(() => {
@@ -416,12 +419,12 @@ export default function PaymentPage() {
       {modalOpen && error ? (
         <PaymentErrorDialog
           items={paymentErrorModal(error)}
-          messages={[error.code === "PAYMENT_IN_PROGRESS" ? t("booking-checkout.payment.inProgress") : actionErrorKey(error, t, locale)]}
+          messages={[actionErrorKey(error, t, locale, "booking.payment")]}
           onRetry={closeModal}
           onUpdateBilling={openBilling}
         />
       ) : null}
-      {error?.code === "RBK15" ? <OutOfWarrantyDialog /> : null}
+      {errorModal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}
     </section>
   );
 }

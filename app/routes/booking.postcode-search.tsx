@@ -2,10 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
-import { LONG_TOAST_MS } from "~/booking-flow/error-behaviour";
+import { LONG_TOAST_MS } from "~/lib/errors/error-table";
 import { nextAfter } from "~/booking-flow/location/next-step";
 import { isBusinessAccount, parsePostcodeForm, POSTCODE_INVALID, refusedPostcodeOutcome } from "~/booking-flow/location/postcode-form";
-import { DomainError } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
@@ -38,15 +38,16 @@ async function submitPostcode(context: BookingRequestContext, raw: string, busin
     });
     return redirectWithSession(context, nextAfter("address", context.carrier, saved, context.startPath));
   } catch (error) {
-    if (error instanceof DomainError && (error.code === "BK04" || error.code === "VALIDATION")) {
+    const handled = handleError(error, "booking.postcode");
+    if (handled.behaviour.show === "field") {
       if (refusedPostcodeOutcome(context.carrier) === "repair-type") {
-        const message = context.locale === "en" ? error.messages[0] : undefined;
+        const message = context.locale === "en" ? handled.error.messages[0] : undefined;
         context.session.flash("toast", toast({ type: "error", ...(message ? { message } : { key: POSTCODE_INVALID }), durationMs: LONG_TOAST_MS }));
         return redirectWithSession(context, "/booking/repair-type");
       }
       return { business, value: raw, errorKey: POSTCODE_INVALID };
     }
-    const response = await bookingErrorResponse(context, error);
+    const response = await bookingErrorResponse(context, error, "booking.postcode");
     if (response instanceof Response) return response;
     // §8 toasts the rest (flashed into the session); the form stays as it was.
     return { business, value: raw, errorKey: null };

@@ -5,7 +5,8 @@ import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSe
 import { nextAfter } from "~/booking-flow/location/next-step";
 import { parsePostcodeForm } from "~/booking-flow/location/postcode-form";
 import { storeFormSchema } from "~/booking-flow/location/store-form";
-import { DomainError, type StoreView } from "~/booking.server";
+import type { StoreView } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/components/booking/location/store-card";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
@@ -31,8 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       try {
         stores = await context.engine.locateStores(context.carrier, form.postcode);
       } catch (error) {
-        if (!(error instanceof DomainError && (error.code === "BK04" || error.code === "VALIDATION"))) throw error;
-        postcodeErrorKey = "landing.postcodeInvalid";
+        postcodeErrorKey = handleError(error, "booking.stores").behaviour.key ?? null;
       }
     }
   }
@@ -63,10 +63,9 @@ export async function action({ request }: ActionFunctionArgs) {
     );
     return redirectWithSession(context, nextAfter("store", context.carrier, saved, context.startPath));
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VALIDATION") {
-      return data({ storeErrorKey: "booking-location.store.codeUnknown" }, await withSession(context, { status: 400 }));
-    }
-    return bookingErrorResponse(context, error);
+    const { behaviour } = handleError(error, "booking.store");
+    if (behaviour.show === "field") return data({ storeErrorKey: behaviour.key }, await withSession(context, { status: 400 }));
+    return bookingErrorResponse(context, error, "booking.store");
   }
 }
 

@@ -1,7 +1,9 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { CaptchaFailedError, DomainError, getRequestEngine, REPLY_WITHIN_HOURS } from "~/booking.server";
+import { getRequestEngine, REPLY_WITHIN_HOURS } from "~/booking.server";
+import { fieldKey } from "~/lib/errors/error-table";
+import { handleError } from "~/lib/errors/errors.server";
 import { CallBackForm } from "~/components/contact/call-back-form";
 import { MessageForm, type ContactActionResult } from "~/components/contact/message-form";
 import { ManageModal } from "~/components/manage/manage-modal";
@@ -56,8 +58,8 @@ export async function action({ request, context }: ActionFunctionArgs) {
     try {
       await engine.requestCallBack(carrier, null, { name: checked.value.name, email: checked.value.email, phone: checked.value.phone, postcode: checked.value.postcode || null, carrier: carrier.code });
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      return answer({ intent, sent: false, serverFields: error.fields, values: Object.fromEntries(Object.entries(checked.value).map(([k, v]) => [k, String(v ?? "")])) }, 400);
+      const failure = contactFailure(error, "contact.call-back");
+      return answer({ intent, sent: false, ...failure.result, values: Object.fromEntries(Object.entries(checked.value).map(([k, v]) => [k, String(v ?? "")])) }, failure.status);
     }
     return answer({ intent, sent: true });
   }
@@ -79,13 +81,22 @@ export async function action({ request, context }: ActionFunctionArgs) {
       client_address: clientAddress(request, context),
     });
   } catch (error) {
-    if (error instanceof CaptchaFailedError) {
-      return answer({ intent, sent: false, formError: error.reason === "unavailable" ? "contact.errors.captchaUnavailable" : "contact.errors.captcha", values: typed }, error.status);
-    }
-    if (!(error instanceof DomainError)) throw error;
-    return answer({ intent, sent: false, serverFields: error.fields, formError: Object.keys(error.fields).length ? null : "contact.errors.generic", values: typed }, 400);
+    const failure = contactFailure(error, "contact.message");
+    return answer({ intent, sent: false, ...failure.result, values: typed }, failure.status);
   }
   return answer({ intent, sent: true });
+}
+
+/**
+ * An engine error on a contact form through the §8 table: field problems under their fields; the
+ * form's alert for the rest, in the words of its field code (the captcha's) or of the table.
+ */
+function contactFailure(thrown: unknown, place: "contact.message" | "contact.call-back") {
+  const { error, behaviour } = handleError(thrown, place);
+  const serverFields = { serverFields: error.fields, serverFieldCodes: error.fieldCodes };
+  if (behaviour.show === "field") return { result: serverFields, status: 400 };
+  const formError = Object.values(error.fieldCodes).flat().map(fieldKey).find(Boolean) ?? behaviour.key ?? "contact.errors.generic";
+  return { result: { ...serverFields, formError }, status: error.status };
 }
 
 const optionClass = "flex h-full flex-col rounded-xl border border-black/10 bg-surface p-5 hover:border-primary";

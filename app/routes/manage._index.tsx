@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
 import { failureInit, findOrder, loadManageContext, manageFailure, toManageScreen, manageDocumentHeaders, type ManageContext } from "~/manage/manage.server";
 import { parseLookup, type LookupFieldErrors, type LookupForm } from "~/manage/lookup-form";
-import type { ShownText } from "~/manage/error-behaviour";
+import type { ShownText } from "~/lib/errors/error-table";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 

@@ -21,7 +21,7 @@ import { OrderOverview } from "~/components/manage/order-overview";
 import { parseAddressForm } from "~/manage/address-form";
 import { cancelPhrase, cancelPhraseMatches } from "~/manage/cancel-phrase";
 import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/manage/change-date";
-import type { ShownText } from "~/manage/error-behaviour";
+import type { ShownText } from "~/lib/errors/error-table";
 import { manageBookingPath, parseLookup, trackingPath, type LookupForm } from "~/manage/lookup-form";
 import {
   failureInit,
@@ -179,7 +179,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (form === "too-large") {
     const deviceId = Number(url.searchParams.get("device_id")) || undefined;
     flashToast(ctx, { type: "error", key: "manage.toasts.proofProblem" });
-    return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.tooLarge", "inline") } satisfies ManageActionResult, { status: 413, headers: await headers() });
+    return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.tooLarge", "field") } satisfies ManageActionResult, { status: 413, headers: await headers() });
   }
 
   const intent = text(form, "intent");
@@ -247,7 +247,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       await guarded(ctx, lookup, () => ctx.engine.uploadProofOfPurchase(ctx.carrier, { device_id: deviceId, email: lookup.email, bytes }));
     } catch (error) {
       // Spec §4: an upload gives a thank-you toast or a problem toast; the reason shows under the field.
-      if (manageFailure(ctx, error, "proof").show === "inline") flashToast(ctx, { type: "error", key: "manage.toasts.proofProblem" });
+      if (manageFailure(ctx, error, "proof").show === "field") flashToast(ctx, { type: "error", key: "manage.toasts.proofProblem" });
       return manageErrorResponse(ctx, error, "proof", lookup, { deviceId });
     }
     rememberOrder(ctx, lookup, "proof");

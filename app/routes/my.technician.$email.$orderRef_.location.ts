@@ -1,5 +1,6 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
-import { DomainError, TooManyAttemptsError } from "~/booking.server";
+import { TooManyAttemptsError } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { loadManageContext } from "~/manage/manage.server";
 import { loadTracking } from "~/manage/tracking.server";
 
@@ -9,8 +10,8 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
   try {
     const tracking = await loadTracking(ctx, { email: params.email ?? "", order_ref: params.orderRef ?? "" });
     return Response.json(tracking, { headers: { "Cache-Control": "no-store" } });
-  } catch (error) {
-    if (!(error instanceof DomainError)) throw error;
+  } catch (thrown) {
+    const { error } = handleError(thrown, "manage.tracking");
     const headers: Record<string, string> = { "Cache-Control": "no-store" };
     if (error instanceof TooManyAttemptsError) headers["Retry-After"] = String(error.retryAfterSeconds);
     return Response.json({ error: error.toJSON() }, { status: error.status, headers });

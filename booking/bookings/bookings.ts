@@ -16,6 +16,7 @@ import { areaForAddress, areaForPostcode, normaliseForCarrier } from "../coverag
 import type { CarrierContext } from "../domain/carrier";
 import { customerDetailsSchema } from "../domain/customer";
 import {
+  FIELD_MESSAGES,
   BookingCompletedError,
   BookingNotFoundError,
   BookingStateError,
@@ -39,6 +40,7 @@ import { parseInput } from "../domain/validate";
 import { assertDiscountUsable, canonicalDiscountCode, findDiscount } from "./discount";
 import { bookingDevices, Deferred, findBooking, mutateBooking, type BookingRow, type DeviceRow } from "./repository";
 import { bookingState, type BookingState } from "./state";
+import { assertOneDeviceInWarranty } from "./warranty-rules";
 
 /** Manufacturer warranty assumed for in-warranty repairs (months from the purchase date). */
 export const WARRANTY_MONTHS = 12;
@@ -115,7 +117,7 @@ export async function getBooking(ctx: EngineContext, carrier: CarrierContext, re
 
 /** Spec §4 "Booking resume": the token typed or scanned (text after the last '='). BK01 when unknown. */
 export async function getBookingByToken(ctx: EngineContext, carrier: CarrierContext, token: unknown, options: { locale?: Locale } = {}): Promise<BookingState> {
-  if (typeof token !== "string" || !token.trim()) throw new ValidationError({ token: ["Your booking code is missing"] });
+  if (typeof token !== "string" || !token.trim()) throw new ValidationError({ token: ["BOOKING_CODE_MISSING"] });
   const canonical = canonicalToken(token);
   if (!canonical) throw new BookingNotFoundError();
   const [booking] = await ctx.db
@@ -167,7 +169,7 @@ export const addressInput = z.object({
   line_1: z.string({ error: "Please enter the first line of the address." }).trim().min(1, "Please enter the first line of the address.").max(120),
   line_2: shortText(120).optional().nullable(),
   town: z.string({ error: "Please enter the town." }).trim().min(1, "Please enter the town.").max(80),
-  postcode: z.string({ error: "Please enter a postcode." }).trim().min(1, "Please enter a postcode."),
+  postcode: z.string({ error: FIELD_MESSAGES.POSTCODE_MISSING }).trim().min(1, FIELD_MESSAGES.POSTCODE_MISSING),
   latitude: latitude.optional().nullable(),
   longitude: longitude.optional().nullable(),
   is_business_account: z.boolean().optional(),
@@ -181,7 +183,7 @@ export async function setAddress(ctx: EngineContext, carrier: CarrierContext, re
   const data = parseInput(addressInput, input);
   const postcode = normaliseForCarrier(carrier, data.postcode);
   const area = await areaForAddress(ctx.db, carrier, { postcode, latitude: data.latitude, longitude: data.longitude });
-  if (!area) throw new PostcodeNotCoveredError("Sorry, we don't cover that address yet.");
+  if (!area) throw new PostcodeNotCoveredError("ADDRESS_NOT_COVERED");
   const hasPoint = typeof data.latitude === "number" && typeof data.longitude === "number";
   return change(ctx, carrier, reference, async (tx, booking) => {
     await setBooking(tx, booking, {
@@ -241,7 +243,7 @@ export async function setStore(ctx: EngineContext, carrier: CarrierContext, refe
     .select()
     .from(s.stores)
     .where(and(eq(s.stores.carrierCode, carrier.code), eq(s.stores.code, code), eq(s.stores.active, true)));
-  if (!store) throw new ValidationError({ store_code: ["Sorry, we don't recognise that store code."] });
+  if (!store) throw new ValidationError({ store_code: ["STORE_UNKNOWN"] });
   return change(ctx, carrier, reference, async (tx, booking) => setBooking(tx, booking, { storeCode: store.code, storeIgnored: false }));
 }
 
@@ -254,12 +256,12 @@ const dropOffInput = z.object({ drop_off_company_store_id: id });
 /** Spec §7 POST /{ref}/drop-off: repair location "drop-off" at one of the carrier's stores. */
 export async function setDropOff(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof dropOffInput>): Promise<BookingState> {
   const data = parseInput(dropOffInput, input);
-  if (!carrier.allowsInStoreDropOff) throw new ValidationError({ drop_off_company_store_id: ["Drop-off is not offered."] });
+  if (!carrier.allowsInStoreDropOff) throw new ValidationError({ drop_off_company_store_id: ["DROP_OFF_NOT_OFFERED"] });
   const [store] = await ctx.db
     .select()
     .from(s.stores)
     .where(and(eq(s.stores.carrierCode, carrier.code), eq(s.stores.id, data.drop_off_company_store_id), eq(s.stores.active, true)));
-  if (!store || !store.dropOffAvailable) throw new ValidationError({ drop_off_company_store_id: ["That store does not take drop-offs."] });
+  if (!store || !store.dropOffAvailable) throw new ValidationError({ drop_off_company_store_id: ["DROP_OFF_STORE_UNAVAILABLE"] });
   return change(ctx, carrier, reference, async (tx, booking) => setBooking(tx, booking, { dropOffStoreId: store.id, isMailInRepair: false }));
 }
 
@@ -307,7 +309,7 @@ async function catalogueVersion(ctx: EngineContext, carrier: CarrierContext, ver
   try {
     return await getModelVersion(ctx.db, carrier, versionId);
   } catch (error) {
-    if (error instanceof NotFoundError) throw new ValidationError({ model_version_id: ["Sorry, we don't currently repair that type of device"] });
+    if (error instanceof NotFoundError) throw new ValidationError({ model_version_id: ["MODEL_NOT_REPAIRED"] });
     throw error;
   }
 }
@@ -332,20 +334,20 @@ async function deviceColumns(ctx: EngineContext, carrier: CarrierContext, data: 
   const columns: Partial<typeof s.bookingDevices.$inferInsert> = { modelVersionId: versionId };
 
   const makeId = data.make_id ?? (versionChanged ? model.make_ids[0]! : existing!.makeId);
-  if (!model.make_ids.includes(makeId)) throw new ValidationError({ make_id: ["That make does not offer this model."] });
+  if (!model.make_ids.includes(makeId)) throw new ValidationError({ make_id: ["MAKE_NOT_OFFERED"] });
   columns.makeId = makeId;
 
   const problems = data.problems ?? (versionChanged ? [] : existing!.problemIds);
   const unknown = problems.filter((p) => !version.problems.some((o) => o.id === p));
-  if (unknown.length) throw new ValidationError({ problems: ["Please choose repairs offered for this model."] });
+  if (unknown.length) throw new ValidationError({ problems: ["PROBLEMS_NOT_OFFERED"] });
   columns.problemIds = normaliseSelection(version.problems, problems, model.battery_required_for_screen_repair);
 
   const upsells = data.upsells ?? (versionChanged ? [] : existing!.extraIds);
-  if (upsells.some((e) => !version.extras.some((x) => x.id === e))) throw new ValidationError({ upsells: ["That extra is not offered for this device."] });
+  if (upsells.some((e) => !version.extras.some((x) => x.id === e))) throw new ValidationError({ upsells: ["EXTRA_NOT_OFFERED"] });
   columns.extraIds = [...new Set(upsells)];
 
   const colour = data.colour === undefined ? (versionChanged ? null : existing!.colourCode) : data.colour;
-  if (colour && !version.colours.some((c) => c.code === colour)) throw new ValidationError({ colour: ["Please choose one of the model's colours."] });
+  if (colour && !version.colours.some((c) => c.code === colour)) throw new ValidationError({ colour: ["COLOUR_NOT_OFFERED"] });
   columns.colourCode = colour || null;
 
   const answers = data.triage_answers === undefined || data.triage_answers === null ? (versionChanged ? {} : existing!.triageAnswers) : data.triage_answers;
@@ -357,7 +359,7 @@ async function deviceColumns(ctx: EngineContext, carrier: CarrierContext, data: 
     columns.imei = null;
   }
   if (data.appliance_model_code !== undefined) {
-    if (data.appliance_model_code && model.device_type !== "appliance") throw new ValidationError({ appliance_model_code: ["Only appliances take a model code."] });
+    if (data.appliance_model_code && model.device_type !== "appliance") throw new ValidationError({ appliance_model_code: ["APPLIANCE_CODE_ONLY"] });
     columns.applianceModelCode = data.appliance_model_code || null;
   } else if (versionChanged) {
     columns.applianceModelCode = null;
@@ -429,7 +431,7 @@ export async function updateDevice(ctx: EngineContext, carrier: CarrierContext, 
   return change(ctx, carrier, reference, async (tx, booking) => {
     const device = await lockedDevice(tx, carrier, booking, deviceKey);
     // A concurrent edit changed the model meanwhile: the validated columns no longer fit it.
-    if (device.modelVersionId !== existing.modelVersionId && data.model_version_id === undefined) throw new ValidationError({ model_version_id: ["The device changed meanwhile; please try again."] });
+    if (device.modelVersionId !== existing.modelVersionId && data.model_version_id === undefined) throw new ValidationError({ model_version_id: ["DEVICE_CHANGED"] });
     await tx.update(s.bookingDevices).set(columns).where(eq(s.bookingDevices.id, device.id));
     if (columns.modelVersionId !== device.modelVersionId && booking.inWarranty !== null) await setBooking(tx, booking, clearedWarranty);
   });
@@ -482,16 +484,16 @@ export async function setWarranty(ctx: EngineContext, carrier: CarrierContext, r
       return;
     }
     if (!carrier.allowWarrantyRepairs) throw new WarrantyRepairNotOfferedError();
-    if (devices.length > 1) throw new MultiDeviceInWarrantyError();
+    assertOneDeviceInWarranty(devices.length);
     if (booking.discountCode) throw new PromoOnWarrantyRepairError();
     if (data.purchase_date) {
-      if (data.purchase_date > today) throw new ValidationError({ purchase_date: ["The purchase date cannot be in the future."] });
+      if (data.purchase_date > today) throw new ValidationError({ purchase_date: ["PURCHASE_DATE_FUTURE"] });
       if (!withinWarranty(data.purchase_date, today)) throw new OutOfWarrantyError();
     }
     let imei: string | null = null;
     if (data.imei) {
       const device = devices[0];
-      if (!device) throw new ValidationError({ imei: ["Please choose your device first."] });
+      if (!device) throw new ValidationError({ imei: ["DEVICE_MISSING"] });
       const [model] = await tx
         .select({ kind: s.models.deviceType })
         .from(s.modelVersions)

@@ -16,7 +16,7 @@ export const EXPIRED_MESSAGE = "Sorry, that promo code has expired.";
 
 export function canonicalDiscountCode(raw: unknown): string {
   const code = typeof raw === "string" ? raw.trim().toUpperCase().replace(/\s+/g, "") : "";
-  if (!code) throw new ValidationError({ discount_code: ["Please enter a promo code."] });
+  if (!code) throw new ValidationError({ discount_code: ["PROMO_MISSING"] });
   if (code.length > 40 || !/^[A-Z0-9-]+$/.test(code)) throw new PromoNotRecognisedError();
   return code;
 }

@@ -10,7 +10,7 @@ import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
 import { normalisePhone, PHONE_MESSAGE } from "../domain/customer";
 import { normalisePostcode } from "../domain/postcode";
-import { DomainError, type ErrorCode } from "../domain/errors";
+import { DomainError, FIELD_MESSAGES, type ErrorCode } from "../domain/errors";
 import { parseInput } from "../domain/validate";
 import type { Clock } from "../ports/clock";
 import type { CaptchaFailure, CaptchaVerifier } from "../ports/captcha";
@@ -20,16 +20,17 @@ export const REPLY_WITHIN_HOURS = 48;
 /** The reCAPTCHA action the message form runs (spec §5). */
 export const SEND_MESSAGE_ACTION = "send_message";
 
-export const CAPTCHA_FAILED_MESSAGE = "We couldn't confirm that you are not a robot. Please try again.";
-export const CAPTCHA_UNAVAILABLE_MESSAGE = "We can't check messages right now. Please try again in a few minutes, or e-mail or call us.";
+export const CAPTCHA_FAILED_MESSAGE = FIELD_MESSAGES.CAPTCHA_REFUSED;
+export const CAPTCHA_UNAVAILABLE_MESSAGE = FIELD_MESSAGES.CAPTCHA_UNAVAILABLE;
 
-// The code is widened here until booking/domain/errors.ts lists it (reported to the lead).
 const CAPTCHA_FAILED: ErrorCode = "CAPTCHA_FAILED";
 
 export class CaptchaFailedError extends DomainError {
   readonly reason: CaptchaFailure;
   constructor(reason: CaptchaFailure) {
-    super(CAPTCHA_FAILED, reason === "unavailable" ? CAPTCHA_UNAVAILABLE_MESSAGE : CAPTCHA_FAILED_MESSAGE, { status: reason === "unavailable" ? 503 : 400 });
+    const problem = reason === "unavailable" ? "CAPTCHA_UNAVAILABLE" : "CAPTCHA_REFUSED";
+    // The field code tells a client which of the two to say (ADR 044); the form has no captcha field to show it under.
+    super(CAPTCHA_FAILED, FIELD_MESSAGES[problem], { status: reason === "unavailable" ? 503 : 400, fields: { captcha: [problem] } });
     this.reason = reason;
   }
 }
@@ -62,7 +63,7 @@ const emailField = z
   .trim()
   .toLowerCase()
   .min(1, "Please enter your e-mail address.")
-  .pipe(z.email("Please enter a valid e-mail address.").max(254, "Please enter a valid e-mail address."));
+  .pipe(z.email(FIELD_MESSAGES.EMAIL_INVALID).max(254, FIELD_MESSAGES.EMAIL_INVALID));
 
 function messageInput(carrier: CarrierContext) {
   return z.object({
@@ -154,7 +155,7 @@ function callBackInput(carrier: CarrierContext) {
         if (!value) return null;
         const result = normalisePostcode(carrier.countryCode, value);
         if (!result.ok) {
-          ctx.addIssue({ code: "custom", message: "Please enter a valid postcode." });
+          ctx.addIssue({ code: "custom", message: FIELD_MESSAGES.POSTCODE_INVALID });
           return z.NEVER;
         }
         return result.display;

@@ -8,13 +8,13 @@ import { and, asc, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
-import { PostcodeNotCoveredError } from "../domain/errors";
+import { FIELD_MESSAGES, PostcodeNotCoveredError } from "../domain/errors";
 import { distanceKm, type LatLng } from "../domain/geo";
 import { normalisePostcode, postcodeMatchesPrefix, type NormalisedPostcode } from "../domain/postcode";
 
 export type ServiceArea = typeof s.serviceAreas.$inferSelect;
 
-export const NOT_COVERED_MESSAGE = "Sorry, we don't cover that postcode yet.";
+export const NOT_COVERED_MESSAGE = FIELD_MESSAGES.POSTCODE_NOT_COVERED;
 
 export async function activeAreas(db: DbOrTx, carrier: CarrierContext): Promise<ServiceArea[]> {
   return db
@@ -56,7 +56,7 @@ export function areaForPoint(areas: ServiceArea[], point: LatLng): ServiceArea |
 export async function areaForPostcode(db: DbOrTx, carrier: CarrierContext, raw: unknown): Promise<{ area: ServiceArea; postcode: NormalisedPostcode }> {
   const postcode = normaliseForCarrier(carrier, raw);
   const area = areaForNormalisedPostcode(await activeAreas(db, carrier), postcode);
-  if (!area) throw new PostcodeNotCoveredError(NOT_COVERED_MESSAGE);
+  if (!area) throw new PostcodeNotCoveredError("POSTCODE_NOT_COVERED");
   return { area, postcode };
 }
 

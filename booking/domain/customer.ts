@@ -4,6 +4,7 @@
  */
 import { z } from "zod";
 import type { CarrierCountry } from "./carrier";
+import { FIELD_MESSAGES } from "./errors";
 import { normalisePostcode } from "./postcode";
 
 interface PhoneRule {
@@ -25,7 +26,7 @@ const PHONE_RULES: Record<CarrierCountry, PhoneRule> = {
   CA: { callingCode: "1", national: /^[2-9]\d{2}[2-9]\d{6}$/, trunkPrefix: "1" },
 };
 
-export const PHONE_MESSAGE = "Please enter a valid phone number.";
+export const PHONE_MESSAGE = FIELD_MESSAGES.PHONE_INVALID;
 
 /** The number in E.164 ('+447700900123') or null when it is not a phone number of that country. */
 export function normalisePhone(country: CarrierCountry, raw: string): string | null {
@@ -57,13 +58,13 @@ const addressLine = z.string().trim().max(120, "This address line is too long.")
 
 export function customerDetailsSchema(country: CarrierCountry) {
   const postcode = z
-    .string({ error: "Please enter a postcode." })
+    .string({ error: FIELD_MESSAGES.POSTCODE_MISSING })
     .trim()
-    .min(1, "Please enter a postcode.")
+    .min(1, FIELD_MESSAGES.POSTCODE_MISSING)
     .transform((value, ctx) => {
       const result = normalisePostcode(country, value);
       if (!result.ok) {
-        ctx.addIssue({ code: "custom", message: "Please enter a valid postcode." });
+        ctx.addIssue({ code: "custom", message: FIELD_MESSAGES.POSTCODE_INVALID });
         return z.NEVER;
       }
       return result.display;
@@ -76,7 +77,7 @@ export function customerDetailsSchema(country: CarrierCountry) {
         .string({ error: "Please enter your e-mail address." })
         .trim()
         .toLowerCase()
-        .pipe(z.email("Please enter a valid e-mail address.").max(254, "Please enter a valid e-mail address.")),
+        .pipe(z.email(FIELD_MESSAGES.EMAIL_INVALID).max(254, FIELD_MESSAGES.EMAIL_INVALID)),
       email_consent: z.boolean().default(false),
       phone_number: z
         .string({ error: "Please enter your phone number." })

@@ -3,13 +3,13 @@
  * tablets of the carrier's single offered make; appliances neither (their model code is typed in).
  */
 import type { CarrierContext } from "./carrier";
-import { ValidationError } from "./errors";
+import { FIELD_MESSAGES, ValidationError } from "./errors";
 import { validateImei, validateSerial } from "./imei";
 
 export type DeviceKind = "phone" | "tablet" | "appliance";
 
-export const TABLET_MAKE_MESSAGE = "Sorry, we can only take serial numbers for tablets of the make we repair.";
-export const APPLIANCE_MESSAGE = "Appliances do not take an IMEI or serial number.";
+export const TABLET_MAKE_MESSAGE = FIELD_MESSAGES.SERIAL_MAKE_NOT_REPAIRED;
+export const APPLIANCE_MESSAGE = FIELD_MESSAGES.IDENTIFIER_NOT_TAKEN;
 
 export function identifierKind(kind: DeviceKind): "imei" | "serial" | null {
   return kind === "phone" ? "imei" : kind === "tablet" ? "serial" : null;
@@ -20,14 +20,14 @@ export function checkDeviceIdentifier(carrier: CarrierContext, device: { kind: D
   const value = typeof raw === "string" ? raw : "";
   if (device.kind === "phone") {
     const result = validateImei(value);
-    if (!result.ok) throw new ValidationError({ [field]: [result.message] });
+    if (!result.ok) throw new ValidationError({ [field]: [result.code] });
     return result.value;
   }
   if (device.kind === "tablet") {
-    if (device.makeId !== carrier.singleMakeId) throw new ValidationError({ [field]: [TABLET_MAKE_MESSAGE] });
+    if (device.makeId !== carrier.singleMakeId) throw new ValidationError({ [field]: ["SERIAL_MAKE_NOT_REPAIRED"] });
     const result = validateSerial(value);
-    if (!result.ok) throw new ValidationError({ [field]: [result.message] });
+    if (!result.ok) throw new ValidationError({ [field]: [result.code] });
     return result.value;
   }
-  throw new ValidationError({ [field]: [APPLIANCE_MESSAGE] });
+  throw new ValidationError({ [field]: ["IDENTIFIER_NOT_TAKEN"] });
 }

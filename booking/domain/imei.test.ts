@@ -12,22 +12,22 @@ describe("validateImei", () => {
   });
 
   it("asks for an IMEI when it is empty", () => {
-    expect(validateImei("")).toEqual({ ok: false, reason: "empty", message: IMEI_MESSAGES.empty });
+    expect(validateImei("")).toEqual({ ok: false, reason: "empty", code: "IMEI_MISSING", message: IMEI_MESSAGES.empty });
     expect(validateImei(undefined)).toMatchObject({ ok: false, reason: "empty" });
   });
 
   it("rejects an IMEI with letters", () => {
-    expect(validateImei("49015420323751A")).toEqual({ ok: false, reason: "not_digits", message: IMEI_MESSAGES.not_digits });
+    expect(validateImei("49015420323751A")).toEqual({ ok: false, reason: "not_digits", code: "IMEI_NOT_DIGITS", message: IMEI_MESSAGES.not_digits });
   });
 
   it("rejects an IMEI that is not 15 digits long", () => {
-    expect(validateImei("49015420323751")).toEqual({ ok: false, reason: "wrong_length", message: IMEI_MESSAGES.wrong_length });
+    expect(validateImei("49015420323751")).toEqual({ ok: false, reason: "wrong_length", code: "IMEI_WRONG_LENGTH", message: IMEI_MESSAGES.wrong_length });
     expect(validateImei("4901542032375180")).toMatchObject({ reason: "wrong_length" });
     expect(IMEI_MESSAGES.wrong_length).toContain("15 digits");
   });
 
   it("rejects an IMEI whose check digit fails the Luhn check", () => {
-    expect(validateImei("490154203237519")).toEqual({ ok: false, reason: "failed_check", message: IMEI_MESSAGES.failed_check });
+    expect(validateImei("490154203237519")).toEqual({ ok: false, reason: "failed_check", code: "IMEI_INVALID_CHECKSUM", message: IMEI_MESSAGES.failed_check });
     expect(validateImei("356938035643808")).toMatchObject({ reason: "failed_check" });
   });
 });
@@ -49,7 +49,7 @@ describe("validateSerial", () => {
   });
 
   it("asks for a serial when it is empty", () => {
-    expect(validateSerial("  ")).toEqual({ ok: false, reason: "empty", message: SERIAL_MESSAGES.empty });
+    expect(validateSerial("  ")).toEqual({ ok: false, reason: "empty", code: "SERIAL_MISSING", message: SERIAL_MESSAGES.empty });
   });
 
   it.each([
@@ -59,6 +59,6 @@ describe("validateSerial", () => {
     ["contains I", "DMPXKIABJF8J"],
     ["contains punctuation", "DMPXK0AB_F8J"],
   ])("rejects a serial that is %s", (_why, serial) => {
-    expect(validateSerial(serial)).toEqual({ ok: false, reason: "bad_format", message: SERIAL_MESSAGES.bad_format });
+    expect(validateSerial(serial)).toEqual({ ok: false, reason: "bad_format", code: "SERIAL_FORMAT", message: SERIAL_MESSAGES.bad_format });
   });
 });

@@ -1,5 +1,6 @@
 /** zod pieces shared by the engine's input schemas. */
 import { z } from "zod";
+import { FIELD_MESSAGES } from "./errors";
 import { isIsoDate } from "./time";
 
 /** A calendar day as 'YYYY-MM-DD', or 'DD/MM/YYYY' as the web's date fields show it (spec §5). */
@@ -10,7 +11,7 @@ export const calendarDate = z
     const dmy = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value);
     const iso = dmy ? `${dmy[3]}-${dmy[2]}-${dmy[1]}` : value;
     if (!isIsoDate(iso)) {
-      ctx.addIssue({ code: "custom", message: "Please enter a valid date (DD/MM/YYYY)." });
+      ctx.addIssue({ code: "custom", message: FIELD_MESSAGES.DATE_FORMAT });
       return z.NEVER;
     }
     return iso;

@@ -20,6 +20,7 @@ import type { CarrierContext } from "../domain/carrier";
 import {
   ChangeWindowClosedError,
   DateUnavailableError,
+  FIELD_MESSAGES,
   NoTechnicianError,
   OrderCancelledError,
   OrderDateUnavailableError,
@@ -258,7 +259,7 @@ export async function orderAvailability(ctx: EngineContext, carrier: CarrierCont
   });
 }
 
-export const REASON_MESSAGE = "Please tell us a little more: the reason needs more than three words.";
+export const REASON_MESSAGE = FIELD_MESSAGES.REASON_TOO_SHORT;
 
 const changeDateInput = z.object({
   date: calendarDate,
@@ -313,7 +314,7 @@ export async function changeOrderDate(ctx: EngineContext, carrier: CarrierContex
   const log = await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, carrier, lookup, true);
     assertChangeable(ctx, carrier, order);
-    if (data.date === order.date) throw new ValidationError({ date: ["That is already your repair date."] });
+    if (data.date === order.date) throw new ValidationError({ date: ["DATE_UNCHANGED"] });
     const now = ctx.clock.now();
     try {
       // Takes the new day under its capacity lock; the order's single hold row moves there.
@@ -427,10 +428,10 @@ export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierCon
   return view.devices.find((d) => d.id === found.device.id)!;
 }
 
-export const PROOF_FORMAT_MESSAGE = "Image must be .jpg or .png format";
-export const PROOF_SIZE_MESSAGE = `The image is too large: the limit is ${MAX_PROOF_BYTES / (1024 * 1024)} MB.`;
+export const PROOF_FORMAT_MESSAGE = FIELD_MESSAGES.PROOF_FORMAT;
+export const PROOF_SIZE_MESSAGE = FIELD_MESSAGES.PROOF_TOO_LARGE;
 
-const proofInput = deviceLookupInput.extend({ bytes: z.instanceof(Uint8Array, { error: "Please choose an image." }) });
+const proofInput = deviceLookupInput.extend({ bytes: z.instanceof(Uint8Array, { error: FIELD_MESSAGES.PROOF_MISSING }) });
 
 /**
  * Spec §7 POST /orders/devices/{id}/validation-images: the proof of purchase, checked by its first
@@ -438,10 +439,10 @@ const proofInput = deviceLookupInput.extend({ bytes: z.instanceof(Uint8Array, { 
  */
 export async function uploadProofOfPurchase(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof proofInput>): Promise<OrderDeviceView> {
   const data = parseInput(proofInput, input);
-  if (data.bytes.byteLength === 0) throw new ValidationError({ image: ["Please choose an image."] });
-  if (data.bytes.byteLength > MAX_PROOF_BYTES) throw new ValidationError({ image: [PROOF_SIZE_MESSAGE] });
+  if (data.bytes.byteLength === 0) throw new ValidationError({ image: ["PROOF_MISSING"] });
+  if (data.bytes.byteLength > MAX_PROOF_BYTES) throw new ValidationError({ image: ["PROOF_TOO_LARGE"] });
   const type = sniffImage(data.bytes);
-  if (!type) throw new ValidationError({ image: [PROOF_FORMAT_MESSAGE] });
+  if (!type) throw new ValidationError({ image: ["PROOF_FORMAT"] });
   const found = await findOrderDevice(ctx.db, carrier, data);
   const stored = await ctx.files.put({ carrierCode: carrier.code, name: `proof-${found.device.id}`, contentType: type, bytes: data.bytes });
   await ctx.db.update(s.bookingDevices).set({ proofFileKey: stored.key, proofUploadedAt: ctx.clock.now() }).where(eq(s.bookingDevices.id, found.device.id));

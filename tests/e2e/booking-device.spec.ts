@@ -301,6 +301,31 @@ test.describe("a multi-make UK carrier", () => {
     await expect(page.getByTestId("problem-battery-replacement").getByTestId("problem-price")).toHaveText("Covered by warranty");
   });
 
+  test("fault type: no answer asks for one; accidental damage opens the out-of-warranty modal, then a paid repair", async ({ page }) => {
+    const code = await carrierWhere({ ...plainUk, maxDevicesPerBasket: 5 });
+    await startBooking(page, code);
+    await page.getByRole("link", { name: "Samsung", exact: true }).click();
+    await page.getByRole("link", { name: "Phone", exact: true }).click();
+    await page.getByRole("link", { name: "Galaxy S24", exact: true }).click();
+    await chooseVersionAndColour(page, "128GB", "Onyx Black");
+    await page.getByTestId("warranty-yes").click();
+    const entry = page.getByRole("dialog", { name: "Enter your purchase date and IMEI" });
+    await entry.getByLabel("Purchase date").fill(ddmmyyyy(new Date(Date.now() - 30 * 86_400_000)));
+    await entry.getByLabel("IMEI number").fill("490154203237518");
+    await clickAndWaitForPath(page, () => entry.getByTestId("warranty-submit").click());
+    await expect(page).toHaveURL(/\/booking\/device\/fault-type\?device=/);
+
+    await page.getByTestId("device-step-continue").click();
+    await expect(page.getByText("Please choose what happened.")).toBeVisible();
+
+    await page.getByRole("radio", { name: /It was damaged/ }).check();
+    await page.getByTestId("device-step-continue").click();
+    const outOfWarranty = page.getByRole("alertdialog", { name: "Your device is out of warranty" });
+    await expect(outOfWarranty).toContainText("Accidental damage is not covered by the manufacturer's warranty.");
+    await clickAndWaitForPath(page, () => outOfWarranty.getByRole("button", { name: "Continue with a paid repair" }).click());
+    await expect(page).toHaveURL(/\/booking\/device\/select\?device=/);
+  });
+
   test("an in-warranty choice with other devices in the basket is blocked; go to basket removes the current device", async ({ page }) => {
     const code = await carrierWhere({ ...plainUk, maxDevicesPerBasket: 5 });
     await startBooking(page, code);

@@ -1,21 +1,21 @@
 /**
- * What a step shows inline for an engine error its action kept on the page: the §8 table's toast
- * text when it has one (so the inline note and the toast say the same), else the server's first
- * message in English, else the table's fallback.
+ * What a step shows inline for an engine error its action kept on the page: the §8 table's page
+ * text or toast text when it has one (so the inline note and the toast say the same), else the
+ * server's first message in English, else the table's fallback.
  */
 import type { TFunction } from "i18next";
-import { behaviourFor } from "~/booking-flow/error-behaviour";
+import { behaviourFor, shownText, type Place } from "~/lib/errors/error-table";
 
 export interface InlineError {
   code: string;
   messages: string[];
 }
 
-export function actionErrorKey(error: InlineError, t: TFunction, locale: string = "en"): string {
-  const behaviour = behaviourFor(error.code);
-  if (behaviour.toastKey) return t(behaviour.toastKey);
-  if (locale === "en" && error.messages[0]) return error.messages[0];
-  return t(behaviour.fallbackKey ?? "booking.errors.bookingError");
+export function actionErrorKey(error: InlineError, t: TFunction, locale: string = "en", place: Place = "booking"): string {
+  const behaviour = behaviourFor(error.code, place);
+  if (behaviour.pageKey) return t(behaviour.pageKey);
+  const text = shownText(behaviour, error.messages, locale);
+  return text.key ? t(text.key) : (text.text ?? "");
 }
 
 /** A same-site /booking path to go back to (the Referer of a side-basket form), else the fallback. */

@@ -4,7 +4,7 @@
  * for the carrier's country) come back as the form's localised messages.
  */
 import type { BookingRequestContext } from "~/booking-flow/booking.server";
-import { DomainError } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import type { CallBackRequest } from "./waiting-list";
 
 const ERR = "booking-checkout.waitingList.errors.";
@@ -21,9 +21,9 @@ export async function requestCallBack(context: BookingRequestContext, request: C
     await context.engine.requestCallBack(context.carrier, context.booking?.reference ?? null, request);
     return { status: "sent", fields: {} };
   } catch (error) {
-    if (!(error instanceof DomainError) || error.code !== "VALIDATION") throw error;
+    const handled = handleError(error, "booking.call-back");
     const fields: Record<string, string> = {};
-    for (const field of Object.keys(error.fields)) {
+    for (const field of Object.keys(handled.error.fields)) {
       const [name, message] = FIELD_MESSAGES[field] ?? ["phone", ERR + "phoneInvalid"];
       fields[name] ??= message;
     }

@@ -7,6 +7,7 @@
 import { z } from "zod";
 import type { BookingState } from "~/booking.server";
 import type { Carrier } from "~/content/schemas";
+import { behaviourFor } from "~/lib/errors/error-table";
 
 export type PaymentType = "card" | "paypal";
 
@@ -146,7 +147,7 @@ export function paymentErrorModal(error: PaymentErrorAnswer): PaymentErrorModal 
 
 /** Spec §8: a card error and a declined method keep the chosen method; other errors clear it. */
 export function clearsSelectedMethod(code: string): boolean {
-  return code !== "PAYMENT_CARD_ERROR" && code !== "PAYMENT_DECLINED";
+  return !behaviourFor(code, "booking.payment").keepsPaymentMethod;
 }
 
 /** Where 'Update phone number' leads: the details step, at the phone field (ADR 026). */

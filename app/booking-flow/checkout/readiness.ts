@@ -3,6 +3,7 @@
  * each problem with a link to the step that fixes it.
  */
 import type { Engine } from "~/booking.server";
+import { behaviourFor } from "~/lib/errors/error-table";
 
 export type ValidationReportView = Awaited<ReturnType<Engine["validateBooking"]>>;
 
@@ -37,7 +38,7 @@ export function readinessProblems(report: ValidationReportView): ReadinessProble
     if (!steps.has(step)) steps.set(step, messages[0] ?? report.messages[0] ?? "");
   }
   if (steps.size === 0) {
-    const step: FixStep = report.code === "BK13" ? "date" : report.code === "BK09" ? "details" : "devices";
+    const step: FixStep = behaviourFor(report.code).checkoutFix ?? "devices";
     steps.set(step, report.messages[0] ?? "");
   }
   const order: FixStep[] = ["store", "devices", "date", "details"];

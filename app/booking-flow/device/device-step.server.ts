@@ -6,6 +6,7 @@
 import { data, redirect } from "@remix-run/node";
 import { bookingErrorResponse, loadBookingContext, withSession, type ActionError, type BookingRequestContext } from "~/booking-flow/booking.server";
 import type { BookingDeviceView, BookingState } from "~/booking.server";
+import { validationBody } from "~/lib/errors/errors.server";
 import { BASKET_PATH, deviceEntryPath, firstApplyingFrom, pathOfStep, type DeviceFacts, type DeviceStep } from "./flow";
 
 export interface DeviceStepContext {
@@ -68,8 +69,8 @@ export async function stepError<V>(context: BookingRequestContext, error: unknow
 }
 
 /** A problem the step's own form schema found (no engine call was made). */
-export async function formError<V>(context: BookingRequestContext, fields: Record<string, string[]>, values: V, code = "VALIDATION") {
-  const body: StepActionData<V> = { error: { code, messages: Object.values(fields).flat(), fields, local: true }, values };
+export async function formError<V>(context: BookingRequestContext, fields: Record<string, string[]>, values: V) {
+  const body: StepActionData<V> = { error: { ...validationBody(fields), local: true }, values };
   return data(body, await withSession(context, { status: 400 }));
 }
 

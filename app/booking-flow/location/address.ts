@@ -3,6 +3,7 @@
  * payload"; §4 "Address selection"; §5 change-address rules for the manual form).
  */
 import { z } from "zod";
+import { behaviourFor, shownText } from "~/lib/errors/error-table";
 
 export interface FullAddressLike {
   line_1: string;
@@ -125,9 +126,8 @@ export function postcodeContainer(options: AddressOption[], postcode: string): A
   return containers.find((option) => compactPostcode(option.text) === compactPostcode(postcode)) ?? containers[0] ?? null;
 }
 
-/** Spec §8 "Address save failure": the first server message; a translated text where the code has one. */
+/** Spec §8 "Address save failure": the first server message; the §8 table's text for the code elsewhere. */
 export function addressErrorText(error: { code: string; messages: string[] }, locale: string): { key?: string; message?: string } {
-  if (locale === "en" && error.messages[0]) return { message: error.messages[0] };
-  if (error.code === "BK04") return { key: "booking-location.address.notCovered" };
-  return { key: "booking-location.address.saveFailed" };
+  const text = shownText(behaviourFor(error.code, "booking.address"), error.messages, locale, "booking-location.address.saveFailed");
+  return text.key ? { key: text.key } : { message: text.text };
 }

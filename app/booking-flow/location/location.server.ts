@@ -5,7 +5,8 @@
  */
 import { data, redirect } from "@remix-run/node";
 import { bookingErrorResponse, ensureBooking, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
-import { DomainError, type BookingState } from "~/booking.server";
+import type { BookingState } from "~/booking.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { addressErrorText, geocodeText, postcodeContainer, type AddressOption, type AddressPayload, type FullAddressLike, payloadFromFullAddress } from "./address";
 import { nextAfter, type LocationStage } from "./next-step";
 
@@ -35,8 +36,8 @@ export async function retrieveForBooking(context: BookingRequestContext, id: str
   try {
     full = await context.engine.retrieveAddress(context.carrier, id);
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VALIDATION") return null;
-    throw error;
+    handleError(error, "booking.address-search");
+    return null;
   }
   if (!full) return null;
   const payload = payloadFromFullAddress(full, null);
@@ -61,11 +62,12 @@ export async function saveAddress(
     });
     return redirectWithSession(context, nextAfter(options.stage, context.carrier, saved, context.startPath));
   } catch (error) {
-    if (error instanceof DomainError && (error.code === "BK04" || error.code === "VALIDATION")) {
-      const body: AddressErrorBody = { addressError: addressErrorText(error, context.locale) };
+    const handled = handleError(error, "booking.address");
+    if (handled.behaviour.show === "modal") {
+      const body: AddressErrorBody = { addressError: addressErrorText(handled.error, context.locale) };
       return data(body, await withSession(context, { status: 400 }));
     }
-    return bookingErrorResponse(context, error);
+    return bookingErrorResponse(context, error, "booking.address");
   }
 }
 
@@ -92,9 +94,8 @@ export async function chooseDropOff(context: BookingRequestContext, storeId: num
     const saved = await context.engine.setDropOff(context.carrier, booking.reference, { drop_off_company_store_id: storeId });
     return redirectWithSession(context, nextAfter("repair-location", context.carrier, saved, context.startPath));
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VALIDATION") {
-      return data({ dropOffError: "booking-location.dropOff.unavailable" }, await withSession(context, { status: 400 }));
-    }
-    return bookingErrorResponse(context, error);
+    const { behaviour } = handleError(error, "booking.drop-off");
+    if (behaviour.show === "field") return data({ dropOffError: behaviour.key }, await withSession(context, { status: 400 }));
+    return bookingErrorResponse(context, error, "booking.drop-off");
   }
 }

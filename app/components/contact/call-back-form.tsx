@@ -1,6 +1,6 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { engineMessage } from "~/manage/engine-messages";
+import { fieldTexts } from "~/lib/errors/error-table";
 import { ContactField } from "./field";
 import type { ContactActionResult } from "./message-form";
 
@@ -21,8 +21,8 @@ export function CallBackForm({ result }: { result: ContactActionResult | undefin
   const error = (name: string) => {
     const key = mine?.fields?.[name];
     if (key) return t(key);
-    const server = mine?.serverFields?.[name]?.[0];
-    return server ? engineMessage(server, t) : null;
+    const server = mine?.serverFields ? fieldTexts({ fields: mine.serverFields, fieldCodes: mine.serverFieldCodes }, name, (key) => t(key))[0] : undefined;
+    return server ?? null;
   };
   const values = mine?.values ?? {};
   return (

@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { engineMessage } from "~/manage/engine-messages";
+import { fieldTexts } from "~/lib/errors/error-table";
 import { ContactField } from "./field";
 import { recaptchaToken, useRecaptchaScript } from "./recaptcha";
 
@@ -8,8 +8,9 @@ export interface ContactActionResult {
   intent: "message" | "call-back";
   sent: boolean;
   fields?: Record<string, string>;
-  /** Engine messages per field (English; translated where known). */
+  /** Engine messages per field (English) and their field codes (translated by code where the web has a text). */
   serverFields?: Record<string, string[]>;
+  serverFieldCodes?: Record<string, string[]>;
   formError?: string | null;
   values?: Record<string, string>;
 }
@@ -37,8 +38,8 @@ export function MessageForm({ reasons, captcha, result }: { reasons: { id: numbe
   const error = (name: string) => {
     const key = mine?.fields?.[name];
     if (key) return t(key);
-    const server = mine?.serverFields?.[name]?.[0];
-    return server ? engineMessage(server, t) : null;
+    const server = mine?.serverFields ? fieldTexts({ fields: mine.serverFields, fieldCodes: mine.serverFieldCodes }, name, (key) => t(key))[0] : undefined;
+    return server ?? null;
   };
   const values = mine?.values ?? {};
   return (

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { engineMessage } from "~/manage/engine-messages";
+import { fieldTexts } from "~/lib/errors/error-table";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { ErrorNote, ManageModal } from "./manage-modal";
@@ -44,8 +44,8 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
   const values = result?.values ?? state.initial;
   const fieldError = (name: string): string | null => {
     if (result?.fields?.[name]) return t(result.fields[name]!);
-    const server = failure?.show === "inline" ? failure.fields[name]?.[0] : undefined;
-    return server ? engineMessage(server, t) : null;
+    const server = failure?.show === "field" ? fieldTexts(failure, name, (key) => t(key))[0] : undefined;
+    return server ?? null;
   };
 
   return (

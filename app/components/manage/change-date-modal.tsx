@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { AvailabilityDay } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { reasonIsEnough } from "~/manage/change-date";
-import { engineMessage } from "~/manage/engine-messages";
+import { fieldTexts } from "~/lib/errors/error-table";
 import { dayTile, longDate } from "~/manage/format";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
@@ -36,8 +36,8 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
   const failure = result && !result.ok ? result.failure : undefined;
   const failureMessages = failure
     ? failure.fields.date?.length
-      ? failure.fields.date.map((message) => engineMessage(message, t))
-      : [failure.message.key ? t(failure.message.key) : engineMessage(failure.message.text ?? "", t)]
+      ? fieldTexts(failure, "date", (key) => t(key))
+      : [failure.message.key ? t(failure.message.key) : (failure.message.text ?? "")]
     : [];
   const showReasonError = reasonError ?? state.reasonShort;
 

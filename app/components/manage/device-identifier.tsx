@@ -1,7 +1,7 @@
 import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
-import { engineMessage } from "~/manage/engine-messages";
+import { fieldTexts } from "~/lib/errors/error-table";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import type { ManageDevice } from "~/manage/order-view";
@@ -19,7 +19,7 @@ export function DeviceIdentifier({ device, lookup, editable, result }: { device:
   const answer = fetcher.data ?? (result?.intent === "imei" && result.deviceId === device.id ? result : undefined);
   const checking = fetcher.state !== "idle";
   const failure = answer && !answer.ok && !checking ? answer.failure : undefined;
-  const messages = failure ? (failure.fields.imei?.length ? failure.fields.imei : failure.message.key ? [t(failure.message.key)] : [failure.message.text ?? ""]) : [];
+  const messages = failure ? (failure.fields.imei?.length ? fieldTexts(failure, "imei", (key) => t(key)) : failure.message.key ? [t(failure.message.key)] : [failure.message.text ?? ""]) : [];
   const status = device.imei ? "supplied" : checking ? "checking" : failure ? "error" : "not_supplied";
   const label = serial ? t("manage.imei.serialLabel") : t("manage.imei.label");
   // Spec §4: saving gives the 'IMEI added' toast and an imei-added event (for analytics tags).
@@ -61,7 +61,7 @@ export function DeviceIdentifier({ device, lookup, editable, result }: { device:
             {messages.length ? (
               <div id={`${fieldId}-error`} role="alert" className="mt-1 font-semibold text-[#a4161a]" data-testid="identifier-error">
                 {messages.map((message) => (
-                  <p key={message}>{engineMessage(message, t)}</p>
+                  <p key={message}>{message}</p>
                 ))}
               </div>
             ) : null}

@@ -2,7 +2,7 @@ import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LookupFieldErrors } from "~/manage/lookup-form";
-import type { ShownText } from "~/manage/error-behaviour";
+import type { ShownText } from "~/lib/errors/error-table";
 
 export interface ManageBookingBannerProps {
   values?: { email?: string; order_ref?: string };

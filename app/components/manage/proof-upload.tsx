@@ -1,7 +1,7 @@
 import { useFetcher, useLocation } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { engineMessage } from "~/manage/engine-messages";
+import { fieldTexts } from "~/lib/errors/error-table";
 import type { LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import type { ManageDevice } from "~/manage/order-view";
@@ -22,7 +22,7 @@ export function ProofUpload({ device, lookup, editable, maxBytes, result }: { de
   const answer = fetcher.data ?? (result?.intent === "proof" && result.deviceId === device.id ? result : undefined);
   const uploading = fetcher.state !== "idle";
   const failure = answer && !answer.ok && !uploading ? answer.failure : undefined;
-  const serverMessages = failure ? (failure.fields.image?.length ? failure.fields.image.map((m) => engineMessage(m, t)) : [failure.message.key ? t(failure.message.key) : (failure.message.text ?? "")]) : [];
+  const serverMessages = failure ? (failure.fields.image?.length ? fieldTexts(failure, "image", (key) => t(key)) : [failure.message.key ? t(failure.message.key) : (failure.message.text ?? "")]) : [];
   const messages = clientError ? [clientError] : serverMessages;
   const params = new URLSearchParams(location.search);
   params.set("device_id", String(device.id));

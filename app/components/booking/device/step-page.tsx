@@ -1,7 +1,7 @@
 import { Link, useNavigation } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { engineMessages } from "~/booking-flow/device/engine-messages";
+import { allFieldTexts, behaviourFor, fieldTexts, type ErrorBody } from "~/lib/errors/error-table";
 
 /** The frame of a device step: a back link, the heading (the page's one h1) and an intro. */
 export function StepPage({ title, intro, backHref, children, testId }: { title: ReactNode; intro?: ReactNode; backHref?: string | null; children: ReactNode; testId?: string }) {
@@ -71,20 +71,33 @@ export const tileClass =
   "flex h-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-black/10 bg-surface p-4 text-center font-semibold hover:border-primary focus-visible:border-primary";
 
 /**
- * Reads a step action's error for the form: messages of the step's own checks are i18n keys,
- * the engine's are English texts shown translated where the web knows them.
+ * Reads a step action's error for the form: messages of the step's own checks are i18n keys; the
+ * engine's are shown by their field codes and the §8 table (lib/errors/error-table.ts).
  */
-export function useStepErrors(error: { code: string; messages: string[]; fields: Record<string, string[]>; local?: boolean } | null | undefined) {
+export function useStepErrors(error: (ErrorBody & { local?: boolean }) | null | undefined) {
   const { t } = useTranslation();
-  const show = (messages: readonly string[] | undefined) => (error?.local ? (messages ?? []).map((key) => t(key)) : engineMessages(messages, (key) => t(key)));
+  const translate = (key: string) => t(key);
+  const behaviour = error ? behaviourFor(error.code) : null;
+  const field = (name: string) => (error?.local ? (error.fields[name] ?? []).map(translate) : fieldTexts(error, name, translate));
+  const general = () => {
+    if (!error) return [];
+    if (error.local) return error.messages.map(translate);
+    if (behaviour?.key && behaviour.show !== "field") return [t(behaviour.key)];
+    return behaviour?.show === "field" ? allFieldTexts(error, translate) : error.messages;
+  };
   return {
-    code: error?.code ?? null,
-    field: (name: string) => show(error?.fields[name]),
+    /** The page's modal for this error (§8 table), if any. */
+    modal: behaviour?.modal ?? null,
+    /** The error belongs under the form's fields. */
+    isField: behaviour?.show === "field",
+    /** Shown on the page rather than under a field or in a modal. */
+    isGeneral: Boolean(error) && behaviour?.show !== "field" && !behaviour?.modal,
+    field,
     /** Messages not tied to a field of this form. */
     general: (fieldNames: readonly string[]) => {
       if (!error) return [];
       const tied = Object.keys(error.fields).some((name) => fieldNames.includes(name));
-      return tied ? [] : show(error.messages);
+      return tied ? [] : general();
     },
   };
 }

@@ -1,0 +1,117 @@
+import { describe, expect, expectTypeOf, it } from "vitest";
+import { ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "~/booking.server";
+import { createI18n } from "~/i18n/i18n";
+import { ERROR_TABLE, FIELD_KEYS, PLACE_RULES, behaviourFor, fieldTexts, shownText, type Behaviour } from "./error-table";
+
+const en = createI18n("en");
+const de = createI18n("de");
+
+function keysOf(behaviour: Behaviour): string[] {
+  return [behaviour.key, behaviour.fallbackKey, behaviour.pageKey].filter((key): key is string => Boolean(key));
+}
+
+describe("the §8 error table", () => {
+  it("has a behaviour for every engine error code (checked by the compiler too)", () => {
+    expectTypeOf<keyof typeof ERROR_TABLE>().toEqualTypeOf<ErrorCode>();
+    for (const code of ERROR_CODES) expect(ERROR_TABLE[code], code).toBeDefined();
+    expect(Object.keys(ERROR_TABLE).sort()).toEqual([...ERROR_CODES].sort());
+  });
+
+  it("has an i18n key or the engine's text for every field code", () => {
+    expectTypeOf<keyof typeof FIELD_KEYS>().toEqualTypeOf<FieldCode>();
+    expect(Object.keys(FIELD_KEYS).sort()).toEqual([...FIELD_CODES].sort());
+  });
+
+  it("names only texts that exist in English and German", () => {
+    const behaviours = [...Object.values(ERROR_TABLE), ...Object.values(PLACE_RULES).flatMap((rule: { codes?: object; otherwise?: Behaviour }) => [...Object.values(rule.codes ?? {}), ...(rule.otherwise ? [rule.otherwise] : [])])];
+    const keys = [...behaviours.flatMap(keysOf), ...(Object.values(FIELD_KEYS) as (string | null)[]).filter((key): key is string => Boolean(key))];
+    for (const key of keys) {
+      expect(en.exists(key), `en: ${key}`).toBe(true);
+      expect(de.exists(key), `de: ${key}`).toBe(true);
+    }
+  });
+
+  it("follows §8 in the booking flow", () => {
+    expect(behaviourFor("BK01")).toMatchObject({ show: "toast", key: "booking.errors.bookingProblem", durationMs: 15_000, redirect: "/booking", clearBooking: true });
+    expect(behaviourFor("BK04")).toMatchObject({ show: "toast", key: "landing.postcodeInvalid", durationMs: 15_000, redirect: "start" });
+    expect(behaviourFor("BK13")).toMatchObject({ redirect: "/booking/repair-date", checkoutFix: "date" });
+    expect(behaviourFor("RBK15")).toMatchObject({ show: "modal", modal: "out-of-warranty" });
+    expect(behaviourFor("PAYMENT_DECLINED")).toMatchObject({ key: "booking.toasts.paymentDeclined", durationMs: 6_000, keepsPaymentMethod: true });
+    expect(behaviourFor("PAYMENT_GATEWAY_ERROR").keepsPaymentMethod).toBeUndefined();
+  });
+
+  it("treats a code it does not know as §8's 'any other': the error for 15 s, else the payment-declined toast", () => {
+    expect(behaviourFor("SOMETHING_NEW")).toEqual({ show: "toast", fallbackKey: "booking.toasts.paymentDeclined", durationMs: 15_000 });
+    expect(behaviourFor(undefined).show).toBe("toast");
+  });
+});
+
+describe("places that differ from the table", () => {
+  it("keeps a refused postcode under the postcode field", () => {
+    expect(behaviourFor("BK04", "booking.postcode")).toEqual({ show: "field", key: "landing.postcodeInvalid" });
+    expect(behaviourFor("BK09", "booking.postcode")).toBe(ERROR_TABLE.BK09);
+  });
+
+  it("shows a missing or unknown booking code under the field, without clearing the booking", () => {
+    expect(behaviourFor("BK01", "booking.continue")).toEqual({ show: "field", key: "booking-location.continue.codeUnknown" });
+    expect(behaviourFor("VALIDATION", "booking.continue")).toEqual({ show: "field", key: "booking-location.continue.codeMissing" });
+  });
+
+  it("takes a duplicate charge's BK07 as success, and rethrows what a loader does not expect", () => {
+    expect(behaviourFor("BK07", "booking.payment")).toEqual({ show: "ignore", redirect: "/booking/complete" });
+    expect(behaviourFor("BK01", "booking.session")).toMatchObject({ show: "ignore", clearBooking: true });
+    expect(behaviourFor("BK27", "booking.session").show).toBe("error-page");
+    expect(behaviourFor("VALIDATION", "booking.stores")).toEqual({ show: "field", key: "landing.postcodeInvalid" });
+    expect(behaviourFor("OR03", "booking.stores").show).toBe("error-page");
+  });
+
+  it("shows manage lookup errors in the red alert, the same for a wrong e-mail and a wrong reference", () => {
+    expect(behaviourFor("ORDER_NOT_FOUND", "manage.lookup")).toEqual({ show: "alert", key: "manage.lookup.errors.notFound" });
+    expect(behaviourFor("TOO_MANY_ATTEMPTS", "manage.lookup").show).toBe("alert");
+    expect(behaviourFor("ORDER_NOT_FOUND", "manage.cancel")).toMatchObject({ show: "toast", redirect: "lookup" });
+  });
+
+  it("keeps OR03 in the address modal for 10 seconds and OR04 with its text", () => {
+    expect(behaviourFor("OR03", "manage.address")).toMatchObject({ show: "modal", key: "manage.address.errors.noTechnician", hideAfterMs: 10_000 });
+    expect(behaviourFor("OR04", "manage.address")).toMatchObject({ show: "modal", key: "manage.address.errors.dateUnavailable" });
+  });
+
+  it("shows OR04's first server message inside the date modal; other date errors close it", () => {
+    const or04 = behaviourFor("OR04", "manage.date");
+    expect(or04.show).toBe("modal");
+    expect(shownText(or04, ["Sorry, that date is not available.", "second"], "en")).toEqual({ text: "Sorry, that date is not available." });
+    expect(shownText(or04, ["Sorry, that date is not available."], "de")).toEqual({ key: "manage.date.errors.unavailable" });
+    expect(behaviourFor("PAYMENT_GATEWAY_ERROR", "manage.date")).toMatchObject({ show: "toast", redirect: "manage" });
+    expect(behaviourFor("ORDER_CHANGE_WINDOW_CLOSED", "manage.date")).toMatchObject({ show: "toast", key: "manage.changesClosed" });
+  });
+
+  it("toasts the first server message of a cancel error", () => {
+    const behaviour = behaviourFor("PAYMENT_GATEWAY_ERROR", "manage.cancel");
+    expect(behaviour.show).toBe("toast");
+    expect(shownText(behaviour, ["The refund could not be started."], "en")).toEqual({ text: "The refund could not be started." });
+    expect(shownText(behaviour, ["The refund could not be started."], "de", "manage.errors.generic")).toEqual({ key: "manage.errors.generic" });
+  });
+
+  it("shows contact field problems under the fields and the captcha in the form's alert", () => {
+    expect(behaviourFor("VALIDATION", "contact.message").show).toBe("field");
+    expect(behaviourFor("CAPTCHA_FAILED", "contact.message").show).toBe("alert");
+    expect(behaviourFor("BK27", "contact.message")).toEqual({ show: "alert", key: "contact.errors.generic" });
+    expect(behaviourFor("BK27", "contact.call-back").show).toBe("field");
+  });
+});
+
+describe("field problems by code", () => {
+  const imei = { fields: { imei: ["That IMEI number is not valid. Please check it and try again."] }, fieldCodes: { imei: ["IMEI_INVALID_CHECKSUM"] } };
+
+  it("shows the same text for a field code on every page, in English and German", () => {
+    expect(fieldTexts(imei, "imei", (key) => en.t(key))).toEqual(["That IMEI number is not valid. Please check it and try again."]);
+    expect(fieldTexts(imei, "imei", (key) => de.t(key))).toEqual(["Diese IMEI-Nummer ist nicht gültig. Bitte prüfen Sie sie und versuchen Sie es erneut."]);
+  });
+
+  it("shows the engine's message for a code the web has no text for, or without codes", () => {
+    const other = { fields: { store_code: ["Sorry, we don't recognise that store code."] }, fieldCodes: { store_code: ["STORE_UNKNOWN"] } };
+    expect(fieldTexts(other, "store_code", (key) => de.t(key))).toEqual(["Sorry, we don't recognise that store code."]);
+    expect(fieldTexts({ fields: { imei: ["x"] } }, "imei", (key) => de.t(key))).toEqual(["x"]);
+    expect(fieldTexts(imei, "email", (key) => en.t(key))).toEqual([]);
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * Spec §8 in one table (ADR 044): what the web does for each engine error code, and the i18n key
+ * of each engine field code. Pure data and lookups, so pages and actions read the same table.
+ *
+ * `ERROR_TABLE` is the booking flow's behaviour (the rows of §8) and must name every `ErrorCode`;
+ * `PLACE_RULES` holds where another place differs (a form keeps an error under its field, the manage
+ * pages close their modal with a toast, …). A place inherits from the place before its last dot:
+ * "manage.date" → "manage" → the table.
+ */
+import type { ErrorCode, FieldCode } from "~/booking.server";
+
+export type { ErrorCode, FieldCode };
+
+/** The page's modals an error can open (spec §2, §8). */
+export type ErrorModal = "out-of-warranty" | "in-warranty-exists" | "imei-error" | "max-devices";
+
+/** Where to go after the toast: a booking path, the booking's first step ("start"), the manage screen or its lookup. */
+export type ErrorRedirect = "start" | "manage" | "lookup" | `/booking${string}`;
+
+export interface Behaviour {
+  /**
+   * toast: a toast (flashed for the next page), then `redirect` when set, else the page stays;
+   * modal: in the page's modal (`modal` says which when the page has several);
+   * field: under the form's fields (the fields' own codes, else the text);
+   * alert: the form's red alert;
+   * ignore: nothing to show (a convenience lookup came back empty);
+   * error-page: not an error this place expects: the error page (500).
+   */
+  show: "toast" | "modal" | "field" | "alert" | "ignore" | "error-page";
+  /** i18n key of the text; absent: the engine's first message on English pages, else `fallbackKey`. */
+  key?: string;
+  fallbackKey?: string;
+  durationMs?: number;
+  redirect?: ErrorRedirect;
+  modal?: ErrorModal;
+  /** BK01: forget the booking and the store settings. */
+  clearBooking?: boolean;
+  /** The text disappears after this long (spec §9: the address error after 10 seconds). */
+  hideAfterMs?: number;
+  /** The page's own text (e.g. in the payment error modal) where it differs from the toast's. */
+  pageKey?: string;
+  /** Checkout's readiness list: the step that fixes a booking that cannot be paid yet (else the basket). */
+  checkoutFix?: "date" | "details";
+  /** Spec §8 charge errors: a card error and a declined method keep the chosen payment method. */
+  keepsPaymentMethod?: boolean;
+}
+
+export const DEFAULT_TOAST_MS = 5_000;
+export const LONG_TOAST_MS = 15_000;
+export const PAYMENT_TOAST_MS = 6_000;
+export const ADDRESS_ERROR_MS = 10_000;
+
+/** §8 "Any other status, or no response": the error for 15 s; with no message, the payment-declined toast. */
+const OTHER: Behaviour = { show: "toast", fallbackKey: "booking.toasts.paymentDeclined", durationMs: LONG_TOAST_MS };
+
+export const ERROR_TABLE = {
+  BK01: { show: "toast", key: "booking.errors.bookingProblem", durationMs: LONG_TOAST_MS, redirect: "/booking", clearBooking: true },
+  BK04: { show: "toast", key: "landing.postcodeInvalid", durationMs: LONG_TOAST_MS, redirect: "start" },
+  BK07: { show: "toast", fallbackKey: "booking.errors.alreadyComplete", durationMs: LONG_TOAST_MS, redirect: "/booking/complete" },
+  BK09: { show: "toast", key: "booking.errors.bookingError", durationMs: LONG_TOAST_MS, redirect: "start", checkoutFix: "details" },
+  BK13: { show: "toast", fallbackKey: "booking.errors.dateUnavailable", durationMs: LONG_TOAST_MS, redirect: "/booking/repair-date", checkoutFix: "date" },
+  BK27: { show: "toast", fallbackKey: "booking.errors.bookingChanged", durationMs: LONG_TOAST_MS, redirect: "/booking/checkout" },
+  RBK15: { show: "modal", modal: "out-of-warranty" },
+  OR03: OTHER,
+  OR04: OTHER,
+  VALIDATION: { show: "field" },
+  NOT_FOUND: OTHER,
+  PROMO_NOT_RECOGNISED: { show: "toast", key: "booking.toasts.promoNotRecognised", durationMs: DEFAULT_TOAST_MS },
+  PROMO_ALREADY_USED: { show: "toast", key: "booking.toasts.promoAlreadyUsed", durationMs: DEFAULT_TOAST_MS },
+  PROMO_INVALID: { show: "toast", key: "booking.toasts.promoInvalid", durationMs: DEFAULT_TOAST_MS },
+  PROMO_ON_WARRANTY_REPAIR: { show: "toast", key: "booking.toasts.promoOnWarranty", durationMs: DEFAULT_TOAST_MS },
+  MULTI_DEVICE_IN_WARRANTY: { show: "modal", modal: "in-warranty-exists", key: "booking.toasts.multiDeviceInWarranty" },
+  MAX_DEVICES: { show: "modal", modal: "max-devices", key: "booking.errors.maxDevices" },
+  WARRANTY_REPAIR_NOT_OFFERED: { show: "modal", modal: "imei-error", key: "booking-device.engineMessages.warrantyNotOffered" },
+  ORDER_NOT_FOUND: OTHER,
+  ORDER_CHANGE_WINDOW_CLOSED: OTHER,
+  ORDER_CANCELLED: OTHER,
+  PAYMENT_IN_PROGRESS: { ...OTHER, pageKey: "booking-checkout.payment.inProgress" },
+  PAYMENT_CARD_ERROR: { show: "toast", key: "booking.toasts.cardError", durationMs: PAYMENT_TOAST_MS, keepsPaymentMethod: true },
+  PAYMENT_DECLINED: { show: "toast", key: "booking.toasts.paymentDeclined", durationMs: PAYMENT_TOAST_MS, keepsPaymentMethod: true },
+  PAYMENT_GATEWAY_ERROR: OTHER,
+  TOO_MANY_ATTEMPTS: OTHER,
+  CAPTCHA_FAILED: OTHER,
+} as const satisfies Record<ErrorCode, Behaviour>;
+
+/** Where a page's handling differs from the table. */
+export type Place =
+  | "booking"
+  | "booking.session"
+  | "booking.postcode"
+  | "booking.stores"
+  | "booking.store"
+  | "booking.address"
+  | "booking.address-search"
+  | "booking.drop-off"
+  | "booking.continue"
+  | "booking.details"
+  | "booking.payment"
+  | "booking.call-back"
+  | "booking.start-over"
+  | "manage"
+  | "manage.lookup"
+  | "manage.cancel"
+  | "manage.date"
+  | "manage.address"
+  | "manage.imei"
+  | "manage.proof"
+  | "manage.tracking"
+  | "contact"
+  | "contact.message"
+  | "contact.call-back";
+
+/** `codes`: this place's behaviour for a code; `otherwise`: for any code neither it nor a place before it names. */
+export interface PlaceRule {
+  codes?: Partial<Record<ErrorCode, Behaviour>>;
+  otherwise?: Behaviour;
+}
+
+const POSTCODE_FIELD: Behaviour = { show: "field", key: "landing.postcodeInvalid" };
+const MANAGE_TOAST: Behaviour = { show: "toast", fallbackKey: "manage.errors.generic", durationMs: LONG_TOAST_MS, redirect: "manage" };
+
+export const PLACE_RULES = {
+  booking: {},
+  /** Reading the visitor's booking: a gone booking is forgotten and the visitor starts again. */
+  "booking.session": { codes: { BK01: { show: "ignore", clearBooking: true } }, otherwise: { show: "error-page" } },
+  /** The postcode forms: a refused postcode stays under the field. */
+  "booking.postcode": { codes: { BK04: POSTCODE_FIELD, VALIDATION: POSTCODE_FIELD } },
+  /** Store and drop-off searches (loaders): a refused postcode under the field; anything else is a bug. */
+  "booking.stores": { codes: { BK04: POSTCODE_FIELD, VALIDATION: POSTCODE_FIELD }, otherwise: { show: "error-page" } },
+  "booking.store": { codes: { VALIDATION: { show: "field", key: "booking-location.store.codeUnknown" } } },
+  /** §8 "Address save failure": the first server message in the address error modal. */
+  "booking.address": {
+    codes: {
+      BK04: { show: "modal", fallbackKey: "booking-location.address.notCovered" },
+      VALIDATION: { show: "modal", fallbackKey: "booking-location.address.saveFailed" },
+    },
+  },
+  /** Address suggestions are a convenience: a refused search shows none. */
+  "booking.address-search": { codes: { VALIDATION: { show: "ignore" } }, otherwise: { show: "error-page" } },
+  "booking.drop-off": { codes: { VALIDATION: { show: "field", key: "booking-location.dropOff.unavailable" } } },
+  /** Continuing by booking code: the code is missing or unknown (no booking to clear). */
+  "booking.continue": {
+    codes: {
+      VALIDATION: { show: "field", key: "booking-location.continue.codeMissing" },
+      BK01: { show: "field", key: "booking-location.continue.codeUnknown" },
+    },
+  },
+  "booking.details": {},
+  /** A duplicate charge finds the order the first one completed: that is success, no toast. */
+  "booking.payment": { codes: { BK07: { show: "ignore", redirect: "/booking/complete" } } },
+  "booking.call-back": { codes: { VALIDATION: { show: "field" } }, otherwise: { show: "error-page" } },
+  /** 'Start over' gives a draft back; gone or completed meanwhile leaves nothing to give back. */
+  "booking.start-over": { otherwise: { show: "ignore" } },
+  /** Spec §8 "Cancel error": the first server message in a toast; §4 "other errors close the modal". */
+  manage: {
+    codes: {
+      ORDER_NOT_FOUND: { show: "toast", key: "manage.lookup.errors.notFound", durationMs: LONG_TOAST_MS, redirect: "lookup" },
+      TOO_MANY_ATTEMPTS: { show: "toast", key: "manage.lookup.errors.tooManyAttempts", durationMs: LONG_TOAST_MS, redirect: "manage" },
+      VALIDATION: { show: "field" },
+      ORDER_CHANGE_WINDOW_CLOSED: { show: "toast", key: "manage.changesClosed", durationMs: LONG_TOAST_MS, redirect: "manage" },
+      ORDER_CANCELLED: { show: "toast", key: "manage.errors.cancelled", redirect: "manage" },
+    },
+    otherwise: MANAGE_TOAST,
+  },
+  /** §8 "Order lookup error": the red alert, the same for a wrong e-mail and a wrong reference. */
+  "manage.lookup": {
+    codes: {
+      ORDER_NOT_FOUND: { show: "alert", key: "manage.lookup.errors.notFound" },
+      TOO_MANY_ATTEMPTS: { show: "alert", key: "manage.lookup.errors.tooManyAttempts" },
+    },
+  },
+  "manage.cancel": {},
+  /** §8 "OR04 on change date": the first server message in the modal. */
+  "manage.date": { codes: { OR04: { show: "modal", fallbackKey: "manage.date.errors.unavailable" } } },
+  /** §8 OR03 (10 seconds) and OR04 on change address; a refused postcode under the field. */
+  "manage.address": {
+    codes: {
+      BK04: { show: "field" },
+      OR03: { show: "modal", key: "manage.address.errors.noTechnician", hideAfterMs: ADDRESS_ERROR_MS },
+      OR04: { show: "modal", key: "manage.address.errors.dateUnavailable" },
+    },
+  },
+  "manage.imei": {},
+  "manage.proof": {},
+  /** The tracking feed answers the engine's error as JSON with its status. */
+  "manage.tracking": {},
+  /** The contact forms: field problems under their fields, anything else in the form's alert. */
+  contact: { codes: { VALIDATION: { show: "field" }, CAPTCHA_FAILED: { show: "alert" } }, otherwise: { show: "alert", key: "contact.errors.generic" } },
+  "contact.message": {},
+  "contact.call-back": { otherwise: { show: "field" } },
+} as const satisfies Record<Place, PlaceRule>;
+
+function chainOf(place: Place): Place[] {
+  const chain: Place[] = [];
+  let current: string = place;
+  for (;;) {
+    chain.push(current as Place);
+    const dot = current.lastIndexOf(".");
+    if (dot < 0) break;
+    current = current.slice(0, dot);
+  }
+  return chain;
+}
+
+function isErrorCode(code: string): code is ErrorCode {
+  return Object.hasOwn(ERROR_TABLE, code);
+}
+
+/** The behaviour for an error code at a place: the place's own, a place before it, the table, or §8's "any other". */
+export function behaviourFor(code: string | null | undefined, place: Place = "booking"): Behaviour {
+  const chain = chainOf(place);
+  const rules: readonly PlaceRule[] = chain.map((name) => PLACE_RULES[name]);
+  if (code && isErrorCode(code)) {
+    for (const rule of rules) {
+      const own = rule.codes?.[code];
+      if (own) return own;
+    }
+  }
+  for (const rule of rules) if (rule.otherwise) return rule.otherwise;
+  return code && isErrorCode(code) ? ERROR_TABLE[code] : OTHER;
+}
+
+/** A text for the page: an i18n key, or the engine's message shown as it is. */
+export interface ShownText {
+  key?: string;
+  text?: string;
+}
+
+/** The behaviour's key; else the engine's first message on English pages; else the fallback. */
+export function shownText(behaviour: Behaviour, messages: readonly string[], locale: string, fallbackKey = "booking.errors.bookingError"): ShownText {
+  if (behaviour.key) return { key: behaviour.key };
+  if (locale === "en" && messages[0]) return { text: messages[0] };
+  return { key: behaviour.fallbackKey ?? fallbackKey };
+}
+
+/**
+ * The i18n key of each engine field code. null: the web has no text of its own, so the engine's
+ * English message shows as it came.
+ */
+export const FIELD_KEYS = {
+  IMEI_MISSING: "manage.engineMessages.imeiEmpty",
+  IMEI_NOT_DIGITS: "manage.engineMessages.imeiDigits",
+  IMEI_WRONG_LENGTH: "manage.engineMessages.imeiLength",
+  IMEI_INVALID_CHECKSUM: "manage.engineMessages.imeiCheck",
+  SERIAL_MISSING: "manage.engineMessages.serialEmpty",
+  SERIAL_FORMAT: "manage.engineMessages.serialFormat",
+  SERIAL_MAKE_NOT_REPAIRED: "manage.engineMessages.tabletMake",
+  IDENTIFIER_NOT_TAKEN: "manage.engineMessages.appliance",
+  DEVICE_MISSING: null,
+  PURCHASE_DATE_FUTURE: "booking-device.engineMessages.purchaseDateFuture",
+  DATE_FORMAT: "booking-device.warranty.dateFormat",
+  FAULT_MISSING: "booking-device.fault.missing",
+  FAULT_USER_DAMAGED: "booking-device.fault.damageNotCovered",
+  MODEL_NOT_REPAIRED: "booking-device.model.empty",
+  MAKE_NOT_OFFERED: null,
+  PROBLEMS_NOT_OFFERED: "booking-device.select.chooseOffered",
+  EXTRA_NOT_OFFERED: null,
+  COLOUR_NOT_OFFERED: "booking-device.colour.colourMissing",
+  TRIAGE_ANSWER_MISSING: "booking-device.triage.answerMissing",
+  APPLIANCE_CODE_ONLY: null,
+  DEVICE_CHANGED: null,
+  PROOF_MISSING: "manage.proof.errors.missing",
+  PROOF_FORMAT: "manage.proof.errors.format",
+  PROOF_TOO_LARGE: "manage.proof.errors.tooLarge",
+  POSTCODE_MISSING: "manage.address.errors.postcodeMissing",
+  POSTCODE_INVALID: "manage.address.errors.postcodeInvalid",
+  POSTCODE_NOT_COVERED: null,
+  ADDRESS_NOT_COVERED: null,
+  DATE_UNCHANGED: "manage.date.errors.sameDate",
+  DATE_UNAVAILABLE: null,
+  REASON_TOO_SHORT: "manage.date.errors.reasonShort",
+  PHONE_INVALID: "contact.errors.phoneInvalid",
+  EMAIL_INVALID: "contact.errors.emailInvalid",
+  BOOKING_CODE_MISSING: null,
+  STORE_UNKNOWN: null,
+  STORE_REQUIRED: null,
+  DROP_OFF_NOT_OFFERED: null,
+  DROP_OFF_STORE_UNAVAILABLE: null,
+  PROMO_MISSING: null,
+  PROMO_NOT_RECOGNISED: null,
+  PROMO_ALREADY_USED: null,
+  PROMO_INVALID: null,
+  BILLING_ADDRESS_INCORRECT: null,
+  PHONE_NUMBER_INCORRECT: null,
+  BOOKING_REFERENCE_INCORRECT: null,
+  CAPTCHA_REFUSED: "contact.errors.captcha",
+  CAPTCHA_UNAVAILABLE: "contact.errors.captchaUnavailable",
+  INVALID: null,
+} as const satisfies Record<FieldCode, string | null>;
+
+export type Translate = (key: string) => string;
+
+/** The i18n key of a field code; null when the web shows the engine's message. */
+export function fieldKey(code: string | undefined): string | null {
+  return code && Object.hasOwn(FIELD_KEYS, code) ? FIELD_KEYS[code as FieldCode] : null;
+}
+
+/** One field problem for the page: the code's text, or the engine's message when the code has none. */
+export function fieldText(code: string | undefined, message: string, t: Translate): string {
+  const key = fieldKey(code);
+  return key ? t(key) : message;
+}
+
+/** An engine error as the web passes it to a page: its code, messages and per-field messages with their codes. */
+export interface ErrorBody {
+  code: string;
+  messages: string[];
+  fields: Record<string, string[]>;
+  fieldCodes?: Record<string, string[]>;
+}
+
+/** The texts under one field. */
+export function fieldTexts(error: Pick<ErrorBody, "fields" | "fieldCodes"> | null | undefined, name: string, t: Translate): string[] {
+  const messages = error?.fields[name] ?? [];
+  return messages.map((message, index) => fieldText(error?.fieldCodes?.[name]?.[index], message, t));
+}
+
+/** Every field's texts in order (a VALIDATION error's messages are its fields' messages). */
+export function allFieldTexts(error: Pick<ErrorBody, "fields" | "fieldCodes">, t: Translate): string[] {
+  return Object.keys(error.fields).flatMap((name) => fieldTexts(error, name, t));
+}
