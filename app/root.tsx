@@ -109,14 +109,19 @@ export default function App() {
   );
 }
 
+/** Title and text per status; the 4xx ones answer refused posts (ADR 054, 055). */
+const ERROR_TEXTS: Record<number, [string, string]> = {
+  400: ["errors.badRequestTitle", "errors.badRequestText"],
+  403: ["errors.forbiddenTitle", "errors.forbiddenText"],
+  404: ["errors.notFoundTitle", "errors.notFoundText"],
+  413: ["errors.tooLargeTitle", "errors.tooLargeText"],
+  415: ["errors.unsupportedTitle", "errors.unsupportedText"],
+  503: ["errors.unavailableTitle", "errors.unavailableText"],
+};
+
 function ErrorContent({ status }: { status: number }) {
   const { t } = useTranslation();
-  const [titleKey, textKey] =
-    status === 404
-      ? ["errors.notFoundTitle", "errors.notFoundText"]
-      : status === 503
-        ? ["errors.unavailableTitle", "errors.unavailableText"]
-        : ["errors.genericTitle", "errors.genericText"];
+  const [titleKey, textKey] = ERROR_TEXTS[status] ?? ["errors.genericTitle", "errors.genericText"];
   return (
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid={`error-${status}`}>
       <h1 className="mb-4 text-3xl font-bold">{t(titleKey)}</h1>

@@ -10,6 +10,7 @@ import { bookingErrorResponse, redirectWithSession, withSession } from "~/bookin
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
 import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.checkout.title");
 
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   try {
     if (intent === "out-of-warranty") {
       await context.engine.setWarranty(context.carrier, booking.reference, { in_warranty: false });

@@ -15,6 +15,7 @@ import { bookingErrorResponse, withSession } from "~/booking-flow/booking.server
 import { loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
 import { PAY_LATER_METHODS } from "~/booking-flow/checkout/payment";
 import { authorizePayLaterOnServer, klarnaBillingAddress, preparePayLater } from "~/booking-flow/checkout/payment.server";
+import { readForm } from "~/lib/http/form.server";
 
 const requestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("prepare") }),
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw thrown;
   }
   const { context, booking } = step;
-  const parsed = requestSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = requestSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return Response.json({ error: { code: "VALIDATION", messages: ["Unknown pay-later step."] } }, { status: 400 });
   try {
     if (parsed.data.intent === "prepare") {

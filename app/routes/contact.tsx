@@ -10,6 +10,7 @@ import { ContentUnavailableError } from "~/content/strapi.server";
 import { clientAddress } from "~/manage/client-address.server";
 import { callBackFormSchema, checkForm, messageFormSchema } from "~/manage/contact-form";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { readForm } from "~/lib/http/form.server";
 
 export const handle = { liveChat: true };
 
@@ -46,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const [{ carrier, locale, reasons }, engine, form] = await Promise.all([reasonsFor(request), getRequestEngine(request), request.formData()]);
+  const [{ carrier, locale, reasons }, engine, form] = await Promise.all([reasonsFor(request), getRequestEngine(request), readForm(request)]);
   const intent = form.get("intent") === "call-back" ? "call-back" : "message";
   const answer = (result: ContactActionResult, status = 200) => data(result, { status });
 

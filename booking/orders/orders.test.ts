@@ -13,7 +13,8 @@ afterAll(async () => {
 });
 
 const EMAIL = "ada@example.com";
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+// A whole 1×1 PNG: uploads are decoded, so a bare signature is no image.
+const PNG = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
 const GIF = new TextEncoder().encode("GIF89a....");
 
 /** A paid order on Thursday 5 June 2025 (clock: Monday 2 June, 09:00 London). */

@@ -1,0 +1,20 @@
+/**
+ * Where the Express request guard (app/lib/http/request-guard.ts) re-routes a post it refused:
+ * foreign origin (403), unsupported content type (415) or too large a body (413). Throwing the
+ * status here lets the root ErrorBoundary render the carrier's branded page; the body is never read.
+ */
+import type { ActionFunctionArgs } from "@remix-run/node";
+import { requestError } from "~/lib/http/form.server";
+import { REJECTION_HEADER, type RejectionCode } from "~/lib/http/request-guard";
+
+const CODES: readonly RejectionCode[] = ["FOREIGN_ORIGIN", "UNSUPPORTED_MEDIA_TYPE", "BODY_TOO_LARGE"];
+
+export function action({ request }: ActionFunctionArgs) {
+  const code = request.headers.get(REJECTION_HEADER) as RejectionCode | null;
+  // Only the guard sets the header (it removes a client's own); without it this is no refusal.
+  throw code && CODES.includes(code) ? requestError(code) : new Response("Not found", { status: 404 });
+}
+
+export function loader() {
+  throw new Response("Not found", { status: 404 });
+}
