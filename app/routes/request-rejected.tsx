@@ -18,3 +18,8 @@ export function action({ request }: ActionFunctionArgs) {
 export function loader() {
   throw new Response("Not found", { status: 404 });
 }
+
+/** A page route (not a resource route), so the thrown status renders the root ErrorBoundary. */
+export default function RequestRejected() {
+  return null;
+}
