@@ -12,6 +12,9 @@ import { callBackFormSchema, checkForm, messageFormSchema } from "~/manage/conta
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 import { readForm } from "~/lib/http/form.server";
 
+/** Refused posts and other errors show inside the carrier's frame (ADR 054). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
+
 export const handle = { liveChat: true };
 
 export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `${page.title} · ${page.brand}` : "Contact us" }];

@@ -7,6 +7,9 @@ import { parseLookup, type LookupFieldErrors, type LookupForm } from "~/manage/l
 import type { ShownText } from "~/manage/error-behaviour";
 import { readForm } from "~/lib/http/form.server";
 
+/** Refused posts and other errors show inside the carrier's frame (ADR 054). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
+
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
 export const handle = { liveChat: true };

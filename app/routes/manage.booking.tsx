@@ -40,6 +40,9 @@ import {
 } from "~/manage/manage.server";
 import { manageOrder, type ManageOrder } from "~/manage/order-view";
 
+/** Refused posts and other errors show inside the carrier's frame (ADR 054). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
+
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
 export const handle = { liveChat: true };
@@ -258,7 +261,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "proof") {
     const deviceId = Number(text(form, "device_id"));
     const file = form.get("image");
-    const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+    // No file chosen (a browser then sends a nameless empty part); a chosen empty file is the engine's to refuse.
+    if (!(file instanceof File) || file.name === "") {
+      return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.missing", "inline") } satisfies ManageActionResult, { status: 400, headers: await headers() });
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
     try {
       await guarded(ctx, lookup, () => ctx.engine.uploadProofOfPurchase(ctx.carrier, { device_id: deviceId, email: lookup.email, bytes }));
     } catch (error) {

@@ -1,11 +1,13 @@
 /**
  * Where the Express request guard (app/lib/http/request-guard.ts) re-routes a post it refused:
  * foreign origin (403), unsupported content type (415) or too large a body (413). Throwing the
- * status here lets the root ErrorBoundary render the carrier's branded page; the body is never read.
+ * status here lets the route's ErrorBoundary render the carrier's branded page; the body is never read.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { requestError } from "~/lib/http/form.server";
 import { REJECTION_HEADER, type RejectionCode } from "~/lib/http/request-guard";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 const CODES: readonly RejectionCode[] = ["FOREIGN_ORIGIN", "UNSUPPORTED_MEDIA_TYPE", "BODY_TOO_LARGE"];
 
@@ -19,7 +21,7 @@ export function loader() {
   throw new Response("Not found", { status: 404 });
 }
 
-/** A page route (not a resource route), so the thrown status renders the root ErrorBoundary. */
+/** A page route (not a resource route), so the thrown status renders the ErrorBoundary. */
 export default function RequestRejected() {
   return null;
 }

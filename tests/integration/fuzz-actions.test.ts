@@ -170,6 +170,19 @@ describe("every action route answers junk with a 4xx, never a 5xx", () => {
       expect(byReferer.status).toBe(403);
     }, 120_000);
 
+    it(`${carrier.code}: a booking change from the site itself still needs the page's CSRF token`, async () => {
+      for (const intent of ["cancel", "change-date", "change-address", "imei", "proof"]) {
+        const answer = await send({
+          host,
+          path: "/manage/booking",
+          headers: { "Content-Type": FORM, Origin: origin() },
+          body: new URLSearchParams({ intent, order_ref: "10000001", email: "someone@example.com", phrase: "cancel", csrf: "guessed" }).toString(),
+        });
+        expect(answer.status, intent).toBe(403);
+        expect(answer.body).toContain('data-testid="error-403"');
+      }
+    });
+
     it(`${carrier.code}: a 20 MB post is refused with 413 without being read`, async () => {
       for (const route of ["/booking/details", "/manage/booking", "/contact"]) {
         const started = Date.now();
