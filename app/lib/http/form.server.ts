@@ -56,8 +56,10 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
     if (step.done) break;
     total += step.value.byteLength;
     if (total > limit) {
-      await reader.cancel().catch(() => undefined);
-      throw requestError("BODY_TOO_LARGE");
+      // Stop reading, without cancelling: a cancel destroys the socket before the answer is sent.
+      // The connection closes after the answer instead of carrying the rest of the body.
+      reader.releaseLock();
+      throw requestError("BODY_TOO_LARGE", { Connection: "close" });
     }
     chunks.push(step.value);
   }

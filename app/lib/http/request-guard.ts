@@ -9,8 +9,8 @@
  *   `readForm` counts the streamed bytes of a body without one.
  *
  * A refused page or fetcher request is re-routed, unread, to the `request-rejected` route, which
- * throws the status so the root ErrorBoundary renders the carrier's branded page. A webhook or a
- * script asking for JSON gets `{ error: { code, message } }`.
+ * throws the status so its ErrorBoundary renders the carrier's branded page. A webhook or a script
+ * asking for JSON gets `{ error: { code, message } }`.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { bodyLimitFor, FORM_CONTENT_TYPES, mediaType, routePath, WEBHOOK_PATHS } from "./limits";
@@ -83,6 +83,9 @@ function requestHost(request: Request, trustForwardedHost: boolean): string | un
 export function requestGuard({ trustForwardedHost = false }: { trustForwardedHost?: boolean } = {}): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     delete request.headers[REJECTION_HEADER];
+    // Only a trusted proxy names the host; an untrusted X-Forwarded-Host would also trip Remix's own
+    // origin check into a 500.
+    if (!trustForwardedHost) delete request.headers["x-forwarded-host"];
     const url = new URL(request.originalUrl, "http://guard.invalid");
     const code = rejectionFor({
       method: request.method,
@@ -94,16 +97,23 @@ export function requestGuard({ trustForwardedHost = false }: { trustForwardedHos
       contentLength: request.get("Content-Length"),
     });
     if (!code) return next();
-    // The body stays unread: close the connection rather than drain it.
-    if (code === "BODY_TOO_LARGE") response.setHeader("Connection", "close");
+    // Nothing below reads the body: Node discards what still arrives, without buffering or parsing it.
     if (WEBHOOK_PATHS.includes(routePath(url.pathname)) || wantsJson(request)) {
       response.status(REJECTION_STATUS[code]).json({ error: { code, message: REJECTION_MESSAGE[code] } });
       return;
     }
     request.headers[REJECTION_HEADER] = code;
-    const target = url.pathname.endsWith(".data") ? `${REJECTION_PATH}.data` : REJECTION_PATH;
-    request.url = target;
-    request.originalUrl = target;
+    if (url.pathname.endsWith(".data")) {
+      // A fetcher's or script's post expects an action's answer: the rejection route's action throws it.
+      // Its refused Origin must not reach Remix's own origin check, which would answer 500.
+      delete request.headers.origin;
+      delete request.headers.referer;
+      request.url = request.originalUrl = `${REJECTION_PATH}.data`;
+    } else {
+      // A page post becomes a read of the rejection page, so Remix never opens the body.
+      request.method = "GET";
+      request.url = request.originalUrl = REJECTION_PATH;
+    }
     next();
   };
 }
