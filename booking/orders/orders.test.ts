@@ -237,6 +237,19 @@ describe("IMEI and proof of purchase", () => {
     const [key] = [...t.files.files.keys()].filter((k) => k.startsWith(carrier.code));
     expect(t.files.files.get(key!)).toMatchObject({ contentType: "image/png" });
   });
+
+  it("refuses an empty file and a file that only starts like an image with the spec's message, and stores nothing after the image", async () => {
+    const carrier = await newCarrier(t);
+    const { lookup } = await paidOrder(carrier);
+    const [device] = await t.engine.orderDevices(carrier, lookup);
+    const format = { fields: { image: ["Image must be .jpg or .png format"] } };
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    await expect(t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array() })).rejects.toMatchObject(format);
+    await expect(t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG.slice(0, 8), ...html]) })).rejects.toMatchObject(format);
+    await t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG, ...html]) });
+    const [key] = [...t.files.files.keys()].filter((k) => k.startsWith(carrier.code));
+    expect(Buffer.from(t.files.files.get(key!)!.bytes).includes("<script>")).toBe(false);
+  });
 });
 
 describe("van location", () => {
