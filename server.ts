@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { env } from "./app/env.server";
+import { requestGuardFromEnv } from "./app/lib/http/request-guard";
 
 /**
  * The one web process: Remix pages, resource routes (/healthz, /readyz, the CMS webhook),
@@ -48,6 +49,7 @@ if (viteDevServer) {
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 }
 
+app.use(requestGuardFromEnv());
 app.all(
   "*",
   createRequestHandler({

@@ -63,6 +63,7 @@ export async function getRequestEngine(request: Request): Promise<Engine> {
 export {
   DomainError,
   MAX_PROOF_BYTES,
+  hasForbiddenCharacters,
   MAX_WEBHOOK_BODY_BYTES,
   PROOF_FORMAT_MESSAGE,
   TooManyAttemptsError,

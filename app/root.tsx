@@ -7,12 +7,11 @@ import {
   isRouteErrorResponse,
   useRouteError,
   useRouteLoaderData,
-  Link,
 } from "@remix-run/react";
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useMemo } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { getLandingPage, getUiTexts } from "~/content/content.server";
 import { createI18n } from "~/i18n/i18n";
 import { publicCarrier } from "~/lib/public-carrier";
@@ -24,6 +23,7 @@ import { LiveChatButton, useRouteWantsLiveChat } from "~/components/live-chat";
 import { Toaster } from "~/components/toaster";
 import { commitSession, getSession } from "~/lib/session.server";
 import stylesheet from "~/tailwind.css?url";
+import { ErrorContent } from "~/components/error-content";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -106,25 +106,6 @@ export default function App() {
       <Toaster incoming={root?.toast} />
       {root?.carrier.liveChat && wantsLiveChat ? <LiveChatButton widgetUrl={root.carrier.liveChatUrl ?? null} /> : null}
     </Document>
-  );
-}
-
-function ErrorContent({ status }: { status: number }) {
-  const { t } = useTranslation();
-  const [titleKey, textKey] =
-    status === 404
-      ? ["errors.notFoundTitle", "errors.notFoundText"]
-      : status === 503
-        ? ["errors.unavailableTitle", "errors.unavailableText"]
-        : ["errors.genericTitle", "errors.genericText"];
-  return (
-    <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid={`error-${status}`}>
-      <h1 className="mb-4 text-3xl font-bold">{t(titleKey)}</h1>
-      <p className="mb-8">{t(textKey)}</p>
-      <Link to="/" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
-        {t("errors.backHome")}
-      </Link>
-    </section>
   );
 }
 

@@ -11,6 +11,8 @@ export interface ManageSessionData {
   email: string;
   /** What the last successful change was, for /manage/confirm. */
   lastChange: "cancel" | "date" | "address" | "imei" | "proof";
+  /** The CSRF token the page's change forms carry (ADR 055). */
+  csrf: string;
 }
 
 let storage: ReturnType<typeof createCookieSessionStorage<ManageSessionData>> | undefined;

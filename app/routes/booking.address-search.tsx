@@ -11,6 +11,7 @@ import { AddressErrorModal } from "~/components/booking/location/address-error-m
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const { t, brand } = metaContext(matches);
@@ -50,7 +51,7 @@ type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualA
 /** Pick → retrieve → geocode → save; or save the manually entered address. */
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const business = isBusinessAccount(context.carrier, new URL(request.url), request.headers.get("Cookie")) || (context.carrier.businessAccounts && form.get("type") === "business");
 
   if (form.get("intent") === "manual") {

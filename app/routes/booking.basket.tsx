@@ -11,6 +11,7 @@ import { BasketItemCard } from "~/components/booking/checkout/basket-item";
 import { Dialog } from "~/components/booking/checkout/dialog";
 import { FormField } from "~/components/booking/checkout/form-field";
 import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.basket.title");
 
@@ -41,7 +42,7 @@ const basketIntent = z.discriminatedUnion("intent", [
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
-  const parsed = basketIntent.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = basketIntent.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ error: null, promoMissing: false }, await withSession(context, { status: 400 }));
   const form = parsed.data;
   const { engine, carrier, booking } = context;

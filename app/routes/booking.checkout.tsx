@@ -11,6 +11,7 @@ import { BookingOverviewList, OverviewTotals } from "~/components/booking/checko
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
 import { behaviourFor } from "~/lib/errors/error-table";
 import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.checkout.title");
 
@@ -41,7 +42,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
  */
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  const intent = (await request.formData()).get("intent");
+  const intent = (await readForm(request)).get("intent");
   try {
     if (intent === "out-of-warranty") {
       await context.engine.setWarranty(context.carrier, booking.reference, { in_warranty: false });

@@ -7,6 +7,7 @@ import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const { t, brand } = metaContext(matches);
@@ -54,7 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const outcome = await resume(context, String(form.get("code") ?? ""));
   if (outcome instanceof Response) return outcome;
   return data(outcome, await withSession(context, { status: 400 }));

@@ -15,6 +15,7 @@ import { bookingErrorResponse, redirectWithSession, withSession } from "~/bookin
 import { handleError } from "~/lib/errors/errors.server";
 import { FormField } from "~/components/booking/checkout/form-field";
 import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.details.title");
 
@@ -41,7 +42,7 @@ interface DetailsActionData {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  const values = Object.fromEntries(await request.formData()) as DetailsValues;
+  const values = Object.fromEntries(await readForm(request)) as DetailsValues;
   const parsed = parseDetailsForm(values);
   if (!parsed.ok) return data<DetailsActionData>({ errors: parsed.errors, values, engineError: null }, await withSession(context, { status: 400 }));
   try {

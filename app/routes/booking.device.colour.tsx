@@ -8,6 +8,7 @@ import { basketFull, deviceEntryPath, devicePath, nextDeviceStep, pathOfStep } f
 import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { metaContext } from "~/i18n/meta";
+import { parseFields, readForm } from "~/lib/http/form.server";
 
 const choiceSchema = z.object({
   model: z.coerce.number().int().positive(),
@@ -72,7 +73,7 @@ const colourForm = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   const { context, editing, modelId, makeId } = await loadChoice(request);
   const { carrier, engine, locale } = context;
-  const form = colourForm.parse(formStrings(await request.formData()));
+  const form = parseFields(colourForm, formStrings(await readForm(request)));
   const values = { versionId: form.model_version_id ?? null, colour: form.colour ?? null, applianceModelCode: form.appliance_model_code ?? "" };
   const colours = await engine.listColours(carrier, modelId, locale).catch(() => []);
   const fields: Record<string, string[]> = {};

@@ -9,6 +9,7 @@ import { applyDamageAnswers, BACK_GLASS_REPLACEMENT, FRAME_REPLACEMENT } from "~
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { useMoney } from "~/components/booking/device/use-money";
 import { metaContext } from "~/i18n/meta";
+import { parseFields, readForm } from "~/lib/http/form.server";
 
 type Question = "back_glass" | "frame";
 
@@ -44,7 +45,7 @@ const damageForm = z.object({ back_glass: answer, frame: answer });
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking, device, key } = await loadDeviceStep(request, "confirm-damage", { checkApplies: false });
   const { carrier, engine, locale } = context;
-  const form = damageForm.parse(formStrings(await request.formData()));
+  const form = parseFields(damageForm, formStrings(await readForm(request)));
   const values = { back_glass: form.back_glass ?? null, frame: form.frame ?? null };
   const fields: Record<string, string[]> = {};
   if (device.ask_back_glass && !form.back_glass) fields.back_glass = ["booking-device.damage.answerMissing"];

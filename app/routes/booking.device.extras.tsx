@@ -8,6 +8,7 @@ import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/bo
 import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { useMoney } from "~/components/booking/device/use-money";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 /** Spec §2 device/extras: the upsells offered for the device (screen protector, case, premium service …). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,7 +33,7 @@ const extrasForm = z.object({
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking, key } = await loadDeviceStep(request, "extras", { checkApplies: false });
   const { carrier, engine } = context;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const form = extrasForm.parse({ intent: formData.get("intent"), upsells: formData.getAll("extra") });
   const upsells = form.intent === "skip" ? [] : [...new Set(form.upsells)];
   try {

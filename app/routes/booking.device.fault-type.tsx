@@ -9,6 +9,7 @@ import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/bo
 import { Modal } from "~/components/booking/device/modal";
 import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 /**
  * Spec §2 device/fault-type: user damaged or faulty. Asked for an in-warranty repair, because a
@@ -31,7 +32,7 @@ const faultForm = z.discriminatedUnion("intent", [
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking, key, facts } = await loadDeviceStep(request, "fault-type", { checkApplies: false });
   const { carrier, engine } = context;
-  const parsed = faultForm.safeParse(formStrings(await request.formData()));
+  const parsed = faultForm.safeParse(formStrings(await readForm(request)));
   const form = parsed.success ? parsed.data : { intent: "answer" as const, fault: undefined };
   try {
     if (form.intent === "answer") {

@@ -7,6 +7,7 @@ import { formStrings, loadDeviceStep } from "~/booking-flow/device/device-step.s
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { StepPage, SubmitButton } from "~/components/booking/device/step-page";
 import { metaContext } from "~/i18n/meta";
+import { parseFields, readForm } from "~/lib/http/form.server";
 
 /**
  * Spec §2 device/insurance-status. An insured device is repaired and paid for like any other;
@@ -32,7 +33,7 @@ const insuranceForm = z.object({ insured: z.enum(["yes", "no"]).catch("no") });
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, key, facts } = await loadDeviceStep(request, "insurance-status");
-  const { insured } = insuranceForm.parse(formStrings(await request.formData()));
+  const { insured } = parseFields(insuranceForm, formStrings(await readForm(request)));
   if (insured === "yes") return redirectWithSession(context, devicePath("insurance-status", { device: key, insured: "yes" }));
   return redirectWithSession(context, pathOfStep(nextDeviceStep("insurance-status", context.carrier, facts), key));
 }

@@ -10,6 +10,7 @@ import { selectionView } from "~/booking-flow/device/problem-selection";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { useMoney } from "~/components/booking/device/use-money";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 /**
  * Spec §2 device/select (repairSelect): the model's problems with the carrier's prices, sale price
@@ -42,7 +43,7 @@ const problemsSchema = z.array(z.coerce.number().int().positive()).max(20);
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking, key } = await loadDeviceStep(request, "select", { checkApplies: false });
   const { carrier, engine } = context;
-  const formData = await request.formData();
+  const formData = await readForm(request);
   const parsed = problemsSchema.safeParse(formData.getAll("problem"));
   const problems = parsed.success ? [...new Set(parsed.data)] : [];
   if (problems.length === 0) return formError(context, { problem: ["booking-device.select.chooseOne"] }, { problems });

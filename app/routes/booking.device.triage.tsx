@@ -7,6 +7,7 @@ import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/bo
 import { missingTriageAnswers, triageAnswersFromForm } from "~/booking-flow/device/triage";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 /** Spec §2 device/triage: the appliance's fault questions, so the engineer comes prepared. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -30,7 +31,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { context, booking, device, key } = await loadDeviceStep(request, "triage", { checkApplies: false });
   const { carrier, engine, locale } = context;
   const questions = await engine.listTriageQuestions(carrier, device.model_version.model_id, locale);
-  const answers = triageAnswersFromForm(questions, await request.formData());
+  const answers = triageAnswersFromForm(questions, await readForm(request));
   const missing = missingTriageAnswers(questions, answers);
   if (missing.length) return formError(context, Object.fromEntries(missing.map((code) => [`triage_answers.${code}`, ["booking-device.triage.answerMissing"]])), { answers });
   try {

@@ -10,6 +10,7 @@ import { formatPurchaseDate, parsePurchaseDate } from "~/booking-flow/device/pur
 import { Modal } from "~/components/booking/device/modal";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 type WarrantyModal = "imei-entry" | "imei-help" | "in-warranty-exists";
 const MODALS: readonly WarrantyModal[] = ["imei-entry", "imei-help", "in-warranty-exists"];
@@ -51,7 +52,7 @@ const warrantyForm = z.discriminatedUnion("intent", [
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking, key } = await loadDeviceStep(request, "warranty-status", { checkApplies: false });
   const { carrier, engine } = context;
-  const parsed = warrantyForm.safeParse(formStrings(await request.formData()));
+  const parsed = warrantyForm.safeParse(formStrings(await readForm(request)));
   const form = parsed.success ? parsed.data : ({ intent: "not-in-warranty" } as const);
   const values = { purchaseDate: form.intent === "in-warranty" ? form.purchase_date : "", imei: form.intent === "in-warranty" ? form.imei : "" };
   try {

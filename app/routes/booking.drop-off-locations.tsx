@@ -11,6 +11,7 @@ import { StoreCard } from "~/components/booking/location/store-card";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const { t, brand } = metaContext(matches);
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Spec §7 POST /{ref}/drop-off with the chosen store. */
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
-  const parsed = dropOffFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = dropOffFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ dropOffError: "booking-location.dropOff.unavailable" }, { status: 400 });
   return chooseDropOff(context, parsed.data.store_id);
 }

@@ -7,6 +7,7 @@ import { dropOffFormSchema } from "~/booking-flow/location/drop-off-form";
 import { StoreCard } from "~/components/booking/location/store-card";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
   const { t, brand } = metaContext(matches);
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
-  const parsed = dropOffFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = dropOffFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ dropOffError: "booking-location.dropOff.unavailable" }, { status: 400 });
   return chooseDropOff(context, parsed.data.store_id);
 }

@@ -7,6 +7,7 @@ import { bookingOverview } from "~/booking-flow/checkout/overview";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
 import { useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.inStore.title");
 
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  if ((await request.formData()).get("intent") === "next-customer") {
+  if ((await readForm(request)).get("intent") === "next-customer") {
     // The staff device moves on to the next customer: it forgets the booking, which stays as it is
     // (its day held) for the customer to pay with the code. Not 'clear booking', which abandons it.
     context.session.unset("bookingRef");

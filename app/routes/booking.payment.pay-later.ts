@@ -16,6 +16,7 @@ import { validationBody } from "~/lib/errors/errors.server";
 import { loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
 import { PAY_LATER_METHODS } from "~/booking-flow/checkout/payment";
 import { authorizePayLaterOnServer, klarnaBillingAddress, preparePayLater } from "~/booking-flow/checkout/payment.server";
+import { readForm } from "~/lib/http/form.server";
 
 const requestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("prepare") }),
@@ -39,7 +40,7 @@ export async function action({ request }: ActionFunctionArgs) {
     throw thrown;
   }
   const { context, booking } = step;
-  const parsed = requestSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = requestSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return Response.json({ error: validationBody({ intent: ["Unknown pay-later step."] }) }, { status: 400 });
   try {
     if (parsed.data.intent === "prepare") {

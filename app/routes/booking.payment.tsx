@@ -46,6 +46,7 @@ import { BraintreeDropIn, type DropInHandle } from "~/components/booking/payment
 import { PayLaterPanel, type KlarnaBillingAddress, type PayLaterAuthorization, type PayLaterPanelHandle } from "~/components/booking/payment/pay-later-panel";
 import { PaymentErrorDialog } from "~/components/booking/payment/payment-error-dialog";
 import { PaymentProcessingOverlay } from "~/components/booking/payment/payment-processing-overlay";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.payment.title");
 
@@ -108,7 +109,7 @@ async function saveBilling(context: BookingRequestContext, booking: BookingState
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   if (form.get("intent") === "billing") return saveBilling(context, booking, form);
 
   const options = sandboxPaymentOptions(context.carrier);

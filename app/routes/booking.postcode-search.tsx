@@ -10,6 +10,7 @@ import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
 import { toast } from "~/lib/session.server";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const { t, brand } = metaContext(matches);
@@ -82,7 +83,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
-  const form = await request.formData();
+  const form = await readForm(request);
   const business =
     isBusinessAccount(context.carrier, new URL(request.url), request.headers.get("Cookie")) || (context.carrier.businessAccounts && form.get("type") === "business");
   const outcome = await submitPostcode(context, String(form.get("postcode") ?? ""), business);

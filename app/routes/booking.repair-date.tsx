@@ -13,6 +13,7 @@ import type { AvailabilityDay } from "~/booking.server";
 import { Dialog } from "~/components/booking/checkout/dialog";
 import { FormField } from "~/components/booking/checkout/form-field";
 import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.repairDate.title");
 
@@ -56,7 +57,7 @@ const dateForm = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  const values = Object.fromEntries(await request.formData()) as Record<string, string>;
+  const values = Object.fromEntries(await readForm(request)) as Record<string, string>;
 
   if (values.intent === "waiting-list") {
     const parsed = waitingListSchema.safeParse(values);

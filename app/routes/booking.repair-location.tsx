@@ -11,6 +11,7 @@ import { AddressErrorModal } from "~/components/booking/location/address-error-m
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const { t, brand } = metaContext(matches);
@@ -42,7 +43,7 @@ type ActionBody =
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const booking = requirePostcode(context);
-  const form = await request.formData();
+  const form = await readForm(request);
   const parsed = repairLocationFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<ActionBody>({ choiceErrorKey: parsed.error.issues[0]?.message ?? "booking-location.repairLocation.choose" }, { status: 400 });
   const choice = parsed.data;

@@ -11,6 +11,7 @@ import { StoreCard } from "~/components/booking/location/store-card";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
+import { readForm } from "~/lib/http/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
   const { t, brand } = metaContext(matches);
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Choosing a store sets the booking's store code (spec §7 POST /{ref}/store); 'continue without' ignores it. */
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
-  const parsed = storeFormSchema.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = storeFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ storeErrorKey: parsed.error.issues[0]?.message ?? "booking-location.store.codeMissing" }, { status: 400 });
   try {
     const booking = await ensureBooking(context);

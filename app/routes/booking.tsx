@@ -7,6 +7,9 @@ import { basketSummary } from "~/booking-flow/basket-summary";
 import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
 import { canReach, firstReachableBefore, stepOfPath, type ReachabilityFacts } from "~/booking-flow/progress";
 
+/** Refused posts and other errors show inside the carrier's frame (ADR 054). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
+
 /**
  * The booking flow's frame: loads the visitor's booking once for every /booking page, sends a
  * step whose prerequisites are missing to the first reachable one (spec §2 progress bar rules),

@@ -12,6 +12,10 @@ import { ContentUnavailableError } from "~/content/strapi.server";
 import { clientAddress } from "~/manage/client-address.server";
 import { callBackFormSchema, checkForm, messageFormSchema } from "~/manage/contact-form";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { readForm } from "~/lib/http/form.server";
+
+/** Refused posts and other errors show inside the carrier's frame (ADR 054). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const handle = { liveChat: true };
 
@@ -48,7 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const [{ carrier, locale, reasons }, engine, form] = await Promise.all([reasonsFor(request), getRequestEngine(request), request.formData()]);
+  const [{ carrier, locale, reasons }, engine, form] = await Promise.all([reasonsFor(request), getRequestEngine(request), readForm(request)]);
   const intent = form.get("intent") === "call-back" ? "call-back" : "message";
   const answer = (result: ContactActionResult, status = 200) => data(result, { status });
 

@@ -5,6 +5,10 @@ import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
 import { failureInit, findOrder, loadManageContext, manageFailure, toManageScreen, manageDocumentHeaders, type ManageContext } from "~/manage/manage.server";
 import { parseLookup, type LookupFieldErrors, type LookupForm } from "~/manage/lookup-form";
 import type { ShownText } from "~/lib/errors/error-table";
+import { readForm } from "~/lib/http/form.server";
+
+/** Refused posts and other errors show inside the carrier's frame (ADR 054). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
@@ -41,7 +45,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await loadManageContext(request, context);
-  const parsed = parseLookup(await request.formData());
+  const parsed = parseLookup(await readForm(request));
   if (!parsed.ok) return data({ values: parsed.values, errors: parsed.errors, alert: null } satisfies LookupPage, { status: 400 });
   return lookUp(ctx, parsed.lookup);
 }

@@ -1,9 +1,6 @@
 import {
   data,
   redirect,
-  unstable_createMemoryUploadHandler,
-  unstable_parseMultipartFormData,
-  MaxPartSizeExceededError,
   type ActionFunctionArgs,
   type HeadersFunction,
   type LoaderFunctionArgs,
@@ -18,6 +15,8 @@ import { ChangeDateModal, type DateModalState } from "~/components/manage/change
 import { ImeiHelpModal } from "~/components/manage/imei-help-modal";
 import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
 import { OrderOverview } from "~/components/manage/order-overview";
+import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
+import { readForm, requestError } from "~/lib/http/form.server";
 import { parseAddressForm } from "~/manage/address-form";
 import { cancelPhrase, cancelPhraseMatches } from "~/manage/cancel-phrase";
 import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/manage/change-date";
@@ -40,6 +39,9 @@ import {
   type ManageContext,
 } from "~/manage/manage.server";
 import { manageOrder, type ManageOrder } from "~/manage/order-view";
+
+/** Refused posts and other errors show inside the carrier's frame (ADR 054). */
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
@@ -143,6 +145,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       phone: ctx.carrier.phone,
       timezone: ctx.carrier.timezone,
       maxProofBytes: MAX_PROOF_BYTES,
+      csrf: csrfToken(ctx),
     },
     { headers: await manageHeaders(ctx) },
   );
@@ -150,15 +153,31 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /* ───────────── action ───────────── */
 
-/** The proof-of-purchase upload, read with a size limit (spec §4 "Proof of purchase"; ADR 016). */
-async function readMultipart(request: Request): Promise<FormData | "too-large"> {
+/**
+ * The form, the proof-of-purchase upload included, read with the upload route's body limit (ADR 054);
+ * an image over the limit is answered under its field (spec §4 "Proof of purchase"; ADR 016).
+ */
+async function readManageForm(request: Request): Promise<FormData | "too-large"> {
   try {
-    return await unstable_parseMultipartFormData(request, unstable_createMemoryUploadHandler({ maxPartSize: MAX_PROOF_BYTES }));
-  } catch (error) {
-    if (error instanceof MaxPartSizeExceededError) return "too-large";
-    throw error;
+    return await readForm(request);
+  } catch (thrown) {
+    if (thrown instanceof Response && thrown.status === 413) return "too-large";
+    throw thrown;
   }
 }
+
+/** The session's CSRF token, issued on the first page view (ADR 055). */
+function csrfToken(ctx: ManageContext): string {
+  const current = ctx.manageSession.get("csrf");
+  if (current) return current;
+  const token = newCsrfToken();
+  ctx.manageSession.set("csrf", token);
+  ctx.dirty.manage = true;
+  return token;
+}
+
+/** Every post of this page changes the booking. */
+const CHANGES = new Set(["cancel", "change-date", "change-address", "imei", "proof"]);
 
 function text(form: FormData, name: string): string {
   const value = form.get(name);
@@ -168,8 +187,7 @@ function text(form: FormData, name: string): string {
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await loadManageContext(request, context);
   const url = new URL(request.url);
-  const multipart = (request.headers.get("Content-Type") ?? "").startsWith("multipart/form-data");
-  const form = multipart ? await readMultipart(request) : await request.formData();
+  const form = await readManageForm(request);
   const fromFormOrUrl = (name: string) => (form instanceof FormData && form.get(name)) || url.searchParams.get(name);
   const parsed = parseLookup({ get: fromFormOrUrl });
   if (!parsed.ok) throw redirect("/manage");
@@ -183,6 +201,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   }
 
   const intent = text(form, "intent");
+  if (CHANGES.has(intent) && !csrfTokenMatches(ctx.manageSession.get("csrf"), form.get(CSRF_FIELD))) throw requestError("CSRF");
   if (intent === "cancel") {
     if (!cancelPhraseMatches(form.get("phrase"), ctx.locale)) {
       return data({ ok: false, intent: "cancel", failure: localFailure("cancel", "manage.cancel.errors.phrase"), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult, { status: 400, headers: await headers() });
@@ -242,7 +261,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "proof") {
     const deviceId = Number(text(form, "device_id"));
     const file = form.get("image");
-    const bytes = file instanceof File && file.size > 0 ? new Uint8Array(await file.arrayBuffer()) : new Uint8Array();
+    // No file chosen (a browser then sends a nameless empty part); a chosen empty file is the engine's to refuse.
+    if (!(file instanceof File) || file.name === "") {
+      return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.missing", "field") } satisfies ManageActionResult, { status: 400, headers: await headers() });
+    }
+    const bytes = new Uint8Array(await file.arrayBuffer());
     try {
       await guarded(ctx, lookup, () => ctx.engine.uploadProofOfPurchase(ctx.carrier, { device_id: deviceId, email: lookup.email, bytes }));
     } catch (error) {

@@ -32,7 +32,7 @@ import {
   WarrantyRepairNotOfferedError,
 } from "../domain/errors";
 import { checkDeviceIdentifier } from "../domain/identifiers";
-import { calendarDate, id, latitude, longitude, shortText } from "../domain/inputs";
+import { calendarDate, id, latitude, longitude, plainText, shortText } from "../domain/inputs";
 import { normaliseSelection } from "../domain/pricing";
 import { canonicalToken, hashToken, newBookingReference, newResumeToken } from "../domain/references";
 import { localDate } from "../domain/time";
@@ -140,7 +140,7 @@ export async function issueResumeToken(ctx: EngineContext, carrier: CarrierConte
 /* ───────────── postcode, address, store, drop-off ───────────── */
 
 const postcodeInput = z.object({
-  postcode: z.string({ error: "Please enter a postcode" }).trim().min(1, "Please enter a postcode"),
+  postcode: plainText({ error: "Please enter a postcode" }).trim().min(1, "Please enter a postcode"),
   is_business_account: z.boolean().optional(),
   repair_type: shortText(40).optional().nullable(),
   model_version_id: id.optional().nullable(),
@@ -166,10 +166,10 @@ export async function setPostcode(ctx: EngineContext, carrier: CarrierContext, r
 }
 
 export const addressInput = z.object({
-  line_1: z.string({ error: "Please enter the first line of the address." }).trim().min(1, "Please enter the first line of the address.").max(120),
+  line_1: plainText({ error: "Please enter the first line of the address." }).trim().min(1, "Please enter the first line of the address.").max(120),
   line_2: shortText(120).optional().nullable(),
-  town: z.string({ error: "Please enter the town." }).trim().min(1, "Please enter the town.").max(80),
-  postcode: z.string({ error: FIELD_MESSAGES.POSTCODE_MISSING }).trim().min(1, FIELD_MESSAGES.POSTCODE_MISSING),
+  town: plainText({ error: "Please enter the town." }).trim().min(1, "Please enter the town.").max(80),
+  postcode: plainText({ error: FIELD_MESSAGES.POSTCODE_MISSING }).trim().min(1, FIELD_MESSAGES.POSTCODE_MISSING),
   latitude: latitude.optional().nullable(),
   longitude: longitude.optional().nullable(),
   is_business_account: z.boolean().optional(),
@@ -228,7 +228,7 @@ function storeView(row: typeof s.stores.$inferSelect, distance: number | null = 
 }
 
 const storeInput = z.union([
-  z.object({ store_code: z.string({ error: "Please enter a store code." }).trim().min(1, "Please enter a store code.").max(40), carrier: z.string().optional() }),
+  z.object({ store_code: plainText({ error: "Please enter a store code." }).trim().min(1, "Please enter a store code.").max(40), carrier: z.string().optional() }),
   z.object({ ignore: z.literal(true) }),
 ]);
 
@@ -540,7 +540,7 @@ export async function setCustomerDetails(ctx: EngineContext, carrier: CarrierCon
 
 /* ───────────── discount code ───────────── */
 
-const discountInput = z.object({ discount_code: z.string({ error: "Please enter a promo code." }) });
+const discountInput = z.object({ discount_code: plainText({ error: "Please enter a promo code." }) });
 
 /**
  * Spec §7 POST /{ref}/discount-code. Errors: PROMO_NOT_RECOGNISED (no such code for this carrier),

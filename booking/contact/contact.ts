@@ -5,6 +5,7 @@
  */
 import { and, desc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { plainText } from "../domain/inputs";
 import type { BookingDatabase } from "../db/open";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
@@ -41,7 +42,7 @@ export interface ContactDependencies {
   captcha: CaptchaVerifier;
 }
 
-const required = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const required = (message: string, max: number, multiLine = false) => plainText({ error: message, multiLine }).trim().min(1, message).max(max, message);
 
 function phoneField(carrier: CarrierContext) {
   return z
@@ -75,7 +76,7 @@ function messageInput(carrier: CarrierContext) {
       { id: z.coerce.number().int().positive(), title: required("Please choose a reason.", 200) },
       { error: "Please choose a reason." },
     ),
-    message: required("Please enter your message.", 5000),
+    message: required("Please enter your message.", 5000, true),
     /** g_recaptcha_response. */
     captcha_token: z.string().max(4000).nullish(),
     locale: z.enum(["en", "de"]).default("en"),

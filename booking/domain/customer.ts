@@ -3,6 +3,7 @@
  * checked against the carrier's country and stored in E.164 form.
  */
 import { z } from "zod";
+import { plainText } from "./inputs";
 import type { CarrierCountry } from "./carrier";
 import { FIELD_MESSAGES } from "./errors";
 import { normalisePostcode } from "./postcode";
@@ -47,14 +48,13 @@ export function normalisePhone(country: CarrierCountry, raw: string): string | n
 }
 
 const name = (label: string) =>
-  z
-    .string({ error: `Please enter your ${label}.` })
+  plainText({ error: `Please enter your ${label}.` })
     .trim()
     .min(1, `Please enter your ${label}.`)
     .max(80, `Your ${label} is too long.`)
     .regex(/^[^<>{}\[\]\\\d]+$/, `Please enter a valid ${label}.`);
 
-const addressLine = z.string().trim().max(120, "This address line is too long.");
+const addressLine = plainText().trim().max(120, "This address line is too long.");
 
 export function customerDetailsSchema(country: CarrierCountry) {
   const postcode = z

@@ -19,7 +19,29 @@ export const calendarDate = z
 
 export const id = z.coerce.number({ error: "A number is required." }).int().positive();
 
-export const shortText = (max: number) => z.string().trim().max(max);
+/**
+ * Characters no typed text holds: C0 controls, DEL, C1 controls and lone UTF-16 surrogates. They
+ * are refused before they reach the database (a NUL breaks Postgres text). Multi-line text keeps
+ * tab, line feed and carriage return (browsers send a textarea's new lines as CR LF).
+ */
+const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const CONTROL_CHARACTER_MESSAGE = "Please remove unsupported characters.";
+
+/** True when a text holds a character no form field may send (see above). */
+export function hasForbiddenCharacters(value: string, { multiLine = false } = {}): boolean {
+  return (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
+}
+
+/** A plain string without control characters or lone surrogates. */
+export const plainText = ({ multiLine = false, error }: { multiLine?: boolean; error?: string } = {}) =>
+  z.string(error === undefined ? undefined : { error }).refine((value) => !hasForbiddenCharacters(value, { multiLine }), CONTROL_CHARACTER_MESSAGE);
+
+export const shortText = (max: number) => plainText().trim().max(max);
+
+/** Free text over several lines (messages, notes). */
+export const longText = (max: number) => plainText({ multiLine: true }).trim().max(max);
 
 export const latitude = z.coerce.number().min(-90).max(90);
 export const longitude = z.coerce.number().min(-180).max(180);

@@ -13,7 +13,8 @@ afterAll(async () => {
 });
 
 const EMAIL = "ada@example.com";
-const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
+// A whole 1×1 PNG: uploads are decoded, so a bare signature is no image.
+const PNG = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
 const GIF = new TextEncoder().encode("GIF89a....");
 
 /** A paid order on Thursday 5 June 2025 (clock: Monday 2 June, 09:00 London). */
@@ -235,6 +236,19 @@ describe("IMEI and proof of purchase", () => {
     expect(stored.proof_of_purchase_supplied).toBe(true);
     const [key] = [...t.files.files.keys()].filter((k) => k.startsWith(carrier.code));
     expect(t.files.files.get(key!)).toMatchObject({ contentType: "image/png" });
+  });
+
+  it("refuses an empty file and a file that only starts like an image with the spec's message, and stores nothing after the image", async () => {
+    const carrier = await newCarrier(t);
+    const { lookup } = await paidOrder(carrier);
+    const [device] = await t.engine.orderDevices(carrier, lookup);
+    const format = { fields: { image: ["Image must be .jpg or .png format"] } };
+    const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
+    await expect(t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array() })).rejects.toMatchObject(format);
+    await expect(t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG.slice(0, 8), ...html]) })).rejects.toMatchObject(format);
+    await t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG, ...html]) });
+    const [key] = [...t.files.files.keys()].filter((k) => k.startsWith(carrier.code));
+    expect(Buffer.from(t.files.files.get(key!)!.bytes).includes("<script>")).toBe(false);
   });
 });
 

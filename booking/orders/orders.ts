@@ -29,8 +29,9 @@ import {
 } from "../domain/errors";
 import { interpolate, type LatLng } from "../domain/geo";
 import { checkDeviceIdentifier, identifierKind } from "../domain/identifiers";
-import { MAX_PROOF_BYTES, sniffImage } from "../domain/image-sniff";
-import { calendarDate, id } from "../domain/inputs";
+import { MAX_PROOF_BYTES } from "../domain/image-sniff";
+import { normaliseProofImage } from "../images/proof-image";
+import { calendarDate, id, plainText } from "../domain/inputs";
 import { fullDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
 
@@ -41,7 +42,7 @@ export const CHANGE_NOTICE_HOURS = 24;
 
 const lookupInput = z.object({
   order_ref: z.union([z.string(), z.number()], { error: "Your order reference is missing" }).transform((v) => String(v).trim()).pipe(z.string().min(1, "Your order reference is missing")),
-  email: z.string({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
+  email: plainText({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
 });
 export type OrderLookup = z.input<typeof lookupInput>;
 
@@ -399,7 +400,7 @@ export async function changeOrderAddress(ctx: EngineContext, carrier: CarrierCon
 
 const deviceLookupInput = z.object({
   device_id: id,
-  email: z.string({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
+  email: plainText({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
 });
 
 async function findOrderDevice(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof deviceLookupInput>) {
@@ -416,7 +417,7 @@ async function findOrderDevice(db: DbOrTx, carrier: CarrierContext, input: z.inp
   return found;
 }
 
-const imeiInput = deviceLookupInput.extend({ imei: z.string({ error: "Please enter your IMEI number." }), customer_update: z.boolean().optional() });
+const imeiInput = deviceLookupInput.extend({ imei: plainText({ error: "Please enter your IMEI number." }), customer_update: z.boolean().optional() });
 
 /** Spec §7 POST /orders/devices/{id}/imei: IMEI for phones, serial number for tablets of the single make. */
 export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof imeiInput>): Promise<OrderDeviceView> {
@@ -434,17 +435,18 @@ export const PROOF_SIZE_MESSAGE = FIELD_MESSAGES.PROOF_TOO_LARGE;
 const proofInput = deviceLookupInput.extend({ bytes: z.instanceof(Uint8Array, { error: FIELD_MESSAGES.PROOF_MISSING }) });
 
 /**
- * Spec §7 POST /orders/devices/{id}/validation-images: the proof of purchase, checked by its first
- * bytes (JPEG or PNG, never by its name) and size, stored through the FileStorage port.
+ * Spec §7 POST /orders/devices/{id}/validation-images: the proof of purchase, checked by its size and
+ * whole content (a JPEG or PNG that decodes, never by its name), stored re-encoded through the
+ * FileStorage port (ADR 056).
  */
 export async function uploadProofOfPurchase(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof proofInput>): Promise<OrderDeviceView> {
   const data = parseInput(proofInput, input);
-  if (data.bytes.byteLength === 0) throw new ValidationError({ image: ["PROOF_MISSING"] });
   if (data.bytes.byteLength > MAX_PROOF_BYTES) throw new ValidationError({ image: ["PROOF_TOO_LARGE"] });
-  const type = sniffImage(data.bytes);
-  if (!type) throw new ValidationError({ image: ["PROOF_FORMAT"] });
+  // An empty file is no .jpg or .png either (spec §5's message).
+  const image = await normaliseProofImage(data.bytes);
+  if (!image) throw new ValidationError({ image: ["PROOF_FORMAT"] });
   const found = await findOrderDevice(ctx.db, carrier, data);
-  const stored = await ctx.files.put({ carrierCode: carrier.code, name: `proof-${found.device.id}`, contentType: type, bytes: data.bytes });
+  const stored = await ctx.files.put({ carrierCode: carrier.code, name: `proof-${found.device.id}`, contentType: image.type, bytes: image.bytes });
   await ctx.db.update(s.bookingDevices).set({ proofFileKey: stored.key, proofUploadedAt: ctx.clock.now() }).where(eq(s.bookingDevices.id, found.device.id));
   const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
   return view.devices.find((d) => d.id === found.device.id)!;
@@ -472,7 +474,7 @@ export interface VanLocation {
 
 const vanInput = z.object({
   job_id: id,
-  email: z.string({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
+  email: plainText({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
 });
 
 /**

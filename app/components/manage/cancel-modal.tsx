@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { ErrorNote, ManageModal } from "./manage-modal";
+import { CsrfField } from "./csrf-field";
 
 /**
  * Cancel booking (spec §4): a confirm prompt, then the confirmation phrase (CANCEL-REPAIR /
@@ -36,6 +37,7 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
       ) : (
         <Form method="post" preventScrollReset noValidate data-testid="cancel-phrase-step">
           <input type="hidden" name="intent" value="cancel" />
+          <CsrfField />
           <input type="hidden" name="order_ref" value={lookup.order_ref} />
           <input type="hidden" name="email" value={lookup.email} />
           <p id="cancel-phrase-intro">{t("manage.cancel.phraseIntro")}</p>

@@ -5,6 +5,7 @@ import { fieldTexts } from "~/lib/errors/error-table";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { ErrorNote, ManageModal } from "./manage-modal";
+import { CsrfField } from "./csrf-field";
 
 export interface AddressModalState {
   name: "address";
@@ -107,6 +108,7 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
       ) : (
         <Form method="post" preventScrollReset noValidate key={JSON.stringify(values)} data-testid="address-form">
           <input type="hidden" name="intent" value="change-address" />
+          <CsrfField />
           <input type="hidden" name="order_ref" value={lookup.order_ref} />
           <input type="hidden" name="email" value={lookup.email} />
           <input type="hidden" name="latitude" value={values.latitude ?? ""} />

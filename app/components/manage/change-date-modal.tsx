@@ -9,6 +9,7 @@ import { dayTile, longDate } from "~/manage/format";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { ErrorNote, ManageModal } from "./manage-modal";
+import { CsrfField } from "./csrf-field";
 
 export interface DateModalState {
   name: "date";
@@ -104,6 +105,7 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
           {state.days ? (
             <Form method="post" preventScrollReset className="mt-6">
               <input type="hidden" name="intent" value="change-date" />
+              <CsrfField />
               <input type="hidden" name="order_ref" value={lookup.order_ref} />
               <input type="hidden" name="email" value={lookup.email} />
               <input type="hidden" name="reason" value={state.reason} />

@@ -5,6 +5,7 @@ import { fieldTexts } from "~/lib/errors/error-table";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import type { ManageDevice } from "~/manage/order-view";
+import { CsrfField } from "./csrf-field";
 
 /**
  * IMEI per device (spec §4 "IMEI per device"): not supplied, checking, supplied (the value shown) or
@@ -38,6 +39,7 @@ export function DeviceIdentifier({ device, lookup, editable, result }: { device:
       {status !== "supplied" && editable ? (
         <fetcher.Form method="post" action={`${location.pathname}${location.search}`} className="mt-2 flex flex-wrap items-start gap-2">
           <input type="hidden" name="intent" value="imei" />
+          <CsrfField />
           <input type="hidden" name="device_id" value={device.id} />
           <input type="hidden" name="order_ref" value={lookup.order_ref} />
           <input type="hidden" name="email" value={lookup.email} />

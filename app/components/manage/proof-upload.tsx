@@ -5,6 +5,7 @@ import { fieldTexts } from "~/lib/errors/error-table";
 import type { LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import type { ManageDevice } from "~/manage/order-view";
+import { CsrfField } from "./csrf-field";
 
 const IMAGE_NAME = /\.(jpe?g|png)$/i;
 
@@ -50,6 +51,7 @@ export function ProofUpload({ device, lookup, editable, maxBytes, result }: { de
           }}
         >
           <input type="hidden" name="intent" value="proof" />
+          <CsrfField />
           <input type="hidden" name="device_id" value={device.id} />
           <input type="hidden" name="order_ref" value={lookup.order_ref} />
           <input type="hidden" name="email" value={lookup.email} />

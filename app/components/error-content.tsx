@@ -1,0 +1,36 @@
+import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+
+/** Title and text per status; the 4xx ones answer refused posts (ADR 054, 055). */
+const ERROR_TEXTS: Record<number, [string, string]> = {
+  400: ["errors.badRequestTitle", "errors.badRequestText"],
+  403: ["errors.forbiddenTitle", "errors.forbiddenText"],
+  404: ["errors.notFoundTitle", "errors.notFoundText"],
+  413: ["errors.tooLargeTitle", "errors.tooLargeText"],
+  415: ["errors.unsupportedTitle", "errors.unsupportedText"],
+  503: ["errors.unavailableTitle", "errors.unavailableText"],
+};
+
+export function ErrorContent({ status }: { status: number }) {
+  const { t } = useTranslation();
+  const [titleKey, textKey] = ERROR_TEXTS[status] ?? ["errors.genericTitle", "errors.genericText"];
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid={`error-${status}`}>
+      <h1 className="mb-4 text-3xl font-bold">{t(titleKey)}</h1>
+      <p className="mb-8">{t(textKey)}</p>
+      <Link to="/" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+        {t("errors.backHome")}
+      </Link>
+    </section>
+  );
+}
+
+/**
+ * The error page inside the carrier's frame, for routes with actions. An error thrown by an action
+ * skips the loaders from its boundary down: with the boundary on the route rather than the root, the
+ * root loader still runs, so a refused post (400/403/413/415) gets the branded header and footer.
+ */
+export function RouteErrorBoundary() {
+  const error = useRouteError();
+  return <ErrorContent status={isRouteErrorResponse(error) ? error.status : 500} />;
+}

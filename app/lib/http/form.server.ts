@@ -1,0 +1,104 @@
+/**
+ * The one way an action reads its form (ADR 054): only url-encoded or multipart bodies (415), at most
+ * the route's limit, counted while streaming so a chunked post is cut off at the limit too (413),
+ * parsed without letting a parser error escape (400), and no field holding control characters or
+ * lone surrogates (400). Each failure is a thrown Response the route's ErrorBoundary shows as a page,
+ * and which a resource route's caller gets as JSON `{ error: { code, message } }`.
+ */
+import type { z } from "zod";
+import { hasForbiddenCharacters } from "~/booking.server";
+import { bodyLimitFor, FORM_CONTENT_TYPES, mediaType } from "./limits";
+
+export type BodyErrorCode = "MALFORMED_BODY" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "FORBIDDEN_CHARACTERS" | "FOREIGN_ORIGIN" | "CSRF";
+
+const STATUS: Record<BodyErrorCode, number> = {
+  MALFORMED_BODY: 400,
+  FORBIDDEN_CHARACTERS: 400,
+  BODY_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA_TYPE: 415,
+  FOREIGN_ORIGIN: 403,
+  CSRF: 403,
+};
+
+const MESSAGE: Record<BodyErrorCode, string> = {
+  MALFORMED_BODY: "The form could not be read.",
+  FORBIDDEN_CHARACTERS: "The form holds characters that are not allowed.",
+  BODY_TOO_LARGE: "The form is too large.",
+  UNSUPPORTED_MEDIA_TYPE: "Only form posts are accepted.",
+  FOREIGN_ORIGIN: "This form was sent from another site.",
+  CSRF: "This form has expired. Please reload the page and try again.",
+};
+
+/** The Response thrown for a refused request (a JSON body, so fetchers and scripts can read it). */
+export function requestError(code: BodyErrorCode, headers?: HeadersInit): Response {
+  return Response.json({ error: { code, message: MESSAGE[code] } }, { status: STATUS[code], headers });
+}
+
+export function statusOf(code: BodyErrorCode): number {
+  return STATUS[code];
+}
+
+/** Reads at most `limit` bytes of a body; throws 413 as soon as it would hold more. */
+async function readLimited(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+  const declared = Number(request.headers.get("Content-Length"));
+  if (Number.isFinite(declared) && declared > limit) throw requestError("BODY_TOO_LARGE");
+  if (!request.body) return new Uint8Array();
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    let step: ReadableStreamReadResult<Uint8Array>;
+    try {
+      step = await reader.read();
+    } catch {
+      throw requestError("MALFORMED_BODY");
+    }
+    if (step.done) break;
+    total += step.value.byteLength;
+    if (total > limit) {
+      // Stop reading, without cancelling: a cancel destroys the socket before the answer is sent.
+      // The connection closes after the answer instead of carrying the rest of the body.
+      reader.releaseLock();
+      throw requestError("BODY_TOO_LARGE", { Connection: "close" });
+    }
+    chunks.push(step.value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+export interface ReadFormOptions {
+  /** Bytes allowed; defaults to the route's limit (limits.ts). */
+  limitBytes?: number;
+}
+
+export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
+  const contentType = request.headers.get("Content-Type");
+  if (!FORM_CONTENT_TYPES.includes(mediaType(contentType))) throw requestError("UNSUPPORTED_MEDIA_TYPE");
+  const limit = options.limitBytes ?? bodyLimitFor(new URL(request.url).pathname, contentType);
+  const bytes = await readLimited(request, limit);
+  let form: FormData;
+  try {
+    form = await new Response(bytes, { headers: { "Content-Type": contentType! } }).formData();
+  } catch {
+    throw requestError("MALFORMED_BODY");
+  }
+  for (const [name, value] of form) {
+    // Tab and new lines stay allowed here (a textarea sends them); single-line fields refuse them in zod.
+    if (hasForbiddenCharacters(name, { multiLine: true })) throw requestError("FORBIDDEN_CHARACTERS");
+    if (typeof value === "string" && hasForbiddenCharacters(value, { multiLine: true })) throw requestError("FORBIDDEN_CHARACTERS");
+  }
+  return form;
+}
+
+/** A form's fields through a route's schema; a post that does not fit it is malformed (400), not a 500. */
+export function parseFields<T extends z.ZodType>(schema: T, input: unknown): z.output<T> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success) throw requestError("MALFORMED_BODY");
+  return parsed.data;
+}
