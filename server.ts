@@ -2,8 +2,18 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { randomBytes } from "node:crypto";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import onHeaders from "on-headers";
+import { pinoHttp } from "pino-http";
+import { buildCsp, CSP_REPORT_GROUP, CSP_REPORT_PATH } from "./app/lib/observability/csp";
+import { observabilityEnv } from "./app/lib/observability/env.server";
+import { createLogger, loggablePath, logger, requestScope } from "./app/lib/observability/logger.server";
+import { countCspReport, metrics, observeRequest } from "./app/lib/observability/metrics.server";
+import { requestIdFrom } from "./app/lib/observability/request-id";
+import { withSecureFlag } from "./app/lib/observability/secure-cookies";
 
 /**
  * The one web process: Remix pages, resource routes (/healthz, /readyz, the CMS webhook),
@@ -14,6 +24,8 @@ const buildDir = path.resolve(here, process.env.BUILD_DIR ?? "build");
 const isDevelopment = process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+const edge = observabilityEnv();
+const log = logger();
 
 const viteDevServer = isDevelopment
   ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
@@ -27,7 +39,46 @@ const app = express();
 app.disable("x-powered-by");
 app.set("trust proxy", process.env.TRUST_FORWARDED_HOST === "true" || process.env.TRUST_FORWARDED_HOST === "1");
 app.use(compression());
-app.use((_request: Request, response: Response, next: NextFunction) => {
+// ADR 052: one JSON line per request with its id; the id is also the X-Request-Id response header.
+app.use(
+  pinoHttp({
+    logger: createLogger({ withRequestId: false }),
+    genReqId: (request, response) => {
+      const id = requestIdFrom(request.headers["x-request-id"]);
+      response.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customAttributeKeys: { reqId: "requestId" },
+    serializers: {
+      req: (request: { method: string; url: string }) => ({ method: request.method, path: loggablePath(request.url) }),
+      res: (response: { statusCode: number }) => ({ status: response.statusCode }),
+    },
+    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info"),
+    customSuccessMessage: (request, response) => `${request.method} ${loggablePath(request.url)} ${response.statusCode}`,
+  }),
+);
+app.use((request: Request, response: Response, next: NextFunction) => {
+  const started = process.hrtime.bigint();
+  response.once("finish", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    observeRequest({ pathname: request.path, method: request.method, status: response.statusCode, seconds });
+  });
+  requestScope().run({ requestId: String(request.id) }, next);
+});
+app.use((request: Request, response: Response, next: NextFunction) => {
+  // ADR 050: a fresh nonce per request; documents get their page's policy in entry.server,
+  // every other response (assets, data, resource routes, Express errors) the strict base policy.
+  const nonce = randomBytes(16).toString("base64");
+  response.locals.cspNonce = nonce;
+  onHeaders(response, function (this: Response) {
+    if (!this.getHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", buildCsp({ nonce, development: isDevelopment }));
+    // ADR 051: Secure on every cookie when the request came over HTTPS (or COOKIE_SECURE says always).
+    const cookies = this.getHeader("Set-Cookie");
+    if (cookies !== undefined && (request.secure || edge.COOKIE_SECURE)) {
+      this.setHeader("Set-Cookie", withSecureFlag(Array.isArray(cookies) ? cookies : [String(cookies)], true));
+    }
+  });
+  response.setHeader("Reporting-Endpoints", `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
   response.setHeader("X-Content-Type-Options", "nosniff");
   response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
   response.setHeader("X-Frame-Options", "SAMEORIGIN");
@@ -35,6 +86,25 @@ app.use((_request: Request, response: Response, next: NextFunction) => {
   if (!isDevelopment) response.setHeader("Strict-Transport-Security", "max-age=15552000");
   next();
 });
+
+// Browsers post violations here (report-uri and the Reporting API); logged, counted, always 204.
+app.post(
+  CSP_REPORT_PATH,
+  express.json({ type: ["application/csp-report", "application/reports+json", "application/json"], limit: "16kb" }),
+  (request: Request, response: Response) => {
+    const body: unknown = request.body;
+    const reports = Array.isArray(body) ? body.slice(0, 20) : body && typeof body === "object" ? [body] : [];
+    if (reports.length) {
+      countCspReport(reports.length);
+      request.log.warn({ cspReports: reports }, "content security policy violation");
+    }
+    response.status(204).end();
+  },
+  (error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    request.log.warn({ err: error }, "unreadable content security policy report");
+    response.status(204).end();
+  },
+);
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
@@ -50,23 +120,46 @@ app.all(
     build,
     mode: isDevelopment ? "development" : "production",
     // The client's address (X-Forwarded-For only with `trust proxy`), for the lookup throttle.
-    getLoadContext: (request) => ({ clientAddress: request.ip ?? null }),
+    getLoadContext: (request, response) => ({
+      clientAddress: request.ip ?? null,
+      cspNonce: response.locals.cspNonce as string,
+      requestId: String(request.id),
+    }),
   }),
 );
 
 const server = app.listen(port, host, () => {
-  console.log(`[app] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  log.info(`[app] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
+
+// ADR 052: Prometheus metrics on their own listener, bound to loopback, never on the public port.
+const metricsServer =
+  edge.METRICS_PORT === null
+    ? undefined
+    : createServer((request, response) => {
+        if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") return void response.writeHead(404).end();
+        const { registry } = metrics();
+        registry.metrics().then(
+          (text) => response.writeHead(200, { "Content-Type": registry.contentType }).end(text),
+          (error: unknown) => {
+            log.error({ err: error }, "metrics could not be collected");
+            response.writeHead(500).end();
+          },
+        );
+      });
+metricsServer?.on("error", (error) => log.warn({ err: error }, `[app] metrics listener not started on 127.0.0.1:${edge.METRICS_PORT}`));
+metricsServer?.listen(edge.METRICS_PORT ?? 0, "127.0.0.1", () => log.info(`[app] metrics on http://127.0.0.1:${edge.METRICS_PORT}/metrics`));
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[app] ${signal}: closing`);
+  log.info(`[app] ${signal}: closing`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   server.close();
   server.closeIdleConnections?.();
+  metricsServer?.close();
   await viteDevServer?.close();
   const closers = (globalThis as { __appShutdownHooks?: (() => Promise<void>)[] }).__appShutdownHooks ?? [];
   await Promise.allSettled(closers.map((close) => close()));

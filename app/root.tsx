@@ -23,6 +23,7 @@ import { SiteHeader } from "~/components/site-header";
 import { LiveChatButton, useRouteWantsLiveChat } from "~/components/live-chat";
 import { Toaster } from "~/components/toaster";
 import { commitSession, getSession } from "~/lib/session.server";
+import { useRequestInfo } from "~/lib/observability/request-context";
 import stylesheet from "~/tailwind.css?url";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
@@ -74,6 +75,7 @@ export function useRootData(): RootData | undefined {
 
 function Document({ root, children, title }: { root?: RootData; children: React.ReactNode; title?: string }) {
   const i18n = useMemo(() => createI18n(root?.locale ?? "en", root?.uiTexts ?? {}), [root?.locale, root?.uiTexts]);
+  const { nonce } = useRequestInfo();
   return (
     <html lang={root?.locale ?? "en"}>
       <head>
@@ -82,12 +84,12 @@ function Document({ root, children, title }: { root?: RootData; children: React.
         {title ? <title>{title}</title> : null}
         <Meta />
         <Links />
-        {root ? <style dangerouslySetInnerHTML={{ __html: themeCss(root.carrier.theme) }} /> : null}
+        {root ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(root.carrier.theme) }} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-page text-ink antialiased">
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -121,6 +123,7 @@ function ErrorContent({ status }: { status: number }) {
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid={`error-${status}`}>
       <h1 className="mb-4 text-3xl font-bold">{t(titleKey)}</h1>
       <p className="mb-8">{t(textKey)}</p>
+      <ErrorReference />
       <Link to="/" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
         {t("errors.backHome")}
       </Link>
@@ -128,10 +131,23 @@ function ErrorContent({ status }: { status: number }) {
   );
 }
 
+/** The request id, so that a customer can quote it and support can find the log lines (ADR 052). */
+function ErrorReference() {
+  const { t } = useTranslation();
+  const { requestId } = useRequestInfo();
+  if (!requestId) return null;
+  return (
+    <p className="mb-8 text-sm opacity-75" data-testid="error-reference" data-request-id={requestId}>
+      {t("errors.reference", { id: requestId })}
+    </p>
+  );
+}
+
 export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const plainI18n = useMemo(() => createI18n("en"), []);
   if (!root) {
     // No carrier: either no site for this host, or the CMS has never answered. Plain page.
     const text = status === 404 ? "Site not found" : status === 503 ? "Temporarily unavailable" : "Something went wrong";
@@ -145,6 +161,9 @@ export function ErrorBoundary() {
         <body style={{ fontFamily: "system-ui, sans-serif", padding: "4rem 1rem", textAlign: "center" }}>
           <main>
             <h1>{text}</h1>
+            <I18nextProvider i18n={plainI18n}>
+              <ErrorReference />
+            </I18nextProvider>
           </main>
         </body>
       </html>
