@@ -10,6 +10,7 @@ import { bookingErrorResponse, redirectWithSession, withSession } from "~/bookin
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
 import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { countBooking } from "~/lib/observability/metrics.server";
 
 export const meta = stepMeta("booking-checkout.checkout.title");
 
@@ -51,6 +52,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (path === "payment") return redirectWithSession(context, "/booking/payment");
     if (path === "confirm-iw") await context.engine.confirmInWarranty(context.carrier, booking.reference);
     else await context.engine.confirmPromo(context.carrier, booking.reference);
+    countBooking("completed");
   } catch (error) {
     return bookingErrorResponse(context, error);
   }

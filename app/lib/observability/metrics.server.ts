@@ -105,3 +105,20 @@ export function countCmsError(): void {
 export function countCspReport(count = 1): void {
   metrics().cspReports.inc(count);
 }
+
+/**
+ * One charge's outcome: approved (the booking is paid), declined by the provider, or failed
+ * otherwise. A duplicate submission of a booking already paid (BK07) is not a new outcome.
+ */
+export function countCharge(method: string, error?: unknown): void {
+  if (error === undefined) {
+    countPayment(method, "approved");
+    countBooking("paid");
+    return;
+  }
+  const code = error && typeof error === "object" && "code" in error ? error.code : undefined;
+  if (code === "BK07") return;
+  const declined = code === "PAYMENT_DECLINED" || code === "PAYMENT_CARD_ERROR";
+  countPayment(method, declined ? "declined" : "failed");
+  countBooking(declined ? "declined" : "failed");
+}
