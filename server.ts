@@ -2,18 +2,15 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
-import { randomBytes } from "node:crypto";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import onHeaders from "on-headers";
 import { pinoHttp } from "pino-http";
-import { buildCsp, CSP_REPORT_GROUP, CSP_REPORT_PATH } from "./app/lib/observability/csp";
+import { cspReportRoute, securityHeaders } from "./app/lib/observability/edge.server";
 import { observabilityEnv } from "./app/lib/observability/env.server";
 import { createLogger, loggablePath, logger, requestScope } from "./app/lib/observability/logger.server";
-import { countCspReport, metrics, observeRequest } from "./app/lib/observability/metrics.server";
+import { metrics, observeRequest } from "./app/lib/observability/metrics.server";
 import { requestIdFrom } from "./app/lib/observability/request-id";
-import { withSecureFlag } from "./app/lib/observability/secure-cookies";
 
 /**
  * The one web process: Remix pages, resource routes (/healthz, /readyz, the CMS webhook),
@@ -37,7 +34,7 @@ const build = viteDevServer
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_FORWARDED_HOST === "true" || process.env.TRUST_FORWARDED_HOST === "1");
+app.set("trust proxy", edge.TRUST_FORWARDED_HOST);
 app.use(compression());
 // ADR 052: one JSON line per request with its id; the id is also the X-Request-Id response header.
 app.use(
@@ -65,46 +62,8 @@ app.use((request: Request, response: Response, next: NextFunction) => {
   });
   requestScope().run({ requestId: String(request.id) }, next);
 });
-app.use((request: Request, response: Response, next: NextFunction) => {
-  // ADR 050: a fresh nonce per request; documents get their page's policy in entry.server,
-  // every other response (assets, data, resource routes, Express errors) the strict base policy.
-  const nonce = randomBytes(16).toString("base64");
-  response.locals.cspNonce = nonce;
-  onHeaders(response, function (this: Response) {
-    if (!this.getHeader("Content-Security-Policy")) this.setHeader("Content-Security-Policy", buildCsp({ nonce, development: isDevelopment }));
-    // ADR 051: Secure on every cookie when the request came over HTTPS (or COOKIE_SECURE says always).
-    const cookies = this.getHeader("Set-Cookie");
-    if (cookies !== undefined && (request.secure || edge.COOKIE_SECURE)) {
-      this.setHeader("Set-Cookie", withSecureFlag(Array.isArray(cookies) ? cookies : [String(cookies)], true));
-    }
-  });
-  response.setHeader("Reporting-Endpoints", `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
-  response.setHeader("X-Content-Type-Options", "nosniff");
-  response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  response.setHeader("X-Frame-Options", "SAMEORIGIN");
-  response.setHeader("Permissions-Policy", "camera=(self), geolocation=(self), microphone=()");
-  if (!isDevelopment) response.setHeader("Strict-Transport-Security", "max-age=15552000");
-  next();
-});
-
-// Browsers post violations here (report-uri and the Reporting API); logged, counted, always 204.
-app.post(
-  CSP_REPORT_PATH,
-  express.json({ type: ["application/csp-report", "application/reports+json", "application/json"], limit: "16kb" }),
-  (request: Request, response: Response) => {
-    const body: unknown = request.body;
-    const reports = Array.isArray(body) ? body.slice(0, 20) : body && typeof body === "object" ? [body] : [];
-    if (reports.length) {
-      countCspReport(reports.length);
-      request.log.warn({ cspReports: reports }, "content security policy violation");
-    }
-    response.status(204).end();
-  },
-  (error: unknown, request: Request, response: Response, _next: NextFunction) => {
-    request.log.warn({ err: error }, "unreadable content security policy report");
-    response.status(204).end();
-  },
-);
+app.use(securityHeaders({ development: isDevelopment, cookieSecure: edge.COOKIE_SECURE }));
+app.use(cspReportRoute());
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
