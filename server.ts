@@ -46,12 +46,15 @@ app.use(
       return id;
     },
     customAttributeKeys: { reqId: "requestId" },
+    // The id is bound to the request's logger (and so to its line) rather than nested under req.
+    quietReqLogger: true,
     serializers: {
-      req: (request: { method: string; url: string }) => ({ method: request.method, path: loggablePath(request.url) }),
+      req: (request: { method: string; url: string; raw?: { originalUrl?: string } }) => ({ method: request.method, path: loggablePath(request.raw?.originalUrl ?? request.url) }),
       res: (response: { statusCode: number }) => ({ status: response.statusCode }),
     },
     customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info"),
-    customSuccessMessage: (request, response) => `${request.method} ${loggablePath(request.url)} ${response.statusCode}`,
+    customSuccessMessage: (request, response) => `${request.method} ${loggablePath((request as Request).originalUrl ?? request.url)} ${response.statusCode}`,
+    customErrorMessage: (request, response) => `${request.method} ${loggablePath((request as Request).originalUrl ?? request.url)} ${response.statusCode}`,
   }),
 );
 app.use((request: Request, response: Response, next: NextFunction) => {

@@ -6,7 +6,8 @@
  * /metrics is not served on the public port.
  */
 import { expect, test, type Page, type Response } from "@playwright/test";
-import { appGet, carrierUrl } from "../support/app";
+import http from "node:http";
+import { appGet, appPort, carrierUrl } from "../support/app";
 import { cmsList, type CmsEntry } from "../support/cms";
 import { pickCarrier } from "../support/book-through-ui";
 import { basketToPayment, bookingWithDevice } from "../support/booking-journey";
@@ -89,15 +90,39 @@ test("landing, a booking step, payment, contact and a 404 page run under the pol
   expect(await reportsReceived()).toBe(reportsBefore);
 });
 
-test("the report endpoint takes a violation report, answers 204 and counts it", async ({ request }) => {
+/** POSTs to the app as a carrier's host (Node does not resolve *.localhost). */
+function appPost(host: string, path: string, contentType: string, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ host: "127.0.0.1", port: appPort, path, method: "POST", headers: { host: `${host}:${appPort}`, "content-type": contentType } }, (response) => {
+      response.resume();
+      response.on("end", () => resolve(response.statusCode ?? 0));
+    });
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
+test("the report endpoint takes a violation report, answers 204 and counts it", async () => {
   test.skip(!METRICS_URL, "needs the app's metrics listener (scripts/test.mjs sets METRICS_URL)");
   const before = await reportsReceived();
-  const answer = await request.post(carrierUrl(String(pickCarrier(carriers, "uk").code), "/api/csp-report"), {
-    headers: { "Content-Type": "application/csp-report" },
-    data: JSON.stringify({ "csp-report": { "document-uri": "http://example.localhost/", "violated-directive": "script-src-elem", "blocked-uri": "https://evil.example/x.js" } }),
-  });
-  expect(answer.status()).toBe(204);
+  const report = { "csp-report": { "document-uri": "http://example.localhost/", "violated-directive": "script-src-elem", "blocked-uri": "https://evil.example/x.js" } };
+  expect(await appPost(`${String(pickCarrier(carriers, "uk").code)}.localhost`, "/api/csp-report", "application/csp-report", JSON.stringify(report))).toBe(204);
   expect(await reportsReceived()).toBe(before + 1);
+});
+
+test("a script without the nonce is blocked, seen in the page and reported to the app", async ({ page }) => {
+  test.skip(!METRICS_URL, "needs the app's metrics listener (scripts/test.mjs sets METRICS_URL)");
+  const before = await reportsReceived();
+  const violations = await watchViolations(page);
+  await page.goto(carrierUrl(String(pickCarrier(carriers, "uk").code), "/faqs"));
+  await page.evaluate(() => {
+    const script = document.createElement("script");
+    script.textContent = "window.__injected = true";
+    document.body.append(script);
+  });
+  expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+  expect((await violations()).some((violation) => violation.startsWith("script-src"))).toBe(true);
+  await expect.poll(reportsReceived, { timeout: 60_000 }).toBeGreaterThan(before);
 });
 
 test("the error page shows the request's reference, the id the response carries", async ({ page }) => {
