@@ -85,7 +85,7 @@ test("landing, a booking step, payment, contact and a 404 page run under the pol
 
   // A fresh nonce on every response.
   expect(expectStrictPolicy(contact)).not.toBe(landingPolicy);
-  // Browsers send reports at once (report-uri); give a stray one a moment to arrive.
+  // Browsers post report-uri reports at once; give a stray one a moment to arrive.
   await page.waitForTimeout(1_000);
   expect(await reportsReceived()).toBe(reportsBefore);
 });
@@ -122,7 +122,7 @@ test("a script without the nonce is blocked, seen in the page and reported to th
   });
   expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
   expect((await violations()).some((violation) => violation.startsWith("script-src"))).toBe(true);
-  await expect.poll(reportsReceived, { timeout: 60_000 }).toBeGreaterThan(before);
+  await expect.poll(reportsReceived, { timeout: 15_000 }).toBeGreaterThan(before);
 });
 
 test("the error page shows the request's reference, the id the response carries", async ({ page }) => {

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from "express";
 import onHeaders from "on-headers";
-import { buildCsp, CSP_REPORT_GROUP, CSP_REPORT_PATH } from "./csp";
+import { buildCsp, CSP_REPORT_PATH } from "./csp";
 import { logger } from "./logger.server";
 import { countCspReport } from "./metrics.server";
 import { withSecureFlag } from "./secure-cookies";
@@ -23,7 +23,6 @@ export function securityHeaders(options: { development: boolean; cookieSecure: b
         this.setHeader("Set-Cookie", withSecureFlag(Array.isArray(cookies) ? cookies : [String(cookies)], true));
       }
     });
-    response.setHeader("Reporting-Endpoints", `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`);
     response.setHeader("X-Content-Type-Options", "nosniff");
     response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     response.setHeader("X-Frame-Options", "SAMEORIGIN");
@@ -36,8 +35,8 @@ export function securityHeaders(options: { development: boolean; cookieSecure: b
 const MAX_REPORTS = 20;
 
 /**
- * Browsers post violations here (report-uri: application/csp-report; the Reporting API:
- * application/reports+json). Logged and counted; always 204, whatever arrives.
+ * Browsers post violations here (report-uri: application/csp-report; a Reporting API batch,
+ * application/reports+json, is taken too). Logged and counted; always 204, whatever arrives.
  */
 export function cspReportRoute(): Router {
   const router = Router();

@@ -2,8 +2,8 @@ import { createContext, useContext } from "react";
 
 /**
  * What one server render knows about its request: the CSP nonce for Remix's scripts and the theme
- * style, and the request id the error page shows. On the client the nonce is unset (browsers hide
- * it once the page has loaded) and the id is read back from the server's error page.
+ * style, and the request id the error page shows. The browser entry reads both back from the
+ * server's HTML so that hydration renders the same attributes.
  */
 export interface RequestInfo {
   nonce?: string;
