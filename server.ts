@@ -14,7 +14,8 @@ import { requestIdFrom } from "./app/lib/observability/request-id";
 
 /**
  * The one web process: Remix pages, resource routes (/healthz, /readyz, the CMS webhook),
- * static assets with long cache headers, compression, security headers, graceful shutdown.
+ * static assets with long cache headers, compression, security headers and the CSP (ADRs 050, 051),
+ * JSON request logs and metrics on a private listener (ADR 052), graceful shutdown.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, process.env.BUILD_DIR ?? "build");
