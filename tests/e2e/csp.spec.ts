@@ -90,6 +90,16 @@ test("landing, a booking step, payment, contact and a 404 page run under the pol
   expect(await reportsReceived()).toBe(reportsBefore);
 });
 
+test("every carrier's landing page runs under the policy without violations", async ({ page }) => {
+  const violations = await watchViolations(page);
+  const served = carriers.filter((c) => !c.maintenance && !c.externalLandingRedirectUrl && !c.externalSupportPickerUrl);
+  expect(served.length).toBeGreaterThan(3);
+  for (const carrier of served) {
+    expectStrictPolicy(await page.goto(carrierUrl(String(carrier.code), "/")));
+    expect(await violations(), String(carrier.code)).toEqual([]);
+  }
+});
+
 /** POSTs to the app as a carrier's host (Node does not resolve *.localhost). */
 function appPost(host: string, path: string, contentType: string, body: string): Promise<number> {
   return new Promise((resolve, reject) => {
