@@ -6,11 +6,7 @@
 import { RemixBrowser } from "@remix-run/react";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { z } from "zod";
 import { RequestInfoProvider } from "~/lib/observability/request-context";
-
-// zod's compiled parsers probe `new Function`, which the CSP refuses (and reports) in the browser.
-z.config({ jitless: true });
 
 const requestId = document.querySelector("[data-request-id]")?.getAttribute("data-request-id") ?? undefined;
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;

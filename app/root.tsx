@@ -1,3 +1,4 @@
+import "~/lib/observability/zod-browser";
 import {
   Links,
   Meta,
