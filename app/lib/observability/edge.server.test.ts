@@ -1,7 +1,7 @@
 import express from "express";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";
-import { cspReportRoute, securityHeaders } from "./edge.server";
+import { cspReportRoute, securityHeaders, summariseReport } from "./edge.server";
 import { metrics } from "./metrics.server";
 
 const servers: { close(): void }[] = [];
@@ -109,5 +109,14 @@ describe("the CSP report endpoint", () => {
     const broken = await fetch(`${base}/api/csp-report`, { method: "POST", headers: { "Content-Type": "application/csp-report" }, body: "{not json" });
     expect([large.status, broken.status]).toEqual([204, 204]);
     expect(await reports()).toBe(before);
+  });
+});
+
+describe("a logged CSP report", () => {
+  it("keeps what was blocked where, from either format, without the page's query string", () => {
+    const legacy = { "csp-report": { "document-uri": "http://x.localhost/manage/booking?email=jane%40example.com", "effective-directive": "script-src-elem", "blocked-uri": "inline", "line-number": 4, "original-policy": "default-src 'self'" } };
+    const reportingApi = { type: "csp-violation", body: { documentURL: "http://x.localhost/my/technician/jane%40example.com/10042?x=y", effectiveDirective: "img-src", blockedURL: "https://tiles.example.org/1/2/3.png?key=secret", disposition: "enforce" } };
+    expect(summariseReport(legacy)).toEqual({ page: "http://x.localhost/manage/booking", directive: "script-src-elem", blocked: "inline", source: undefined, line: 4, disposition: undefined });
+    expect(summariseReport(reportingApi)).toMatchObject({ page: "http://x.localhost/my/technician/:email/:orderRef", directive: "img-src", blocked: "https://tiles.example.org/1/2/3.png", disposition: "enforce" });
   });
 });

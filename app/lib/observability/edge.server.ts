@@ -34,6 +34,25 @@ export function securityHeaders(options: { development: boolean; cookieSecure: b
 
 const MAX_REPORTS = 20;
 
+/** Without query strings or the tracking link's e-mail: page URLs carry e-mails and order references. */
+const withoutQuery = (value: unknown) =>
+  typeof value === "string" ? value.split(/[?#]/)[0]!.replace(/\/my\/technician\/[^/]+\/[^/]+/, "/my/technician/:email/:orderRef") : undefined;
+
+/** What a report says, from either format, without the page's query string or the whole policy. */
+export function summariseReport(report: unknown) {
+  const outer = (report ?? {}) as Record<string, unknown>;
+  const body = (outer["csp-report"] ?? outer.body ?? outer) as Record<string, unknown>;
+  const pick = (...keys: string[]) => keys.map((key) => body[key]).find((value) => value !== undefined);
+  return {
+    page: withoutQuery(pick("document-uri", "documentURL")),
+    directive: pick("effective-directive", "effectiveDirective", "violated-directive"),
+    blocked: withoutQuery(pick("blocked-uri", "blockedURL")),
+    source: withoutQuery(pick("source-file", "sourceFile")),
+    line: pick("line-number", "lineNumber"),
+    disposition: pick("disposition"),
+  };
+}
+
 /**
  * Browsers post violations here (report-uri: application/csp-report; a Reporting API batch,
  * application/reports+json, is taken too). Logged and counted; always 204, whatever arrives.
@@ -48,7 +67,7 @@ export function cspReportRoute(): Router {
       const reports = Array.isArray(body) ? body.slice(0, MAX_REPORTS) : body && typeof body === "object" && Object.keys(body).length ? [body] : [];
       if (reports.length) {
         countCspReport(reports.length);
-        logger().warn({ cspReports: reports }, "content security policy violation");
+        logger().warn({ cspReports: reports.map(summariseReport) }, "content security policy violation");
       }
       response.status(204).end();
     },
