@@ -2,20 +2,30 @@ import { createRequestHandler } from "@remix-run/express";
 import type { ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { env } from "./app/env.server";
 import { requestGuardFromEnv } from "./app/lib/http/request-guard";
+import { pinoHttp } from "pino-http";
+import { cspReportRoute, securityHeaders } from "./app/lib/observability/edge.server";
+import { observabilityEnv } from "./app/lib/observability/env.server";
+import { createLogger, loggablePath, logger, requestScope } from "./app/lib/observability/logger.server";
+import { metrics, observeRequest } from "./app/lib/observability/metrics.server";
+import { requestIdFrom } from "./app/lib/observability/request-id";
 
 /**
  * The one web process: Remix pages, resource routes (/healthz, /readyz, the CMS webhook),
- * static assets with long cache headers, compression, security headers, graceful shutdown.
+ * static assets with long cache headers, compression, security headers and the CSP (ADRs 050, 051),
+ * JSON request logs and metrics on a private listener (ADR 052), graceful shutdown.
  */
 const here = path.dirname(fileURLToPath(import.meta.url));
 const buildDir = path.resolve(here, process.env.BUILD_DIR ?? "build");
 const isDevelopment = process.env.NODE_ENV === "development";
 const port = Number(process.env.PORT ?? 3000);
 const host = process.env.HOST ?? "0.0.0.0";
+const edge = observabilityEnv();
+const log = logger();
 
 // A bad or unsafe environment stops the start here, naming the variable (ADR 042).
 env();
@@ -30,16 +40,39 @@ const build = viteDevServer
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", process.env.TRUST_FORWARDED_HOST === "true" || process.env.TRUST_FORWARDED_HOST === "1");
+app.set("trust proxy", edge.TRUST_FORWARDED_HOST);
 app.use(compression());
-app.use((_request: Request, response: Response, next: NextFunction) => {
-  response.setHeader("X-Content-Type-Options", "nosniff");
-  response.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
-  response.setHeader("X-Frame-Options", "SAMEORIGIN");
-  response.setHeader("Permissions-Policy", "camera=(self), geolocation=(self), microphone=()");
-  if (!isDevelopment) response.setHeader("Strict-Transport-Security", "max-age=15552000");
-  next();
+// ADR 052: one JSON line per request with its id; the id is also the X-Request-Id response header.
+app.use(
+  pinoHttp({
+    logger: createLogger({ withRequestId: false }),
+    genReqId: (request, response) => {
+      const id = requestIdFrom(request.headers["x-request-id"]);
+      response.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customAttributeKeys: { reqId: "requestId" },
+    // The id is bound to the request's logger (and so to its line) rather than nested under req.
+    quietReqLogger: true,
+    serializers: {
+      req: (request: { method: string; url: string; raw?: { originalUrl?: string } }) => ({ method: request.method, path: loggablePath(request.raw?.originalUrl ?? request.url) }),
+      res: (response: { statusCode: number }) => ({ status: response.statusCode }),
+    },
+    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info"),
+    customSuccessMessage: (request, response) => `${request.method} ${loggablePath((request as Request).originalUrl ?? request.url)} ${response.statusCode}`,
+    customErrorMessage: (request, response) => `${request.method} ${loggablePath((request as Request).originalUrl ?? request.url)} ${response.statusCode}`,
+  }),
+);
+app.use((request: Request, response: Response, next: NextFunction) => {
+  const started = process.hrtime.bigint();
+  response.once("finish", () => {
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    observeRequest({ pathname: request.path, method: request.method, status: response.statusCode, seconds });
+  });
+  requestScope().run({ requestId: String(request.id) }, next);
 });
+app.use(securityHeaders({ development: isDevelopment, cookieSecure: edge.COOKIE_SECURE }));
+app.use(cspReportRoute());
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
@@ -56,23 +89,46 @@ app.all(
     build,
     mode: isDevelopment ? "development" : "production",
     // The client's address (X-Forwarded-For only with `trust proxy`), for the lookup throttle.
-    getLoadContext: (request) => ({ clientAddress: request.ip ?? null }),
+    getLoadContext: (request, response) => ({
+      clientAddress: request.ip ?? null,
+      cspNonce: response.locals.cspNonce as string,
+      requestId: String(request.id),
+    }),
   }),
 );
 
 const server = app.listen(port, host, () => {
-  console.log(`[app] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
+  log.info(`[app] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
+
+// ADR 052: Prometheus metrics on their own listener, bound to loopback, never on the public port.
+const metricsServer =
+  edge.METRICS_PORT === null
+    ? undefined
+    : createServer((request, response) => {
+        if (request.method !== "GET" || request.url?.split("?")[0] !== "/metrics") return void response.writeHead(404).end();
+        const { registry } = metrics();
+        registry.metrics().then(
+          (text) => response.writeHead(200, { "Content-Type": registry.contentType }).end(text),
+          (error: unknown) => {
+            log.error({ err: error }, "metrics could not be collected");
+            response.writeHead(500).end();
+          },
+        );
+      });
+metricsServer?.on("error", (error) => log.warn({ err: error }, `[app] metrics listener not started on 127.0.0.1:${edge.METRICS_PORT}`));
+metricsServer?.listen(edge.METRICS_PORT ?? 0, "127.0.0.1", () => log.info(`[app] metrics on http://127.0.0.1:${edge.METRICS_PORT}/metrics`));
 
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;
   stopping = true;
-  console.log(`[app] ${signal}: closing`);
+  log.info(`[app] ${signal}: closing`);
   const forced = setTimeout(() => process.exit(1), 10_000);
   forced.unref();
   server.close();
   server.closeIdleConnections?.();
+  metricsServer?.close();
   await viteDevServer?.close();
   const closers = (globalThis as { __appShutdownHooks?: (() => Promise<void>)[] }).__appShutdownHooks ?? [];
   await Promise.allSettled(closers.map((close) => close()));

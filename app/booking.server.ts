@@ -38,6 +38,7 @@ export async function closeEngine(): Promise<void> {
   await instance?.close();
 }
 
+export { browserWidgets, type BrowserWidgets } from "../booking/index";
 export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked, ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "../booking/index";
 
 /* ───────────── test clock (ADR 034) ───────────── */

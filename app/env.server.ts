@@ -53,6 +53,22 @@ const envSchema = z
       .optional(),
     TILE_ATTRIBUTION: z.string().max(300).optional(),
     TRACKING_POLL_SECONDS: z.coerce.number().int().min(2).max(300).default(10),
+    /** Logs and metrics (ADR 052). */
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    /** The private metrics listener on 127.0.0.1; 0 or off disables it. */
+    METRICS_PORT: z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return 9464;
+        if (value === "off" || value === "0") return null;
+        const port = Number(value);
+        if (!Number.isInteger(port) || port < 1 || port > 65535) {
+          ctx.addIssue({ code: "custom", message: "METRICS_PORT must be a port number, 0 or off" });
+          return z.NEVER;
+        }
+        return port;
+      }),
   })
   .superRefine((env, ctx) => {
     checkEngineConfig(env, ctx);

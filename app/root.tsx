@@ -1,3 +1,4 @@
+import "~/lib/observability/zod-browser";
 import {
   Links,
   Meta,
@@ -22,8 +23,9 @@ import { SiteHeader } from "~/components/site-header";
 import { LiveChatButton, useRouteWantsLiveChat } from "~/components/live-chat";
 import { Toaster } from "~/components/toaster";
 import { commitSession, getSession } from "~/lib/session.server";
+import { useRequestInfo } from "~/lib/observability/request-context";
 import stylesheet from "~/tailwind.css?url";
-import { ErrorContent } from "~/components/error-content";
+import { ErrorContent, ErrorReference } from "~/components/error-content";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -74,6 +76,7 @@ export function useRootData(): RootData | undefined {
 
 function Document({ root, children, title }: { root?: RootData; children: React.ReactNode; title?: string }) {
   const i18n = useMemo(() => createI18n(root?.locale ?? "en", root?.uiTexts ?? {}), [root?.locale, root?.uiTexts]);
+  const { nonce } = useRequestInfo();
   return (
     <html lang={root?.locale ?? "en"}>
       <head>
@@ -82,12 +85,12 @@ function Document({ root, children, title }: { root?: RootData; children: React.
         {title ? <title>{title}</title> : null}
         <Meta />
         <Links />
-        {root ? <style dangerouslySetInnerHTML={{ __html: themeCss(root.carrier.theme) }} /> : null}
+        {root ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(root.carrier.theme) }} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-page text-ink antialiased">
         <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
-        <ScrollRestoration />
-        <Scripts />
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
       </body>
     </html>
   );
@@ -113,6 +116,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  const plainI18n = useMemo(() => createI18n("en"), []);
   if (!root) {
     // No carrier: either no site for this host, or the CMS has never answered. Plain page.
     const text = status === 404 ? "Site not found" : status === 503 ? "Temporarily unavailable" : "Something went wrong";
@@ -126,6 +130,9 @@ export function ErrorBoundary() {
         <body style={{ fontFamily: "system-ui, sans-serif", padding: "4rem 1rem", textAlign: "center" }}>
           <main>
             <h1>{text}</h1>
+            <I18nextProvider i18n={plainI18n}>
+              <ErrorReference />
+            </I18nextProvider>
           </main>
         </body>
       </html>

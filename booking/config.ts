@@ -56,6 +56,25 @@ export function testClockAllowed(config: Pick<EngineConfiguration, "NODE_ENV" | 
   return config.NODE_ENV !== "production" || config.ENGINE_TEST_CLOCK;
 }
 
+/**
+ * What the configured adapters load in the customer's browser, so the web's Content-Security-Policy
+ * allows exactly those (ADR 050) without naming a provider: a card drop-in (with PayPal), a pay-later
+ * widget, a captcha widget. Each names the browser SDK family whose hosts the policy allows.
+ */
+export interface BrowserWidgets {
+  cardDropIn: "braintree" | null;
+  payLaterWidget: "klarna" | null;
+  captchaWidget: "recaptcha" | null;
+}
+
+export function browserWidgets(config: Pick<EngineConfiguration, "PAYMENTS_PROVIDER" | "PAY_LATER_PROVIDER" | "CAPTCHA_PROVIDER">): BrowserWidgets {
+  return {
+    cardDropIn: config.PAYMENTS_PROVIDER === "braintree" ? "braintree" : null,
+    payLaterWidget: config.PAY_LATER_PROVIDER === "klarna" ? "klarna" : null,
+    captchaWidget: config.CAPTCHA_PROVIDER === "recaptcha" ? "recaptcha" : null,
+  };
+}
+
 /** Braintree credentials are configured (for card payments, and for verifying webhooks either way). */
 export function braintreeConfigured(config: Partial<EngineConfiguration>): boolean {
   return Boolean(config.BRAINTREE_ACCOUNTS?.trim() || config.BRAINTREE_MERCHANT_ID || config.BRAINTREE_PUBLIC_KEY || config.BRAINTREE_PRIVATE_KEY);

@@ -12,6 +12,8 @@ export {
   blankToUndefined,
   formatConfigIssues,
   type EngineConfiguration,
+  browserWidgets,
+  type BrowserWidgets,
 } from "./config";
 export { createEngine, type Engine, type EngineDependencies, type CarrierArg } from "./engine";
 export { defaultEngineConfig, type EngineConfig } from "./context";

@@ -89,6 +89,8 @@ try {
     cleanups.push(async () => rmSync(work, { recursive: true, force: true }));
     const cmsPort = 1437 + instance * 10;
     const appPort = 3100 + instance * 10;
+    // The app's private metrics listener (ADR 052), beside its port so parallel runs do not collide.
+    const metricsPort = appPort + 9;
     const secrets = {
       CMS_READ_TOKEN: "test-read-token-0123456789abcdef",
       CMS_WRITE_TOKEN: "test-write-token-0123456789abcdef",
@@ -117,6 +119,7 @@ try {
       BUILD_DIR: buildDir,
       PORT: String(appPort),
       HOST: "127.0.0.1",
+      METRICS_PORT: String(metricsPort),
       CMS_URL: cms.url,
       CMS_READ_TOKEN: secrets.CMS_READ_TOKEN,
       CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
@@ -161,6 +164,7 @@ try {
       APP_URL: `http://127.0.0.1:${appPort}`,
       // The production build, for tests that start more app instances (content-invalidation-instances).
       APP_BUILD_DIR: buildDir,
+      METRICS_URL: `http://127.0.0.1:${metricsPort}/metrics`,
       TEST_CONTROL_URL: `http://127.0.0.1:${control.address().port}`,
     };
 

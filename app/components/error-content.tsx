@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { useRequestInfo } from "~/lib/observability/request-context";
 
 /** Title and text per status; the 4xx ones answer refused posts (ADR 054, 055). */
 const ERROR_TEXTS: Record<number, [string, string]> = {
@@ -18,10 +19,23 @@ export function ErrorContent({ status }: { status: number }) {
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid={`error-${status}`}>
       <h1 className="mb-4 text-3xl font-bold">{t(titleKey)}</h1>
       <p className="mb-8">{t(textKey)}</p>
+      <ErrorReference />
       <Link to="/" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
         {t("errors.backHome")}
       </Link>
     </section>
+  );
+}
+
+/** The request id, so that a customer can quote it and support can find the log lines (ADR 052). */
+export function ErrorReference() {
+  const { t } = useTranslation();
+  const { requestId } = useRequestInfo();
+  if (!requestId) return null;
+  return (
+    <p className="mb-8 text-sm opacity-75" data-testid="error-reference" data-request-id={requestId}>
+      {t("errors.reference", { id: requestId })}
+    </p>
   );
 }
 

@@ -14,6 +14,9 @@ export interface CacheOptions {
   maxEntries: number;
   now?: () => number;
   onRefreshError?: (key: string, error: unknown) => void;
+  /** For metrics: each read's result, and each failed load (one per CMS request, shared or not). */
+  onRead?: (result: "hit" | "stale" | "miss") => void;
+  onLoadError?: (key: string, error: unknown) => void;
 }
 
 interface Entry<T> {
@@ -40,12 +43,15 @@ export class ContentCache {
 
     if (entry && !entry.invalidated && age <= this.options.ttlMs) {
       this.touch(key, entry);
+      this.options.onRead?.("hit");
       return entry.value;
     }
     if (entry && !entry.invalidated && age <= this.options.ttlMs + this.options.maxStaleMs) {
+      this.options.onRead?.("stale");
       this.refresh(key, tags, load).catch((error) => this.options.onRefreshError?.(key, error));
       return entry.value;
     }
+    this.options.onRead?.("miss");
     try {
       return await this.refresh(key, tags, load);
     } catch (error) {
@@ -90,6 +96,10 @@ export class ContentCache {
         const stillCurrent = generation === this.generation;
         this.store(key, { value, fetchedAt: this.now(), invalidated: !stillCurrent, tags });
         return value;
+      })
+      .catch((error: unknown) => {
+        this.options.onLoadError?.(key, error);
+        throw error;
       })
       .finally(() => {
         if (this.inflight.get(key) === promise) this.inflight.delete(key);

@@ -22,6 +22,8 @@ import {
   type Locale,
 } from "./schemas";
 import type { z } from "zod";
+import { logger } from "~/lib/observability/logger.server";
+import { countCmsCache, countCmsError } from "~/lib/observability/metrics.server";
 
 let cache: ContentCache | undefined;
 
@@ -32,7 +34,9 @@ function contentCache(): ContentCache {
       ttlMs,
       maxStaleMs: 24 * 60 * 60 * 1000,
       maxEntries: 5_000,
-      onRefreshError: (key, error) => console.warn(`[content] serving last good "${key}": ${String(error)}`),
+      onRefreshError: (key, error) => logger().warn({ key, err: error }, "[content] serving the last good content"),
+      onRead: countCmsCache,
+      onLoadError: countCmsError,
     });
   }
   return cache;

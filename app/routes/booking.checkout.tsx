@@ -12,6 +12,7 @@ import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warran
 import { behaviourFor } from "~/lib/errors/error-table";
 import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
 import { readForm } from "~/lib/http/form.server";
+import { countBooking } from "~/lib/observability/metrics.server";
 
 export const meta = stepMeta("booking-checkout.checkout.title");
 
@@ -53,6 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (path === "payment") return redirectWithSession(context, "/booking/payment");
     if (path === "confirm-iw") await context.engine.confirmInWarranty(context.carrier, booking.reference);
     else await context.engine.confirmPromo(context.carrier, booking.reference);
+    countBooking("completed");
   } catch (error) {
     return bookingErrorResponse(context, error);
   }

@@ -47,6 +47,7 @@ import { PayLaterPanel, type KlarnaBillingAddress, type PayLaterAuthorization, t
 import { PaymentErrorDialog } from "~/components/booking/payment/payment-error-dialog";
 import { PaymentProcessingOverlay } from "~/components/booking/payment/payment-processing-overlay";
 import { readForm } from "~/lib/http/form.server";
+import { countCharge } from "~/lib/observability/metrics.server";
 
 export const meta = stepMeta("booking-checkout.payment.title");
 
@@ -80,7 +81,13 @@ type PaymentAnswer =
   | { billingErrors: Partial<Record<string, string>>; billingValues: BillingValues };
 
 async function charge(context: BookingRequestContext, booking: BookingState, request: ChargeRequest) {
-  await context.engine.charge(context.carrier, booking.reference, { ...request, currency: context.carrier.currency });
+  try {
+    await context.engine.charge(context.carrier, booking.reference, { ...request, currency: context.carrier.currency });
+  } catch (error) {
+    countCharge(request.payment_type, error);
+    throw error;
+  }
+  countCharge(request.payment_type);
 }
 
 async function chargeErrorAnswer(context: BookingRequestContext, error: unknown) {
@@ -127,7 +134,10 @@ export async function action({ request }: ActionFunctionArgs) {
       // Spec §4 "Pay-later payment" without JavaScript (the sandbox authorises on the server).
       await preparePayLater(context, booking);
       const authorization = await authorizePayLaterOnServer(context, booking, plan.type);
-      if (!authorization.approved || !authorization.authorization_token) return data<PaymentAnswer>({ payLaterDenied: true }, await withSession(context, { status: 400 }));
+      if (!authorization.approved || !authorization.authorization_token) {
+        countCharge(plan.type, { code: "PAYMENT_DECLINED" });
+        return data<PaymentAnswer>({ payLaterDenied: true }, await withSession(context, { status: 400 }));
+      }
       await charge(context, booking, { token: authorization.authorization_token, payment_type: plan.type, paid_via_credit: true, expected_total: parsed.data!.expected_total });
     } else await charge(context, booking, plan.charge);
   } catch (error) {

@@ -1,9 +1,9 @@
+// No 'strapi::poweredBy': the CMS does not announce what it runs (ADR 050).
 export default [
   'strapi::logger',
   'strapi::errors',
   'strapi::security',
   'strapi::cors',
-  'strapi::poweredBy',
   'strapi::query',
   'strapi::body',
   'strapi::session',
