@@ -7,6 +7,7 @@
  */
 import { composeEngine, type ComposedEngine, type Engine } from "../booking/index";
 import { env } from "./env.server";
+import { readTestClockOffset } from "./lib/cookies.server";
 
 type Holder = { __bookingEngine?: Promise<ComposedEngine>; __appShutdownHooks?: (() => Promise<void>)[] };
 const holder = globalThis as Holder;
@@ -43,11 +44,6 @@ export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked, ERROR
 
 /* ───────────── test clock (ADR 034) ───────────── */
 
-/** Cookie a browser test sets to move the engine's clock for its own requests (milliseconds, may be negative). */
-export const TEST_CLOCK_COOKIE = "engine_clock_offset_ms";
-
-const clockCookie = new RegExp(`(?:^|;\\s*)${TEST_CLOCK_COOKIE}=(-?\\d{1,15})(?:;|$)`);
-
 /**
  * The engine for one request. Where the test clock is allowed (outside production, or with
  * ENGINE_TEST_CLOCK=1) and the request carries the test clock cookie, every operation runs with the
@@ -56,8 +52,8 @@ const clockCookie = new RegExp(`(?:^|;\\s*)${TEST_CLOCK_COOKIE}=(-?\\d{1,15})(?:
 export async function getRequestEngine(request: Request): Promise<Engine> {
   const { engine, testClock } = await composed();
   if (!testClock) return engine;
-  const match = clockCookie.exec(request.headers.get("Cookie") ?? "");
-  return match ? testClock.shifted(Number(match[1])) : engine;
+  const offset = await readTestClockOffset(request);
+  return offset === null ? engine : testClock.shifted(offset);
 }
 
 // What the web app may use of the engine besides the operations: errors, constants and the shapes it returns.

@@ -16,14 +16,15 @@ import { I18nextProvider } from "react-i18next";
 import { getLandingPage, getUiTexts } from "~/content/content.server";
 import { createI18n } from "~/i18n/i18n";
 import { publicCarrier } from "~/lib/public-carrier";
-import { LOCALE_COOKIE, pickLocale, requireCarrier } from "~/tenant/tenant.server";
+import { pickLocale, requireCarrier } from "~/tenant/tenant.server";
 import { themeCss } from "~/tenant/theme";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { LiveChatButton, useRouteWantsLiveChat } from "~/components/live-chat";
 import { Toaster } from "~/components/toaster";
-import { commitSession, getSession } from "~/lib/session.server";
 import { useRequestInfo } from "~/lib/observability/request-context";
+import { localeCookie } from "~/lib/cookies.server";
+import { takeToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { ErrorContent, ErrorReference } from "~/components/error-content";
 
@@ -37,16 +38,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (carrier.maintenance && !MAINTENANCE_EXEMPT.test(url.pathname)) throw redirect("/maintenance");
 
-  const { locale, persist } = pickLocale(request, carrier);
-  const session = await getSession(request);
-  const toast = session.get("toast") ?? null;
+  const [{ locale, persist }, { toast, setCookie: clearToast }] = await Promise.all([pickLocale(request, carrier), takeToast(request)]);
   const [uiTexts, landing] = await Promise.all([
     getUiTexts(carrier, locale).catch(() => ({})),
     getLandingPage(carrier, locale).catch(() => null),
   ]);
   const headers = new Headers();
-  if (persist) headers.append("Set-Cookie", `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
-  if (toast) headers.append("Set-Cookie", await commitSession(session));
+  if (persist) headers.append("Set-Cookie", await localeCookie.serialize(locale));
+  if (clearToast) headers.append("Set-Cookie", clearToast);
   return data(
     {
       carrier: publicCarrier(carrier),

@@ -1,13 +1,15 @@
 import { data, redirect, type Session } from "@remix-run/node";
 import { getEngine } from "~/booking.server";
 import type { Carrier, Locale } from "~/content/schemas";
-import { commitSession, getSession, toast, type SessionData, type SessionFlashData } from "~/lib/session.server";
+import { commitSession, getSession, type SessionData } from "~/lib/session.server";
+import { toast, type Toast } from "~/lib/toast";
+import { flashToast as addToastCookie } from "~/lib/toast.server";
 import { requireTenant } from "~/tenant/tenant.server";
 import type { BookingState, Engine } from "~/booking.server";
 import { shownText, type ErrorBody, type Place } from "~/lib/errors/error-table";
 import { errorBody, handleError } from "~/lib/errors/errors.server";
 
-export type BookingSession = Session<SessionData, SessionFlashData>;
+export type BookingSession = Session<SessionData>;
 
 export interface BookingRequestContext {
   carrier: Carrier;
@@ -15,6 +17,8 @@ export interface BookingRequestContext {
   engine: Engine;
   session: BookingSession;
   booking: BookingState | null;
+  /** The toast this response flashes (its own cookie, ADR 066), added by `withSession`. */
+  toast: Toast | null;
   /** Where a booking starts for this carrier: address search when its address-lookup switch is on. */
   startPath: string;
 }
@@ -26,9 +30,6 @@ export function startPathFor(carrier: Carrier): string {
 /** The carrier, the engine, the session and the visitor's booking (null when there is none or it is gone). */
 export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
   const [{ carrier, locale }, session, engine] = await Promise.all([requireTenant(request), getSession(request), getEngine()]);
-  // The root loader shows this request's one-shot toast; reading it here too keeps this loader's
-  // Set-Cookie from handing the same toast back on the next page.
-  session.get("toast");
   const reference = session.get("bookingRef");
   let booking: BookingState | null = null;
   if (reference) {
@@ -38,7 +39,7 @@ export async function loadBookingContext(request: Request): Promise<BookingReque
       if (handleError(error, "booking.session").behaviour.clearBooking) session.unset("bookingRef");
     }
   }
-  return { carrier, locale, engine, session, booking, startPath: startPathFor(carrier) };
+  return { carrier, locale, engine, session, booking, toast: null, startPath: startPathFor(carrier) };
 }
 
 /** The visitor's booking, built on first need (spec §4: "Build the booking, then check the postcode"). */
@@ -50,9 +51,11 @@ export async function ensureBooking(context: BookingRequestContext, input: { ref
   return context.booking;
 }
 
+/** The response's cookies: the booking session (which also keeps its 30 days rolling) and a flashed toast. */
 export async function withSession(context: BookingRequestContext, init: ResponseInit = {}): Promise<ResponseInit> {
   const headers = new Headers(init.headers);
   headers.append("Set-Cookie", await commitSession(context.session));
+  if (context.toast) await addToastCookie(headers, context.toast);
   return { ...init, headers };
 }
 
@@ -64,7 +67,7 @@ export type ActionError = ErrorBody;
 
 /**
  * Maps an engine error to the spec's behaviour (§8) through the one table (lib/errors/error-table.ts)
- * at `place`: a toast (flashed into the session) and, where the table says so, a redirect. Errors the
+ * at `place`: a toast (flashed with the response) and, where the table says so, a redirect. Errors the
  * table keeps on the page come back as `{ error }` with status 400 for the form to show inline.
  * Anything that is not a domain error, or not expected at the place, is rethrown (500, the error page).
  */
@@ -73,7 +76,7 @@ export async function bookingErrorResponse(context: BookingRequestContext, throw
   const body: ActionError = errorBody(error);
   if (behaviour.show === "toast") {
     const text = shownText(behaviour, error.messages, context.locale);
-    context.session.flash("toast", toast({ type: "error", ...(text.key ? { key: text.key } : { message: text.text }), ...(behaviour.durationMs ? { durationMs: behaviour.durationMs } : {}) }));
+    context.toast = toast({ type: "error", ...(text.key ? { key: text.key } : { message: text.text }), ...(behaviour.durationMs ? { durationMs: behaviour.durationMs } : {}) });
   }
   if (behaviour.clearBooking) context.session.unset("bookingRef");
   if (behaviour.redirect) {
@@ -84,5 +87,5 @@ export async function bookingErrorResponse(context: BookingRequestContext, throw
 
 /** A success toast for the next page the visitor sees. */
 export function flashToast(context: BookingRequestContext, key: string, params?: Record<string, string | number>) {
-  context.session.flash("toast", toast({ type: "success", key, params }));
+  context.toast = toast({ type: "success", key, params });
 }

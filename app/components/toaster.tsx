@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { Toast } from "~/lib/session.server";
+import type { Toast } from "~/lib/toast";
 
 const STYLE: Record<Toast["type"], string> = {
   success: "border-[#1b6e3a] bg-[#e8f5ec] text-[#0f3d20]",

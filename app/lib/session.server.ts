@@ -2,7 +2,8 @@ import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { env } from "~/env.server";
 
 /**
- * The visitor's session: a signed cookie holding the booking reference and one-shot toasts.
+ * The visitor's session: a signed cookie holding the booking reference (toasts have their own
+ * cookie, toast.server.ts).
  * No server state, so any app instance can answer (architecture: stateless app instances).
  * Each carrier has its own host, so the cookie is naturally per carrier.
  */
@@ -10,28 +11,12 @@ export interface SessionData {
   bookingRef: string;
 }
 
-export type ToastType = "success" | "warning" | "error" | "info";
-
-export interface Toast {
-  id: string;
-  type: ToastType;
-  /** An i18n key, or a message from the server shown as it is. */
-  key?: string;
-  message?: string;
-  params?: Record<string, string | number>;
-  durationMs: number;
-}
-
-export interface SessionFlashData {
-  toast: Toast;
-}
-
-let storage: ReturnType<typeof createCookieSessionStorage<SessionData, SessionFlashData>> | undefined;
+let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 
 function sessionStorage() {
   if (!storage) {
     const { SESSION_SECRET, COOKIE_SECURE } = env();
-    storage = createCookieSessionStorage<SessionData, SessionFlashData>({
+    storage = createCookieSessionStorage<SessionData>({
       cookie: {
         name: "__booking",
         httpOnly: true,
@@ -46,16 +31,10 @@ function sessionStorage() {
   return storage;
 }
 
-export function getSession(request: Request): Promise<Session<SessionData, SessionFlashData>> {
+export function getSession(request: Request): Promise<Session<SessionData>> {
   return sessionStorage().getSession(request.headers.get("Cookie"));
 }
 
-export function commitSession(session: Session<SessionData, SessionFlashData>): Promise<string> {
+export function commitSession(session: Session<SessionData>): Promise<string> {
   return sessionStorage().commitSession(session);
-}
-
-export const DEFAULT_TOAST_MS = 5_000;
-
-export function toast(input: Omit<Toast, "id" | "durationMs"> & { durationMs?: number }): Toast {
-  return { durationMs: DEFAULT_TOAST_MS, ...input, id: `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}` };
 }

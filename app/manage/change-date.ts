@@ -22,7 +22,4 @@ export function dayPages(value: string | null): number {
   return Math.min(pages, MAX_DAY_PAGES);
 }
 
-export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split("-").map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
+export { addDays } from "~/lib/dates";

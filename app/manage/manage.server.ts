@@ -1,6 +1,6 @@
 /**
  * Plumbing of the manage pages: the carrier, the engine (with the test clock of the request), the
- * booking session (toasts), the manage session (the loaded order) and the client's address for the
+ * flashed toast, the manage session (the loaded order) and the client's address for the
  * lookup throttle; and where engine errors become spec §8 behaviour on the manage pages (the one
  * table in lib/errors/error-table.ts).
  */
@@ -9,7 +9,8 @@ import { DomainError, getRequestEngine, TooManyAttemptsError, type Engine, type 
 import { shownText, type Behaviour, type ShownText } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";
 import type { Carrier, Locale } from "~/content/schemas";
-import { commitSession, getSession, toast, type SessionData, type SessionFlashData } from "~/lib/session.server";
+import { toast, type Toast } from "~/lib/toast";
+import { flashToast as addToastCookie } from "~/lib/toast.server";
 import { requireTenant } from "~/tenant/tenant.server";
 import { clientAddress } from "./client-address.server";
 import { manageBookingPath, type LookupForm } from "./lookup-form";
@@ -19,21 +20,21 @@ export interface ManageContext {
   carrier: Carrier;
   locale: Locale;
   engine: Engine;
-  session: Session<SessionData, SessionFlashData>;
   manageSession: Session<ManageSessionData>;
   clientAddress: string | null;
-  /** Set when a session changed and must be committed with the response. */
-  dirty: { session: boolean; manage: boolean };
+  /** The toast this response flashes (its own cookie, ADR 066). */
+  toast: Toast | null;
+  /** Set when the manage session changed and must be committed with the response. */
+  dirty: { manage: boolean };
 }
 
 export async function loadManageContext(request: Request, loadContext: unknown): Promise<ManageContext> {
-  const [{ carrier, locale }, engine, session, manageSession] = await Promise.all([
+  const [{ carrier, locale }, engine, manageSession] = await Promise.all([
     requireTenant(request),
     getRequestEngine(request),
-    getSession(request),
     manageSessionStorage().getSession(request.headers.get("Cookie")),
   ]);
-  return { carrier, locale, engine, session, manageSession, clientAddress: clientAddress(request, loadContext), dirty: { session: false, manage: false } };
+  return { carrier, locale, engine, manageSession, clientAddress: clientAddress(request, loadContext), toast: null, dirty: { manage: false } };
 }
 
 /** The order loaded last on the manage page (spec §6: /manage/confirm requires one). */
@@ -57,13 +58,12 @@ export function rememberOrder(ctx: ManageContext, lookup: LookupForm, lastChange
 }
 
 export function flashToast(ctx: ManageContext, input: { type: "success" | "error" | "info"; key?: string; message?: string; durationMs?: number }) {
-  ctx.session.flash("toast", toast(input));
-  ctx.dirty.session = true;
+  ctx.toast = toast(input);
 }
 
 export async function manageHeaders(ctx: ManageContext, extra?: HeadersInit): Promise<Headers> {
   const headers = new Headers(extra);
-  if (ctx.dirty.session) headers.append("Set-Cookie", await commitSession(ctx.session));
+  if (ctx.toast) await addToastCookie(headers, ctx.toast);
   if (ctx.dirty.manage) headers.append("Set-Cookie", await manageSessionStorage().commitSession(ctx.manageSession));
   headers.set("Cache-Control", "no-store");
   return headers;

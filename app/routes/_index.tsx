@@ -7,7 +7,7 @@ import { ContentUnavailableError } from "~/content/strapi.server";
 import { PopularCarousel } from "~/components/popular-carousel";
 import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
-import { BUSINESS_COOKIE } from "~/booking-flow/location/postcode-form";
+import { businessCookie } from "~/lib/cookies.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "~/lib/safe-url";
 
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const business = carrier.businessAccounts && new URL(request.url).searchParams.get("type") === "business";
   const headers = new Headers();
-  if (business) headers.append("Set-Cookie", `${BUSINESS_COOKIE}=business; Path=/; SameSite=Lax; HttpOnly`);
+  if (business) headers.append("Set-Cookie", await businessCookie.serialize("business"));
   return data(
     {
       landing,

@@ -7,6 +7,7 @@ import { addressSearchHref, geocodeText, parseManualAddress, type AddressOption,
 import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/booking-flow/location/location.server";
 import { isBusinessAccount } from "~/booking-flow/location/postcode-form";
 import { handleError } from "~/lib/errors/errors.server";
+import { readBusinessCookie } from "~/lib/cookies.server";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
 import { SubmitButton } from "~/components/booking/location/submit-button";
@@ -40,7 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     container: container ? { id: container, label: within ?? text } : null,
     results,
     searched: Boolean(text || container),
-    business: isBusinessAccount(context.carrier, url, request.headers.get("Cookie")),
+    business: isBusinessAccount(context.carrier, url, await readBusinessCookie(request)),
     current: booking?.address?.line_1 ? booking.address : null,
     postcode: booking?.postcode ?? "",
   };
@@ -52,7 +53,7 @@ type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualA
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const form = await readForm(request);
-  const business = isBusinessAccount(context.carrier, new URL(request.url), request.headers.get("Cookie")) || (context.carrier.businessAccounts && form.get("type") === "business");
+  const business = isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");
 
   if (form.get("intent") === "manual") {
     const manual = parseManualAddress(form);

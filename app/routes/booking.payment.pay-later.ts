@@ -7,7 +7,7 @@
  *   answer { approved, authorization_token, show_form }.
  *
  * The charge itself is the payment form's post with the authorisation token. A §8 redirect (BK01,
- * BK07, BK27 …) answers { redirect } with its toast in the session cookie, for the page to follow.
+ * BK07, BK27 …) answers { redirect } with its toast in the toast cookie, for the page to follow.
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
@@ -23,11 +23,10 @@ const requestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("authorize"), payment_type: z.enum(PAY_LATER_METHODS) }),
 ]);
 
-/** A redirect the page should follow, with the cookie it set (the flashed toast). */
+/** A redirect the page should follow, with the cookies it set (the session and the flashed toast). */
 function redirectAnswer(response: Response): Response {
   const headers = new Headers();
-  const cookie = response.headers.get("Set-Cookie");
-  if (cookie) headers.set("Set-Cookie", cookie);
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
   return Response.json({ redirect: response.headers.get("Location") ?? "/booking/checkout" }, { headers });
 }
 

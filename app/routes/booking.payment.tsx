@@ -38,7 +38,7 @@ import { bookingErrorResponse, flashToast, redirectWithSession, withSession, typ
 import type { BookingState } from "~/booking.server";
 import { behaviourFor } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";
-import { toast } from "~/lib/session.server";
+import { toast } from "~/lib/toast";
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
 import { useActionAnswer, useMoney } from "~/components/booking/checkout/use-booking-layout";
 import { BillingPanel } from "~/components/booking/payment/billing-panel";
@@ -126,7 +126,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = paymentFormSchema(options).safeParse(values);
   const plan = parsed.success ? paymentPlan(parsed.data, options, { serverAuthorisesPayLater: context.engine.capabilities().payLater.serverAuthorize }) : ({ kind: "missing" } as const);
   if (plan.kind === "missing") {
-    context.session.flash("toast", toast({ type: "error", key: "booking.toasts.paymentMethodRequired" }));
+    context.toast = toast({ type: "error", key: "booking.toasts.paymentMethodRequired" });
     return data<PaymentAnswer>({ methodMissing: true }, await withSession(context, { status: 400 }));
   }
   try {

@@ -6,10 +6,11 @@ import { LONG_TOAST_MS } from "~/lib/errors/error-table";
 import { nextAfter } from "~/booking-flow/location/next-step";
 import { isBusinessAccount, parsePostcodeForm, POSTCODE_INVALID, refusedPostcodeOutcome } from "~/booking-flow/location/postcode-form";
 import { handleError } from "~/lib/errors/errors.server";
+import { readBusinessCookie } from "~/lib/cookies.server";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
-import { toast } from "~/lib/session.server";
+import { toast } from "~/lib/toast";
 import { readForm } from "~/lib/http/form.server";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -43,14 +44,14 @@ async function submitPostcode(context: BookingRequestContext, raw: string, busin
     if (handled.behaviour.show === "field") {
       if (refusedPostcodeOutcome(context.carrier) === "repair-type") {
         const message = context.locale === "en" ? handled.error.messages[0] : undefined;
-        context.session.flash("toast", toast({ type: "error", ...(message ? { message } : { key: POSTCODE_INVALID }), durationMs: LONG_TOAST_MS }));
+        context.toast = toast({ type: "error", ...(message ? { message } : { key: POSTCODE_INVALID }), durationMs: LONG_TOAST_MS });
         return redirectWithSession(context, "/booking/repair-type");
       }
       return { business, value: raw, errorKey: POSTCODE_INVALID };
     }
     const response = await bookingErrorResponse(context, error, "booking.postcode");
     if (response instanceof Response) return response;
-    // §8 toasts the rest (flashed into the session); the form stays as it was.
+    // §8 toasts the rest (flashed with the response); the form stays as it was.
     return { business, value: raw, errorKey: null };
   }
 }
@@ -58,7 +59,7 @@ async function submitPostcode(context: BookingRequestContext, raw: string, busin
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const url = new URL(request.url);
-  const business = isBusinessAccount(context.carrier, url, request.headers.get("Cookie"));
+  const business = isBusinessAccount(context.carrier, url, await readBusinessCookie(request));
   const fromLanding = url.searchParams.get("postcode");
 
   // Spec §2: postcode search redirects to address search when the carrier's address-lookup switch is on.
@@ -85,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const form = await readForm(request);
   const business =
-    isBusinessAccount(context.carrier, new URL(request.url), request.headers.get("Cookie")) || (context.carrier.businessAccounts && form.get("type") === "business");
+    isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");
   const outcome = await submitPostcode(context, String(form.get("postcode") ?? ""), business);
   if (outcome instanceof Response) return outcome;
   return data(outcome, await withSession(context, { status: 400 }));

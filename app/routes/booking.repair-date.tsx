@@ -5,7 +5,8 @@ import { z } from "zod";
 import { actionErrorKey } from "~/booking-flow/checkout/action-errors";
 import { requestCallBack } from "~/booking-flow/checkout/call-back.server";
 import { loadCheckoutStep, throwLoaderError } from "~/booking-flow/checkout/checkout-step.server";
-import { dayTile, formatLongDate, MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/booking-flow/checkout/dates";
+import { MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/booking-flow/checkout/dates";
+import { dayTile, longDate } from "~/lib/dates";
 import { stepMeta } from "~/booking-flow/checkout/meta";
 import { callBackRequest, waitingListSchema } from "~/booking-flow/checkout/waiting-list";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
@@ -108,7 +109,7 @@ export default function RepairDatePage() {
       <p className="mt-2">{t("booking-checkout.repairDate.intro")}</p>
       {held ? (
         <p className="mt-2 font-semibold" data-testid="date-held">
-          {t("booking-checkout.repairDate.held", { date: formatLongDate(held, locale) })}
+          {t("booking-checkout.repairDate.held", { date: longDate(held, locale) })}
         </p>
       ) : null}
 
@@ -123,7 +124,7 @@ export default function RepairDatePage() {
           <ul className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="repair-days">
             {days.map((day) => {
               const tile = dayTile(day.date, locale);
-              const long = formatLongDate(day.date, locale);
+              const long = longDate(day.date, locale);
               return (
                 <li key={day.date}>
                   <label

@@ -7,6 +7,7 @@ import { geocodeText, parseManualAddress, type ManualAddress } from "~/booking-f
 import { addressesAtPostcode, geocode, requirePostcode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/booking-flow/location/location.server";
 import { repairLocationFormSchema } from "~/booking-flow/location/repair-location-form";
 import { isBusinessAccount } from "~/booking-flow/location/postcode-form";
+import { readBusinessCookie } from "~/lib/cookies.server";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
 import { SubmitButton } from "~/components/booking/location/submit-button";
@@ -61,7 +62,7 @@ export async function action({ request }: ActionFunctionArgs) {
       return bookingErrorResponse(context, error);
     }
   }
-  const business = isBusinessAccount(context.carrier, new URL(request.url), request.headers.get("Cookie"));
+  const business = isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request));
   if (choice.address_id !== "manual") {
     const address = await retrieveForBooking(context, choice.address_id);
     if (!address) return data<ActionBody>({ addressError: { key: "booking-location.address.notFound" } }, await withSession(context, { status: 400 }));

@@ -2,7 +2,7 @@ import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type Met
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/content/schemas";
-import { longDate, timeslotText } from "~/manage/format";
+import { longDate, timeslotText } from "~/lib/dates";
 import { manageBookingPath, trackingPath } from "~/manage/lookup-form";
 import { findOrder, loadedLookup, loadManageContext, manageHeaders, manageDocumentHeaders } from "~/manage/manage.server";
 import { manageOrder } from "~/manage/order-view";

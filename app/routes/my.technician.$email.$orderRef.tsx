@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import type { TechnicianTracking } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { TrackingMap } from "~/components/manage/tracking-map";
-import { clockTime, longDate, minutesUntil, timeslotText } from "~/manage/format";
+import { clockTime, longDate, minutesUntil, timeslotText } from "~/lib/dates";
 import { manageBookingPath } from "~/manage/lookup-form";
 import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/manage/manage.server";
 import { loadTracking } from "~/manage/tracking.server";

@@ -1,4 +1,5 @@
 import { env } from "~/env.server";
+import { readLocaleCookie } from "~/lib/cookies.server";
 import { getCarriers, refreshCarriersAfterMiss } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
 import type { Carrier, Locale } from "~/content/schemas";
@@ -49,20 +50,17 @@ export async function requireCarrier(request: Request): Promise<Carrier> {
   return resolution.carrier;
 }
 
-export const LOCALE_COOKIE = "lng";
-
 /** ?lng= (when the carrier offers it), then the visitor's cookie, then the carrier's default. */
-export function pickLocale(request: Request, carrier: Carrier): { locale: Locale; persist: boolean } {
+export async function pickLocale(request: Request, carrier: Carrier): Promise<{ locale: Locale; persist: boolean }> {
   const offered = carrier.supportedLocales.length > 0 ? carrier.supportedLocales : [carrier.defaultLocale];
   const fromQuery = new URL(request.url).searchParams.get("lng");
   if (fromQuery && (offered as string[]).includes(fromQuery)) return { locale: fromQuery as Locale, persist: true };
-  const cookie = request.headers.get("cookie") ?? "";
-  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([a-z]{2})`).exec(cookie);
-  if (match && (offered as string[]).includes(match[1]!)) return { locale: match[1] as Locale, persist: false };
+  const remembered = await readLocaleCookie(request);
+  if (remembered && (offered as string[]).includes(remembered)) return { locale: remembered as Locale, persist: false };
   return { locale: carrier.defaultLocale, persist: false };
 }
 
 export async function requireTenant(request: Request): Promise<Tenant> {
   const carrier = await requireCarrier(request);
-  return { carrier, locale: pickLocale(request, carrier).locale };
+  return { carrier, locale: (await pickLocale(request, carrier)).locale };
 }

@@ -21,20 +21,14 @@ export function parsePostcodeForm(value: unknown): PostcodeForm {
   return { ok: false, errorKey: parsed.error.issues[0]?.message ?? POSTCODE_INVALID };
 }
 
-/** The cookie the landing page sets for `?type=business` (app/routes/_index.tsx). */
-export const BUSINESS_COOKIE = "account_type";
-
 /**
  * Spec §2: one carrier's pages read `?type=business`, which makes the booking a business account.
- * Only carriers with the `businessAccounts` switch; the landing page remembers it in a cookie.
+ * Only carriers with the `businessAccounts` switch; the landing page remembers it in a cookie
+ * (`businessCookie`, lib/cookies.server.ts).
  */
-export function isBusinessAccount(carrier: Pick<Carrier, "businessAccounts">, url: URL, cookieHeader: string | null): boolean {
+export function isBusinessAccount(carrier: Pick<Carrier, "businessAccounts">, url: URL, rememberedByLanding: boolean): boolean {
   if (!carrier.businessAccounts) return false;
-  if (url.searchParams.get("type") === "business") return true;
-  return (cookieHeader ?? "")
-    .split(";")
-    .map((part) => part.trim())
-    .some((part) => part === `${BUSINESS_COOKIE}=business`);
+  return url.searchParams.get("type") === "business" || rememberedByLanding;
 }
 
 /**

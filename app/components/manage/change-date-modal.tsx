@@ -5,7 +5,7 @@ import type { AvailabilityDay } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { reasonIsEnough } from "~/manage/change-date";
 import { fieldTexts } from "~/lib/errors/error-table";
-import { dayTile, longDate } from "~/manage/format";
+import { dayTile, longDate } from "~/lib/dates";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { ErrorNote, ManageModal } from "./manage-modal";

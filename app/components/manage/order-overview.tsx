@@ -3,7 +3,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/content/schemas";
 import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
-import { clockTime, longDate, timeslotText } from "~/manage/format";
+import { clockTime, dayOfInstant, longDate, timeslotText } from "~/lib/dates";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import type { ManageOrder } from "~/manage/order-view";
@@ -39,7 +39,7 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
   const changeable = booked && order.canChangeOnline;
   const open = (modal: string) => manageBookingPath(lookup, { modal });
   const deadline = new Date(order.changeDeadline);
-  const deadlineDay = new Intl.DateTimeFormat(locale === "de" ? "de-DE" : "en-GB", { timeZone: timezone, weekday: "long", day: "numeric", month: "long" }).format(deadline);
+  const deadlineDay = dayOfInstant(deadline, timezone, locale);
 
   return (
     <div className="mt-6">

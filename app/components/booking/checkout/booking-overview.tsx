@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BookingOverview } from "~/booking-flow/checkout/overview";
-import { formatLongDate, timeslotLabel } from "~/booking-flow/checkout/dates";
+import { longDate, timeslotText } from "~/lib/dates";
 import type { Locale } from "~/content/schemas";
 
 function Row({ label, children, testId, change }: { label: string; children: ReactNode; testId: string; change?: { to: string; label: string } }) {
@@ -70,10 +70,10 @@ export function BookingOverviewList({
           : t("booking-checkout.overview.doorstep")}
       </Row>
       <Row label={t("booking-checkout.overview.date")} testId="overview-date" change={change("/booking/repair-date", t("booking-checkout.overview.date"))}>
-        {overview.date ? formatLongDate(overview.date, locale) : notSet}
+        {overview.date ? longDate(overview.date, locale) : notSet}
       </Row>
       <Row label={t("booking-checkout.overview.timeslot")} testId="overview-timeslot">
-        {overview.timeslot ? timeslotLabel(overview.timeslot) : t("booking-checkout.overview.timeslotPending")}
+        {overview.timeslot ? timeslotText(overview.timeslot) : t("booking-checkout.overview.timeslotPending")}
       </Row>
       <Row label={t("booking-checkout.overview.phone")} testId="overview-phone" change={change("/booking/details", t("booking-checkout.overview.phone"))}>
         {overview.phone ?? notSet}

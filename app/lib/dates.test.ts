@@ -1,0 +1,62 @@
+import { describe, expect, it } from "vitest";
+import { addDays, clockTime, dayOfInstant, dayTile, longDate, minutesUntil, timeslotText } from "./dates";
+
+describe("calendar days, formatted as the day they are whatever the server's time zone", () => {
+  it("in the site's languages: British English and German", () => {
+    // ICU versions differ on the comma after the English weekday.
+    expect(longDate("2026-11-25", "en")).toMatch(/^Wednesday,? 25 November 2026$/);
+    expect(longDate("2026-11-25", "en-GB")).toMatch(/^Wednesday,? 25 November 2026$/);
+    expect(longDate("2026-11-25", "de")).toBe("Mittwoch, 25. November 2026");
+    expect(longDate("2026-11-25", "de-DE")).toBe("Mittwoch, 25. November 2026");
+  });
+
+  it("in the carriers' other English locales", () => {
+    expect(longDate("2026-11-25", "en-US")).toBe("Wednesday, November 25, 2026");
+    expect(longDate("2026-11-25", "en-AU")).toMatch(/^Wednesday,? 25 November 2026$/);
+    expect(longDate("2026-11-25", "en-CA")).toBe("Wednesday, November 25, 2026");
+  });
+
+  it("as day tiles", () => {
+    expect(dayTile("2026-11-25", "en")).toEqual({ weekday: "Wed", day: "25", month: "Nov" });
+    expect(dayTile("2026-11-25", "de")).toEqual({ weekday: "Mi", day: "25", month: expect.stringMatching(/^Nov\.?$/) });
+    expect(dayTile("2026-01-01", "en-US")).toEqual({ weekday: "Thu", day: "1", month: "Jan" });
+  });
+
+  it("counted on across months and years", () => {
+    expect(addDays("2026-12-31", 1)).toBe("2027-01-01");
+    expect(addDays("2025-06-28", 10)).toBe("2025-07-08");
+  });
+});
+
+describe("instants, shown on the carrier's wall clock", () => {
+  // 13:30 UTC on 24 November is half past midnight on 25 November in Sydney.
+  const nearMidnight = "2026-11-24T13:30:00Z";
+
+  it("fall on the carrier's day, not the server's", () => {
+    expect(dayOfInstant(nearMidnight, "Australia/Sydney", "en-AU")).toBe("Wednesday 25 November");
+    expect(dayOfInstant(nearMidnight, "Europe/London", "en")).toMatch(/^Tuesday,? 24 November$/);
+    expect(dayOfInstant(nearMidnight, "Europe/Berlin", "de")).toBe("Dienstag, 24. November");
+  });
+
+  it("read as a 24-hour time in every locale", () => {
+    expect(clockTime(nearMidnight, "Australia/Sydney", "en-AU")).toBe("00:30");
+    expect(clockTime(nearMidnight, "Australia/Sydney", "en-US")).toBe("00:30");
+    expect(clockTime(nearMidnight, "America/Toronto", "en-CA")).toBe("08:30");
+    expect(clockTime(nearMidnight, "America/New_York", "en-US")).toBe("08:30");
+    expect(clockTime(nearMidnight, "Europe/Berlin", "de")).toBe("14:30");
+    expect(clockTime(nearMidnight, "Europe/London", "en")).toBe("13:30");
+  });
+
+  it("count whole minutes to go, never below zero", () => {
+    expect(minutesUntil("2026-11-24T10:20:00Z", "2026-11-24T10:05:20Z")).toBe(15);
+    expect(minutesUntil("2026-11-24T10:00:00Z", "2026-11-24T10:05:00Z")).toBe(0);
+  });
+});
+
+describe("arrival windows", () => {
+  it("read from start to end, or as the hour a start begins", () => {
+    expect(timeslotText({ start: "08:00", end: "09:00" })).toBe("08:00–09:00");
+    expect(timeslotText("08:00")).toBe("08:00–09:00");
+    expect(timeslotText("23:30")).toBe("23:30–00:30");
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * The one place dates and times shown to the customer are formatted (repair dates, arrival windows,
+ * the change deadline, tracking times). Two kinds of value:
+ * - calendar days, ISO 'YYYY-MM-DD' with no zone: the engine already reckons them in the carrier's
+ *   time zone, so they are formatted as they are (as UTC dates, whatever the server's zone);
+ * - instants (ISO timestamps): shown as the wall clock of the carrier's time zone.
+ *
+ * `locale` is the page's language ('en', 'de': British English and German, as the site has always
+ * shown them) or a full BCP 47 tag ('en-US') used as it is.
+ */
+import type { Locale } from "~/content/schemas";
+
+const LANGUAGE_TAG: Record<Locale, string> = { en: "en-GB", de: "de-DE" };
+
+export type DateLocale = Locale | (string & {});
+
+function intlTag(locale: DateLocale): string {
+  return locale in LANGUAGE_TAG ? LANGUAGE_TAG[locale as Locale] : locale;
+}
+
+function format(locale: DateLocale, options: Intl.DateTimeFormatOptions, value: Date): string {
+  return new Intl.DateTimeFormat(intlTag(locale), options).format(value);
+}
+
+function utcDate(day: string): Date {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d));
+}
+
+/** The calendar day `days` after `day` (both ISO). */
+export function addDays(day: string, days: number): string {
+  const date = utcDate(day);
+  date.setUTCDate(date.getUTCDate() + days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** A calendar day in full: 'Wednesday 25 November 2026' / 'Mittwoch, 25. November 2026'. */
+export function longDate(day: string, locale: DateLocale): string {
+  return format(locale, { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }, utcDate(day));
+}
+
+/** The parts of a day tile: 'Wed', '25', 'Nov'. */
+export function dayTile(day: string, locale: DateLocale): { weekday: string; day: string; month: string } {
+  const part = (options: Intl.DateTimeFormatOptions) => format(locale, { timeZone: "UTC", ...options }, utcDate(day));
+  return { weekday: part({ weekday: "short" }), day: part({ day: "numeric" }), month: part({ month: "short" }) };
+}
+
+/** The day an instant falls on in the carrier's zone, without the year: 'Wednesday 25 November'. */
+export function dayOfInstant(instant: string | Date, timeZone: string, locale: DateLocale): string {
+  return format(locale, { timeZone, weekday: "long", day: "numeric", month: "long" }, new Date(instant));
+}
+
+/** An instant as a 24-hour wall-clock time in the carrier's zone: '10:15' (h23: `hour12: false` gives en-US '24:30'). */
+export function clockTime(instant: string | Date, timeZone: string, locale: DateLocale): string {
+  return format(locale, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, new Date(instant));
+}
+
+/** An arrival window: '08:00–09:00'; from its start alone ('08:00'), the one-hour slot it begins. */
+export function timeslotText(slot: string | { start: string; end: string }): string {
+  if (typeof slot !== "string") return `${slot.start}–${slot.end}`;
+  const start = slot;
+  const [h, m] = start.split(":").map(Number) as [number, number];
+  const total = h * 60 + m + 60;
+  return `${start}–${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/** Whole minutes from `now` until `instant`, never below zero. */
+export function minutesUntil(instant: string | Date, now: string | Date): number {
+  return Math.max(0, Math.round((new Date(instant).getTime() - new Date(now).getTime()) / 60_000));
+}
