@@ -3,10 +3,10 @@ import { useTranslation } from "react-i18next";
 import type { Toast } from "~/lib/session.server";
 
 const STYLE: Record<Toast["type"], string> = {
-  success: "border-[#1b6e3a] bg-[#e8f5ec] text-[#0f3d20]",
-  warning: "border-[#8a5a00] bg-[#fff4db] text-[#4a3000]",
-  error: "border-[#a4161a] bg-[#fdecec] text-[#5c0b0e]",
-  info: "border-[#1f4fd1] bg-[#eaf0ff] text-[#0d2566]",
+  success: "border-success-border bg-success-surface text-on-success-surface",
+  warning: "border-warning-border bg-warning-surface text-on-warning-surface",
+  error: "border-danger-border bg-danger-surface text-on-danger-surface",
+  info: "border-info-border bg-info-surface text-on-info-surface",
 };
 
 /** Toasts: success, warning, error, info; dismissible; announced to screen readers (spec §8). */

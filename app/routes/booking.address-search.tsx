@@ -128,7 +128,7 @@ export default function AddressSearch() {
             autoComplete="off"
             placeholder={t("landing.addressPlaceholder")}
             aria-describedby="address-results-status"
-            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-4 py-3 text-lg text-[#1a1d24]"
+            className="mt-1 w-full rounded-lg border border-line/30 bg-field px-4 py-3 text-lg text-on-field"
           />
         </div>
         <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary">
@@ -154,7 +154,7 @@ export default function AddressSearch() {
           </p>
         ) : null}
         {results.length > 0 ? (
-          <ul className="mt-3 divide-y divide-black/10 rounded-xl border border-black/15" data-testid="address-results">
+          <ul className="mt-3 divide-y divide-line/10 rounded-xl border border-line/15" data-testid="address-results">
             {results.map((option) =>
               option.retrievable ? (
                 <li key={option.id}>
@@ -193,7 +193,7 @@ export default function AddressSearch() {
         ) : null}
       </div>
 
-      <details className="mt-8 rounded-xl border border-black/15 p-4" open={manualOpen || Boolean(manualErrors)} onToggle={(event) => setManualOpen(event.currentTarget.open)}>
+      <details className="mt-8 rounded-xl border border-line/15 p-4" open={manualOpen || Boolean(manualErrors)} onToggle={(event) => setManualOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer font-semibold">{t("booking-location.address.manual")}</summary>
         <Form method="post" noValidate className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="manual" />

@@ -142,7 +142,7 @@ export default function BasketPage() {
             )}
           </div>
 
-          <div className="mt-6 rounded-xl border border-black/10 p-4">
+          <div className="mt-6 rounded-xl border border-line/10 p-4">
             {view.discountCode ? (
               <Form method="post" className="flex flex-wrap items-center justify-between gap-3" data-testid="promo-applied">
                 <p>{t("booking-checkout.basket.promoApplied", { code: view.discountCode })}</p>
@@ -223,12 +223,12 @@ export default function BasketPage() {
         <Dialog titleId="remove-title" title={t("booking-checkout.basket.deleteTitle", { device: removing.title })} testId="remove-dialog">
           <p>{t("booking-checkout.basket.deleteText")}</p>
           <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <Link to="/booking/basket" preventScrollReset className="rounded border border-black/30 px-4 py-2 font-semibold">
+            <Link to="/booking/basket" preventScrollReset className="rounded border border-line/30 px-4 py-2 font-semibold">
               {t("booking-checkout.basket.deleteCancel")}
             </Link>
             <Form method="post" action="/booking/basket">
               <input type="hidden" name="device" value={removing.reference} />
-              <button type="submit" name="intent" value="delete-device" disabled={busy} className="rounded bg-[#a4161a] px-4 py-2 font-semibold text-white">
+              <button type="submit" name="intent" value="delete-device" disabled={busy} className="rounded bg-danger px-4 py-2 font-semibold text-on-danger">
                 {t("booking-checkout.basket.deleteConfirm")}
               </button>
             </Form>

@@ -80,7 +80,7 @@ export default function DetailsPage() {
       </h1>
       <p className="mt-2">{t("booking-checkout.details.intro")}</p>
       {hasErrors ? (
-        <p role="alert" className="mt-4 rounded border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid="details-error-summary">
+        <p role="alert" className="mt-4 rounded border-l-4 border-danger-border bg-danger-surface px-4 py-3 font-medium text-on-danger-surface" data-testid="details-error-summary">
           {errors.form ? t(errors.form) : t("booking-checkout.details.errorSummary")}
         </p>
       ) : null}

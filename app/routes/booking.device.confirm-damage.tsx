@@ -90,7 +90,7 @@ export default function ConfirmDamage() {
               </p>
               <div className="mt-2 flex gap-3">
                 {(["yes", "no"] as const).map((choice) => (
-                  <label key={choice} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-black/15 px-5 py-3 has-[:checked]:border-primary">
+                  <label key={choice} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-line/15 px-5 py-3 has-[:checked]:border-primary">
                     <input
                       type="radio"
                       name={question.name}

@@ -64,7 +64,7 @@ export default function Extras() {
           <ul className="space-y-3">
             {extras.map((extra) => (
               <li key={extra.id}>
-                <label className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-black/15 p-4 has-[:checked]:border-primary" data-testid={`extra-${extra.code}`}>
+                <label className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line/15 p-4 has-[:checked]:border-primary" data-testid={`extra-${extra.code}`}>
                   <input type="checkbox" name="extra" value={extra.id} defaultChecked={checked.includes(extra.id)} aria-describedby={`extra-${extra.id}-info`} className="mt-1 h-5 w-5 accent-[var(--carrier-primary)]" />
                   <span className="flex-1">
                     <span className="block font-semibold">{extra.title}</span>

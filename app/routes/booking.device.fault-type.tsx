@@ -67,7 +67,7 @@ export default function FaultType() {
           <legend className="sr-only">{t("booking-device.fault.title")}</legend>
           <div className="grid gap-3 sm:max-w-xl">
             {(["faulty", "user-damaged"] as const).map((fault) => (
-              <label key={fault} className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-black/15 p-4 has-[:checked]:border-primary">
+              <label key={fault} className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line/15 p-4 has-[:checked]:border-primary">
                 <input type="radio" name="fault" value={fault} className="mt-1 accent-[var(--carrier-primary)]" aria-invalid={missing.length ? true : undefined} />
                 <span>
                   <span className="block font-semibold">{t(`booking-device.fault.${fault}`)}</span>
@@ -77,7 +77,7 @@ export default function FaultType() {
             ))}
           </div>
           {missing.length ? (
-            <p id="fault-error" className="mt-1 text-sm font-semibold text-[#a4161a]">
+            <p id="fault-error" className="mt-1 text-sm font-semibold text-danger">
               {missing.join(" ")}
             </p>
           ) : null}

@@ -95,7 +95,7 @@ export default function SelectProblems() {
               return (
                 <li key={problem.id}>
                   <label
-                    className={`flex cursor-pointer items-start gap-3 rounded-lg border-2 border-black/15 p-4 has-[:checked]:border-primary ${disabled ? "cursor-not-allowed bg-surface" : ""}`}
+                    className={`flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line/15 p-4 has-[:checked]:border-primary ${disabled ? "cursor-not-allowed bg-surface" : ""}`}
                     data-testid={`problem-${problem.code}`}
                   >
                     <input

@@ -68,7 +68,7 @@ export default function Triage() {
               </legend>
               <div className="mt-2 flex flex-wrap gap-3">
                 {question.options.map((option) => (
-                  <label key={option.code} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-black/15 px-4 py-3 has-[:checked]:border-primary">
+                  <label key={option.code} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-line/15 px-4 py-3 has-[:checked]:border-primary">
                     <input
                       type="radio"
                       name={`answer.${question.code}`}

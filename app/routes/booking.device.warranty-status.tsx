@@ -150,7 +150,7 @@ export default function WarrantyStatus() {
                 maxLength={10}
                 aria-invalid={dateMessages.length ? true : undefined}
                 aria-describedby={`purchase-date-hint${dateMessages.length ? " purchase-date-error" : ""}`}
-                className="mt-1 w-full rounded-lg border-2 border-black/30 px-3 py-2"
+                className="mt-1 w-full rounded-lg border-2 border-line/30 px-3 py-2"
               />
               <FieldError id="purchase-date-error" messages={dateMessages} />
             </div>
@@ -169,7 +169,7 @@ export default function WarrantyStatus() {
                 autoComplete="off"
                 maxLength={40}
                 aria-describedby="warranty-imei-hint"
-                className="mt-1 w-full rounded-lg border-2 border-black/30 px-3 py-2"
+                className="mt-1 w-full rounded-lg border-2 border-line/30 px-3 py-2"
               />
               <Link to={devicePath("warranty-status", { device: key, modal: "imei-help" })} replace preventScrollReset className="mt-1 inline-block text-sm underline">
                 {t(`booking-device.warranty.${idLabel}HelpLink`)}
@@ -197,7 +197,7 @@ export default function WarrantyStatus() {
 
       {shown === "imei-error" ? (
         <Modal title={t("booking-device.warranty.imeiErrorTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="imei-error-modal">
-          <p className="font-semibold text-[#a4161a]" data-testid="imei-error-note">
+          <p className="font-semibold text-danger" data-testid="imei-error-note">
             {imeiErrorNote.join(" ")}
           </p>
           <div className="flex flex-wrap gap-3">

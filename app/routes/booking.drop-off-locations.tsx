@@ -74,7 +74,7 @@ export default function DropOffLocations() {
         </button>
       </Form>
       {actionData?.dropOffError ? (
-        <p role="alert" className="mt-4 font-semibold text-[#a4161a]">
+        <p role="alert" className="mt-4 font-semibold text-danger">
           {t(actionData.dropOffError)}
         </p>
       ) : null}

@@ -53,7 +53,7 @@ export default function DropOffLocation() {
       <p className="mt-4">{t("booking-location.dropOff.howItWorks")}</p>
       {selected ? <p className="mt-4 font-semibold">{t("booking-location.dropOff.selected")}</p> : null}
       {actionData?.dropOffError ? (
-        <p role="alert" className="mt-4 font-semibold text-[#a4161a]">
+        <p role="alert" className="mt-4 font-semibold text-danger">
           {t(actionData.dropOffError)}
         </p>
       ) : null}

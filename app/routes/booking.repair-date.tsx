@@ -115,7 +115,7 @@ export default function RepairDatePage() {
         <fieldset aria-describedby={dateError ? "date-error" : undefined}>
           <legend className="sr-only">{t("booking-checkout.repairDate.legend")}</legend>
           {dateError ? (
-            <p id="date-error" role="alert" className="mb-3 font-medium text-[#a4161a]" data-testid="date-error">
+            <p id="date-error" role="alert" className="mb-3 font-medium text-danger" data-testid="date-error">
               {dateError}
             </p>
           ) : null}
@@ -127,7 +127,7 @@ export default function RepairDatePage() {
                 <li key={day.date}>
                   <label
                     className={`flex cursor-pointer flex-col items-center rounded-xl border-2 p-3 text-center has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-on-primary has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent ${
-                      day.available ? "border-black/20" : "cursor-not-allowed border-dashed border-black/20 text-ink/70"
+                      day.available ? "border-line/20" : "cursor-not-allowed border-dashed border-line/20 text-ink/70"
                     }`}
                     data-testid="repair-day"
                     data-date={day.date}

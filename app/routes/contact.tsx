@@ -99,7 +99,7 @@ function contactFailure(thrown: unknown, place: "contact.message" | "contact.cal
   return { result: { ...serverFields, formError }, status: error.status };
 }
 
-const optionClass = "flex h-full flex-col rounded-xl border border-black/10 bg-surface p-5 hover:border-primary";
+const optionClass = "flex h-full flex-col rounded-xl border border-line/10 bg-surface p-5 hover:border-primary";
 
 export default function ContactPage() {
   const page = useLoaderData<typeof loader>();
@@ -151,14 +151,14 @@ export default function ContactPage() {
         <h2 id="contact-self-help" className="sr-only">
           {t("contact.selfHelp")}
         </h2>
-        <div className="rounded-xl border border-black/10 p-5">
+        <div className="rounded-xl border border-line/10 p-5">
           <p className="font-bold">{t("contact.manage.title")}</p>
           <p className="mt-1">{t("contact.manage.text")}</p>
           <Link to="/manage" className="mt-2 inline-block font-semibold underline">
             {t("contact.manage.link")}
           </Link>
         </div>
-        <div className="rounded-xl border border-black/10 p-5">
+        <div className="rounded-xl border border-line/10 p-5">
           <p className="font-bold">{t("contact.help.title")}</p>
           <p className="mt-1">{t("contact.help.text")}</p>
           <Link to="/help" className="mt-2 inline-block font-semibold underline">

@@ -136,7 +136,7 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
         {t("manage.tracking.updated", { time: clockTime(van.updated_at, timezone, locale), seconds: pollSeconds })}
       </p>
 
-      <section className="mt-8 rounded-xl border border-black/10 p-5" aria-labelledby="tracking-promise">
+      <section className="mt-8 rounded-xl border border-line/10 p-5" aria-labelledby="tracking-promise">
         <h2 id="tracking-promise" className="text-lg font-bold">
           {t("manage.tracking.promiseTitle")}
         </h2>
@@ -161,7 +161,7 @@ export default function TrackTechnicianPage() {
       <h1 className="text-3xl font-bold">{t("manage.tracking.title")}</h1>
       {page.kind === "not-found" ? (
         <div className="mt-6">
-          <div role="alert" className="rounded-lg border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid="tracking-not-found">
+          <div role="alert" className="rounded-lg border-l-4 border-danger-border bg-danger-surface px-4 py-3 font-medium text-on-danger-surface" data-testid="tracking-not-found">
             {page.message.key ? t(page.message.key) : page.message.text}
           </div>
           <Link to="/manage" className="mt-4 inline-block font-semibold underline">

@@ -31,7 +31,7 @@ export function ContactField({
     "aria-invalid": error ? true : undefined,
     "aria-describedby": error ? `${id}-error` : undefined,
     "aria-required": optional ? undefined : true,
-    className: "mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]",
+    className: "mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field",
     "data-testid": id,
   };
   return (
@@ -42,7 +42,7 @@ export function ContactField({
       </label>
       {multiline ? <textarea rows={5} maxLength={5000} {...common} /> : <input type={type} autoComplete={autoComplete} {...common} />}
       {error ? (
-        <p id={`${id}-error`} className="mt-1 font-semibold text-[#a4161a]" data-testid={`${id}-error`}>
+        <p id={`${id}-error`} className="mt-1 font-semibold text-danger" data-testid={`${id}-error`}>
           {error}
         </p>
       ) : null}

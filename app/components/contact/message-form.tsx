@@ -64,7 +64,7 @@ export function MessageForm({ reasons, captcha, result }: { reasons: { id: numbe
       <fieldset disabled={sending} className="grid gap-3">
         <legend className="sr-only">{t("contact.message.title")}</legend>
         {mine?.formError ? (
-          <p role="alert" className="rounded border-l-4 border-[#a4161a] bg-[#fdecec] px-3 py-2 font-medium text-[#5c0b0e]" data-testid="message-error">
+          <p role="alert" className="rounded border-l-4 border-danger-border bg-danger-surface px-3 py-2 font-medium text-on-danger-surface" data-testid="message-error">
             {t(mine.formError)}
           </p>
         ) : null}
@@ -82,7 +82,7 @@ export function MessageForm({ reasons, captcha, result }: { reasons: { id: numbe
             aria-required
             aria-invalid={error("reason") ? true : undefined}
             aria-describedby={error("reason") ? "message-reason-error" : undefined}
-            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+            className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
             data-testid="message-reason"
           >
             <option value="">{t("contact.fields.reasonPlaceholder")}</option>
@@ -93,7 +93,7 @@ export function MessageForm({ reasons, captcha, result }: { reasons: { id: numbe
             ))}
           </select>
           {error("reason") ? (
-            <p id="message-reason-error" className="mt-1 font-semibold text-[#a4161a]" data-testid="message-reason-error">
+            <p id="message-reason-error" className="mt-1 font-semibold text-danger" data-testid="message-reason-error">
               {error("reason")}
             </p>
           ) : null}

@@ -25,7 +25,7 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
           <p>{t("manage.cancel.confirmText")}</p>
           <p className="mt-2 font-semibold">{t("manage.cancel.cannotUndo")}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={manageBookingPath(lookup, { modal: "cancel", step: "phrase" })} preventScrollReset className="rounded-lg bg-[#a4161a] px-4 py-2 font-semibold text-white" data-testid="cancel-yes">
+            <Link to={manageBookingPath(lookup, { modal: "cancel", step: "phrase" })} preventScrollReset className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-yes">
               {t("manage.cancel.confirm")}
             </Link>
             <Link to={closeHref} preventScrollReset className="rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="cancel-keep">
@@ -55,7 +55,7 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
             defaultValue={result?.values?.phrase ?? ""}
             aria-invalid={wrongPhrase ? true : undefined}
             aria-describedby={wrongPhrase ? "cancel-phrase-intro cancel-phrase-error" : "cancel-phrase-intro"}
-            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 font-mono text-[#1a1d24]"
+            className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 font-mono text-on-field"
             data-testid="cancel-phrase-input"
           />
           {wrongPhrase ? (
@@ -64,7 +64,7 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
             </ErrorNote>
           ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
-            <button type="submit" className="rounded-lg bg-[#a4161a] px-4 py-2 font-semibold text-white" data-testid="cancel-submit">
+            <button type="submit" className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-submit">
               {t("manage.cancel.submit")}
             </button>
             <Link to={closeHref} preventScrollReset className="rounded-lg border-2 border-primary px-4 py-2 font-semibold">

@@ -66,7 +66,7 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
                 type="search"
                 defaultValue={state.query}
                 placeholder={t("manage.address.searchPlaceholder")}
-                className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+                className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
                 data-testid="address-search-input"
               />
             </div>
@@ -76,7 +76,7 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
           </Form>
           {state.suggestions ? (
             state.suggestions.length ? (
-              <ul className="mt-3 max-h-56 divide-y divide-black/10 overflow-y-auto rounded-lg border border-black/10" aria-label={t("manage.address.results")} data-testid="address-suggestions">
+              <ul className="mt-3 max-h-56 divide-y divide-line/10 overflow-y-auto rounded-lg border border-line/10" aria-label={t("manage.address.results")} data-testid="address-suggestions">
                 {state.suggestions.map((suggestion) => (
                   <li key={suggestion.id}>
                     <Link
@@ -133,11 +133,11 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
                     defaultValue={values[field.name] ?? ""}
                     aria-invalid={error ? true : undefined}
                     aria-describedby={error ? `address-${field.name}-error` : undefined}
-                    className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+                    className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
                     data-testid={`address-${field.name}`}
                   />
                   {error ? (
-                    <p id={`address-${field.name}-error`} className="mt-1 font-semibold text-[#a4161a]" data-testid={`address-${field.name}-error`}>
+                    <p id={`address-${field.name}-error`} className="mt-1 font-semibold text-danger" data-testid={`address-${field.name}-error`}>
                       {error}
                     </p>
                   ) : null}

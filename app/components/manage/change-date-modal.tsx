@@ -88,7 +88,7 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
               defaultValue={state.reason}
               aria-invalid={showReasonError ? true : undefined}
               aria-describedby={showReasonError ? "date-reason-hint date-reason-error" : "date-reason-hint"}
-              className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+              className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
               data-testid="date-reason"
             />
             {showReasonError ? (
@@ -131,7 +131,7 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
                           disabled={!day.available || current}
                           aria-label={`${longDate(day.date, locale)}${current ? ` (${t("manage.date.currentShort")})` : !day.available ? ` (${t("manage.date.unavailable")})` : ""}`}
                           className={`flex w-full flex-col items-center rounded-lg border-2 px-2 py-2 ${
-                            current ? "border-primary bg-surface" : day.available ? "border-black/20 bg-white text-[#1a1d24] hover:border-primary" : "border-transparent bg-surface text-ink/80 line-through"
+                            current ? "border-primary bg-surface" : day.available ? "border-line/20 bg-field text-on-field hover:border-primary" : "border-transparent bg-surface text-ink/80 line-through"
                           }`}
                           data-testid="date-day"
                           data-date={day.date}

@@ -40,7 +40,7 @@ export function ManageModal({ title, closeHref, closeLabel, children, testId }: 
   }, []);
 
   return (
-    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-black/50 px-4 py-10">
+    <div className="fixed inset-0 z-40 flex items-start justify-center overflow-y-auto bg-scrim/50 px-4 py-10">
       <div ref={box} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1} className="w-full max-w-xl rounded-xl bg-page p-6 shadow-xl" data-testid={testId}>
         <div className="mb-4 flex items-start justify-between gap-4">
           <h2 id={titleId} className="text-2xl font-bold">
@@ -59,7 +59,7 @@ export function ManageModal({ title, closeHref, closeLabel, children, testId }: 
 /** A red note for a form (role=alert, so screen readers hear it when it appears). */
 export function ErrorNote({ children, testId, id }: { children: ReactNode; testId?: string; id?: string }) {
   return (
-    <p id={id} role="alert" className="mt-2 rounded border-l-4 border-[#a4161a] bg-[#fdecec] px-3 py-2 font-medium text-[#5c0b0e]" data-testid={testId}>
+    <p id={id} role="alert" className="mt-2 rounded border-l-4 border-danger-border bg-danger-surface px-3 py-2 font-medium text-on-danger-surface" data-testid={testId}>
       {children}
     </p>
   );

@@ -11,7 +11,7 @@ export function Dialog({ titleId, title, children, testId }: { titleId: string; 
     panel.current?.focus();
   }, []);
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-scrim/50 p-4">
       <div
         ref={panel}
         role="dialog"

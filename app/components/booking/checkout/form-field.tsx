@@ -28,11 +28,11 @@ export function FormField({ name, label, error, hint, idPrefix = "", className, 
         name={name}
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`mt-1 w-full rounded border px-3 py-2 ${error ? "border-[#a4161a]" : "border-black/30"}`}
+        className={`mt-1 w-full rounded border px-3 py-2 ${error ? "border-danger-border" : "border-line/30"}`}
         {...input}
       />
       {error ? (
-        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-[#a4161a]" data-testid={`error-${name}`}>
+        <p id={`${id}-error`} className="mt-1 text-sm font-medium text-danger" data-testid={`error-${name}`}>
           {error}
         </p>
       ) : null}

@@ -13,7 +13,7 @@ export function OutOfWarrantyDialog() {
     <Dialog titleId="out-of-warranty-title" title={t("booking-checkout.payment.outOfWarrantyTitle")} testId="out-of-warranty-dialog">
       <p>{t("booking-checkout.payment.outOfWarrantyText")}</p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <Link to="/booking/checkout" className="rounded border border-black/30 px-4 py-2 font-semibold">
+        <Link to="/booking/checkout" className="rounded border border-line/30 px-4 py-2 font-semibold">
           {t("booking-checkout.payment.outOfWarrantyBack")}
         </Link>
         <Form method="post" action="/booking/checkout">

@@ -73,7 +73,7 @@ export function Modal({ title, children, closeHref, onClose, closeLabel, role = 
   }, []);
 
   return (
-    <div className="fixed inset-0 z-40 flex items-end justify-center bg-black/50 p-4 sm:items-center" data-testid={testId ? `${testId}-backdrop` : undefined}>
+    <div className="fixed inset-0 z-40 flex items-end justify-center bg-scrim/50 p-4 sm:items-center" data-testid={testId ? `${testId}-backdrop` : undefined}>
       <div
         ref={dialog}
         role={role}

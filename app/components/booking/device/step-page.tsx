@@ -26,7 +26,7 @@ export function StepPage({ title, intro, backHref, children, testId }: { title: 
 export function FieldError({ id, messages }: { id: string; messages?: readonly string[] | null }) {
   if (!messages?.length) return null;
   return (
-    <p id={id} className="mt-1 text-sm font-semibold text-[#a4161a]">
+    <p id={id} className="mt-1 text-sm font-semibold text-danger">
       {messages.join(" ")}
     </p>
   );
@@ -36,7 +36,7 @@ export function FieldError({ id, messages }: { id: string; messages?: readonly s
 export function FormAlert({ messages, testId }: { messages?: readonly string[] | null; testId?: string }) {
   if (!messages?.length) return null;
   return (
-    <div role="alert" className="rounded-lg border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid={testId}>
+    <div role="alert" className="rounded-lg border-l-4 border-danger-border bg-danger-surface px-4 py-3 font-medium text-on-danger-surface" data-testid={testId}>
       {messages.map((message) => (
         <p key={message}>{message}</p>
       ))}
@@ -68,7 +68,7 @@ export function SubmitButton({ children, name, value, variant = "primary", testI
 }
 
 export const tileClass =
-  "flex h-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-black/10 bg-surface p-4 text-center font-semibold hover:border-primary focus-visible:border-primary";
+  "flex h-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-line/10 bg-surface p-4 text-center font-semibold hover:border-primary focus-visible:border-primary";
 
 /**
  * Reads a step action's error for the form: messages of the step's own checks are i18n keys; the

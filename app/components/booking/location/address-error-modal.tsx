@@ -30,8 +30,8 @@ export function AddressErrorModal({ error, onClose }: { error: { key?: string; m
     onClose?.();
   };
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/40 px-4" data-testid="address-error-modal">
-      <div role="alertdialog" aria-modal="true" aria-labelledby="address-error-title" aria-describedby="address-error-text" className="w-full max-w-md rounded-xl bg-white p-6 text-[#1a1d24] shadow-xl">
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-scrim/40 px-4" data-testid="address-error-modal">
+      <div role="alertdialog" aria-modal="true" aria-labelledby="address-error-title" aria-describedby="address-error-text" className="w-full max-w-md rounded-xl bg-field p-6 text-on-field shadow-xl">
         <h2 id="address-error-title" className="text-xl font-bold">
           {t("booking-location.address.errorTitle")}
         </h2>

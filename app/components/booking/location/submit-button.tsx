@@ -20,7 +20,7 @@ export function SubmitButton({
   const look =
     variant === "primary"
       ? "bg-primary text-on-primary border-primary"
-      : "bg-page text-ink border-black/30";
+      : "bg-page text-ink border-line/30";
   return (
     <button
       type="submit"

@@ -25,11 +25,11 @@ export function TextField({
         type="text"
         aria-invalid={error ? true : undefined}
         aria-describedby={describedBy}
-        className={`mt-1 w-full rounded-lg border bg-white px-4 py-3 text-lg text-[#1a1d24] ${error ? "border-[#a4161a]" : "border-black/30"}`}
+        className={`mt-1 w-full rounded-lg border bg-field px-4 py-3 text-lg text-on-field ${error ? "border-danger-border" : "border-line/30"}`}
         {...input}
       />
       {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-1 font-semibold text-[#a4161a]" data-testid={`${id}-error`}>
+        <p id={`${id}-error`} role="alert" className="mt-1 font-semibold text-danger" data-testid={`${id}-error`}>
           {error}
         </p>
       ) : null}

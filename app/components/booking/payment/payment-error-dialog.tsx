@@ -27,7 +27,7 @@ export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }
   }, []);
   const button = "inline-block rounded bg-primary px-4 py-2 font-semibold text-on-primary";
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
+    <div className="fixed inset-0 z-40 flex items-center justify-center bg-scrim/50 p-4">
       <div
         ref={panel}
         role="alertdialog"
@@ -72,7 +72,7 @@ export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }
               <p>{message}</p>
               <a
                 href="/booking/payment?retry=1#payment-form"
-                className="mt-2 inline-block rounded border border-black/30 px-4 py-2 font-semibold"
+                className="mt-2 inline-block rounded border border-line/30 px-4 py-2 font-semibold"
                 onClick={(event) => {
                   event.preventDefault();
                   onRetry();
