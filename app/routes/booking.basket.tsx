@@ -8,7 +8,7 @@ import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { BasketItemCard } from "~/components/booking/checkout/basket-item";
-import { Dialog } from "~/components/booking/checkout/dialog";
+import { Modal } from "~/components/ui/modal";
 import { FormField } from "~/components/booking/checkout/form-field";
 import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
 
@@ -220,7 +220,7 @@ export default function BasketPage() {
       </div>
 
       {removing ? (
-        <Dialog titleId="remove-title" title={t("booking-checkout.basket.deleteTitle", { device: removing.title })} testId="remove-dialog">
+        <Modal size="md" title={t("booking-checkout.basket.deleteTitle", { device: removing.title })} testId="remove-dialog">
           <p>{t("booking-checkout.basket.deleteText")}</p>
           <div className="mt-5 flex flex-wrap justify-end gap-3">
             <Link to="/booking/basket" preventScrollReset className="rounded border border-line/30 px-4 py-2 font-semibold">
@@ -233,7 +233,7 @@ export default function BasketPage() {
               </button>
             </Form>
           </div>
-        </Dialog>
+        </Modal>
       ) : null}
     </section>
   );

@@ -6,7 +6,7 @@ import { redirectWithSession, withSession } from "~/booking-flow/booking.server"
 import { checkWarrantyFault } from "~/booking.server";
 import { formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
-import { Modal } from "~/components/booking/device/modal";
+import { Modal } from "~/components/ui/modal";
 import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { metaContext } from "~/i18n/meta";
 
@@ -87,7 +87,7 @@ export default function FaultType() {
         </SubmitButton>
       </Form>
       {errors.modal === "out-of-warranty" ? (
-        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
+        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
           <p>{t("booking-device.fault.damageNotCovered")}</p>
           <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
           <Form method="post" action={here}>

@@ -7,7 +7,7 @@ import { assertOneDeviceInWarranty, inWarrantyBlocked } from "~/booking.server";
 import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep, warrantyIdentifier } from "~/booking-flow/device/flow";
 import { formatPurchaseDate, parsePurchaseDate } from "~/booking-flow/device/purchase-date";
-import { Modal } from "~/components/booking/device/modal";
+import { Modal } from "~/components/ui/modal";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { metaContext } from "~/i18n/meta";
 
@@ -131,7 +131,7 @@ export default function WarrantyStatus() {
       </div>
 
       {shown === "imei-entry" ? (
-        <Modal title={t(`booking-device.warranty.entryTitle_${idLabel}`)} closeHref={here} closeLabel={t("booking-device.close")} testId="imei-entry-modal">
+        <Modal title={t(`booking-device.warranty.entryTitle_${idLabel}`)} replace closeHref={here} closeLabel={t("booking-device.close")} testId="imei-entry-modal">
           <Form method="post" action={entryHref} className="space-y-4" noValidate>
             <div>
               <label htmlFor="purchase-date" className="block font-semibold">
@@ -183,7 +183,7 @@ export default function WarrantyStatus() {
       ) : null}
 
       {shown === "imei-help" ? (
-        <Modal title={t(`booking-device.warranty.helpTitle_${idLabel}`)} closeHref={entryHref} closeLabel={t("booking-device.close")} testId="imei-help-modal">
+        <Modal title={t(`booking-device.warranty.helpTitle_${idLabel}`)} replace closeHref={entryHref} closeLabel={t("booking-device.close")} testId="imei-help-modal">
           <ol className="list-decimal space-y-2 pl-5">
             {(t(`booking-device.warranty.helpSteps_${idLabel}`, { returnObjects: true }) as string[]).map((step) => (
               <li key={step}>{step}</li>
@@ -196,7 +196,7 @@ export default function WarrantyStatus() {
       ) : null}
 
       {shown === "imei-error" ? (
-        <Modal title={t("booking-device.warranty.imeiErrorTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="imei-error-modal">
+        <Modal title={t("booking-device.warranty.imeiErrorTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="imei-error-modal">
           <p className="font-semibold text-danger" data-testid="imei-error-note">
             {imeiErrorNote.join(" ")}
           </p>
@@ -219,7 +219,7 @@ export default function WarrantyStatus() {
       ) : null}
 
       {shown === "out-of-warranty" ? (
-        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
+        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
           <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
           <Form method="post" action={here}>
             <SubmitButton name="intent" value="confirm-out-of-warranty">
@@ -230,7 +230,7 @@ export default function WarrantyStatus() {
       ) : null}
 
       {shown === "in-warranty-exists" ? (
-        <Modal title={t("booking-device.inWarrantyExists.title")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="in-warranty-exists-modal">
+        <Modal title={t("booking-device.inWarrantyExists.title")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="in-warranty-exists-modal">
           <p>{t("booking-device.inWarrantyExists.text")}</p>
           <div className="flex flex-wrap gap-3">
             <Form method="post" action={here}>

@@ -10,7 +10,7 @@ import { stepMeta } from "~/booking-flow/checkout/meta";
 import { callBackRequest, waitingListSchema } from "~/booking-flow/checkout/waiting-list";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import type { AvailabilityDay } from "~/booking.server";
-import { Dialog } from "~/components/booking/checkout/dialog";
+import { Modal } from "~/components/ui/modal";
 import { FormField } from "~/components/booking/checkout/form-field";
 import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
 
@@ -186,7 +186,7 @@ export default function RepairDatePage() {
       </Form>
 
       {showWaitingList ? (
-        <Dialog titleId="no-dates-title" title={t("booking-checkout.repairDate.noDatesTitle")} testId="no-dates-dialog">
+        <Modal size="md" title={t("booking-checkout.repairDate.noDatesTitle")} testId="no-dates-dialog">
           {waiting?.status === "sent" ? (
             <div role="status" data-testid="waiting-list-sent">
               <p className="text-lg font-bold">{t("booking-checkout.waitingList.sentTitle")}</p>
@@ -240,7 +240,7 @@ export default function RepairDatePage() {
           <Link to={`?pages=${pages}&dates=show`} preventScrollReset className="mt-4 inline-block underline">
             {t("booking-checkout.repairDate.showDates")}
           </Link>
-        </Dialog>
+        </Modal>
       ) : null}
     </section>
   );

@@ -6,7 +6,7 @@ import { fieldKey } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";
 import { CallBackForm } from "~/components/contact/call-back-form";
 import { MessageForm, type ContactActionResult } from "~/components/contact/message-form";
-import { ManageModal } from "~/components/manage/manage-modal";
+import { Modal } from "~/components/ui/modal";
 import { getContactReasons } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
 import { clientAddress } from "~/manage/client-address.server";
@@ -168,31 +168,31 @@ export default function ContactPage() {
       </section>
 
       {open === "email" && page.email ? (
-        <ManageModal title={t("contact.email.title")} closeHref="/contact" closeLabel={close} testId="email-modal">
+        <Modal size="xl" title={t("contact.email.title")} closeHref="/contact" closeLabel={close} testId="email-modal">
           <p>{t("contact.email.text")}</p>
           <a href={`mailto:${page.email}`} className="mt-3 inline-block text-lg font-semibold underline" data-testid="contact-email">
             {page.email}
           </a>
           <p className="mt-3">{t("contact.replyPromise", { hours: page.replyHours })}</p>
-        </ManageModal>
+        </Modal>
       ) : null}
       {open === "phone" && page.phone ? (
-        <ManageModal title={t("contact.phone.title")} closeHref="/contact" closeLabel={close} testId="phone-modal">
+        <Modal size="xl" title={t("contact.phone.title")} closeHref="/contact" closeLabel={close} testId="phone-modal">
           <p>{t("contact.phone.text")}</p>
           <a href={`tel:${page.phone.replace(/\s+/g, "")}`} className="mt-3 inline-block text-lg font-semibold underline" data-testid="contact-phone">
             {page.phone}
           </a>
-        </ManageModal>
+        </Modal>
       ) : null}
       {open === "message" ? (
-        <ManageModal title={t("contact.message.title")} closeHref="/contact" closeLabel={close} testId="message-modal">
+        <Modal size="xl" title={t("contact.message.title")} closeHref="/contact" closeLabel={close} testId="message-modal">
           <MessageForm reasons={page.reasons} captcha={page.captcha} result={result} />
-        </ManageModal>
+        </Modal>
       ) : null}
       {open === "call-back" ? (
-        <ManageModal title={t("contact.callBack.title")} closeHref="/contact" closeLabel={close} testId="call-back-modal">
+        <Modal size="xl" title={t("contact.callBack.title")} closeHref="/contact" closeLabel={close} testId="call-back-modal">
           <CallBackForm result={result} />
-        </ManageModal>
+        </Modal>
       ) : null}
     </div>
   );

@@ -2,7 +2,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
-import { ErrorNote, ManageModal } from "./manage-modal";
+import { Modal } from "~/components/ui/modal";
+import { FormAlert } from "~/components/ui/field-error";
 
 /**
  * Cancel booking (spec §4): a confirm prompt, then the confirmation phrase (CANCEL-REPAIR /
@@ -15,7 +16,7 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
   const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
   const wrongPhrase = result && !result.ok && result.failure ? result.failure : null;
   return (
-    <ManageModal title={t("manage.cancel.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="cancel-modal">
+    <Modal size="xl" title={t("manage.cancel.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="cancel-modal">
       {processing ? (
         <p role="status" aria-live="polite" className="py-6 text-lg font-semibold" data-testid="cancel-processing">
           {t("manage.cancel.processing")}
@@ -59,9 +60,9 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
             data-testid="cancel-phrase-input"
           />
           {wrongPhrase ? (
-            <ErrorNote id="cancel-phrase-error" testId="cancel-phrase-error">
+            <FormAlert className="mt-2" id="cancel-phrase-error" testId="cancel-phrase-error">
               {wrongPhrase.message.key ? t(wrongPhrase.message.key) : wrongPhrase.message.text}
-            </ErrorNote>
+            </FormAlert>
           ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
             <button type="submit" className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-submit">
@@ -73,6 +74,6 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
           </div>
         </Form>
       )}
-    </ManageModal>
+    </Modal>
   );
 }

@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { fieldTexts } from "~/lib/errors/error-table";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
-import { ErrorNote, ManageModal } from "./manage-modal";
+import { Modal } from "~/components/ui/modal";
+import { FormAlert } from "~/components/ui/field-error";
 
 export interface AddressModalState {
   name: "address";
@@ -49,7 +50,7 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
   };
 
   return (
-    <ManageModal title={t("manage.address.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-address-modal">
+    <Modal size="xl" title={t("manage.address.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-address-modal">
       {!state.searchHidden ? (
         <div className="mb-6" data-testid="address-search">
           <Form method="get" preventScrollReset role="search" className="flex flex-wrap items-end gap-2">
@@ -113,7 +114,7 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
           <input type="hidden" name="longitude" value={values.longitude ?? ""} />
           <p className="mb-3">{state.searchHidden ? t("manage.address.manualIntro") : t("manage.address.editIntro")}</p>
           {modalError && errorVisible ? (
-            <ErrorNote testId="address-error">{modalError.message.key ? t(modalError.message.key) : modalError.message.text}</ErrorNote>
+            <FormAlert className="mt-2" testId="address-error">{modalError.message.key ? t(modalError.message.key) : modalError.message.text}</FormAlert>
           ) : null}
           <div className="mt-3 grid gap-3">
             {FIELDS.map((field) => {
@@ -150,6 +151,6 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
           </button>
         </Form>
       )}
-    </ManageModal>
+    </Modal>
   );
 }

@@ -8,7 +8,8 @@ import { fieldTexts } from "~/lib/errors/error-table";
 import { dayTile, longDate } from "~/manage/format";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
-import { ErrorNote, ManageModal } from "./manage-modal";
+import { Modal } from "~/components/ui/modal";
+import { FormAlert } from "~/components/ui/field-error";
 
 export interface DateModalState {
   name: "date";
@@ -42,7 +43,7 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
   const showReasonError = reasonError ?? state.reasonShort;
 
   return (
-    <ManageModal title={t("manage.date.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-date-modal">
+    <Modal size="xl" title={t("manage.date.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-date-modal">
       {changed ? (
         <div role="status" data-testid="date-changed">
           <p className="text-lg font-semibold">{t("manage.date.success")}</p>
@@ -92,9 +93,9 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
               data-testid="date-reason"
             />
             {showReasonError ? (
-              <ErrorNote id="date-reason-error" testId="date-reason-error">
+              <FormAlert className="mt-2" id="date-reason-error" testId="date-reason-error">
                 {t("manage.date.errors.reasonShort")}
-              </ErrorNote>
+              </FormAlert>
             ) : null}
             <button type="submit" className="mt-3 rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="date-show-days">
               {state.days ? t("manage.date.updateReason") : t("manage.date.reasonSubmit")}
@@ -110,13 +111,13 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
               <fieldset>
                 <legend className="font-semibold">{t("manage.date.chooseDay")}</legend>
                 {failureMessages.length ? (
-                  <ErrorNote testId="date-error">
+                  <FormAlert className="mt-2" testId="date-error">
                     {failureMessages.map((message) => (
                       <span key={message} className="block">
                         {message}
                       </span>
                     ))}
-                  </ErrorNote>
+                  </FormAlert>
                 ) : null}
                 <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5" data-testid="date-days">
                   {state.days.map((day) => {
@@ -161,6 +162,6 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
           ) : null}
         </>
       )}
-    </ManageModal>
+    </Modal>
   );
 }
