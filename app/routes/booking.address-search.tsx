@@ -9,7 +9,7 @@ import { isBusinessAccount } from "~/booking-flow/location/postcode-form";
 import { handleError } from "~/lib/errors/errors.server";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -202,7 +202,7 @@ export default function AddressSearch() {
             values={manualErrors?.values ?? { line_1: "", line_2: "", town: "", postcode: postcode }}
             errors={manualErrors?.fieldErrors ?? {}}
           />
-          <SubmitButton label={t("booking-location.address.useAddress")} pendingLabel={t("booking-location.saving")} name="intent" value="manual" />
+          <SubmitButton pendingLabel={t("booking-location.saving")} name="intent" value="manual" size="lg">{t("booking-location.address.useAddress")}</SubmitButton>
         </Form>
       </details>
 

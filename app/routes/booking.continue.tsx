@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
 import { parseBookingCode } from "~/booking-flow/location/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
 
@@ -83,7 +83,7 @@ export default function ContinueBooking() {
           defaultValue={view.value}
           error={view.errorKey ? t(view.errorKey) : null}
         />
-        <SubmitButton label={t("booking-location.continue.submit")} pendingLabel={t("booking-location.continue.finding")} />
+        <SubmitButton pendingLabel={t("booking-location.continue.finding")} size="lg">{t("booking-location.continue.submit")}</SubmitButton>
       </Form>
     </section>
   );

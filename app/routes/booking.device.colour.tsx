@@ -6,7 +6,9 @@ import { loadBookingContext, redirectWithSession, withSession } from "~/booking-
 import { deviceFacts, formError, formStrings, stepError } from "~/booking-flow/device/device-step.server";
 import { basketFull, deviceEntryPath, devicePath, nextDeviceStep, pathOfStep } from "~/booking-flow/device/flow";
 import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
-import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 
 const choiceSchema = z.object({

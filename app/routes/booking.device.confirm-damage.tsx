@@ -6,7 +6,9 @@ import { redirectWithSession, withSession } from "~/booking-flow/booking.server"
 import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { applyDamageAnswers, BACK_GLASS_REPLACEMENT, FRAME_REPLACEMENT } from "~/booking-flow/device/problem-selection";
-import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { useMoney } from "~/components/booking/device/use-money";
 import { metaContext } from "~/i18n/meta";
 

@@ -5,7 +5,9 @@ import { z } from "zod";
 import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import { deviceFacts, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
-import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { useMoney } from "~/components/booking/device/use-money";
 import { metaContext } from "~/i18n/meta";
 

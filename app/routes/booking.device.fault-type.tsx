@@ -7,7 +7,9 @@ import { checkWarrantyFault } from "~/booking.server";
 import { formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { Modal } from "~/components/ui/modal";
-import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 
 /**

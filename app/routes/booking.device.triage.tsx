@@ -5,7 +5,9 @@ import { redirectWithSession, withSession } from "~/booking-flow/booking.server"
 import { deviceFacts, formError, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { missingTriageAnswers, triageAnswersFromForm } from "~/booking-flow/device/triage";
-import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 
 /** Spec §2 device/triage: the appliance's fault questions, so the engineer comes prepared. */

@@ -8,7 +8,9 @@ import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "
 import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep, warrantyIdentifier } from "~/booking-flow/device/flow";
 import { formatPurchaseDate, parsePurchaseDate } from "~/booking-flow/device/purchase-date";
 import { Modal } from "~/components/ui/modal";
-import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 
 type WarrantyModal = "imei-entry" | "imei-help" | "in-warranty-exists";

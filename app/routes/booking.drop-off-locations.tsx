@@ -8,7 +8,7 @@ import { parsePostcodeForm } from "~/booking-flow/location/postcode-form";
 import type { StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/components/booking/location/store-card";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
 
@@ -93,10 +93,12 @@ export default function DropOffLocations() {
                     <SubmitButton
                       name="intent"
                       value={`drop-off-${store.id}`}
-                      label={t("booking-location.dropOff.choose")}
                       aria-label={t("booking-location.dropOff.chooseNamed", { name: store.name })}
                       pendingLabel={t("booking-location.saving")}
-                    />
+                      size="lg"
+                    >
+                      {t("booking-location.dropOff.choose")}
+                    </SubmitButton>
                   </Form>
                 </StoreCard>
               </li>

@@ -5,7 +5,7 @@ import { loadBookingContext } from "~/booking-flow/booking.server";
 import { chooseDropOff, requirePostcode } from "~/booking-flow/location/location.server";
 import { dropOffFormSchema } from "~/booking-flow/location/drop-off-form";
 import { StoreCard } from "~/components/booking/location/store-card";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
@@ -60,7 +60,7 @@ export default function DropOffLocation() {
       <div className="mt-6 flex flex-wrap items-center gap-4">
         <Form method="post">
           <input type="hidden" name="store_id" value={store.id} />
-          <SubmitButton label={t("booking-location.dropOff.choose")} pendingLabel={t("booking-location.saving")} />
+          <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">{t("booking-location.dropOff.choose")}</SubmitButton>
         </Form>
         <Link to="/booking/drop-off-locations" className="underline underline-offset-4">
           {t("booking-location.dropOff.allStores")}

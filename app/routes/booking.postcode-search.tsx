@@ -6,7 +6,7 @@ import { LONG_TOAST_MS } from "~/lib/errors/error-table";
 import { nextAfter } from "~/booking-flow/location/next-step";
 import { isBusinessAccount, parsePostcodeForm, POSTCODE_INVALID, refusedPostcodeOutcome } from "~/booking-flow/location/postcode-form";
 import { handleError } from "~/lib/errors/errors.server";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
 import { toast } from "~/lib/session.server";
@@ -118,7 +118,7 @@ export default function PostcodeSearch() {
           defaultValue={result.value}
           error={result.errorKey ? t(result.errorKey) : null}
         />
-        <SubmitButton label={t("booking-location.postcode.submit")} pendingLabel={t("booking-location.postcode.checking")} />
+        <SubmitButton pendingLabel={t("booking-location.postcode.checking")} size="lg">{t("booking-location.postcode.submit")}</SubmitButton>
       </Form>
       <p className="mt-8">
         <Link to="/booking/continue" className="underline underline-offset-4">

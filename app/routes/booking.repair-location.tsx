@@ -9,7 +9,7 @@ import { repairLocationFormSchema } from "~/booking-flow/location/repair-locatio
 import { isBusinessAccount } from "~/booking-flow/location/postcode-form";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -153,7 +153,7 @@ export default function RepairLocation() {
         </div>
 
         <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton label={t("booking-location.continueLabel")} pendingLabel={t("booking-location.saving")} />
+          <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">{t("booking-location.continueLabel")}</SubmitButton>
           <Link to="/booking/postcode-search" className="underline underline-offset-4">
             {t("booking-location.changePostcode")}
           </Link>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/booking-flow/booking.server";
 import { requirePostcode } from "~/booking-flow/location/location.server";
 import { deviceStartPath } from "~/booking-flow/location/next-step";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -48,7 +48,7 @@ export default function RepairOptions() {
           <h2 className="text-lg font-bold">{t("booking-location.repairLocation.doorstep")}</h2>
           <p className="mt-1">{t("booking-location.repairLocation.doorstepText")}</p>
           <Form method="post" className="mt-3">
-            <SubmitButton label={t(location === "doorstep" ? "booking-location.continueLabel" : "booking-location.repairOptions.chooseDoorstep")} pendingLabel={t("booking-location.saving")} />
+            <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">{t(location === "doorstep" ? "booking-location.continueLabel" : "booking-location.repairOptions.chooseDoorstep")}</SubmitButton>
           </Form>
         </li>
         {allowsDropOff ? (

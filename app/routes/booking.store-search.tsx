@@ -8,7 +8,7 @@ import { storeFormSchema } from "~/booking-flow/location/store-form";
 import type { StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/components/booking/location/store-card";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
 
@@ -111,10 +111,12 @@ export default function StoreSearch() {
                     <SubmitButton
                       name="intent"
                       value={`choose-${store.code}`}
-                      label={t("booking-location.store.choose")}
                       aria-label={t("booking-location.store.chooseNamed", { name: store.name })}
                       pendingLabel={t("booking-location.saving")}
-                    />
+                      size="lg"
+                    >
+                      {t("booking-location.store.choose")}
+                    </SubmitButton>
                   </Form>
                 </StoreCard>
               </li>
@@ -137,11 +139,11 @@ export default function StoreSearch() {
           autoCapitalize="characters"
           error={actionData?.storeErrorKey ? t(actionData.storeErrorKey) : null}
         />
-        <SubmitButton name="intent" value="choose" label={t("booking-location.store.useCode")} pendingLabel={t("booking-location.saving")} variant="secondary" />
+        <SubmitButton name="intent" value="choose" pendingLabel={t("booking-location.saving")} variant="quiet" size="lg">{t("booking-location.store.useCode")}</SubmitButton>
       </Form>
 
       <Form method="post" className="mt-6">
-        <SubmitButton name="intent" value="ignore" label={t(required ? "booking-location.store.ignore" : "booking-location.store.skip")} variant="secondary" />
+        <SubmitButton name="intent" value="ignore" variant="quiet" size="lg">{t(required ? "booking-location.store.ignore" : "booking-location.store.skip")}</SubmitButton>
       </Form>
     </section>
   );
