@@ -9,7 +9,7 @@ import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSessi
 import { handleError } from "~/lib/errors/errors.server";
 import { BasketItemCard } from "~/components/booking/checkout/basket-item";
 import { Modal } from "~/components/ui/modal";
-import { FormField } from "~/components/booking/checkout/form-field";
+import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
 
 export const meta = stepMeta("booking-checkout.basket.title");
@@ -159,7 +159,7 @@ export default function BasketPage() {
               </Form>
             ) : (
               <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-                <FormField name="code" label={t("booking-checkout.basket.promoLabel")} error={promoError} autoComplete="off" className="min-w-0 flex-1" />
+                <TextField name="code" id="code" errorTestId="error-code" label={t("booking-checkout.basket.promoLabel")} error={promoError} autoComplete="off" className="min-w-0 flex-1" />
                 <button type="submit" name="intent" value="apply-promo" disabled={busy} className="rounded bg-primary px-5 py-2 font-semibold text-on-primary">
                   {t("booking-checkout.basket.promoApply")}
                 </button>

@@ -5,7 +5,7 @@ import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSess
 import { parseBookingCode } from "~/booking-flow/location/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { TextField } from "~/components/booking/location/text-field";
+import { TextField } from "~/components/ui/text-field";
 import { metaContext } from "~/i18n/meta";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -82,6 +82,8 @@ export default function ContinueBooking() {
           spellCheck={false}
           defaultValue={view.value}
           error={view.errorKey ? t(view.errorKey) : null}
+          size="lg"
+          announceError
         />
         <SubmitButton pendingLabel={t("booking-location.continue.finding")} size="lg">{t("booking-location.continue.submit")}</SubmitButton>
       </Form>

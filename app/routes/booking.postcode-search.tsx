@@ -7,7 +7,7 @@ import { nextAfter } from "~/booking-flow/location/next-step";
 import { isBusinessAccount, parsePostcodeForm, POSTCODE_INVALID, refusedPostcodeOutcome } from "~/booking-flow/location/postcode-form";
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { TextField } from "~/components/booking/location/text-field";
+import { TextField } from "~/components/ui/text-field";
 import { metaContext } from "~/i18n/meta";
 import { toast } from "~/lib/session.server";
 
@@ -117,6 +117,8 @@ export default function PostcodeSearch() {
           autoComplete="postal-code"
           defaultValue={result.value}
           error={result.errorKey ? t(result.errorKey) : null}
+          size="lg"
+          announceError
         />
         <SubmitButton pendingLabel={t("booking-location.postcode.checking")} size="lg">{t("booking-location.postcode.submit")}</SubmitButton>
       </Form>

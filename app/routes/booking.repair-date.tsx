@@ -11,7 +11,7 @@ import { callBackRequest, waitingListSchema } from "~/booking-flow/checkout/wait
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import type { AvailabilityDay } from "~/booking.server";
 import { Modal } from "~/components/ui/modal";
-import { FormField } from "~/components/booking/checkout/form-field";
+import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
 
 export const meta = stepMeta("booking-checkout.repairDate.title");
@@ -196,18 +196,20 @@ export default function RepairDatePage() {
             <>
               <p>{t("booking-checkout.repairDate.noDatesText")}</p>
               <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("booking-checkout.waitingList.title")}>
-                <FormField
+                <TextField
                   name="name"
-                  idPrefix="waiting-"
+                  id="waiting-name"
+                  errorTestId="error-name"
                   label={t("booking-checkout.waitingList.name")}
                   autoComplete="name"
                   required
                   defaultValue={waiting?.values.name ?? ""}
                   error={waiting?.fields.name ? t(waiting.fields.name) : null}
                 />
-                <FormField
+                <TextField
                   name="email"
-                  idPrefix="waiting-"
+                  id="waiting-email"
+                  errorTestId="error-email"
                   type="email"
                   label={t("booking-checkout.waitingList.email")}
                   autoComplete="email"
@@ -215,9 +217,10 @@ export default function RepairDatePage() {
                   defaultValue={waiting?.values.email ?? ""}
                   error={waiting?.fields.email ? t(waiting.fields.email) : null}
                 />
-                <FormField
+                <TextField
                   name="phone"
-                  idPrefix="waiting-"
+                  id="waiting-phone"
+                  errorTestId="error-phone"
                   type="tel"
                   label={t("booking-checkout.waitingList.phone")}
                   autoComplete="tel"

@@ -9,7 +9,7 @@ import type { StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/components/booking/location/store-card";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { TextField } from "~/components/booking/location/text-field";
+import { TextField } from "~/components/ui/text-field";
 import { metaContext } from "~/i18n/meta";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -94,6 +94,8 @@ export default function StoreSearch() {
           autoComplete="postal-code"
           defaultValue={postcode}
           error={postcodeErrorKey ? t(postcodeErrorKey) : null}
+          size="lg"
+          announceError
         />
         <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary sm:mt-7">
           {t("booking-location.store.search")}
@@ -138,6 +140,8 @@ export default function StoreSearch() {
           autoComplete="off"
           autoCapitalize="characters"
           error={actionData?.storeErrorKey ? t(actionData.storeErrorKey) : null}
+          size="lg"
+          announceError
         />
         <SubmitButton name="intent" value="choose" pendingLabel={t("booking-location.saving")} variant="quiet" size="lg">{t("booking-location.store.useCode")}</SubmitButton>
       </Form>

@@ -7,7 +7,7 @@
 import { Form, Link } from "@remix-run/react";
 import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "~/components/booking/checkout/form-field";
+import { TextField } from "~/components/ui/text-field";
 
 export interface BillingSummary {
   firstName: string;
@@ -34,7 +34,7 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
   const value = (field: string, fallback: string) => values?.[field] ?? fallback;
   const error = (field: string) => (errors[field] ? t(errors[field]!) : null);
   const field = (name: string, label: string, fallback: string, autoComplete: string, className?: string) => (
-    <FormField name={name} idPrefix="billing-panel-" label={t(label)} defaultValue={value(name, fallback)} error={error(name)} autoComplete={autoComplete} className={className} />
+    <TextField name={name} id={`billing-panel-${name}`} errorTestId={`error-${name}`} label={t(label)} defaultValue={value(name, fallback)} error={error(name)} autoComplete={autoComplete} className={className} />
   );
   return (
     <section ref={ref} id="billing-panel" aria-labelledby="billing-panel-title" tabIndex={-1} className="mt-8 rounded-xl border border-line/15 p-4" data-testid="billing-panel">
