@@ -10,7 +10,8 @@ import { handleError } from "~/lib/errors/errors.server";
 import { BasketItemCard } from "~/components/booking/checkout/basket-item";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
-import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { useActionAnswer, useBookingLayout } from "~/components/booking/checkout/use-booking-layout";
+import { useMoney } from "~/components/ui/use-money";
 
 export const meta = stepMeta("booking-checkout.basket.title");
 

@@ -10,7 +10,8 @@ import { bookingErrorResponse, redirectWithSession, withSession } from "~/bookin
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
 import { behaviourFor } from "~/lib/errors/error-table";
-import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { useActionAnswer, useBookingLayout } from "~/components/booking/checkout/use-booking-layout";
+import { useMoney } from "~/components/ui/use-money";
 
 export const meta = stepMeta("booking-checkout.checkout.title");
 

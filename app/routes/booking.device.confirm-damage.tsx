@@ -9,7 +9,7 @@ import { applyDamageAnswers, BACK_GLASS_REPLACEMENT, FRAME_REPLACEMENT } from "~
 import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useMoney } from "~/components/booking/device/use-money";
+import { useMoney } from "~/components/ui/use-money";
 import { metaContext } from "~/i18n/meta";
 
 type Question = "back_glass" | "frame";

@@ -8,7 +8,7 @@ import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/bo
 import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useMoney } from "~/components/booking/device/use-money";
+import { useMoney } from "~/components/ui/use-money";
 import { metaContext } from "~/i18n/meta";
 
 /** Spec §2 device/extras: the upsells offered for the device (screen protector, case, premium service …). */

@@ -10,7 +10,7 @@ import { selectionView } from "~/booking-flow/device/problem-selection";
 import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useMoney } from "~/components/booking/device/use-money";
+import { useMoney } from "~/components/ui/use-money";
 import { metaContext } from "~/i18n/meta";
 
 /**
