@@ -15,6 +15,7 @@ import { bookingErrorResponse, redirectWithSession, withSession } from "~/bookin
 import { handleError } from "~/lib/errors/errors.server";
 import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+import { FormAlert } from "~/components/ui/field-error";
 
 export const meta = stepMeta("booking-checkout.details.title");
 
@@ -80,9 +81,9 @@ export default function DetailsPage() {
       </h1>
       <p className="mt-2">{t("booking-checkout.details.intro")}</p>
       {hasErrors ? (
-        <p role="alert" className="mt-4 rounded border-l-4 border-danger-border bg-danger-surface px-4 py-3 font-medium text-on-danger-surface" data-testid="details-error-summary">
+        <FormAlert className="mt-4" testId="details-error-summary">
           {errors.form ? t(errors.form) : t("booking-checkout.details.errorSummary")}
-        </p>
+        </FormAlert>
       ) : null}
       {/* Remounted after each answer so the fields show what was submitted. */}
       <Form method="post" noValidate className="mt-6 space-y-8" key={JSON.stringify(values)}>

@@ -5,6 +5,7 @@ import { fieldTexts } from "~/lib/errors/error-table";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { Modal } from "~/components/ui/modal";
+import { TextField } from "~/components/ui/text-field";
 import { FormAlert } from "~/components/ui/field-error";
 
 export interface AddressModalState {
@@ -120,29 +121,22 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
             {FIELDS.map((field) => {
               const error = fieldError(field.name);
               return (
-                <div key={field.name}>
-                  <label htmlFor={`address-${field.name}`} className="block font-semibold">
-                    {t(field.label)}
-                    {field.required ? null : <span className="font-normal"> ({t("manage.address.optional")})</span>}
-                  </label>
-                  <input
-                    id={`address-${field.name}`}
-                    name={field.name}
-                    type="text"
-                    autoComplete={field.autoComplete}
-                    aria-required={field.required}
-                    defaultValue={values[field.name] ?? ""}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `address-${field.name}-error` : undefined}
-                    className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
-                    data-testid={`address-${field.name}`}
-                  />
-                  {error ? (
-                    <p id={`address-${field.name}-error`} className="mt-1 font-semibold text-danger" data-testid={`address-${field.name}-error`}>
-                      {error}
-                    </p>
-                  ) : null}
-                </div>
+                <TextField
+                  key={field.name}
+                  id={`address-${field.name}`}
+                  name={field.name}
+                  label={
+                    <>
+                      {t(field.label)}
+                      {field.required ? null : <span className="font-normal"> ({t("manage.address.optional")})</span>}
+                    </>
+                  }
+                  autoComplete={field.autoComplete}
+                  aria-required={field.required}
+                  defaultValue={values[field.name] ?? ""}
+                  error={error}
+                  data-testid={`address-${field.name}`}
+                />
               );
             })}
           </div>
