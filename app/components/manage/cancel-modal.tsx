@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { Modal } from "~/components/ui/modal";
-import { FormAlert } from "~/components/ui/field-error";
+import { TextField } from "~/components/ui/text-field";
 
 /**
  * Cancel booking (spec §4): a confirm prompt, then the confirmation phrase (CANCEL-REPAIR /
@@ -43,27 +43,20 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
           <p className="my-3 select-all rounded bg-surface px-3 py-2 text-center font-mono text-xl font-bold tracking-wider" data-testid="cancel-phrase">
             {state.phrase}
           </p>
-          <label htmlFor="cancel-phrase-input" className="block font-semibold">
-            {t("manage.cancel.phraseLabel")}
-          </label>
-          <input
+          <TextField
             id="cancel-phrase-input"
             name="phrase"
-            type="text"
+            label={t("manage.cancel.phraseLabel")}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             defaultValue={result?.values?.phrase ?? ""}
-            aria-invalid={wrongPhrase ? true : undefined}
-            aria-describedby={wrongPhrase ? "cancel-phrase-intro cancel-phrase-error" : "cancel-phrase-intro"}
-            className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 font-mono text-on-field"
+            aria-describedby="cancel-phrase-intro"
+            error={wrongPhrase ? (wrongPhrase.message.key ? t(wrongPhrase.message.key) : wrongPhrase.message.text) : null}
+            errorTestId="cancel-phrase-error"
+            announceError
             data-testid="cancel-phrase-input"
           />
-          {wrongPhrase ? (
-            <FormAlert className="mt-2" id="cancel-phrase-error" testId="cancel-phrase-error">
-              {wrongPhrase.message.key ? t(wrongPhrase.message.key) : wrongPhrase.message.text}
-            </FormAlert>
-          ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
             <button type="submit" className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-submit">
               {t("manage.cancel.submit")}

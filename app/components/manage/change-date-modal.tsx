@@ -9,6 +9,7 @@ import { dayTile, longDate } from "~/manage/format";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { Modal } from "~/components/ui/modal";
+import { TextArea } from "~/components/ui/text-field";
 import { FormAlert } from "~/components/ui/field-error";
 
 export interface DateModalState {
@@ -75,28 +76,18 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
             <input type="hidden" name="order_ref" value={lookup.order_ref} />
             <input type="hidden" name="email" value={lookup.email} />
             <input type="hidden" name="modal" value="date" />
-            <label htmlFor="date-reason" className="block font-semibold">
-              {t("manage.date.reasonLabel")}
-            </label>
-            <p id="date-reason-hint" className="text-sm">
-              {t("manage.date.reasonHint")}
-            </p>
-            <textarea
+            <TextArea
               id="date-reason"
               name="reason"
+              label={t("manage.date.reasonLabel")}
+              hint={t("manage.date.reasonHint")}
               rows={3}
               maxLength={1000}
               defaultValue={state.reason}
-              aria-invalid={showReasonError ? true : undefined}
-              aria-describedby={showReasonError ? "date-reason-hint date-reason-error" : "date-reason-hint"}
-              className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
+              error={showReasonError ? t("manage.date.errors.reasonShort") : null}
+              announceError
               data-testid="date-reason"
             />
-            {showReasonError ? (
-              <FormAlert className="mt-2" id="date-reason-error" testId="date-reason-error">
-                {t("manage.date.errors.reasonShort")}
-              </FormAlert>
-            ) : null}
             <button type="submit" className="mt-3 rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="date-show-days">
               {state.days ? t("manage.date.updateReason") : t("manage.date.reasonSubmit")}
             </button>

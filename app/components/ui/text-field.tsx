@@ -13,15 +13,17 @@ interface FieldFrame {
   announceError?: boolean;
   /** "lg" for the one big field of a step (postcode, store code). */
   size?: "md" | "lg";
+  /** Ids of other text that describes the control (read before its hint and error). */
+  "aria-describedby"?: string;
   className?: string;
 }
 
 const hasError = (error: FieldFrame["error"]) => (typeof error === "string" ? error.length > 0 : Boolean(error?.length));
 
 /** The control's ids and look: aria-invalid, aria-describedby (hint, then error), a red border on error. */
-function controlProps({ id, hint, error, size = "md" }: FieldFrame) {
+function controlProps({ id, hint, error, size = "md", "aria-describedby": described }: FieldFrame) {
   const invalid = hasError(error);
-  const describedBy = [hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
+  const describedBy = [described, hint ? `${id}-hint` : null, invalid ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const padding = size === "lg" ? "px-4 py-3 text-lg" : "px-3 py-2";
   return {
     id,
@@ -51,8 +53,8 @@ function Frame({ frame, children }: { frame: FieldFrame; children: ReactNode }) 
 }
 
 function split<T extends FieldFrame>(props: T) {
-  const { id, label, hint, error, errorTestId, announceError, size, className, ...control } = props;
-  return { frame: { id, label, hint, error, errorTestId, announceError, size, className }, control };
+  const { id, label, hint, error, errorTestId, announceError, size, className, "aria-describedby": described, ...control } = props;
+  return { frame: { id, label, hint, error, errorTestId, announceError, size, className, "aria-describedby": described }, control };
 }
 
 /** A labelled text input with its hint and inline error, keeping what was typed. */
