@@ -9,8 +9,9 @@ import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep
 import { formatPurchaseDate, parsePurchaseDate } from "~/booking-flow/device/purchase-date";
 import { Modal } from "~/components/ui/modal";
 import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
-import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
 import { metaContext } from "~/i18n/meta";
 
 type WarrantyModal = "imei-entry" | "imei-help" | "in-warranty-exists";
@@ -135,43 +136,28 @@ export default function WarrantyStatus() {
       {shown === "imei-entry" ? (
         <Modal title={t(`booking-device.warranty.entryTitle_${idLabel}`)} replace closeHref={here} closeLabel={t("booking-device.close")} testId="imei-entry-modal">
           <Form method="post" action={entryHref} className="space-y-4" noValidate>
+            <TextField
+              id="purchase-date"
+              name="purchase_date"
+              label={t("booking-device.warranty.purchaseDate")}
+              hint={t("booking-device.warranty.purchaseDateHint")}
+              defaultValue={values.purchaseDate}
+              inputMode="numeric"
+              placeholder={t("booking-device.warranty.datePlaceholder")}
+              autoComplete="off"
+              maxLength={10}
+              error={dateMessages}
+            />
             <div>
-              <label htmlFor="purchase-date" className="block font-semibold">
-                {t("booking-device.warranty.purchaseDate")}
-              </label>
-              <p id="purchase-date-hint" className="text-sm">
-                {t("booking-device.warranty.purchaseDateHint")}
-              </p>
-              <input
-                id="purchase-date"
-                name="purchase_date"
-                defaultValue={values.purchaseDate}
-                inputMode="numeric"
-                placeholder={t("booking-device.warranty.datePlaceholder")}
-                autoComplete="off"
-                maxLength={10}
-                aria-invalid={dateMessages.length ? true : undefined}
-                aria-describedby={`purchase-date-hint${dateMessages.length ? " purchase-date-error" : ""}`}
-                className="mt-1 w-full rounded-lg border-2 border-line/30 px-3 py-2"
-              />
-              <FieldError id="purchase-date-error" messages={dateMessages} />
-            </div>
-            <div>
-              <label htmlFor="warranty-imei" className="block font-semibold">
-                {t(`booking-device.warranty.${idLabel}Label`)}
-              </label>
-              <p id="warranty-imei-hint" className="text-sm">
-                {t(`booking-device.warranty.${idLabel}Hint`)}
-              </p>
-              <input
+              <TextField
                 id="warranty-imei"
                 name="imei"
+                label={t(`booking-device.warranty.${idLabel}Label`)}
+                hint={t(`booking-device.warranty.${idLabel}Hint`)}
                 defaultValue={values.imei}
                 inputMode={identifier === "imei" ? "numeric" : "text"}
                 autoComplete="off"
                 maxLength={40}
-                aria-describedby="warranty-imei-hint"
-                className="mt-1 w-full rounded-lg border-2 border-line/30 px-3 py-2"
               />
               <Link to={devicePath("warranty-status", { device: key, modal: "imei-help" })} replace preventScrollReset className="mt-1 inline-block text-sm underline">
                 {t(`booking-device.warranty.${idLabel}HelpLink`)}
