@@ -14,7 +14,7 @@ export function FaqList({ items }: { items: FaqEntry[] }) {
     <ul className="space-y-3" data-testid="faq-list">
       {items.map((item) => (
         <li key={item.documentId}>
-          <details className="group rounded-lg border border-black/10 bg-page p-4">
+          <details className="group rounded-lg border border-line/10 bg-page p-4">
             <summary className="cursor-pointer font-semibold" data-testid="faq-question">
               {item.question}
             </summary>

@@ -80,7 +80,7 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
               className={
                 tab.id === active.id
                   ? "rounded-full bg-primary px-4 py-2 font-semibold text-on-primary"
-                  : "rounded-full border border-black/20 px-4 py-2 font-semibold text-ink"
+                  : "rounded-full border border-line/20 px-4 py-2 font-semibold text-ink"
               }
             >
               {tab.label}
@@ -100,7 +100,7 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
             type="button"
             onClick={() => move(-1)}
             aria-label={t("landing.carouselPrevious")}
-            className="shrink-0 rounded-full border border-black/20 bg-page px-3 py-2 text-xl leading-none"
+            className="shrink-0 rounded-full border border-line/20 bg-page px-3 py-2 text-xl leading-none"
           >
             ‹
           </button>
@@ -123,7 +123,7 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
             type="button"
             onClick={() => move(1)}
             aria-label={t("landing.carouselNext")}
-            className="shrink-0 rounded-full border border-black/20 bg-page px-3 py-2 text-xl leading-none"
+            className="shrink-0 rounded-full border border-line/20 bg-page px-3 py-2 text-xl leading-none"
           >
             ›
           </button>

@@ -12,7 +12,7 @@ export function SiteFooter({ carrier, texts }: { carrier: PublicCarrier; texts?:
   const { t } = useTranslation();
   const operator = carrier.operatorName ?? carrier.formattedName ?? carrier.name;
   return (
-    <footer className="mt-16 border-t border-black/10 bg-surface text-sm text-ink" data-testid="site-footer">
+    <footer className="mt-16 border-t border-line/10 bg-surface text-sm text-ink" data-testid="site-footer">
       <div className="mx-auto grid max-w-6xl gap-8 px-4 py-10 md:grid-cols-3">
         <div className="space-y-2">
           <p className="font-semibold">{carrier.formattedName || carrier.name}</p>

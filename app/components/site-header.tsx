@@ -7,7 +7,7 @@ export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale
   const location = useLocation();
   const otherLocales = carrier.supportedLocales.filter((code) => code !== locale);
   return (
-    <header className="border-b border-black/10 bg-page">
+    <header className="border-b border-line/10 bg-page">
       <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:bg-page focus:p-2">
         {t("nav.skipToContent")}
       </a>
@@ -48,7 +48,7 @@ export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale
                   href={`${location.pathname}?lng=${code}`}
                   hrefLang={code}
                   lang={code}
-                  className="rounded border border-black/20 px-2 py-1 text-ink"
+                  className="rounded border border-line/20 px-2 py-1 text-ink"
                 >
                   {t(`nav.languageName.${code}`)}
                 </a>

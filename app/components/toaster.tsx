@@ -1,13 +1,7 @@
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toast } from "~/lib/toast";
-
-const STYLE: Record<Toast["type"], string> = {
-  success: "border-[#1b6e3a] bg-[#e8f5ec] text-[#0f3d20]",
-  warning: "border-[#8a5a00] bg-[#fff4db] text-[#4a3000]",
-  error: "border-[#a4161a] bg-[#fdecec] text-[#5c0b0e]",
-  info: "border-[#1f4fd1] bg-[#eaf0ff] text-[#0d2566]",
-};
+import { Toast as ToastView } from "./ui/toast";
 
 /** Toasts: success, warning, error, info; dismissible; announced to screen readers (spec §8). */
 export function Toaster({ incoming }: { incoming: Toast | null | undefined }) {
@@ -26,25 +20,14 @@ export function Toaster({ incoming }: { incoming: Toast | null | undefined }) {
     <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
       <div role="status" aria-live="polite" className="contents">
         {toasts.filter((entry) => entry.type !== "error").map((entry) => (
-          <ToastView key={entry.id} toast={entry} onDismiss={dismiss} text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")} label={t("toast.dismiss")} />
+          <ToastView key={entry.id} tone={entry.type} onDismiss={() => dismiss(entry.id)} text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")} dismissLabel={t("toast.dismiss")} />
         ))}
       </div>
       <div role="alert" aria-live="assertive" className="contents">
         {toasts.filter((entry) => entry.type === "error").map((entry) => (
-          <ToastView key={entry.id} toast={entry} onDismiss={dismiss} text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")} label={t("toast.dismiss")} />
+          <ToastView key={entry.id} tone={entry.type} onDismiss={() => dismiss(entry.id)} text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")} dismissLabel={t("toast.dismiss")} />
         ))}
       </div>
-    </div>
-  );
-}
-
-function ToastView({ toast, text, label, onDismiss }: { toast: Toast; text: string; label: string; onDismiss: (id: string) => void }) {
-  return (
-    <div className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-lg border-l-4 px-4 py-3 shadow-lg ${STYLE[toast.type]}`} data-testid={`toast-${toast.type}`}>
-      <p className="flex-1 font-medium">{text}</p>
-      <button type="button" onClick={() => onDismiss(toast.id)} aria-label={label} className="text-lg leading-none">
-        ×
-      </button>
     </div>
   );
 }

@@ -86,10 +86,10 @@ function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
           placeholder={addressLookup ? t("landing.addressPlaceholder") : t("landing.postcodePlaceholder")}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? "hero-search-error" : undefined}
-          className="w-full rounded-lg border border-black/30 bg-white px-4 py-3 text-lg text-[#1a1d24]"
+          className="w-full rounded-lg border border-line/30 bg-field px-4 py-3 text-lg text-on-field"
         />
         {error ? (
-          <p id="hero-search-error" role="alert" className="mt-2 rounded bg-white px-2 py-1 font-semibold text-[#a4161a]">
+          <p id="hero-search-error" role="alert" className="mt-2 rounded bg-field px-2 py-1 font-semibold text-danger">
             {error}
           </p>
         ) : null}
@@ -108,11 +108,11 @@ export default function Landing() {
     <>
       <section className="bg-primary text-on-primary" data-testid="hero">
         <div className="mx-auto max-w-6xl px-4 py-14">
-          {landingLogo ? <img src={landingLogo} alt="" className="mb-6 h-12 w-auto rounded-lg bg-white px-3 py-2" /> : null}
+          {landingLogo ? <img src={landingLogo} alt="" className="mb-6 h-12 w-auto rounded-lg bg-field px-3 py-2" /> : null}
           <h1 className="text-4xl font-extrabold sm:text-5xl">{landing.heroTitle}</h1>
           {landing.heroSubtitle ? <p className="mt-3 max-w-2xl text-lg">{landing.heroSubtitle}</p> : null}
           {business ? (
-            <p className="mt-4 inline-block rounded bg-white/90 px-3 py-1 font-semibold text-[#1a1d24]" data-testid="business-account">
+            <p className="mt-4 inline-block rounded bg-field/90 px-3 py-1 font-semibold text-on-field" data-testid="business-account">
               {t("landing.businessAccount")}
             </p>
           ) : null}
@@ -174,7 +174,7 @@ export default function Landing() {
 
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-2">
         {landing.trackingTitle ? (
-          <section aria-labelledby="tracking" className="rounded-xl border border-black/10 p-6" data-testid="tracking-section">
+          <section aria-labelledby="tracking" className="rounded-xl border border-line/10 p-6" data-testid="tracking-section">
             <h2 id="tracking" className="text-2xl font-bold">
               {landing.trackingTitle}
             </h2>
@@ -185,7 +185,7 @@ export default function Landing() {
           </section>
         ) : null}
         {landing.fleetTitle ? (
-          <section aria-labelledby="fleet" className="rounded-xl border border-black/10 p-6" data-testid="fleet-section">
+          <section aria-labelledby="fleet" className="rounded-xl border border-line/10 p-6" data-testid="fleet-section">
             <h2 id="fleet" className="text-2xl font-bold">
               {landing.fleetTitle}
             </h2>

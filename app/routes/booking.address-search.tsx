@@ -10,7 +10,7 @@ import { handleError } from "~/lib/errors/errors.server";
 import { readBusinessCookie } from "~/lib/cookies.server";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -130,7 +130,7 @@ export default function AddressSearch() {
             autoComplete="off"
             placeholder={t("landing.addressPlaceholder")}
             aria-describedby="address-results-status"
-            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-4 py-3 text-lg text-[#1a1d24]"
+            className="mt-1 w-full rounded-lg border border-line/30 bg-field px-4 py-3 text-lg text-on-field"
           />
         </div>
         <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary">
@@ -156,7 +156,7 @@ export default function AddressSearch() {
           </p>
         ) : null}
         {results.length > 0 ? (
-          <ul className="mt-3 divide-y divide-black/10 rounded-xl border border-black/15" data-testid="address-results">
+          <ul className="mt-3 divide-y divide-line/10 rounded-xl border border-line/15" data-testid="address-results">
             {results.map((option) =>
               option.retrievable ? (
                 <li key={option.id}>
@@ -195,7 +195,7 @@ export default function AddressSearch() {
         ) : null}
       </div>
 
-      <details className="mt-8 rounded-xl border border-black/15 p-4" open={manualOpen || Boolean(manualErrors)} onToggle={(event) => setManualOpen(event.currentTarget.open)}>
+      <details className="mt-8 rounded-xl border border-line/15 p-4" open={manualOpen || Boolean(manualErrors)} onToggle={(event) => setManualOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer font-semibold">{t("booking-location.address.manual")}</summary>
         <Form method="post" noValidate className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="manual" />
@@ -204,7 +204,7 @@ export default function AddressSearch() {
             values={manualErrors?.values ?? { line_1: "", line_2: "", town: "", postcode: postcode }}
             errors={manualErrors?.fieldErrors ?? {}}
           />
-          <SubmitButton label={t("booking-location.address.useAddress")} pendingLabel={t("booking-location.saving")} name="intent" value="manual" />
+          <SubmitButton pendingLabel={t("booking-location.saving")} name="intent" value="manual" size="lg">{t("booking-location.address.useAddress")}</SubmitButton>
         </Form>
       </details>
 

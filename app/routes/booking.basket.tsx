@@ -8,9 +8,10 @@ import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { BasketItemCard } from "~/components/booking/checkout/basket-item";
-import { Dialog } from "~/components/booking/checkout/dialog";
-import { FormField } from "~/components/booking/checkout/form-field";
-import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { Modal } from "~/components/ui/modal";
+import { TextField } from "~/components/ui/text-field";
+import { useActionAnswer, useBookingLayout } from "~/components/booking/checkout/use-booking-layout";
+import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.basket.title");
@@ -143,7 +144,7 @@ export default function BasketPage() {
             )}
           </div>
 
-          <div className="mt-6 rounded-xl border border-black/10 p-4">
+          <div className="mt-6 rounded-xl border border-line/10 p-4">
             {view.discountCode ? (
               <Form method="post" className="flex flex-wrap items-center justify-between gap-3" data-testid="promo-applied">
                 <p>{t("booking-checkout.basket.promoApplied", { code: view.discountCode })}</p>
@@ -160,7 +161,7 @@ export default function BasketPage() {
               </Form>
             ) : (
               <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-                <FormField name="code" label={t("booking-checkout.basket.promoLabel")} error={promoError} autoComplete="off" className="min-w-0 flex-1" />
+                <TextField name="code" id="code" errorTestId="error-code" label={t("booking-checkout.basket.promoLabel")} error={promoError} autoComplete="off" className="min-w-0 flex-1" />
                 <button type="submit" name="intent" value="apply-promo" disabled={busy} className="rounded bg-primary px-5 py-2 font-semibold text-on-primary">
                   {t("booking-checkout.basket.promoApply")}
                 </button>
@@ -221,20 +222,20 @@ export default function BasketPage() {
       </div>
 
       {removing ? (
-        <Dialog titleId="remove-title" title={t("booking-checkout.basket.deleteTitle", { device: removing.title })} testId="remove-dialog">
+        <Modal size="md" title={t("booking-checkout.basket.deleteTitle", { device: removing.title })} testId="remove-dialog">
           <p>{t("booking-checkout.basket.deleteText")}</p>
           <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <Link to="/booking/basket" preventScrollReset className="rounded border border-black/30 px-4 py-2 font-semibold">
+            <Link to="/booking/basket" preventScrollReset className="rounded border border-line/30 px-4 py-2 font-semibold">
               {t("booking-checkout.basket.deleteCancel")}
             </Link>
             <Form method="post" action="/booking/basket">
               <input type="hidden" name="device" value={removing.reference} />
-              <button type="submit" name="intent" value="delete-device" disabled={busy} className="rounded bg-[#a4161a] px-4 py-2 font-semibold text-white">
+              <button type="submit" name="intent" value="delete-device" disabled={busy} className="rounded bg-danger px-4 py-2 font-semibold text-on-danger">
                 {t("booking-checkout.basket.deleteConfirm")}
               </button>
             </Form>
           </div>
-        </Dialog>
+        </Modal>
       ) : null}
     </section>
   );

@@ -10,7 +10,8 @@ import { bookingErrorResponse, redirectWithSession, withSession } from "~/bookin
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
 import { behaviourFor } from "~/lib/errors/error-table";
-import { useActionAnswer, useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { useActionAnswer, useBookingLayout } from "~/components/booking/checkout/use-booking-layout";
+import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { countBooking } from "~/lib/observability/metrics.server";
 
@@ -87,7 +88,7 @@ export default function CheckoutPage() {
       </div>
 
       {problems.length ? (
-        <div role="alert" className="mt-6 rounded border-l-4 border-[#8a5a00] bg-[#fff4db] px-4 py-3 text-[#4a3000]" data-testid="checkout-problems">
+        <div role="alert" className="mt-6 rounded border-l-4 border-warning-border bg-warning-surface px-4 py-3 text-on-warning-surface" data-testid="checkout-problems">
           <p className="font-bold">{t("booking-checkout.checkout.notReadyTitle")}</p>
           <ul className="mt-2 list-disc pl-5">
             {problems.map((problem) => (
@@ -114,7 +115,7 @@ export default function CheckoutPage() {
       )}
 
       {inStore && !problems.length && path === "payment" ? (
-        <div className="mt-8 rounded-xl border border-black/10 p-4">
+        <div className="mt-8 rounded-xl border border-line/10 p-4">
           <h2 className="text-xl font-bold">{t("booking-checkout.checkout.inStoreTitle")}</h2>
           <p className="mt-1">{t("booking-checkout.checkout.inStoreText")}</p>
           <Form method="post" action="/booking/in-store-booking-confirmation" className="mt-3">

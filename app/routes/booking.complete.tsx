@@ -6,7 +6,8 @@ import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingOverview } from "~/booking-flow/checkout/overview";
 import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
-import { useBookingLayout, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { useBookingLayout } from "~/components/booking/checkout/use-booking-layout";
+import { useMoney } from "~/components/ui/use-money";
 
 export const meta = stepMeta("booking-checkout.complete.title");
 

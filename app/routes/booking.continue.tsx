@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
 import { parseBookingCode } from "~/booking-flow/location/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
-import { SubmitButton } from "~/components/booking/location/submit-button";
-import { TextField } from "~/components/booking/location/text-field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -83,8 +83,10 @@ export default function ContinueBooking() {
           spellCheck={false}
           defaultValue={view.value}
           error={view.errorKey ? t(view.errorKey) : null}
+          size="lg"
+          announceError
         />
-        <SubmitButton label={t("booking-location.continue.submit")} pendingLabel={t("booking-location.continue.finding")} />
+        <SubmitButton pendingLabel={t("booking-location.continue.finding")} size="lg">{t("booking-location.continue.submit")}</SubmitButton>
       </Form>
     </section>
   );

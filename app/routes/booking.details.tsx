@@ -13,8 +13,9 @@ import {
 import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
-import { FormField } from "~/components/booking/checkout/form-field";
+import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+import { FormAlert } from "~/components/ui/field-error";
 import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.details.title");
@@ -81,19 +82,21 @@ export default function DetailsPage() {
       </h1>
       <p className="mt-2">{t("booking-checkout.details.intro")}</p>
       {hasErrors ? (
-        <p role="alert" className="mt-4 rounded border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid="details-error-summary">
+        <FormAlert className="mt-4" testId="details-error-summary">
           {errors.form ? t(errors.form) : t("booking-checkout.details.errorSummary")}
-        </p>
+        </FormAlert>
       ) : null}
       {/* Remounted after each answer so the fields show what was submitted. */}
       <Form method="post" noValidate className="mt-6 space-y-8" key={JSON.stringify(values)}>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-xl font-bold">{t("booking-checkout.details.contactLegend")}</legend>
-          <FormField name="first_name" label={t("booking-checkout.details.firstName")} autoComplete="given-name" required defaultValue={values.first_name} error={error("first_name")} />
-          <FormField name="last_name" label={t("booking-checkout.details.lastName")} autoComplete="family-name" required defaultValue={values.last_name} error={error("last_name")} />
-          <FormField name="email" type="email" label={t("booking-checkout.details.email")} autoComplete="email" required defaultValue={values.email} error={error("email")} />
-          <FormField
+          <TextField name="first_name" id="first_name" errorTestId="error-first_name" label={t("booking-checkout.details.firstName")} autoComplete="given-name" required defaultValue={values.first_name} error={error("first_name")} />
+          <TextField name="last_name" id="last_name" errorTestId="error-last_name" label={t("booking-checkout.details.lastName")} autoComplete="family-name" required defaultValue={values.last_name} error={error("last_name")} />
+          <TextField name="email" id="email" errorTestId="error-email" type="email" label={t("booking-checkout.details.email")} autoComplete="email" required defaultValue={values.email} error={error("email")} />
+          <TextField
             name="phone_number"
+            id="phone_number"
+            errorTestId="error-phone_number"
             type="tel"
             label={t("booking-checkout.details.phone")}
             hint={t(`booking-checkout.details.phoneHint_${countryCode}`)}
@@ -112,9 +115,9 @@ export default function DetailsPage() {
           <legend className="mb-2 text-xl font-bold">
             {dropOff ? t("booking-checkout.details.repairAddressLegendDropOff") : t("booking-checkout.details.repairAddressLegend")}
           </legend>
-          <FormField name="address_line_1" label={t("booking-checkout.details.line1")} autoComplete="address-line1" required defaultValue={values.address_line_1} error={error("address_line_1")} className="sm:col-span-2" />
-          <FormField name="address_line_2" label={t("booking-checkout.details.line2")} autoComplete="address-line2" defaultValue={values.address_line_2} error={error("address_line_2")} className="sm:col-span-2" />
-          <FormField name="address_town" label={t("booking-checkout.details.town")} autoComplete="address-level2" required defaultValue={values.address_town} error={error("address_town")} />
+          <TextField name="address_line_1" id="address_line_1" errorTestId="error-address_line_1" label={t("booking-checkout.details.line1")} autoComplete="address-line1" required defaultValue={values.address_line_1} error={error("address_line_1")} className="sm:col-span-2" />
+          <TextField name="address_line_2" id="address_line_2" errorTestId="error-address_line_2" label={t("booking-checkout.details.line2")} autoComplete="address-line2" defaultValue={values.address_line_2} error={error("address_line_2")} className="sm:col-span-2" />
+          <TextField name="address_town" id="address_town" errorTestId="error-address_town" label={t("booking-checkout.details.town")} autoComplete="address-level2" required defaultValue={values.address_town} error={error("address_town")} />
           <div>
             <p className="font-semibold">{t("booking-checkout.details.postcode")}</p>
             <p className="mt-1 py-2" data-testid="details-postcode">
@@ -139,12 +142,12 @@ export default function DetailsPage() {
           </label>
           {/* Shown by CSS when 'a different billing address' is chosen, so it works without JavaScript. */}
           <div className="hidden gap-4 pt-2 group-has-[#billing-other:checked]:grid sm:grid-cols-2" data-testid="billing-fields">
-            <FormField name="billing_first_name" label={t("booking-checkout.details.billingFirstName")} autoComplete="billing given-name" defaultValue={values.billing_first_name} error={error("billing_first_name")} />
-            <FormField name="billing_last_name" label={t("booking-checkout.details.billingLastName")} autoComplete="billing family-name" defaultValue={values.billing_last_name} error={error("billing_last_name")} />
-            <FormField name="billing_line_1" label={t("booking-checkout.details.line1")} autoComplete="billing address-line1" defaultValue={values.billing_line_1} error={error("billing_line_1")} className="sm:col-span-2" />
-            <FormField name="billing_line_2" label={t("booking-checkout.details.line2")} autoComplete="billing address-line2" defaultValue={values.billing_line_2} error={error("billing_line_2")} className="sm:col-span-2" />
-            <FormField name="billing_town" label={t("booking-checkout.details.town")} autoComplete="billing address-level2" defaultValue={values.billing_town} error={error("billing_town")} />
-            <FormField name="billing_postcode" label={t("booking-checkout.details.postcode")} autoComplete="billing postal-code" defaultValue={values.billing_postcode} error={error("billing_postcode")} />
+            <TextField name="billing_first_name" id="billing_first_name" errorTestId="error-billing_first_name" label={t("booking-checkout.details.billingFirstName")} autoComplete="billing given-name" defaultValue={values.billing_first_name} error={error("billing_first_name")} />
+            <TextField name="billing_last_name" id="billing_last_name" errorTestId="error-billing_last_name" label={t("booking-checkout.details.billingLastName")} autoComplete="billing family-name" defaultValue={values.billing_last_name} error={error("billing_last_name")} />
+            <TextField name="billing_line_1" id="billing_line_1" errorTestId="error-billing_line_1" label={t("booking-checkout.details.line1")} autoComplete="billing address-line1" defaultValue={values.billing_line_1} error={error("billing_line_1")} className="sm:col-span-2" />
+            <TextField name="billing_line_2" id="billing_line_2" errorTestId="error-billing_line_2" label={t("booking-checkout.details.line2")} autoComplete="billing address-line2" defaultValue={values.billing_line_2} error={error("billing_line_2")} className="sm:col-span-2" />
+            <TextField name="billing_town" id="billing_town" errorTestId="error-billing_town" label={t("booking-checkout.details.town")} autoComplete="billing address-level2" defaultValue={values.billing_town} error={error("billing_town")} />
+            <TextField name="billing_postcode" id="billing_postcode" errorTestId="error-billing_postcode" label={t("booking-checkout.details.postcode")} autoComplete="billing postal-code" defaultValue={values.billing_postcode} error={error("billing_postcode")} />
           </div>
         </fieldset>
 

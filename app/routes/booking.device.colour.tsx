@@ -6,7 +6,9 @@ import { loadBookingContext, redirectWithSession, withSession } from "~/booking-
 import { deviceFacts, formError, formStrings, stepError } from "~/booking-flow/device/device-step.server";
 import { basketFull, deviceEntryPath, devicePath, nextDeviceStep, pathOfStep } from "~/booking-flow/device/flow";
 import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
-import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 import { parseFields, readForm } from "~/lib/http/form.server";
 
@@ -136,7 +138,7 @@ export default function DeviceColour() {
           <legend className="text-lg font-semibold">{t(appliance ? "booking-device.colour.versionAppliance" : "booking-device.colour.version")}</legend>
           <div className="mt-2 flex flex-wrap gap-3">
             {versions.map((version) => (
-              <label key={version.id} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-black/15 px-4 py-3 has-[:checked]:border-primary">
+              <label key={version.id} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-line/15 px-4 py-3 has-[:checked]:border-primary">
                 <input
                   type="radio"
                   name="model_version_id"
@@ -157,7 +159,7 @@ export default function DeviceColour() {
             <legend className="text-lg font-semibold">{t("booking-device.colour.colour")}</legend>
             <div className="mt-2 flex flex-wrap gap-3">
               {colours.map((colour) => (
-                <label key={colour.code} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-black/15 px-4 py-3 has-[:checked]:border-primary">
+                <label key={colour.code} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-line/15 px-4 py-3 has-[:checked]:border-primary">
                   <input
                     type="radio"
                     name="colour"
@@ -166,7 +168,7 @@ export default function DeviceColour() {
                     aria-invalid={colourError.length ? true : undefined}
                     className="accent-[var(--carrier-primary)]"
                   />
-                  <span aria-hidden="true" className="inline-block h-5 w-5 rounded-full border border-black/30" style={{ backgroundColor: colour.hex }} />
+                  <span aria-hidden="true" className="inline-block h-5 w-5 rounded-full border border-line/30" style={{ backgroundColor: colour.hex }} />
                   {colour.name}
                 </label>
               ))}
@@ -190,7 +192,7 @@ export default function DeviceColour() {
               maxLength={60}
               autoComplete="off"
               aria-describedby="appliance-model-code-hint"
-              className="mt-1 w-full rounded-lg border-2 border-black/30 px-3 py-2"
+              className="mt-1 w-full rounded-lg border-2 border-line/30 px-3 py-2"
             />
           </div>
         ) : null}

@@ -6,8 +6,10 @@ import { redirectWithSession, withSession } from "~/booking-flow/booking.server"
 import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { applyDamageAnswers, BACK_GLASS_REPLACEMENT, FRAME_REPLACEMENT } from "~/booking-flow/device/problem-selection";
-import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
-import { useMoney } from "~/components/booking/device/use-money";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { useMoney } from "~/components/ui/use-money";
 import { metaContext } from "~/i18n/meta";
 import { parseFields, readForm } from "~/lib/http/form.server";
 
@@ -91,7 +93,7 @@ export default function ConfirmDamage() {
               </p>
               <div className="mt-2 flex gap-3">
                 {(["yes", "no"] as const).map((choice) => (
-                  <label key={choice} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-black/15 px-5 py-3 has-[:checked]:border-primary">
+                  <label key={choice} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-line/15 px-5 py-3 has-[:checked]:border-primary">
                     <input
                       type="radio"
                       name={question.name}

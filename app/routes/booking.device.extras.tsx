@@ -5,8 +5,10 @@ import { z } from "zod";
 import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import { deviceFacts, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
-import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
-import { useMoney } from "~/components/booking/device/use-money";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { useMoney } from "~/components/ui/use-money";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -65,7 +67,7 @@ export default function Extras() {
           <ul className="space-y-3">
             {extras.map((extra) => (
               <li key={extra.id}>
-                <label className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-black/15 p-4 has-[:checked]:border-primary" data-testid={`extra-${extra.code}`}>
+                <label className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line/15 p-4 has-[:checked]:border-primary" data-testid={`extra-${extra.code}`}>
                   <input type="checkbox" name="extra" value={extra.id} defaultChecked={checked.includes(extra.id)} aria-describedby={`extra-${extra.id}-info`} className="mt-1 h-5 w-5 accent-[var(--carrier-primary)]" />
                   <span className="flex-1">
                     <span className="block font-semibold">{extra.title}</span>

@@ -6,8 +6,10 @@ import { redirectWithSession, withSession } from "~/booking-flow/booking.server"
 import { checkWarrantyFault } from "~/booking.server";
 import { formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
-import { Modal } from "~/components/booking/device/modal";
-import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { Modal } from "~/components/ui/modal";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -68,7 +70,7 @@ export default function FaultType() {
           <legend className="sr-only">{t("booking-device.fault.title")}</legend>
           <div className="grid gap-3 sm:max-w-xl">
             {(["faulty", "user-damaged"] as const).map((fault) => (
-              <label key={fault} className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-black/15 p-4 has-[:checked]:border-primary">
+              <label key={fault} className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line/15 p-4 has-[:checked]:border-primary">
                 <input type="radio" name="fault" value={fault} className="mt-1 accent-[var(--carrier-primary)]" aria-invalid={missing.length ? true : undefined} />
                 <span>
                   <span className="block font-semibold">{t(`booking-device.fault.${fault}`)}</span>
@@ -78,7 +80,7 @@ export default function FaultType() {
             ))}
           </div>
           {missing.length ? (
-            <p id="fault-error" className="mt-1 text-sm font-semibold text-[#a4161a]">
+            <p id="fault-error" className="mt-1 text-sm font-semibold text-danger">
               {missing.join(" ")}
             </p>
           ) : null}
@@ -88,7 +90,7 @@ export default function FaultType() {
         </SubmitButton>
       </Form>
       {errors.modal === "out-of-warranty" ? (
-        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
+        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
           <p>{t("booking-device.fault.damageNotCovered")}</p>
           <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
           <Form method="post" action={here}>

@@ -5,7 +5,8 @@ import { z } from "zod";
 import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import { formStrings, loadDeviceStep } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
-import { StepPage, SubmitButton } from "~/components/booking/device/step-page";
+import { StepPage } from "~/components/booking/device/step-page";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 import { parseFields, readForm } from "~/lib/http/form.server";
 

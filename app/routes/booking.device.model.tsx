@@ -95,7 +95,7 @@ export default function DeviceModel() {
             maxLength={60}
             autoComplete="off"
             placeholder={t(`booking-device.model.searchPlaceholder.${kind}`)}
-            className="mt-1 w-full rounded-lg border-2 border-black/30 px-3 py-2"
+            className="mt-1 w-full rounded-lg border-2 border-line/30 px-3 py-2"
             onChange={(event) => {
               const target = event.currentTarget.form;
               clearTimeout(timer.current);

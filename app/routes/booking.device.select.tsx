@@ -7,8 +7,10 @@ import { redirectWithSession, withSession } from "~/booking-flow/booking.server"
 import { deviceFacts, formError, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { selectionView } from "~/booking-flow/device/problem-selection";
-import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
-import { useMoney } from "~/components/booking/device/use-money";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { useMoney } from "~/components/ui/use-money";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -96,7 +98,7 @@ export default function SelectProblems() {
               return (
                 <li key={problem.id}>
                   <label
-                    className={`flex cursor-pointer items-start gap-3 rounded-lg border-2 border-black/15 p-4 has-[:checked]:border-primary ${disabled ? "cursor-not-allowed bg-surface" : ""}`}
+                    className={`flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line/15 p-4 has-[:checked]:border-primary ${disabled ? "cursor-not-allowed bg-surface" : ""}`}
                     data-testid={`problem-${problem.code}`}
                   >
                     <input

@@ -5,7 +5,9 @@ import { redirectWithSession, withSession } from "~/booking-flow/booking.server"
 import { deviceFacts, formError, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { missingTriageAnswers, triageAnswersFromForm } from "~/booking-flow/device/triage";
-import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -69,7 +71,7 @@ export default function Triage() {
               </legend>
               <div className="mt-2 flex flex-wrap gap-3">
                 {question.options.map((option) => (
-                  <label key={option.code} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-black/15 px-4 py-3 has-[:checked]:border-primary">
+                  <label key={option.code} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-line/15 px-4 py-3 has-[:checked]:border-primary">
                     <input
                       type="radio"
                       name={`answer.${question.code}`}

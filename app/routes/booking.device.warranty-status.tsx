@@ -7,8 +7,11 @@ import { assertOneDeviceInWarranty, inWarrantyBlocked } from "~/booking.server";
 import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep, warrantyIdentifier } from "~/booking-flow/device/flow";
 import { formatPurchaseDate, parsePurchaseDate } from "~/booking-flow/device/purchase-date";
-import { Modal } from "~/components/booking/device/modal";
-import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
+import { Modal } from "~/components/ui/modal";
+import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { FormAlert } from "~/components/ui/field-error";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -132,45 +135,30 @@ export default function WarrantyStatus() {
       </div>
 
       {shown === "imei-entry" ? (
-        <Modal title={t(`booking-device.warranty.entryTitle_${idLabel}`)} closeHref={here} closeLabel={t("booking-device.close")} testId="imei-entry-modal">
+        <Modal title={t(`booking-device.warranty.entryTitle_${idLabel}`)} replace closeHref={here} closeLabel={t("booking-device.close")} testId="imei-entry-modal">
           <Form method="post" action={entryHref} className="space-y-4" noValidate>
+            <TextField
+              id="purchase-date"
+              name="purchase_date"
+              label={t("booking-device.warranty.purchaseDate")}
+              hint={t("booking-device.warranty.purchaseDateHint")}
+              defaultValue={values.purchaseDate}
+              inputMode="numeric"
+              placeholder={t("booking-device.warranty.datePlaceholder")}
+              autoComplete="off"
+              maxLength={10}
+              error={dateMessages}
+            />
             <div>
-              <label htmlFor="purchase-date" className="block font-semibold">
-                {t("booking-device.warranty.purchaseDate")}
-              </label>
-              <p id="purchase-date-hint" className="text-sm">
-                {t("booking-device.warranty.purchaseDateHint")}
-              </p>
-              <input
-                id="purchase-date"
-                name="purchase_date"
-                defaultValue={values.purchaseDate}
-                inputMode="numeric"
-                placeholder={t("booking-device.warranty.datePlaceholder")}
-                autoComplete="off"
-                maxLength={10}
-                aria-invalid={dateMessages.length ? true : undefined}
-                aria-describedby={`purchase-date-hint${dateMessages.length ? " purchase-date-error" : ""}`}
-                className="mt-1 w-full rounded-lg border-2 border-black/30 px-3 py-2"
-              />
-              <FieldError id="purchase-date-error" messages={dateMessages} />
-            </div>
-            <div>
-              <label htmlFor="warranty-imei" className="block font-semibold">
-                {t(`booking-device.warranty.${idLabel}Label`)}
-              </label>
-              <p id="warranty-imei-hint" className="text-sm">
-                {t(`booking-device.warranty.${idLabel}Hint`)}
-              </p>
-              <input
+              <TextField
                 id="warranty-imei"
                 name="imei"
+                label={t(`booking-device.warranty.${idLabel}Label`)}
+                hint={t(`booking-device.warranty.${idLabel}Hint`)}
                 defaultValue={values.imei}
                 inputMode={identifier === "imei" ? "numeric" : "text"}
                 autoComplete="off"
                 maxLength={40}
-                aria-describedby="warranty-imei-hint"
-                className="mt-1 w-full rounded-lg border-2 border-black/30 px-3 py-2"
               />
               <Link to={devicePath("warranty-status", { device: key, modal: "imei-help" })} replace preventScrollReset className="mt-1 inline-block text-sm underline">
                 {t(`booking-device.warranty.${idLabel}HelpLink`)}
@@ -184,7 +172,7 @@ export default function WarrantyStatus() {
       ) : null}
 
       {shown === "imei-help" ? (
-        <Modal title={t(`booking-device.warranty.helpTitle_${idLabel}`)} closeHref={entryHref} closeLabel={t("booking-device.close")} testId="imei-help-modal">
+        <Modal title={t(`booking-device.warranty.helpTitle_${idLabel}`)} replace closeHref={entryHref} closeLabel={t("booking-device.close")} testId="imei-help-modal">
           <ol className="list-decimal space-y-2 pl-5">
             {(t(`booking-device.warranty.helpSteps_${idLabel}`, { returnObjects: true }) as string[]).map((step) => (
               <li key={step}>{step}</li>
@@ -197,8 +185,8 @@ export default function WarrantyStatus() {
       ) : null}
 
       {shown === "imei-error" ? (
-        <Modal title={t("booking-device.warranty.imeiErrorTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="imei-error-modal">
-          <p className="font-semibold text-[#a4161a]" data-testid="imei-error-note">
+        <Modal title={t("booking-device.warranty.imeiErrorTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="imei-error-modal">
+          <p className="font-semibold text-danger" data-testid="imei-error-note">
             {imeiErrorNote.join(" ")}
           </p>
           <div className="flex flex-wrap gap-3">
@@ -220,7 +208,7 @@ export default function WarrantyStatus() {
       ) : null}
 
       {shown === "out-of-warranty" ? (
-        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
+        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
           <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
           <Form method="post" action={here}>
             <SubmitButton name="intent" value="confirm-out-of-warranty">
@@ -231,7 +219,7 @@ export default function WarrantyStatus() {
       ) : null}
 
       {shown === "in-warranty-exists" ? (
-        <Modal title={t("booking-device.inWarrantyExists.title")} closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="in-warranty-exists-modal">
+        <Modal title={t("booking-device.inWarrantyExists.title")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="in-warranty-exists-modal">
           <p>{t("booking-device.inWarrantyExists.text")}</p>
           <div className="flex flex-wrap gap-3">
             <Form method="post" action={here}>

@@ -8,8 +8,8 @@ import { parsePostcodeForm } from "~/booking-flow/location/postcode-form";
 import type { StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/components/booking/location/store-card";
-import { SubmitButton } from "~/components/booking/location/submit-button";
-import { TextField } from "~/components/booking/location/text-field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -69,13 +69,15 @@ export default function DropOffLocations() {
           autoComplete="postal-code"
           defaultValue={postcode}
           error={postcodeErrorKey ? t(postcodeErrorKey) : null}
+          size="lg"
+          announceError
         />
         <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary sm:mt-7">
           {t("booking-location.store.search")}
         </button>
       </Form>
       {actionData?.dropOffError ? (
-        <p role="alert" className="mt-4 font-semibold text-[#a4161a]">
+        <p role="alert" className="mt-4 font-semibold text-danger">
           {t(actionData.dropOffError)}
         </p>
       ) : null}
@@ -94,10 +96,12 @@ export default function DropOffLocations() {
                     <SubmitButton
                       name="intent"
                       value={`drop-off-${store.id}`}
-                      label={t("booking-location.dropOff.choose")}
                       aria-label={t("booking-location.dropOff.chooseNamed", { name: store.name })}
                       pendingLabel={t("booking-location.saving")}
-                    />
+                      size="lg"
+                    >
+                      {t("booking-location.dropOff.choose")}
+                    </SubmitButton>
                   </Form>
                 </StoreCard>
               </li>

@@ -5,7 +5,7 @@ import { loadBookingContext } from "~/booking-flow/booking.server";
 import { chooseDropOff, requirePostcode } from "~/booking-flow/location/location.server";
 import { dropOffFormSchema } from "~/booking-flow/location/drop-off-form";
 import { StoreCard } from "~/components/booking/location/store-card";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -54,14 +54,14 @@ export default function DropOffLocation() {
       <p className="mt-4">{t("booking-location.dropOff.howItWorks")}</p>
       {selected ? <p className="mt-4 font-semibold">{t("booking-location.dropOff.selected")}</p> : null}
       {actionData?.dropOffError ? (
-        <p role="alert" className="mt-4 font-semibold text-[#a4161a]">
+        <p role="alert" className="mt-4 font-semibold text-danger">
           {t(actionData.dropOffError)}
         </p>
       ) : null}
       <div className="mt-6 flex flex-wrap items-center gap-4">
         <Form method="post">
           <input type="hidden" name="store_id" value={store.id} />
-          <SubmitButton label={t("booking-location.dropOff.choose")} pendingLabel={t("booking-location.saving")} />
+          <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">{t("booking-location.dropOff.choose")}</SubmitButton>
         </Form>
         <Link to="/booking/drop-off-locations" className="underline underline-offset-4">
           {t("booking-location.dropOff.allStores")}

@@ -40,7 +40,8 @@ import { behaviourFor } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";
 import { toast } from "~/lib/toast";
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
-import { useActionAnswer, useMoney } from "~/components/booking/checkout/use-booking-layout";
+import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+import { useMoney } from "~/components/ui/use-money";
 import { BillingPanel } from "~/components/booking/payment/billing-panel";
 import { BraintreeDropIn, type DropInHandle } from "~/components/booking/payment/braintree-drop-in";
 import { PayLaterPanel, type KlarnaBillingAddress, type PayLaterAuthorization, type PayLaterPanelHandle } from "~/components/booking/payment/pay-later-panel";
@@ -304,7 +305,7 @@ export default function PaymentPage() {
   };
 
   const cardChoice = (id: string) => (
-    <label key={id} className="flex items-center gap-3 rounded border border-black/20 p-3 has-[:checked]:border-primary has-[:checked]:bg-surface">
+    <label key={id} className="flex items-center gap-3 rounded border border-line/20 p-3 has-[:checked]:border-primary has-[:checked]:bg-surface">
       <input type="radio" name="method" value={id} className="h-5 w-5" checked={selected === id} onChange={() => undefined} onClick={() => toggle(id as PaymentMethodValue)} />
       <span>{t(`booking-checkout.payment.options.${id}`)}</span>
     </label>
@@ -324,7 +325,7 @@ export default function PaymentPage() {
       <Form method="post" id="payment-form" className="mt-6" onSubmit={onSubmit}>
         <input type="hidden" name="expected_total" value={total} />
         {payLater.types.includes("pay_later") ? (
-          <div className="mb-6 rounded-xl border border-black/15 p-4" data-testid="pay-later-express">
+          <div className="mb-6 rounded-xl border border-line/15 p-4" data-testid="pay-later-express">
             <p className="font-semibold">{t("payment.express.title")}</p>
             <p className="text-sm">{t("payment.express.text")}</p>
             <button type="submit" name="express" value="pay_later" disabled={paying} className="mt-3 w-full rounded border-2 border-primary px-5 py-2 font-semibold">
@@ -336,7 +337,7 @@ export default function PaymentPage() {
         <fieldset disabled={paying} aria-describedby={methodMissing ? "method-error" : undefined}>
           <legend className="text-xl font-bold">{t("booking-checkout.payment.methodLegend")}</legend>
           {methodMissing ? (
-            <p id="method-error" role="alert" className="mt-2 font-medium text-[#a4161a]" data-testid="method-error">
+            <p id="method-error" role="alert" className="mt-2 font-medium text-danger" data-testid="method-error">
               {t("booking.toasts.paymentMethodRequired")}
             </p>
           ) : null}
@@ -344,7 +345,7 @@ export default function PaymentPage() {
             <legend className="text-lg font-bold">{t("payment.card.title")}</legend>
             {braintree ? (
               <>
-                <label className="mt-2 flex items-center gap-3 rounded border border-black/20 p-3 has-[:checked]:border-primary has-[:checked]:bg-surface">
+                <label className="mt-2 flex items-center gap-3 rounded border border-line/20 p-3 has-[:checked]:border-primary has-[:checked]:bg-surface">
                   <input type="radio" name="method" value="card" className="h-5 w-5" checked={selected === "card"} onChange={() => undefined} onClick={() => toggle("card")} />
                   <span>{t("payment.card.label")}</span>
                 </label>
@@ -373,7 +374,7 @@ export default function PaymentPage() {
               </>
             )}
             {cardNote ? (
-              <p role="alert" className="mt-2 font-medium text-[#a4161a]" data-testid="card-note">
+              <p role="alert" className="mt-2 font-medium text-danger" data-testid="card-note">
                 {t("booking.toasts.cardError")}
               </p>
             ) : null}
@@ -388,7 +389,7 @@ export default function PaymentPage() {
             authorizeOnServer={authorizeOnServer}
           />
           {denied || payLaterNote === "unavailable" ? (
-            <p role="alert" className="mt-3 font-medium text-[#a4161a]" data-testid="pay-later-note">
+            <p role="alert" className="mt-3 font-medium text-danger" data-testid="pay-later-note">
               {t(denied ? "payment.payLater.denied" : "payment.payLater.unavailable")}
             </p>
           ) : null}

@@ -6,9 +6,9 @@ import { LONG_TOAST_MS } from "~/lib/errors/error-table";
 import { nextAfter } from "~/booking-flow/location/next-step";
 import { isBusinessAccount, parsePostcodeForm, POSTCODE_INVALID, refusedPostcodeOutcome } from "~/booking-flow/location/postcode-form";
 import { handleError } from "~/lib/errors/errors.server";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
 import { readBusinessCookie } from "~/lib/cookies.server";
-import { SubmitButton } from "~/components/booking/location/submit-button";
-import { TextField } from "~/components/booking/location/text-field";
 import { metaContext } from "~/i18n/meta";
 import { toast } from "~/lib/toast";
 import { readForm } from "~/lib/http/form.server";
@@ -119,8 +119,10 @@ export default function PostcodeSearch() {
           autoComplete="postal-code"
           defaultValue={result.value}
           error={result.errorKey ? t(result.errorKey) : null}
+          size="lg"
+          announceError
         />
-        <SubmitButton label={t("booking-location.postcode.submit")} pendingLabel={t("booking-location.postcode.checking")} />
+        <SubmitButton pendingLabel={t("booking-location.postcode.checking")} size="lg">{t("booking-location.postcode.submit")}</SubmitButton>
       </Form>
       <p className="mt-8">
         <Link to="/booking/continue" className="underline underline-offset-4">

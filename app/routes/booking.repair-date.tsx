@@ -11,8 +11,8 @@ import { stepMeta } from "~/booking-flow/checkout/meta";
 import { callBackRequest, waitingListSchema } from "~/booking-flow/checkout/waiting-list";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
 import type { AvailabilityDay } from "~/booking.server";
-import { Dialog } from "~/components/booking/checkout/dialog";
-import { FormField } from "~/components/booking/checkout/form-field";
+import { Modal } from "~/components/ui/modal";
+import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
 import { readForm } from "~/lib/http/form.server";
 
@@ -117,7 +117,7 @@ export default function RepairDatePage() {
         <fieldset aria-describedby={dateError ? "date-error" : undefined}>
           <legend className="sr-only">{t("booking-checkout.repairDate.legend")}</legend>
           {dateError ? (
-            <p id="date-error" role="alert" className="mb-3 font-medium text-[#a4161a]" data-testid="date-error">
+            <p id="date-error" role="alert" className="mb-3 font-medium text-danger" data-testid="date-error">
               {dateError}
             </p>
           ) : null}
@@ -129,7 +129,7 @@ export default function RepairDatePage() {
                 <li key={day.date}>
                   <label
                     className={`flex cursor-pointer flex-col items-center rounded-xl border-2 p-3 text-center has-[:checked]:border-primary has-[:checked]:bg-primary has-[:checked]:text-on-primary has-[:focus-visible]:outline has-[:focus-visible]:outline-3 has-[:focus-visible]:outline-accent ${
-                      day.available ? "border-black/20" : "cursor-not-allowed border-dashed border-black/20 text-ink/70"
+                      day.available ? "border-line/20" : "cursor-not-allowed border-dashed border-line/20 text-ink/70"
                     }`}
                     data-testid="repair-day"
                     data-date={day.date}
@@ -188,7 +188,7 @@ export default function RepairDatePage() {
       </Form>
 
       {showWaitingList ? (
-        <Dialog titleId="no-dates-title" title={t("booking-checkout.repairDate.noDatesTitle")} testId="no-dates-dialog">
+        <Modal size="md" title={t("booking-checkout.repairDate.noDatesTitle")} testId="no-dates-dialog">
           {waiting?.status === "sent" ? (
             <div role="status" data-testid="waiting-list-sent">
               <p className="text-lg font-bold">{t("booking-checkout.waitingList.sentTitle")}</p>
@@ -198,18 +198,20 @@ export default function RepairDatePage() {
             <>
               <p>{t("booking-checkout.repairDate.noDatesText")}</p>
               <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("booking-checkout.waitingList.title")}>
-                <FormField
+                <TextField
                   name="name"
-                  idPrefix="waiting-"
+                  id="waiting-name"
+                  errorTestId="error-name"
                   label={t("booking-checkout.waitingList.name")}
                   autoComplete="name"
                   required
                   defaultValue={waiting?.values.name ?? ""}
                   error={waiting?.fields.name ? t(waiting.fields.name) : null}
                 />
-                <FormField
+                <TextField
                   name="email"
-                  idPrefix="waiting-"
+                  id="waiting-email"
+                  errorTestId="error-email"
                   type="email"
                   label={t("booking-checkout.waitingList.email")}
                   autoComplete="email"
@@ -217,9 +219,10 @@ export default function RepairDatePage() {
                   defaultValue={waiting?.values.email ?? ""}
                   error={waiting?.fields.email ? t(waiting.fields.email) : null}
                 />
-                <FormField
+                <TextField
                   name="phone"
-                  idPrefix="waiting-"
+                  id="waiting-phone"
+                  errorTestId="error-phone"
                   type="tel"
                   label={t("booking-checkout.waitingList.phone")}
                   autoComplete="tel"
@@ -242,7 +245,7 @@ export default function RepairDatePage() {
           <Link to={`?pages=${pages}&dates=show`} preventScrollReset className="mt-4 inline-block underline">
             {t("booking-checkout.repairDate.showDates")}
           </Link>
-        </Dialog>
+        </Modal>
       ) : null}
     </section>
   );

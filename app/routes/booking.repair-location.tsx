@@ -10,7 +10,7 @@ import { isBusinessAccount } from "~/booking-flow/location/postcode-form";
 import { readBusinessCookie } from "~/lib/cookies.server";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -92,7 +92,7 @@ export default function RepairLocation() {
       <Form method="post" noValidate className="mt-6 space-y-6">
         <fieldset className="space-y-3">
           <legend className="text-lg font-semibold">{t("booking-location.repairLocation.legend")}</legend>
-          <label className="flex items-start gap-3 rounded-xl border border-black/15 p-4">
+          <label className="flex items-start gap-3 rounded-xl border border-line/15 p-4">
             <input type="radio" name="repair_location" value="doorstep" defaultChecked={location === "doorstep"} onChange={() => setChosen("doorstep")} className="mt-1.5" />
             <span>
               <span className="block font-semibold">{t("booking-location.repairLocation.doorstep")}</span>
@@ -100,7 +100,7 @@ export default function RepairLocation() {
             </span>
           </label>
           {allowsDropOff ? (
-            <label className="flex items-start gap-3 rounded-xl border border-black/15 p-4">
+            <label className="flex items-start gap-3 rounded-xl border border-line/15 p-4">
               <input type="radio" name="repair_location" value="drop_off" defaultChecked={location === "drop_off"} onChange={() => setChosen("drop_off")} className="mt-1.5" />
               <span>
                 <span className="block font-semibold">{t("booking-location.repairLocation.dropOff")}</span>
@@ -109,7 +109,7 @@ export default function RepairLocation() {
             </label>
           ) : null}
           {choiceErrorKey ? (
-            <p role="alert" className="font-semibold text-[#a4161a]">
+            <p role="alert" className="font-semibold text-danger">
               {t(choiceErrorKey)}
             </p>
           ) : null}
@@ -120,7 +120,7 @@ export default function RepairLocation() {
           {addresses.length > 0 ? (
             <fieldset className="space-y-2">
               <legend className="text-lg font-semibold">{t("booking-location.repairLocation.addressLegend", { postcode })}</legend>
-              <ul className="max-h-80 space-y-1 overflow-y-auto rounded-xl border border-black/15 p-2" data-testid="postcode-addresses">
+              <ul className="max-h-80 space-y-1 overflow-y-auto rounded-xl border border-line/15 p-2" data-testid="postcode-addresses">
                 {addresses.map((option) => (
                   <li key={option.id}>
                     <label className="flex items-start gap-3 rounded px-2 py-2 hover:bg-surface">
@@ -155,7 +155,7 @@ export default function RepairLocation() {
         </div>
 
         <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton label={t("booking-location.continueLabel")} pendingLabel={t("booking-location.saving")} />
+          <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">{t("booking-location.continueLabel")}</SubmitButton>
           <Link to="/booking/postcode-search" className="underline underline-offset-4">
             {t("booking-location.changePostcode")}
           </Link>

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/booking-flow/booking.server";
 import { requirePostcode } from "~/booking-flow/location/location.server";
 import { deviceStartPath } from "~/booking-flow/location/next-step";
-import { SubmitButton } from "~/components/booking/location/submit-button";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { metaContext } from "~/i18n/meta";
 
 export const meta: MetaFunction = ({ matches }) => {
@@ -44,23 +44,23 @@ export default function RepairOptions() {
       </h1>
       <p className="mt-2">{t("booking-location.repairOptions.intro", { postcode })}</p>
       <ul className="mt-6 space-y-4">
-        <li className="rounded-xl border border-black/15 p-4" data-testid="repair-option-doorstep">
+        <li className="rounded-xl border border-line/15 p-4" data-testid="repair-option-doorstep">
           <h2 className="text-lg font-bold">{t("booking-location.repairLocation.doorstep")}</h2>
           <p className="mt-1">{t("booking-location.repairLocation.doorstepText")}</p>
           <Form method="post" className="mt-3">
-            <SubmitButton label={t(location === "doorstep" ? "booking-location.continueLabel" : "booking-location.repairOptions.chooseDoorstep")} pendingLabel={t("booking-location.saving")} />
+            <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">{t(location === "doorstep" ? "booking-location.continueLabel" : "booking-location.repairOptions.chooseDoorstep")}</SubmitButton>
           </Form>
         </li>
         {allowsDropOff ? (
-          <li className="rounded-xl border border-black/15 p-4" data-testid="repair-option-drop-off">
+          <li className="rounded-xl border border-line/15 p-4" data-testid="repair-option-drop-off">
             <h2 className="text-lg font-bold">{t("booking-location.repairLocation.dropOff")}</h2>
             <p className="mt-1">{t("booking-location.repairLocation.dropOffText")}</p>
-            <Link to="/booking/drop-off-locations" className="mt-3 inline-block rounded-lg border-2 border-black/30 px-6 py-3 text-lg font-semibold">
+            <Link to="/booking/drop-off-locations" className="mt-3 inline-block rounded-lg border-2 border-line/30 px-6 py-3 text-lg font-semibold">
               {t("booking-location.repairOptions.findStore")}
             </Link>
           </li>
         ) : null}
-        <li className="rounded-xl border border-black/15 p-4" data-testid="repair-option-other">
+        <li className="rounded-xl border border-line/15 p-4" data-testid="repair-option-other">
           <h2 className="text-lg font-bold">{t("booking-location.repairOptions.other")}</h2>
           <p className="mt-1">{t("booking-location.repairOptions.otherText")}</p>
           <Link to="/booking/repair-type" className="mt-3 inline-block underline underline-offset-4">

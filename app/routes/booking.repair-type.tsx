@@ -30,7 +30,7 @@ export default function RepairType() {
       <p className="mt-2">{t("booking-location.repairType.intro", { brand })}</p>
       <ul className="mt-6 space-y-3" data-testid="support-options">
         {options.map((option) => (
-          <li key={option.kind} className="rounded-xl border border-black/15 p-4">
+          <li key={option.kind} className="rounded-xl border border-line/15 p-4">
             <h2 className="text-lg font-bold">{t(`booking-location.repairType.${option.kind}.title`, { brand })}</h2>
             <p className="mt-1">{t(`booking-location.repairType.${option.kind}.text`, { brand, value: option.label })}</p>
             {option.external ? (

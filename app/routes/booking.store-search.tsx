@@ -8,8 +8,8 @@ import { storeFormSchema } from "~/booking-flow/location/store-form";
 import type { StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/components/booking/location/store-card";
-import { SubmitButton } from "~/components/booking/location/submit-button";
-import { TextField } from "~/components/booking/location/text-field";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { TextField } from "~/components/ui/text-field";
 import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 
@@ -95,6 +95,8 @@ export default function StoreSearch() {
           autoComplete="postal-code"
           defaultValue={postcode}
           error={postcodeErrorKey ? t(postcodeErrorKey) : null}
+          size="lg"
+          announceError
         />
         <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary sm:mt-7">
           {t("booking-location.store.search")}
@@ -112,10 +114,12 @@ export default function StoreSearch() {
                     <SubmitButton
                       name="intent"
                       value={`choose-${store.code}`}
-                      label={t("booking-location.store.choose")}
                       aria-label={t("booking-location.store.chooseNamed", { name: store.name })}
                       pendingLabel={t("booking-location.saving")}
-                    />
+                      size="lg"
+                    >
+                      {t("booking-location.store.choose")}
+                    </SubmitButton>
                   </Form>
                 </StoreCard>
               </li>
@@ -128,7 +132,7 @@ export default function StoreSearch() {
         )
       ) : null}
 
-      <Form method="post" noValidate className="mt-8 space-y-3 rounded-xl border border-black/15 p-4">
+      <Form method="post" noValidate className="mt-8 space-y-3 rounded-xl border border-line/15 p-4">
         <TextField
           id="store-code"
           name="store_code"
@@ -137,12 +141,14 @@ export default function StoreSearch() {
           autoComplete="off"
           autoCapitalize="characters"
           error={actionData?.storeErrorKey ? t(actionData.storeErrorKey) : null}
+          size="lg"
+          announceError
         />
-        <SubmitButton name="intent" value="choose" label={t("booking-location.store.useCode")} pendingLabel={t("booking-location.saving")} variant="secondary" />
+        <SubmitButton name="intent" value="choose" pendingLabel={t("booking-location.saving")} variant="quiet" size="lg">{t("booking-location.store.useCode")}</SubmitButton>
       </Form>
 
       <Form method="post" className="mt-6">
-        <SubmitButton name="intent" value="ignore" label={t(required ? "booking-location.store.ignore" : "booking-location.store.skip")} variant="secondary" />
+        <SubmitButton name="intent" value="ignore" variant="quiet" size="lg">{t(required ? "booking-location.store.ignore" : "booking-location.store.skip")}</SubmitButton>
       </Form>
     </section>
   );

@@ -65,7 +65,7 @@ export default function BookingLayout() {
         {deviceCount > 0 && !complete ? (
           <Link
             to="/booking/basket"
-            className="mr-4 mt-5 inline-flex items-center gap-2 rounded-full border border-black/20 px-3 py-1 font-semibold"
+            className="mr-4 mt-5 inline-flex items-center gap-2 rounded-full border border-line/20 px-3 py-1 font-semibold"
             aria-label={t(applianceVariant ? "booking.basket.iconLabelAppliance" : "booking.basket.iconLabel", { count: deviceCount })}
             data-testid="basket-icon"
           >

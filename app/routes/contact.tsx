@@ -6,7 +6,7 @@ import { fieldKey } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";
 import { CallBackForm } from "~/components/contact/call-back-form";
 import { MessageForm, type ContactActionResult } from "~/components/contact/message-form";
-import { ManageModal } from "~/components/manage/manage-modal";
+import { Modal } from "~/components/ui/modal";
 import { getContactReasons } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
 import { clientAddress } from "~/manage/client-address.server";
@@ -103,7 +103,7 @@ function contactFailure(thrown: unknown, place: "contact.message" | "contact.cal
   return { result: { ...serverFields, formError }, status: error.status };
 }
 
-const optionClass = "flex h-full flex-col rounded-xl border border-black/10 bg-surface p-5 hover:border-primary";
+const optionClass = "flex h-full flex-col rounded-xl border border-line/10 bg-surface p-5 hover:border-primary";
 
 export default function ContactPage() {
   const page = useLoaderData<typeof loader>();
@@ -155,14 +155,14 @@ export default function ContactPage() {
         <h2 id="contact-self-help" className="sr-only">
           {t("contact.selfHelp")}
         </h2>
-        <div className="rounded-xl border border-black/10 p-5">
+        <div className="rounded-xl border border-line/10 p-5">
           <p className="font-bold">{t("contact.manage.title")}</p>
           <p className="mt-1">{t("contact.manage.text")}</p>
           <Link to="/manage" className="mt-2 inline-block font-semibold underline">
             {t("contact.manage.link")}
           </Link>
         </div>
-        <div className="rounded-xl border border-black/10 p-5">
+        <div className="rounded-xl border border-line/10 p-5">
           <p className="font-bold">{t("contact.help.title")}</p>
           <p className="mt-1">{t("contact.help.text")}</p>
           <Link to="/help" className="mt-2 inline-block font-semibold underline">
@@ -172,31 +172,31 @@ export default function ContactPage() {
       </section>
 
       {open === "email" && page.email ? (
-        <ManageModal title={t("contact.email.title")} closeHref="/contact" closeLabel={close} testId="email-modal">
+        <Modal size="xl" title={t("contact.email.title")} closeHref="/contact" closeLabel={close} testId="email-modal">
           <p>{t("contact.email.text")}</p>
           <a href={`mailto:${page.email}`} className="mt-3 inline-block text-lg font-semibold underline" data-testid="contact-email">
             {page.email}
           </a>
           <p className="mt-3">{t("contact.replyPromise", { hours: page.replyHours })}</p>
-        </ManageModal>
+        </Modal>
       ) : null}
       {open === "phone" && page.phone ? (
-        <ManageModal title={t("contact.phone.title")} closeHref="/contact" closeLabel={close} testId="phone-modal">
+        <Modal size="xl" title={t("contact.phone.title")} closeHref="/contact" closeLabel={close} testId="phone-modal">
           <p>{t("contact.phone.text")}</p>
           <a href={`tel:${page.phone.replace(/\s+/g, "")}`} className="mt-3 inline-block text-lg font-semibold underline" data-testid="contact-phone">
             {page.phone}
           </a>
-        </ManageModal>
+        </Modal>
       ) : null}
       {open === "message" ? (
-        <ManageModal title={t("contact.message.title")} closeHref="/contact" closeLabel={close} testId="message-modal">
+        <Modal size="xl" title={t("contact.message.title")} closeHref="/contact" closeLabel={close} testId="message-modal">
           <MessageForm reasons={page.reasons} captcha={page.captcha} result={result} />
-        </ManageModal>
+        </Modal>
       ) : null}
       {open === "call-back" ? (
-        <ManageModal title={t("contact.callBack.title")} closeHref="/contact" closeLabel={close} testId="call-back-modal">
+        <Modal size="xl" title={t("contact.callBack.title")} closeHref="/contact" closeLabel={close} testId="call-back-modal">
           <CallBackForm result={result} />
-        </ManageModal>
+        </Modal>
       ) : null}
     </div>
   );

@@ -36,7 +36,7 @@ export default function HelpIndex() {
       <ul className="mt-8 grid gap-4 sm:grid-cols-2">
         {guides.map((guide) => (
           <li key={guide.slug}>
-            <Link to={`/help/${guide.slug}`} className="block h-full rounded-xl border border-black/10 p-5 hover:bg-surface">
+            <Link to={`/help/${guide.slug}`} className="block h-full rounded-xl border border-line/10 p-5 hover:bg-surface">
               <span className="text-lg font-bold">{guide.title}</span>
               {guide.intro ? <span className="mt-1 block">{guide.intro}</span> : null}
             </Link>

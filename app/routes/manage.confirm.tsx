@@ -45,7 +45,7 @@ export default function ManageConfirmPage() {
           {t(`manage.confirm.lastChange.${lastChange}`)}
         </p>
       ) : null}
-      <dl className="mt-6 divide-y divide-black/10">
+      <dl className="mt-6 divide-y divide-line/10">
         <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
           <dt className="font-semibold">{t("manage.overview.orderReference")}</dt>
           <dd>{order.orderRef}</dd>

@@ -11,6 +11,7 @@ import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } 
 import { loadTracking } from "~/manage/tracking.server";
 import { env as trackingEnv } from "~/env.server";
 import { distanceIn, distanceKm, distanceUnit } from "~/manage/tracking-view";
+import { FormAlert } from "~/components/ui/field-error";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
@@ -136,7 +137,7 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
         {t("manage.tracking.updated", { time: clockTime(van.updated_at, timezone, locale), seconds: pollSeconds })}
       </p>
 
-      <section className="mt-8 rounded-xl border border-black/10 p-5" aria-labelledby="tracking-promise">
+      <section className="mt-8 rounded-xl border border-line/10 p-5" aria-labelledby="tracking-promise">
         <h2 id="tracking-promise" className="text-lg font-bold">
           {t("manage.tracking.promiseTitle")}
         </h2>
@@ -161,9 +162,7 @@ export default function TrackTechnicianPage() {
       <h1 className="text-3xl font-bold">{t("manage.tracking.title")}</h1>
       {page.kind === "not-found" ? (
         <div className="mt-6">
-          <div role="alert" className="rounded-lg border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid="tracking-not-found">
-            {page.message.key ? t(page.message.key) : page.message.text}
-          </div>
+          <FormAlert testId="tracking-not-found">{page.message.key ? t(page.message.key) : page.message.text}</FormAlert>
           <Link to="/manage" className="mt-4 inline-block font-semibold underline">
             {t("manage.tracking.findBooking")}
           </Link>

@@ -36,7 +36,7 @@ export function SideBasket({ basket, money, applianceVariant, addDevicePath }: {
   const { t } = useTranslation();
   const format = (minor: number) => formatMoney(minor, money.currency, money);
   return (
-    <aside aria-labelledby="side-basket-title" className="rounded-xl border border-black/10 bg-page p-5" data-testid="side-basket">
+    <aside aria-labelledby="side-basket-title" className="rounded-xl border border-line/10 bg-page p-5" data-testid="side-basket">
       <h2 id="side-basket-title" className="text-lg font-bold">
         {t("booking.basket.title")}
       </h2>
@@ -76,7 +76,7 @@ export function SideBasket({ basket, money, applianceVariant, addDevicePath }: {
           {basket.inWarranty ? (
             <p className="mt-4 font-semibold">{t("booking.basket.inWarranty")}</p>
           ) : (
-            <dl className="mt-4 space-y-1 border-t border-black/10 pt-3 text-sm">
+            <dl className="mt-4 space-y-1 border-t border-line/10 pt-3 text-sm">
               {basket.discountCode ? (
                 <>
                   <div className="flex justify-between">

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fieldTexts } from "~/lib/errors/error-table";
-import { ContactField } from "./field";
+import { TextArea, TextField } from "~/components/ui/text-field";
 import type { ContactActionResult } from "./message-form";
 
 /** Request a call-back (spec §3 call-back payload; §7 request-call-back). */
@@ -30,10 +30,10 @@ export function CallBackForm({ result }: { result: ContactActionResult | undefin
       <input type="hidden" name="intent" value="call-back" />
       <fieldset disabled={sending} className="grid gap-3">
         <legend className="mb-2">{t("contact.callBack.intro")}</legend>
-        <ContactField idPrefix="call-back" name="name" label={t("contact.fields.name")} autoComplete="name" defaultValue={values.name} error={error("name")} />
-        <ContactField idPrefix="call-back" name="email" type="email" label={t("contact.fields.email")} autoComplete="email" defaultValue={values.email} error={error("email")} />
-        <ContactField idPrefix="call-back" name="phone" type="tel" label={t("contact.fields.phone")} autoComplete="tel" defaultValue={values.phone} error={error("phone")} />
-        <ContactField idPrefix="call-back" name="postcode" label={t("contact.fields.postcode")} autoComplete="postal-code" defaultValue={values.postcode} error={error("postcode")} optional />
+        <TextField id="call-back-name" name="name" label={t("contact.fields.name")} autoComplete="name" defaultValue={values.name} error={error("name")} aria-required data-testid="call-back-name" />
+        <TextField id="call-back-email" name="email" type="email" label={t("contact.fields.email")} autoComplete="email" defaultValue={values.email} error={error("email")} aria-required data-testid="call-back-email" />
+        <TextField id="call-back-phone" name="phone" type="tel" label={t("contact.fields.phone")} autoComplete="tel" defaultValue={values.phone} error={error("phone")} aria-required data-testid="call-back-phone" />
+        <TextField id="call-back-postcode" name="postcode" label={<>{t("contact.fields.postcode")}<span className="font-normal"> ({t("contact.optional")})</span></>} autoComplete="postal-code" defaultValue={values.postcode} error={error("postcode")} data-testid="call-back-postcode" />
         <button type="submit" className="justify-self-start rounded-lg bg-primary px-5 py-2 font-semibold text-on-primary" data-testid="call-back-submit">
           {sending ? t("contact.callBack.sending") : t("contact.callBack.send")}
         </button>

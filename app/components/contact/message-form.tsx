@@ -1,7 +1,8 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { fieldTexts } from "~/lib/errors/error-table";
-import { ContactField } from "./field";
+import { FormAlert } from "~/components/ui/field-error";
+import { Select, TextArea, TextField } from "~/components/ui/text-field";
 import { recaptchaToken, useRecaptchaScript } from "./recaptcha";
 
 export interface ContactActionResult {
@@ -64,41 +65,28 @@ export function MessageForm({ reasons, captcha, result }: { reasons: { id: numbe
       <fieldset disabled={sending} className="grid gap-3">
         <legend className="sr-only">{t("contact.message.title")}</legend>
         {mine?.formError ? (
-          <p role="alert" className="rounded border-l-4 border-[#a4161a] bg-[#fdecec] px-3 py-2 font-medium text-[#5c0b0e]" data-testid="message-error">
-            {t(mine.formError)}
-          </p>
+          <FormAlert testId="message-error">{t(mine.formError)}</FormAlert>
         ) : null}
-        <ContactField idPrefix="message" name="name" label={t("contact.fields.fullName")} autoComplete="name" defaultValue={values.name} error={error("name")} />
-        <ContactField idPrefix="message" name="email" type="email" label={t("contact.fields.email")} autoComplete="email" defaultValue={values.email} error={error("email")} />
-        <ContactField idPrefix="message" name="phone" type="tel" label={t("contact.fields.phone")} autoComplete="tel" defaultValue={values.phone} error={error("phone")} />
-        <div>
-          <label htmlFor="message-reason" className="block font-semibold">
-            {t("contact.fields.reason")}
-          </label>
-          <select
-            id="message-reason"
-            name="reason"
-            defaultValue={values.reason ?? ""}
-            aria-required
-            aria-invalid={error("reason") ? true : undefined}
-            aria-describedby={error("reason") ? "message-reason-error" : undefined}
-            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
-            data-testid="message-reason"
-          >
-            <option value="">{t("contact.fields.reasonPlaceholder")}</option>
-            {reasons.map((reason) => (
-              <option key={reason.id} value={reason.id}>
-                {reason.title}
-              </option>
-            ))}
-          </select>
-          {error("reason") ? (
-            <p id="message-reason-error" className="mt-1 font-semibold text-[#a4161a]" data-testid="message-reason-error">
-              {error("reason")}
-            </p>
-          ) : null}
-        </div>
-        <ContactField idPrefix="message" name="message" label={t("contact.fields.message")} multiline defaultValue={values.message} error={error("message")} />
+        <TextField id="message-name" name="name" label={t("contact.fields.fullName")} autoComplete="name" defaultValue={values.name} error={error("name")} aria-required data-testid="message-name" />
+        <TextField id="message-email" name="email" type="email" label={t("contact.fields.email")} autoComplete="email" defaultValue={values.email} error={error("email")} aria-required data-testid="message-email" />
+        <TextField id="message-phone" name="phone" type="tel" label={t("contact.fields.phone")} autoComplete="tel" defaultValue={values.phone} error={error("phone")} aria-required data-testid="message-phone" />
+        <Select
+          id="message-reason"
+          name="reason"
+          label={t("contact.fields.reason")}
+          defaultValue={values.reason ?? ""}
+          aria-required
+          error={error("reason")}
+          data-testid="message-reason"
+        >
+          <option value="">{t("contact.fields.reasonPlaceholder")}</option>
+          {reasons.map((reason) => (
+            <option key={reason.id} value={reason.id}>
+              {reason.title}
+            </option>
+          ))}
+        </Select>
+        <TextArea id="message-message" name="message" label={t("contact.fields.message")} defaultValue={values.message} error={error("message")} rows={5} maxLength={5000} aria-required data-testid="message-message" />
         <p className="text-sm">{t("contact.message.replyPromise")}</p>
         {siteKey ? <p className="text-xs">{t("contact.message.recaptchaNotice")}</p> : null}
         <button type="submit" className="justify-self-start rounded-lg bg-primary px-5 py-2 font-semibold text-on-primary" data-testid="message-submit">

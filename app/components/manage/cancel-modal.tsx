@@ -2,7 +2,8 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
-import { ErrorNote, ManageModal } from "./manage-modal";
+import { Modal } from "~/components/ui/modal";
+import { TextField } from "~/components/ui/text-field";
 import { CsrfField } from "./csrf-field";
 
 /**
@@ -16,7 +17,7 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
   const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
   const wrongPhrase = result && !result.ok && result.failure ? result.failure : null;
   return (
-    <ManageModal title={t("manage.cancel.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="cancel-modal">
+    <Modal size="xl" title={t("manage.cancel.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="cancel-modal">
       {processing ? (
         <p role="status" aria-live="polite" className="py-6 text-lg font-semibold" data-testid="cancel-processing">
           {t("manage.cancel.processing")}
@@ -26,7 +27,7 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
           <p>{t("manage.cancel.confirmText")}</p>
           <p className="mt-2 font-semibold">{t("manage.cancel.cannotUndo")}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={manageBookingPath(lookup, { modal: "cancel", step: "phrase" })} preventScrollReset className="rounded-lg bg-[#a4161a] px-4 py-2 font-semibold text-white" data-testid="cancel-yes">
+            <Link to={manageBookingPath(lookup, { modal: "cancel", step: "phrase" })} preventScrollReset className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-yes">
               {t("manage.cancel.confirm")}
             </Link>
             <Link to={closeHref} preventScrollReset className="rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="cancel-keep">
@@ -44,29 +45,22 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
           <p className="my-3 select-all rounded bg-surface px-3 py-2 text-center font-mono text-xl font-bold tracking-wider" data-testid="cancel-phrase">
             {state.phrase}
           </p>
-          <label htmlFor="cancel-phrase-input" className="block font-semibold">
-            {t("manage.cancel.phraseLabel")}
-          </label>
-          <input
+          <TextField
             id="cancel-phrase-input"
             name="phrase"
-            type="text"
+            label={t("manage.cancel.phraseLabel")}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             defaultValue={result?.values?.phrase ?? ""}
-            aria-invalid={wrongPhrase ? true : undefined}
-            aria-describedby={wrongPhrase ? "cancel-phrase-intro cancel-phrase-error" : "cancel-phrase-intro"}
-            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 font-mono text-[#1a1d24]"
+            aria-describedby="cancel-phrase-intro"
+            error={wrongPhrase ? (wrongPhrase.message.key ? t(wrongPhrase.message.key) : wrongPhrase.message.text) : null}
+            errorTestId="cancel-phrase-error"
+            announceError
             data-testid="cancel-phrase-input"
           />
-          {wrongPhrase ? (
-            <ErrorNote id="cancel-phrase-error" testId="cancel-phrase-error">
-              {wrongPhrase.message.key ? t(wrongPhrase.message.key) : wrongPhrase.message.text}
-            </ErrorNote>
-          ) : null}
           <div className="mt-6 flex flex-wrap gap-3">
-            <button type="submit" className="rounded-lg bg-[#a4161a] px-4 py-2 font-semibold text-white" data-testid="cancel-submit">
+            <button type="submit" className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-submit">
               {t("manage.cancel.submit")}
             </button>
             <Link to={closeHref} preventScrollReset className="rounded-lg border-2 border-primary px-4 py-2 font-semibold">
@@ -75,6 +69,6 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
           </div>
         </Form>
       )}
-    </ManageModal>
+    </Modal>
   );
 }

@@ -4,7 +4,9 @@ import { useTranslation } from "react-i18next";
 import { fieldTexts } from "~/lib/errors/error-table";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
-import { ErrorNote, ManageModal } from "./manage-modal";
+import { Modal } from "~/components/ui/modal";
+import { TextField } from "~/components/ui/text-field";
+import { FormAlert } from "~/components/ui/field-error";
 import { CsrfField } from "./csrf-field";
 
 export interface AddressModalState {
@@ -50,7 +52,7 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
   };
 
   return (
-    <ManageModal title={t("manage.address.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-address-modal">
+    <Modal size="xl" title={t("manage.address.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-address-modal">
       {!state.searchHidden ? (
         <div className="mb-6" data-testid="address-search">
           <Form method="get" preventScrollReset role="search" className="flex flex-wrap items-end gap-2">
@@ -67,7 +69,7 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
                 type="search"
                 defaultValue={state.query}
                 placeholder={t("manage.address.searchPlaceholder")}
-                className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+                className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
                 data-testid="address-search-input"
               />
             </div>
@@ -77,7 +79,7 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
           </Form>
           {state.suggestions ? (
             state.suggestions.length ? (
-              <ul className="mt-3 max-h-56 divide-y divide-black/10 overflow-y-auto rounded-lg border border-black/10" aria-label={t("manage.address.results")} data-testid="address-suggestions">
+              <ul className="mt-3 max-h-56 divide-y divide-line/10 overflow-y-auto rounded-lg border border-line/10" aria-label={t("manage.address.results")} data-testid="address-suggestions">
                 {state.suggestions.map((suggestion) => (
                   <li key={suggestion.id}>
                     <Link
@@ -115,35 +117,28 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
           <input type="hidden" name="longitude" value={values.longitude ?? ""} />
           <p className="mb-3">{state.searchHidden ? t("manage.address.manualIntro") : t("manage.address.editIntro")}</p>
           {modalError && errorVisible ? (
-            <ErrorNote testId="address-error">{modalError.message.key ? t(modalError.message.key) : modalError.message.text}</ErrorNote>
+            <FormAlert className="mt-2" testId="address-error">{modalError.message.key ? t(modalError.message.key) : modalError.message.text}</FormAlert>
           ) : null}
           <div className="mt-3 grid gap-3">
             {FIELDS.map((field) => {
               const error = fieldError(field.name);
               return (
-                <div key={field.name}>
-                  <label htmlFor={`address-${field.name}`} className="block font-semibold">
-                    {t(field.label)}
-                    {field.required ? null : <span className="font-normal"> ({t("manage.address.optional")})</span>}
-                  </label>
-                  <input
-                    id={`address-${field.name}`}
-                    name={field.name}
-                    type="text"
-                    autoComplete={field.autoComplete}
-                    aria-required={field.required}
-                    defaultValue={values[field.name] ?? ""}
-                    aria-invalid={error ? true : undefined}
-                    aria-describedby={error ? `address-${field.name}-error` : undefined}
-                    className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
-                    data-testid={`address-${field.name}`}
-                  />
-                  {error ? (
-                    <p id={`address-${field.name}-error`} className="mt-1 font-semibold text-[#a4161a]" data-testid={`address-${field.name}-error`}>
-                      {error}
-                    </p>
-                  ) : null}
-                </div>
+                <TextField
+                  key={field.name}
+                  id={`address-${field.name}`}
+                  name={field.name}
+                  label={
+                    <>
+                      {t(field.label)}
+                      {field.required ? null : <span className="font-normal"> ({t("manage.address.optional")})</span>}
+                    </>
+                  }
+                  autoComplete={field.autoComplete}
+                  aria-required={field.required}
+                  defaultValue={values[field.name] ?? ""}
+                  error={error}
+                  data-testid={`address-${field.name}`}
+                />
               );
             })}
           </div>
@@ -152,6 +147,6 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
           </button>
         </Form>
       )}
-    </ManageModal>
+    </Modal>
   );
 }

@@ -8,7 +8,9 @@ import { fieldTexts } from "~/lib/errors/error-table";
 import { dayTile, longDate } from "~/lib/dates";
 import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
-import { ErrorNote, ManageModal } from "./manage-modal";
+import { Modal } from "~/components/ui/modal";
+import { TextArea } from "~/components/ui/text-field";
+import { FormAlert } from "~/components/ui/field-error";
 import { CsrfField } from "./csrf-field";
 
 export interface DateModalState {
@@ -43,7 +45,7 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
   const showReasonError = reasonError ?? state.reasonShort;
 
   return (
-    <ManageModal title={t("manage.date.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-date-modal">
+    <Modal size="xl" title={t("manage.date.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-date-modal">
       {changed ? (
         <div role="status" data-testid="date-changed">
           <p className="text-lg font-semibold">{t("manage.date.success")}</p>
@@ -75,28 +77,18 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
             <input type="hidden" name="order_ref" value={lookup.order_ref} />
             <input type="hidden" name="email" value={lookup.email} />
             <input type="hidden" name="modal" value="date" />
-            <label htmlFor="date-reason" className="block font-semibold">
-              {t("manage.date.reasonLabel")}
-            </label>
-            <p id="date-reason-hint" className="text-sm">
-              {t("manage.date.reasonHint")}
-            </p>
-            <textarea
+            <TextArea
               id="date-reason"
               name="reason"
+              label={t("manage.date.reasonLabel")}
+              hint={t("manage.date.reasonHint")}
               rows={3}
               maxLength={1000}
               defaultValue={state.reason}
-              aria-invalid={showReasonError ? true : undefined}
-              aria-describedby={showReasonError ? "date-reason-hint date-reason-error" : "date-reason-hint"}
-              className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+              error={showReasonError ? t("manage.date.errors.reasonShort") : null}
+              announceError
               data-testid="date-reason"
             />
-            {showReasonError ? (
-              <ErrorNote id="date-reason-error" testId="date-reason-error">
-                {t("manage.date.errors.reasonShort")}
-              </ErrorNote>
-            ) : null}
             <button type="submit" className="mt-3 rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="date-show-days">
               {state.days ? t("manage.date.updateReason") : t("manage.date.reasonSubmit")}
             </button>
@@ -112,13 +104,13 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
               <fieldset>
                 <legend className="font-semibold">{t("manage.date.chooseDay")}</legend>
                 {failureMessages.length ? (
-                  <ErrorNote testId="date-error">
+                  <FormAlert className="mt-2" testId="date-error">
                     {failureMessages.map((message) => (
                       <span key={message} className="block">
                         {message}
                       </span>
                     ))}
-                  </ErrorNote>
+                  </FormAlert>
                 ) : null}
                 <ul className="mt-3 grid grid-cols-3 gap-2 sm:grid-cols-5" data-testid="date-days">
                   {state.days.map((day) => {
@@ -133,7 +125,7 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
                           disabled={!day.available || current}
                           aria-label={`${longDate(day.date, locale)}${current ? ` (${t("manage.date.currentShort")})` : !day.available ? ` (${t("manage.date.unavailable")})` : ""}`}
                           className={`flex w-full flex-col items-center rounded-lg border-2 px-2 py-2 ${
-                            current ? "border-primary bg-surface" : day.available ? "border-black/20 bg-white text-[#1a1d24] hover:border-primary" : "border-transparent bg-surface text-ink/80 line-through"
+                            current ? "border-primary bg-surface" : day.available ? "border-line/20 bg-field text-on-field hover:border-primary" : "border-transparent bg-surface text-ink/80 line-through"
                           }`}
                           data-testid="date-day"
                           data-date={day.date}
@@ -163,6 +155,6 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
           ) : null}
         </>
       )}
-    </ManageModal>
+    </Modal>
   );
 }

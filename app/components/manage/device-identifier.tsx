@@ -57,11 +57,11 @@ export function DeviceIdentifier({ device, lookup, editable, result }: { device:
               placeholder={serial ? t("manage.imei.serialPlaceholder") : t("manage.imei.placeholder")}
               aria-invalid={failure ? true : undefined}
               aria-describedby={failure ? `${fieldId}-error` : undefined}
-              className="w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+              className="w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
               data-testid="identifier-input"
             />
             {messages.length ? (
-              <div id={`${fieldId}-error`} role="alert" className="mt-1 font-semibold text-[#a4161a]" data-testid="identifier-error">
+              <div id={`${fieldId}-error`} role="alert" className="mt-1 font-semibold text-danger" data-testid="identifier-error">
                 {messages.map((message) => (
                   <p key={message}>{message}</p>
                 ))}

@@ -1,13 +1,13 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ManageModal } from "./manage-modal";
+import { Modal } from "~/components/ui/modal";
 
 /** IMEI instructions modal (spec §2 "Modals: … IMEI instructions"). */
 export function ImeiHelpModal({ kind, closeHref }: { kind: "imei" | "serial"; closeHref: string }) {
   const { t } = useTranslation();
   const steps = t(kind === "serial" ? "manage.imei.serialHelpSteps" : "manage.imei.helpSteps", { returnObjects: true }) as string[];
   return (
-    <ManageModal title={kind === "serial" ? t("manage.imei.helpSerialTitle") : t("manage.imei.helpTitle")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="imei-help-modal">
+    <Modal size="xl" title={kind === "serial" ? t("manage.imei.helpSerialTitle") : t("manage.imei.helpTitle")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="imei-help-modal">
       <ol className="list-decimal space-y-2 pl-5">
         {(Array.isArray(steps) ? steps : []).map((step) => (
           <li key={step}>{step}</li>
@@ -16,6 +16,6 @@ export function ImeiHelpModal({ kind, closeHref }: { kind: "imei" | "serial"; cl
       <Link to={closeHref} preventScrollReset className="mt-6 inline-block rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
         {t("manage.actions.close")}
       </Link>
-    </ManageModal>
+    </Modal>
   );
 }

@@ -3,6 +3,8 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { LookupFieldErrors } from "~/manage/lookup-form";
 import type { ShownText } from "~/lib/errors/error-table";
+import { TextField } from "~/components/ui/text-field";
+import { FieldError, FormAlert } from "~/components/ui/field-error";
 
 export interface ManageBookingBannerProps {
   values?: { email?: string; order_ref?: string };
@@ -32,9 +34,9 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
       </Heading>
       <p className="mt-1">{t("manage.lookup.intro")}</p>
       {alert && !clientErrors ? (
-        <div role="alert" className="mt-4 rounded-lg border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid="lookup-alert">
+        <FormAlert className="mt-4" testId="lookup-alert">
           {alert.key ? t(alert.key) : alert.text}
-        </div>
+        </FormAlert>
       ) : null}
       <Form
         method="post"
@@ -57,26 +59,15 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
           setClientErrors(null);
         }}
       >
-        <div>
-          <label htmlFor="lookup-email" className="block font-semibold">
-            {t("manage.lookup.email")}
-          </label>
-          <input
-            id="lookup-email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            defaultValue={values?.email ?? ""}
-            aria-invalid={shown.email ? true : undefined}
-            aria-describedby={shown.email ? "lookup-email-error" : undefined}
-            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
-          />
-          {shown.email ? (
-            <p id="lookup-email-error" className="mt-1 font-semibold text-[#a4161a]" data-testid="lookup-email-error">
-              {t(shown.email)}
-            </p>
-          ) : null}
-        </div>
+        <TextField
+          id="lookup-email"
+          name="email"
+          type="email"
+          label={t("manage.lookup.email")}
+          autoComplete="email"
+          defaultValue={values?.email ?? ""}
+          error={shown.email ? t(shown.email) : null}
+        />
         <div>
           <div className="flex items-center gap-2">
             <label htmlFor="lookup-order-ref" className="block font-semibold">
@@ -85,7 +76,7 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
             <span className="group relative inline-flex">
               <button
                 type="button"
-                className="h-6 w-6 rounded-full border border-black/40 text-sm font-bold leading-none"
+                className="h-6 w-6 rounded-full border border-line/40 text-sm font-bold leading-none"
                 aria-describedby="order-ref-hint"
                 aria-label={t("manage.lookup.orderRefHelp")}
                 data-testid="order-ref-hint-trigger"
@@ -95,7 +86,7 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
               <span
                 id="order-ref-hint"
                 role="tooltip"
-                className="invisible absolute bottom-full left-1/2 z-10 mb-2 w-64 -translate-x-1/2 rounded bg-[#1a1d24] px-3 py-2 text-sm text-white group-focus-within:visible group-hover:visible"
+                className="invisible absolute bottom-full left-1/2 z-10 mb-2 w-64 -translate-x-1/2 rounded bg-inverse px-3 py-2 text-sm text-on-inverse group-focus-within:visible group-hover:visible"
                 data-testid="order-ref-hint"
               >
                 {t("manage.lookup.orderRefHint")}
@@ -113,16 +104,12 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
             defaultValue={values?.order_ref ?? ""}
             aria-invalid={shown.order_ref ? true : undefined}
             aria-describedby={["order-ref-numeric", shown.order_ref ? "lookup-order-ref-error" : ""].filter(Boolean).join(" ")}
-            className="mt-1 w-full rounded-lg border border-black/30 bg-white px-3 py-2 text-[#1a1d24]"
+            className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
           />
           <p id="order-ref-numeric" className="mt-1 text-sm">
             {t("manage.lookup.orderRefNumeric")}
           </p>
-          {shown.order_ref ? (
-            <p id="lookup-order-ref-error" className="mt-1 font-semibold text-[#a4161a]" data-testid="lookup-order-ref-error">
-              {t(shown.order_ref)}
-            </p>
-          ) : null}
+          <FieldError id="lookup-order-ref-error" messages={shown.order_ref ? t(shown.order_ref) : null} testId="lookup-order-ref-error" />
         </div>
         <button type="submit" disabled={busy} className="rounded-lg bg-primary px-6 py-2 font-semibold text-on-primary md:mt-7" data-testid="find-order">
           {busy ? t("manage.lookup.searching") : t("manage.lookup.submit")}

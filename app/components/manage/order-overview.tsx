@@ -12,7 +12,7 @@ import { ProofUpload } from "./proof-upload";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
-    <div className="grid gap-1 border-b border-black/10 py-3 sm:grid-cols-[13rem_1fr]">
+    <div className="grid gap-1 border-b border-line/10 py-3 sm:grid-cols-[13rem_1fr]">
       <dt className="font-semibold">{label}</dt>
       <dd data-testid={testId}>{children}</dd>
     </div>
@@ -44,13 +44,13 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
   return (
     <div className="mt-6">
       {!booked ? (
-        <div role="status" className="rounded-lg border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 text-[#5c0b0e]" data-testid="order-cancelled">
+        <div role="status" className="rounded-lg border-l-4 border-danger-border bg-danger-surface px-4 py-3 text-on-danger-surface" data-testid="order-cancelled">
           <p className="font-semibold">{t("manage.status.cancelled")}</p>
           {order.refundStatus === "REFUNDED" ? <p>{t("manage.status.refunded")}</p> : null}
           {order.refundStatus === "PENDING" || order.refundStatus === "FAILED" ? <p>{t("manage.status.refundPending")}</p> : null}
         </div>
       ) : !order.canChangeOnline ? (
-        <div role="alert" className="rounded-lg border-l-4 border-[#8a5a00] bg-[#fff4db] px-4 py-3 text-[#4a3000]" data-testid="changes-closed">
+        <div role="alert" className="rounded-lg border-l-4 border-warning-border bg-warning-surface px-4 py-3 text-on-warning-surface" data-testid="changes-closed">
           <p className="font-semibold">{t("manage.changesClosed")}</p>
           {phone ? (
             <p className="mt-1">
@@ -77,7 +77,7 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
               <Link to={open("address")} preventScrollReset className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="open-change-address">
                 {t("manage.actions.changeAddress")}
               </Link>
-              <Link to={open("cancel")} preventScrollReset className="rounded-lg border-2 border-[#a4161a] px-4 py-2 font-semibold text-[#a4161a]" data-testid="open-cancel">
+              <Link to={open("cancel")} preventScrollReset className="rounded-lg border-2 border-danger-border px-4 py-2 font-semibold text-danger" data-testid="open-cancel">
                 {t("manage.actions.cancel")}
               </Link>
             </>

@@ -73,7 +73,7 @@ export function ProofUpload({ device, lookup, editable, maxBytes, result }: { de
               {t("manage.proof.hint", { size: Math.round(maxBytes / (1024 * 1024)) })}
             </p>
             {messages.length ? (
-              <div id={`${fieldId}-error`} role="alert" className="mt-1 font-semibold text-[#a4161a]" data-testid="proof-error">
+              <div id={`${fieldId}-error`} role="alert" className="mt-1 font-semibold text-danger" data-testid="proof-error">
                 {messages.map((message) => (
                   <p key={message}>{message}</p>
                 ))}

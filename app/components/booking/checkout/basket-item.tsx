@@ -9,7 +9,7 @@ import type { BasketItem } from "~/booking-flow/checkout/basket-view";
 export function BasketItemCard({ item, inWarranty, format, removeHref }: { item: BasketItem; inWarranty: boolean; format: (minor: number) => string; removeHref: string }) {
   const { t } = useTranslation();
   return (
-    <li className="flex gap-4 rounded-xl border border-black/10 p-4" data-testid="basket-item">
+    <li className="flex gap-4 rounded-xl border border-line/10 p-4" data-testid="basket-item">
       <img src={item.imagePath} alt="" className="h-24 w-16 flex-none object-contain" />
       <div className="flex-1">
         <div className="flex flex-wrap items-start justify-between gap-2">
@@ -46,7 +46,7 @@ export function BasketItemCard({ item, inWarranty, format, removeHref }: { item:
           ))}
         </ul>
         {inWarranty ? null : (
-          <p className="mt-2 flex justify-between border-t border-black/10 pt-2 font-semibold">
+          <p className="mt-2 flex justify-between border-t border-line/10 pt-2 font-semibold">
             <span>{t("booking-checkout.basket.deviceTotal")}</span>
             <span>{format(item.total)}</span>
           </p>

@@ -8,7 +8,7 @@ import type { Locale } from "~/content/schemas";
 function Row({ label, children, testId, change }: { label: string; children: ReactNode; testId: string; change?: { to: string; label: string } }) {
   const { t } = useTranslation();
   return (
-    <div className="grid gap-1 border-b border-black/10 py-3 sm:grid-cols-[12rem_1fr_auto]">
+    <div className="grid gap-1 border-b border-line/10 py-3 sm:grid-cols-[12rem_1fr_auto]">
       <dt className="font-semibold">{label}</dt>
       <dd data-testid={testId}>{children}</dd>
       {change ? (

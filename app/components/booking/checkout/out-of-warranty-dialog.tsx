@@ -1,6 +1,6 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { Dialog } from "./dialog";
+import { Modal } from "~/components/ui/modal";
 
 /**
  * Spec §8 RBK15: 'Your device is out of warranty'. The repair can still be done, but not free:
@@ -10,10 +10,10 @@ import { Dialog } from "./dialog";
 export function OutOfWarrantyDialog() {
   const { t } = useTranslation();
   return (
-    <Dialog titleId="out-of-warranty-title" title={t("booking-checkout.payment.outOfWarrantyTitle")} testId="out-of-warranty-dialog">
+    <Modal size="md" title={t("booking-checkout.payment.outOfWarrantyTitle")} testId="out-of-warranty-dialog">
       <p>{t("booking-checkout.payment.outOfWarrantyText")}</p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <Link to="/booking/checkout" className="rounded border border-black/30 px-4 py-2 font-semibold">
+        <Link to="/booking/checkout" className="rounded border border-line/30 px-4 py-2 font-semibold">
           {t("booking-checkout.payment.outOfWarrantyBack")}
         </Link>
         <Form method="post" action="/booking/checkout">
@@ -22,6 +22,6 @@ export function OutOfWarrantyDialog() {
           </button>
         </Form>
       </div>
-    </Dialog>
+    </Modal>
   );
 }

@@ -1,6 +1,5 @@
 import { useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
-import { formatMoney } from "~/lib/money";
 import type { loader as bookingLayoutLoader } from "~/routes/booking";
 
 /** The /booking layout's data (carrier money style, appliance variant, add-device path). */
@@ -8,12 +7,6 @@ export function useBookingLayout() {
   const layout = useRouteLoaderData<typeof bookingLayoutLoader>("routes/booking");
   if (!layout) throw new Error("booking pages render inside the /booking layout");
   return layout;
-}
-
-/** Formats minor units the carrier's way (spec §5: 2 decimals, DE `99 €`). */
-export function useMoney(): (minor: number) => string {
-  const { money } = useBookingLayout();
-  return (minor: number) => formatMoney(minor, money.currency, money);
 }
 
 /**

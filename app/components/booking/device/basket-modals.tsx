@@ -1,14 +1,14 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BASKET_PATH } from "~/booking-flow/device/flow";
-import { Modal } from "./modal";
+import { Modal } from "~/components/ui/modal";
 
 /** Spec §2 modal "maximum devices in basket": blocks adding a device; the way on is the basket. */
 export function MaxDevicesModal({ reason, max, applianceVariant }: { reason: "max-devices" | "in-warranty"; max: number; applianceVariant: boolean }) {
   const { t } = useTranslation();
   const noun = applianceVariant ? "Appliance" : "";
   return (
-    <Modal title={t(`booking-device.maxDevices.title${noun}`)} closeHref={BASKET_PATH} closeLabel={t("booking-device.close")} role="alertdialog" testId="max-devices-modal">
+    <Modal title={t(`booking-device.maxDevices.title${noun}`)} replace closeHref={BASKET_PATH} closeLabel={t("booking-device.close")} role="alertdialog" testId="max-devices-modal">
       <p>{reason === "in-warranty" ? t("booking-device.maxDevices.inWarranty") : t(`booking-device.maxDevices.text${noun}`, { count: max })}</p>
       <Link to={BASKET_PATH} className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
         {t("booking-device.goToBasket")}
@@ -21,7 +21,7 @@ export function MaxDevicesModal({ reason, max, applianceVariant }: { reason: "ma
 export function MakeUnavailableModal({ closeHref }: { closeHref: string }) {
   const { t } = useTranslation();
   return (
-    <Modal title={t("booking-device.make.unavailableTitle")} closeHref={closeHref} closeLabel={t("booking-device.close")} role="alertdialog" testId="make-unavailable-modal">
+    <Modal title={t("booking-device.make.unavailableTitle")} replace closeHref={closeHref} closeLabel={t("booking-device.close")} role="alertdialog" testId="make-unavailable-modal">
       <p>{t("booking-device.make.unavailableText")}</p>
       <Link to={closeHref} replace className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
         {t("booking-device.make.chooseAnother")}

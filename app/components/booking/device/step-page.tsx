@@ -1,4 +1,4 @@
-import { Link, useNavigation } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { allFieldTexts, behaviourFor, fieldTexts, type ErrorBody } from "~/lib/errors/error-table";
@@ -22,53 +22,8 @@ export function StepPage({ title, intro, backHref, children, testId }: { title: 
   );
 }
 
-/** Messages under a field; the field points at this id with aria-describedby. */
-export function FieldError({ id, messages }: { id: string; messages?: readonly string[] | null }) {
-  if (!messages?.length) return null;
-  return (
-    <p id={id} className="mt-1 text-sm font-semibold text-[#a4161a]">
-      {messages.join(" ")}
-    </p>
-  );
-}
-
-/** A problem with the whole form, announced when it appears. */
-export function FormAlert({ messages, testId }: { messages?: readonly string[] | null; testId?: string }) {
-  if (!messages?.length) return null;
-  return (
-    <div role="alert" className="rounded-lg border-l-4 border-[#a4161a] bg-[#fdecec] px-4 py-3 font-medium text-[#5c0b0e]" data-testid={testId}>
-      {messages.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </div>
-  );
-}
-
-/** The primary submit button, busy while its form is being sent (client-side navigation). */
-export function SubmitButton({ children, name, value, variant = "primary", testId }: { children: ReactNode; name?: string; value?: string; variant?: "primary" | "secondary"; testId?: string }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && (name === undefined || navigation.formData?.get(name) === value);
-  return (
-    <button
-      type="submit"
-      name={name}
-      value={value}
-      aria-disabled={busy || undefined}
-      className={
-        variant === "primary"
-          ? "rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary disabled:opacity-60"
-          : "rounded-lg border-2 border-primary px-6 py-3 font-semibold text-primary"
-      }
-      data-testid={testId}
-    >
-      {children}
-      {busy ? <span className="sr-only"> …</span> : null}
-    </button>
-  );
-}
-
 export const tileClass =
-  "flex h-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-black/10 bg-surface p-4 text-center font-semibold hover:border-primary focus-visible:border-primary";
+  "flex h-full flex-col items-center justify-center gap-3 rounded-xl border-2 border-line/10 bg-surface p-4 text-center font-semibold hover:border-primary focus-visible:border-primary";
 
 /**
  * Reads a step action's error for the form: messages of the step's own checks are i18n keys; the

@@ -17,7 +17,7 @@ export function StoreCard({ store, locale, children, headingLevel = 2 }: { store
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const distance = formatDistance(store.distance_km, locale);
   return (
-    <article className="flex flex-col gap-3 rounded-xl border border-black/15 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="store" data-store-code={store.code}>
+    <article className="flex flex-col gap-3 rounded-xl border border-line/15 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="store" data-store-code={store.code}>
       <div>
         <Heading className="text-lg font-bold">{store.name}</Heading>
         <p>{[store.address.line_1, store.address.line_2, store.address.town, store.address.postcode].filter(Boolean).join(", ")}</p>

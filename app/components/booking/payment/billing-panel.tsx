@@ -7,7 +7,7 @@
 import { Form, Link } from "@remix-run/react";
 import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
-import { FormField } from "~/components/booking/checkout/form-field";
+import { TextField } from "~/components/ui/text-field";
 
 export interface BillingSummary {
   firstName: string;
@@ -34,10 +34,10 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
   const value = (field: string, fallback: string) => values?.[field] ?? fallback;
   const error = (field: string) => (errors[field] ? t(errors[field]!) : null);
   const field = (name: string, label: string, fallback: string, autoComplete: string, className?: string) => (
-    <FormField name={name} idPrefix="billing-panel-" label={t(label)} defaultValue={value(name, fallback)} error={error(name)} autoComplete={autoComplete} className={className} />
+    <TextField name={name} id={`billing-panel-${name}`} errorTestId={`error-${name}`} label={t(label)} defaultValue={value(name, fallback)} error={error(name)} autoComplete={autoComplete} className={className} />
   );
   return (
-    <section ref={ref} id="billing-panel" aria-labelledby="billing-panel-title" tabIndex={-1} className="mt-8 rounded-xl border border-black/15 p-4" data-testid="billing-panel">
+    <section ref={ref} id="billing-panel" aria-labelledby="billing-panel-title" tabIndex={-1} className="mt-8 rounded-xl border border-line/15 p-4" data-testid="billing-panel">
       <h2 id="billing-panel-title" className="text-xl font-bold">
         {t("payment.billing.title")}
       </h2>
@@ -46,7 +46,7 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
         <Form method="post" className="mt-3 grid gap-4 sm:grid-cols-2" data-testid="billing-form">
           <input type="hidden" name="intent" value="billing" />
           {errors.form ? (
-            <p role="alert" className="font-medium text-[#a4161a] sm:col-span-2">
+            <p role="alert" className="font-medium text-danger sm:col-span-2">
               {t(errors.form)}
             </p>
           ) : null}
@@ -68,7 +68,7 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
                 event.preventDefault();
                 onCancel();
               }}
-              className="rounded border border-black/30 px-4 py-2 font-semibold"
+              className="rounded border border-line/30 px-4 py-2 font-semibold"
             >
               {t("payment.billing.cancel")}
             </Link>

@@ -101,7 +101,7 @@ export const BraintreeDropIn = forwardRef<DropInHandle, BraintreeDropInProps>(fu
     <div data-testid="braintree-drop-in">
       {state === "loading" ? <p className="text-sm">{t("payment.card.loading")}</p> : null}
       {state === "failed" ? (
-        <p role="alert" className="font-medium text-[#a4161a]">
+        <p role="alert" className="font-medium text-danger">
           {t("payment.card.unavailable")}
         </p>
       ) : null}

@@ -133,7 +133,7 @@ export const PayLaterPanel = forwardRef<PayLaterPanelHandle, PayLaterPanelProps>
         const chosen = selected === type;
         const key = KEY[type];
         return (
-          <div key={type} className={`rounded border p-3 ${chosen ? "border-primary bg-surface" : "border-black/20"}`} data-testid={`pay-later-option-${type}`}>
+          <div key={type} className={`rounded border p-3 ${chosen ? "border-primary bg-surface" : "border-line/20"}`} data-testid={`pay-later-option-${type}`}>
             <label className="flex cursor-pointer items-start gap-3">
               <input
                 type="radio"

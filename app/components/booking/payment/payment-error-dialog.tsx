@@ -6,8 +6,8 @@
  * (the page loads again without the modal); with JavaScript they close it in place.
  */
 import { Link } from "@remix-run/react";
-import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/modal";
 import { BILLING_FIX_PATH, PHONE_FIX_PATH, type PaymentErrorModal } from "~/booking-flow/checkout/payment";
 
 export interface PaymentErrorDialogProps {
@@ -21,69 +21,49 @@ export interface PaymentErrorDialogProps {
 
 export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }: PaymentErrorDialogProps) {
   const { t } = useTranslation();
-  const panel = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    panel.current?.focus();
-  }, []);
   const button = "inline-block rounded bg-primary px-4 py-2 font-semibold text-on-primary";
   return (
-    <div className="fixed inset-0 z-40 flex items-center justify-center bg-black/50 p-4">
-      <div
-        ref={panel}
-        role="alertdialog"
-        aria-modal="true"
-        aria-labelledby="payment-error-title"
-        tabIndex={-1}
-        onKeyDown={(event) => {
-          if (event.key === "Escape") onRetry();
-        }}
-        className="w-full max-w-md rounded-xl bg-page p-6 shadow-xl"
-        data-testid="payment-error"
-      >
-        <h2 id="payment-error-title" className="text-xl font-bold">
-          {t("payment.errorModal.title")}
-        </h2>
-        <ul className="mt-4 space-y-4">
-          {items.billingAddress ? (
-            <li data-testid="payment-error-billing">
-              <p className="font-semibold">{t("payment.errorModal.incorrectBilling")}</p>
-              <a
-                href={BILLING_FIX_PATH}
-                className={`mt-2 ${button}`}
-                onClick={(event) => {
-                  event.preventDefault();
-                  onUpdateBilling();
-                }}
-              >
-                {t("payment.errorModal.updateBilling")}
-              </a>
-            </li>
-          ) : null}
-          {items.phoneNumber ? (
-            <li data-testid="payment-error-phone">
-              <p className="font-semibold">{t("payment.errorModal.incorrectPhone")}</p>
-              <Link to={PHONE_FIX_PATH} className={`mt-2 ${button}`}>
-                {t("payment.errorModal.updatePhone")}
-              </Link>
-            </li>
-          ) : null}
-          {messages.map((message, index) => (
-            <li key={index} data-testid="payment-error-message">
-              <p>{message}</p>
-              <a
-                href="/booking/payment?retry=1#payment-form"
-                className="mt-2 inline-block rounded border border-black/30 px-4 py-2 font-semibold"
-                onClick={(event) => {
-                  event.preventDefault();
-                  onRetry();
-                }}
-              >
-                {t("payment.errorModal.retry")}
-              </a>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </div>
+    <Modal title={t("payment.errorModal.title")} onClose={onRetry} role="alertdialog" size="md" testId="payment-error">
+      <ul className="space-y-4">
+        {items.billingAddress ? (
+          <li data-testid="payment-error-billing">
+            <p className="font-semibold">{t("payment.errorModal.incorrectBilling")}</p>
+            <a
+              href={BILLING_FIX_PATH}
+              className={`mt-2 ${button}`}
+              onClick={(event) => {
+                event.preventDefault();
+                onUpdateBilling();
+              }}
+            >
+              {t("payment.errorModal.updateBilling")}
+            </a>
+          </li>
+        ) : null}
+        {items.phoneNumber ? (
+          <li data-testid="payment-error-phone">
+            <p className="font-semibold">{t("payment.errorModal.incorrectPhone")}</p>
+            <Link to={PHONE_FIX_PATH} className={`mt-2 ${button}`}>
+              {t("payment.errorModal.updatePhone")}
+            </Link>
+          </li>
+        ) : null}
+        {messages.map((message, index) => (
+          <li key={index} data-testid="payment-error-message">
+            <p>{message}</p>
+            <a
+              href="/booking/payment?retry=1#payment-form"
+              className="mt-2 inline-block rounded border border-line/30 px-4 py-2 font-semibold"
+              onClick={(event) => {
+                event.preventDefault();
+                onRetry();
+              }}
+            >
+              {t("payment.errorModal.retry")}
+            </a>
+          </li>
+        ))}
+      </ul>
+    </Modal>
   );
 }
