@@ -5,6 +5,7 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
   Link,
@@ -13,8 +14,11 @@ import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@re
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
 import { getLandingPage, getUiTexts } from "~/content/content.server";
-import { createI18n } from "~/i18n/i18n";
+import { carrierI18n } from "~/i18n/i18n.server";
+import { i18nInstanceFor } from "~/i18n/instances";
+import { OVERRIDES_NS, isSectionNamespace, routeNamespaces } from "~/i18n/namespaces";
 import { publicCarrier } from "~/lib/public-carrier";
 import { LOCALE_COOKIE, pickLocale, requireCarrier } from "~/tenant/tenant.server";
 import { themeCss } from "~/tenant/theme";
@@ -42,6 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getUiTexts(carrier, locale).catch(() => ({})),
     getLandingPage(carrier, locale).catch(() => null),
   ]);
+  const { key: i18nKey } = carrierI18n(carrier.code, locale, uiTexts);
   const headers = new Headers();
   if (persist) headers.append("Set-Cookie", `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=31536000; SameSite=Lax`);
   if (toast) headers.append("Set-Cookie", await commitSession(session));
@@ -50,6 +55,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       carrier: publicCarrier(carrier),
       locale,
       uiTexts,
+      i18nKey,
       toast,
       footer: landing
         ? { operatedBy: landing.footerOperatedBy, parking: landing.footerParking, coverage: landing.footerCoverage }
@@ -72,8 +78,32 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
+/**
+ * The server renders with its cached instance for this carrier and locale; the browser with its
+ * one instance, to which the carrier's overrides are added before anything renders text, so the
+ * hydrated page shows exactly the server's words.
+ */
+function useI18n(root: RootData | undefined) {
+  const i18n = i18nInstanceFor(root);
+  useMemo(() => {
+    if (typeof document !== "undefined" && i18n && root) i18n.addResourceBundle(root.locale, OVERRIDES_NS, root.uiTexts, true, true);
+  }, [i18n, root?.locale, root?.uiTexts]);
+  return i18n;
+}
+
+/** Loads the namespaces the matched routes declare; navigations wait for them (a transition). */
+function RouteTranslations({ root, children }: { root: RootData; children: React.ReactNode }) {
+  // A flashed toast may name another area's text (`booking.toasts.…` shown on the landing page).
+  const toastNamespace = root.toast?.key?.split(".")[0];
+  const namespaces = routeNamespaces(useMatches());
+  if (toastNamespace && isSectionNamespace(toastNamespace) && !namespaces.includes(toastNamespace)) namespaces.push(toastNamespace);
+  useTranslation(namespaces);
+  useChangeLanguage(root.locale);
+  return children;
+}
+
 function Document({ root, children, title }: { root?: RootData; children: React.ReactNode; title?: string }) {
-  const i18n = useMemo(() => createI18n(root?.locale ?? "en", root?.uiTexts ?? {}), [root?.locale, root?.uiTexts]);
+  const i18n = useI18n(root);
   return (
     <html lang={root?.locale ?? "en"}>
       <head>
@@ -85,7 +115,13 @@ function Document({ root, children, title }: { root?: RootData; children: React.
         {root ? <style dangerouslySetInnerHTML={{ __html: themeCss(root.carrier.theme) }} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-page text-ink antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        {i18n && root ? (
+          <I18nextProvider i18n={i18n}>
+            <RouteTranslations root={root}>{children}</RouteTranslations>
+          </I18nextProvider>
+        ) : (
+          children
+        )}
         <ScrollRestoration />
         <Scripts />
       </body>

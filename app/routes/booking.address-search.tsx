@@ -10,12 +10,9 @@ import { handleError } from "~/lib/errors/errors.server";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
 import { SubmitButton } from "~/components/booking/location/submit-button";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.address.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.address.title");
 
 /** Find: the suggestions for `text`, or the children of `container` (spec §4 "Address selection"). */
 export async function loader({ request }: LoaderFunctionArgs) {

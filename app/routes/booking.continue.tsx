@@ -6,12 +6,9 @@ import { parseBookingCode } from "~/booking-flow/location/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.continue.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.continue.title");
 
 interface ContinueView {
   value: string;

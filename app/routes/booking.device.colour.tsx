@@ -7,7 +7,7 @@ import { deviceFacts, formError, formStrings, stepError } from "~/booking-flow/d
 import { basketFull, deviceEntryPath, devicePath, nextDeviceStep, pathOfStep } from "~/booking-flow/device/flow";
 import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
-import { metaContext } from "~/i18n/meta";
+import { pageTitle, metaContext } from "~/i18n/meta";
 
 const choiceSchema = z.object({
   model: z.coerce.number().int().positive(),
@@ -107,7 +107,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
   const { t, brand } = metaContext(matches);
-  return [{ title: `${page?.model.title ?? ""} · ${t(page?.model.kind === "appliance" ? "booking-device.colour.titleAppliance" : "booking-device.colour.title")} · ${brand}` }];
+  return [{ title: `${page?.model.title ?? ""} · ${pageTitle(t, page?.model.kind === "appliance" ? "booking-device.colour.titleAppliance" : "booking-device.colour.title", brand)}` }];
 };
 
 export default function DeviceColour() {

@@ -8,7 +8,7 @@ import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/bo
 import { applyDamageAnswers, BACK_GLASS_REPLACEMENT, FRAME_REPLACEMENT } from "~/booking-flow/device/problem-selection";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { useMoney } from "~/components/booking/device/use-money";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
 type Question = "back_glass" | "frame";
 
@@ -64,10 +64,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.damage.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.damage.title");
 
 export default function ConfirmDamage() {
   const { key, title, inWarranty, questions, backHref } = useLoaderData<typeof loader>();

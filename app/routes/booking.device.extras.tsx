@@ -7,7 +7,7 @@ import { deviceFacts, loadDeviceStep, stepError } from "~/booking-flow/device/de
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { useMoney } from "~/components/booking/device/use-money";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
 /** Spec §2 device/extras: the upsells offered for the device (screen protector, case, premium service …). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -43,10 +43,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.extras.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.extras.title");
 
 export default function Extras() {
   const { key, title, extras, selected, backHref } = useLoaderData<typeof loader>();

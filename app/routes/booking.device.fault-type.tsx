@@ -8,7 +8,7 @@ import { formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/de
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { Modal } from "~/components/booking/device/modal";
 import { FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
 /**
  * Spec §2 device/fault-type: user damaged or faulty. Asked for an in-warranty repair, because a
@@ -47,10 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.fault.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.fault.title");
 
 export default function FaultType() {
   const { key, title, backHref } = useLoaderData<typeof loader>();

@@ -9,7 +9,7 @@ import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/bo
 import { selectionView } from "~/booking-flow/device/problem-selection";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
 import { useMoney } from "~/components/booking/device/use-money";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
 /**
  * Spec §2 device/select (repairSelect): the model's problems with the carrier's prices, sale price
@@ -54,10 +54,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.select.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.select.title");
 
 export default function SelectProblems() {
   const { key, title, imagePath, problems, saleTitle, selected, restricted, batteryRequired, inWarranty, backHref } = useLoaderData<typeof loader>();

@@ -6,7 +6,7 @@ import { deviceFacts, formError, loadDeviceStep, stepError } from "~/booking-flo
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { missingTriageAnswers, triageAnswersFromForm } from "~/booking-flow/device/triage";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
 /** Spec §2 device/triage: the appliance's fault questions, so the engineer comes prepared. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -41,10 +41,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.triage.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.triage.title");
 
 export default function Triage() {
   const { key, title, questions, answers, backHref } = useLoaderData<typeof loader>();

@@ -9,7 +9,7 @@ import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep
 import { formatPurchaseDate, parsePurchaseDate } from "~/booking-flow/device/purchase-date";
 import { Modal } from "~/components/booking/device/modal";
 import { FieldError, FormAlert, StepPage, SubmitButton, useStepErrors } from "~/components/booking/device/step-page";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
 type WarrantyModal = "imei-entry" | "imei-help" | "in-warranty-exists";
 const MODALS: readonly WarrantyModal[] = ["imei-entry", "imei-help", "in-warranty-exists"];
@@ -84,10 +84,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.warranty.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.warranty.title");
 
 export default function WarrantyStatus() {
   const { key, title, identifier, inWarranty, purchaseDate, imei, otherDevices, modal, backHref } = useLoaderData<typeof loader>();

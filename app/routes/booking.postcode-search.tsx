@@ -8,13 +8,10 @@ import { isBusinessAccount, parsePostcodeForm, POSTCODE_INVALID, refusedPostcode
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/booking/location/submit-button";
 import { TextField } from "~/components/booking/location/text-field";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 import { toast } from "~/lib/session.server";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.postcode.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.postcode.title");
 
 interface PostcodeView {
   business: boolean;

@@ -10,12 +10,9 @@ import { isBusinessAccount } from "~/booking-flow/location/postcode-form";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
 import { SubmitButton } from "~/components/booking/location/submit-button";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.repairLocation.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.repairLocation.title");
 
 /**
  * Where the repair happens (spec §4: doorstep by default, or drop-off at a store when the carrier

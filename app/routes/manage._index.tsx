@@ -5,12 +5,13 @@ import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
 import { failureInit, findOrder, loadManageContext, manageFailure, toManageScreen, manageDocumentHeaders, type ManageContext } from "~/manage/manage.server";
 import { parseLookup, type LookupFieldErrors, type LookupForm } from "~/manage/lookup-form";
 import type { ShownText } from "~/lib/errors/error-table";
+import { titleMeta } from "~/i18n/meta";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
-export const handle = { liveChat: true };
+export const handle = { liveChat: true, i18n: ["manage", "booking"] };
 
-export const meta: MetaFunction = () => [{ title: "Manage your booking" }];
+export const meta: MetaFunction = titleMeta("manage.title");
 
 interface LookupPage {
   values: { email?: string; order_ref?: string };
