@@ -10,7 +10,6 @@ import {
   isSectionNamespace,
   lookupOptions,
   sectionResource,
-  supportedLanguages,
   type Language,
 } from "./namespaces";
 
@@ -95,10 +94,6 @@ export function retireCarrierI18n(carrierCode?: string): void {
     previous.set(slot, cached);
     current.delete(slot);
   }
-}
-
-export function isLanguage(value: string): value is Language {
-  return (supportedLanguages as readonly string[]).includes(value);
 }
 
 onContentInvalidated((carrierCode) => retireCarrierI18n(carrierCode));
