@@ -56,5 +56,8 @@ export function routeNamespaces(matches: readonly { handle?: unknown }[]): strin
   return [...new Set([COMMON_NS, ...declared])];
 }
 
-/** `handle.i18n` for every route under /booking: the booking flow's areas. */
-export const BOOKING_NAMESPACES: SectionNamespace[] = ["booking", "booking-checkout", "booking-device", "booking-location", "payment"];
+/**
+ * `handle.i18n` for every route under /booking: the booking flow's areas, and `manage`, which holds
+ * the engine's device-identifier messages the device steps show too.
+ */
+export const BOOKING_NAMESPACES: SectionNamespace[] = ["booking", "booking-checkout", "booking-device", "booking-location", "payment", "manage"];

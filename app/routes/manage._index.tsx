@@ -9,7 +9,7 @@ import { titleMeta } from "~/i18n/meta";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
-export const handle = { liveChat: true, i18n: ["manage", "booking"] };
+export const handle = { liveChat: true, i18n: ["manage", "booking", "booking-device"] };
 
 export const meta: MetaFunction = titleMeta("manage.title");
 
