@@ -1,23 +1,57 @@
 /**
- * Remix's default browser entry, plus what the server rendered with, so hydration matches: the CSP
- * nonce (browsers hide the attribute but keep the `nonce` property) and the request id of a
- * server-rendered error page (ADRs 050, 052).
+ * Remix's browser entry, plus what the server rendered with, so hydration matches: the CSP nonce
+ * (browsers hide the attribute but keep the `nonce` property), the request id of a server-rendered
+ * error page (ADRs 050, 052), and the browser's one i18next instance (ADR 064): the page's language
+ * (the server put it in `<html lang>`) and only the namespaces the matched routes declare, fetched
+ * from fingerprinted URLs before hydrating so the first client render matches the server's HTML.
+ * Carrier overrides come with the root loader's data (see root.tsx); other routes' namespaces load
+ * when a navigation needs them.
  */
 import { RemixBrowser } from "@remix-run/react";
+import i18next from "i18next";
+import HttpBackend, { type HttpBackendOptions } from "i18next-http-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
+import { initReactI18next } from "react-i18next";
+import { getInitialNamespaces } from "remix-i18next/client";
+import { namespaceUrl } from "~/i18n/namespace-urls";
+import { COMMON_NS, isSectionNamespace, lookupOptions, sectionResource } from "~/i18n/namespaces";
 import { RequestInfoProvider } from "~/lib/observability/request-context";
 
 const requestId = document.querySelector("[data-request-id]")?.getAttribute("data-request-id") ?? undefined;
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
-startTransition(() => {
-  hydrateRoot(
-    document,
-    <StrictMode>
-      <RequestInfoProvider value={{ nonce, requestId }}>
-        <RemixBrowser />
-      </RequestInfoProvider>
-    </StrictMode>,
-  );
-});
+async function hydrate() {
+  await i18next
+    .use(initReactI18next)
+    .use(HttpBackend)
+    .init<HttpBackendOptions>({
+      ...lookupOptions,
+      lng: document.documentElement.lang,
+      ns: [...new Set([COMMON_NS, ...getInitialNamespaces()])],
+      partialBundledLanguages: true,
+      resources: {},
+      backend: {
+        loadPath: (languages, namespaces) => namespaceUrl(languages[0]!, namespaces[0]!) ?? "",
+        parse: (body, _languages, namespaces) => {
+          const namespace = Array.isArray(namespaces) ? namespaces[0] : namespaces;
+          const texts = JSON.parse(body) as Record<string, unknown>;
+          return namespace && isSectionNamespace(namespace) ? sectionResource(namespace, texts) : texts;
+        },
+      },
+      react: { useSuspense: true },
+    });
+
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <StrictMode>
+        <RequestInfoProvider value={{ nonce, requestId }}>
+          <RemixBrowser />
+        </RequestInfoProvider>
+      </StrictMode>,
+    );
+  });
+}
+
+void hydrate();

@@ -6,15 +6,19 @@ import {
   Scripts,
   ScrollRestoration,
   isRouteErrorResponse,
+  useMatches,
   useRouteError,
   useRouteLoaderData,
 } from "@remix-run/react";
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useMemo } from "react";
-import { I18nextProvider } from "react-i18next";
+import { I18nextProvider, useTranslation } from "react-i18next";
+import { useChangeLanguage } from "remix-i18next/react";
 import { getLandingPage, getUiTexts } from "~/content/content.server";
-import { createI18n } from "~/i18n/i18n";
+import { carrierI18n } from "~/i18n/i18n.server";
+import { i18nInstanceFor } from "~/i18n/instances";
+import { OVERRIDES_NS, isSectionNamespace, routeNamespaces } from "~/i18n/namespaces";
 import { publicCarrier } from "~/lib/public-carrier";
 import { pickLocale, requireCarrier } from "~/tenant/tenant.server";
 import { themeCss } from "~/tenant/theme";
@@ -26,7 +30,7 @@ import { useRequestInfo } from "~/lib/observability/request-context";
 import { localeCookie } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
-import { ErrorContent, ErrorReference } from "~/components/error-content";
+import { ErrorContent } from "~/components/error-content";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -43,6 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     getUiTexts(carrier, locale).catch(() => ({})),
     getLandingPage(carrier, locale).catch(() => null),
   ]);
+  const { key: i18nKey } = carrierI18n(carrier.code, locale, uiTexts);
   const headers = new Headers();
   if (persist) headers.append("Set-Cookie", await localeCookie.serialize(locale));
   if (clearToast) headers.append("Set-Cookie", clearToast);
@@ -51,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       carrier: publicCarrier(carrier),
       locale,
       uiTexts,
+      i18nKey,
       toast,
       footer: landing
         ? { operatedBy: landing.footerOperatedBy, parking: landing.footerParking, coverage: landing.footerCoverage }
@@ -73,8 +79,32 @@ export function useRootData(): RootData | undefined {
   return useRouteLoaderData<typeof loader>("root") as RootData | undefined;
 }
 
+/**
+ * The server renders with its cached instance for this carrier and locale; the browser with its
+ * one instance, to which the carrier's overrides are added before anything renders text, so the
+ * hydrated page shows exactly the server's words.
+ */
+function useI18n(root: RootData | undefined) {
+  const i18n = i18nInstanceFor(root);
+  useMemo(() => {
+    if (typeof document !== "undefined" && i18n && root) i18n.addResourceBundle(root.locale, OVERRIDES_NS, root.uiTexts, true, true);
+  }, [i18n, root?.locale, root?.uiTexts]);
+  return i18n;
+}
+
+/** Loads the namespaces the matched routes declare; navigations wait for them (a transition). */
+function RouteTranslations({ root, children }: { root: RootData; children: React.ReactNode }) {
+  // A flashed toast may name another area's text (`booking.toasts.…` shown on the landing page).
+  const toastNamespace = root.toast?.key?.split(".")[0];
+  const namespaces = routeNamespaces(useMatches());
+  if (toastNamespace && isSectionNamespace(toastNamespace) && !namespaces.includes(toastNamespace)) namespaces.push(toastNamespace);
+  useTranslation(namespaces);
+  useChangeLanguage(root.locale);
+  return children;
+}
+
 function Document({ root, children, title }: { root?: RootData; children: React.ReactNode; title?: string }) {
-  const i18n = useMemo(() => createI18n(root?.locale ?? "en", root?.uiTexts ?? {}), [root?.locale, root?.uiTexts]);
+  const i18n = useI18n(root);
   const { nonce } = useRequestInfo();
   return (
     <html lang={root?.locale ?? "en"}>
@@ -87,7 +117,13 @@ function Document({ root, children, title }: { root?: RootData; children: React.
         {root ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(root.carrier.theme) }} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-page text-ink antialiased">
-        <I18nextProvider i18n={i18n}>{children}</I18nextProvider>
+        {i18n && root ? (
+          <I18nextProvider i18n={i18n}>
+            <RouteTranslations root={root}>{children}</RouteTranslations>
+          </I18nextProvider>
+        ) : (
+          children
+        )}
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>
@@ -115,7 +151,7 @@ export function ErrorBoundary() {
   const error = useRouteError();
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  const plainI18n = useMemo(() => createI18n("en"), []);
+  const { requestId } = useRequestInfo();
   if (!root) {
     // No carrier: either no site for this host, or the CMS has never answered. Plain page.
     const text = status === 404 ? "Site not found" : status === 503 ? "Temporarily unavailable" : "Something went wrong";
@@ -129,9 +165,11 @@ export function ErrorBoundary() {
         <body style={{ fontFamily: "system-ui, sans-serif", padding: "4rem 1rem", textAlign: "center" }}>
           <main>
             <h1>{text}</h1>
-            <I18nextProvider i18n={plainI18n}>
-              <ErrorReference />
-            </I18nextProvider>
+            {requestId ? (
+              <p data-testid="error-reference" data-request-id={requestId}>
+                Reference: {requestId}
+              </p>
+            ) : null}
           </main>
         </body>
       </html>

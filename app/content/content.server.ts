@@ -138,13 +138,24 @@ export async function getUiTexts(carrier: Carrier, locale: Locale): Promise<Reco
   return Object.fromEntries(entries.map((entry) => [entry.key, entry.value]));
 }
 
+type InvalidationListener = (carrierCode: string | undefined) => void;
+const invalidationListeners = new Set<InvalidationListener>();
+
+/** Caches built from content (e.g. i18n instances with UI-text overrides) drop with it. */
+export function onContentInvalidated(listener: InvalidationListener): () => void {
+  invalidationListeners.add(listener);
+  return () => invalidationListeners.delete(listener);
+}
+
 /** Called by the signed webhook: a carrier's content, or the carrier list, changed. */
 export function invalidateContent(change: ContentInvalidation): number {
-  if (change.model === "carrier" || !change.carrierCode) {
+  const everything = change.model === "carrier" || !change.carrierCode;
+  for (const listener of invalidationListeners) listener(everything ? undefined : (change.carrierCode ?? undefined));
+  if (everything) {
     contentCache().invalidateAll();
     return contentCache().size;
   }
-  return contentCache().invalidate([carrierTag(change.carrierCode)]);
+  return contentCache().invalidate([carrierTag(change.carrierCode!)]);
 }
 
 /**

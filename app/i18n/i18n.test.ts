@@ -1,17 +1,32 @@
 import { describe, expect, it } from "vitest";
-import de from "./locales/de.json";
-import en from "./locales/en.json";
-import { createI18n, resources } from "./i18n";
+import { invalidateContent } from "~/content/content.server";
+import { carrierI18n, createI18n, resources } from "./i18n.server";
+import { i18nInstanceFor } from "./instances";
+import { COMMON_NS, routeNamespaces, sectionNamespaces } from "./namespaces";
 
 function keysOf(value: unknown, prefix = ""): string[] {
   if (value === null || typeof value !== "object") return [prefix];
   return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
 }
 
+const allNamespaces = [COMMON_NS, ...sectionNamespaces];
+
 describe("i18n catalogues", () => {
-  it("has every English key in German and no German-only key", () => {
-    expect(keysOf(resources.de.translation).sort()).toEqual(keysOf(resources.en.translation).sort());
-    expect(keysOf(de).length).toBe(keysOf(en).length);
+  it("has a file for every namespace in both languages, and no file outside a namespace", () => {
+    expect(Object.keys(resources.en).sort()).toEqual([...allNamespaces].sort());
+    expect(Object.keys(resources.de).sort()).toEqual([...allNamespaces].sort());
+  });
+
+  it.each(allNamespaces)("has every English key of %s in German and no German-only key", (namespace) => {
+    const en = keysOf(resources.en[namespace]).sort();
+    expect(en.length).toBeGreaterThan(0);
+    expect(keysOf(resources.de[namespace]).sort()).toEqual(en);
+  });
+
+  it("keeps each area's texts under its own key prefix, so t() call sites need no namespace", () => {
+    const t = createI18n("en").t;
+    expect(t("manage.lookup.title")).not.toBe("manage.lookup.title");
+    expect(t("booking-checkout.basket.title")).not.toBe("booking-checkout.basket.title");
   });
 
   it("renders the carrier's locale and applies its per-locale overrides", () => {
@@ -26,5 +41,43 @@ describe("i18n catalogues", () => {
     expect(t("help.notSolved")).toBe("This didnt solve my issue");
     expect(t("landing.postcodeMissing")).toBe("Please enter a postcode");
     expect(t("landing.postcodeInvalid")).toBe("Please enter a valid postcode.");
+  });
+});
+
+describe("server i18n instances", () => {
+  it("builds one instance per carrier and locale, not one per request", () => {
+    const first = carrierI18n("acme", "de", { "landing.heroTitle": "Hallo" });
+    const second = carrierI18n("acme", "de", { "landing.heroTitle": "Hallo" });
+    expect(second.instance).toBe(first.instance);
+    expect(carrierI18n("acme", "en", {}).instance).not.toBe(first.instance);
+    expect(carrierI18n("other", "de", {}).instance).not.toBe(first.instance);
+    expect(i18nInstanceFor({ i18nKey: first.key })).toBe(first.instance);
+  });
+
+  it("builds a new instance when the carrier's overrides change", () => {
+    const before = carrierI18n("acme-change", "en", { "landing.heroTitle": "Old" });
+    const after = carrierI18n("acme-change", "en", { "landing.heroTitle": "New" });
+    expect(after.instance).not.toBe(before.instance);
+    expect(after.instance.t("landing.heroTitle")).toBe("New");
+    expect(before.instance.t("landing.heroTitle")).toBe("Old");
+  });
+
+  it("rebuilds a carrier's instances after the CMS webhook invalidated its content", () => {
+    const before = carrierI18n("acme-hook", "en", {});
+    const untouched = carrierI18n("bystander", "en", {});
+    invalidateContent({ model: "ui-text", carrierCode: "acme-hook" });
+    expect(carrierI18n("acme-hook", "en", {}).instance).not.toBe(before.instance);
+    expect(carrierI18n("bystander", "en", {}).instance).toBe(untouched.instance);
+    expect(i18nInstanceFor({ i18nKey: before.key })).toBe(before.instance);
+  });
+});
+
+describe("route namespaces", () => {
+  it("always includes the shared texts and adds what the matched routes declare", () => {
+    expect(routeNamespaces([{ handle: undefined }, { handle: { i18n: ["manage"] } }, { handle: { i18n: "contact" } }])).toEqual([
+      COMMON_NS,
+      "manage",
+      "contact",
+    ]);
   });
 });

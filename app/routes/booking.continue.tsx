@@ -6,13 +6,10 @@ import { parseBookingCode } from "~/booking-flow/location/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
-import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.continue.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.continue.title");
 
 interface ContinueView {
   value: string;

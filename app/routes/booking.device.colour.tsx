@@ -9,8 +9,8 @@ import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
 import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { metaContext } from "~/i18n/meta";
 import { parseFields, readForm } from "~/lib/http/form.server";
+import { pageTitle, metaContext } from "~/i18n/meta";
 
 const choiceSchema = z.object({
   model: z.coerce.number().int().positive(),
@@ -110,7 +110,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
   const { t, brand } = metaContext(matches);
-  return [{ title: `${page?.model.title ?? ""} · ${t(page?.model.kind === "appliance" ? "booking-device.colour.titleAppliance" : "booking-device.colour.title")} · ${brand}` }];
+  return [{ title: `${page?.model.title ?? ""} · ${pageTitle(t, page?.model.kind === "appliance" ? "booking-device.colour.titleAppliance" : "booking-device.colour.title", brand)}` }];
 };
 
 export default function DeviceColour() {

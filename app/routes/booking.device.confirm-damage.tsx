@@ -10,8 +10,8 @@ import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useMoney } from "~/components/ui/use-money";
-import { metaContext } from "~/i18n/meta";
 import { parseFields, readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
 type Question = "back_glass" | "frame";
 
@@ -67,10 +67,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.damage.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.damage.title");
 
 export default function ConfirmDamage() {
   const { key, title, inWarranty, questions, backHref } = useLoaderData<typeof loader>();

@@ -9,8 +9,8 @@ import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useMoney } from "~/components/ui/use-money";
-import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
 /** Spec §2 device/extras: the upsells offered for the device (screen protector, case, premium service …). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -46,10 +46,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.extras.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.extras.title");
 
 export default function Extras() {
   const { key, title, extras, selected, backHref } = useLoaderData<typeof loader>();

@@ -10,8 +10,8 @@ import { Modal } from "~/components/ui/modal";
 import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
 /**
  * Spec §2 device/fault-type: user damaged or faulty. Asked for an in-warranty repair, because a
@@ -50,10 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.fault.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.fault.title");
 
 export default function FaultType() {
   const { key, title, backHref } = useLoaderData<typeof loader>();

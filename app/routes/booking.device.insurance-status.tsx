@@ -7,8 +7,8 @@ import { formStrings, loadDeviceStep } from "~/booking-flow/device/device-step.s
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { StepPage } from "~/components/booking/device/step-page";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { metaContext } from "~/i18n/meta";
 import { parseFields, readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
 /**
  * Spec §2 device/insurance-status. An insured device is repaired and paid for like any other;
@@ -39,10 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSession(context, pathOfStep(nextDeviceStep("insurance-status", context.carrier, facts), key));
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.insurance.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.insurance.title");
 
 export default function InsuranceStatus() {
   const { key, title, insured, nextHref, backHref } = useLoaderData<typeof loader>();

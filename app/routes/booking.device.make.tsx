@@ -5,7 +5,7 @@ import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
 import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/booking-flow/device/flow";
 import { MakeUnavailableModal, MaxDevicesModal } from "~/components/booking/device/basket-modals";
 import { StepPage, tileClass } from "~/components/booking/device/step-page";
-import { metaContext } from "~/i18n/meta";
+import { pageTitle, metaContext } from "~/i18n/meta";
 
 /** Spec §2 device/make: the makes of device type 1 (or 2 for the appliance variant) that have models. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -34,7 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
   const { t, brand } = metaContext(matches);
-  return [{ title: `${t(page?.applianceVariant ? "booking-device.make.titleAppliance" : "booking-device.make.title")} · ${brand}` }];
+  return [{ title: pageTitle(t, page?.applianceVariant ? "booking-device.make.titleAppliance" : "booking-device.make.title", brand) }];
 };
 
 export default function DeviceMake() {

@@ -7,7 +7,7 @@ import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
 import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/booking-flow/device/flow";
 import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
 import { StepPage, tileClass } from "~/components/booking/device/step-page";
-import { metaContext } from "~/i18n/meta";
+import { brandedTitle, metaContext } from "~/i18n/meta";
 
 const querySchema = z.object({
   make: z.coerce.number().int().positive(),
@@ -59,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
   const { t, brand } = metaContext(matches);
-  return [{ title: `${page ? t("booking-device.model.title", { make: page.make.name, kind: t(`booking-device.kindsInline.${page.kind}`) }) : ""} · ${brand}` }];
+  return [{ title: brandedTitle(page ? t("booking-device.model.title", { make: page.make.name, kind: t(`booking-device.kindsInline.${page.kind}`) }) : "", brand) }];
 };
 
 export default function DeviceModel() {

@@ -11,8 +11,8 @@ import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { useMoney } from "~/components/ui/use-money";
-import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
 /**
  * Spec §2 device/select (repairSelect): the model's problems with the carrier's prices, sale price
@@ -57,10 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.select.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.select.title");
 
 export default function SelectProblems() {
   const { key, title, imagePath, problems, saleTitle, selected, restricted, batteryRequired, inWarranty, backHref } = useLoaderData<typeof loader>();

@@ -8,8 +8,8 @@ import { missingTriageAnswers, triageAnswersFromForm } from "~/booking-flow/devi
 import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
 /** Spec §2 device/triage: the appliance's fault questions, so the engineer comes prepared. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -44,10 +44,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.triage.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.triage.title");
 
 export default function Triage() {
   const { key, title, questions, answers, backHref } = useLoaderData<typeof loader>();

@@ -6,7 +6,7 @@ import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor }
 import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
 import { KindIcon } from "~/components/booking/device/kind-icon";
 import { StepPage, tileClass } from "~/components/booking/device/step-page";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
 /** Spec §2 device/type: the kinds (phone, tablet) the chosen make has models of. One kind skips the step. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -47,10 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   );
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.type.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.type.title");
 
 export default function DeviceType() {
   const { make, kinds, editing, full, max, applianceVariant, backHref } = useLoaderData<typeof loader>();

@@ -12,8 +12,8 @@ import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
-import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
 type WarrantyModal = "imei-entry" | "imei-help" | "in-warranty-exists";
 const MODALS: readonly WarrantyModal[] = ["imei-entry", "imei-help", "in-warranty-exists"];
@@ -88,10 +88,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-device.warranty.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.warranty.title");
 
 export default function WarrantyStatus() {
   const { key, title, identifier, inWarranty, purchaseDate, imei, otherDevices, modal, backHref } = useLoaderData<typeof loader>();

@@ -6,12 +6,12 @@ import { chooseDropOff, requirePostcode } from "~/booking-flow/location/location
 import { dropOffFormSchema } from "~/booking-flow/location/drop-off-form";
 import { StoreCard } from "~/components/booking/location/store-card";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
+import { brandedTitle, pageTitle, metaContext } from "~/i18n/meta";
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
   const { t, brand } = metaContext(matches);
-  return [{ title: `${loaded?.store.name ?? t("booking-location.dropOff.title")} · ${brand}` }];
+  return [{ title: loaded ? brandedTitle(loaded.store.name, brand) : pageTitle(t, "booking-location.dropOff.title", brand) }];
 };
 
 /** One drop-off store (drop-off-locations/location?id=…): where it is and how far, with 'drop off here'. */

@@ -9,14 +9,11 @@ import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readBusinessCookie } from "~/lib/cookies.server";
-import { metaContext } from "~/i18n/meta";
 import { toast } from "~/lib/toast";
 import { readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.postcode.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.postcode.title");
 
 interface PostcodeView {
   business: boolean;

@@ -11,13 +11,10 @@ import { readBusinessCookie } from "~/lib/cookies.server";
 import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
 import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.repairLocation.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.repairLocation.title");
 
 /**
  * Where the repair happens (spec §4: doorstep by default, or drop-off at a store when the carrier

@@ -5,12 +5,9 @@ import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~
 import { requirePostcode } from "~/booking-flow/location/location.server";
 import { deviceStartPath } from "~/booking-flow/location/next-step";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.repairOptions.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.repairOptions.title");
 
 /**
  * The ways this carrier repairs a device: at the door (always), drop-off at a store (when offered),

@@ -3,12 +3,9 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { supportOptions } from "~/booking-flow/location/support-options";
 import { requireTenant } from "~/tenant/tenant.server";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.repairType.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.repairType.title");
 
 /**
  * External options (spec §2 repair-type; §5: carriers with an additional landing page send a

@@ -10,13 +10,10 @@ import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/components/booking/location/store-card";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
-import { metaContext } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
+import { titleMeta } from "~/i18n/meta";
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("booking-location.store.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("booking-location.store.title");
 
 /** storeSearch (spec §2, §7 GET /company/stores/locate/{postcode}/{carrier}): the carrier's stores near a postcode. */
 export async function loader({ request }: LoaderFunctionArgs) {

@@ -6,6 +6,9 @@ import { SideBasket } from "~/components/booking/side-basket";
 import { basketSummary } from "~/booking-flow/basket-summary";
 import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
 import { canReach, firstReachableBefore, stepOfPath, type ReachabilityFacts } from "~/booking-flow/progress";
+import { BOOKING_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: BOOKING_NAMESPACES };
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";

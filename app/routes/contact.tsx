@@ -16,10 +16,12 @@ import { readForm } from "~/lib/http/form.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
+import { titleMeta } from "~/i18n/meta";
 
-export const handle = { liveChat: true };
+export const handle = { liveChat: true, i18n: ["contact", "booking"] };
 
-export const meta: MetaFunction<typeof loader> = ({ data: page }) => [{ title: page ? `${page.title} · ${page.brand}` : "Contact us" }];
+
+export const meta: MetaFunction<typeof loader> = titleMeta("contact.title");
 
 const MODALS = ["email", "phone", "message", "call-back"] as const;
 type ContactModal = (typeof MODALS)[number];
@@ -40,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [{ carrier, reasons }, engine] = await Promise.all([reasonsFor(request), getRequestEngine(request)]);
   const open = new URL(request.url).searchParams.get("open");
   return {
-    title: "Contact us",
     brand: carrier.name,
     email: carrier.email,
     phone: carrier.phone,

@@ -3,7 +3,7 @@ import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFaqs } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 
@@ -21,10 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("faqs.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("faqs.title");
 
 export default function FaqLayout() {
   const { categories } = useLoaderData<typeof loader>();

@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getHelpGuides } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 import { helpGuideSlugs } from "~/content/schemas";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 
@@ -21,10 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
 }
 
-export const meta: MetaFunction<typeof loader> = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("help.title")} · ${brand}` }];
-};
+export const meta: MetaFunction<typeof loader> = titleMeta("help.title");
 
 export default function HelpIndex() {
   const { guides } = useLoaderData<typeof loader>();

@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 import { requireTenant } from "~/tenant/tenant.server";
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -10,10 +10,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ brand: carrier.name, phone: carrier.phone }, { status: 503, headers: { "Retry-After": "600" } });
 }
 
-export const meta: MetaFunction = ({ matches }) => {
-  const { t, brand } = metaContext(matches);
-  return [{ title: `${t("maintenance.title")} · ${brand}` }];
-};
+export const meta: MetaFunction = titleMeta("maintenance.title");
 
 export default function Maintenance() {
   const { phone } = useLoaderData<typeof loader>();

@@ -9,12 +9,13 @@ import { readForm } from "~/lib/http/form.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
+import { titleMeta } from "~/i18n/meta";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
-export const handle = { liveChat: true };
+export const handle = { liveChat: true, i18n: ["manage", "booking", "booking-device"] };
 
-export const meta: MetaFunction = () => [{ title: "Manage your booking" }];
+export const meta: MetaFunction = titleMeta("manage.title");
 
 interface LookupPage {
   values: { email?: string; order_ref?: string };

@@ -39,15 +39,16 @@ import {
   type ManageContext,
 } from "~/manage/manage.server";
 import { manageOrder, type ManageOrder } from "~/manage/order-view";
+import { titleMeta } from "~/i18n/meta";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
-export const handle = { liveChat: true };
+export const handle = { liveChat: true, i18n: ["manage", "booking", "booking-device"] };
 
-export const meta: MetaFunction = () => [{ title: "Manage your booking" }];
+export const meta: MetaFunction = titleMeta("manage.title");
 
 type ModalState =
   | { name: "cancel"; step: "confirm" | "phrase"; phrase: string }

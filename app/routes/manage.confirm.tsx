@@ -6,10 +6,13 @@ import { longDate, timeslotText } from "~/lib/dates";
 import { manageBookingPath, trackingPath } from "~/manage/lookup-form";
 import { findOrder, loadedLookup, loadManageContext, manageHeaders, manageDocumentHeaders } from "~/manage/manage.server";
 import { manageOrder } from "~/manage/order-view";
+import { titleMeta } from "~/i18n/meta";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
-export const meta: MetaFunction = () => [{ title: "Your booking" }];
+export const handle = { i18n: ["manage", "booking", "booking-device"] };
+
+export const meta: MetaFunction = titleMeta("manage.overview.title");
 
 /**
  * /manage/confirm (spec §2, §6): the summary of the order loaded on the manage page and of the last

@@ -12,10 +12,13 @@ import { loadTracking } from "~/manage/tracking.server";
 import { env as trackingEnv } from "~/env.server";
 import { distanceIn, distanceKm, distanceUnit } from "~/manage/tracking-view";
 import { FormAlert } from "~/components/ui/field-error";
+import { titleMeta } from "~/i18n/meta";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
-export const meta: MetaFunction = () => [{ title: "Track your technician" }];
+export const handle = { i18n: ["manage", "booking", "booking-device"] };
+
+export const meta: MetaFunction = titleMeta("manage.tracking.title");
 
 /** Spec §2 /my/technician/{email}/{orderRef}: the van on a map, the customer's address and the arrival. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {

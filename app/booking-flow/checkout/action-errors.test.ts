@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createI18n } from "~/i18n/i18n";
+import { createI18n } from "~/i18n/i18n.server";
 import { actionErrorKey, safeReturnPath } from "./action-errors";
 
 describe("inline errors of the checkout steps", () => {

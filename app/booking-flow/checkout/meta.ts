@@ -1,10 +1,7 @@
 import type { MetaFunction } from "@remix-run/node";
-import { metaContext } from "~/i18n/meta";
+import { titleMeta } from "~/i18n/meta";
 
 /** A booking step's document title in the carrier's language: '<step> · <brand>'. */
 export function stepMeta(titleKey: string): MetaFunction {
-  return ({ matches }) => {
-    const { t, brand } = metaContext(matches);
-    return [{ title: brand ? `${t(titleKey)} · ${brand}` : t(titleKey) }];
-  };
+  return titleMeta(titleKey);
 }

@@ -1,6 +1,6 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "~/booking.server";
-import { createI18n } from "~/i18n/i18n";
+import { createI18n } from "~/i18n/i18n.server";
 import { ERROR_TABLE, FIELD_KEYS, PLACE_RULES, behaviourFor, fieldTexts, shownText, type Behaviour } from "./error-table";
 
 const en = createI18n("en");

@@ -1,0 +1,52 @@
+/**
+ * What a first visit to a page downloads, gzipped: the scripts the HTML references (entry, the
+ * matched routes' modules and their modulepreloads, as in Remix's client manifest) plus the
+ * translation files the browser fetches for that page's namespaces.
+ *
+ *   npx remix vite:build && npx tsx bench/js-weight.ts [--build build] [--routes root,routes/_index]
+ *     [--lng en] [--ns common,manage]
+ *
+ * `--ns none` counts no translation files (a build whose texts are bundled into the scripts).
+ */
+import { readFileSync, readdirSync } from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { gzipSync } from "node:zlib";
+
+const { values } = parseArgs({
+  options: {
+    build: { type: "string", default: "build" },
+    routes: { type: "string", default: "root,routes/_index" },
+    lng: { type: "string", default: "en" },
+    ns: { type: "string", default: "common,manage" },
+  },
+});
+
+const clientDir = path.join(values.build!, "client");
+const manifestFile = readdirSync(path.join(clientDir, "assets")).find((name) => /^manifest-.*\.js$/.test(name));
+if (!manifestFile) throw new Error(`No Remix client manifest in ${clientDir}/assets: build first`);
+const manifestSource = readFileSync(path.join(clientDir, "assets", manifestFile), "utf8");
+const manifest = JSON.parse(manifestSource.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as {
+  entry: { module: string; imports: string[] };
+  routes: Record<string, { module: string; imports?: string[] }>;
+};
+
+const scripts = new Set<string>([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
+for (const id of values.routes!.split(",")) {
+  const route = manifest.routes[id];
+  if (!route) throw new Error(`Route ${id} is not in the manifest`);
+  scripts.add(route.module);
+  for (const file of route.imports ?? []) scripts.add(file);
+}
+
+const gzipped = (file: string) => gzipSync(readFileSync(file)).length;
+const scriptBytes = [...scripts].reduce((sum, url) => sum + gzipped(path.join(clientDir, url)), 0);
+
+const namespaces = values.ns === "none" ? [] : values.ns!.split(",");
+const localeFile = (ns: string) => (ns === "common" ? `app/i18n/locales/${values.lng}.json` : `app/i18n/locales/${values.lng}/${ns}.json`);
+const translationBytes = namespaces.reduce((sum, ns) => sum + gzipped(localeFile(ns)), 0);
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+console.log(`scripts (${scripts.size} files): ${kB(scriptBytes)} gzipped`);
+console.log(`translations (${values.lng}: ${namespaces.join(", ") || "bundled"}): ${kB(translationBytes)} gzipped`);
+console.log(`total: ${kB(scriptBytes + translationBytes)} gzipped`);
