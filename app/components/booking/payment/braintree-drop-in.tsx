@@ -1,13 +1,14 @@
 /**
  * Braintree's drop-in (spec §7 card payment provider client): created with the server's client token,
  * flow checkout, amount = cart total, the carrier's currency, locale de_DE for Germany else en_GB,
- * PayPal, and 3-D Secure with the customer's billing data and a challenge requested. Used when the
- * engine's card provider is "braintree"; the sandbox uses the offline card form instead.
+ * PayPal, and 3-D Secure with the customer's billing data and a challenge requested. Shown when the
+ * engine's card gateway has a drop-in; the sandbox uses the offline card form instead. The drop-in
+ * is the npm package `braintree-web-drop-in`, pinned in the lockfile and imported only here, lazily,
+ * so no page before payment loads it (its card frames still come from Braintree).
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { DROP_IN_SCRIPT, dropInOptions, paymentTypeOf, threeDSecureRequest, type DropInBilling } from "./payment-options";
-import { useExternalScript } from "./use-external-script";
+import { dropInOptions, paymentTypeOf, threeDSecureRequest, type DropInBilling } from "./payment-options";
 
 interface DropInPayload {
   nonce: string;
@@ -24,10 +25,23 @@ interface DropInInstance {
   teardown(): Promise<void>;
 }
 
-declare global {
-  interface Window {
-    braintree?: { dropin?: { create(options: unknown): Promise<DropInInstance> } };
-  }
+interface DropInModule {
+  create(options: unknown): Promise<DropInInstance>;
+}
+
+/** The drop-in's code, fetched on first use (a chunk of its own); null while loading. */
+function useDropInModule(): DropInModule | "failed" | null {
+  const [module, setModule] = useState<DropInModule | "failed" | null>(null);
+  useEffect(() => {
+    let live = true;
+    import("braintree-web-drop-in")
+      .then((loaded) => live && setModule(((loaded as { default?: DropInModule }).default ?? loaded) as DropInModule))
+      .catch(() => live && setModule("failed"));
+    return () => {
+      live = false;
+    };
+  }, []);
+  return module;
 }
 
 export interface DropInHandle {
@@ -52,7 +66,7 @@ export interface BraintreeDropInProps {
 export const BraintreeDropIn = forwardRef<DropInHandle, BraintreeDropInProps>(function BraintreeDropIn(props, ref) {
   const { clientToken, totalMinor, currency, countryCode, threeDSecure, billing, onRequestableChange } = props;
   const { t } = useTranslation();
-  const script = useExternalScript(DROP_IN_SCRIPT);
+  const dropin = useDropInModule();
   const container = useRef<HTMLDivElement>(null);
   const instance = useRef<DropInInstance | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
@@ -60,11 +74,11 @@ export const BraintreeDropIn = forwardRef<DropInHandle, BraintreeDropInProps>(fu
   latest.current = { totalMinor, billing, threeDSecure, onRequestableChange };
 
   useEffect(() => {
-    if (script === "failed") setState("failed");
-    if (script !== "ready" || !container.current || !window.braintree?.dropin) return;
+    if (dropin === "failed") setState("failed");
+    if (!dropin || dropin === "failed" || !container.current) return;
     let live = true;
     let created: DropInInstance | null = null;
-    window.braintree.dropin
+    dropin
       .create(dropInOptions({ authorization: clientToken, container: container.current, totalMinor, currency, countryCode, threeDSecure }))
       .then((dropIn) => {
         created = dropIn;
@@ -82,7 +96,7 @@ export const BraintreeDropIn = forwardRef<DropInHandle, BraintreeDropInProps>(fu
       void created?.teardown().catch(() => undefined);
     };
     // The drop-in is created once per token, currency and total; billing is read when paying.
-  }, [script, clientToken, totalMinor, currency, countryCode, threeDSecure]);
+  }, [dropin, clientToken, totalMinor, currency, countryCode, threeDSecure]);
 
   useImperativeHandle(ref, () => ({
     async requestPayment() {

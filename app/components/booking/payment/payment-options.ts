@@ -4,9 +4,6 @@
  * the drop-in's options and 3-D Secure request, and when the pay-later panel shows.
  */
 
-/** Braintree's drop-in, loaded from Braintree at run time (its card frames come from there anyway). */
-export const DROP_IN_VERSION = "1.48.0";
-export const DROP_IN_SCRIPT = `https://js.braintreegateway.com/web/dropin/${DROP_IN_VERSION}/js/dropin.min.js`;
 /** Klarna's Payments SDK (Klarna.Payments.init / load / authorize). */
 export const KLARNA_SCRIPT = "https://x.klarnacdn.net/kp/lib/v1/api.js";
 
