@@ -299,8 +299,12 @@ export default function PaymentPage() {
     setDismissed(actionData ?? null);
     setEditingBilling(true);
     requestAnimationFrame(() => {
-      billingPanel.current?.scrollIntoView({ block: "start" });
-      (billingPanel.current?.querySelector("input:not([type=hidden])") as HTMLInputElement | null)?.focus();
+      const panel = billingPanel.current;
+      if (!panel) return;
+      panel.scrollIntoView({ block: "start" });
+      // A customer already typing in the panel keeps their field; otherwise start at its first one.
+      if (panel.contains(document.activeElement)) return;
+      (panel.querySelector("input:not([type=hidden])") as HTMLInputElement | null)?.focus();
     });
   };
 
