@@ -6,7 +6,7 @@ import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { env } from "./app/env.server";
-import { requestGuardFromEnv } from "./app/lib/http/request-guard";
+import { requestGuard } from "./app/lib/http/request-guard";
 import { pinoHttp } from "pino-http";
 import { cspReportRoute, securityHeaders } from "./app/lib/observability/edge.server";
 import { observabilityEnv } from "./app/lib/observability/env.server";
@@ -82,7 +82,7 @@ if (viteDevServer) {
   app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
 }
 
-app.use(requestGuardFromEnv());
+app.use(requestGuard({ trustForwardedHost: edge.TRUST_FORWARDED_HOST }));
 app.all(
   "*",
   createRequestHandler({

@@ -117,9 +117,3 @@ export function requestGuard({ trustForwardedHost = false }: { trustForwardedHos
     next();
   };
 }
-
-/** Wires the guard as server.ts configures Express. */
-export function requestGuardFromEnv(): RequestHandler {
-  const trust = process.env.TRUST_FORWARDED_HOST;
-  return requestGuard({ trustForwardedHost: trust === "true" || trust === "1" });
-}

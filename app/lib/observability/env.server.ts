@@ -1,4 +1,4 @@
-import { parseEnv, type Env } from "../../env.server";
+import { env, parseEnv, type Env } from "../../env.server";
 
 /**
  * The settings of the hardened edge (ADRs 050–052): a view of the app's one environment schema
@@ -6,11 +6,7 @@ import { parseEnv, type Env } from "../../env.server";
  */
 export type ObservabilityEnv = Pick<Env, "NODE_ENV" | "LOG_LEVEL" | "METRICS_PORT" | "TRUST_FORWARDED_HOST" | "COOKIE_SECURE" | "PAYMENTS_PROVIDER" | "PAY_LATER_PROVIDER" | "CAPTCHA_PROVIDER" | "TILE_URL_TEMPLATE">;
 
-let cached: ObservabilityEnv | undefined;
-
+/** The process's settings come from the one cached parse; another source is parsed on its own (tests). */
 export function observabilityEnv(source: Record<string, string | undefined> = process.env): ObservabilityEnv {
-  if (cached && source === process.env) return cached;
-  const parsed = parseEnv(source);
-  if (source === process.env) cached = parsed;
-  return parsed;
+  return source === process.env ? env() : parseEnv(source);
 }
