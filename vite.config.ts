@@ -2,6 +2,7 @@ import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import path from "node:path";
+import { appRoutes } from "./app/journeys/routes";
 
 declare module "@remix-run/node" {
   interface Future {
@@ -17,6 +18,9 @@ export default defineConfig({
     remix({
       // A separate build folder lets parallel test runs (TEST_INSTANCE) build without clobbering each other.
       buildDirectory: process.env.BUILD_DIR ?? "build",
+      // One folder per journey (ADR 070): app/routes and app/journeys/*/routes, read as one flat-routes tree.
+      ignoredRouteFiles: ["**/*"],
+      routes: async (defineRoutes) => appRoutes(defineRoutes, path.resolve(__dirname, "app")),
       future: {
         v3_fetcherPersist: true,
         v3_relativeSplatPath: true,
