@@ -1,5 +1,5 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { startPathFor } from "~/booking-flow/booking.server";
+import { startPathFor } from "~/lib/booking-flow/context.server";
 import { requireCarrier } from "~/tenant/tenant.server";
 
 /** /booking → postcode search (or address search when the carrier's address-lookup switch is on). */

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
+import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
 import { addressSearchHref, geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/booking-flow/location/address";
 import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/booking-flow/location/location.server";
 import { isBusinessAccount } from "~/booking-flow/location/postcode-form";

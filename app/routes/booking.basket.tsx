@@ -5,7 +5,7 @@ import { z } from "zod";
 import { basketView } from "~/booking-flow/checkout/basket-view";
 import { actionErrorKey, safeReturnPath } from "~/booking-flow/checkout/action-errors";
 import { stepMeta } from "~/booking-flow/checkout/meta";
-import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { BasketItemCard } from "~/components/booking/checkout/basket-item";
 import { Modal } from "~/components/ui/modal";

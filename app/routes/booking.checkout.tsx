@@ -6,7 +6,7 @@ import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingOverview } from "~/booking-flow/checkout/overview";
 import { completionPath } from "~/booking-flow/checkout/payment";
 import { readinessProblems } from "~/booking-flow/checkout/readiness";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
 import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
 import { behaviourFor } from "~/lib/errors/error-table";

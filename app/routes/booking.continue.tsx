@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { parseBookingCode } from "~/booking-flow/location/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";

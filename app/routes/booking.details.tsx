@@ -11,7 +11,7 @@ import {
   type FieldErrors,
 } from "~/booking-flow/checkout/customer-details";
 import { stepMeta } from "~/booking-flow/checkout/meta";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";

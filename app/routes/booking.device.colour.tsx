@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { loadBookingContext, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { deviceFacts, formError, formStrings, stepError } from "~/booking-flow/device/device-step.server";
 import { basketFull, deviceEntryPath, devicePath, nextDeviceStep, pathOfStep } from "~/booking-flow/device/flow";
 import { MaxDevicesModal } from "~/components/booking/device/basket-modals";

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { checkWarrantyFault } from "~/booking.server";
 import { formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";

@@ -3,7 +3,7 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
+import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
 import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/booking-flow/device/flow";
 import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
 import { StepPage, tileClass } from "~/components/booking/device/step-page";

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { deviceFacts, formError, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { selectionView } from "~/booking-flow/device/problem-selection";

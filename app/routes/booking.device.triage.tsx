@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { deviceFacts, formError, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
 import { missingTriageAnswers, triageAnswersFromForm } from "~/booking-flow/device/triage";

@@ -1,7 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
+import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
 import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/booking-flow/device/flow";
 import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
 import { KindIcon } from "~/components/booking/device/kind-icon";

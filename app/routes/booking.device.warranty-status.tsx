@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { assertOneDeviceInWarranty, inWarrantyBlocked } from "~/booking.server";
 import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
 import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep, warrantyIdentifier } from "~/booking-flow/device/flow";

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { loadBookingContext } from "~/booking-flow/booking.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { chooseDropOff, requirePostcode } from "~/booking-flow/location/location.server";
 import { dropOffFormSchema } from "~/booking-flow/location/drop-off-form";
 import { StoreCard } from "~/components/booking/location/store-card";

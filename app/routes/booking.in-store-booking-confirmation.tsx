@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { dropOffStoreName, loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
 import { stepMeta } from "~/booking-flow/checkout/meta";
 import { bookingOverview } from "~/booking-flow/checkout/overview";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
 import { useBookingLayout } from "~/components/booking/checkout/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";

@@ -11,7 +11,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { bookingErrorResponse, withSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, withSession } from "~/lib/booking-flow/context.server";
 import { validationBody } from "~/lib/errors/errors.server";
 import { loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
 import { PAY_LATER_METHODS } from "~/booking-flow/checkout/payment";

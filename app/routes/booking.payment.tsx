@@ -34,7 +34,7 @@ import {
   type PaymentMethodValue,
 } from "~/booking-flow/checkout/payment";
 import { authorizePayLaterOnServer, BILLING_FIELDS, billingDetailsForm, paymentPageData, preparePayLater, type BillingValues } from "~/booking-flow/checkout/payment.server";
-import { bookingErrorResponse, flashToast, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, flashToast, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 import { behaviourFor } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";

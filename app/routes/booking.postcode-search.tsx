@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { LONG_TOAST_MS } from "~/lib/errors/error-table";
 import { nextAfter } from "~/booking-flow/location/next-step";
 import { isBusinessAccount, parsePostcodeForm, POSTCODE_INVALID, refusedPostcodeOutcome } from "~/booking-flow/location/postcode-form";

@@ -9,7 +9,7 @@ import { MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/booking-
 import { dayTile, longDate } from "~/lib/dates";
 import { stepMeta } from "~/booking-flow/checkout/meta";
 import { callBackRequest, waitingListSchema } from "~/booking-flow/checkout/waiting-list";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import type { AvailabilityDay } from "~/booking.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";

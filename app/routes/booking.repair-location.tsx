@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, withSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
 import { geocodeText, parseManualAddress, type ManualAddress } from "~/booking-flow/location/address";
 import { addressesAtPostcode, geocode, requirePostcode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/booking-flow/location/location.server";
 import { repairLocationFormSchema } from "~/booking-flow/location/repair-location-form";

@@ -1,7 +1,7 @@
 import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/lib/booking-flow/context.server";
 import { requirePostcode } from "~/booking-flow/location/location.server";
 import { deviceStartPath } from "~/booking-flow/location/next-step";
 import { SubmitButton } from "~/components/ui/submit-button";

@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/lib/booking-flow/context.server";
 import { resumePath } from "~/booking-flow/location/next-step";
 
 /**

@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { nextAfter } from "~/booking-flow/location/next-step";
 import { parsePostcodeForm } from "~/booking-flow/location/postcode-form";
 import { storeFormSchema } from "~/booking-flow/location/store-form";

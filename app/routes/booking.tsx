@@ -1,11 +1,11 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, Outlet, useLoaderData, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ProgressBar } from "~/components/booking/progress-bar";
-import { SideBasket } from "~/components/booking/side-basket";
-import { basketSummary } from "~/booking-flow/basket-summary";
-import { loadBookingContext, withSession } from "~/booking-flow/booking.server";
-import { canReach, firstReachableBefore, stepOfPath, type ReachabilityFacts } from "~/booking-flow/progress";
+import { ProgressBar } from "~/components/booking-frame/progress-bar";
+import { SideBasket } from "~/components/booking-frame/side-basket";
+import { basketSummary } from "~/lib/booking-flow/basket-summary";
+import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { canReach, firstReachableBefore, stepOfPath, type ReachabilityFacts } from "~/lib/booking-flow/progress";
 import { BOOKING_NAMESPACES } from "~/i18n/namespaces";
 
 export const handle = { i18n: BOOKING_NAMESPACES };

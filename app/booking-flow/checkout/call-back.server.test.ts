@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { BookingRequestContext } from "~/booking-flow/booking.server";
+import type { BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { DomainError } from "~/booking.server";
 import { bookingFixture } from "./booking-fixture.test-support";
 import { requestCallBack } from "./call-back.server";

@@ -3,7 +3,7 @@
  * the engine stores it with the booking it came from. Its field errors (the phone number checked
  * for the carrier's country) come back as the form's localised messages.
  */
-import type { BookingRequestContext } from "~/booking-flow/booking.server";
+import type { BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
 import type { CallBackRequest } from "./waiting-list";
 

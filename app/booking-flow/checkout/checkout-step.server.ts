@@ -3,7 +3,7 @@
  * visitor's booking or the way back to where it can be made.
  */
 import { redirect } from "@remix-run/node";
-import { bookingErrorResponse, loadBookingContext, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, loadBookingContext, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 
 export interface CheckoutStepContext {

@@ -3,7 +3,7 @@
  * needs from the engine's billing tokens, the customer-details save with forced persist that pay
  * later starts with, the sandbox's server-side authorisation, and the billing panel's save.
  */
-import type { BookingRequestContext } from "~/booking-flow/booking.server";
+import type { BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 import { customerDetailsInput, detailsDefaults, parseDetailsForm, type DetailsValues, type FieldErrors } from "./customer-details";
 import { payButton, sandboxPaymentOptions, type PayLaterMethod } from "./payment";

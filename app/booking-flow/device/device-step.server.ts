@@ -4,7 +4,7 @@
  * unknown or the step does not apply to it.
  */
 import { data, redirect } from "@remix-run/node";
-import { bookingErrorResponse, loadBookingContext, withSession, type ActionError, type BookingRequestContext } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, loadBookingContext, withSession, type ActionError, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingDeviceView, BookingState } from "~/booking.server";
 import { validationBody } from "~/lib/errors/errors.server";
 import { BASKET_PATH, deviceEntryPath, firstApplyingFrom, pathOfStep, type DeviceFacts, type DeviceStep } from "./flow";

@@ -4,7 +4,7 @@
  * through the frame's §8 table, except those the page shows itself (the address error modal).
  */
 import { data, redirect } from "@remix-run/node";
-import { bookingErrorResponse, ensureBooking, redirectWithSession, withSession, type BookingRequestContext } from "~/booking-flow/booking.server";
+import { bookingErrorResponse, ensureBooking, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { addressErrorText, geocodeText, postcodeContainer, type AddressOption, type AddressPayload, type FullAddressLike, payloadFromFullAddress } from "./address";

@@ -1,4 +1,4 @@
-import type { BasketSummary } from "~/components/booking/side-basket";
+import type { BasketSummary } from "~/components/booking-frame/side-basket";
 import type { BookingState } from "~/booking.server";
 
 /** The basket as the side basket and the basket page show it. */

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { PROGRESS_STEPS, STEP_PATH, canReach, progressWidth, type ProgressStep, type ReachabilityFacts } from "~/booking-flow/progress";
+import { PROGRESS_STEPS, STEP_PATH, canReach, progressWidth, type ProgressStep, type ReachabilityFacts } from "~/lib/booking-flow/progress";
 
 export function ProgressBar({ step, facts, applianceVariant }: { step: ProgressStep | "complete" | null; facts: ReachabilityFacts; applianceVariant: boolean }) {
   const { t } = useTranslation();
