@@ -1,5 +1,5 @@
 import type { TechnicianTracking } from "~/booking.server";
-import type { LookupForm } from "./lookup-form";
+import type { LookupForm } from "../lib/order-access/lookup-form";
 import { guarded, type ManageContext } from "./manage.server";
 
 /** The order's tracking, behind the lookup throttle (the page's URL is an e-mail and a reference). */

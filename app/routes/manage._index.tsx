@@ -1,9 +1,9 @@
 import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
+import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
 import { failureInit, findOrder, loadManageContext, manageFailure, toManageScreen, manageDocumentHeaders, type ManageContext } from "~/manage/manage.server";
-import { parseLookup, type LookupFieldErrors, type LookupForm } from "~/manage/lookup-form";
+import { parseLookup, type LookupFieldErrors, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ShownText } from "~/lib/errors/error-table";
 import { readForm } from "~/lib/http/form.server";
 

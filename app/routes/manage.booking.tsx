@@ -13,7 +13,7 @@ import { CancelModal } from "~/components/manage/cancel-modal";
 import { ChangeAddressModal, type AddressModalState } from "~/components/manage/change-address-modal";
 import { ChangeDateModal, type DateModalState } from "~/components/manage/change-date-modal";
 import { ImeiHelpModal } from "~/components/manage/imei-help-modal";
-import { ManageBookingBanner } from "~/components/manage/manage-booking-banner";
+import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
 import { OrderOverview } from "~/components/manage/order-overview";
 import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
 import { readForm, requestError } from "~/lib/http/form.server";
@@ -21,7 +21,7 @@ import { parseAddressForm } from "~/manage/address-form";
 import { cancelPhrase, cancelPhraseMatches } from "~/manage/cancel-phrase";
 import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/manage/change-date";
 import type { ShownText } from "~/lib/errors/error-table";
-import { manageBookingPath, parseLookup, trackingPath, type LookupForm } from "~/manage/lookup-form";
+import { manageBookingPath, parseLookup, trackingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import {
   failureInit,
   findOrder,

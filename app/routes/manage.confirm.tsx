@@ -3,7 +3,7 @@ import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/content/schemas";
 import { longDate, timeslotText } from "~/lib/dates";
-import { manageBookingPath, trackingPath } from "~/manage/lookup-form";
+import { manageBookingPath, trackingPath } from "~/lib/order-access/lookup-form";
 import { findOrder, loadedLookup, loadManageContext, manageHeaders, manageDocumentHeaders } from "~/manage/manage.server";
 import { manageOrder } from "~/manage/order-view";
 import { titleMeta } from "~/i18n/meta";

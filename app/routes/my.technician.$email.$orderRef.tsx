@@ -6,7 +6,7 @@ import type { TechnicianTracking } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { TrackingMap } from "~/components/manage/tracking-map";
 import { clockTime, longDate, minutesUntil, timeslotText } from "~/lib/dates";
-import { manageBookingPath } from "~/manage/lookup-form";
+import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/manage/manage.server";
 import { loadTracking } from "~/manage/tracking.server";
 import { env as trackingEnv } from "~/env.server";

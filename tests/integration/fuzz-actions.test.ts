@@ -8,7 +8,14 @@ import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appGet, appPort } from "../support/app";
 
-const ROUTES_DIR = path.resolve(__dirname, "../../app/routes");
+const APP_DIR = path.resolve(__dirname, "../../app");
+/** app/routes and each journey's routes folder (ADR 070). */
+const ROUTE_DIRS = [
+  path.join(APP_DIR, "routes"),
+  ...readdirSync(path.join(APP_DIR, "journeys"), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => path.join(APP_DIR, "journeys", entry.name, "routes")),
+];
 const CARRIERS = [
   { code: "patchpoint", postcode: "E1 6AN" },
   { code: "flickwerk", postcode: "10115" },
@@ -30,9 +37,11 @@ function actionUrl(file: string): string {
 }
 
 /** Every route file that exports an action, discovered rather than listed so a new one is fuzzed too. */
-const ACTION_ROUTES = readdirSync(ROUTES_DIR)
-  .filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."))
-  .filter((file) => /export (async )?function action\b|export const action\b/.test(readFileSync(path.join(ROUTES_DIR, file), "utf8")))
+const ACTION_ROUTES = ROUTE_DIRS.flatMap((dir) =>
+  readdirSync(dir)
+    .filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."))
+    .filter((file) => /export (async )?function action\b|export const action\b/.test(readFileSync(path.join(dir, file), "utf8"))),
+)
   .map((file) => ({ file, url: actionUrl(file), webhook: file.startsWith("api.") }))
   // The guard's own target answers 404 when reached directly.
   .filter((route) => route.url !== "/request-rejected");

@@ -2,7 +2,7 @@ import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldTexts } from "~/lib/errors/error-table";
-import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
+import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";

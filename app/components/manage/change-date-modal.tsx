@@ -6,7 +6,7 @@ import type { Locale } from "~/content/schemas";
 import { reasonIsEnough } from "~/manage/change-date";
 import { fieldTexts } from "~/lib/errors/error-table";
 import { dayTile, longDate } from "~/lib/dates";
-import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
+import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import { Modal } from "~/components/ui/modal";
 import { TextArea } from "~/components/ui/text-field";

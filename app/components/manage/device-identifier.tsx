@@ -2,7 +2,7 @@ import { Link, useFetcher, useLocation } from "@remix-run/react";
 import { useEffect, useId } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldTexts } from "~/lib/errors/error-table";
-import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
+import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import type { ManageDevice } from "~/manage/order-view";
 import { CsrfField } from "./csrf-field";

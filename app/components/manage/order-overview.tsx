@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { Locale } from "~/content/schemas";
 import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
 import { clockTime, dayOfInstant, longDate, timeslotText } from "~/lib/dates";
-import { manageBookingPath, type LookupForm } from "~/manage/lookup-form";
+import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import type { ManageOrder } from "~/manage/order-view";
 import { DeviceIdentifier } from "./device-identifier";

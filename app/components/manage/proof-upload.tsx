@@ -2,7 +2,7 @@ import { useFetcher, useLocation } from "@remix-run/react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldTexts } from "~/lib/errors/error-table";
-import type { LookupForm } from "~/manage/lookup-form";
+import type { LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/manage/manage.server";
 import type { ManageDevice } from "~/manage/order-view";
 import { CsrfField } from "./csrf-field";

@@ -1,7 +1,7 @@
 import { Form, useNavigation } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import type { LookupFieldErrors } from "~/manage/lookup-form";
+import type { LookupFieldErrors } from "~/lib/order-access/lookup-form";
 import type { ShownText } from "~/lib/errors/error-table";
 import { TextField } from "~/components/ui/text-field";
 import { FieldError, FormAlert } from "~/components/ui/field-error";

@@ -1,6 +1,6 @@
 import { useLoaderData } from "@remix-run/react";
-import { LegalPageView, legalPageMeta } from "~/components/legal-page-view";
-import { legalPageLoader } from "~/lib/legal-page.server";
+import { LegalPageView, legalPageMeta } from "~/journeys/content-pages/components/legal-page-view";
+import { legalPageLoader } from "~/journeys/content-pages/legal-page.server";
 
 export const loader = legalPageLoader("app-terms");
 export const meta = legalPageMeta;

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { useParams, useRouteLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { FaqList } from "~/components/faq-list";
+import { FaqList } from "~/journeys/content-pages/components/faq-list";
 import { faqCategorySlugSchema } from "~/content/schemas";
 import { notFound } from "~/lib/carrier-routes.server";
 import type { loader as faqsLoader } from "./faqs";

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "@remix-run/react";
-import { FaqList } from "~/components/faq-list";
+import { FaqList } from "~/journeys/content-pages/components/faq-list";
 import type { loader as faqsLoader } from "./faqs";
 
 export default function AllFaqs() {
