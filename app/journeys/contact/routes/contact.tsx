@@ -4,13 +4,13 @@ import { useTranslation } from "react-i18next";
 import { getRequestEngine, REPLY_WITHIN_HOURS } from "~/booking.server";
 import { fieldKey } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";
-import { CallBackForm } from "~/components/contact/call-back-form";
-import { MessageForm, type ContactActionResult } from "~/components/contact/message-form";
+import { CallBackForm } from "~/journeys/contact/components/call-back-form";
+import { MessageForm, type ContactActionResult } from "~/journeys/contact/components/message-form";
 import { Modal } from "~/components/ui/modal";
 import { getContactReasons } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
-import { clientAddress } from "~/manage/client-address.server";
-import { callBackFormSchema, checkForm, messageFormSchema } from "~/manage/contact-form";
+import { clientAddress } from "~/lib/client-address.server";
+import { callBackFormSchema, checkForm, messageFormSchema } from "~/journeys/contact/contact-form";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 import { readForm } from "~/lib/http/form.server";
 
