@@ -7,7 +7,7 @@ import type { Locale } from "~/content/schemas";
 import { TrackingMap } from "~/components/manage/tracking-map";
 import { clockTime, longDate, minutesUntil, timeslotText } from "~/lib/dates";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
-import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/manage/manage.server";
+import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/lib/order-access/manage.server";
 import { loadTracking } from "~/manage/tracking.server";
 import { env as trackingEnv } from "~/env.server";
 import { distanceIn, distanceKm, distanceUnit } from "~/manage/tracking-view";

@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs } from "@remix-run/node";
 import { TooManyAttemptsError } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
-import { loadManageContext } from "~/manage/manage.server";
+import { loadManageContext } from "~/lib/order-access/manage.server";
 import { loadTracking } from "~/manage/tracking.server";
 
 /** The tracking page's live updates: polled every few seconds (works behind any load balancer). */

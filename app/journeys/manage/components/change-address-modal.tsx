@@ -3,7 +3,7 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldTexts } from "~/lib/errors/error-table";
 import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
-import type { ManageActionResult } from "~/manage/manage.server";
+import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { FormAlert } from "~/components/ui/field-error";

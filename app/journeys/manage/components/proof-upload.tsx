@@ -3,8 +3,8 @@ import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { fieldTexts } from "~/lib/errors/error-table";
 import type { LookupForm } from "~/lib/order-access/lookup-form";
-import type { ManageActionResult } from "~/manage/manage.server";
-import type { ManageDevice } from "~/manage/order-view";
+import type { ManageActionResult } from "~/lib/order-access/manage.server";
+import type { ManageDevice } from "~/journeys/manage/order-view";
 import { CsrfField } from "./csrf-field";
 
 const IMAGE_NAME = /\.(jpe?g|png)$/i;

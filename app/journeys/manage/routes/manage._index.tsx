@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctio
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
-import { failureInit, findOrder, loadManageContext, manageFailure, toManageScreen, manageDocumentHeaders, type ManageContext } from "~/manage/manage.server";
+import { failureInit, findOrder, loadManageContext, manageFailure, toManageScreen, manageDocumentHeaders, type ManageContext } from "~/lib/order-access/manage.server";
 import { parseLookup, type LookupFieldErrors, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ShownText } from "~/lib/errors/error-table";
 import { readForm } from "~/lib/http/form.server";

@@ -4,8 +4,8 @@ import { useTranslation } from "react-i18next";
 import type { Locale } from "~/content/schemas";
 import { longDate, timeslotText } from "~/lib/dates";
 import { manageBookingPath, trackingPath } from "~/lib/order-access/lookup-form";
-import { findOrder, loadedLookup, loadManageContext, manageHeaders, manageDocumentHeaders } from "~/manage/manage.server";
-import { manageOrder } from "~/manage/order-view";
+import { findOrder, loadedLookup, loadManageContext, manageHeaders, manageDocumentHeaders } from "~/lib/order-access/manage.server";
+import { manageOrder } from "~/journeys/manage/order-view";
 import { titleMeta } from "~/i18n/meta";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);

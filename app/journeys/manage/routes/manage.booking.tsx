@@ -9,17 +9,17 @@ import {
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MAX_PROOF_BYTES, type AvailabilityDay } from "~/booking.server";
-import { CancelModal } from "~/components/manage/cancel-modal";
-import { ChangeAddressModal, type AddressModalState } from "~/components/manage/change-address-modal";
-import { ChangeDateModal, type DateModalState } from "~/components/manage/change-date-modal";
-import { ImeiHelpModal } from "~/components/manage/imei-help-modal";
+import { CancelModal } from "~/journeys/manage/components/cancel-modal";
+import { ChangeAddressModal, type AddressModalState } from "~/journeys/manage/components/change-address-modal";
+import { ChangeDateModal, type DateModalState } from "~/journeys/manage/components/change-date-modal";
+import { ImeiHelpModal } from "~/journeys/manage/components/imei-help-modal";
 import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
-import { OrderOverview } from "~/components/manage/order-overview";
+import { OrderOverview } from "~/journeys/manage/components/order-overview";
 import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
 import { readForm, requestError } from "~/lib/http/form.server";
-import { parseAddressForm } from "~/manage/address-form";
-import { cancelPhrase, cancelPhraseMatches } from "~/manage/cancel-phrase";
-import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/manage/change-date";
+import { parseAddressForm } from "~/journeys/manage/address-form";
+import { cancelPhrase, cancelPhraseMatches } from "~/journeys/manage/cancel-phrase";
+import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/journeys/manage/change-date";
 import type { ShownText } from "~/lib/errors/error-table";
 import { manageBookingPath, parseLookup, trackingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import {
@@ -37,8 +37,8 @@ import {
   rememberOrder,
   type ManageActionResult,
   type ManageContext,
-} from "~/manage/manage.server";
-import { manageOrder, type ManageOrder } from "~/manage/order-view";
+} from "~/lib/order-access/manage.server";
+import { manageOrder, type ManageOrder } from "~/journeys/manage/order-view";
 import { titleMeta } from "~/i18n/meta";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
-import type { ManageActionResult } from "~/manage/manage.server";
+import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { CsrfField } from "./csrf-field";

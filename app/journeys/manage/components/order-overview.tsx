@@ -5,8 +5,8 @@ import type { Locale } from "~/content/schemas";
 import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
 import { clockTime, dayOfInstant, longDate, timeslotText } from "~/lib/dates";
 import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
-import type { ManageActionResult } from "~/manage/manage.server";
-import type { ManageOrder } from "~/manage/order-view";
+import type { ManageActionResult } from "~/lib/order-access/manage.server";
+import type { ManageOrder } from "~/journeys/manage/order-view";
 import { DeviceIdentifier } from "./device-identifier";
 import { ProofUpload } from "./proof-upload";
 
