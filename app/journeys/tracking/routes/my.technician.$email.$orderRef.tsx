@@ -4,13 +4,13 @@ import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { TechnicianTracking } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
-import { TrackingMap } from "~/components/manage/tracking-map";
+import { TrackingMap } from "~/journeys/tracking/components/tracking-map";
 import { clockTime, longDate, minutesUntil, timeslotText } from "~/lib/dates";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/lib/order-access/manage.server";
-import { loadTracking } from "~/manage/tracking.server";
+import { loadTracking } from "~/journeys/tracking/tracking.server";
 import { env as trackingEnv } from "~/env.server";
-import { distanceIn, distanceKm, distanceUnit } from "~/manage/tracking-view";
+import { distanceIn, distanceKm, distanceUnit } from "~/journeys/tracking/tracking-view";
 import { FormAlert } from "~/components/ui/field-error";
 import { titleMeta } from "~/i18n/meta";
 

@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { fitView, inView, tilesFor, type Point } from "~/manage/tracking-view";
+import { fitView, inView, tilesFor, type Point } from "~/journeys/tracking/tracking-view";
 
 const WIDTH = 640;
 const HEIGHT = 360;

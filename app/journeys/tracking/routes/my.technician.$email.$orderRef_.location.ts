@@ -2,7 +2,7 @@ import { type LoaderFunctionArgs } from "@remix-run/node";
 import { TooManyAttemptsError } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { loadManageContext } from "~/lib/order-access/manage.server";
-import { loadTracking } from "~/manage/tracking.server";
+import { loadTracking } from "~/journeys/tracking/tracking.server";
 
 /** The tracking page's live updates: polled every few seconds (works behind any load balancer). */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
