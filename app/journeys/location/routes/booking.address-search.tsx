@@ -3,13 +3,13 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, u
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
-import { addressSearchHref, geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/booking-flow/location/address";
-import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/booking-flow/location/location.server";
-import { isBusinessAccount } from "~/booking-flow/location/postcode-form";
+import { addressSearchHref, geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/journeys/location/address";
+import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/journeys/location/location.server";
+import { isBusinessAccount } from "~/journeys/location/postcode-form";
 import { handleError } from "~/lib/errors/errors.server";
 import { readBusinessCookie } from "~/lib/cookies.server";
-import { AddressErrorModal } from "~/components/booking/location/address-error-modal";
-import { ManualAddressFields } from "~/components/booking/location/manual-address-fields";
+import { AddressErrorModal } from "~/journeys/location/components/address-error-modal";
+import { ManualAddressFields } from "~/journeys/location/components/manual-address-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";

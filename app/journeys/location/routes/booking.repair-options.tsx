@@ -2,8 +2,8 @@ import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } f
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/lib/booking-flow/context.server";
-import { requirePostcode } from "~/booking-flow/location/location.server";
-import { deviceStartPath } from "~/booking-flow/location/next-step";
+import { requirePostcode } from "~/journeys/location/location.server";
+import { deviceStartPath } from "~/journeys/location/next-step";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { titleMeta } from "~/i18n/meta";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { formatDistance } from "~/booking-flow/location/store-form";
+import { formatDistance } from "~/journeys/location/store-form";
 
 export interface StoreCardData {
   id: number;

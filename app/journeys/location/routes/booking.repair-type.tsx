@@ -1,7 +1,7 @@
 import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { supportOptions } from "~/booking-flow/location/support-options";
+import { supportOptions } from "~/journeys/location/support-options";
 import { requireTenant } from "~/tenant/tenant.server";
 import { titleMeta } from "~/i18n/meta";
 

@@ -2,12 +2,12 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
-import { nextAfter } from "~/booking-flow/location/next-step";
-import { parsePostcodeForm } from "~/booking-flow/location/postcode-form";
-import { storeFormSchema } from "~/booking-flow/location/store-form";
+import { nextAfter } from "~/journeys/location/next-step";
+import { parsePostcodeForm } from "~/journeys/location/postcode-form";
+import { storeFormSchema } from "~/journeys/location/store-form";
 import type { StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
-import { StoreCard } from "~/components/booking/location/store-card";
+import { StoreCard } from "~/journeys/location/components/store-card";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readForm } from "~/lib/http/form.server";

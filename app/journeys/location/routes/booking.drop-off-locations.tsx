@@ -2,12 +2,12 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadBookingContext } from "~/lib/booking-flow/context.server";
-import { chooseDropOff, requirePostcode } from "~/booking-flow/location/location.server";
-import { dropOffFormSchema } from "~/booking-flow/location/drop-off-form";
-import { parsePostcodeForm } from "~/booking-flow/location/postcode-form";
+import { chooseDropOff, requirePostcode } from "~/journeys/location/location.server";
+import { dropOffFormSchema } from "~/journeys/location/drop-off-form";
+import { parsePostcodeForm } from "~/journeys/location/postcode-form";
 import type { StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
-import { StoreCard } from "~/components/booking/location/store-card";
+import { StoreCard } from "~/journeys/location/components/store-card";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readForm } from "~/lib/http/form.server";

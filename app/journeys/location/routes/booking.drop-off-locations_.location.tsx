@@ -2,9 +2,9 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadBookingContext } from "~/lib/booking-flow/context.server";
-import { chooseDropOff, requirePostcode } from "~/booking-flow/location/location.server";
-import { dropOffFormSchema } from "~/booking-flow/location/drop-off-form";
-import { StoreCard } from "~/components/booking/location/store-card";
+import { chooseDropOff, requirePostcode } from "~/journeys/location/location.server";
+import { dropOffFormSchema } from "~/journeys/location/drop-off-form";
+import { StoreCard } from "~/journeys/location/components/store-card";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { readForm } from "~/lib/http/form.server";
 import { brandedTitle, pageTitle, metaContext } from "~/i18n/meta";

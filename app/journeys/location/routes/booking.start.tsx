@@ -2,7 +2,7 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/lib/booking-flow/context.server";
-import { resumePath } from "~/booking-flow/location/next-step";
+import { resumePath } from "~/journeys/location/next-step";
 
 /**
  * partnerRepairHome (spec §2, §4 "Checking a booking by reference redirects to partnerRepairHome
