@@ -2,10 +2,10 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
-import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/booking-flow/device/flow";
-import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
-import { KindIcon } from "~/components/booking/device/kind-icon";
-import { StepPage, tileClass } from "~/components/booking/device/step-page";
+import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
+import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
+import { KindIcon } from "~/journeys/device/components/kind-icon";
+import { StepPage, tileClass } from "~/journeys/device/components/step-page";
 import { titleMeta } from "~/i18n/meta";
 
 /** Spec §2 device/type: the kinds (phone, tablet) the chosen make has models of. One kind skips the step. */

@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BASKET_PATH } from "~/booking-flow/device/flow";
+import { BASKET_PATH } from "~/journeys/device/flow";
 import { Modal } from "~/components/ui/modal";
 
 /** Spec §2 modal "maximum devices in basket": blocks adding a device; the way on is the basket. */

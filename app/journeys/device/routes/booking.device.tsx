@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
-import { deviceEntryPath } from "~/booking-flow/device/flow";
+import { deviceEntryPath } from "~/journeys/device/flow";
 import { requireCarrier } from "~/tenant/tenant.server";
 
 /**

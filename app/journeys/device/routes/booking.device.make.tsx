@@ -2,9 +2,9 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
-import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/booking-flow/device/flow";
-import { MakeUnavailableModal, MaxDevicesModal } from "~/components/booking/device/basket-modals";
-import { StepPage, tileClass } from "~/components/booking/device/step-page";
+import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
+import { MakeUnavailableModal, MaxDevicesModal } from "~/journeys/device/components/basket-modals";
+import { StepPage, tileClass } from "~/journeys/device/components/step-page";
 import { pageTitle, metaContext } from "~/i18n/meta";
 
 /** Spec §2 device/make: the makes of device type 1 (or 2 for the appliance variant) that have models. */

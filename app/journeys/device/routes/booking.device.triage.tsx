@@ -2,10 +2,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
-import { deviceFacts, formError, loadDeviceStep, stepError } from "~/booking-flow/device/device-step.server";
-import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/booking-flow/device/flow";
-import { missingTriageAnswers, triageAnswersFromForm } from "~/booking-flow/device/triage";
-import { StepPage, useStepErrors } from "~/components/booking/device/step-page";
+import { deviceFacts, formError, loadDeviceStep, stepError } from "~/journeys/device/device-step.server";
+import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
+import { missingTriageAnswers, triageAnswersFromForm } from "~/journeys/device/triage";
+import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { readForm } from "~/lib/http/form.server";

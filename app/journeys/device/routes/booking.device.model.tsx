@@ -4,9 +4,9 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
-import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/booking-flow/device/flow";
-import { MaxDevicesModal } from "~/components/booking/device/basket-modals";
-import { StepPage, tileClass } from "~/components/booking/device/step-page";
+import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
+import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
+import { StepPage, tileClass } from "~/journeys/device/components/step-page";
 import { brandedTitle, metaContext } from "~/i18n/meta";
 
 const querySchema = z.object({

@@ -1,4 +1,4 @@
-import type { DeviceKind } from "~/booking-flow/device/flow";
+import type { DeviceKind } from "~/journeys/device/flow";
 
 /** A simple line drawing of a phone, a tablet or an appliance (decorative: the tile's text names it). */
 export function KindIcon({ kind }: { kind: DeviceKind }) {
