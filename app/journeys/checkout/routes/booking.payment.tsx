@@ -17,10 +17,10 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { actionErrorKey } from "~/booking-flow/checkout/action-errors";
-import { loadCheckoutStep, throwLoaderError } from "~/booking-flow/checkout/checkout-step.server";
-import { engineFieldErrors } from "~/booking-flow/checkout/customer-details";
-import { stepMeta } from "~/booking-flow/checkout/meta";
+import { actionErrorKey } from "~/journeys/checkout/action-errors";
+import { loadCheckoutStep, throwLoaderError } from "~/journeys/checkout/checkout-step.server";
+import { engineFieldErrors } from "~/journeys/checkout/customer-details";
+import { stepMeta } from "~/journeys/checkout/meta";
 import {
   clearsSelectedMethod,
   completionPath,
@@ -32,21 +32,21 @@ import {
   type ChargeRequest,
   type PayLaterMethod,
   type PaymentMethodValue,
-} from "~/booking-flow/checkout/payment";
-import { authorizePayLaterOnServer, BILLING_FIELDS, billingDetailsForm, paymentPageData, preparePayLater, type BillingValues } from "~/booking-flow/checkout/payment.server";
+} from "~/journeys/checkout/payment";
+import { authorizePayLaterOnServer, BILLING_FIELDS, billingDetailsForm, paymentPageData, preparePayLater, type BillingValues } from "~/journeys/checkout/payment.server";
 import { bookingErrorResponse, flashToast, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 import { behaviourFor } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";
 import { toast } from "~/lib/toast";
-import { OutOfWarrantyDialog } from "~/components/booking/checkout/out-of-warranty-dialog";
-import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
+import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
-import { BillingPanel } from "~/components/booking/payment/billing-panel";
-import { BraintreeDropIn, type DropInHandle } from "~/components/booking/payment/braintree-drop-in";
-import { PayLaterPanel, type KlarnaBillingAddress, type PayLaterAuthorization, type PayLaterPanelHandle } from "~/components/booking/payment/pay-later-panel";
-import { PaymentErrorDialog } from "~/components/booking/payment/payment-error-dialog";
-import { PaymentProcessingOverlay } from "~/components/booking/payment/payment-processing-overlay";
+import { BillingPanel } from "~/journeys/checkout/components/billing-panel";
+import { BraintreeDropIn, type DropInHandle } from "~/journeys/checkout/components/braintree-drop-in";
+import { PayLaterPanel, type KlarnaBillingAddress, type PayLaterAuthorization, type PayLaterPanelHandle } from "~/journeys/checkout/components/pay-later-panel";
+import { PaymentErrorDialog } from "~/journeys/checkout/components/payment-error-dialog";
+import { PaymentProcessingOverlay } from "~/journeys/checkout/components/payment-processing-overlay";
 import { readForm } from "~/lib/http/form.server";
 import { countCharge } from "~/lib/observability/metrics.server";
 

@@ -2,18 +2,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { actionErrorKey } from "~/booking-flow/checkout/action-errors";
-import { requestCallBack } from "~/booking-flow/checkout/call-back.server";
-import { loadCheckoutStep, throwLoaderError } from "~/booking-flow/checkout/checkout-step.server";
-import { MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/booking-flow/checkout/dates";
+import { actionErrorKey } from "~/journeys/checkout/action-errors";
+import { requestCallBack } from "~/journeys/checkout/call-back.server";
+import { loadCheckoutStep, throwLoaderError } from "~/journeys/checkout/checkout-step.server";
+import { MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/journeys/checkout/dates";
 import { dayTile, longDate } from "~/lib/dates";
-import { stepMeta } from "~/booking-flow/checkout/meta";
-import { callBackRequest, waitingListSchema } from "~/booking-flow/checkout/waiting-list";
+import { stepMeta } from "~/journeys/checkout/meta";
+import { callBackRequest, waitingListSchema } from "~/journeys/checkout/waiting-list";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import type { AvailabilityDay } from "~/booking.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
-import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layout";
 import { readForm } from "~/lib/http/form.server";
 
 export const meta = stepMeta("booking-checkout.repairDate.title");

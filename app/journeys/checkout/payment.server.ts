@@ -7,7 +7,7 @@ import type { BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 import { customerDetailsInput, detailsDefaults, parseDetailsForm, type DetailsValues, type FieldErrors } from "./customer-details";
 import { payButton, sandboxPaymentOptions, type PayLaterMethod } from "./payment";
-import { payLaterVisible, type DropInBilling } from "~/components/booking/payment/payment-options";
+import { payLaterVisible, type DropInBilling } from "~/journeys/checkout/components/payment-options";
 
 type BillingTokens = Awaited<ReturnType<BookingRequestContext["engine"]["generateBillingTokens"]>>;
 

@@ -13,9 +13,9 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { bookingErrorResponse, withSession } from "~/lib/booking-flow/context.server";
 import { validationBody } from "~/lib/errors/errors.server";
-import { loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
-import { PAY_LATER_METHODS } from "~/booking-flow/checkout/payment";
-import { authorizePayLaterOnServer, klarnaBillingAddress, preparePayLater } from "~/booking-flow/checkout/payment.server";
+import { loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
+import { PAY_LATER_METHODS } from "~/journeys/checkout/payment";
+import { authorizePayLaterOnServer, klarnaBillingAddress, preparePayLater } from "~/journeys/checkout/payment.server";
 import { readForm } from "~/lib/http/form.server";
 
 const requestSchema = z.discriminatedUnion("intent", [

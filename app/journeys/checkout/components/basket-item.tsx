@@ -1,6 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { BasketItem } from "~/booking-flow/checkout/basket-view";
+import type { BasketItem } from "~/journeys/checkout/basket-view";
 
 /**
  * Spec §2 "Basket item": image, title, per-problem prices, the free battery line, the premium

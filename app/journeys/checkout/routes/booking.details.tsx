@@ -1,7 +1,7 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
+import { loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
 import {
   customerDetailsInput,
   detailsDefaults,
@@ -9,12 +9,12 @@ import {
   parseDetailsForm,
   type DetailsValues,
   type FieldErrors,
-} from "~/booking-flow/checkout/customer-details";
-import { stepMeta } from "~/booking-flow/checkout/meta";
+} from "~/journeys/checkout/customer-details";
+import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { TextField } from "~/components/ui/text-field";
-import { useActionAnswer } from "~/components/booking/checkout/use-booking-layout";
+import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layout";
 import { FormAlert } from "~/components/ui/field-error";
 import { readForm } from "~/lib/http/form.server";
 

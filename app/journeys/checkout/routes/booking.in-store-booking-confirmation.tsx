@@ -1,12 +1,12 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { dropOffStoreName, loadCheckoutStep } from "~/booking-flow/checkout/checkout-step.server";
-import { stepMeta } from "~/booking-flow/checkout/meta";
-import { bookingOverview } from "~/booking-flow/checkout/overview";
+import { dropOffStoreName, loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
+import { stepMeta } from "~/journeys/checkout/meta";
+import { bookingOverview } from "~/journeys/checkout/overview";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
-import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
-import { useBookingLayout } from "~/components/booking/checkout/use-booking-layout";
+import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
+import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
 

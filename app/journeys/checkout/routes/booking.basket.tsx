@@ -2,15 +2,15 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { basketView } from "~/booking-flow/checkout/basket-view";
-import { actionErrorKey, safeReturnPath } from "~/booking-flow/checkout/action-errors";
-import { stepMeta } from "~/booking-flow/checkout/meta";
+import { basketView } from "~/journeys/checkout/basket-view";
+import { actionErrorKey, safeReturnPath } from "~/journeys/checkout/action-errors";
+import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
-import { BasketItemCard } from "~/components/booking/checkout/basket-item";
+import { BasketItemCard } from "~/journeys/checkout/components/basket-item";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
-import { useActionAnswer, useBookingLayout } from "~/components/booking/checkout/use-booking-layout";
+import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
 

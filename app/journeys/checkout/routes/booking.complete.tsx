@@ -1,12 +1,12 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { dropOffStoreName } from "~/booking-flow/checkout/checkout-step.server";
-import { stepMeta } from "~/booking-flow/checkout/meta";
-import { bookingOverview } from "~/booking-flow/checkout/overview";
+import { dropOffStoreName } from "~/journeys/checkout/checkout-step.server";
+import { stepMeta } from "~/journeys/checkout/meta";
+import { bookingOverview } from "~/journeys/checkout/overview";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
-import { BookingOverviewList, OverviewTotals } from "~/components/booking/checkout/booking-overview";
-import { useBookingLayout } from "~/components/booking/checkout/use-booking-layout";
+import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
+import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
 
 export const meta = stepMeta("booking-checkout.complete.title");

@@ -1,7 +1,7 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import type { BookingOverview } from "~/booking-flow/checkout/overview";
+import type { BookingOverview } from "~/journeys/checkout/overview";
 import { longDate, timeslotText } from "~/lib/dates";
 import type { Locale } from "~/content/schemas";
 

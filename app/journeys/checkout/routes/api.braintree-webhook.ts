@@ -1,6 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { getEngine } from "~/booking.server";
-import { handlePaymentWebhookRequest } from "~/payments/payment-webhook.server";
+import { handlePaymentWebhookRequest } from "~/journeys/checkout/payment-webhook.server";
 
 /** Braintree's webhook (disputes, settlement changes): verified, then recorded against the order (ADR 027). */
 export async function action({ request }: ActionFunctionArgs) {

@@ -8,7 +8,7 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
-import { BILLING_FIX_PATH, PHONE_FIX_PATH, type PaymentErrorModal } from "~/booking-flow/checkout/payment";
+import { BILLING_FIX_PATH, PHONE_FIX_PATH, type PaymentErrorModal } from "~/journeys/checkout/payment";
 
 export interface PaymentErrorDialogProps {
   items: PaymentErrorModal;
