@@ -1,8 +1,10 @@
 /**
  * The engine's import boundary (ADR 041): `booking/index.ts` is the engine's whole public surface,
  * so nothing in app/ (test files included) imports a deeper booking/ path; the web app enters it
- * through its door, app/booking.server.ts (house style 2); and the engine never imports the web app. Import specifiers are read with TypeScript's own pre-processor (static,
- * re-export and dynamic imports alike).
+ * through its door, app/booking.server.ts (house style 2); and the engine never imports the web app.
+ * One folder per journey (ADR 070): a journey imports its own folder and the shared pieces only, and
+ * no shared code reaches into a journey. Import specifiers are read with TypeScript's own
+ * pre-processor (static, re-export and dynamic imports alike).
  */
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
@@ -89,5 +91,63 @@ describe("the engine's import boundary", () => {
     expect(withoutExtension(target(file, "../../booking/domain/errors")!)).toBe(path.join(BOOKING, "domain", "errors"));
     expect(PUBLIC_ENTRY).toContain(withoutExtension(target(file, "../../booking/index.ts")!));
     expect(target(file, "zod")).toBeNull();
+  });
+});
+
+const JOURNEYS = path.join(APP, "journeys");
+/**
+ * What a journey may use besides its own folder: the UI kit, the shared helpers, the app-wide
+ * folders and doors, and the type of the /booking frame's loader (the parent route of location,
+ * device and checkout).
+ */
+const SHARED = ["components/ui", "lib", "i18n", "tenant", "content", "booking.server", "env.server", "tailwind.css", "routes/booking"].map((name) =>
+  path.join(APP, name),
+);
+
+/** The journey folder a path lies in, or null outside app/journeys/<journey>/. */
+function journeyOf(resolved: string): string | null {
+  if (!inside(JOURNEYS, resolved)) return null;
+  const [name, ...rest] = path.relative(JOURNEYS, resolved).split(path.sep);
+  return rest.length > 0 ? name : null;
+}
+
+describe("one folder per journey", () => {
+  const appFiles = sourceFiles(APP);
+  const journeyFiles = appFiles.filter((file) => journeyOf(file));
+
+  it("finds the journeys", () => {
+    const journeys = new Set(journeyFiles.map((file) => journeyOf(file)));
+    expect([...journeys].sort()).toEqual(["checkout", "contact", "content-pages", "device", "location", "manage", "tracking"]);
+  });
+
+  it("lets a journey import its own folder, the UI kit, app/lib and the app-wide folders only", () => {
+    const outside = journeyFiles.flatMap((file) =>
+      imports(file)
+        .filter(({ resolved }) => resolved && inside(APP, resolved))
+        .filter(({ resolved }) => journeyOf(resolved!) !== journeyOf(file))
+        .filter(({ resolved }) => !SHARED.some((shared) => inside(shared, withoutExtension(resolved!))))
+        .map(({ specifier }) => `${path.relative(root, file)} imports ${specifier}`),
+    );
+    expect(outside).toEqual([]);
+  });
+
+  it("keeps shared code out of the journeys", () => {
+    const inward = appFiles
+      .filter((file) => !journeyOf(file))
+      .flatMap((file) =>
+        imports(file)
+          .filter(({ resolved }) => resolved && journeyOf(resolved))
+          .map(({ specifier }) => `${path.relative(root, file)} imports ${specifier}`),
+      );
+    expect(inward).toEqual([]);
+  });
+
+  it("would catch a journey reaching into another (the check itself)", () => {
+    const file = path.join(JOURNEYS, "tracking", "routes", "example.tsx");
+    const resolved = target(file, "~/journeys/manage/order-view")!;
+    expect(journeyOf(resolved)).toBe("manage");
+    expect(journeyOf(file)).toBe("tracking");
+    expect(SHARED.some((shared) => inside(shared, resolved))).toBe(false);
+    expect(SHARED.some((shared) => inside(shared, target(file, "~/components/ui/modal")!))).toBe(true);
   });
 });

@@ -11,7 +11,7 @@ import { BOOKING_NAMESPACES } from "~/i18n/namespaces";
 export const handle = { i18n: BOOKING_NAMESPACES };
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
 
 /**
  * The booking flow's frame: loads the visitor's booking once for every /booking page, sends a

@@ -3,7 +3,7 @@ import { getLegalPage } from "~/content/content.server";
 import type { LegalPage } from "~/content/schemas";
 import { ContentUnavailableError } from "~/content/strapi.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
-import { notFound } from "../../lib/carrier-routes.server";
+import { notFound } from "~/lib/carrier-routes.server";
 
 /** Loader shared by /terms, /privacy, /app-terms and /imprint (the last only where the carrier shows one). */
 export function legalPageLoader(slug: LegalPage["slug"]) {

@@ -12,7 +12,7 @@ import type { Carrier, Locale } from "~/content/schemas";
 import { toast, type Toast } from "~/lib/toast";
 import { flashToast as addToastCookie } from "~/lib/toast.server";
 import { requireTenant } from "~/tenant/tenant.server";
-import { clientAddress } from "../client-address.server";
+import { clientAddress } from "~/lib/client-address.server";
 import { manageBookingPath, type LookupForm } from "./lookup-form";
 import { manageSessionStorage, type ManageSessionData } from "./manage-session.server";
 

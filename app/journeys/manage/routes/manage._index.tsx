@@ -8,7 +8,7 @@ import type { ShownText } from "~/lib/errors/error-table";
 import { readForm } from "~/lib/http/form.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
 import { titleMeta } from "~/i18n/meta";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);

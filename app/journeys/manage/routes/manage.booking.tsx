@@ -42,7 +42,7 @@ import { manageOrder, type ManageOrder } from "~/journeys/manage/order-view";
 import { titleMeta } from "~/i18n/meta";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
