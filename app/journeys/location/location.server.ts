@@ -5,10 +5,11 @@
  */
 import { data, redirect } from "@remix-run/node";
 import { bookingErrorResponse, ensureBooking, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
-import type { BookingState } from "~/booking.server";
+import type { BookingState, StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { addressErrorText, geocodeText, postcodeContainer, type AddressOption, type AddressPayload, type FullAddressLike, payloadFromFullAddress } from "./address";
 import { nextAfter, type LocationStage } from "./next-step";
+import { parsePostcodeForm } from "./postcode-form";
 
 /** The location steps after the postcode need one; without it the visitor starts again. */
 export function requirePostcode(context: BookingRequestContext): BookingState {
@@ -97,5 +98,21 @@ export async function chooseDropOff(context: BookingRequestContext, storeId: num
     const { behaviour } = handleError(error, "booking.drop-off");
     if (behaviour.show === "field") return data({ dropOffError: behaviour.key }, await withSession(context, { status: 400 }));
     return bookingErrorResponse(context, error, "booking.drop-off");
+  }
+}
+
+/** The carrier's stores near a typed postcode (store search and drop-off): a bad postcode or a failed lookup is the field's message. */
+export async function storesNear(
+  context: BookingRequestContext,
+  postcode: string,
+  options: { dropOffOnly?: boolean } = {},
+): Promise<{ stores: StoreView[]; postcodeErrorKey: string | null }> {
+  const form = parsePostcodeForm(postcode);
+  if (!form.ok) return { stores: [], postcodeErrorKey: form.errorKey };
+  try {
+    const stores = await context.engine.locateStores(context.carrier, form.postcode, options.dropOffOnly ? { dropOffOnly: true } : undefined);
+    return { stores, postcodeErrorKey: null };
+  } catch (error) {
+    return { stores: [], postcodeErrorKey: handleError(error, "booking.stores").behaviour.key ?? null };
   }
 }

@@ -2,14 +2,11 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadBookingContext } from "~/lib/booking-flow/context.server";
-import { chooseDropOff, requirePostcode } from "~/journeys/location/location.server";
+import { chooseDropOff, requirePostcode, storesNear } from "~/journeys/location/location.server";
 import { dropOffFormSchema } from "~/journeys/location/drop-off-form";
-import { parsePostcodeForm } from "~/journeys/location/postcode-form";
-import type { StoreView } from "~/booking.server";
-import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/journeys/location/components/store-card";
+import { StorePostcodeSearch } from "~/journeys/location/components/store-postcode-search";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { TextField } from "~/components/ui/text-field";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 
@@ -22,17 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!context.carrier.allowsInStoreDropOff) throw redirect("/booking/repair-location");
   const asked = new URL(request.url).searchParams.get("postcode");
   const postcode = asked?.trim() ? asked : booking.postcode!;
-  let stores: StoreView[] = [];
-  let postcodeErrorKey: string | null = null;
-  const form = parsePostcodeForm(postcode);
-  if (!form.ok) postcodeErrorKey = form.errorKey;
-  else {
-    try {
-      stores = await context.engine.locateStores(context.carrier, form.postcode, { dropOffOnly: true });
-    } catch (error) {
-      postcodeErrorKey = handleError(error, "booking.stores").behaviour.key ?? null;
-    }
-  }
+  const { stores, postcodeErrorKey } = await storesNear(context, postcode, { dropOffOnly: true });
   return data(
     { postcode, stores, postcodeErrorKey, selectedId: booking.drop_off_company_store_id, locale: context.locale },
     { status: postcodeErrorKey ? 400 : 200 },
@@ -57,22 +44,7 @@ export default function DropOffLocations() {
         {t("booking-location.dropOff.title")}
       </h1>
       <p className="mt-2">{t("booking-location.dropOff.intro")}</p>
-      <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-start">
-        <TextField
-          className="flex-1"
-          id="drop-off-postcode"
-          name="postcode"
-          label={t("booking-location.store.postcodeLabel")}
-          autoComplete="postal-code"
-          defaultValue={postcode}
-          error={postcodeErrorKey ? t(postcodeErrorKey) : null}
-          size="lg"
-          announceError
-        />
-        <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary sm:mt-7">
-          {t("booking-location.store.search")}
-        </button>
-      </Form>
+      <StorePostcodeSearch id="drop-off-postcode" postcode={postcode} errorKey={postcodeErrorKey} />
       {actionData?.dropOffError ? (
         <p role="alert" className="mt-4 font-semibold text-danger">
           {t(actionData.dropOffError)}

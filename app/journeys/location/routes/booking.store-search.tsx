@@ -3,11 +3,11 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { nextAfter } from "~/journeys/location/next-step";
-import { parsePostcodeForm } from "~/journeys/location/postcode-form";
+import { storesNear } from "~/journeys/location/location.server";
 import { storeFormSchema } from "~/journeys/location/store-form";
-import type { StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { StoreCard } from "~/journeys/location/components/store-card";
+import { StorePostcodeSearch } from "~/journeys/location/components/store-postcode-search";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readForm } from "~/lib/http/form.server";
@@ -21,19 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const booking = context.booking?.checkout_status === "SUCCESS" ? null : context.booking;
   const asked = new URL(request.url).searchParams.get("postcode");
   const postcode = asked ?? booking?.postcode ?? "";
-  let stores: StoreView[] = [];
-  let postcodeErrorKey: string | null = null;
-  if (postcode.trim()) {
-    const form = parsePostcodeForm(postcode);
-    if (!form.ok) postcodeErrorKey = form.errorKey;
-    else {
-      try {
-        stores = await context.engine.locateStores(context.carrier, form.postcode);
-      } catch (error) {
-        postcodeErrorKey = handleError(error, "booking.stores").behaviour.key ?? null;
-      }
-    }
-  }
+  const { stores, postcodeErrorKey } = postcode.trim() ? await storesNear(context, postcode) : { stores: [], postcodeErrorKey: null };
   return data(
     {
       postcode,
@@ -83,22 +71,7 @@ export default function StoreSearch() {
         </p>
       ) : null}
 
-      <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-start">
-        <TextField
-          className="flex-1"
-          id="store-postcode"
-          name="postcode"
-          label={t("booking-location.store.postcodeLabel")}
-          autoComplete="postal-code"
-          defaultValue={postcode}
-          error={postcodeErrorKey ? t(postcodeErrorKey) : null}
-          size="lg"
-          announceError
-        />
-        <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary sm:mt-7">
-          {t("booking-location.store.search")}
-        </button>
-      </Form>
+      <StorePostcodeSearch id="store-postcode" postcode={postcode} errorKey={postcodeErrorKey} />
 
       {postcode && !postcodeErrorKey ? (
         stores.length > 0 ? (
