@@ -1,30 +1,13 @@
-import { Form, useNavigation } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { fieldTexts } from "~/lib/errors/error-table";
 import { TextArea, TextField } from "~/components/ui/text-field";
-import type { ContactActionResult } from "./message-form";
+import { SentNotice, useContactAnswer, type ContactActionResult } from "./message-form";
 
 /** Request a call-back (spec §3 call-back payload; §7 request-call-back). */
 export function CallBackForm({ result }: { result: ContactActionResult | undefined }) {
   const { t } = useTranslation();
-  const navigation = useNavigation();
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "call-back";
-  const mine = result?.intent === "call-back" ? result : undefined;
-  if (mine?.sent) {
-    return (
-      <div role="status" data-testid="call-back-sent">
-        <p className="text-lg font-semibold">{t("contact.callBack.sentTitle")}</p>
-        <p className="mt-2">{t("contact.callBack.sentText")}</p>
-      </div>
-    );
-  }
-  const error = (name: string) => {
-    const key = mine?.fields?.[name];
-    if (key) return t(key);
-    const server = mine?.serverFields ? fieldTexts({ fields: mine.serverFields, fieldCodes: mine.serverFieldCodes }, name, (key) => t(key))[0] : undefined;
-    return server ?? null;
-  };
-  const values = mine?.values ?? {};
+  const { sending, mine, error, values } = useContactAnswer("call-back", result);
+  if (mine?.sent) return <SentNotice intent="call-back" />;
   return (
     <Form method="post" preventScrollReset noValidate data-testid="call-back-form">
       <input type="hidden" name="intent" value="call-back" />

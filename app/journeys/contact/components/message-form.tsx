@@ -16,33 +16,44 @@ export interface ContactActionResult {
   values?: Record<string, string>;
 }
 
-/**
- * Message us (spec §5: full name, e-mail, telephone, reason from the list and message are required;
- * a captcha runs with action send_message; §4: sending, then sent with a thank-you).
- */
-export function MessageForm({ reasons, captcha, result }: { reasons: { id: number; title: string }[]; captcha: { provider: string; siteKey: string | null }; result: ContactActionResult | undefined }) {
+/** One contact form's share of the action's answer: its pending state, field messages (ours by key, the engine's by code) and typed values. */
+export function useContactAnswer(intent: ContactActionResult["intent"], result: ContactActionResult | undefined) {
   const { t } = useTranslation();
   const navigation = useNavigation();
-  const submit = useSubmit();
-  const siteKey = captcha.siteKey;
-  useRecaptchaScript(siteKey);
-  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === "message";
-  const mine = result?.intent === "message" ? result : undefined;
-  if (mine?.sent) {
-    return (
-      <div role="status" data-testid="message-sent">
-        <p className="text-lg font-semibold">{t("contact.message.sentTitle")}</p>
-        <p className="mt-2">{t("contact.message.sentText")}</p>
-      </div>
-    );
-  }
+  const sending = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
+  const mine = result?.intent === intent ? result : undefined;
   const error = (name: string) => {
     const key = mine?.fields?.[name];
     if (key) return t(key);
     const server = mine?.serverFields ? fieldTexts({ fields: mine.serverFields, fieldCodes: mine.serverFieldCodes }, name, (key) => t(key))[0] : undefined;
     return server ?? null;
   };
-  const values = mine?.values ?? {};
+  return { sending, mine, error, values: mine?.values ?? {} };
+}
+
+/** The thank-you that replaces a sent form (spec §4: sending, then sent). */
+export function SentNotice({ intent }: { intent: ContactActionResult["intent"] }) {
+  const { t } = useTranslation();
+  const section = intent === "message" ? "message" : "callBack";
+  return (
+    <div role="status" data-testid={`${intent}-sent`}>
+      <p className="text-lg font-semibold">{t(`contact.${section}.sentTitle`)}</p>
+      <p className="mt-2">{t(`contact.${section}.sentText`)}</p>
+    </div>
+  );
+}
+
+/**
+ * Message us (spec §5: full name, e-mail, telephone, reason from the list and message are required;
+ * a captcha runs with action send_message; §4: sending, then sent with a thank-you).
+ */
+export function MessageForm({ reasons, captcha, result }: { reasons: { id: number; title: string }[]; captcha: { provider: string; siteKey: string | null }; result: ContactActionResult | undefined }) {
+  const { t } = useTranslation();
+  const submit = useSubmit();
+  const siteKey = captcha.siteKey;
+  useRecaptchaScript(siteKey);
+  const { sending, mine, error, values } = useContactAnswer("message", result);
+  if (mine?.sent) return <SentNotice intent="message" />;
   return (
     <Form
       method="post"
