@@ -80,3 +80,10 @@ export function formStrings(formData: FormData): Record<string, string> {
   for (const [name, value] of formData) if (typeof value === "string" && !(name in values)) values[name] = value;
   return values;
 }
+
+/** The basket device a choosing step (make, type, model, colour) edits: `?device=<key>` when the booking has it. */
+export function editedDevice(booking: Pick<BookingState, "devices"> | null, url: URL): { editing: string | null; editingDevice: BookingDeviceView | undefined } {
+  const requested = url.searchParams.get("device");
+  const editingDevice = requested ? booking?.devices[requested] : undefined;
+  return { editing: editingDevice && requested ? requested : null, editingDevice };
+}

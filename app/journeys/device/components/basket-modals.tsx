@@ -1,7 +1,8 @@
-import { Link } from "@remix-run/react";
+import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BASKET_PATH } from "~/journeys/device/flow";
 import { Modal } from "~/components/ui/modal";
+import { SubmitButton } from "~/components/ui/submit-button";
 
 /** Spec §2 modal "maximum devices in basket": blocks adding a device; the way on is the basket. */
 export function MaxDevicesModal({ reason, max, applianceVariant }: { reason: "max-devices" | "in-warranty"; max: number; applianceVariant: boolean }) {
@@ -26,6 +27,25 @@ export function MakeUnavailableModal({ closeHref }: { closeHref: string }) {
       <Link to={closeHref} replace className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
         {t("booking-device.make.chooseAnother")}
       </Link>
+    </Modal>
+  );
+}
+
+/**
+ * 'Out of warranty' on a device step (warranty status, and fault type when the fault is damage):
+ * the repair can still be booked, paid.
+ */
+export function OutOfWarrantyModal({ here, damage = false }: { here: string; damage?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
+      {damage ? <p>{t("booking-device.fault.damageNotCovered")}</p> : null}
+      <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
+      <Form method="post" action={here}>
+        <SubmitButton name="intent" value="confirm-out-of-warranty">
+          {t("booking-device.warranty.continuePaid")}
+        </SubmitButton>
+      </Form>
     </Modal>
   );
 }

@@ -3,7 +3,7 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
-import { deviceFacts, formError, formStrings, stepError } from "~/journeys/device/device-step.server";
+import { deviceFacts, formError, formStrings, stepError, editedDevice } from "~/journeys/device/device-step.server";
 import { basketFull, deviceEntryPath, devicePath, nextDeviceStep, pathOfStep } from "~/journeys/device/flow";
 import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
 import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
@@ -21,9 +21,7 @@ async function loadChoice(request: Request) {
   const context = await loadBookingContext(request);
   const { carrier, booking } = context;
   const url = new URL(request.url);
-  const requested = url.searchParams.get("device");
-  const editingDevice = requested ? booking?.devices[requested] : undefined;
-  const editing = editingDevice && requested ? requested : null;
+  const { editing, editingDevice } = editedDevice(booking, url);
   const parsed = choiceSchema.safeParse({
     model: url.searchParams.get("model") ?? editingDevice?.model_version.model_id,
     make: url.searchParams.get("make") ?? editingDevice?.model_version.make_id ?? undefined,

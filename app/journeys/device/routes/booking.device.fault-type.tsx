@@ -6,7 +6,7 @@ import { redirectWithSession, withSession } from "~/lib/booking-flow/context.ser
 import { checkWarrantyFault } from "~/booking.server";
 import { formStrings, loadDeviceStep, stepError } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
-import { Modal } from "~/components/ui/modal";
+import { OutOfWarrantyModal } from "~/journeys/device/components/basket-modals";
 import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -87,15 +87,7 @@ export default function FaultType() {
         </SubmitButton>
       </Form>
       {errors.modal === "out-of-warranty" ? (
-        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
-          <p>{t("booking-device.fault.damageNotCovered")}</p>
-          <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
-          <Form method="post" action={here}>
-            <SubmitButton name="intent" value="confirm-out-of-warranty">
-              {t("booking-device.warranty.continuePaid")}
-            </SubmitButton>
-          </Form>
-        </Modal>
+        <OutOfWarrantyModal here={here} damage />
       ) : null}
     </StepPage>
   );

@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { editedDevice } from "~/journeys/device/device-step.server";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
 import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
 import { MakeUnavailableModal, MaxDevicesModal } from "~/journeys/device/components/basket-modals";
@@ -12,8 +13,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const { carrier, engine, locale, booking } = context;
   const url = new URL(request.url);
-  const requested = url.searchParams.get("device");
-  const editing = requested && booking?.devices[requested] ? requested : null;
+  const { editing } = editedDevice(booking, url);
   // Single-make carriers never choose a make (spec §4 step 2).
   if (carrier.singleMakeOnly) throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
   const makes = await engine.listMakes(carrier, { typeId: deviceTypeIdFor(carrier), locale });

@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
+import { editedDevice } from "~/journeys/device/device-step.server";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
 import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
 import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
@@ -20,9 +21,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const { carrier, engine, locale, booking } = context;
   const url = new URL(request.url);
-  const requested = url.searchParams.get("device");
-  const editingDevice = requested ? booking?.devices[requested] : undefined;
-  const editing = editingDevice ? requested : null;
+  const { editing, editingDevice } = editedDevice(booking, url);
   const parsed = querySchema.safeParse({
     make: url.searchParams.get("make") ?? editingDevice?.model_version.make_id,
     kind: url.searchParams.get("kind") ?? editingDevice?.device.device_type,

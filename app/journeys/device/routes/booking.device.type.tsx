@@ -1,6 +1,7 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { editedDevice } from "~/journeys/device/device-step.server";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
 import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
 import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
@@ -13,9 +14,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const { carrier, engine, locale, booking } = context;
   const url = new URL(request.url);
-  const requested = url.searchParams.get("device");
-  const editingDevice = requested ? booking?.devices[requested] : undefined;
-  const editing = editingDevice ? requested : null;
+  const { editing, editingDevice } = editedDevice(booking, url);
   // Single-make carriers arrive without a make (spec §4: select make id 2 and go to device type).
   const makeId = Number(url.searchParams.get("make") ?? editingDevice?.model_version.make_id ?? (carrier.singleMakeOnly ? carrier.singleMakeId : NaN));
   const go = async (to: string) => redirect(to, await withSession(context));

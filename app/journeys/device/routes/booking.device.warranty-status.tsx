@@ -8,6 +8,7 @@ import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "
 import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep, warrantyIdentifier } from "~/journeys/device/flow";
 import { formatPurchaseDate, parsePurchaseDate } from "~/journeys/device/purchase-date";
 import { Modal } from "~/components/ui/modal";
+import { OutOfWarrantyModal } from "~/journeys/device/components/basket-modals";
 import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -205,14 +206,7 @@ export default function WarrantyStatus() {
       ) : null}
 
       {shown === "out-of-warranty" ? (
-        <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
-          <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
-          <Form method="post" action={here}>
-            <SubmitButton name="intent" value="confirm-out-of-warranty">
-              {t("booking-device.warranty.continuePaid")}
-            </SubmitButton>
-          </Form>
-        </Modal>
+        <OutOfWarrantyModal here={here} />
       ) : null}
 
       {shown === "in-warranty-exists" ? (
