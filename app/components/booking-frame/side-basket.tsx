@@ -1,5 +1,6 @@
-import { Form, Link } from "@remix-run/react";
+import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { BasketActions } from "~/components/ui/basket-actions";
 import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
 
 export interface BasketLine {
@@ -100,28 +101,7 @@ export function SideBasket({ basket, money, applianceVariant, addDevicePath }: {
           </Link>
         </>
       )}
-      <p className="mt-4 flex gap-4 text-sm">
-        <Link to="/terms" target="_blank" rel="noopener" className="underline">
-          {t("booking.basket.terms")}
-        </Link>
-        <Link to="/privacy" target="_blank" rel="noopener" className="underline">
-          {t("booking.basket.privacy")}
-        </Link>
-      </p>
-      <div className="mt-3 flex flex-wrap gap-3 text-sm">
-        <Form method="post" action="/booking/basket">
-          <button type="submit" name="intent" value="clear-booking" className="underline">
-            {t("booking.basket.clearBooking")}
-          </button>
-        </Form>
-        {basket.storeCode ? (
-          <Form method="post" action="/booking/basket">
-            <button type="submit" name="intent" value="clear-store" className="underline">
-              {t("booking.basket.clearStore")}
-            </button>
-          </Form>
-        ) : null}
-      </div>
+      <BasketActions storeCode={basket.storeCode} />
     </aside>
   );
 }

@@ -50,17 +50,7 @@ export function BookingOverviewList({
         </Row>
       ) : null}
       <Row label={t("booking-checkout.overview.repairAddress")} testId="overview-repair-address" change={change("/booking/details", t("booking-checkout.overview.repairAddress"))}>
-        {overview.repairAddress.lines.length ? (
-          <address className="not-italic">
-            {overview.repairAddress.lines.map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
-        ) : (
-          notSet
-        )}
+        {overview.repairAddress.lines.length ? <AddressLines lines={overview.repairAddress.lines} /> : notSet}
       </Row>
       <Row label={t("booking-checkout.overview.repairLocation")} testId="overview-repair-location">
         {overview.repairLocation === "drop_off"
@@ -125,17 +115,7 @@ export function BookingOverviewList({
         </Row>
       ) : null}
       <Row label={t("booking-checkout.overview.billingAddress")} testId="overview-billing-address" change={change("/booking/details", t("booking-checkout.overview.billingAddress"))}>
-        {overview.billingAddress ? (
-          <address className="not-italic">
-            {[overview.billingAddress.name, ...overview.billingAddress.lines].filter(Boolean).map((line) => (
-              <span key={line} className="block">
-                {line}
-              </span>
-            ))}
-          </address>
-        ) : (
-          notSet
-        )}
+        {overview.billingAddress ? <AddressLines lines={[overview.billingAddress.name, ...overview.billingAddress.lines].filter((line): line is string => Boolean(line))} /> : notSet}
       </Row>
       {overview.promotionalEvent ? (
         <Row label={t("booking-checkout.overview.promotionalEvent")} testId="overview-promotional-event">
@@ -180,5 +160,17 @@ export function OverviewTotals({ overview, format }: { overview: BookingOverview
         <dd data-testid="overview-total">{format(overview.total)}</dd>
       </div>
     </dl>
+  );
+}
+
+function AddressLines({ lines }: { lines: string[] }) {
+  return (
+    <address className="not-italic">
+      {lines.map((line) => (
+        <span key={line} className="block">
+          {line}
+        </span>
+      ))}
+    </address>
   );
 }

@@ -8,6 +8,7 @@ import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { BasketItemCard } from "~/journeys/checkout/components/basket-item";
+import { BasketActions } from "~/components/ui/basket-actions";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
@@ -198,28 +199,7 @@ export default function BasketPage() {
         </>
       )}
 
-      <p className="mt-6 flex gap-4 text-sm">
-        <Link to="/terms" target="_blank" rel="noopener" className="underline">
-          {t("booking.basket.terms")}
-        </Link>
-        <Link to="/privacy" target="_blank" rel="noopener" className="underline">
-          {t("booking.basket.privacy")}
-        </Link>
-      </p>
-      <div className="mt-3 flex flex-wrap gap-4 text-sm">
-        <Form method="post">
-          <button type="submit" name="intent" value="clear-booking" className="underline" data-testid="clear-booking">
-            {t("booking.basket.clearBooking")}
-          </button>
-        </Form>
-        {view.storeCode ? (
-          <Form method="post">
-            <button type="submit" name="intent" value="clear-store" className="underline">
-              {t("booking.basket.clearStore")}
-            </button>
-          </Form>
-        ) : null}
-      </div>
+      <BasketActions storeCode={view.storeCode} roomy />
 
       {removing ? (
         <Modal size="md" title={t("booking-checkout.basket.deleteTitle", { device: removing.title })} testId="remove-dialog">
