@@ -1,30 +1,8 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BasketActions } from "~/components/ui/basket-actions";
+import type { BasketSummary } from "~/lib/booking-flow/basket-summary";
 import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
-
-export interface BasketLine {
-  title: string;
-  price: number;
-}
-
-export interface BasketDevice {
-  reference: string;
-  title: string;
-  imagePath: string;
-  lines: BasketLine[];
-  freeBattery: boolean;
-}
-
-export interface BasketSummary {
-  devices: BasketDevice[];
-  discountCode: string | null;
-  fullPrice: number;
-  discountTotal: number;
-  cartTotal: number;
-  inWarranty: boolean;
-  storeCode: string | null;
-}
 
 export interface MoneyContext {
   currency: Currency;

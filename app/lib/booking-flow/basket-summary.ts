@@ -1,5 +1,27 @@
-import type { BasketSummary } from "~/components/booking-frame/side-basket";
 import type { BookingState } from "~/booking.server";
+
+export interface BasketLine {
+  title: string;
+  price: number;
+}
+
+export interface BasketDevice {
+  reference: string;
+  title: string;
+  imagePath: string;
+  lines: BasketLine[];
+  freeBattery: boolean;
+}
+
+export interface BasketSummary {
+  devices: BasketDevice[];
+  discountCode: string | null;
+  fullPrice: number;
+  discountTotal: number;
+  cartTotal: number;
+  inWarranty: boolean;
+  storeCode: string | null;
+}
 
 /** The basket as the side basket and the basket page show it. */
 export function basketSummary(booking: BookingState | null): BasketSummary {
