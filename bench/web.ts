@@ -17,6 +17,7 @@
  *  3. Lighthouse mobile performance and accessibility for landing, postcode search and basket, with
  *     Debian's Chromium (CHROME_PATH, default /usr/bin/chromium); BENCH_LIGHTHOUSE=0 skips them.
  */
+import http from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -132,6 +133,18 @@ async function lighthouse(url: string): Promise<{ performance: number; accessibi
   }
 }
 
+/** The page's HTML as a first visitor gets it (fetch cannot set Host; Node does not resolve *.localhost). */
+function getPage(pathname: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${origin}${pathname}`, { headers: { host } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${pathname} answered ${response.statusCode} for ${carrier}`))));
+    });
+    request.on("error", reject);
+  });
+}
+
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 async function main() {
@@ -164,9 +177,7 @@ async function main() {
     console.log(`${"page".padEnd(34)}${pad("req/s", 9)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("errors", 8)}${pad("× static", 10)}`);
     mkdirSync(staticDir, { recursive: true });
     for (const page of PAGES) {
-      const answer = await fetch(`${origin}${page.path}`, { headers: { host } });
-      if (answer.status !== 200) throw new Error(`${page.path} answered ${answer.status} for ${carrier}`);
-      const bytes = Buffer.from(await answer.arrayBuffer());
+      const bytes = await getPage(page.path);
       const file = `${page.name.replace(/\W+/g, "-")}.html`;
       writeFileSync(path.join(staticDir, file), bytes);
       writeFileSync(path.join(staticDir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
