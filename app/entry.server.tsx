@@ -35,7 +35,7 @@ export default function handleRequest(
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   const requestId = typeof loadContext.requestId === "string" ? loadContext.requestId : undefined;
-  if (loadContext.renderCache === true) return renderWhole(request, responseStatusCode, responseHeaders, remixContext, nonce ?? "");
+  if (loadContext.renderCache === true) return renderWhole(request, responseStatusCode, responseHeaders, remixContext, nonce ?? "", requestId);
   if (nonce) responseHeaders.set("Content-Security-Policy", pagePolicy(request, remixContext, nonce));
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
@@ -74,7 +74,7 @@ export default function handleRequest(
  * style by hash. The header still carries this response's nonce (the render cache puts a fresh one
  * in for each visitor); no element uses it.
  */
-function renderWhole(request: Request, status: number, headers: Headers, remixContext: EntryContext, nonce: string): Promise<Response> {
+function renderWhole(request: Request, status: number, headers: Headers, remixContext: EntryContext, nonce: string, requestId: string | undefined): Promise<Response> {
   return new Promise<Response>((resolve, reject) => {
     const chunks: Buffer[] = [];
     const sink = new PassThrough();
@@ -88,7 +88,7 @@ function renderWhole(request: Request, status: number, headers: Headers, remixCo
       resolve(new Response(html, { headers, status }));
     });
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoProvider value={{}}>
+      <RequestInfoProvider value={{ requestId }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
       </RequestInfoProvider>,
       {

@@ -89,6 +89,9 @@ export function renderCache(options: RenderCacheOptions): RequestHandler {
     const storable = answer.status === 200 && carrier && !answer.headers.has("set-cookie") && (answer.headers.get("content-type") ?? "").startsWith("text/html");
     if (!storable) return answer;
     const body = Buffer.from(await answer.arrayBuffer());
+    // An error page shows its request id: that page belongs to this request alone.
+    const requestId = String(request.id ?? "");
+    if (requestId && body.includes(requestId)) return new globalThis.Response(body, answer);
     const policy = answer.headers.get("content-security-policy")?.replaceAll(`'nonce-${nonce}'`, `'nonce-${NONCE_SLOT}'`) ?? null;
     const headers = [...answer.headers].filter(([name]) => !NOT_STORED_HEADERS.has(name) && name !== "content-security-policy");
     options.pages.store(key, { carrier, headers, policy, ...(await compressedPage(body)) }, renderedUnder);
