@@ -101,7 +101,7 @@ if (!isDevelopment && typeof build !== "function") {
   const ttlSeconds = env().CONTENT_TTL_SECONDS;
   app.use(
     renderCache({
-      pages: renderedPages({ ttlMs: ttlSeconds * 1000, maxEntries: 2_000 }),
+      pages: renderedPages({ ttlMs: ttlSeconds * 1000, maxBytes: 64 * 1024 * 1024 }),
       render: createFetchHandler(build, "production"),
       loadContext,
       sharedMaxAgeSeconds: ttlSeconds,

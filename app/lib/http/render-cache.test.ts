@@ -38,10 +38,10 @@ describe("revalidation", () => {
 });
 
 describe("the store of rendered pages", () => {
-  const page = (carrier: string) => ({ carrier, headers: [], policy: null, identity: Buffer.from(carrier), gzip: Buffer.alloc(0), br: Buffer.alloc(0), etag: carrier });
+  const page = (carrier: string, bytes = 100) => ({ carrier, headers: [], policy: null, identity: Buffer.alloc(bytes), gzip: Buffer.alloc(0), br: Buffer.alloc(0), etag: carrier });
 
   it("drops exactly the invalidated carrier's pages", () => {
-    const pages = new RenderedPages({ ttlMs: 60_000, maxEntries: 10 });
+    const pages = new RenderedPages({ ttlMs: 60_000, maxBytes: 10_000 });
     pages.store("a/", page("a"), pages.contentVersion);
     pages.store("a/faqs", page("a"), pages.contentVersion);
     pages.store("b/", page("b"), pages.contentVersion);
@@ -53,22 +53,24 @@ describe("the store of rendered pages", () => {
   });
 
   it("does not store a render that began before an invalidation", () => {
-    const pages = new RenderedPages({ ttlMs: 60_000, maxEntries: 10 });
+    const pages = new RenderedPages({ ttlMs: 60_000, maxBytes: 10_000 });
     const version = pages.contentVersion;
     pages.invalidate("a");
     expect(pages.store("a/", page("a"), version)).toBe(false);
     expect(pages.get("a/")).toBeUndefined();
   });
 
-  it("renders again after the TTL, and keeps at most maxEntries, the least recently used going first", () => {
+  it("renders again after the TTL, and keeps within its memory budget, the least recently used going first", () => {
     let now = 0;
-    const pages = new RenderedPages({ ttlMs: 1_000, maxEntries: 2, now: () => now });
+    const pages = new RenderedPages({ ttlMs: 1_000, maxBytes: 250, now: () => now });
     pages.store("1", page("a"), 0);
     pages.store("2", page("a"), 0);
     pages.get("1");
     pages.store("3", page("a"), 0);
     expect(pages.get("2")).toBeUndefined();
     expect(pages.get("1")).toBeDefined();
+    expect(pages.store("huge", page("a", 251), 0)).toBe(false);
+    expect(pages.get("3")).toBeUndefined();
     now = 1_001;
     expect(pages.get("1")).toBeUndefined();
   });

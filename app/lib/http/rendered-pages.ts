@@ -26,12 +26,14 @@ export const NONCE_SLOT = "{{nonce}}";
 
 export interface RenderedPagesOptions {
   ttlMs: number;
-  maxEntries: number;
+  /** Memory budget: the HTML and its two encodings of every page together. */
+  maxBytes: number;
   now?: () => number;
 }
 
 export class RenderedPages {
   private readonly entries = new Map<string, RenderedPage>();
+  private bytes = 0;
   private readonly now: () => number;
   /** Bumped by every invalidation: a render that began before one is not stored. */
   private version = 0;
@@ -54,7 +56,7 @@ export class RenderedPages {
     const page = this.entries.get(key);
     if (!page) return undefined;
     if (this.now() - page.storedAt > this.options.ttlMs) {
-      this.entries.delete(key);
+      this.remove(key);
       return undefined;
     }
     this.entries.delete(key);
@@ -65,14 +67,15 @@ export class RenderedPages {
   /** Stores unless content changed since the render began; returns whether it did. */
   store(key: string, page: Omit<RenderedPage, "storedAt">, renderedUnder: number): boolean {
     if (renderedUnder !== this.version) return false;
-    this.entries.delete(key);
+    this.remove(key);
     this.entries.set(key, { ...page, storedAt: this.now() });
-    while (this.entries.size > this.options.maxEntries) {
+    this.bytes += sizeOf(page);
+    while (this.bytes > this.options.maxBytes) {
       const oldest = this.entries.keys().next().value;
       if (oldest === undefined) break;
-      this.entries.delete(oldest);
+      this.remove(oldest);
     }
-    return true;
+    return this.entries.has(key);
   }
 
   /** Drops one carrier's pages, or every page (a carrier-list change); returns how many. */
@@ -81,13 +84,22 @@ export class RenderedPages {
     let dropped = 0;
     for (const [key, page] of this.entries) {
       if (carrier === undefined || page.carrier === carrier) {
-        this.entries.delete(key);
+        this.remove(key);
         dropped += 1;
       }
     }
     return dropped;
   }
+
+  private remove(key: string) {
+    const page = this.entries.get(key);
+    if (!page) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(page);
+  }
 }
+
+const sizeOf = (page: Pick<RenderedPage, "identity" | "gzip" | "br">) => page.identity.length + page.gzip.length + page.br.length;
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -105,7 +117,7 @@ export async function compressedPage(body: Buffer): Promise<Pick<RenderedPage, "
 type Holder = { __renderedPages?: RenderedPages };
 
 /** The process's one store (the edge and the server build load this module separately). */
-export function renderedPages(options: RenderedPagesOptions = { ttlMs: 60_000, maxEntries: 2_000 }): RenderedPages {
+export function renderedPages(options: RenderedPagesOptions = { ttlMs: 60_000, maxBytes: 64 * 1024 * 1024 }): RenderedPages {
   const holder = globalThis as Holder;
   return (holder.__renderedPages ??= new RenderedPages(options));
 }
