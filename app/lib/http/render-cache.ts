@@ -64,7 +64,7 @@ export function renderCache(options: RenderCacheOptions): RequestHandler {
   const cacheControl = `public, max-age=0, s-maxage=${options.sharedMaxAgeSeconds}, stale-while-revalidate=${options.sharedMaxAgeSeconds * 5}`;
   const rendering = new Map<string, Promise<globalThis.Response | null>>();
 
-  function serve(request: Request, response: Response, page: NonNullable<ReturnType<RenderedPages["get"]>>) {
+  function serve(request: Request, response: Response, page: NonNullable<ReturnType<RenderedPages["get"]>>, outcome: "hit" | "miss") {
     for (const [name, value] of page.headers) response.setHeader(name, value);
     if (page.policy) response.setHeader("Content-Security-Policy", page.policy.replaceAll(NONCE_SLOT, String(response.locals.cspNonce)));
     response.setHeader("Cache-Control", cacheControl);
@@ -73,7 +73,7 @@ export function renderCache(options: RenderCacheOptions): RequestHandler {
     const coding = request.acceptsEncodings("br", "gzip", "identity");
     const [body, etag] = coding === "br" ? [page.br, `"${page.etag}-br"`] : coding === "gzip" ? [page.gzip, `"${page.etag}-gz"`] : [page.identity, `"${page.etag}"`];
     response.setHeader("ETag", etag);
-    response.setHeader("X-Render-Cache", "hit");
+    response.setHeader("X-Render-Cache", outcome);
     if (matchesEtag(request.get("if-none-match"), page.etag)) return void response.status(304).end();
     if (coding === "br" || coding === "gzip") response.setHeader("Content-Encoding", coding);
     response.setHeader("Content-Length", body.length);
@@ -102,7 +102,7 @@ export function renderCache(options: RenderCacheOptions): RequestHandler {
     const key = renderCacheKey({ method: request.method, protocol: request.protocol, host: publicHost(request), url: request.originalUrl, headers: request.headers });
     if (key === null) return next();
     const cached = options.pages.get(key);
-    if (cached) return serve(request, response, cached);
+    if (cached) return serve(request, response, cached, "hit");
 
     let pending = rendering.get(key);
     if (!pending) {
@@ -115,7 +115,7 @@ export function renderCache(options: RenderCacheOptions): RequestHandler {
     pending.then(
       async (answer) => {
         const page = options.pages.get(key);
-        if (!answer && page) return serve(request, response, page);
+        if (!answer && page) return serve(request, response, page, "miss");
         if (answer) return sendAnswer(response, answer);
         // Content changed while rendering: this request gets a fresh, uncached answer.
         next();
