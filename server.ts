@@ -1,12 +1,15 @@
 import { createRequestHandler } from "@remix-run/express";
-import type { ServerBuild } from "@remix-run/node";
+import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { env } from "./app/env.server";
 import { requestGuard } from "./app/lib/http/request-guard";
+import { renderCache } from "./app/lib/http/render-cache";
+import { renderedPages } from "./app/lib/http/rendered-pages";
 import { pinoHttp } from "pino-http";
 import { cspReportRoute, securityHeaders } from "./app/lib/observability/edge.server";
 import { observabilityEnv } from "./app/lib/observability/env.server";
@@ -77,25 +80,35 @@ app.use(cspReportRoute());
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);
 } else {
-  // Fingerprinted build assets never change; everything else in public/ may.
-  app.use("/assets", express.static(path.join(buildDir, "client/assets"), { immutable: true, maxAge: "1y" }));
-  app.use(express.static(path.join(buildDir, "client"), { maxAge: "1h" }));
+  // Fingerprinted build assets never change; everything else in public/ may. The build wrote each
+  // as .br and .gz too: those are sent as they are, with Content-Encoding and Vary (ADR 074).
+  const precompressed = { enableBrotli: true, orderPreference: ["br", "gzip"], index: false };
+  app.use("/assets", expressStaticGzip(path.join(buildDir, "client/assets"), { ...precompressed, serveStatic: { immutable: true, maxAge: "1y" } }));
+  app.use(expressStaticGzip(path.join(buildDir, "client"), { ...precompressed, serveStatic: { maxAge: "1h" } }));
 }
 
 app.use(requestGuard({ trustForwardedHost: edge.TRUST_FORWARDED_HOST }));
-app.all(
-  "*",
-  createRequestHandler({
-    build,
-    mode: isDevelopment ? "development" : "production",
-    // The client's address (X-Forwarded-For only with `trust proxy`), for the lookup throttle.
-    getLoadContext: (request, response) => ({
-      clientAddress: request.ip ?? null,
-      cspNonce: response.locals.cspNonce as string,
-      requestId: String(request.id),
+
+// The client's address (X-Forwarded-For only with `trust proxy`), for the lookup throttle.
+const loadContext = (request: Request, response: Response): AppLoadContext => ({
+  clientAddress: request.ip ?? null,
+  cspNonce: response.locals.cspNonce as string,
+  requestId: String(request.id),
+});
+// Content pages rendered once per host, language and content version (ADR 073); not in development,
+// where the sources change under it.
+if (!isDevelopment && typeof build !== "function") {
+  const ttlSeconds = env().CONTENT_TTL_SECONDS;
+  app.use(
+    renderCache({
+      pages: renderedPages({ ttlMs: ttlSeconds * 1000, maxBytes: 64 * 1024 * 1024 }),
+      render: createFetchHandler(build, "production"),
+      loadContext,
+      sharedMaxAgeSeconds: ttlSeconds,
     }),
-  }),
-);
+  );
+}
+app.all("*", createRequestHandler({ build, mode: isDevelopment ? "development" : "production", getLoadContext: loadContext }));
 
 const server = app.listen(port, host, () => {
   log.info(`[app] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);

@@ -1,6 +1,7 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { compression } from "vite-plugin-compression2";
 import path from "node:path";
 import { appRoutes } from "./app/journeys/routes";
 
@@ -10,7 +11,7 @@ declare module "@remix-run/node" {
   }
 }
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   server: { port: 3000 },
   plugins: [
@@ -29,5 +30,7 @@ export default defineConfig({
         v3_lazyRouteDiscovery: true,
       },
     }),
+    // Browser assets also as .br and .gz, compressed once here and served as they are (ADR 074).
+    isSsrBuild ? null : compression({ algorithms: ["gzip", "brotliCompress"], exclude: [/\.map$/] }),
   ],
-});
+}));

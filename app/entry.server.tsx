@@ -1,7 +1,9 @@
 /**
  * Remix's default Node entry made explicit (ADR 050): streaming as before, plus the per-request CSP
  * nonce on Remix's and React's inline scripts and the page's Content-Security-Policy, built from
- * the third parties this page loads.
+ * the third parties this page loads. A render for the render cache (ADR 073) is the exception: it
+ * is rendered whole and without a nonce, and its inline scripts and style are allowed by hash, so the
+ * same bytes can be served to every visitor.
  */
 import { PassThrough } from "node:stream";
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from "@remix-run/node";
@@ -9,10 +11,11 @@ import { createReadableStreamFromReadable } from "@remix-run/node";
 import { RemixServer } from "@remix-run/react";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { buildCsp, originOf, thirdPartiesFor, type ThirdParty } from "~/lib/observability/csp";
+import { buildCsp, inlineHashes, originOf, thirdPartiesFor, type ThirdParty } from "~/lib/observability/csp";
 import { observabilityEnv } from "~/lib/observability/env.server";
 import { browserWidgets } from "~/booking.server";
 import { logger } from "~/lib/observability/logger.server";
+import { CARRIER_HEADER } from "~/lib/http/render-cache";
 import { RequestInfoProvider } from "~/lib/observability/request-context";
 
 const ABORT_DELAY = 5_000;
@@ -32,6 +35,7 @@ export default function handleRequest(
 ) {
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   const requestId = typeof loadContext.requestId === "string" ? loadContext.requestId : undefined;
+  if (loadContext.renderCache === true) return renderWhole(request, responseStatusCode, responseHeaders, remixContext, nonce ?? "", requestId);
   if (nonce) responseHeaders.set("Content-Security-Policy", pagePolicy(request, remixContext, nonce));
 
   const waitForAll = isbot(request.headers.get("user-agent") ?? "") || remixContext.isSpaMode;
@@ -65,8 +69,43 @@ export default function handleRequest(
   });
 }
 
+/**
+ * The whole page as one string, rendered without a nonce: the policy allows its inline scripts and
+ * style by hash. The header still carries this response's nonce (the render cache puts a fresh one
+ * in for each visitor); no element uses it.
+ */
+function renderWhole(request: Request, status: number, headers: Headers, remixContext: EntryContext, nonce: string, requestId: string | undefined): Promise<Response> {
+  return new Promise<Response>((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    const sink = new PassThrough();
+    sink.on("data", (chunk: Buffer) => chunks.push(chunk));
+    sink.on("end", () => {
+      const html = Buffer.concat(chunks).toString("utf8");
+      headers.set("Content-Type", "text/html; charset=utf-8");
+      if (nonce) headers.set("Content-Security-Policy", pagePolicy(request, remixContext, nonce, inlineHashes(html)));
+      const carrier = (remixContext.staticHandlerContext.loaderData.root as { carrier?: { code?: string } } | undefined)?.carrier?.code;
+      if (carrier) headers.set(CARRIER_HEADER, carrier);
+      resolve(new Response(html, { headers, status }));
+    });
+    const { pipe, abort } = renderToPipeableStream(
+      <RequestInfoProvider value={{ requestId }}>
+        <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
+      </RequestInfoProvider>,
+      {
+        onAllReady: () => pipe(sink),
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          logger().error({ err: error }, "error while rendering a cached page");
+        },
+      },
+    );
+    setTimeout(abort, ABORT_DELAY);
+  });
+}
+
 /** The page's policy: payment, contact and tracking add their providers; live chat its widget. */
-function pagePolicy(request: Request, remixContext: EntryContext, nonce: string): string {
+function pagePolicy(request: Request, remixContext: EntryContext, nonce: string, hashes?: { scripts: string[]; styles: string[] }): string {
   const env = observabilityEnv();
   const { pathname } = new URL(request.url);
   const parties: ThirdParty[] = thirdPartiesFor(pathname, {
@@ -80,6 +119,7 @@ function pagePolicy(request: Request, remixContext: EntryContext, nonce: string)
   if (liveChatOrigin) parties.push("liveChat");
   return buildCsp({
     nonce,
+    hashes,
     parties,
     tileOrigin: originOf(env.TILE_URL_TEMPLATE),
     liveChatOrigin,

@@ -10,43 +10,56 @@
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 
-const { values } = parseArgs({
-  options: {
-    build: { type: "string", default: "build" },
-    routes: { type: "string", default: "root,routes/_index" },
-    lng: { type: "string", default: "en" },
-    ns: { type: "string", default: "common,manage" },
-  },
-});
-
-const clientDir = path.join(values.build!, "client");
-const manifestFile = readdirSync(path.join(clientDir, "assets")).find((name) => /^manifest-.*\.js$/.test(name));
-if (!manifestFile) throw new Error(`No Remix client manifest in ${clientDir}/assets: build first`);
-const manifestSource = readFileSync(path.join(clientDir, "assets", manifestFile), "utf8");
-const manifest = JSON.parse(manifestSource.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as {
-  entry: { module: string; imports: string[] };
-  routes: Record<string, { module: string; imports?: string[] }>;
-};
-
-const scripts = new Set<string>([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
-for (const id of values.routes!.split(",")) {
-  const route = manifest.routes[id];
-  if (!route) throw new Error(`Route ${id} is not in the manifest`);
-  scripts.add(route.module);
-  for (const file of route.imports ?? []) scripts.add(file);
+export interface PageWeight {
+  scripts: number;
+  scriptBytes: number;
+  translationBytes: number;
 }
 
-const gzipped = (file: string) => gzipSync(readFileSync(file)).length;
-const scriptBytes = [...scripts].reduce((sum, url) => sum + gzipped(path.join(clientDir, url)), 0);
+/** The gzipped bytes of the scripts a page's HTML references and of its namespaces' translation files. */
+export function pageWeight(options: { build: string; routes: string[]; lng: string; ns: string[] }): PageWeight {
+  const clientDir = path.join(options.build, "client");
+  const manifestFile = readdirSync(path.join(clientDir, "assets")).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!manifestFile) throw new Error(`No Remix client manifest in ${clientDir}/assets: build first`);
+  const manifestSource = readFileSync(path.join(clientDir, "assets", manifestFile), "utf8");
+  const manifest = JSON.parse(manifestSource.replace(/^window\.__remixManifest=/, "").replace(/;\s*$/, "")) as {
+    entry: { module: string; imports: string[] };
+    routes: Record<string, { module: string; imports?: string[] }>;
+  };
 
-const namespaces = values.ns === "none" ? [] : values.ns!.split(",");
-const localeFile = (ns: string) => (ns === "common" ? `app/i18n/locales/${values.lng}.json` : `app/i18n/locales/${values.lng}/${ns}.json`);
-const translationBytes = namespaces.reduce((sum, ns) => sum + gzipped(localeFile(ns)), 0);
+  const scripts = new Set<string>([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
+  for (const id of options.routes) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`Route ${id} is not in the manifest`);
+    scripts.add(route.module);
+    for (const file of route.imports ?? []) scripts.add(file);
+  }
 
-const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
-console.log(`scripts (${scripts.size} files): ${kB(scriptBytes)} gzipped`);
-console.log(`translations (${values.lng}: ${namespaces.join(", ") || "bundled"}): ${kB(translationBytes)} gzipped`);
-console.log(`total: ${kB(scriptBytes + translationBytes)} gzipped`);
+  const gzipped = (file: string) => gzipSync(readFileSync(file)).length;
+  const scriptBytes = [...scripts].reduce((sum, url) => sum + gzipped(path.join(clientDir, url)), 0);
+  const localeFile = (ns: string) => (ns === "common" ? `app/i18n/locales/${options.lng}.json` : `app/i18n/locales/${options.lng}/${ns}.json`);
+  const translationBytes = options.ns.reduce((sum, ns) => sum + gzipped(localeFile(ns)), 0);
+  return { scripts: scripts.size, scriptBytes, translationBytes };
+}
+
+export const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+  const { values } = parseArgs({
+    options: {
+      build: { type: "string", default: "build" },
+      routes: { type: "string", default: "root,routes/_index" },
+      lng: { type: "string", default: "en" },
+      ns: { type: "string", default: "common,manage" },
+    },
+  });
+  const namespaces = values.ns === "none" ? [] : values.ns!.split(",");
+  const weight = pageWeight({ build: values.build!, routes: values.routes!.split(","), lng: values.lng!, ns: namespaces });
+  console.log(`scripts (${weight.scripts} files): ${kB(weight.scriptBytes)} gzipped`);
+  console.log(`translations (${values.lng}: ${namespaces.join(", ") || "bundled"}): ${kB(weight.translationBytes)} gzipped`);
+  console.log(`total: ${kB(weight.scriptBytes + weight.translationBytes)} gzipped`);
+}

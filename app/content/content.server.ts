@@ -22,6 +22,7 @@ import {
   type Locale,
 } from "./schemas";
 import type { z } from "zod";
+import { dropRenderedPages } from "~/lib/http/rendered-pages";
 import { logger } from "~/lib/observability/logger.server";
 import { countCmsCache, countCmsError } from "~/lib/observability/metrics.server";
 
@@ -151,6 +152,8 @@ export function onContentInvalidated(listener: InvalidationListener): () => void
 export function invalidateContent(change: ContentInvalidation): number {
   const everything = change.model === "carrier" || !change.carrierCode;
   for (const listener of invalidationListeners) listener(everything ? undefined : (change.carrierCode ?? undefined));
+  // Pages rendered from this content (ADR 073), on this instance; NOTIFY brings every other here too.
+  dropRenderedPages(everything ? undefined : change.carrierCode!);
   if (everything) {
     contentCache().invalidateAll();
     return contentCache().size;

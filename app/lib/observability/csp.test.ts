@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { buildCsp, originOf, thirdPartiesFor, type CspSettings } from "./csp";
+import { buildCsp, inlineHashes, originOf, thirdPartiesFor, type CspSettings } from "./csp";
 
 const live: CspSettings = { widgets: { cardDropIn: "braintree", payLaterWidget: "klarna", captchaWidget: "recaptcha" }, tileUrlTemplate: "https://tiles.example.org/{z}/{x}/{y}.png" };
 const offline: CspSettings = { widgets: { cardDropIn: null, payLaterWidget: null, captchaWidget: null }, tileUrlTemplate: null };
@@ -87,5 +87,19 @@ describe("the Content-Security-Policy", () => {
     expect(originOf("javascript:alert(1)")).toBeNull();
     expect(originOf("not a url")).toBeNull();
     expect(originOf(undefined)).toBeNull();
+  });
+});
+
+describe("a page allowed by hashes (the render cache, ADR 073)", () => {
+  it("hashes each inline script and style of the page as the browser does, but not external scripts", async () => {
+    const { createHash } = await import("node:crypto");
+    const sha = (text: string) => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+    const html = `<style>:root{--brand:#c00}</style><script src="/assets/a.js"></script><script>window.__remixContext = {"é":1};</script><script type="module" async="">import "/assets/b.js";</script><script>window.__remixContext = {"é":1};</script>`;
+    const hashes = inlineHashes(html);
+    expect(hashes.scripts).toEqual([sha('window.__remixContext = {"é":1};'), sha('import "/assets/b.js";')]);
+    expect(hashes.styles).toEqual([sha(":root{--brand:#c00}")]);
+    const policy = directives(buildCsp({ nonce: "n", hashes }));
+    expect(policy.get("script-src")).toEqual(["'self'", "'nonce-n'", ...hashes.scripts]);
+    expect(policy.get("style-src")).toEqual(["'self'", "'nonce-n'", ...hashes.styles]);
   });
 });

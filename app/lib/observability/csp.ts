@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { BrowserWidgets } from "~/booking.server";
 /**
  * The Content-Security-Policy (ADR 050): scripts and the theme style run by per-request nonce, and
@@ -81,6 +82,11 @@ export function originOf(url: string | null | undefined): string | null {
 
 export interface CspInput {
   nonce: string;
+  /**
+   * A page served from the render cache (ADR 073) carries no nonce in its HTML: its inline scripts
+   * and style are allowed by their SHA-256 hashes ('sha256-…', from `inlineHashes`).
+   */
+  hashes?: { scripts: readonly string[]; styles: readonly string[] };
   parties?: readonly ThirdParty[];
   tileOrigin?: string | null;
   liveChatOrigin?: string | null;
@@ -94,8 +100,8 @@ export const CSP_REPORT_PATH = "/api/csp-report";
 export function buildCsp(input: CspInput): string {
   const parties = new Set(input.parties ?? []);
   const directives: Record<Directive, string[]> = {
-    "script-src": input.development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", `'nonce-${input.nonce}'`],
-    "style-src": input.development ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${input.nonce}'`],
+    "script-src": input.development ? ["'self'", "'unsafe-inline'", "'unsafe-eval'"] : ["'self'", `'nonce-${input.nonce}'`, ...(input.hashes?.scripts ?? [])],
+    "style-src": input.development ? ["'self'", "'unsafe-inline'"] : ["'self'", `'nonce-${input.nonce}'`, ...(input.hashes?.styles ?? [])],
     "img-src": ["'self'", "data:"],
     "font-src": ["'self'"],
     "connect-src": input.development ? ["'self'", "ws:", "wss:"] : ["'self'"],
@@ -129,4 +135,18 @@ export function buildCsp(input: CspInput): string {
     // Reporting API, which delivered none in our tests (ADR 050).
     `report-uri ${reportUri}`,
   ].join("; ");
+}
+
+const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/gi;
+const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
+
+/**
+ * The CSP sources ('sha256-…') of every inline script and style element of a finished HTML page,
+ * each once, in order. The browser hashes the element's text as UTF-8, which is what is hashed here.
+ */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const hashAll = (pattern: RegExp) => [
+    ...new Set([...html.matchAll(pattern)].map((match) => `'sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}'`)),
+  ];
+  return { scripts: hashAll(INLINE_SCRIPT), styles: hashAll(INLINE_STYLE) };
 }

@@ -1,0 +1,224 @@
+/**
+ * `npm run bench:web`: how fast the web app serves a tenant's pages, next to the same bytes as a
+ * static file from the same server, and what the pages weigh (issue 12).
+ *
+ * Uses the CMS of `npm start` when it answers on CMS_PORT (1337), with that folder's development
+ * secrets (DATA_DIR, default data/); otherwise starts one from the same folder, as `npm start` does,
+ * and stops it at the end. Builds the app if sources changed, then starts the production build
+ * (`server.ts`, NODE_ENV=production) on BENCH_PORT with its own engine database in a temporary folder.
+ *
+ * Prints, in one run:
+ *  1. requests/s and p50/p95 latency at BENCH_CONNECTIONS (20) for BENCH_SECONDS (10) each, for the
+ *     landing page, an FAQ page and /booking/postcode-search of BENCH_CARRIER (patchpoint), each
+ *     next to its own bytes written as a static file under the build's client folder (precompressed
+ *     like every asset) and served by the same server; every request says `Accept-Encoding: br, gzip`;
+ *  2. the gzipped JavaScript and translation files each of those pages and the basket, repair-date
+ *     and payment steps load (`bench/js-weight.ts`, routes matched from the server build);
+ *  3. Lighthouse mobile performance and accessibility for landing, postcode search and basket, with
+ *     Debian's Chromium (CHROME_PATH, default /usr/bin/chromium); BENCH_LIGHTHOUSE=0 skips them.
+ */
+import http from "node:http";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { brotliCompressSync, gzipSync } from "node:zlib";
+import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
+import type { ServerBuild } from "@remix-run/node";
+import autocannon from "autocannon";
+import { kB, pageWeight } from "./js-weight";
+import { root, startProcess, waitForHttp } from "../scripts/lib/proc.mjs";
+import { devSecrets, ensureAppBuilt, loadCmsServer, prepareEngine } from "../scripts/lib/prepare.mjs";
+
+const carrier = process.env.BENCH_CARRIER ?? "patchpoint";
+const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const appPort = Number(process.env.BENCH_PORT ?? 3300);
+const cmsPort = Number(process.env.CMS_PORT ?? 1337);
+const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
+const buildDir = process.env.BENCH_BUILD_DIR ?? "build";
+const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
+const host = `${carrier}.localhost:${appPort}`;
+const origin = `http://127.0.0.1:${appPort}`;
+
+const PAGES = [
+  { name: "landing", path: "/" },
+  { name: "FAQ", path: "/faqs" },
+  { name: "postcode search", path: "/booking/postcode-search" },
+];
+const WEIGHED = [...PAGES, { name: "basket", path: "/booking/basket" }, { name: "repair date", path: "/booking/repair-date" }, { name: "payment", path: "/booking/payment" }];
+const LIGHTHOUSE_PAGES = [PAGES[0]!, PAGES[2]!, WEIGHED[3]!];
+
+function percentile(samples: number[], p: number): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
+}
+
+interface Load {
+  rps: number;
+  p50: number;
+  p95: number;
+  errors: number;
+}
+
+/** One autocannon run; latencies come from every response (autocannon's own summary has no p95). */
+async function load(pathname: string): Promise<Load> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      { url: `${origin}${pathname}`, connections, duration: seconds, headers: { host, "accept-encoding": "br, gzip" } },
+      (error, done) => (error ? reject(error) : resolve(done)),
+    );
+    instance.on("response", (_client, status, _bytes, time) => {
+      latencies.push(time);
+      if (status >= 400) errors += 1;
+    });
+  });
+  return { rps: result.requests.total / seconds, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), errors: errors + result.errors };
+}
+
+async function cms(): Promise<{ url: string; stop: () => Promise<void> }> {
+  const url = `http://127.0.0.1:${cmsPort}`;
+  const running = await fetch(`${url}/_health`).then((response) => response.status < 500, () => false);
+  if (running) {
+    console.log(`CMS: the running one at ${url}`);
+    return { url, stop: async () => undefined };
+  }
+  console.log(`CMS: none at ${url}, starting one from ${dataDir}/cms as npm start does…`);
+  const secrets = devSecrets(dataDir);
+  const { ensureCmsBuilt, startCms } = await loadCmsServer();
+  await ensureCmsBuilt({ log: () => undefined });
+  const started = await startCms({
+    port: cmsPort,
+    dataDir: path.join(dataDir, "cms"),
+    env: {
+      CMS_READ_TOKEN: secrets.CMS_READ_TOKEN,
+      CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
+      CMS_ADMIN_EMAIL: process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost",
+      CMS_ADMIN_PASSWORD: process.env.CMS_ADMIN_PASSWORD ?? "DevAdmin2026!",
+      TENANTS_DIR: path.join(root, "tenants"),
+    },
+    log: () => undefined,
+  });
+  return started;
+}
+
+/** The route ids a URL renders, from the server build (independent of where route files live). */
+function routeIds(build: ServerBuild, pathname: string): string[] {
+  const children = (parentId: string | undefined): AgnosticRouteObject[] =>
+    Object.values(build.routes)
+      .filter((route) => route.parentId === parentId)
+      .map((route) => (route.index ? { id: route.id, path: route.path, index: true } : { id: route.id, path: route.path, children: children(route.id) }));
+  return (matchRoutes(children(undefined), pathname) ?? []).map((match) => match.route.id!);
+}
+
+function namespacesOf(build: ServerBuild, ids: string[]): string[] {
+  const declared = ids.flatMap((id) => {
+    const i18n = (build.routes[id]?.module.handle as { i18n?: string | string[] } | undefined)?.i18n;
+    return typeof i18n === "string" ? [i18n] : (i18n ?? []);
+  });
+  return [...new Set(["common", ...declared])];
+}
+
+async function lighthouse(url: string): Promise<{ performance: number; accessibility: number }> {
+  const [{ default: run }, chromeLauncher] = await Promise.all([import("lighthouse"), import("chrome-launcher")]);
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"] });
+  try {
+    const result = await run(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] });
+    const categories = result?.lhr.categories;
+    return { performance: Math.round((categories?.performance?.score ?? 0) * 100), accessibility: Math.round((categories?.accessibility?.score ?? 0) * 100) };
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** The page's HTML as a first visitor gets it (fetch cannot set Host; Node does not resolve *.localhost). */
+function getPage(pathname: string): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${origin}${pathname}`, { headers: { host } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${pathname} answered ${response.statusCode} for ${carrier}`))));
+    });
+    request.on("error", reject);
+  });
+}
+
+const pad = (text: string | number, width: number) => String(text).padStart(width);
+
+async function main() {
+  await ensureAppBuilt(buildDir);
+  const content = await cms();
+  const secrets = devSecrets(dataDir);
+  const work = mkdtempSync(path.join(tmpdir(), "bench-web-"));
+  const staticDir = path.join(root, buildDir, "client", "bench-static");
+  const appEnv = {
+    NODE_ENV: "production",
+    PORT: String(appPort),
+    HOST: "127.0.0.1",
+    BUILD_DIR: buildDir,
+    CMS_URL: content.url,
+    CMS_READ_TOKEN: process.env.CMS_READ_TOKEN ?? secrets.CMS_READ_TOKEN,
+    CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? secrets.CMS_WEBHOOK_SECRET,
+    SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.SESSION_SECRET,
+    BOOKING_DATA_DIR: path.join(work, "booking"),
+    UPLOADS_DIR: path.join(work, "uploads"),
+    OUTBOX_DIR: path.join(work, "outbox"),
+  };
+  await prepareEngine(appEnv);
+  // proc.mjs takes a log file too; its JSDoc-less defaults give TypeScript a narrower type.
+  const start = startProcess as (scope: string, command: string, args: string[], options: { env: Record<string, string>; logFile: string }) => ReturnType<typeof startProcess>;
+  const app = start("app", process.execPath, ["--import", "tsx", "server.ts"], { env: appEnv, logFile: path.join(work, "app.log") });
+  try {
+    await waitForHttp(`${origin}/healthz`, { expect: (status: number) => status === 200 });
+
+    console.log(`\n1. Throughput at ${connections} connections, ${seconds} s each, ${carrier} (Accept-Encoding: br, gzip)\n`);
+    console.log(`${"page".padEnd(34)}${pad("req/s", 9)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("errors", 8)}${pad("× static", 10)}`);
+    mkdirSync(staticDir, { recursive: true });
+    for (const page of PAGES) {
+      const bytes = await getPage(page.path);
+      const file = `${page.name.replace(/\W+/g, "-")}.html`;
+      writeFileSync(path.join(staticDir, file), bytes);
+      writeFileSync(path.join(staticDir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+      writeFileSync(path.join(staticDir, `${file}.br`), brotliCompressSync(bytes));
+      await load(page.path);
+      const dynamic = await load(page.path);
+      const statics = await load(`/bench-static/${file}`);
+      const row = (label: string, figures: Load, ratio = "") =>
+        console.log(`${label.padEnd(34)}${pad(figures.rps.toFixed(0), 9)}${pad(figures.p50.toFixed(1), 9)}${pad(figures.p95.toFixed(1), 9)}${pad(figures.errors, 8)}${pad(ratio, 10)}`);
+      row(`${page.name} ${page.path}`, dynamic, `${(dynamic.rps / statics.rps).toFixed(2)}×`);
+      row(`  same ${(bytes.length / 1024).toFixed(0)} kB as a static file`, statics);
+    }
+
+    console.log(`\n2. JavaScript and translations a first visit loads (gzipped, English)\n`);
+    const build = (await import(pathToFileURL(path.join(root, buildDir, "server", "index.js")).href)) as ServerBuild;
+    console.log(`${"page".padEnd(34)}${pad("scripts", 10)}${pad("texts", 10)}${pad("total", 10)}`);
+    for (const page of WEIGHED) {
+      const ids = routeIds(build, page.path);
+      const weight = pageWeight({ build: path.join(root, buildDir), routes: ids, lng: "en", ns: namespacesOf(build, ids) });
+      console.log(`${`${page.name} ${page.path}`.padEnd(34)}${pad(kB(weight.scriptBytes), 10)}${pad(kB(weight.translationBytes), 10)}${pad(kB(weight.scriptBytes + weight.translationBytes), 10)}`);
+    }
+
+    console.log(`\n3. Lighthouse, mobile (performance / accessibility)\n`);
+    if (process.env.BENCH_LIGHTHOUSE === "0") console.log("skipped (BENCH_LIGHTHOUSE=0)");
+    else {
+      for (const page of LIGHTHOUSE_PAGES) {
+        const url = `http://${host}${page.path}`;
+        try {
+          const scores = await lighthouse(url);
+          console.log(`${`${page.name} ${page.path}`.padEnd(34)}${pad(scores.performance, 5)} / ${scores.accessibility}`);
+        } catch (error) {
+          console.log(`${`${page.name} ${page.path}`.padEnd(34)} not measured: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    }
+  } finally {
+    rmSync(staticDir, { recursive: true, force: true });
+    await app.stop();
+    await content.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
