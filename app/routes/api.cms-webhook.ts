@@ -1,5 +1,6 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
+import { operationsChanged, routeChange } from "~/booking.server";
 import { invalidateContent, publishContentInvalidation } from "~/content/content.server";
 import { env } from "~/env.server";
 import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
@@ -29,6 +30,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const change = changeSchema.safeParse(payload);
   if (!change.success) return Response.json({ error: "invalid payload" }, { status: 400 });
+  // Operations and catalogue data live in the engine's own copy, not in the content cache (ADR 080).
+  if (routeChange(change.data) !== "ignored") {
+    const { route, outcomes } = await operationsChanged(change.data);
+    return Response.json({ ok: true, operations: { route, outcomes } });
+  }
   const invalidated = invalidateContent(change.data);
   // Then the other instances (ADR 059); if that fails they catch up within CONTENT_TTL_SECONDS.
   const published = await publishContentInvalidation({ model: change.data.model, carrierCode: change.data.carrierCode });
