@@ -45,12 +45,12 @@ export async function closeEngine(): Promise<void> {
   await instance?.close();
 }
 
-export { browserWidgets, type BrowserWidgets, routeChange } from "../booking/index";
+export { browserWidgets, type BrowserWidgets, routeChange, isOperationsModel } from "../booking/index";
 export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked, ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "../booking/index";
 
 /**
- * A CMS change to operations or catalogue data (model uid `api::ops-…` / `api::catalogue-…`): the
- * engine syncs its copy before answering. `ignored` for every other model.
+ * A CMS change to operations or catalogue data (model uid `api::ops-…` / `api::catalogue-…`) or to a
+ * carrier entry: the engine syncs its copy before answering. `ignored` for every other model.
  */
 export async function operationsChanged(change: OperationsChange) {
   const { operations } = await composed();

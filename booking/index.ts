@@ -3,7 +3,7 @@
  * path (app/architecture.test.ts). The web app reaches it through app/booking.server.ts.
  */
 export { composeEngine, engineFromEnvironment, adaptersFromConfig, operationsSourceFromConfig, type ComposedEngine, type ComposeOptions, type TestClock } from "./compose";
-export { createOperationsSync, routeChange, type OperationsSync, type OperationsChange, type OperationsLogger, type SyncOutcome, type ChangeRoute } from "./operations/sync";
+export { createOperationsSync, routeChange, isOperationsModel, type OperationsSync, type OperationsChange, type OperationsLogger, type SyncOutcome, type ChangeRoute } from "./operations/sync";
 export { createCmsFeedSource } from "./adapters/cms-feed/cms-feed-source";
 export type { OperationsSource } from "./ports/operations-source";
 export {

@@ -136,11 +136,12 @@ describe("operations sync from the CMS feed", () => {
 });
 
 describe("routing CMS changes by model uid", () => {
-  it("sends catalogue types to the catalogue, operations types to their carrier, and ignores the rest", () => {
+  it("sends catalogue types to the catalogue, operations types and the carrier entry to their carrier, and ignores the rest", () => {
     expect(routeChange({ model: "api::catalogue-model.catalogue-model", carrierCode: null })).toBe("catalogue");
     expect(routeChange({ model: "api::ops-service-area.ops-service-area", carrierCode: "patchpoint" })).toBe("carrier");
     expect(routeChange({ model: "api::ops-discount-code.ops-discount-code", carrierCode: null })).toBe("all");
-    expect(routeChange({ model: "api::carrier.carrier", carrierCode: "patchpoint" })).toBe("ignored");
+    expect(routeChange({ model: "carrier", carrierCode: "patchpoint" })).toBe("carrier");
+    expect(routeChange({ model: "carrier", carrierCode: null })).toBe("ignored");
     expect(routeChange({ model: "api::landing-page.landing-page", carrierCode: null })).toBe("ignored");
   });
 });

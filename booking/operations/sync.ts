@@ -40,11 +40,19 @@ export type ChangeRoute = "catalogue" | "carrier" | "all" | "ignored";
 
 export const OPERATIONS_MODEL_PREFIX = "api::ops-";
 export const CATALOGUE_MODEL_PREFIX = "api::catalogue-";
+/** The carrier entry itself (content webhook model name): its country and currency are part of the carrier's engine data. */
+export const CARRIER_ENTRY_MODEL = "carrier";
+
+/** Data only the engine's copy holds: nothing in the web's content cache depends on it. */
+export function isOperationsModel(model: string): boolean {
+  return model.startsWith(OPERATIONS_MODEL_PREFIX) || model.startsWith(CATALOGUE_MODEL_PREFIX);
+}
 
 /** Which sync a CMS change calls for, by its model uid (the contract's prefixes, no list of names). */
 export function routeChange(change: OperationsChange): ChangeRoute {
   if (change.model.startsWith(CATALOGUE_MODEL_PREFIX)) return "catalogue";
   if (change.model.startsWith(OPERATIONS_MODEL_PREFIX)) return change.carrierCode ? "carrier" : "all";
+  if (change.model === CARRIER_ENTRY_MODEL && change.carrierCode) return "carrier";
   return "ignored";
 }
 
