@@ -140,6 +140,6 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
 }
 
 /** The engine the environment describes (scripts, tools); the web app passes its parsed environment to `composeEngine`. */
-export async function engineFromEnvironment(env: Record<string, string | undefined> = process.env): Promise<ComposedEngine> {
-  return composeEngine(parseEngineConfig(env));
+export async function engineFromEnvironment(env: Record<string, string | undefined> = process.env, options: ComposeOptions = {}): Promise<ComposedEngine> {
+  return composeEngine(parseEngineConfig(env), options);
 }
