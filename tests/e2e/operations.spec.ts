@@ -63,14 +63,27 @@ async function cleanUp(created: Created[]) {
   for (const [collection, documentId, query] of created.reverse()) await cmsDelete(collection, documentId, query).catch(() => undefined);
 }
 
-/** The first answer of the engine for the new carrier: its postcode accepted and the device step reached. */
-async function secondsUntilServed(page: Page, code: string, since: number): Promise<number> {
-  await expect(async () => {
-    await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(POSTCODE)}`));
-    await expect(page).toHaveURL(/\/booking\/device\//, { timeout: 500 });
-  }).toPass({ timeout: 30_000, intervals: [100, 100, 200] });
-  return (Date.now() - since) / 1000;
+/** Seconds from `since` until `probe` holds, trying again at once; gives up after `limitSeconds`. */
+async function secondsUntil(since: number, probe: () => Promise<boolean>, limitSeconds = 30): Promise<number> {
+  for (;;) {
+    if (await probe().catch(() => false)) return (Date.now() - since) / 1000;
+    if (Date.now() - since > limitSeconds * 1000) throw new Error(`not within ${limitSeconds} s`);
+  }
 }
+
+/**
+ * The engine's first answer for the new carrier: the postcode of its new area accepted into a
+ * booking. Areas, technicians and roster arrive in one transaction, so from then on availability
+ * answers too.
+ */
+async function secondsUntilServed(page: Page, code: string, since: number): Promise<number> {
+  return secondsUntil(since, async () => {
+    await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(POSTCODE)}`));
+    return /\/booking\/device\//.test(page.url());
+  });
+}
+
+const availableDays = (page: Page) => page.locator('[data-testid="repair-day"][data-available="true"]');
 
 const pounds = (minor: number) => `£${(minor / 100).toFixed(2)}`;
 
@@ -87,12 +100,14 @@ test("a carrier onboarded through Strapi's API takes a real booking without a re
   try {
     const { carrier, lastSavedAt } = await onboardCarrier(code, created);
     const seconds = await secondsUntilServed(page, code, lastSavedAt);
-    await expect(async () => {
-      await page.goto(carrierUrl(code, "/booking/repair-date"));
-      await expect(page.locator('[data-testid="repair-day"][data-available="true"]').first()).toBeVisible({ timeout: 1000 });
-    }).toPass({ timeout: 10_000 });
-    const toAvailability = (Date.now() - lastSavedAt) / 1000;
-    console.log(`[item 8] ${code}: ${seconds.toFixed(2)} s from the last save in the CMS to the engine accepting the new area's postcode; ${toAvailability.toFixed(2)} s to available repair days on screen (goal < 5 s)`);
+    // The same customer goes on to the repair-date step: the days the new roster gives.
+    await repairDatePage(page, carrier);
+    await expect(availableDays(page).first()).toBeVisible();
+    const onScreen = (Date.now() - lastSavedAt) / 1000;
+    console.log(
+      `[item 8] ${code}: ${seconds.toFixed(2)} s from the last publish in the CMS to the engine's first successful answer for the new area (goal < 5 s); ` +
+        `${onScreen.toFixed(2)} s until the customer sees available repair days, browser steps included`,
+    );
     test.info().annotations.push({ type: "seconds from last publish to first successful availability answer", description: seconds.toFixed(2) });
     expect(seconds).toBeLessThan(5);
 
@@ -125,12 +140,12 @@ test.describe("operations changes reach new bookings within 2 s (issue 9, item 9
     await deviceIntoBasket(page, carrier, MODELS.phone, POSTCODE);
     await expect(page.getByTestId("basket-item").first()).toContainText(pounds(OVERRIDE_PRICE));
     await cmsUpdate("ops-price-overrides", ids.override!, { price: 13579 });
-    const changedAt = Date.now();
-    await expect(async () => {
+    const seconds = await secondsUntil(Date.now(), async () => {
       await page.goto(carrierUrl(code, "/booking/basket"));
-      await expect(page.getByTestId("basket-item").first()).toContainText(pounds(13579), { timeout: 200 });
-    }).toPass({ timeout: 2_000, intervals: [100] });
-    console.log(`[item 9] price change in the basket after ${((Date.now() - changedAt) / 1000).toFixed(2)} s`);
+      return ((await page.getByTestId("basket-item").first().textContent()) ?? "").includes(pounds(13579));
+    });
+    console.log(`[item 9] the new price is in the basket ${seconds.toFixed(2)} s after the save`);
+    expect(seconds).toBeLessThan(2);
 
     const fresh = await page.context().browser()!.newContext();
     const second = await fresh.newPage();
@@ -144,13 +159,13 @@ test.describe("operations changes reach new bookings within 2 s (issue 9, item 9
     const day = await page.locator('[data-testid="repair-day"][data-available="true"]').first().getAttribute("data-date");
     expect(day).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     await cmsUpdate("ops-rosters", ids.roster!, { closedDates: [day] });
-    const changedAt = Date.now();
-    await expect(async () => {
+    const seconds = await secondsUntil(Date.now(), async () => {
       await page.goto(carrierUrl(code, "/booking/repair-date"));
-      await expect(page.getByTestId("repair-days")).toBeVisible({ timeout: 200 });
-      await expect(page.locator(`[data-testid="repair-day"][data-date="${day}"][data-available="true"]`)).toHaveCount(0, { timeout: 200 });
-    }).toPass({ timeout: 2_000, intervals: [100] });
-    console.log(`[item 9] closed date ${day} gone after ${((Date.now() - changedAt) / 1000).toFixed(2)} s`);
+      await page.getByTestId("repair-days").waitFor({ timeout: 1000 });
+      return (await page.locator(`[data-testid="repair-day"][data-date="${day}"][data-available="true"]`).count()) === 0;
+    });
+    console.log(`[item 9] closed date ${day} left the repair-date list ${seconds.toFixed(2)} s after the save`);
+    expect(seconds).toBeLessThan(2);
   });
 
   test("a discount code created in the CMS works; one past its validity is refused with the promo error", async ({ page }) => {
