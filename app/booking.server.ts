@@ -18,8 +18,9 @@ function composed(): Promise<ComposedEngine> {
     // A failed start is not cached: the next call tries again.
     holder.__bookingEngine = Promise.resolve().then(async () => {
       const instance = await composeEngine(env(), { log: logger().child({ component: "operations-sync" }) });
-      // The engine's operations copy follows the CMS: a reconcile now, then periodically (ADR 080).
-      instance.operations?.start(env().OPERATIONS_RECONCILE_SECONDS);
+      // The engine's operations copy follows the CMS (ADR 080): the start script synced it, so the
+      // first reconcile (for what changed since) waits a little rather than slowing the first requests.
+      instance.operations?.start(env().OPERATIONS_RECONCILE_SECONDS, 15);
       return instance;
     });
     holder.__bookingEngine.catch(() => {

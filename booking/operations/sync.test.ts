@@ -120,6 +120,14 @@ describe("operations sync from the CMS feed", () => {
     expect(await wrong.syncCarrier("feed-uk")).toMatchObject({ result: "unavailable", reason: expect.stringContaining("HTTP 401") });
   });
 
+  it("reconciles on its own once started, after the first delay, until stopped", async () => {
+    feed.state.fetched = [];
+    sync.start(0, 0.05);
+    expect(feed.state.fetched).toEqual([]);
+    await expect.poll(() => feed.state.fetched.includes("carriers"), { timeout: 5_000 }).toBe(true);
+    sync.stop();
+  });
+
   it("leaves a carrier the feed does not know as it is", async () => {
     expect(await sync.syncCarrier("nobody-here")).toEqual({ subject: "nobody-here", result: "unknown" });
   });

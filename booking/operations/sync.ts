@@ -64,8 +64,11 @@ export interface OperationsSync {
   reconcile(): Promise<SyncOutcome[]>;
   /** Applies a change notification; `ignored` for models that are not operations or catalogue data. */
   changed(change: OperationsChange): Promise<{ route: ChangeRoute; outcomes: SyncOutcome[] }>;
-  /** Reconciles now (in the background) and then every `intervalSeconds` (0: only now). */
-  start(intervalSeconds: number): void;
+  /**
+   * Reconciles in the background after `firstDelaySeconds` and then every `intervalSeconds` (0: only
+   * the first). The start script has just synced, so the first run need not compete with the first requests.
+   */
+  start(intervalSeconds: number, firstDelaySeconds?: number): void;
   stop(): void;
 }
 
@@ -183,17 +186,20 @@ export function createOperationsSync({ db, source, log }: OperationsSyncOptions)
           return { route, outcomes: [] };
       }
     },
-    start(intervalSeconds) {
+    start(intervalSeconds, firstDelaySeconds = 0) {
       if (timer) return;
       const tick = () => {
         reconcile().catch((error) => log.error({ err: error }, "operations reconcile failed"));
       };
-      tick();
-      if (intervalSeconds > 0) {
-        timer = setInterval(tick, intervalSeconds * 1000);
-        // The reconcile never keeps a process alive on its own.
-        timer.unref();
-      }
+      const first = (timer = setTimeout(() => {
+        tick();
+        if (timer === first && intervalSeconds > 0) {
+          timer = setInterval(tick, intervalSeconds * 1000);
+          timer.unref();
+        }
+      }, firstDelaySeconds * 1000));
+      // The reconcile never keeps a process alive on its own.
+      first.unref();
     },
     stop() {
       if (timer) clearInterval(timer);
