@@ -63,3 +63,18 @@ describe("discount code validity window and usage limit", () => {
     await expect(t.engine.applyDiscountCode(carrier, ref, { discount_code: "TWICE" })).rejects.toMatchObject({ code: "PROMO_ALREADY_USED" });
   });
 });
+
+describe("bookings a change would touch (the CMS warns with the count)", () => {
+  it("counts the carrier's orders in an area from today on, and on given dates", async () => {
+    const carrier = await newCarrier(t, { slots: 6 });
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-04" });
+    await t.engine.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    expect(await t.engine.countAffectedBookings(carrier, { area: "central" })).toBe(1);
+    expect(await t.engine.countAffectedBookings(carrier, { area: "east" })).toBe(0);
+    expect(await t.engine.countAffectedBookings(carrier, { dates: ["2025-06-04", "2025-06-05"] })).toBe(1);
+    expect(await t.engine.countAffectedBookings(carrier, { dates: ["2025-06-05"] })).toBe(0);
+    const later = await createTestEngine({ opened: t.opened, now: "2025-06-05T08:00:00Z" });
+    expect(await later.engine.countAffectedBookings(carrier, { area: "central" })).toBe(0);
+    await expect(t.engine.countAffectedBookings(carrier, { dates: ["4 June"] })).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+});

@@ -4,6 +4,7 @@
  * nothing: carrier, landing copy, one service area with one technician, a roster and a price
  * override; the engine's copy follows on the CMS webhook (ADR 080).
  */
+import { createHmac } from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
 import { bookThroughUi, deviceIntoBasket, managePath, MODELS, uniqueEmail } from "../support/book-through-ui";
@@ -114,6 +115,13 @@ test("a carrier onboarded through Strapi's API takes a real booking without a re
     const order = await bookThroughUi(browser, carrier, { email: uniqueEmail("onboard"), postcode: POSTCODE });
     await page.goto(carrierUrl(code, managePath(order)));
     await expect(page.getByTestId("overview-order-reference")).toHaveText(order.orderRef);
+
+    // Item 7's question from the CMS before the area is removed: the order counts, signed like the webhook.
+    const path = `/api/ops/bookings-count?carrier=${code}&area=westminster`;
+    const signature = `sha256=${createHmac("sha256", process.env.CMS_WEBHOOK_SECRET ?? "").update(path).digest("hex")}`;
+    const counted = await fetch(`${process.env.APP_URL}${path}`, { headers: { "X-Webhook-Signature": signature } });
+    expect(await counted.json()).toEqual({ count: 1 });
+    expect((await fetch(`${process.env.APP_URL}${path}`)).status).toBe(401);
   } finally {
     await cleanUp(created);
   }
