@@ -1,7 +1,9 @@
 /**
- * Seeds the engine from tenants/ (ADR 015): tenants/catalogue.json (the shared device catalogue) and
- * tenants/<code>/engine.json (one carrier's areas, technicians, roster, stores, discount codes, price
- * overrides). Idempotent: a file whose SHA-256 is already recorded is skipped, so re-running changes
+ * Writes the engine's copy of the catalogue and of each carrier's operations data (ADR 015, ADR 080):
+ * from the CMS feed at run time (booking/operations/sync.ts, with the feed's revision time: newer
+ * wins), or from tenants/ files (`seedFromTenants`, a development tool and test fixture).
+ * tenants/catalogue.json is the shared device catalogue, tenants/<code>/engine.json one carrier's
+ * areas, technicians, roster, stores, discount codes, price overrides and offering. Idempotent: a file whose SHA-256 is already recorded is skipped, so re-running changes
  * nothing; a new carrier folder is added; a changed file is applied in one transaction (rows that
  * left the file are deactivated, never deleted, because bookings and orders point at them; discount
  * code usage is never reset). An advisory lock makes concurrent seeders (several app instances
