@@ -240,6 +240,10 @@ async function confirmWithoutPayment(ctx: EngineContext, carrier: CarrierContext
     if (basket.totals.total_price !== 0) throw new CheckoutNotReadyError("This booking needs a payment.", { payment: ["This booking needs a payment."] });
     const lost = await ensureHold(tx, ctx, carrier, booking);
     if (lost) return lost;
+    if (basket.discount && usageLimit(basket.discount) !== null) {
+      // No payment, so no reservation: check used against the limit under the code's lock instead (ADR 083).
+      assertDiscountUsable(await findDiscount(tx, carrier, basket.discount.code, true), booking.id, ctx.clock.now());
+    }
     await completeOrder(tx, ctx, carrier, basket, { amountMinor: 0, paymentType: kind === "in_warranty" ? "in_warranty" : "promo", paidViaCredit: false, transactionId: null });
     return booking;
   });

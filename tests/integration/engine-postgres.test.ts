@@ -215,6 +215,25 @@ if (!baseUrl) {
       expect(row!.usedCount).toBe(3);
     });
 
+    it("lets exactly 2 of 8 concurrent free bookings confirm with a 100% code limited to 2 uses", async () => {
+      const carrier = await carrierWith({ slots: 6, extra: { discount_codes: [{ code: "FREE2", kind: "percent", value: 100, expires_at: null, single_use: false, usage_limit: 2 }] } });
+      const refs = await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const engine = engineFor(i);
+          const { reference } = await engine.buildBooking(carrier);
+          await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+          await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+          await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
+          await engine.setDate(carrier, reference, { date: ["2025-06-03", "2025-06-04"][i % 2]! });
+          await engine.applyDiscountCode(carrier, reference, { discount_code: "FREE2" });
+          return reference;
+        }),
+      );
+      const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).confirmPromo(carrier, ref)));
+      const codes = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason));
+      expect({ completed: results.filter((r) => r.status === "fulfilled").length, refused: [...new Set(codes)] }).toEqual({ completed: 2, refused: ["PROMO_ALREADY_USED"] });
+    });
+
     it("lets two replicas sync operations from the CMS feed at once: each change is applied by exactly one", async () => {
       const name = `${databaseName}_sync`;
       await admin((client) => client.query(`create database "${name}"`));
