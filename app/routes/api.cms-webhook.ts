@@ -30,12 +30,13 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const change = changeSchema.safeParse(payload);
   if (!change.success) return Response.json({ error: "invalid payload" }, { status: 400 });
-  // Operations and catalogue data (and a carrier entry's country and currency) live in the engine's own copy (ADR 080).
-  const operations = routeChange(change.data) === "ignored" ? undefined : await operationsChanged(change.data);
-  if (isOperationsModel(change.data.model)) return Response.json({ ok: true, operations });
+  // Operations and catalogue data live in the engine's own copy, not in the content cache (ADR 080).
+  if (isOperationsModel(change.data.model)) return Response.json({ ok: true, operations: await operationsChanged(change.data) });
   const invalidated = invalidateContent(change.data);
   // Then the other instances (ADR 059); if that fails they catch up within CONTENT_TTL_SECONDS.
   const published = await publishContentInvalidation({ model: change.data.model, carrierCode: change.data.carrierCode });
+  // A carrier entry's country and currency are part of its engine data too.
+  const operations = routeChange(change.data) === "ignored" ? undefined : await operationsChanged(change.data);
   return Response.json({ ok: true, invalidated, published, operations });
 }
 
