@@ -49,7 +49,12 @@ const cms = await startCms({
   log: (message) => log("cms", message),
 });
 // The engine's copy of operations data comes from the CMS (which seeded tenants/ into itself).
-await prepareEngine(appEnv);
+try {
+  await prepareEngine(appEnv);
+} catch (error) {
+  await cms.stop();
+  throw error;
+}
 
 const app = startProcess("app", process.execPath, ["--import", "tsx", "server.ts"], { env: appEnv });
 let stopping = false;
