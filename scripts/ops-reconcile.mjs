@@ -27,6 +27,9 @@ const response = await fetch(new URL("/api/cms-webhook", appUrl), {
   method: "POST",
   headers: { "Content-Type": "application/json", "X-Webhook-Signature": `sha256=${createHmac("sha256", secret).update(body).digest("hex")}` },
   body,
+}).catch((error) => {
+  console.error(`the app at ${appUrl} did not answer: ${error.cause?.message ?? error.message}`);
+  process.exit(1);
 });
 const answer = await response.json().catch(() => null);
 if (!response.ok || !answer?.operations) {
