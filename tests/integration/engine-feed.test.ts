@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { catalogueFileSchema, engineFileSchema } from "../../booking/catalogue/seed-schema";
 import { withEngineDefaults } from "../../cms/src/lib/ops-defaults";
 import { uniqueCode } from "../support/cms";
 
@@ -83,12 +84,14 @@ describe.skipIf(!CMS_URL)("engine feed", () => {
     expect(reply.status).toBe(200);
     expect(reply.body.code).toBe(code);
     expect(canonical(reply.body.engine)).toEqual(canonical(withEngineDefaults(readJson(path.join(tenants, code, "engine.json")))));
+    expect(engineFileSchema.safeParse(reply.body.engine).error).toBeUndefined();
   });
 
   it("serves the catalogue exactly as tenants/catalogue.json", async () => {
     const reply = await feed("catalogue");
     expect(reply.status).toBe(200);
     expect(canonical(reply.body.catalogue)).toEqual(canonical(readJson(path.join(tenants, "catalogue.json"))));
+    expect(catalogueFileSchema.safeParse(reply.body.catalogue).error).toBeUndefined();
   });
 
   it("answers 404 for a carrier it does not know", async () => {
