@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
+import { registerBookingWarning } from './lib/booking-warning';
 import { registerCarrierValidation } from './lib/carrier-validation';
 import { ensureCarrierEditorRole, ensureOperationsRoles, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
 import { seedOperations } from './lib/ops-data';
@@ -17,6 +18,7 @@ export default {
     registerFenceMiddleware(strapi);
     registerCarrierValidation(strapi);
     registerOpsValidation(strapi);
+    registerBookingWarning(strapi);
     registerWebhookEmitter(strapi);
     registerRevisionBump(strapi);
   },
