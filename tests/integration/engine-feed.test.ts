@@ -148,6 +148,23 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
     );
   });
 
+  it("serves a new area once it has a technician, and keeps its code while technicians work there", async () => {
+    const code = uniqueCode("new-area");
+    const areaId = await createOk("ops-service-areas", { ...area, code, postcodePrefixes: ["N7"] });
+    const served = async () => (await feed(`carriers/${carrier}`)).body.engine.service_areas.map((a: { code: string }) => a.code);
+    expect(await served()).not.toContain(code);
+    await createOk("ops-technicians", { carrierCode: carrier, technicianId: uniqueCode("tech"), name: "New Tech", vanRegistration: "AB12 CDE", homeBaseLat: 51.55, homeBaseLng: -0.11, serviceArea: code });
+    expect(await served()).toContain(code);
+    const renamed = await call("PUT", `/api/ops-service-areas/${areaId}`, WRITE_TOKEN, { data: { code: `${code}-x` } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error.message).toMatch(/1 technician\(s\) work in/);
+  });
+
+  it("refuses a price override for a model or problem the catalogue does not have", async () => {
+    await refused("ops-price-overrides", { carrierCode: carrier, model: "iphone-99", problem: "screen-replacement", price: 100 }, /Model: iphone-99 is not in the catalogue/);
+    await refused("ops-price-overrides", { carrierCode: carrier, model: "iphone-15", problem: "appliance-leaking", price: 100 }, /Problem: iphone-15 cannot be booked for appliance-leaking/);
+  });
+
   it("refuses a roster with no working day, and a closed date in another format", async () => {
     const roster = { carrierCode: uniqueCode("roster"), slotsPerTechnicianPerDay: 4, closedDates: [] };
     await refused("ops-rosters", { ...roster, workingWeekdays: [] }, /Working weekdays: the roster has no working day/);
