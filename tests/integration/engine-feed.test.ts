@@ -8,6 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { catalogueFileSchema, engineFileSchema } from "../../booking/catalogue/seed-schema";
 import { withEngineDefaults } from "../../cms/src/lib/ops-defaults";
 import { uniqueCode } from "../support/cms";
+import { cmsCall as call } from "../support/cms-admin";
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, "");
 const READ_TOKEN = process.env.CMS_READ_TOKEN ?? "";
@@ -16,18 +17,6 @@ const CONTROL = process.env.TEST_CONTROL_URL;
 const tenants = path.resolve(__dirname, "../../tenants");
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
 const seededCarriers = fs.readdirSync(tenants).filter((name) => fs.existsSync(path.join(tenants, name, "engine.json")));
-
-type Reply = { status: number; body: any };
-
-async function call(method: string, route: string, token?: string, body?: unknown): Promise<Reply> {
-  const response = await fetch(`${CMS_URL}${route}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 const feed = (route: string) => call("GET", `/api/engine-feed/${route}`, READ_TOKEN);
 const create = (collection: string, data: Record<string, unknown>) => call("POST", `/api/${collection}`, WRITE_TOKEN, { data });
