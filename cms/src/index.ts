@@ -1,5 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
+import { ensureAdminHints } from './lib/admin-hints';
+import { registerBookingWarning } from './lib/booking-warning';
 import { registerCarrierValidation } from './lib/carrier-validation';
 import { ensureCarrierEditorRole, ensureOperationsRoles, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
 import { seedOperations } from './lib/ops-data';
@@ -17,6 +19,7 @@ export default {
     registerFenceMiddleware(strapi);
     registerCarrierValidation(strapi);
     registerOpsValidation(strapi);
+    registerBookingWarning(strapi);
     registerWebhookEmitter(strapi);
     registerRevisionBump(strapi);
   },
@@ -29,6 +32,7 @@ export default {
     await registerFenceCondition(strapi);
     await ensureCarrierEditorRole(strapi);
     await ensureOperationsRoles(strapi);
+    await ensureAdminHints(strapi);
     await seedCarriers(strapi);
     await seedOperations(strapi);
   },

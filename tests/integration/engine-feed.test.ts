@@ -5,8 +5,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { catalogueFileSchema, engineFileSchema } from "../../booking/catalogue/seed-schema";
 import { withEngineDefaults } from "../../cms/src/lib/ops-defaults";
 import { uniqueCode } from "../support/cms";
+import { cmsCall as call } from "../support/cms-admin";
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, "");
 const READ_TOKEN = process.env.CMS_READ_TOKEN ?? "";
@@ -15,18 +17,6 @@ const CONTROL = process.env.TEST_CONTROL_URL;
 const tenants = path.resolve(__dirname, "../../tenants");
 const readJson = (file: string) => JSON.parse(fs.readFileSync(file, "utf8"));
 const seededCarriers = fs.readdirSync(tenants).filter((name) => fs.existsSync(path.join(tenants, name, "engine.json")));
-
-type Reply = { status: number; body: any };
-
-async function call(method: string, route: string, token?: string, body?: unknown): Promise<Reply> {
-  const response = await fetch(`${CMS_URL}${route}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
 
 const feed = (route: string) => call("GET", `/api/engine-feed/${route}`, READ_TOKEN);
 const create = (collection: string, data: Record<string, unknown>) => call("POST", `/api/${collection}`, WRITE_TOKEN, { data });
@@ -83,12 +73,14 @@ describe.skipIf(!CMS_URL)("engine feed", () => {
     expect(reply.status).toBe(200);
     expect(reply.body.code).toBe(code);
     expect(canonical(reply.body.engine)).toEqual(canonical(withEngineDefaults(readJson(path.join(tenants, code, "engine.json")))));
+    expect(engineFileSchema.safeParse(reply.body.engine).error).toBeUndefined();
   });
 
   it("serves the catalogue exactly as tenants/catalogue.json", async () => {
     const reply = await feed("catalogue");
     expect(reply.status).toBe(200);
     expect(canonical(reply.body.catalogue)).toEqual(canonical(readJson(path.join(tenants, "catalogue.json"))));
+    expect(catalogueFileSchema.safeParse(reply.body.catalogue).error).toBeUndefined();
   });
 
   it("answers 404 for a carrier it does not know", async () => {
@@ -143,6 +135,23 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
       { carrierCode: carrier, technicianId: uniqueCode("tech"), name: "T", vanRegistration: "AB12 CDE", homeBaseLat: 51.5, homeBaseLng: -0.1, serviceArea: "nowhere" },
       /Service area: carrier patchpoint has no service area with code nowhere/,
     );
+  });
+
+  it("serves a new area once it has a technician, and keeps its code while technicians work there", async () => {
+    const code = uniqueCode("new-area");
+    const areaId = await createOk("ops-service-areas", { ...area, code, postcodePrefixes: ["N7"] });
+    const served = async () => (await feed(`carriers/${carrier}`)).body.engine.service_areas.map((a: { code: string }) => a.code);
+    expect(await served()).not.toContain(code);
+    await createOk("ops-technicians", { carrierCode: carrier, technicianId: uniqueCode("tech"), name: "New Tech", vanRegistration: "AB12 CDE", homeBaseLat: 51.55, homeBaseLng: -0.11, serviceArea: code });
+    expect(await served()).toContain(code);
+    const renamed = await call("PUT", `/api/ops-service-areas/${areaId}`, WRITE_TOKEN, { data: { code: `${code}-x` } });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.error.message).toMatch(/1 technician\(s\) work in/);
+  });
+
+  it("refuses a price override for a model or problem the catalogue does not have", async () => {
+    await refused("ops-price-overrides", { carrierCode: carrier, model: "iphone-99", problem: "screen-replacement", price: 100 }, /Model: iphone-99 is not in the catalogue/);
+    await refused("ops-price-overrides", { carrierCode: carrier, model: "iphone-15", problem: "appliance-leaking", price: 100 }, /Problem: iphone-15 cannot be booked for appliance-leaking/);
   });
 
   it("refuses a roster with no working day, and a closed date in another format", async () => {

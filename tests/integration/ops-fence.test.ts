@@ -6,6 +6,7 @@
 // CMS_ADMIN_PASSWORD, like tests/integration/editor-fence.test.ts.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminLogin as login, cmsCall as call } from "../support/cms-admin";
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, "");
 const ADMIN_EMAIL = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";
@@ -18,24 +19,6 @@ const ROSTER = "api::ops-roster.ops-roster";
 const OVERRIDE = "api::ops-price-override.ops-price-override";
 const PRICE = "api::catalogue-price.catalogue-price";
 const cm = (uid: string, rest = "") => `/content-manager/collection-types/${uid}${rest}`;
-
-type Reply = { status: number; body: any };
-
-async function call(method: string, path: string, token?: string, body?: unknown): Promise<Reply> {
-  const response = await fetch(`${CMS_URL}${path}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-async function login(email: string, password: string): Promise<string> {
-  const reply = await call("POST", "/admin/login", undefined, { email, password });
-  expect(reply.status, `login of ${email}: ${JSON.stringify(reply.body)}`).toBe(200);
-  return reply.body.data.token;
-}
 
 async function restCreate(collection: string, data: Record<string, unknown>, status = false): Promise<string> {
   const reply = await call("POST", `/api/${collection}${status ? "?status=published" : ""}`, WRITE_TOKEN, { data });

@@ -33,23 +33,32 @@ async function carrierFacts(strapi: Core.Strapi, code: string) {
   return row ? { code, countryCode: String(row.countryCode ?? ''), currency: String(row.currency ?? '') } : null;
 }
 
+/**
+ * A carrier's entries as the engine may use them: an area is served once it has a technician (the
+ * engine refuses an area without one), so a new area waits until its first technician is saved.
+ * Null when the carrier has no roster or no served area yet.
+ */
 export async function readOpsEntries(strapi: Core.Strapi, code: string): Promise<OpsEntries | null> {
   const where = { carrierCode: code };
   const [roster] = await all(strapi, OPS_UIDS.roster, where);
   if (!roster) return null;
+  const technicians = await all(strapi, OPS_UIDS.technician, where);
+  const staffed = new Set(technicians.map((t) => t.serviceArea));
+  const serviceAreas = (await all(strapi, OPS_UIDS.serviceArea, where)).filter((area) => staffed.has(area.code));
+  if (serviceAreas.length === 0) return null;
   const [offering] = await all(strapi, OPS_UIDS.offering, where);
   return {
     roster,
     offering: offering ?? {},
-    serviceAreas: await all(strapi, OPS_UIDS.serviceArea, where),
-    technicians: await all(strapi, OPS_UIDS.technician, where),
+    serviceAreas,
+    technicians,
     stores: await all(strapi, OPS_UIDS.store, where),
     discountCodes: await all(strapi, OPS_UIDS.discountCode, where),
     priceOverrides: await all(strapi, OPS_UIDS.priceOverride, where),
   };
 }
 
-/** A carrier's engine file, or null when the carrier or its roster does not exist. */
+/** A carrier's engine file, or null when the carrier, its roster or a served area does not exist. */
 export async function readEngineFeed(strapi: Core.Strapi, code: string) {
   const carrier = await carrierFacts(strapi, code);
   const entries = carrier && (await readOpsEntries(strapi, code));
@@ -58,9 +67,13 @@ export async function readEngineFeed(strapi: Core.Strapi, code: string) {
   return { code, updatedAt, engine: entriesToEngineFile(carrier, entries) };
 }
 
-/** Carriers the engine can sell for: a carrier entry and a roster. */
+/** Carriers the engine can sell for: a carrier entry, a roster and an area with a technician. */
 export async function readCarrierList(strapi: Core.Strapi) {
   const rosters = (await strapi.db.query(OPS_UIDS.roster as never).findMany({ select: ['carrierCode', 'updatedAt'], orderBy: { carrierCode: 'asc' } } as never)) as Data[];
+  const technicians = (await strapi.db.query(OPS_UIDS.technician as never).findMany({ select: ['carrierCode', 'serviceArea'] } as never)) as Data[];
+  const areas = (await strapi.db.query(OPS_UIDS.serviceArea as never).findMany({ select: ['carrierCode', 'code'] } as never)) as Data[];
+  const staffed = new Set(technicians.map((t) => `${String(t.carrierCode)}|${String(t.serviceArea)}`));
+  const served = new Set(areas.filter((a) => staffed.has(`${String(a.carrierCode)}|${String(a.code)}`)).map((a) => a.carrierCode));
   const carriers = new Set(
     ((await strapi.db.query(CARRIER_UID as never).findMany({ select: ['code'] } as never)) as Data[]).map((c) => c.code as string),
   );
@@ -68,7 +81,7 @@ export async function readCarrierList(strapi: Core.Strapi) {
   const list: { code: string; updatedAt: string }[] = [];
   for (const roster of rosters) {
     const code = roster.carrierCode as string;
-    if (!carriers.has(code)) continue;
+    if (!carriers.has(code) || !served.has(code)) continue;
     const updatedAt = revised.has(code) ? await revisionOf(strapi, code) : null;
     list.push({ code, updatedAt: updatedAt ?? new Date(String(roster.updatedAt)).toISOString() });
   }

@@ -1,5 +1,9 @@
 // What the CMS refuses on save, and the message the operations person reads (issue 9, item 3).
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { engineFileSchema } from '../../../booking/catalogue/seed-schema';
+import { normalisePostcode } from '../../../booking/domain/postcode';
 import {
   amountsProblems,
   discountCodeProblems,
@@ -8,8 +12,11 @@ import {
   rosterProblems,
   serviceAreaProblems,
   storeProblems,
+  validPostcode,
   validPrefix,
 } from './ops-rules';
+
+const patchpointEngine = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../tenants/patchpoint/engine.json'), 'utf8'));
 
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
 
@@ -110,5 +117,26 @@ describe('stores', () => {
   it("refuses a postcode that is not the carrier country's", () => {
     expect(messages(storeProblems({ postcode: '10115' }, 'GB'))).toMatch(/Postcode '10115' is not a GB postcode/);
     expect(storeProblems({ postcode: 'W1D 1LA' }, 'GB')).toEqual([]);
+  });
+});
+
+// The CMS keeps a copy of the engine's postcode rules (it cannot import booking/): one table, both copies.
+describe('the postcode rules agree with the engine', () => {
+  const postcodes: [string, string][] = [
+    ['GB', 'SW1A 1AA'], ['GB', 'E1 6AN'], ['GB', 'W1D1LA'], ['GB', 'Q1 1AA'], ['GB', 'SW1A'], ['DE', '10115'], ['DE', '00123'],
+    ['AU', '2000'], ['AU', '200'], ['US', '10001'], ['US', '10001-1234'], ['US', '1000'], ['CA', 'M5V 3L9'], ['CA', 'W5V 3L9'],
+  ];
+  it.each(postcodes)('%s %s', (country, postcode) => {
+    expect(validPostcode(country, postcode)).toBe(normalisePostcode(country, postcode).ok);
+  });
+
+  const prefixes: [string, string][] = [
+    ['GB', 'SW'], ['GB', 'SW1A'], ['GB', 'E1'], ['GB', 'E1W'], ['GB', 'IV27'], ['GB', 'Q1'], ['GB', 'SW1A1'], ['DE', '101'], ['DE', '001'],
+    ['AU', '20'], ['AU', '20000'], ['US', '100'], ['CA', 'M5V'], ['CA', 'M'], ['CA', 'W5'],
+  ];
+  it.each(prefixes)('prefix %s %s', (country, prefix) => {
+    const file = { ...patchpointEngine, country, service_areas: [{ ...patchpointEngine.service_areas[0], country, postcode_prefixes: [prefix] }] };
+    const engineAccepts = engineFileSchema.safeParse(file).success;
+    expect(validPrefix(country, prefix)).toBe(engineAccepts);
   });
 });

@@ -48,7 +48,18 @@ async function taken(strapi: Core.Strapi, uid: string, where: Data, documentId?:
   return others.length > 0;
 }
 
-async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, merged: Data, documentId?: string): Promise<Problem[]> {
+/** A price override names a model of the catalogue and one of that model's problems. */
+async function catalogueHas(strapi: Core.Strapi, model: unknown, problem: unknown): Promise<Problem[]> {
+  if (typeof model !== 'string' || typeof problem !== 'string') return [];
+  const entry = (await strapi.db.query(CATALOGUE_UIDS.model as never).findOne({ where: { slug: model }, select: ['problems'] } as never)) as Data | null;
+  if (!entry) return [{ path: ['model'], message: `Model: ${model} is not in the catalogue (use a model slug such as iphone-15).` }];
+  const problems = Array.isArray(entry.problems) ? (entry.problems as string[]) : [];
+  if (!problems.includes(problem)) return [{ path: ['problem'], message: `Problem: ${model} cannot be booked for ${problem}; it offers ${problems.join(', ')}.` }];
+  return [];
+}
+
+async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, existing: Data | null, documentId?: string): Promise<Problem[]> {
+  const merged = { ...(existing ?? {}), ...data };
   const problems: Problem[] = [];
   const { carrierCode } = merged;
   if ('carrierCode' in data && (typeof data.carrierCode !== 'string' || !CARRIER_CODE_PATTERN.test(data.carrierCode))) {
@@ -61,10 +72,17 @@ async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, merged:
     }
   };
   switch (uid) {
-    case OPS_UIDS.serviceArea:
+    case OPS_UIDS.serviceArea: {
       problems.push(...serviceAreaProblems(merged, await carrierCountry(strapi, carrierCode)));
       await sameCarrier('code', 'Service area code');
+      if (existing && (existing.code !== merged.code || existing.carrierCode !== carrierCode)) {
+        const staff = (await strapi.db.query(OPS_UIDS.technician as never).count({ where: { carrierCode: existing.carrierCode, serviceArea: existing.code } } as never)) as number;
+        if (staff > 0) {
+          problems.push({ path: ['code'], message: `Code: ${staff} technician(s) work in ${String(existing.code)}; move them to another area before changing this area's code or carrier.` });
+        }
+      }
       break;
+    }
     case OPS_UIDS.technician: {
       await sameCarrier('technicianId', 'Technician id');
       const area = merged.serviceArea;
@@ -86,7 +104,7 @@ async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, merged:
       await sameCarrier('code', 'Discount code');
       break;
     case OPS_UIDS.priceOverride: {
-      problems.push(...priceOverrideProblems(merged));
+      problems.push(...priceOverrideProblems(merged), ...(await catalogueHas(strapi, merged.model, merged.problem)));
       if (typeof carrierCode === 'string' && (await taken(strapi, uid, { carrierCode, model: merged.model, problem: merged.problem }, documentId))) {
         problems.push({ path: ['problem'], message: `A price override for ${String(merged.model)} / ${String(merged.problem)} already exists for carrier ${carrierCode}.` });
       }
@@ -148,7 +166,7 @@ export function registerOpsValidation(strapi: Core.Strapi): void {
     const existing = params.documentId
       ? ((await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Data | null)
       : null;
-    assertValid(await opsProblems(strapi, ctx.uid, data, { ...(existing ?? {}), ...data }, params.documentId));
+    assertValid(await opsProblems(strapi, ctx.uid, data, existing, params.documentId));
     return next();
   });
 }

@@ -38,7 +38,7 @@ export const webhooksSilenced = (): boolean => silenced.getStore() === true;
 export const signBody = (body: string, secret: string): string =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-function webhookTarget(): { url: string; secret: string } | null {
+export function webhookTarget(): { url: string; secret: string } | null {
   const url = process.env.APP_WEBHOOK_URL ?? 'http://127.0.0.1:3000/api/cms-webhook';
   if (!url) return null; // APP_WEBHOOK_URL='' switches the webhook off
   const secret = process.env.CMS_WEBHOOK_SECRET || (devDefaultsAllowed() ? DEV_SECRET : '');
