@@ -21,4 +21,4 @@ COPY public ./public
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["sh", "-c", "npx tsx scripts/seed-engine.ts && node --import tsx server.ts"]
+CMD ["sh", "-c", "npx tsx scripts/sync-engine.ts && node --import tsx server.ts"]

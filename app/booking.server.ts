@@ -5,9 +5,10 @@
  * database again, and closes it on shutdown (server.ts hooks). The web part of the test clock
  * (ADR 034), reading the request's cookie, is here too.
  */
-import { composeEngine, type ComposedEngine, type Engine } from "../booking/index";
+import { composeEngine, type ComposedEngine, type Engine, type OperationsChange } from "../booking/index";
 import { env } from "./env.server";
 import { readTestClockOffset } from "./lib/cookies.server";
+import { logger } from "./lib/observability/logger.server";
 
 type Holder = { __bookingEngine?: Promise<ComposedEngine>; __appShutdownHooks?: (() => Promise<void>)[] };
 const holder = globalThis as Holder;
@@ -15,7 +16,13 @@ const holder = globalThis as Holder;
 function composed(): Promise<ComposedEngine> {
   if (!holder.__bookingEngine) {
     // A failed start is not cached: the next call tries again.
-    holder.__bookingEngine = Promise.resolve().then(() => composeEngine(env()));
+    holder.__bookingEngine = Promise.resolve().then(async () => {
+      const instance = await composeEngine(env(), { log: logger().child({ component: "operations-sync" }) });
+      // The engine's operations copy follows the CMS (ADR 080): the start script synced it, so the
+      // first reconcile (for what changed since) waits a little rather than slowing the first requests.
+      instance.operations?.start(env().OPERATIONS_RECONCILE_SECONDS, 15);
+      return instance;
+    });
     holder.__bookingEngine.catch(() => {
       holder.__bookingEngine = undefined;
     });
@@ -39,8 +46,18 @@ export async function closeEngine(): Promise<void> {
   await instance?.close();
 }
 
-export { browserWidgets, type BrowserWidgets } from "../booking/index";
+export { browserWidgets, type BrowserWidgets, routeChange, isOperationsModel } from "../booking/index";
 export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked, ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "../booking/index";
+
+/**
+ * A CMS change to operations or catalogue data (model uid `api::ops-…` / `api::catalogue-…`) or to a
+ * carrier entry: the engine syncs its copy before answering. `ignored` for every other model.
+ */
+export async function operationsChanged(change: OperationsChange) {
+  const { operations } = await composed();
+  if (!operations) return { route: "ignored" as const, outcomes: [] };
+  return operations.changed(change);
+}
 
 /* ───────────── test clock (ADR 034) ───────────── */
 

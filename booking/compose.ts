@@ -4,6 +4,7 @@
  * (`engine.capabilities()`). A port a later issue adds (notifications, jobs) gets its adapter here too.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
+import { pino } from "pino";
 import { braintreeAccountsFromEnv } from "./adapters/braintree/accounts";
 import { createBraintreeGateway, type BraintreeLedgerRecord } from "./adapters/braintree/braintree-gateway";
 import { createBraintreeWebhookParser, createBraintreeWebhookReceiver } from "./adapters/braintree/braintree-webhooks";
@@ -16,6 +17,9 @@ import { createLoqateProvider } from "./adapters/loqate/loqate-provider";
 import { createRecaptchaVerifier } from "./adapters/recaptcha/recaptcha-verifier";
 import { createSandboxPayLater, type SandboxPayLaterRecord } from "./adapters/sandbox-pay-later/sandbox-pay-later";
 import { createSandboxGateway, type SandboxLedgerRecord } from "./adapters/sandbox-payments/sandbox-gateway";
+import { createCmsFeedSource } from "./adapters/cms-feed/cms-feed-source";
+import { createOperationsSync, type OperationsLogger, type OperationsSync } from "./operations/sync";
+import type { OperationsSource } from "./ports/operations-source";
 import { braintreeConfigured, braintreeVariables, klarnaVariables, parseEngineConfig, testClockAllowed, type EngineConfiguration } from "./config";
 import { openDatabase, type BookingDatabase, type OpenedDatabase } from "./db/open";
 import { createPaymentLedger } from "./db/payment-ledger";
@@ -65,7 +69,20 @@ export interface ComposedEngine {
   engine: Engine;
   database: OpenedDatabase;
   testClock: TestClock | null;
+  /** Keeps the engine's operations data in step with the CMS (ADR 080); null without CMS_URL. */
+  operations: OperationsSync | null;
   close(): Promise<void>;
+}
+
+export interface ComposeOptions {
+  /** Where sync outcomes go (the app passes its pino logger); default: a pino logger of its own. */
+  log?: OperationsLogger;
+}
+
+/** The operations source the configuration names: the CMS feed when CMS_URL is set. */
+export function operationsSourceFromConfig(config: EngineConfiguration): OperationsSource | null {
+  if (!config.CMS_URL) return null;
+  return createCmsFeedSource({ url: config.CMS_URL, token: config.CMS_READ_TOKEN ?? "", timeoutMs: config.OPERATIONS_FEED_TIMEOUT_MS });
 }
 
 /**
@@ -88,7 +105,7 @@ function shiftedEngine(engine: Engine, shift: AsyncLocalStorage<number>, offsetM
 }
 
 /** Opens the database (migrating it) and wires the engine; a failure after opening closes it again. */
-export async function composeEngine(config: EngineConfiguration): Promise<ComposedEngine> {
+export async function composeEngine(config: EngineConfiguration, options: ComposeOptions = {}): Promise<ComposedEngine> {
   const database = await openDatabase(config);
   try {
     const moving = testClockAllowed(config) ? testClockFor(config.ENGINE_CLOCK_OFFSET_MS) : null;
@@ -104,7 +121,18 @@ export async function composeEngine(config: EngineConfiguration): Promise<Compos
       ...adaptersFromConfig(config, database.db),
     });
     const testClock = moving ? { shifted: (offsetMs: number) => shiftedEngine(engine, moving.shift, offsetMs) } : null;
-    return { engine, database, testClock, close: () => database.close() };
+    const source = operationsSourceFromConfig(config);
+    const operations = source ? createOperationsSync({ db: database.db, source, log: options.log ?? pino({ name: "booking-engine" }) }) : null;
+    return {
+      engine,
+      database,
+      testClock,
+      operations,
+      close: async () => {
+        operations?.stop();
+        await database.close();
+      },
+    };
   } catch (error) {
     await database.close();
     throw error;
@@ -112,6 +140,6 @@ export async function composeEngine(config: EngineConfiguration): Promise<Compos
 }
 
 /** The engine the environment describes (scripts, tools); the web app passes its parsed environment to `composeEngine`. */
-export async function engineFromEnvironment(env: Record<string, string | undefined> = process.env): Promise<ComposedEngine> {
-  return composeEngine(parseEngineConfig(env));
+export async function engineFromEnvironment(env: Record<string, string | undefined> = process.env, options: ComposeOptions = {}): Promise<ComposedEngine> {
+  return composeEngine(parseEngineConfig(env), options);
 }

@@ -41,6 +41,11 @@ export const engineConfigShape = {
   LOOKUP_THROTTLE_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
   LOOKUP_THROTTLE_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),
   LOOKUP_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  // Operations data (issue 9, ADR 080): the CMS engine feed, read with the web app's read token; unset CMS_URL: no sync.
+  CMS_URL: z.url().optional(),
+  CMS_READ_TOKEN: optionalText,
+  OPERATIONS_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+  OPERATIONS_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   // Test-only clock control (ADR 034): honoured outside production, or in production with ENGINE_TEST_CLOCK=1.
   NODE_ENV: z.string().default("development"),
   ENGINE_TEST_CLOCK: z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),

@@ -12,6 +12,7 @@ import * as catalogue from "./catalogue/queries";
 import { areaForPostcode } from "./coverage/coverage";
 import { carrierContext, type CarrierContext, type CarrierContextInput } from "./domain/carrier";
 import * as orders from "./orders/orders";
+import { countAffectedBookings } from "./operations/bookings-count";
 import type { AddressProvider } from "./ports/address-provider";
 import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
@@ -172,6 +173,8 @@ export function createEngine(deps: EngineDependencies) {
     paymentAttempts: op(checkout.paymentAttempts),
 
     // orders (spec §7 "Orders")
+    /** Orders a service area's removal or closed dates would touch (issue 9 item 7: the CMS warns with it). */
+    countAffectedBookings: op(countAffectedBookings),
     lookupOrder: op(orders.lookupOrder),
     orderDevices: op(orders.orderDevices),
     cancelOrder: op(orders.cancelOrder),

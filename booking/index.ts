@@ -2,7 +2,10 @@
  * The booking engine's whole public surface (ADR 041): nothing outside booking/ imports a deeper
  * path (app/architecture.test.ts). The web app reaches it through app/booking.server.ts.
  */
-export { composeEngine, engineFromEnvironment, adaptersFromConfig, type ComposedEngine, type TestClock } from "./compose";
+export { composeEngine, engineFromEnvironment, adaptersFromConfig, operationsSourceFromConfig, type ComposedEngine, type ComposeOptions, type TestClock } from "./compose";
+export { createOperationsSync, routeChange, isOperationsModel, type OperationsSync, type OperationsChange, type OperationsLogger, type SyncOutcome, type ChangeRoute } from "./operations/sync";
+export { createCmsFeedSource } from "./adapters/cms-feed/cms-feed-source";
+export type { OperationsSource } from "./ports/operations-source";
 export {
   engineConfigShape,
   engineConfigSchema,

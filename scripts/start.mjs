@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// `npm start`: install what is missing, build what changed, migrate and seed, start Strapi and
-// the app on embedded defaults, print every demo tenant's URL. Ctrl-C stops both.
+// `npm start`: install what is missing, build what changed, start Strapi (it seeds tenants/ into
+// itself), migrate the engine and sync it from the CMS, start the app on embedded defaults, print
+// every demo tenant's URL. Ctrl-C stops both.
 import path from "node:path";
 import { log, root, startProcess, waitForHttp } from "./lib/proc.mjs";
 import { devSecrets, ensureAppBuilt, ensureRootInstalled, loadCmsServer, prepareEngine } from "./lib/prepare.mjs";
@@ -32,8 +33,6 @@ const appEnv = {
   OUTBOX_DIR: process.env.OUTBOX_DIR ?? path.join(dataDir, "outbox"),
 };
 
-await prepareEngine(appEnv);
-
 const adminEmail = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";
 const adminPassword = process.env.CMS_ADMIN_PASSWORD ?? "DevAdmin2026!";
 const cms = await startCms({
@@ -49,6 +48,13 @@ const cms = await startCms({
   },
   log: (message) => log("cms", message),
 });
+// The engine's copy of operations data comes from the CMS (which seeded tenants/ into itself).
+try {
+  await prepareEngine(appEnv);
+} catch (error) {
+  await cms.stop();
+  throw error;
+}
 
 const app = startProcess("app", process.execPath, ["--import", "tsx", "server.ts"], { env: appEnv });
 let stopping = false;

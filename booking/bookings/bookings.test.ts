@@ -325,9 +325,8 @@ describe("abandoning a booking", () => {
     // Reserved as a payment in flight reserves it (checkout's claim), so nobody else can use it meanwhile.
     const [row] = await t.opened.db.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.reference, ref));
     await t.opened.db
-      .update(s.discountCodes)
-      .set({ reservedByBookingId: row!.id, reservedUntil: new Date("2030-01-01T00:00:00Z") })
-      .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, "ONCE20")));
+      .insert(s.discountCodeReservations)
+      .values({ carrierCode: carrier.code, code: "ONCE20", bookingId: row!.id, reservedUntil: new Date("2030-01-01T00:00:00Z") });
     const second = await withPostcode();
     await t.engine.addDevice(carrier, second, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
     await expect(t.engine.applyDiscountCode(carrier, second, { discount_code: "ONCE20" })).rejects.toMatchObject({ code: "PROMO_ALREADY_USED" });

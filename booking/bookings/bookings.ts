@@ -37,7 +37,7 @@ import { normaliseSelection } from "../domain/pricing";
 import { canonicalToken, hashToken, newBookingReference, newResumeToken } from "../domain/references";
 import { localDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
-import { assertDiscountUsable, canonicalDiscountCode, findDiscount } from "./discount";
+import { assertDiscountUsable, canonicalDiscountCode, findDiscount, releaseDiscountReservations } from "./discount";
 import { bookingDevices, Deferred, findBooking, mutateBooking, type BookingRow, type DeviceRow } from "./repository";
 import { bookingState, type BookingState } from "./state";
 import { assertOneDeviceInWarranty } from "./warranty-rules";
@@ -626,10 +626,7 @@ export async function abandonBooking(ctx: EngineContext, carrier: CarrierContext
     if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
     if (booking.checkoutStatus === "PROCESSING") throw new PaymentInProgressError();
     await releaseHold(tx, carrier, booking.id);
-    await tx
-      .update(s.discountCodes)
-      .set({ reservedByBookingId: null, reservedUntil: null })
-      .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.reservedByBookingId, booking.id)));
+    await releaseDiscountReservations(tx, carrier, booking.id);
     await setBooking(tx, booking, { date: null });
   });
 }

@@ -38,7 +38,7 @@ import { parseInput } from "../domain/validate";
 import type { BillingAddress, SaleResult } from "../ports/payment-gateway";
 import { withinWarranty } from "./bookings";
 import { isPayLaterPaymentType, NO_PAY_LATER, payLaterOffer, purchaseForBooking, PAY_LATER_MINIMUM_MINOR, type PayLaterOffer } from "./pay-later";
-import { assertDiscountUsable } from "./discount";
+import { assertDiscountUsable, findDiscount, releaseDiscountReservations, reserveDiscount, usageLimit } from "./discount";
 import { Deferred, findBooking, lockBooking, type BookingRow } from "./repository";
 import { bookingState, deviceView, loadBasket, type BookingState, type LoadedBasket } from "./state";
 
@@ -204,11 +204,12 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
     .returning({ id: s.orders.id });
   await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId: order!.id, technicianId, date: day, slot, createdAt: now });
   if (basket.discount && basket.totals.discount_code) {
-    // A single-use code is used now that the order exists (not when it was applied).
+    // A use counts now that the order exists (not when the code was applied); the reservation has done its job.
     await tx
       .update(s.discountCodes)
-      .set(basket.discount.singleUse ? { usedAt: now, usedByOrderRef: orderRef, reservedByBookingId: null, reservedUntil: null } : { reservedByBookingId: null, reservedUntil: null })
+      .set({ usedCount: sql`${s.discountCodes.usedCount} + 1`, usedAt: now, usedByOrderRef: orderRef })
       .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, basket.discount.code)));
+    await releaseDiscountReservations(tx, carrier, booking.id);
   }
   await tx
     .update(s.bookings)
@@ -239,6 +240,10 @@ async function confirmWithoutPayment(ctx: EngineContext, carrier: CarrierContext
     if (basket.totals.total_price !== 0) throw new CheckoutNotReadyError("This booking needs a payment.", { payment: ["This booking needs a payment."] });
     const lost = await ensureHold(tx, ctx, carrier, booking);
     if (lost) return lost;
+    if (basket.discount && usageLimit(basket.discount) !== null) {
+      // No payment, so no reservation: check used against the limit under the code's lock instead (ADR 083).
+      assertDiscountUsable(await findDiscount(tx, carrier, basket.discount.code, true), booking.id, ctx.clock.now());
+    }
     await completeOrder(tx, ctx, carrier, basket, { amountMinor: 0, paymentType: kind === "in_warranty" ? "in_warranty" : "promo", paidViaCredit: false, transactionId: null });
     return booking;
   });
@@ -337,18 +342,11 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
     }
     const lost = await ensureHold(tx, ctx, carrier, booking);
     if (lost) return lost;
-    if (basket.discount?.singleUse) {
-      // Lock the code, re-check it under the lock and reserve it for this payment.
-      const [code] = await tx
-        .select()
-        .from(s.discountCodes)
-        .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, basket.discount.code)))
-        .for("update");
-      assertDiscountUsable(code ?? null, booking.id, now);
-      await tx
-        .update(s.discountCodes)
-        .set({ reservedByBookingId: booking.id, reservedUntil: new Date(now.getTime() + ctx.config.discountReservationMinutes * 60_000) })
-        .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, basket.discount.code)));
+    if (basket.discount && usageLimit(basket.discount) !== null) {
+      // Lock the code, re-check used plus reserved under the lock and reserve it for this payment.
+      const code = await findDiscount(tx, carrier, basket.discount.code, true);
+      assertDiscountUsable(code, booking.id, now);
+      await reserveDiscount(tx, carrier, code.code, booking.id, new Date(now.getTime() + ctx.config.discountReservationMinutes * 60_000));
     }
     const [{ attempts } = { attempts: 0 }] = await tx
       .select({ attempts: count() })
@@ -400,11 +398,8 @@ async function settleAttempt(ctx: EngineContext, carrier: CarrierContext, refere
     await tx.update(s.paymentAttempts).set({ ...values, updatedAt: ctx.clock.now() }).where(eq(s.paymentAttempts.id, attemptId));
     if (bookingStatus && booking.checkoutStatus !== "SUCCESS") {
       await tx.update(s.bookings).set({ checkoutStatus: bookingStatus }).where(eq(s.bookings.id, booking.id));
-      // A failed payment gives a reserved single-use code back.
-      await tx
-        .update(s.discountCodes)
-        .set({ reservedByBookingId: null, reservedUntil: null })
-        .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.reservedByBookingId, booking.id)));
+      // A failed payment gives a reserved code back.
+      await releaseDiscountReservations(tx, carrier, booking.id);
     }
   });
 }

@@ -4,7 +4,7 @@
  * extras and appliance triage questions. Prices: the carrier's own price for a model and problem
  * when it has one, else the catalogue price in the carrier's currency (minor units).
  */
-import { and, asc, eq, ilike, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { inOrder, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
@@ -109,6 +109,24 @@ function makeAllowed(carrier: CarrierContext, make: { id: number; typeId: number
   return !carrier.singleMakeOnly || make.typeId !== 1 || make.id === carrier.singleMakeId;
 }
 
+/** What the carrier leaves out of the shared catalogue (ADR 082): make ids, model slugs, problem codes. */
+interface Exclusions {
+  makeIds: Set<number>;
+  models: Set<string>;
+  problems: Set<string>;
+}
+
+async function exclusionsOf(db: DbOrTx, carrier: CarrierContext): Promise<Exclusions> {
+  const [offering] = await db.select().from(s.carrierOfferings).where(eq(s.carrierOfferings.carrierCode, carrier.code));
+  if (!offering) return { makeIds: new Set(), models: new Set(), problems: new Set() };
+  const makeRows = offering.excludedMakes.length ? await db.select({ id: s.makes.id }).from(s.makes).where(inArray(s.makes.code, offering.excludedMakes)) : [];
+  return { makeIds: new Set(makeRows.map((m) => m.id)), models: new Set(offering.excludedModels), problems: new Set(offering.excludedProblems) };
+}
+
+function offered(carrier: CarrierContext, exclusions: Exclusions, make: { id: number; typeId: number }): boolean {
+  return makeAllowed(carrier, make) && !exclusions.makeIds.has(make.id);
+}
+
 const listMakesInput = z.object({ typeId: z.coerce.number().int().positive(), locale: localeSchema });
 
 /** Makes of a device type that have at least one model (spec: show_available=true). */
@@ -121,7 +139,8 @@ export async function listMakes(db: DbOrTx, carrier: CarrierContext, input: z.in
     .innerJoin(s.models, and(eq(s.models.id, s.modelMakes.modelId), eq(s.models.active, true)))
     .where(and(eq(s.makes.typeId, typeId), eq(s.makes.active, true)))
     .orderBy(asc(s.makes.id));
-  return rows.filter((m) => makeAllowed(carrier, m)).map((m) => ({ id: m.id, code: m.code, name: m.name, type_id: m.typeId }));
+  const exclusions = await exclusionsOf(db, carrier);
+  return rows.filter((m) => offered(carrier, exclusions, m)).map((m) => ({ id: m.id, code: m.code, name: m.name, type_id: m.typeId }));
 }
 
 export async function listDeviceTypes(db: DbOrTx, _carrier: CarrierContext, input: { locale?: Locale } = {}): Promise<DeviceType[]> {
@@ -136,12 +155,20 @@ const kindsInput = z.object({ makeId: z.coerce.number().int().positive(), typeId
 export async function listDeviceKinds(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof kindsInput>): Promise<DeviceKindOption[]> {
   const { makeId, typeId } = parseInput(kindsInput, input);
   const [make] = await db.select().from(s.makes).where(eq(s.makes.id, makeId));
-  if (!make || !makeAllowed(carrier, make)) return [];
+  const exclusions = await exclusionsOf(db, carrier);
+  if (!make || !offered(carrier, exclusions, make)) return [];
   const rows = await db
     .select({ kind: s.models.deviceType, count: sql<number>`count(*)`.mapWith(Number) })
     .from(s.models)
     .innerJoin(s.modelMakes, eq(s.modelMakes.modelId, s.models.id))
-    .where(and(eq(s.modelMakes.makeId, makeId), eq(s.models.active, true), typeId ? eq(s.models.typeId, typeId) : undefined))
+    .where(
+      and(
+        eq(s.modelMakes.makeId, makeId),
+        eq(s.models.active, true),
+        typeId ? eq(s.models.typeId, typeId) : undefined,
+        exclusions.models.size ? notInArray(s.models.slug, [...exclusions.models]) : undefined,
+      ),
+    )
     .groupBy(s.models.deviceType);
   const order: s.DeviceKind[] = ["phone", "tablet", "appliance"];
   return rows.map((r) => ({ code: r.kind, model_count: r.count })).sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code));
@@ -162,7 +189,8 @@ function escapeLike(value: string): string {
 export async function listModels(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof listModelsInput>): Promise<ModelSummary[]> {
   const { makeId, typeId, deviceType, search } = parseInput(listModelsInput, input);
   const [make] = await db.select().from(s.makes).where(eq(s.makes.id, makeId));
-  if (!make || !makeAllowed(carrier, make)) return [];
+  const exclusions = await exclusionsOf(db, carrier);
+  if (!make || !offered(carrier, exclusions, make)) return [];
   const words = (search ?? "").split(/\s+/).filter(Boolean);
   const rows = await db
     .select({ model: s.models })
@@ -174,6 +202,7 @@ export async function listModels(db: DbOrTx, carrier: CarrierContext, input: z.i
         eq(s.models.typeId, typeId),
         eq(s.models.active, true),
         deviceType ? eq(s.models.deviceType, deviceType) : undefined,
+        exclusions.models.size ? notInArray(s.models.slug, [...exclusions.models]) : undefined,
         // Every word must appear: 'pro max' finds 'iPhone 16 Pro Max'.
         ...words.map((w) => ilike(s.models.title, `%${escapeLike(w)}%`)),
       ),
@@ -202,9 +231,10 @@ async function attachMakes(db: DbOrTx, rows: (typeof s.models.$inferSelect)[]): 
 export async function getModel(db: DbOrTx, carrier: CarrierContext, modelId: number): Promise<ModelSummary> {
   const id = parseInput(z.coerce.number().int().positive(), modelId, "model_id");
   const [row] = await db.select().from(s.models).where(and(eq(s.models.id, id), eq(s.models.active, true)));
-  if (!row) throw new NotFoundError("The model");
+  const exclusions = await exclusionsOf(db, carrier);
+  if (!row || exclusions.models.has(row.slug)) throw new NotFoundError("The model");
   const [model] = await attachMakes(db, [row]);
-  if (!model!.make_ids.some((makeId) => makeAllowed(carrier, { id: makeId, typeId: model!.type_id }))) throw new NotFoundError("The model");
+  if (!model!.make_ids.some((makeId) => offered(carrier, exclusions, { id: makeId, typeId: model!.type_id }))) throw new NotFoundError("The model");
   return model!;
 }
 
@@ -230,8 +260,12 @@ export async function listColours(db: DbOrTx, carrier: CarrierContext, modelId: 
 
 /** Problems a model can be booked for, priced for the carrier; problems without a price in its currency are not offered. */
 export async function listProblems(db: DbOrTx, carrier: CarrierContext, modelId: number, locale: Locale = "en"): Promise<PricedProblem[]> {
-  const byModel = await pricedProblems(db, carrier, [modelId], locale);
-  return byModel.get(modelId) ?? [];
+  const [byModel, exclusions] = await inOrder(
+    () => pricedProblems(db, carrier, [modelId], locale),
+    () => exclusionsOf(db, carrier),
+  );
+  // The journey offers only what the carrier offers; a draft already holding a problem keeps its price (the basket reads pricedProblems).
+  return (byModel.get(modelId) ?? []).filter((p) => !exclusions.problems.has(p.code));
 }
 
 /** Priced problems for several models at once (the basket prices every device in one query). */

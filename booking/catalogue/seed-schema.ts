@@ -297,9 +297,22 @@ export const discountCodeSchema = z
     /** percent: whole percent (1–100); fixed: minor units of the carrier's currency. */
     value: z.number().int().positive(),
     expires_at: z.iso.datetime({ offset: true }).nullable(),
+    /** Not valid before this moment (issue 9); absent or null: valid from the start. */
+    starts_at: z.iso.datetime({ offset: true }).nullable().default(null),
     single_use: z.boolean(),
+    /** Completed orders the code may be used for (issue 9); absent or null: unlimited, or 1 when single_use. */
+    usage_limit: z.number().int().positive().nullable().default(null),
   })
-  .refine((d) => d.kind !== "percent" || d.value <= 100, { message: "a percent discount is at most 100", path: ["value"] });
+  .refine((d) => d.kind !== "percent" || d.value <= 100, { message: "a percent discount is at most 100", path: ["value"] })
+  .refine((d) => !d.single_use || d.usage_limit === null || d.usage_limit === 1, { message: "a single-use code has a usage limit of 1", path: ["usage_limit"] })
+  .refine((d) => !d.starts_at || !d.expires_at || Date.parse(d.starts_at) < Date.parse(d.expires_at), { message: "starts_at must be before expires_at", path: ["starts_at"] });
+
+/** What of the shared catalogue the carrier does not offer (issue 9); absent: all of it. */
+export const offeringSchema = z.object({
+  excluded_makes: z.array(slug).default([]),
+  excluded_models: z.array(slug).default([]),
+  excluded_problems: z.array(slug).default([]),
+});
 
 export const priceOverrideSchema = z.object({
   model: slug,
@@ -321,6 +334,7 @@ export const engineFileSchema = z
     stores: z.array(storeSchema).default([]),
     discount_codes: z.array(discountCodeSchema).default([]),
     price_overrides: z.array(priceOverrideSchema).default([]),
+    offering: offeringSchema.default({ excluded_makes: [], excluded_models: [], excluded_problems: [] }),
   })
   .superRefine((file, ctx) => {
     requireUnique(ctx, file.roster.working_weekdays, ["roster", "working_weekdays"], "weekday");
@@ -359,3 +373,9 @@ export type Roster = EngineFile["roster"];
 export type Store = EngineFile["stores"][number];
 export type DiscountCode = EngineFile["discount_codes"][number];
 export type PriceOverride = EngineFile["price_overrides"][number];
+export type Offering = EngineFile["offering"];
+/** An engine file as code may write it: the issue 9 additions may be left out (their defaults apply). */
+export type EngineFileInput = Omit<EngineFile, "discount_codes" | "offering"> & {
+  discount_codes: (Omit<DiscountCode, "starts_at" | "usage_limit"> & Partial<Pick<DiscountCode, "starts_at" | "usage_limit">>)[];
+  offering?: Offering;
+};

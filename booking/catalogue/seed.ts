@@ -1,7 +1,9 @@
 /**
- * Seeds the engine from tenants/ (ADR 015): tenants/catalogue.json (the shared device catalogue) and
- * tenants/<code>/engine.json (one carrier's areas, technicians, roster, stores, discount codes, price
- * overrides). Idempotent: a file whose SHA-256 is already recorded is skipped, so re-running changes
+ * Writes the engine's copy of the catalogue and of each carrier's operations data (ADR 015, ADR 080):
+ * from the CMS feed at run time (booking/operations/sync.ts, with the feed's revision time: newer
+ * wins), or from tenants/ files (`seedFromTenants`, a development tool and test fixture).
+ * tenants/catalogue.json is the shared device catalogue, tenants/<code>/engine.json one carrier's
+ * areas, technicians, roster, stores, discount codes, price overrides and offering. Idempotent: a file whose SHA-256 is already recorded is skipped, so re-running changes
  * nothing; a new carrier folder is added; a changed file is applied in one transaction (rows that
  * left the file are deactivated, never deleted, because bookings and orders point at them; discount
  * code usage is never reset). An advisory lock makes concurrent seeders (several app instances
@@ -15,11 +17,11 @@ import { and, eq, getTableColumns, inArray, notInArray, sql, type SQL } from "dr
 import type { PgTable } from "drizzle-orm/pg-core";
 import type { BookingDatabase, BookingTransaction } from "../db/open";
 import * as s from "../db/schema";
-import { catalogueFileSchema, engineFileSchema, type CatalogueFile, type EngineFile } from "./seed-schema";
+import { catalogueFileSchema, engineFileSchema, type CatalogueFile, type EngineFileInput } from "./seed-schema";
 
 export interface SeedReport {
-  catalogue: "created" | "updated" | "unchanged" | "missing";
-  carriers: { code: string; result: "created" | "updated" | "unchanged" }[];
+  catalogue: SeedResult | "missing";
+  carriers: { code: string; result: SeedResult }[];
 }
 
 export class SeedFileError extends Error {
@@ -84,11 +86,26 @@ export async function seedFromTenants(db: BookingDatabase, dir: string): Promise
   return report;
 }
 
-export async function seedCatalogue(db: BookingDatabase, file: CatalogueFile, hash = sha256(JSON.stringify(file))): Promise<"created" | "updated" | "unchanged"> {
+/**
+ * "stale": the stored copy has a revision time (`updatedAt` of the CMS feed, ADR 080) at or after the
+ * offered one, so the offer is older news and changes nothing.
+ */
+export type SeedResult = "created" | "updated" | "unchanged" | "stale";
+
+/** Newer wins: an offer without a revision (a file) always applies; one with a revision only past the stored one. */
+function isStale(stored: Date | null | undefined, offered: Date | undefined): boolean {
+  return Boolean(offered && stored && stored.getTime() >= offered.getTime());
+}
+
+export async function seedCatalogue(db: BookingDatabase, file: CatalogueFile, hash = sha256(JSON.stringify(file)), revision?: Date): Promise<SeedResult> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${CATALOGUE_LOCK})`);
     const [info] = await tx.select().from(s.catalogueInfo).where(eq(s.catalogueInfo.id, 1));
-    if (info?.sourceHash === hash) return "unchanged";
+    if (isStale(info?.sourceUpdatedAt, revision)) return "stale";
+    if (info?.sourceHash === hash) {
+      if (revision) await tx.update(s.catalogueInfo).set({ sourceUpdatedAt: revision }).where(eq(s.catalogueInfo.id, 1));
+      return "unchanged";
+    }
 
     await tx
       .insert(s.deviceTypes)
@@ -187,18 +204,22 @@ export async function seedCatalogue(db: BookingDatabase, file: CatalogueFile, ha
 
     await tx
       .insert(s.catalogueInfo)
-      .values({ id: 1, sourceHash: hash, saleTitle: file.sale_title })
-      .onConflictDoUpdate({ target: s.catalogueInfo.id, set: { sourceHash: hash, saleTitle: file.sale_title, seededAt: new Date() } });
+      .values({ id: 1, sourceHash: hash, saleTitle: file.sale_title, sourceUpdatedAt: revision ?? null })
+      .onConflictDoUpdate({ target: s.catalogueInfo.id, set: { sourceHash: hash, saleTitle: file.sale_title, seededAt: new Date(), sourceUpdatedAt: revision ?? null } });
     return info ? "updated" : "created";
   });
 }
 
-export async function seedCarrier(db: BookingDatabase, file: EngineFile, hash = sha256(JSON.stringify(file))): Promise<"created" | "updated" | "unchanged"> {
+export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, hash = sha256(JSON.stringify(file)), revision?: Date): Promise<SeedResult> {
   const code = file.carrier_code;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seed:${code}`}))`);
     const [seeded] = await tx.select().from(s.carrierSeeds).where(eq(s.carrierSeeds.carrierCode, code));
-    if (seeded?.sourceHash === hash) return "unchanged";
+    if (isStale(seeded?.sourceUpdatedAt, revision)) return "stale";
+    if (seeded?.sourceHash === hash) {
+      if (revision) await tx.update(s.carrierSeeds).set({ sourceUpdatedAt: revision }).where(eq(s.carrierSeeds.carrierCode, code));
+      return "unchanged";
+    }
 
     const roster = {
       carrierCode: code,
@@ -288,14 +309,24 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFile, hash = 
             kind: d.kind,
             value: d.value,
             expiresAt: d.expires_at ? new Date(d.expires_at) : null,
+            startsAt: d.starts_at ? new Date(d.starts_at) : null,
             singleUse: d.single_use,
+            usageLimit: d.usage_limit ?? (d.single_use ? 1 : null),
             active: true,
           })),
         )
-        // Usage (used_at, reservations) is the engine's, never the seed file's.
+        // Usage (used_count, used_at, reservations) is the engine's, never the source's.
         .onConflictDoUpdate({
           target: [s.discountCodes.carrierCode, s.discountCodes.code],
-          set: { kind: sql.raw(`excluded."kind"`), value: sql.raw(`excluded."value"`), expiresAt: sql.raw(`excluded."expires_at"`), singleUse: sql.raw(`excluded."single_use"`), active: sql`true` },
+          set: {
+            kind: sql.raw(`excluded."kind"`),
+            value: sql.raw(`excluded."value"`),
+            expiresAt: sql.raw(`excluded."expires_at"`),
+            startsAt: sql.raw(`excluded."starts_at"`),
+            singleUse: sql.raw(`excluded."single_use"`),
+            usageLimit: sql.raw(`excluded."usage_limit"`),
+            active: sql`true`,
+          },
         });
     }
     await tx
@@ -328,10 +359,13 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFile, hash = 
       );
     }
 
+    const offering = { excludedMakes: file.offering?.excluded_makes ?? [], excludedModels: file.offering?.excluded_models ?? [], excludedProblems: file.offering?.excluded_problems ?? [] };
+    await tx.insert(s.carrierOfferings).values({ carrierCode: code, ...offering }).onConflictDoUpdate({ target: s.carrierOfferings.carrierCode, set: offering });
+
     await tx
       .insert(s.carrierSeeds)
-      .values({ carrierCode: code, sourceHash: hash })
-      .onConflictDoUpdate({ target: s.carrierSeeds.carrierCode, set: { sourceHash: hash, seededAt: new Date() } });
+      .values({ carrierCode: code, sourceHash: hash, sourceUpdatedAt: revision ?? null })
+      .onConflictDoUpdate({ target: s.carrierSeeds.carrierCode, set: { sourceHash: hash, seededAt: new Date(), sourceUpdatedAt: revision ?? null } });
     return seeded ? "updated" : "created";
   });
 }

@@ -41,6 +41,8 @@ export const catalogueInfo = pgTable("catalogue_info", {
   sourceHash: text("source_hash").notNull(),
   saleTitle: jsonb("sale_title").$type<Localized | null>(),
   seededAt: createdAt(),
+  /** The CMS feed's revision time of what is stored (ADR 080): an older or equal delivery is ignored. */
+  sourceUpdatedAt: timestamp("source_updated_at", { withTimezone: true, mode: "date" }),
 });
 
 /** Spec §3 device type ids: 1 (phone or tablet), 2 (appliance). */
@@ -179,11 +181,21 @@ export const triageQuestionModels = pgTable(
 
 /* ───────────────────────── partner data (keyed by carrier) ───────────────────────── */
 
-/** One row per carrier seeded from tenants/<code>/engine.json; `source_hash` lets a re-seed skip an unchanged file. */
+/** One row per carrier synced from the CMS feed (or seeded from a file); `source_hash` lets a re-sync skip unchanged data. */
 export const carrierSeeds = pgTable("carrier_seeds", {
   carrierCode: text("carrier_code").primaryKey(),
   sourceHash: text("source_hash").notNull(),
   seededAt: createdAt(),
+  /** The CMS feed's revision time of what is stored (ADR 080): an older or equal delivery is ignored. */
+  sourceUpdatedAt: timestamp("source_updated_at", { withTimezone: true, mode: "date" }),
+});
+
+/** What of the shared catalogue a carrier does not offer (ADR 082); no row: the whole catalogue. */
+export const carrierOfferings = pgTable("carrier_offerings", {
+  carrierCode: text("carrier_code").primaryKey(),
+  excludedMakes: jsonb("excluded_makes").$type<string[]>().notNull(),
+  excludedModels: jsonb("excluded_models").$type<string[]>().notNull(),
+  excludedProblems: jsonb("excluded_problems").$type<string[]>().notNull(),
 });
 
 /** The carrier's working pattern (tenants/<code>/engine.json "roster"); times are local to the carrier. */
@@ -275,14 +287,33 @@ export const discountCodes = pgTable(
     value: integer("value").notNull(),
     active: boolean("active").notNull().default(true),
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    /** Not valid before this moment; null: valid from the start. */
+    startsAt: timestamp("starts_at", { withTimezone: true, mode: "date" }),
     singleUse: boolean("single_use").notNull().default(false),
+    /** Completed orders the code may be used for; null: unlimited (single_use means 1). */
+    usageLimit: integer("usage_limit"),
+    /** Completed orders that used it (ADR 083). */
+    usedCount: integer("used_count").notNull().default(0),
+    /** The last order that used it. */
     usedAt: timestamp("used_at", { withTimezone: true, mode: "date" }),
     usedByOrderRef: bigint("used_by_order_ref", { mode: "number" }),
-    /** A single-use code is reserved by the booking paying with it, so two payers cannot both use it. */
-    reservedByBookingId: bigint("reserved_by_booking_id", { mode: "number" }),
-    reservedUntil: timestamp("reserved_until", { withTimezone: true, mode: "date" }),
   },
   (t) => [primaryKey({ columns: [t.carrierCode, t.code] })],
+);
+
+/**
+ * A limited code is reserved by each booking paying with it (ADR 083): used plus reserved never
+ * exceeds the limit, so concurrent payers cannot overshoot it.
+ */
+export const discountCodeReservations = pgTable(
+  "discount_code_reservations",
+  {
+    carrierCode: text("carrier_code").notNull(),
+    code: text("code").notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).notNull(),
+    reservedUntil: timestamp("reserved_until", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.carrierCode, t.code, t.bookingId] }), index("discount_code_reservations_booking_idx").on(t.carrierCode, t.bookingId)],
 );
 
 export interface AddressValue {

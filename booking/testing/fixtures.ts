@@ -2,7 +2,7 @@
  * Test data for the engine's unit tests: a small catalogue and carriers whose every number is known,
  * independent of the demo seed files in tenants/ (which people edit).
  */
-import { catalogueFileSchema, engineFileSchema, type CatalogueFile, type EngineFile } from "../catalogue/seed-schema";
+import { catalogueFileSchema, engineFileSchema, type CatalogueFile, type EngineFile, type EngineFileInput } from "../catalogue/seed-schema";
 import type { CarrierContext, CarrierContextInput } from "../domain/carrier";
 import { carrierContext } from "../domain/carrier";
 
@@ -144,7 +144,7 @@ export interface EngineFixtureOptions {
   closedDates?: string[];
   /** Per area code ('central', 'east', 'berlin'): the area's own slots per technician a day. */
   areaSlots?: Record<string, number>;
-  extra?: Partial<Pick<EngineFile, "stores" | "discount_codes" | "price_overrides">>;
+  extra?: Partial<Pick<EngineFileInput, "stores" | "discount_codes" | "price_overrides" | "offering">>;
 }
 
 /** A GB carrier with two London areas unless told otherwise: 'central' (SW1A, WC2N …) and 'east' (E1, E14). */
@@ -185,6 +185,7 @@ export function engineFixture(options: EngineFixtureOptions): EngineFile {
       { code: "FREE", kind: "percent", value: 100, expires_at: null, single_use: false },
     ],
     price_overrides: options.extra?.price_overrides ?? [],
+    offering: options.extra?.offering,
   });
 }
 

@@ -1,25 +1,39 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
+import { ensureAdminHints } from './lib/admin-hints';
+import { registerBookingWarning } from './lib/booking-warning';
 import { registerCarrierValidation } from './lib/carrier-validation';
-import { ensureCarrierEditorRole, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
+import { ensureCarrierEditorRole, ensureOperationsRoles, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
+import { seedOperations } from './lib/ops-data';
+import { registerRevisionBump } from './lib/ops-revision';
+import { registerOpsValidation } from './lib/ops-validation';
 import { seedCarriers } from './lib/seed';
 import { registerWebhookEmitter } from './lib/webhook';
 
 export default {
-  /** Document middlewares, outermost first: fence, validation, then the webhook after the change. */
+  /**
+   * Document middlewares, outermost first: fence, validation, then the webhook after the change,
+   * with the revision bumped before the webhook goes out.
+   */
   register({ strapi }: { strapi: Core.Strapi }) {
     registerFenceMiddleware(strapi);
     registerCarrierValidation(strapi);
+    registerOpsValidation(strapi);
+    registerBookingWarning(strapi);
     registerWebhookEmitter(strapi);
+    registerRevisionBump(strapi);
   },
 
-  /** Idempotent on every start: locales, first admin, API tokens, editor fence, seed carriers. */
+  /** Idempotent on every start: locales, first admin, API tokens, fences and roles, seed carriers and their operations. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await ensureLocales(strapi);
     await ensureAdmin(strapi);
     await ensureApiTokens(strapi);
     await registerFenceCondition(strapi);
     await ensureCarrierEditorRole(strapi);
+    await ensureOperationsRoles(strapi);
+    await ensureAdminHints(strapi);
     await seedCarriers(strapi);
+    await seedOperations(strapi);
   },
 };

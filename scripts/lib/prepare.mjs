@@ -52,12 +52,10 @@ export async function loadCmsServer() {
   return import(path.join(root, "scripts", "cms-server.mjs"));
 }
 
-/** Migrates the booking database and seeds it from tenants/ (idempotent). */
+/**
+ * Migrates the booking database and fills the engine's copy of operations data from the CMS feed
+ * (ADR 080); the CMS must be started first (it seeds tenants/ into itself).
+ */
 export async function prepareEngine(env) {
-  const script = path.join(root, "scripts", "seed-engine.ts");
-  if (!existsSync(script)) {
-    log("engine", "scripts/seed-engine.ts not present yet: skipping engine migration and seed");
-    return;
-  }
-  await run("npx", ["tsx", script], { env, quiet: true });
+  await run("npx", ["tsx", path.join(root, "scripts", "sync-engine.ts")], { env, quiet: true });
 }

@@ -106,8 +106,8 @@ if (skipReason) {
         OUTBOX_DIR: path.join(work, "outbox"),
         CONTENT_TTL_SECONDS: "600",
       };
-      // The engine's database must be migrated and seeded before the app starts (scripts/lib/prepare.mjs).
-      await run("npx", ["tsx", path.join(root, "scripts", "seed-engine.ts")], appEnv);
+      // The engine's database must be migrated and synced from the CMS before the app starts (scripts/lib/prepare.mjs).
+      await run("npx", ["tsx", path.join(root, "scripts", "sync-engine.ts")], appEnv);
 
       const carrier = await cmsCreate("carriers", testCarrier(code));
       created.push(["carriers", carrier.documentId, {}]);

@@ -19,6 +19,9 @@ import { createEngine, type Engine } from "../../booking/engine";
 import { fixedClock } from "../../booking/ports/clock";
 import { carrierFixture, catalogueFixture, engineFixture, IDS } from "../../booking/testing/fixtures";
 import { memoryFiles, VALID_DETAILS } from "../../booking/testing/engine";
+import { startFakeFeed } from "../../booking/testing/fake-feed";
+import { createOperationsSync } from "../../booking/operations/sync";
+import { createCmsFeedSource } from "../../booking/adapters/cms-feed/cms-feed-source";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const reason = "TEST_DATABASE_URL is not set (npm test starts a private PostgreSQL cluster when the server binaries are installed)";
@@ -189,6 +192,68 @@ if (!baseUrl) {
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
       expect(rejected.reason.code).toBe("OR04");
+    });
+
+    it("lets exactly 3 of 12 concurrent payers complete with a promo code limited to 3 uses", async () => {
+      const carrier = await carrierWith({ slots: 6, extra: { discount_codes: [{ code: "THREE", kind: "fixed", value: 500, expires_at: null, single_use: false, usage_limit: 3 }] } });
+      const refs = await Promise.all(
+        Array.from({ length: 12 }, async (_, i) => {
+          const engine = engineFor(i);
+          const { reference } = await engine.buildBooking(carrier);
+          await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+          await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+          await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
+          await engine.setDate(carrier, reference, { date: ["2025-06-03", "2025-06-04", "2025-06-05"][i % 3]! });
+          await engine.applyDiscountCode(carrier, reference, { discount_code: "THREE" });
+          return reference;
+        }),
+      );
+      const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" })));
+      const codes = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason));
+      expect({ completed: results.filter((r) => r.status === "fulfilled").length, refused: [...new Set(codes)] }).toEqual({ completed: 3, refused: ["PROMO_ALREADY_USED"] });
+      const [row] = await first.db.select().from(s.discountCodes).where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, "THREE")));
+      expect(row!.usedCount).toBe(3);
+    });
+
+    it("lets exactly 2 of 8 concurrent free bookings confirm with a 100% code limited to 2 uses", async () => {
+      const carrier = await carrierWith({ slots: 6, extra: { discount_codes: [{ code: "FREE2", kind: "percent", value: 100, expires_at: null, single_use: false, usage_limit: 2 }] } });
+      const refs = await Promise.all(
+        Array.from({ length: 8 }, async (_, i) => {
+          const engine = engineFor(i);
+          const { reference } = await engine.buildBooking(carrier);
+          await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+          await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+          await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
+          await engine.setDate(carrier, reference, { date: ["2025-06-03", "2025-06-04"][i % 2]! });
+          await engine.applyDiscountCode(carrier, reference, { discount_code: "FREE2" });
+          return reference;
+        }),
+      );
+      const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).confirmPromo(carrier, ref)));
+      const codes = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason));
+      expect({ completed: results.filter((r) => r.status === "fulfilled").length, refused: [...new Set(codes)] }).toEqual({ completed: 2, refused: ["PROMO_ALREADY_USED"] });
+    });
+
+    it("lets two replicas sync operations from the CMS feed at once: each change is applied by exactly one", async () => {
+      const name = `${databaseName}_sync`;
+      await admin((client) => client.query(`create database "${name}"`));
+      const env = { DATABASE_URL: urlFor(name), DATABASE_POOL_MAX: "4" };
+      const pair = await Promise.all([openDatabase(env), openDatabase(env)]);
+      const feed = await startFakeFeed({ catalogue: catalogueFixture(), carriers: { "sync-a": engineFixture({ code: "sync-a" }), "sync-b": engineFixture({ code: "sync-b" }) } });
+      const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
+      try {
+        const syncs = pair.map((p) => createOperationsSync({ db: p.db, source: createCmsFeedSource({ url: feed.url, token: feed.token }), log: quiet }));
+        const [a, b] = await Promise.all(syncs.map((sync) => sync.reconcile()));
+        const results = [...a!, ...b!].filter((o) => o.subject !== "carriers");
+        expect(results.filter((o) => o.subject === "catalogue").map((o) => o.result).sort()).toEqual(["created", "stale"]);
+        for (const code of ["sync-a", "sync-b"]) {
+          expect(results.filter((o) => o.subject === code && o.result === "created")).toHaveLength(1);
+        }
+      } finally {
+        await feed.close();
+        await Promise.all(pair.map((p) => p.close()));
+        await admin((client) => client.query(`drop database if exists "${name}" with (force)`));
+      }
     });
 
     it("keeps carriers apart: one carrier's reference is unknown to another", async () => {

@@ -56,9 +56,10 @@ export interface BookedOrder {
 
 const stepSubmit = (page: Page) => page.locator('main form[method="post"]:not([action="/booking/basket"]) button[type="submit"]').first();
 
-async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: number) {
+/** From the postcode to the basket with one device and a screen repair; `postcode` defaults to one of the carrier's seed file. */
+export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: number, postcode = coveredPostcode(carrier)) {
   const code = String(carrier.code);
-  await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(coveredPostcode(carrier))}`));
+  await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(postcode)}`));
   await expect(page).toHaveURL(/\/booking\/device\//);
   await page.goto(carrierUrl(code, `/booking/device/colour?model=${model}&make=2`));
   await page.locator('input[name="model_version_id"]').first().check();
@@ -100,12 +101,12 @@ async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: number) {
 export async function bookThroughUi(
   browser: Browser,
   carrier: CmsEntry,
-  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang } = {},
+  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined } = {},
 ): Promise<BookedOrder> {
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
   const booking = await context.newPage();
   try {
-    await deviceIntoBasket(booking, carrier, model);
+    await deviceIntoBasket(booking, carrier, model, postcode);
     await booking.getByRole("link", { name: checkoutText(lang, "basket.continue") }).click();
     await expect(booking).toHaveURL(/\/booking\/repair-date/);
     const day = booking.locator('[data-testid="repair-day"][data-available="true"]').nth(dayIndex);

@@ -19,3 +19,34 @@ export const isContractUid = (uid: string): boolean => CONTRACT_UIDS.includes(ui
 export const carrierField = (uid: string): 'code' | 'carrierCode' => (uid === CARRIER_UID ? 'code' : 'carrierCode');
 
 export const CARRIER_CODE_PATTERN = /^[a-z0-9][a-z0-9-]*$/;
+
+/**
+ * Operations types (per carrier, `carrierCode`) and catalogue types (shared), read by the engine
+ * through the feed (/work/ops-contract.md, docs/decisions/076-operations-and-catalogue-in-the-cms.md).
+ * Their uids carry the prefix so the app can route a webhook without a list of names.
+ */
+export const OPS_UIDS = {
+  serviceArea: 'api::ops-service-area.ops-service-area',
+  technician: 'api::ops-technician.ops-technician',
+  roster: 'api::ops-roster.ops-roster',
+  store: 'api::ops-store.ops-store',
+  discountCode: 'api::ops-discount-code.ops-discount-code',
+  priceOverride: 'api::ops-price-override.ops-price-override',
+  offering: 'api::ops-offering.ops-offering',
+} as const;
+
+export const CATALOGUE_UIDS = {
+  setting: 'api::catalogue-setting.catalogue-setting',
+  deviceType: 'api::catalogue-device-type.catalogue-device-type',
+  make: 'api::catalogue-make.catalogue-make',
+  problem: 'api::catalogue-problem.catalogue-problem',
+  model: 'api::catalogue-model.catalogue-model',
+  price: 'api::catalogue-price.catalogue-price',
+  extra: 'api::catalogue-extra.catalogue-extra',
+  triageQuestion: 'api::catalogue-triage-question.catalogue-triage-question',
+} as const;
+
+export const CURRENCY_CODES = ['GBP', 'EUR', 'AUD', 'USD', 'CAD'] as const;
+
+export const isOpsUid = (uid: string): boolean => uid.startsWith('api::ops-');
+export const isCatalogueUid = (uid: string): boolean => uid.startsWith('api::catalogue-');

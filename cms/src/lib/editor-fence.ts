@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { CARRIER_UID, CONTRACT_UIDS, carrierField, isContractUid } from './content-model';
+import { CARRIER_UID, CATALOGUE_UIDS, CONTRACT_UIDS, OPS_UIDS, carrierField, isContractUid, isOpsUid } from './content-model';
 
 /**
  * Editor fence (docs/decisions/002-editor-fence.md). Strapi's RBAC has no per-entry scoping, so:
@@ -9,60 +9,73 @@ import { CARRIER_UID, CONTRACT_UIDS, carrierField, isContractUid } from './conte
  * 2. a document middleware checks what the content manager does not: the carrier of a new
  *    entry (create, clone, new locale), and that an update does not move an entry to another carrier;
  * 3. the "Carrier editor" role carries that condition on every contract type.
+ * The same mechanism fences operations people (docs/decisions/078-operations-role.md): the carrier's
+ * `operators`, the condition "Is an operator of the entry's carrier" and the "Operations" role on the
+ * operations types. Catalogue types belong to the "Catalogue manager" role, unfenced.
  */
 
 export const FENCE_CONDITION_NAME = 'is-carrier-editor';
 export const FENCE_CONDITION_ID = `api::${FENCE_CONDITION_NAME}`;
 export const CARRIER_EDITOR_ROLE = 'Carrier editor';
+export const OPERATOR_CONDITION_NAME = 'is-carrier-operator';
+export const OPERATOR_CONDITION_ID = `api::${OPERATOR_CONDITION_NAME}`;
+export const OPERATIONS_ROLE = 'Operations';
+export const CATALOGUE_MANAGER_ROLE = 'Catalogue manager';
 
 const CM = 'plugin::content-manager.explorer';
 
 type AdminUser = { id: number; roles?: { code?: string }[] };
 
-/** Codes of the carriers the admin user is an editor of (draft and published versions alike). */
-export async function carrierCodesOf(strapi: Core.Strapi, userId: number): Promise<string[]> {
+/** Codes of the carriers whose editors (or operators) include the admin user (draft and published alike). */
+export async function carrierCodesOf(strapi: Core.Strapi, userId: number, relation: 'editors' | 'operators' = 'editors'): Promise<string[]> {
   const carriers = (await strapi.db.query(CARRIER_UID as never).findMany({
-    where: { editors: { id: userId } },
+    where: { [relation]: { id: userId } },
     select: ['code'],
   } as never)) as { code: string }[];
   return [...new Set(carriers.map((c) => c.code))];
 }
 
 export async function registerFenceCondition(strapi: Core.Strapi): Promise<void> {
-  await strapi.admin.services.permission.conditionProvider.register({
-    displayName: "Is an editor of the entry's carrier",
-    name: FENCE_CONDITION_NAME,
-    category: 'Carrier',
-    // Strapi passes the user merged with the permission being evaluated.
-    async handler(user: AdminUser & { permission?: { subject?: string } }) {
-      const codes = await carrierCodesOf(strapi, user.id);
-      return { [carrierField(user.permission?.subject ?? '')]: { $in: codes } };
-    },
-  });
+  const conditions = [
+    { displayName: "Is an editor of the entry's carrier", name: FENCE_CONDITION_NAME, relation: 'editors' as const },
+    { displayName: "Is an operator of the entry's carrier", name: OPERATOR_CONDITION_NAME, relation: 'operators' as const },
+  ];
+  for (const { displayName, name, relation } of conditions) {
+    await strapi.admin.services.permission.conditionProvider.register({
+      displayName,
+      name,
+      category: 'Carrier',
+      // Strapi passes the user merged with the permission being evaluated.
+      async handler(user: AdminUser & { permission?: { subject?: string } }) {
+        const codes = await carrierCodesOf(strapi, user.id, relation);
+        return { [carrierField(user.permission?.subject ?? '')]: { $in: codes } };
+      },
+    });
+  }
+}
+
+type RolePermission = { action: string; subject: string; properties: { fields?: string[]; locales?: string[] } };
+
+/** Every content-manager permission Strapi knows, with all fields. */
+function allContentPermissions(strapi: Core.Strapi): RolePermission[] {
+  const actions = strapi.admin.services.permission.actionProvider
+    .values()
+    .filter((a: { section: string }) => a.section === 'contentTypes');
+  return strapi.admin.services['content-type'].getPermissionsWithNestedFields(actions) as RolePermission[];
 }
 
 /** The permissions of the Carrier editor role: every contract type, fenced; carriers read/update only. */
 async function carrierEditorPermissions(strapi: Core.Strapi) {
-  const permissionService = strapi.admin.services.permission;
-  const actions = permissionService.actionProvider
-    .values()
-    .filter((a: { section: string }) => a.section === 'contentTypes');
   const locales = ((await strapi.plugin('i18n').service('locales').find()) as { code: string }[]).map((l) => l.code);
-  const all = strapi.admin.services['content-type'].getPermissionsWithNestedFields(actions) as {
-    action: string;
-    subject: string;
-    properties: { fields?: string[]; locales?: string[] };
-  }[];
-
-  return all
+  return allContentPermissions(strapi)
     .filter((p) => CONTRACT_UIDS.includes(p.subject))
     .filter((p) => p.subject !== CARRIER_UID || [`${CM}.read`, `${CM}.update`, `${CM}.publish`].includes(p.action))
     .map((p) => {
       const properties: Record<string, unknown> = { ...p.properties };
       if (p.subject === CARRIER_UID && properties.fields) {
-        // An editor may change a carrier's settings, not its identity nor who edits it.
+        // An editor may change a carrier's settings, not its identity nor who edits or operates it.
         properties.fields = (properties.fields as string[]).filter(
-          (f) => f !== 'editors' && !(f === 'code' && p.action === `${CM}.update`),
+          (f) => f !== 'editors' && f !== 'operators' && !(f === 'code' && p.action === `${CM}.update`),
         );
       } else if (p.subject !== CARRIER_UID) {
         properties.locales = locales;
@@ -71,27 +84,64 @@ async function carrierEditorPermissions(strapi: Core.Strapi) {
     });
 }
 
-/** Creates the "Carrier editor" role once; an existing role is left as the admins shaped it. */
-export async function ensureCarrierEditorRole(strapi: Core.Strapi): Promise<void> {
+const OPS_TYPES: readonly string[] = Object.values(OPS_UIDS);
+const CATALOGUE_TYPES: readonly string[] = Object.values(CATALOGUE_UIDS);
+
+/** The Operations role: every operations type, fenced to their carriers; their carriers readable (code, name). */
+function operationsPermissions(strapi: Core.Strapi) {
+  return allContentPermissions(strapi)
+    .filter((p) => OPS_TYPES.includes(p.subject) || (p.subject === CARRIER_UID && p.action === `${CM}.read`))
+    .map((p) => ({
+      action: p.action,
+      subject: p.subject,
+      properties: p.subject === CARRIER_UID ? { ...p.properties, fields: ['code', 'name'] } : p.properties,
+      conditions: [OPERATOR_CONDITION_ID],
+    }));
+}
+
+/** The Catalogue manager role: the shared catalogue, every action, no condition. */
+function catalogueManagerPermissions(strapi: Core.Strapi) {
+  return allContentPermissions(strapi)
+    .filter((p) => CATALOGUE_TYPES.includes(p.subject))
+    .map((p) => ({ action: p.action, subject: p.subject, properties: p.properties, conditions: [] }));
+}
+
+/** Creates a role once; an existing role is left as the admins shaped it. */
+async function ensureRole(strapi: Core.Strapi, name: string, description: string, permissions: unknown[]): Promise<void> {
   const roleService = strapi.admin.services.role;
-  const existing = await roleService.findOne({ name: CARRIER_EDITOR_ROLE });
-  if (existing) return;
-  const role = await roleService.create({
-    name: CARRIER_EDITOR_ROLE,
-    description: "Edits the content of the carriers whose Editors list includes them, and nothing else.",
-  });
-  await roleService.assignPermissions(role.id, await carrierEditorPermissions(strapi));
-  strapi.log.info(`[fence] created role "${CARRIER_EDITOR_ROLE}"`);
+  if (await roleService.findOne({ name })) return;
+  const role = await roleService.create({ name, description });
+  await roleService.assignPermissions(role.id, permissions);
+  strapi.log.info(`[fence] created role "${name}"`);
+}
+
+export async function ensureCarrierEditorRole(strapi: Core.Strapi): Promise<void> {
+  await ensureRole(
+    strapi,
+    CARRIER_EDITOR_ROLE,
+    'Edits the content of the carriers whose Editors list includes them, and nothing else.',
+    await carrierEditorPermissions(strapi),
+  );
+}
+
+export async function ensureOperationsRoles(strapi: Core.Strapi): Promise<void> {
+  await ensureRole(
+    strapi,
+    OPERATIONS_ROLE,
+    'Changes the operations data (areas, technicians, roster, stores, discount codes, prices) of the carriers whose Operators list includes them.',
+    operationsPermissions(strapi),
+  );
+  await ensureRole(strapi, CATALOGUE_MANAGER_ROLE, 'Changes the shared device and repair catalogue.', catalogueManagerPermissions(strapi));
 }
 
 type Perm = { action: string; subject?: string | null; conditions?: string[] };
 
 /** True when every permission the user has for this action on this type carries the fence condition. */
-async function isFenced(strapi: Core.Strapi, user: AdminUser, action: string, uid: string): Promise<boolean> {
+async function isFenced(strapi: Core.Strapi, user: AdminUser, action: string, uid: string, condition: string): Promise<boolean> {
   if (strapi.admin.services.role.hasSuperAdminRole(user)) return false;
   const permissions = (await strapi.admin.services.permission.findUserPermissions(user)) as Perm[];
   const matching = permissions.filter((p) => p.action === action && p.subject === uid);
-  return matching.length > 0 && matching.every((p) => (p.conditions ?? []).includes(FENCE_CONDITION_ID));
+  return matching.length > 0 && matching.every((p) => (p.conditions ?? []).includes(condition));
 }
 
 // A PolicyError is a ForbiddenError (403) whose message Strapi passes on to the admin panel.
@@ -99,15 +149,17 @@ const forbidden = (message: string) => new errors.PolicyError(message);
 
 export function registerFenceMiddleware(strapi: Core.Strapi): void {
   strapi.documents.use(async (ctx, next) => {
-    if (!['create', 'update', 'clone'].includes(ctx.action) || !isContractUid(ctx.uid)) return next();
+    const ops = isOpsUid(ctx.uid);
+    if (!['create', 'update', 'clone'].includes(ctx.action) || !(ops || isContractUid(ctx.uid))) return next();
     // Only admin-panel requests by a fenced editor; REST tokens and bootstrap code are trusted.
     const request = strapi.requestContext.get() as { state?: { user?: AdminUser; auth?: { strategy?: { name?: string } } } } | undefined;
     const user = request?.state?.user;
     if (!user || request?.state?.auth?.strategy?.name !== 'admin') return next();
     const cmAction = ctx.action === 'update' ? `${CM}.update` : `${CM}.create`;
-    if (!(await isFenced(strapi, user, cmAction, ctx.uid))) return next();
+    if (!(await isFenced(strapi, user, cmAction, ctx.uid, ops ? OPERATOR_CONDITION_ID : FENCE_CONDITION_ID))) return next();
 
-    const codes = await carrierCodesOf(strapi, user.id);
+    const role = ops ? 'an operator' : 'an editor';
+    const codes = await carrierCodesOf(strapi, user.id, ops ? 'operators' : 'editors');
     const field = carrierField(ctx.uid);
     const params = ctx.params as { documentId?: string; data?: Record<string, unknown> };
 
@@ -117,7 +169,7 @@ export function registerFenceMiddleware(strapi: Core.Strapi): void {
         select: [field],
       } as never)) as Record<string, string> | null;
       if (existing && !codes.includes(existing[field])) {
-        throw forbidden(`You are not an editor of carrier "${existing[field]}"`);
+        throw forbidden(`You are not ${role} of carrier "${existing[field]}"`);
       }
     }
     const wanted = params.data?.[field];
@@ -125,7 +177,7 @@ export function registerFenceMiddleware(strapi: Core.Strapi): void {
       throw forbidden(`Choose one of your carriers in ${field}`);
     }
     if (wanted !== undefined && !codes.includes(wanted as string)) {
-      throw forbidden(`You are not an editor of carrier "${String(wanted)}"`);
+      throw forbidden(`You are not ${role} of carrier "${String(wanted)}"`);
     }
     return next();
   });

@@ -2,13 +2,14 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { devDefaultsAllowed } from '../../config/env-defaults';
-import { CARRIER_UID, carrierField, isContractUid } from './content-model';
+import { CARRIER_UID, carrierField, isCatalogueUid, isContractUid, isOpsUid } from './content-model';
 
 /**
  * Content-change webhook of docs/content-model.md: after every create / update / publish /
  * unpublish / delete of a contract type, POST {event, model, carrierCode, locale} to the web app,
  * signed with HMAC-SHA256 of the raw body. Fire-and-forget: a slow or absent app never fails or
- * delays an editor's save.
+ * delays an editor's save. Operations and catalogue types send their full uid as `model`
+ * (`api::ops-…`, `api::catalogue-…`; /work/ops-contract.md), catalogue changes with carrierCode null.
  */
 
 export type ContentChange = {
@@ -32,11 +33,12 @@ const silenced = new AsyncLocalStorage<boolean>();
 
 /** Runs fn without emitting webhooks for the changes it makes (seeding notifies once per carrier instead). */
 export const withoutWebhooks = <T>(fn: () => Promise<T>): Promise<T> => silenced.run(true, fn);
+export const webhooksSilenced = (): boolean => silenced.getStore() === true;
 
 export const signBody = (body: string, secret: string): string =>
   `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
-function webhookTarget(): { url: string; secret: string } | null {
+export function webhookTarget(): { url: string; secret: string } | null {
   const url = process.env.APP_WEBHOOK_URL ?? 'http://127.0.0.1:3000/api/cms-webhook';
   if (!url) return null; // APP_WEBHOOK_URL='' switches the webhook off
   const secret = process.env.CMS_WEBHOOK_SECRET || (devDefaultsAllowed() ? DEV_SECRET : '');
@@ -98,7 +100,14 @@ export function registerWebhookEmitter(strapi: Core.Strapi): void {
   }
   strapi.documents.use(async (ctx, next) => {
     const event = EVENTS[ctx.action];
-    if (!event || !isContractUid(ctx.uid) || silenced.getStore()) return next();
+    if (!event || silenced.getStore()) return next();
+    if (isCatalogueUid(ctx.uid)) {
+      const result = await next();
+      sendContentChange(strapi, { event, model: ctx.uid, carrierCode: null, locale: null });
+      return result;
+    }
+    const ops = isOpsUid(ctx.uid);
+    if (!ops && !isContractUid(ctx.uid)) return next();
 
     const params = ctx.params as { documentId?: string; locale?: unknown; data?: Record<string, unknown> };
     const field = carrierField(ctx.uid);
@@ -106,7 +115,7 @@ export function registerWebhookEmitter(strapi: Core.Strapi): void {
     const before: Entry = params.documentId
       ? await strapi.db
           .query(ctx.uid as never)
-          .findOne({ where: { documentId: params.documentId }, select: (ctx.uid === CARRIER_UID ? [field] : [field, 'locale']) as never })
+          .findOne({ where: { documentId: params.documentId }, select: (ctx.uid === CARRIER_UID || ops ? [field] : [field, 'locale']) as never })
       : null;
 
     const result = await next();
@@ -114,8 +123,8 @@ export function registerWebhookEmitter(strapi: Core.Strapi): void {
     const after = firstEntry(result);
     const carrierCode = (after?.[field] ?? before?.[field] ?? params.data?.[field] ?? null) as string | null;
     const locale =
-      ctx.uid === CARRIER_UID ? null : singleLocale(params.locale) ?? singleLocale(after?.locale) ?? null;
-    sendContentChange(strapi, { event, model: ctx.contentType.info.singularName, carrierCode, locale });
+      ctx.uid === CARRIER_UID || ops ? null : singleLocale(params.locale) ?? singleLocale(after?.locale) ?? null;
+    sendContentChange(strapi, { event, model: ops ? ctx.uid : ctx.contentType.info.singularName, carrierCode, locale });
     return result;
   });
 }

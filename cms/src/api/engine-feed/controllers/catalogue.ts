@@ -1,0 +1,8 @@
+import type { Core } from '@strapi/strapi';
+import { readCatalogueFeed } from '../../../lib/ops-data';
+
+export default ({ strapi }: { strapi: Core.Strapi }) => ({
+  async find(ctx: { body: unknown }) {
+    ctx.body = await readCatalogueFeed(strapi);
+  },
+});

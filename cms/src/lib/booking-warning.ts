@@ -1,0 +1,104 @@
+import type { Core } from '@strapi/strapi';
+import { errors } from '@strapi/utils';
+import { OPS_UIDS } from './content-model';
+import { signBody, webhookTarget } from './webhook';
+
+/**
+ * Issue 9, item 7 (docs/decisions/079-booking-count-warning.md): deleting a service area or closing
+ * a day that already has bookings must not happen silently. The CMS cannot see bookings, so it asks
+ * the app (`GET /api/ops/bookings-count`, /work/ops-contract.md) and, when there are some, refuses the
+ * admin's first attempt with the count; the same change repeated within two minutes goes through.
+ * The bookings stay valid either way. API tokens (automation) and an unreachable app are not held up.
+ */
+
+export type BookingQuery = { carrier: string; area: string } | { carrier: string; dates: string[] };
+
+const CONFIRM_WINDOW_MS = 2 * 60_000;
+
+/** Closed dates in `after` that `before` did not have. */
+export function addedClosedDates(before: unknown, after: unknown): string[] {
+  const had = new Set(Array.isArray(before) ? before : []);
+  return Array.isArray(after) ? [...new Set(after.filter((d): d is string => typeof d === 'string' && !had.has(d)))] : [];
+}
+
+/** What to count for a change, or null when the change cannot drop a booking. */
+export function bookingQueryFor(uid: string, action: string, before: Record<string, unknown> | null, data: Record<string, unknown>): BookingQuery | null {
+  if (!before || typeof before.carrierCode !== 'string') return null;
+  if (uid === OPS_UIDS.serviceArea && action === 'delete' && typeof before.code === 'string') {
+    return { carrier: before.carrierCode, area: before.code };
+  }
+  if (uid === OPS_UIDS.roster && action === 'update' && 'closedDates' in data) {
+    const dates = addedClosedDates(before.closedDates, data.closedDates);
+    return dates.length ? { carrier: before.carrierCode, dates } : null;
+  }
+  return null;
+}
+
+export function warningMessage(query: BookingQuery, count: number): string {
+  const bookings = count === 1 ? '1 booking' : `${count} bookings`;
+  if ('area' in query) {
+    return `Service area ${query.area} has ${bookings} still to come. Deleting the area does not cancel or move them: they stay valid and the technicians keep them. Delete again within 2 minutes to confirm.`;
+  }
+  return `${bookings} already ${count === 1 ? 'falls' : 'fall'} on ${query.dates.join(', ')}. Closing the day does not cancel or move them: they stay valid. Save again within 2 minutes to confirm.`;
+}
+
+/** Changes an admin was warned about, so repeating the same change confirms it. */
+export class Confirmations {
+  private pending = new Map<string, number>();
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** True when this change was warned about within the window (and consumes it); else remembers it. */
+  confirm(key: string): boolean {
+    const at = this.pending.get(key);
+    for (const [k, t] of this.pending) if (this.now() - t > CONFIRM_WINDOW_MS) this.pending.delete(k);
+    if (at !== undefined && this.now() - at <= CONFIRM_WINDOW_MS) {
+      this.pending.delete(key);
+      return true;
+    }
+    this.pending.set(key, this.now());
+    return false;
+  }
+}
+
+/** The app's count, or null when it cannot answer (down, not yet offering the endpoint). */
+async function countBookings(strapi: Core.Strapi, query: BookingQuery): Promise<number | null> {
+  const target = webhookTarget();
+  if (!target) return null;
+  const url = new URL('/api/ops/bookings-count', target.url);
+  url.searchParams.set('carrier', query.carrier);
+  if ('area' in query) url.searchParams.set('area', query.area);
+  else url.searchParams.set('dates', query.dates.join(','));
+  const signed = `${url.pathname}${url.search}`;
+  try {
+    const response = await fetch(url, { headers: { 'X-Webhook-Signature': signBody(signed, target.secret) }, signal: AbortSignal.timeout(2000) });
+    if (!response.ok) {
+      strapi.log.warn(`[bookings-count] ${url.pathname} answered ${response.status}; change not checked for bookings`);
+      return null;
+    }
+    const { count } = (await response.json()) as { count?: unknown };
+    return typeof count === 'number' ? count : null;
+  } catch (error) {
+    strapi.log.warn(`[bookings-count] app not reachable (${(error as Error).message}); change not checked for bookings`);
+    return null;
+  }
+}
+
+export function registerBookingWarning(strapi: Core.Strapi): void {
+  const confirmations = new Confirmations();
+  strapi.documents.use(async (ctx, next) => {
+    if (!((ctx.uid === OPS_UIDS.serviceArea && ctx.action === 'delete') || (ctx.uid === OPS_UIDS.roster && ctx.action === 'update'))) return next();
+    const request = strapi.requestContext.get() as { state?: { user?: { id: number }; auth?: { strategy?: { name?: string } } } } | undefined;
+    const user = request?.state?.user;
+    if (!user || request?.state?.auth?.strategy?.name !== 'admin') return next();
+    const params = ctx.params as { documentId?: string; data?: Record<string, unknown> };
+    if (!params.documentId) return next();
+    const before = (await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Record<string, unknown> | null;
+    const query = bookingQueryFor(ctx.uid, ctx.action, before, params.data ?? {});
+    if (!query) return next();
+    const count = await countBookings(strapi, query);
+    if (!count) return next();
+    const key = `${user.id}|${ctx.uid}|${params.documentId}|${JSON.stringify(query)}`;
+    if (confirmations.confirm(key)) return next();
+    throw new errors.ValidationError(warningMessage(query, count));
+  });
+}

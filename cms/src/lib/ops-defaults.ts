@@ -1,0 +1,28 @@
+/**
+ * An engine file as the feed sends it: the contract's optional additions filled in with their
+ * defaults (/work/ops-contract.md). Used by the tests that compare the feed with tenants/.
+ */
+type EngineFileLike = Record<string, any>;
+
+export function withEngineDefaults(file: EngineFileLike): EngineFileLike {
+  const roster = file.roster ?? {};
+  return {
+    ...file,
+    roster: {
+      first_timeslot: '08:00',
+      timeslot_minutes: 60,
+      timeslot_interval_minutes: 90,
+      same_day_booking_until: null,
+      closed_dates: [],
+      ...roster,
+    },
+    stores: (file.stores ?? []).map((s: EngineFileLike) => ({ ...s, address: { line_2: '', ...s.address } })),
+    discount_codes: (file.discount_codes ?? []).map((d: EngineFileLike) => ({
+      starts_at: null,
+      usage_limit: d.single_use ? 1 : null,
+      ...d,
+    })),
+    price_overrides: file.price_overrides ?? [],
+    offering: { excluded_makes: [], excluded_models: [], excluded_problems: [], ...file.offering },
+  };
+}

@@ -1,0 +1,142 @@
+// What the CMS refuses on save, and the message the operations person reads (issue 9, item 3).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { engineFileSchema } from '../../../booking/catalogue/seed-schema';
+import { normalisePostcode } from '../../../booking/domain/postcode';
+import {
+  amountsProblems,
+  discountCodeProblems,
+  minorUnitsProblem,
+  priceOverrideProblems,
+  rosterProblems,
+  serviceAreaProblems,
+  storeProblems,
+  validPostcode,
+  validPrefix,
+} from './ops-rules';
+
+const patchpointEngine = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../tenants/patchpoint/engine.json'), 'utf8'));
+
+const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
+
+describe('postcode prefixes of a service area', () => {
+  it.each([
+    ['GB', 'SW'], ['GB', 'SW1A'], ['GB', 'E1'], ['GB', 'IV27'], ['DE', '101'], ['DE', '10115'],
+    ['AU', '20'], ['US', '100'], ['CA', 'M5V'], ['CA', 'M5'],
+  ])('accepts %s %s', (country, prefix) => {
+    expect(validPrefix(country, prefix)).toBe(true);
+  });
+
+  it.each([
+    ['GB', 'SW1A1AA'], ['GB', 'sw1a'], ['GB', 'Q1'], ['GB', '123'], ['DE', '00123'], ['DE', 'AB'],
+    ['AU', '20000'], ['US', '123456'], ['CA', 'W5V'], ['CA', 'M5V1'],
+  ])('refuses %s %s', (country, prefix) => {
+    expect(validPrefix(country, prefix)).toBe(false);
+  });
+
+  it("names the field and the bad prefix, judged by the carrier's country", () => {
+    const problems = serviceAreaProblems({ country: 'GB', postcodePrefixes: ['SW1A', 'SW1A 1AA'] }, 'GB');
+    expect(problems).toHaveLength(1);
+    expect(problems[0].path).toEqual(['postcodePrefixes', '1']);
+    expect(problems[0].message).toMatch(/Postcode prefixes: 'SW1A 1AA' is not a GB postcode prefix/);
+  });
+
+  it("refuses an area in another country than the carrier's", () => {
+    expect(messages(serviceAreaProblems({ country: 'DE', postcodePrefixes: ['101'] }, 'GB'))).toMatch(/Country is DE but the carrier is in GB/);
+  });
+
+  it('refuses an area without prefixes', () => {
+    expect(messages(serviceAreaProblems({ country: 'GB', postcodePrefixes: [] }, 'GB'))).toMatch(/at least one prefix/);
+  });
+});
+
+describe('roster', () => {
+  it('refuses a roster with no working day', () => {
+    expect(messages(rosterProblems({ workingWeekdays: [] }))).toMatch(/Working weekdays: the roster has no working day/);
+  });
+
+  it('refuses a weekday outside 1 to 7', () => {
+    expect(messages(rosterProblems({ workingWeekdays: [0, 1] }))).toMatch(/1 \(Monday\) to 7 \(Sunday\)/);
+  });
+
+  it.each(['25/12/2026', '2026-13-01', '2026-02-30', '2026-1-5'])('refuses the closed date %s', (date) => {
+    const problems = rosterProblems({ closedDates: ['2026-12-25', date] });
+    expect(problems[0].path).toEqual(['closedDates', '1']);
+    expect(problems[0].message).toMatch(/is not a date in the form YYYY-MM-DD/);
+  });
+
+  it('accepts a working week and real dates', () => {
+    expect(rosterProblems({ workingWeekdays: [1, 2, 3, 4, 5], closedDates: ['2026-12-25', '2028-02-29'] })).toEqual([]);
+  });
+});
+
+describe('money in minor units', () => {
+  it('refuses a negative amount', () => {
+    expect(minorUnitsProblem(['price'], 'Price', -100)?.message).toBe('Price cannot be negative (got -100).');
+  });
+
+  it('refuses a fractional amount and says what minor units are', () => {
+    expect(minorUnitsProblem(['price'], 'Price', 49.99)?.message).toMatch(/whole number of minor units \(pence\/cents\): 4999 means 49.99/);
+  });
+
+  it('refuses a price of 0 for a paid repair', () => {
+    expect(messages(priceOverrideProblems({ price: 0 }))).toMatch(/Price is 0: a paid repair cannot cost nothing/);
+    expect(messages(amountsProblems('amounts', [{ currency: 'GBP', price: 0 }], { paid: true }))).toMatch(/amounts GBP price is 0/);
+  });
+
+  it('lets an extra be free', () => {
+    expect(amountsProblems('prices', [{ currency: 'GBP', price: 0 }], { paid: false })).toEqual([]);
+  });
+
+  it('wants the non-sale price above the price', () => {
+    expect(messages(priceOverrideProblems({ price: 9900, nonSalePrice: 9900 }))).toMatch(/Non-sale price .* must be higher than Price/);
+  });
+
+  it('refuses a currency twice', () => {
+    expect(messages(amountsProblems('amounts', [{ currency: 'GBP', price: 100 }, { currency: 'GBP', price: 200 }], { paid: true }))).toMatch(/GBP is listed twice/);
+  });
+});
+
+describe('discount codes', () => {
+  it('refuses a percent above 100 and a fractional value', () => {
+    expect(messages(discountCodeProblems({ kind: 'percent', value: 120 }))).toMatch(/a percent discount is at most 100/);
+    expect(messages(discountCodeProblems({ kind: 'fixed', value: 4.5 }))).toMatch(/Value must be a whole number above 0/);
+  });
+
+  it('refuses a window that ends before it starts', () => {
+    expect(messages(discountCodeProblems({ startsAt: '2027-01-01T00:00:00Z', expiresAt: '2026-01-01T00:00:00Z' }))).toMatch(/Expires at must be after Starts at/);
+  });
+
+  it('refuses a single-use code with another usage limit', () => {
+    expect(messages(discountCodeProblems({ singleUse: true, usageLimit: 5 }))).toMatch(/a single-use code is used once/);
+  });
+});
+
+describe('stores', () => {
+  it("refuses a postcode that is not the carrier country's", () => {
+    expect(messages(storeProblems({ postcode: '10115' }, 'GB'))).toMatch(/Postcode '10115' is not a GB postcode/);
+    expect(storeProblems({ postcode: 'W1D 1LA' }, 'GB')).toEqual([]);
+  });
+});
+
+// The CMS keeps a copy of the engine's postcode rules (it cannot import booking/): one table, both copies.
+describe('the postcode rules agree with the engine', () => {
+  const postcodes: [string, string][] = [
+    ['GB', 'SW1A 1AA'], ['GB', 'E1 6AN'], ['GB', 'W1D1LA'], ['GB', 'Q1 1AA'], ['GB', 'SW1A'], ['DE', '10115'], ['DE', '00123'],
+    ['AU', '2000'], ['AU', '200'], ['US', '10001'], ['US', '10001-1234'], ['US', '1000'], ['CA', 'M5V 3L9'], ['CA', 'W5V 3L9'],
+  ];
+  it.each(postcodes)('%s %s', (country, postcode) => {
+    expect(validPostcode(country, postcode)).toBe(normalisePostcode(country, postcode).ok);
+  });
+
+  const prefixes: [string, string][] = [
+    ['GB', 'SW'], ['GB', 'SW1A'], ['GB', 'E1'], ['GB', 'E1W'], ['GB', 'IV27'], ['GB', 'Q1'], ['GB', 'SW1A1'], ['DE', '101'], ['DE', '001'],
+    ['AU', '20'], ['AU', '20000'], ['US', '100'], ['CA', 'M5V'], ['CA', 'M'], ['CA', 'W5'],
+  ];
+  it.each(prefixes)('prefix %s %s', (country, prefix) => {
+    const file = { ...patchpointEngine, country, service_areas: [{ ...patchpointEngine.service_areas[0], country, postcode_prefixes: [prefix] }] };
+    const engineAccepts = engineFileSchema.safeParse(file).success;
+    expect(validPrefix(country, prefix)).toBe(engineAccepts);
+  });
+});
