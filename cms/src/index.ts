@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
 import { registerCarrierValidation } from './lib/carrier-validation';
+import { applyEditViews } from './lib/edit-views';
 import { ensureCarrierEditorRole, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
 import { seedCarriers } from './lib/seed';
 import { registerWebhookEmitter } from './lib/webhook';
@@ -13,13 +14,14 @@ export default {
     registerWebhookEmitter(strapi);
   },
 
-  /** Idempotent on every start: locales, first admin, API tokens, editor fence, seed carriers. */
+  /** Idempotent on every start: locales, first admin, API tokens, editor fence, edit views, seed carriers. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await ensureLocales(strapi);
     await ensureAdmin(strapi);
     await ensureApiTokens(strapi);
     await registerFenceCondition(strapi);
     await ensureCarrierEditorRole(strapi);
+    await applyEditViews(strapi);
     await seedCarriers(strapi);
   },
 };
