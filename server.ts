@@ -5,6 +5,7 @@ import express, { type NextFunction, type Request, type Response } from "express
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { previewRequests } from "./app/content/preview.server";
 import { env } from "./app/env.server";
 import { requestGuard } from "./app/lib/http/request-guard";
 import { pinoHttp } from "pino-http";
@@ -83,6 +84,8 @@ if (viteDevServer) {
 }
 
 app.use(requestGuard({ trustForwardedHost: edge.TRUST_FORWARDED_HOST }));
+// Requests with the CMS's preview cookie read drafts and are never cached (ADR 086).
+app.use(previewRequests());
 app.all(
   "*",
   createRequestHandler({
