@@ -35,6 +35,8 @@ const envSchema = z
     CMS_WEBHOOK_SECRET: z.string().min(1).default(DEVELOPMENT_SECRETS.CMS_WEBHOOK_SECRET[0]!),
     /** Signs the CMS's preview links (ADR 086); the CMS holds the same secret. */
     PREVIEW_SECRET: z.string().min(1).default(DEVELOPMENT_SECRETS.PREVIEW_SECRET[0]!),
+    /** Where /media/<file> reads media-library files (ADR 085); default <CMS_URL>/uploads. */
+    CMS_MEDIA_URL: z.url().optional(),
     /** The CMS admin's public origin, allowed to frame preview pages; default CMS_URL. */
     CMS_PUBLIC_URL: z.url().optional(),
     CONTENT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),

@@ -92,8 +92,8 @@ export async function getLandingPage(carrier: Carrier, locale: Locale): Promise<
       ...byCarrier(carrier.code, lng),
       "populate[sellingPoints]": "true",
       "populate[steps]": "true",
-      "populate[popularSmartphones]": "true",
-      "populate[popularTablets]": "true",
+      "populate[popularSmartphones][populate][0]": "image",
+      "populate[popularTablets][populate][0]": "image",
     }),
   );
   return pages[0] ?? null;

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
 import { registerCarrierValidation } from './lib/carrier-validation';
+import { seedDevicePictures } from './lib/device-pictures';
 import { applyEditViews } from './lib/edit-views';
 import { ensureCarrierEditorRole, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
 import { seedCarriers } from './lib/seed';
@@ -14,7 +15,7 @@ export default {
     registerWebhookEmitter(strapi);
   },
 
-  /** Idempotent on every start: locales, first admin, API tokens, editor fence, edit views, seed carriers. */
+  /** Idempotent on every start: locales, first admin, API tokens, editor fence, edit views, device pictures, seed carriers. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await ensureLocales(strapi);
     await ensureAdmin(strapi);
@@ -22,6 +23,6 @@ export default {
     await registerFenceCondition(strapi);
     await ensureCarrierEditorRole(strapi);
     await applyEditViews(strapi);
-    await seedCarriers(strapi);
+    await seedCarriers(strapi, await seedDevicePictures(strapi));
   },
 };
