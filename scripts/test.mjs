@@ -170,6 +170,8 @@ try {
       APP_BUILD_DIR: buildDir,
       METRICS_URL: `http://127.0.0.1:${metricsPort}/metrics`,
       TEST_CONTROL_URL: `http://127.0.0.1:${control.address().port}`,
+      // Where a test keeps artefacts beside the reports (e.g. the CMS edit-view screenshot).
+      REPORTS_DIR: reportsDir,
     };
 
     if (wants("e2e")) {

@@ -7,10 +7,13 @@ import { env } from "../env.server";
 
 /**
  * Preview of drafts (ADR 086). The CMS links to /preview?token=…&path=…; that route checks the
- * token and sets the `cms_preview` cookie. Every request carrying a valid one runs inside a preview
- * scope naming the token's carrier: the content client then reads that carrier's drafts, uncached,
- * for this request only, and the response is never cached, never indexed and may be framed by the
- * CMS admin. A caching layer in front must pass requests with this cookie, or to /preview, through.
+ * token, sets the `cms_preview` cookie and opens the page with `?cms_preview=<token>`: the query
+ * works inside the admin's cross-site frame, where browsers may withhold the cookie; the cookie
+ * carries the preview on to the next pages where they do not. Every request with a valid token runs
+ * in a preview scope naming the token's carrier: the content client then reads that carrier's
+ * drafts, uncached, for this request only, and the response is never cached, never indexed and may
+ * be framed by the CMS admin. A cache in front must pass through /preview and any request with the
+ * `cms_preview` cookie or query parameter.
  */
 
 export const PREVIEW_COOKIE = "cms_preview";
@@ -37,9 +40,13 @@ export function checkPreviewToken(token: unknown): PreviewCheck {
   return verifyPreviewToken(token, env().PREVIEW_SECRET);
 }
 
-async function previewClaims(cookieHeader: string | undefined) {
-  if (!cookieHeader?.includes(`${PREVIEW_COOKIE}=`)) return null;
-  const check = checkPreviewToken(await previewCookie.parse(cookieHeader).catch(() => null));
+async function previewClaims(request: Request) {
+  const fromQuery = request.query[PREVIEW_COOKIE];
+  const cookieHeader = request.headers.cookie;
+  const token =
+    typeof fromQuery === "string" ? fromQuery : cookieHeader?.includes(`${PREVIEW_COOKIE}=`) ? await previewCookie.parse(cookieHeader).catch(() => null) : null;
+  if (!token) return null;
+  const check = checkPreviewToken(token);
   return check.ok ? check.claims : null;
 }
 
@@ -62,7 +69,7 @@ function markPreviewResponse(response: Response): void {
 /** Express middleware (server.ts): runs a request with a valid preview cookie in its carrier's preview scope. */
 export function previewRequests(): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
-    previewClaims(request.headers.cookie).then((claims) => {
+    previewClaims(request).then((claims) => {
       if (claims || request.path === PREVIEW_PATH) markPreviewResponse(response);
       if (!claims) return next();
       previewScope().run({ carrierCode: claims.carrierCode }, next);

@@ -2,14 +2,14 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { checkPreviewToken, previewCookie } from "~/content/preview.server";
+import { checkPreviewToken, PREVIEW_COOKIE, previewCookie } from "~/content/preview.server";
 import { env } from "~/env.server";
 import { requireCarrier } from "~/tenant/tenant.server";
 
 /**
  * The CMS's preview link (ADR 086): /preview?token=…&path=/faqs/booking. A valid token for this
- * site's carrier sets the short-lived preview cookie and opens the page; anything else gets a
- * branded refusal, never the draft.
+ * site's carrier sets the short-lived preview cookie and opens the page with the token in its query
+ * (see preview.server.ts); anything else gets a branded refusal, never the draft.
  */
 const previewQuery = z.object({
   token: z.string().min(1).max(512),
@@ -35,7 +35,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const secure = url.protocol === "https:" || env().COOKIE_SECURE;
   const maxAge = Math.max(1, Math.floor((check.claims.expiresAt - Date.now()) / 1000));
   const cookie = await previewCookie.serialize(query.data.token, { maxAge, secure, sameSite: secure ? "none" : "lax" });
-  return redirect(query.data.path, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+  const page = new URL(query.data.path, url);
+  page.searchParams.set(PREVIEW_COOKIE, query.data.token);
+  return redirect(`${page.pathname}${page.search}`, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
 }
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

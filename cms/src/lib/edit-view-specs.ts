@@ -27,7 +27,7 @@ const paragraphs = 'Separate paragraphs with a blank line.';
 export const EDIT_VIEWS: Record<string, ViewSpec> = {
   'api::carrier.carrier': {
     mainField: 'name',
-    list: ['code', 'name', 'domains', 'countryCode'],
+    list: ['code', 'name', 'countryCode', 'defaultLocale'],
     sections: [
       {
         title: 'Brand',

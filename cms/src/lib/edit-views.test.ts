@@ -14,7 +14,7 @@ const attributes = {
 };
 const spec: ViewSpec = {
   mainField: 'name',
-  list: ['code', 'name', 'gone'],
+  list: ['code', 'name', 'theme', 'gone'],
   sections: [
     { title: 'Brand', fields: { name: { label: 'Brand name', description: 'Shown in the header, e.g. "Fixly".', placeholder: 'Fixly' }, code: { label: 'Carrier code' } } },
     { title: 'Payments', fields: { use3DSecure: { label: '3-D Secure' }, usesKlarna: { label: 'Klarna' }, notInSchema: { label: 'x' } } },
@@ -46,7 +46,7 @@ describe('edit views configured in code', () => {
     ]);
   });
 
-  it('lists only columns the type has', () => {
+  it('lists only columns the type has and the list view can show', () => {
     expect(configuredView(stored, spec, attributes).layouts?.list).toEqual(['code', 'name']);
   });
 

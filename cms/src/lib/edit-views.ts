@@ -18,6 +18,7 @@ export type CmConfiguration = {
 } & Record<string, unknown>;
 
 const MAX_ROW = 12;
+const UNLISTABLE = new Set(['json', 'component', 'dynamiczone', 'relation', 'richtext', 'blocks', 'password', 'media']);
 const FULL = new Set(['component', 'dynamiczone', 'json', 'richtext', 'blocks']);
 const SMALL = new Set(['boolean', 'checkbox', 'integer', 'biginteger', 'decimal', 'float', 'number', 'date', 'time']);
 /** The content manager's default field widths (services/field-sizes). */
@@ -77,7 +78,8 @@ export function configuredView(current: CmConfiguration, spec: ViewSpec, attribu
     }
   }
   const layouts = { ...(current.layouts ?? {}), edit: editRows(orderedSections(spec, editable), attributes) };
-  if (spec.list) layouts.list = spec.list.filter((f) => attributes[f] || f === 'id');
+  // Only what the list view can show; the content manager drops other columns at every start.
+  if (spec.list) layouts.list = spec.list.filter((f) => f === 'id' || (attributes[f] && !UNLISTABLE.has(attributes[f].type)));
   const settings = { ...(current.settings ?? {}) };
   if (spec.mainField && attributes[spec.mainField]) settings.mainField = spec.mainField;
   return { ...current, settings, metadatas, layouts };
