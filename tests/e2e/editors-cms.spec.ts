@@ -110,6 +110,7 @@ test("a fenced editor changes an FAQ answer and a carousel item, previews the dr
     await expect(answer).toHaveValue(published, { timeout: 30_000 });
     await answer.fill(draft);
     await saveDraft(cms);
+    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-faq-edit-view.png") });
 
     await cms.goto(editView(LANDING, landing.documentId, "en"));
     await cms.getByRole("button", { name: /Test Phone X/ }).first().click();
@@ -130,6 +131,7 @@ test("a fenced editor changes an FAQ answer and a carousel item, previews the dr
     await expect(site.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(site.getByTestId("preview-banner")).toBeVisible();
     await expect(site.locator("main")).toContainText(draft);
+    await site.screenshot({ path: path.join(REPORTS_DIR, "site-preview-faq.png") });
 
     const landingPreview = await previewUrlFor(editorToken, LANDING, landing.documentId);
     await site.goto(landingPreview!);
