@@ -52,6 +52,12 @@ async function logIntoAdmin(page: Page, email: string, password: string) {
 const editView = (uid: string, documentId: string, locale?: string) =>
   `${CMS_URL}/admin/content-manager/collection-types/${uid}/${documentId}${locale ? `?plugins[i18n][locale]=${locale}` : ""}`;
 
+/** Strapi's own "what's new" banner would cover the screenshots. */
+async function dismissAnnouncements(page: Page) {
+  const close = page.getByRole("button", { name: /close|dismiss/i }).first();
+  if (await close.isVisible().catch(() => false)) await close.click().catch(() => undefined);
+}
+
 async function saveDraft(page: Page) {
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText(/Saved( document)?/).first()).toBeVisible({ timeout: 15_000 });
@@ -98,12 +104,15 @@ test("a fenced editor changes an FAQ answer and a carousel item, previews the dr
     const cms = await browser.newPage({ viewport: { width: 1440, height: 1000 } });
     await logIntoAdmin(cms, editorEmail, editorPassword);
 
-    // The carrier's edit view speaks the editor's language (kept as a test artefact).
+    // The carrier's edit view speaks the editor's language (kept as a test artefact, whole view).
     await cms.goto(editView(CARRIER, carrier.documentId));
     await expect(cms.getByText("Brand name", { exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(cms.getByText(/Shown in the header, page titles and e-mails/)).toBeVisible();
+    await dismissAnnouncements(cms);
     mkdirSync(REPORTS_DIR, { recursive: true });
-    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-carrier-edit-view.png"), fullPage: true });
+    await cms.setViewportSize({ width: 1440, height: 4200 });
+    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-carrier-edit-view.png") });
+    await cms.setViewportSize({ width: 1440, height: 1000 });
 
     await cms.goto(editView(FAQ, faq.documentId, "en"));
     const answer = cms.getByLabel("Answer", { exact: true });
@@ -131,7 +140,15 @@ test("a fenced editor changes an FAQ answer and a carousel item, previews the dr
     await expect(site.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
     await expect(site.getByTestId("preview-banner")).toBeVisible();
     await expect(site.locator("main")).toContainText(draft);
+    await site.getByText("Can I change my appointment?").click();
     await site.screenshot({ path: path.join(REPORTS_DIR, "site-preview-faq.png") });
+
+    // The same from the admin's own "Open preview" button: the site in the preview panel.
+    await cms.goto(editView(FAQ, faq.documentId, "en"));
+    await cms.getByRole("link", { name: "Open preview" }).or(cms.getByRole("button", { name: "Open preview" })).first().click();
+    await expect(cms.frameLocator("iframe").first().locator("main")).toContainText(draft, { timeout: 20_000 });
+    await cms.waitForTimeout(1_000);
+    await cms.locator('iframe[data-testid="preview-iframe"]').screenshot({ path: path.join(REPORTS_DIR, "cms-preview-panel.png") });
 
     const landingPreview = await previewUrlFor(editorToken, LANDING, landing.documentId);
     await site.goto(landingPreview!);
