@@ -57,7 +57,7 @@ function editRows(sections: string[][], attributes: Record<string, Attribute>): 
 /** Fields an editor can change: not system fields, not ids. */
 export function editableFields(attributes: Record<string, Attribute & { writable?: boolean; visible?: boolean }>): string[] {
   return Object.entries(attributes)
-    .filter(([name, a]) => !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations'].includes(name))
+    .filter(([name]) => !['id', 'documentId', 'createdAt', 'updatedAt', 'publishedAt', 'createdBy', 'updatedBy', 'locale', 'localizations'].includes(name))
     .filter(([, a]) => a.writable !== false && a.visible !== false)
     .map(([name]) => name);
 }
