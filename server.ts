@@ -6,6 +6,7 @@ import expressStaticGzip from "express-static-gzip";
 import { createServer } from "node:http";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { previewRequests } from "./app/content/preview.server";
 import { env } from "./app/env.server";
 import { requestGuard } from "./app/lib/http/request-guard";
 import { renderCache } from "./app/lib/http/render-cache";
@@ -88,6 +89,8 @@ if (viteDevServer) {
 }
 
 app.use(requestGuard({ trustForwardedHost: edge.TRUST_FORWARDED_HOST }));
+// Requests with the CMS's preview cookie or token read drafts and are never cached (ADR 086).
+app.use(previewRequests());
 
 // The client's address (X-Forwarded-For only with `trust proxy`), for the lookup throttle.
 const loadContext = (request: Request, response: Response): AppLoadContext => ({

@@ -7,12 +7,14 @@ const TEST_SECRETS = {
   CMS_READ_TOKEN: "test-read-token-0123456789abcdef",
   CMS_WEBHOOK_SECRET: "test-webhook-secret-0123456789",
   SESSION_SECRET: "test-session-secret-0123456789",
+  PREVIEW_SECRET: "test-preview-secret-0123456789",
 };
 /** What `npm start` generates per data/ folder (scripts/lib/prepare.mjs). */
 const randomSecrets = () => ({
   CMS_READ_TOKEN: randomBytes(24).toString("hex"),
   CMS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
   SESSION_SECRET: randomBytes(24).toString("hex"),
+  PREVIEW_SECRET: randomBytes(24).toString("hex"),
 });
 const production = (env: Record<string, string | undefined>) => parseEnv({ NODE_ENV: "production", ...env });
 
@@ -46,7 +48,7 @@ describe("the web app's environment (ADR 042)", () => {
       }
       return "";
     })();
-    for (const name of ["SESSION_SECRET", "CMS_WEBHOOK_SECRET", "CMS_READ_TOKEN"]) expect(message).toContain(`${name}: ${name} must be set in production`);
+    for (const name of ["SESSION_SECRET", "CMS_WEBHOOK_SECRET", "CMS_READ_TOKEN", "PREVIEW_SECRET"]) expect(message).toContain(`${name}: ${name} must be set in production`);
   });
 
   it("refuses a development default or a short secret in production", () => {
@@ -56,6 +58,7 @@ describe("the web app's environment (ADR 042)", () => {
     expect(() => production({ ...TEST_SECRETS, CMS_READ_TOKEN: "dev-read-token-change-me" })).toThrow(/CMS_READ_TOKEN must be set/);
     expect(() => production({ ...TEST_SECRETS, CMS_READ_TOKEN: "short-token" })).toThrow(/CMS_READ_TOKEN must be set/);
     expect(() => production({ ...TEST_SECRETS, SESSION_SECRET: "" })).toThrow(/SESSION_SECRET must be set/);
+    expect(() => production({ ...TEST_SECRETS, PREVIEW_SECRET: "dev-preview-secret-change-me" })).toThrow(/PREVIEW_SECRET must be set/);
   });
 
   it("includes the engine's configuration, with its checks", () => {

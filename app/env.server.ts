@@ -17,9 +17,10 @@ export const DEVELOPMENT_SECRETS: Readonly<Record<ProductionSecret, readonly str
   SESSION_SECRET: ["dev-session-secret-change-me"],
   CMS_WEBHOOK_SECRET: ["dev-webhook-secret-change-me", "dev-webhook-secret"],
   CMS_READ_TOKEN: ["dev-read-token-change-me"],
+  PREVIEW_SECRET: ["dev-preview-secret-change-me"],
 };
 
-export const PRODUCTION_SECRETS = ["SESSION_SECRET", "CMS_WEBHOOK_SECRET", "CMS_READ_TOKEN"] as const;
+export const PRODUCTION_SECRETS = ["SESSION_SECRET", "CMS_WEBHOOK_SECRET", "CMS_READ_TOKEN", "PREVIEW_SECRET"] as const;
 type ProductionSecret = (typeof PRODUCTION_SECRETS)[number];
 
 /** A production secret is at least this long (the test and `npm start` secrets are longer). */
@@ -32,6 +33,12 @@ const envSchema = z
     CMS_URL: z.url().default("http://127.0.0.1:1337"),
     CMS_READ_TOKEN: z.string().min(1).default(DEVELOPMENT_SECRETS.CMS_READ_TOKEN[0]!),
     CMS_WEBHOOK_SECRET: z.string().min(1).default(DEVELOPMENT_SECRETS.CMS_WEBHOOK_SECRET[0]!),
+    /** Signs the CMS's preview links (ADR 086); the CMS holds the same secret. */
+    PREVIEW_SECRET: z.string().min(1).default(DEVELOPMENT_SECRETS.PREVIEW_SECRET[0]!),
+    /** Where /media/<file> reads media-library files (ADR 085); default <CMS_URL>/uploads. */
+    CMS_MEDIA_URL: z.url().optional(),
+    /** The CMS admin's public origin, allowed to frame preview pages; default CMS_URL. */
+    CMS_PUBLIC_URL: z.url().optional(),
     CONTENT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
     DEFAULT_CARRIER: z

@@ -31,6 +31,8 @@ import { localeCookie } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
 import { ErrorContent } from "~/components/ui/error-content";
+import { PreviewBanner } from "~/components/preview-banner";
+import { isPreviewing } from "~/content/preview.server";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -57,6 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale,
       uiTexts,
       i18nKey,
+      preview: isPreviewing(carrier.code),
       toast,
       footer: landing
         ? { operatedBy: landing.footerOperatedBy, parking: landing.footerParking, coverage: landing.footerCoverage }
@@ -112,6 +115,7 @@ function Document({ root, children, title }: { root?: RootData; children: React.
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {title ? <title>{title}</title> : null}
+        {root?.preview ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
         {root ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(root.carrier.theme) }} /> : null}
@@ -119,7 +123,10 @@ function Document({ root, children, title }: { root?: RootData; children: React.
       <body className="flex min-h-screen flex-col bg-page text-ink antialiased">
         {i18n && root ? (
           <I18nextProvider i18n={i18n}>
-            <RouteTranslations root={root}>{children}</RouteTranslations>
+            <RouteTranslations root={root}>
+              {root.preview ? <PreviewBanner /> : null}
+              {children}
+            </RouteTranslations>
           </I18nextProvider>
         ) : (
           children

@@ -28,6 +28,7 @@ const appEnv = {
   CMS_READ_TOKEN: process.env.CMS_READ_TOKEN ?? secrets.CMS_READ_TOKEN,
   CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? secrets.CMS_WEBHOOK_SECRET,
   SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.SESSION_SECRET,
+  PREVIEW_SECRET: process.env.PREVIEW_SECRET ?? secrets.PREVIEW_SECRET,
   BOOKING_DATA_DIR: process.env.BOOKING_DATA_DIR ?? path.join(dataDir, "booking"),
   UPLOADS_DIR: process.env.UPLOADS_DIR ?? path.join(dataDir, "uploads"),
   OUTBOX_DIR: process.env.OUTBOX_DIR ?? path.join(dataDir, "outbox"),
@@ -41,9 +42,12 @@ const cms = await startCms({
   env: {
     CMS_READ_TOKEN: appEnv.CMS_READ_TOKEN,
     CMS_WEBHOOK_SECRET: appEnv.CMS_WEBHOOK_SECRET,
+    PREVIEW_SECRET: appEnv.PREVIEW_SECRET,
     CMS_ADMIN_EMAIL: adminEmail,
     CMS_ADMIN_PASSWORD: adminPassword,
     APP_WEBHOOK_URL: `http://127.0.0.1:${appPort}/api/cms-webhook`,
+    // Preview opens <code>.localhost on the app's port (ADR 086).
+    PREVIEW_SITE_PORT: String(appPort),
     TENANTS_DIR: path.join(root, "tenants"),
   },
   log: (message) => log("cms", message),

@@ -96,6 +96,7 @@ try {
       CMS_WRITE_TOKEN: "test-write-token-0123456789abcdef",
       CMS_WEBHOOK_SECRET: "test-webhook-secret-0123456789",
       SESSION_SECRET: "test-session-secret-0123456789",
+      PREVIEW_SECRET: "test-preview-secret-0123456789",
     };
     const cmsOptions = {
       port: cmsPort,
@@ -105,6 +106,8 @@ try {
         CMS_ADMIN_EMAIL: "admin@repair.localhost",
         CMS_ADMIN_PASSWORD: "DevAdmin2026!",
         APP_WEBHOOK_URL: `http://127.0.0.1:${appPort}/api/cms-webhook`,
+        // Preview opens <code>.localhost on the app's port (ADR 086).
+        PREVIEW_SITE_PORT: String(appPort),
         TENANTS_DIR: path.join(root, "tenants"),
       },
       // Strapi's request log goes to a file beside the reports, not into the test output.
@@ -124,6 +127,7 @@ try {
       CMS_READ_TOKEN: secrets.CMS_READ_TOKEN,
       CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
       SESSION_SECRET: secrets.SESSION_SECRET,
+      PREVIEW_SECRET: secrets.PREVIEW_SECRET,
       BOOKING_DATA_DIR: path.join(work, "booking"),
       UPLOADS_DIR: path.join(work, "uploads"),
       OUTBOX_DIR: path.join(work, "outbox"),
@@ -166,6 +170,8 @@ try {
       APP_BUILD_DIR: buildDir,
       METRICS_URL: `http://127.0.0.1:${metricsPort}/metrics`,
       TEST_CONTROL_URL: `http://127.0.0.1:${control.address().port}`,
+      // Where a test keeps artefacts beside the reports (e.g. the CMS edit-view screenshot).
+      REPORTS_DIR: reportsDir,
     };
 
     if (wants("e2e")) {

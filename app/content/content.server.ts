@@ -1,6 +1,7 @@
 import { createContentInvalidationBus, type ContentInvalidation, type ContentInvalidationBus } from "~/booking.server";
 import { env } from "~/env.server";
 import { ContentCache } from "./cache";
+import { isPreviewing } from "./preview.server";
 import { fetchCollection, type Query } from "./strapi.server";
 import {
   carrierSchema,
@@ -54,8 +55,9 @@ async function load<T>(collection: string, schema: z.ZodType<T>, query: Query): 
   return parseEntries(schema, await fetchCollection(collection, query), reportInvalid(collection));
 }
 
-function byCarrier(code: string, locale: Locale): Query {
-  return { "filters[carrierCode][$eq]": code, locale };
+/** A preview of this carrier (ADR 086) reads its drafts; UI texts pass drafts=false (they feed cached i18n instances). */
+function byCarrier(code: string, locale: Locale, drafts = isPreviewing(code)): Query {
+  return { "filters[carrierCode][$eq]": code, locale, ...(drafts ? { status: "draft" } : {}) };
 }
 
 /** Every published carrier; the tenant list the Host header is resolved against. */
@@ -76,11 +78,13 @@ function perCarrier<T>(
   fetch: (locale: Locale) => Promise<T[]>,
 ): Promise<T[]> {
   const key = `${name}:${carrier.code}:${locale}`;
-  return contentCache().get(key, [carrierTag(carrier.code)], async () => {
+  const read = async () => {
     const entries = await fetch(locale);
     if (entries.length > 0 || locale === carrier.defaultLocale) return entries;
     return fetch(carrier.defaultLocale);
-  });
+  };
+  // Drafts are read for the one preview request, never cached.
+  return isPreviewing(carrier.code) ? read() : contentCache().get(key, [carrierTag(carrier.code)], read);
 }
 
 export async function getLandingPage(carrier: Carrier, locale: Locale): Promise<LandingPage | null> {
@@ -89,8 +93,8 @@ export async function getLandingPage(carrier: Carrier, locale: Locale): Promise<
       ...byCarrier(carrier.code, lng),
       "populate[sellingPoints]": "true",
       "populate[steps]": "true",
-      "populate[popularSmartphones]": "true",
-      "populate[popularTablets]": "true",
+      "populate[popularSmartphones][populate][0]": "image",
+      "populate[popularTablets][populate][0]": "image",
     }),
   );
   return pages[0] ?? null;
@@ -134,7 +138,7 @@ export function getContactReasons(carrier: Carrier, locale: Locale): Promise<Con
 export async function getUiTexts(carrier: Carrier, locale: Locale): Promise<Record<string, string>> {
   const key = `ui-texts:${carrier.code}:${locale}`;
   const entries = await contentCache().get(key, [carrierTag(carrier.code)], () =>
-    load("ui-texts", uiTextSchema, byCarrier(carrier.code, locale)),
+    load("ui-texts", uiTextSchema, byCarrier(carrier.code, locale, false)),
   );
   return Object.fromEntries(entries.map((entry) => [entry.key, entry.value]));
 }

@@ -108,12 +108,37 @@ export const carrierSchema = z.object({
 export type Carrier = z.infer<typeof carrierSchema>;
 
 const titleText = z.object({ title: z.string(), text: z.string().nullish().transform((value) => value ?? "") });
-const carouselItem = z.object({ title: z.string(), imagePath: imageUrl("imagePath") });
+/** A media-library file's name as served by the app's /media route (ADR 085); null for anything else. */
+export function mediaPath(url: string): string | null {
+  const name = url.split(/[?#]/)[0]!.split("/").pop() ?? "";
+  return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) ? `/media/${name}` : null;
+}
+const mediaFile = z.object({
+  url: z.string(),
+  width: z.number().nullish(),
+  formats: z.record(z.string(), z.object({ url: z.string(), width: z.number() })).nullish(),
+});
+/** The smaller renditions Strapi made of an uploaded raster picture, plus the original, for srcset. */
+function srcSetOf(file: z.infer<typeof mediaFile>): string | undefined {
+  const sizes = [...Object.values(file.formats ?? {}), ...(file.width ? [{ url: file.url, width: file.width }] : [])]
+    .map((format) => ({ path: mediaPath(format.url), width: format.width }))
+    .filter((format): format is { path: string; width: number } => format.path !== null)
+    .sort((a, b) => a.width - b.width);
+  return sizes.length > 1 ? sizes.map((format) => `${format.path} ${format.width}w`).join(", ") : undefined;
+}
+/** A picture from the media library wins; the older picture address is the fallback. */
+const carouselItem = z
+  .object({ title: z.string(), imagePath: imageUrl("imagePath"), image: mediaFile.nullish().catch(null) })
+  .transform(({ title, imagePath, image }) => {
+    const library = image ? mediaPath(image.url) : null;
+    return { title, imagePath: library ?? imagePath, ...(library && image ? { srcSet: srcSetOf(image) } : {}) };
+  });
+type CarouselItem = { title: string; imagePath: string; srcSet?: string };
 // A picture the URL policy refuses drops its carousel item, not the whole landing page.
 const carousel = z
   .array(carouselItem)
   .nullish()
-  .transform((items) => (items ?? []).filter((item): item is { title: string; imagePath: string } => item.imagePath !== null));
+  .transform((items) => (items ?? []).filter((item): item is CarouselItem => item.imagePath !== null));
 
 export const landingPageSchema = z.object({
   carrierCode: z.string(),

@@ -1,4 +1,5 @@
 import { secret } from './env-defaults';
+import { createPreviewHandler, previewAllowedOrigins } from '../src/lib/preview';
 
 export default () => ({
   auth: {
@@ -17,5 +18,13 @@ export default () => ({
   flags: {
     nps: false,
     promoteEE: false,
+  },
+  // Drafts shown on the carrier's own site (ADR 086).
+  preview: {
+    enabled: true,
+    config: {
+      allowedOrigins: previewAllowedOrigins(),
+      handler: createPreviewHandler(() => strapi, secret('PREVIEW_SECRET')),
+    },
   },
 });

@@ -12,6 +12,8 @@ const DEV_DEFAULTS: Record<string, string> = {
   TRANSFER_TOKEN_SALT: 'dev-transfer-token-salt',
   JWT_SECRET: 'dev-jwt-secret',
   ENCRYPTION_KEY: 'dev-encryption-key-32-characters!',
+  // The same development default as the web app's (app/env.server.ts), which refuses it in production.
+  PREVIEW_SECRET: 'dev-preview-secret-change-me',
 };
 
 export const devDefaultsAllowed = (): boolean =>

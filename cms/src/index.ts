@@ -3,6 +3,8 @@ import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
 import { ensureAdminHints } from './lib/admin-hints';
 import { registerBookingWarning } from './lib/booking-warning';
 import { registerCarrierValidation } from './lib/carrier-validation';
+import { seedDevicePictures } from './lib/device-pictures';
+import { applyEditViews } from './lib/edit-views';
 import { ensureCarrierEditorRole, ensureOperationsRoles, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
 import { seedOperations } from './lib/ops-data';
 import { registerRevisionBump } from './lib/ops-revision';
@@ -24,7 +26,7 @@ export default {
     registerRevisionBump(strapi);
   },
 
-  /** Idempotent on every start: locales, first admin, API tokens, fences and roles, seed carriers and their operations. */
+  /** Idempotent on every start: locales, first admin, API tokens, fences and roles, edit views, device pictures, seed carriers and their operations. */
   async bootstrap({ strapi }: { strapi: Core.Strapi }) {
     await ensureLocales(strapi);
     await ensureAdmin(strapi);
@@ -33,7 +35,8 @@ export default {
     await ensureCarrierEditorRole(strapi);
     await ensureOperationsRoles(strapi);
     await ensureAdminHints(strapi);
-    await seedCarriers(strapi);
+    await applyEditViews(strapi);
+    await seedCarriers(strapi, await seedDevicePictures(strapi));
     await seedOperations(strapi);
   },
 };

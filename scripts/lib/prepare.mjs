@@ -32,18 +32,17 @@ export async function ensureAppBuilt(buildDir = "build") {
 }
 
 /**
- * Development secrets shared by the CMS and the app (read token, webhook secret), made once
+ * Development secrets shared by the CMS and the app (read token, webhook and preview secrets), made once
  * per data folder so a restart keeps them.
  */
 export function devSecrets(dataDir) {
   mkdirSync(dataDir, { recursive: true });
   const file = path.join(dataDir, "dev-secrets.json");
-  if (existsSync(file)) return JSON.parse(readFileSync(file, "utf8"));
-  const secrets = {
-    CMS_READ_TOKEN: randomBytes(24).toString("hex"),
-    CMS_WEBHOOK_SECRET: randomBytes(24).toString("hex"),
-    SESSION_SECRET: randomBytes(24).toString("hex"),
-  };
+  const kept = existsSync(file) ? JSON.parse(readFileSync(file, "utf8")) : {};
+  const names = ["CMS_READ_TOKEN", "CMS_WEBHOOK_SECRET", "PREVIEW_SECRET", "SESSION_SECRET"];
+  // A folder made before a secret existed gets that one added; the others stay as they were.
+  if (names.every((name) => kept[name])) return kept;
+  const secrets = { ...Object.fromEntries(names.map((name) => [name, randomBytes(24).toString("hex")])), ...kept };
   writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   return secrets;
 }

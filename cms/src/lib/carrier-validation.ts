@@ -1,7 +1,18 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { CARRIER_CODE_PATTERN, CARRIER_UID, LOCALIZED_UIDS } from './content-model';
-import { checkUrl, URL_RULES, type UrlRules } from './url-policy';
+import { EDIT_VIEWS } from './edit-view-specs';
+import {
+  colourProblems,
+  defaultLocaleProblems,
+  domainProblems,
+  insecureLinkProblems,
+  localeProblems,
+  placeholderProblems,
+  textsOf,
+} from './safe-edits';
+import { uiTextPlaceholders } from './ui-text-defaults';
+import { checkUrl, isLoopbackHost, URL_RULES, type UrlRules } from './url-policy';
 
 /** A lower-case host name without port: labels of a-z, 0-9 and inner hyphens, dot-separated. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
@@ -10,6 +21,7 @@ const LOCALES = ['en', 'de'];
 type Problem = { path: string[]; message: string };
 
 const LANDING_UID = 'api::landing-page.landing-page';
+const UI_TEXT_UID = 'api::ui-text.ui-text';
 const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 
 /** Carrier fields holding an address the site links to, redirects to or loads a script from (ADR 058). */
@@ -106,6 +118,72 @@ export function carrierProblems(data: Record<string, unknown>): Problem[] {
   return problems;
 }
 
+/** Web links of a carrier must be https even outside production (loopback hosts aside, for local runs). */
+export function carrierHttpsProblems(data: Record<string, unknown>): Problem[] {
+  return Object.entries(CARRIER_WEB_FIELDS).flatMap(([field, label]) => {
+    const value = data[field];
+    if (typeof value !== 'string' || !/^http:\/\//i.test(value.trim())) return [];
+    try {
+      if (isLoopbackHost(new URL(value.trim()).hostname)) return [];
+    } catch {
+      return [];
+    }
+    return [{ path: [field], message: `${label} must start with https:// (not http://), e.g. ${value.trim().replace(/^http:/i, 'https:')}.` }];
+  });
+}
+
+const labelsOf = (uid: string): Record<string, string> =>
+  Object.fromEntries((EDIT_VIEWS[uid]?.sections ?? []).flatMap((s) => Object.entries(s.fields).map(([name, view]) => [name, view.label])));
+
+type CarrierRow = { code: string; documentId: string; domains?: unknown; supportedLocales?: unknown };
+
+/** What the carrier's save would break on the site: a domain of another carrier, colours, languages, links. */
+async function carrierSafeEditProblems(strapi: Core.Strapi, data: Record<string, unknown>, documentId?: string): Promise<Problem[]> {
+  const problems: Problem[] = [...carrierHttpsProblems(data), ...defaultLocaleProblems(data.defaultLocale, data.supportedLocales)];
+  if (data.theme && typeof data.theme === 'object') problems.push(...colourProblems(data.theme as Record<string, unknown>));
+  if (Array.isArray(data.domains)) {
+    const carriers = (await strapi.db.query(CARRIER_UID as never).findMany({ select: ['code', 'documentId', 'domains'] } as never)) as CarrierRow[];
+    const taken = new Map<string, string>();
+    for (const carrier of carriers) {
+      if (carrier.documentId === documentId || (typeof data.code === 'string' && carrier.code === data.code)) continue;
+      if (Array.isArray(carrier.domains)) for (const d of carrier.domains) if (typeof d === 'string') taken.set(d.toLowerCase(), carrier.code);
+    }
+    problems.push(...domainProblems(data.domains, taken));
+  }
+  return problems;
+}
+
+/** What a localized entry's save would break: a language the carrier does not offer, unknown placeholders, http links. */
+async function contentSafeEditProblems(
+  strapi: Core.Strapi,
+  uid: string,
+  params: { documentId?: string; locale?: string; data?: Record<string, unknown> },
+): Promise<Problem[]> {
+  const data = params.data ?? {};
+  const needsExisting = params.documentId && (!('carrierCode' in data) || (uid === UI_TEXT_UID && !('key' in data)));
+  const existing = needsExisting
+    ? ((await strapi.db.query(uid as never).findOne({ where: { documentId: params.documentId }, select: ['carrierCode', ...(uid === UI_TEXT_UID ? ['key'] : [])] } as never)) as Record<string, unknown> | null)
+    : null;
+  const carrierCode = (data.carrierCode ?? existing?.carrierCode) as string | undefined;
+  const problems: Problem[] = [];
+  if (typeof carrierCode === 'string' && params.locale) {
+    const carrier = (await strapi.db.query(CARRIER_UID as never).findOne({ where: { code: carrierCode }, select: ['code', 'supportedLocales'] } as never)) as CarrierRow | null;
+    if (carrier) problems.push(...localeProblems(params.locale, carrierCode, carrier.supportedLocales));
+  }
+  const labels = labelsOf(uid);
+  if (uid === UI_TEXT_UID) {
+    const known = uiTextPlaceholders(strapi.dirs.app.root);
+    const key = (data.key ?? existing?.key) as string | undefined;
+    if (known && typeof key === 'string') problems.push(...placeholderProblems(['value'], labels.value ?? 'value', data.value, known.get(key) ?? []));
+    problems.push(...insecureLinkProblems(['value'], labels.value ?? 'value', data.value));
+    return problems;
+  }
+  for (const { path, label, text } of textsOf(data, labels)) {
+    problems.push(...placeholderProblems(path, label, text), ...insecureLinkProblems(path, label, text));
+  }
+  return problems;
+}
+
 function assertValid(problems: Problem[]): void {
   if (problems.length === 0) return;
   throw new errors.ValidationError(problems.map((p) => p.message).join('; '), {
@@ -114,18 +192,23 @@ function assertValid(problems: Problem[]): void {
 }
 
 /**
- * Document middleware: rejects a malformed carrier code, domain list, carrierCode or an unsafe URL
- * (ADR 058) with a 400 (ValidationError) before anything reaches the database, for the REST API, the
+ * Document middleware: rejects a malformed carrier code, domain list, carrierCode, an unsafe URL
+ * (ADR 058) or an edit that would break the site (ADR 087) with a 400 (ValidationError) before anything reaches the database, for the REST API, the
  * admin and seeding alike. The admin shows the message to the editor.
  */
 export function registerCarrierValidation(strapi: Core.Strapi): void {
   strapi.documents.use(async (ctx, next) => {
     if (ctx.action !== 'create' && ctx.action !== 'update') return next();
-    const data = ((ctx.params as { data?: Record<string, unknown> }).data ?? {}) as Record<string, unknown>;
+    const params = ctx.params as { documentId?: string; locale?: string; data?: Record<string, unknown> };
+    const data = (params.data ?? {}) as Record<string, unknown>;
     if (ctx.uid === CARRIER_UID) {
       assertValid([...carrierProblems(data), ...carrierUrlProblems(data)]);
+      assertValid(await carrierSafeEditProblems(strapi, data, params.documentId));
     } else if (ctx.uid === LANDING_UID) {
       assertValid(landingPageUrlProblems(data));
+    }
+    if ((LOCALIZED_UIDS as readonly string[]).includes(ctx.uid)) {
+      assertValid(await contentSafeEditProblems(strapi, ctx.uid, params));
     }
     if (ctx.uid !== CARRIER_UID && (LOCALIZED_UIDS as readonly string[]).includes(ctx.uid) && 'carrierCode' in data) {
       const { carrierCode } = data;

@@ -137,7 +137,7 @@ export async function ensureOperationsRoles(strapi: Core.Strapi): Promise<void> 
 type Perm = { action: string; subject?: string | null; conditions?: string[] };
 
 /** True when every permission the user has for this action on this type carries the fence condition. */
-async function isFenced(strapi: Core.Strapi, user: AdminUser, action: string, uid: string, condition: string): Promise<boolean> {
+export async function isFenced(strapi: Core.Strapi, user: AdminUser, action: string, uid: string, condition: string): Promise<boolean> {
   if (strapi.admin.services.role.hasSuperAdminRole(user)) return false;
   const permissions = (await strapi.admin.services.permission.findUserPermissions(user)) as Perm[];
   const matching = permissions.filter((p) => p.action === action && p.subject === uid);

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { carrierProblems } from './carrier-validation';
 import { CARRIER_UID } from './content-model';
+import { type Pictures, withLibraryPictures } from './device-pictures';
 import {
   type CarrierFile,
   type LocaleContent,
@@ -47,9 +48,9 @@ function pick(strapi: Core.Strapi, schema: Schema, data: Data, where: string, dr
 /** One localized entry per (type, natural key); later locales become locales of the same document. */
 type Item = { uid: string; key: string; data: Data };
 
-function contentItems(content: LocaleContent): Item[] {
+function contentItems(content: LocaleContent, pictures: Pictures): Item[] {
   const items: Item[] = [];
-  if (content.landing) items.push({ uid: 'api::landing-page.landing-page', key: 'landing', data: content.landing });
+  if (content.landing) items.push({ uid: 'api::landing-page.landing-page', key: 'landing', data: withLibraryPictures(content.landing, pictures) });
   for (const c of content.faqCategories ?? []) items.push({ uid: 'api::faq-category.faq-category', key: c.slug, data: c });
   for (const f of content.faqs ?? []) items.push({ uid: 'api::faq-item.faq-item', key: `${f.category}:${f.order ?? f.question}`, data: f });
   for (const g of content.helpGuides ?? []) items.push({ uid: 'api::help-guide.help-guide', key: g.slug, data: g });
@@ -61,7 +62,7 @@ function contentItems(content: LocaleContent): Item[] {
   return items;
 }
 
-async function seedCarrier(strapi: Core.Strapi, tenantsDir: string, folder: string, locales: Set<string>): Promise<string | null> {
+async function seedCarrier(strapi: Core.Strapi, tenantsDir: string, folder: string, locales: Set<string>, pictures: Pictures): Promise<string | null> {
   const file = readCarrierFile(folder);
   const { code } = file;
   const problems = carrierProblems(file);
@@ -92,7 +93,7 @@ async function seedCarrier(strapi: Core.Strapi, tenantsDir: string, folder: stri
       if (unknown.size) strapi.log.warn(`[seed] ${code}/${locale}: unknown placeholders kept: ${[...unknown].map((u) => `{{${u}}}`).join(', ')}`);
 
       const usedInLocale = new Set<string>();
-      for (const item of contentItems(content)) {
+      for (const item of contentItems(content, pictures)) {
         const schema = strapi.contentType(item.uid as never) as unknown as Schema;
         const data = { ...pick(strapi, schema, item.data, item.uid.split('.')[1], dropped), carrierCode: code };
         const mapKey = `${item.uid}|${item.key}`;
@@ -115,7 +116,7 @@ async function seedCarrier(strapi: Core.Strapi, tenantsDir: string, folder: stri
   return code;
 }
 
-export async function seedCarriers(strapi: Core.Strapi): Promise<void> {
+export async function seedCarriers(strapi: Core.Strapi, pictures: Pictures = new Map()): Promise<void> {
   const tenantsDir = path.resolve(strapi.dirs.app.root, process.env.TENANTS_DIR || '../tenants');
   const folders = carrierFolders(tenantsDir);
   if (folders.length === 0) {
@@ -129,7 +130,7 @@ export async function seedCarriers(strapi: Core.Strapi): Promise<void> {
   const failed: string[] = [];
   for (const folder of folders) {
     try {
-      const code = await withoutWebhooks(() => seedCarrier(strapi, tenantsDir, folder, locales));
+      const code = await withoutWebhooks(() => seedCarrier(strapi, tenantsDir, folder, locales, pictures));
       if (code) created.push(code);
     } catch (error) {
       failed.push(path.basename(folder));

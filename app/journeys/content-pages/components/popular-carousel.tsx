@@ -4,6 +4,8 @@ import { useTranslation } from "react-i18next";
 export interface CarouselItem {
   title: string;
   imagePath: string;
+  /** Renditions of a media-library picture (ADR 085). */
+  srcSet?: string;
 }
 
 /** Spec §9: 1.5 items by default, 3 from 800px, 5 from 1000px; slides move by 1, 3, 5; infinite. */
@@ -114,7 +116,7 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
                 className="rounded-xl bg-surface p-4 text-center"
                 data-testid="carousel-item"
               >
-                <img src={item.imagePath} alt="" className="mx-auto h-32 w-auto" loading="lazy" />
+                <img src={item.imagePath} srcSet={item.srcSet} sizes={item.srcSet ? "(min-width: 1000px) 20vw, (min-width: 800px) 33vw, 66vw" : undefined} alt="" className="mx-auto h-32 w-auto" loading="lazy" />
                 <p className="mt-3 font-semibold">{item.title}</p>
               </li>
             ))}
