@@ -112,6 +112,18 @@ describe("tenants/catalogue.json", () => {
     }
   });
 
+  it("takes a media-library picture from the CMS, or the model's own demo picture, and nothing else", () => {
+    const withPicture = (imagePath: string) => {
+      const file = structuredClone(readJson(path.join(tenantsDir, "catalogue.json"))) as { models: { slug: string; image_path: string }[] };
+      file.models[0]!.image_path = imagePath;
+      return catalogueFileSchema.safeParse(file);
+    };
+    expect(withPicture("/media/iphone_15_3f2a9c1b7e.svg").success).toBe(true);
+    for (const bad of ["/media/../admin", "/media/", "https://evil.example/x.svg", "javascript:alert(1)", "/images/devices/other-model.svg"]) {
+      expect(withPicture(bad).success, bad).toBe(false);
+    }
+  });
+
   it("rejects a price for a problem the model does not offer", () => {
     const broken = structuredClone(readJson(path.join(tenantsDir, "catalogue.json"))) as { prices: Record<string, Record<string, unknown>> };
     broken.prices["pixel-8a"]!["frame-replacement"] = broken.prices["pixel-8a"]!["screen-replacement"];

@@ -91,7 +91,8 @@ export const modelSchema = z.object({
   release_year: z.number().int().min(2000).max(2100).nullable(),
   /** Spec §4: a screen repair on this model includes a free battery replacement. */
   battery_required_for_screen_repair: z.boolean(),
-  image_path: z.string().regex(/^\/images\/devices\/[a-z0-9-]+\.svg$/),
+  /** The generated demo picture, or a picture of the CMS media library served by the app's /media route. */
+  image_path: z.string().regex(/^(\/images\/devices\/[a-z0-9-]+\.svg|\/media\/[A-Za-z0-9][A-Za-z0-9._-]*)$/),
   versions: z.array(modelVersionSchema).min(1),
   colours: z.array(colourSchema),
   /** Codes of the problems this model can be booked for. */
@@ -175,7 +176,7 @@ export const catalogueFileSchema = z
       if (isAppliance !== (model.type_id === DEVICE_TYPE_IDS.appliance)) {
         ctx.addIssue({ code: "custom", path: at("type_id"), message: `device_type ${model.device_type} does not fit type_id ${model.type_id}` });
       }
-      if (model.image_path !== `/images/devices/${model.slug}.svg`) {
+      if (model.image_path.startsWith("/images/") && model.image_path !== `/images/devices/${model.slug}.svg`) {
         ctx.addIssue({ code: "custom", path: at("image_path"), message: `expected /images/devices/${model.slug}.svg` });
       }
       if (!isAppliance && model.make_ids.length !== 1) ctx.addIssue({ code: "custom", path: at("make_ids"), message: "a phone or tablet has exactly one make" });

@@ -1,6 +1,5 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
-import { ensureAdminHints } from './lib/admin-hints';
 import { registerBookingWarning } from './lib/booking-warning';
 import { registerCarrierValidation } from './lib/carrier-validation';
 import { seedDevicePictures } from './lib/device-pictures';
@@ -34,9 +33,9 @@ export default {
     await registerFenceCondition(strapi);
     await ensureCarrierEditorRole(strapi);
     await ensureOperationsRoles(strapi);
-    await ensureAdminHints(strapi);
     await applyEditViews(strapi);
-    await seedCarriers(strapi, await seedDevicePictures(strapi));
-    await seedOperations(strapi);
+    const pictures = await seedDevicePictures(strapi);
+    await seedCarriers(strapi, pictures);
+    await seedOperations(strapi, pictures);
   },
 };

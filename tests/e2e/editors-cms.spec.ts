@@ -1,8 +1,10 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { carrierUrl } from "../support/app";
 import { cmsCreate, cmsDelete, cmsList, testCarrier, testLandingPage, uniqueCode } from "../support/cms";
+import { adminLogin, cmsCall as admin, inviteAdminUser } from "../support/cms-admin";
+import { dismissAnnouncements, editView, logIntoAdmin, saveDraft } from "../support/cms-admin-ui";
 
 /**
  * Issue 15 in the browser: a carrier editor (fenced to one carrier, ADR 002) changes an FAQ answer
@@ -10,7 +12,6 @@ import { cmsCreate, cmsDelete, cmsList, testCarrier, testLandingPage, uniqueCode
  * public pages still show what is published, then publishes and sees it live.
  */
 
-const CMS_URL = (process.env.CMS_URL ?? "http://127.0.0.1:1437").replace(/\/$/, "");
 const ADMIN_EMAIL = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";
 const ADMIN_PASSWORD = process.env.CMS_ADMIN_PASSWORD ?? "DevAdmin2026!";
 const REPORTS_DIR = process.env.REPORTS_DIR ?? "reports";
@@ -18,49 +19,11 @@ const FAQ = "api::faq-item.faq-item";
 const LANDING = "api::landing-page.landing-page";
 const CARRIER = "api::carrier.carrier";
 
-async function admin(method: string, route: string, token?: string, body?: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(`${CMS_URL}${route}`, {
-    method,
-    headers: { "Content-Type": "application/json", ...(token ? { Authorization: `Bearer ${token}` } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : null };
-}
-
-async function adminLogin(email: string, password: string): Promise<string> {
-  const reply = await admin("POST", "/admin/login", undefined, { email, password });
-  expect(reply.status, JSON.stringify(reply.body)).toBe(200);
-  return reply.body.data.token as string;
-}
-
 /** The URL Strapi's preview panel opens for an entry, as the editor would get it. */
 async function previewUrlFor(token: string, uid: string, documentId: string): Promise<string | undefined> {
   const reply = await admin("GET", `/content-manager/preview/url/${uid}?documentId=${documentId}&locale=en&status=draft`, token);
   expect([200, 204]).toContain(reply.status);
   return reply.body?.data?.url;
-}
-
-async function logIntoAdmin(page: Page, email: string, password: string) {
-  await page.goto(`${CMS_URL}/admin/auth/login`);
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Login" }).click();
-  await expect(page).not.toHaveURL(/auth\/login/, { timeout: 30_000 });
-}
-
-const editView = (uid: string, documentId: string, locale?: string) =>
-  `${CMS_URL}/admin/content-manager/collection-types/${uid}/${documentId}${locale ? `?plugins[i18n][locale]=${locale}` : ""}`;
-
-/** Strapi's own "what's new" banner would cover the screenshots. */
-async function dismissAnnouncements(page: Page) {
-  const close = page.getByRole("button", { name: /close|dismiss/i }).first();
-  if (await close.isVisible().catch(() => false)) await close.click().catch(() => undefined);
-}
-
-async function saveDraft(page: Page) {
-  await page.getByRole("button", { name: "Save", exact: true }).click();
-  await expect(page.getByText(/Saved( document)?/).first()).toBeVisible({ timeout: 15_000 });
 }
 
 test("a fenced editor changes an FAQ answer and a carousel item, previews the drafts on the carrier's site, then publishes them", async ({ page, browser }) => {
@@ -82,16 +45,7 @@ test("a fenced editor changes an FAQ answer and a carousel item, previews the dr
   let editorId: number | undefined;
   try {
     // An administrator invites the editor with the "Carrier editor" role and adds them to this carrier only.
-    const roles = await admin("GET", "/admin/roles", adminToken);
-    const role = (roles.body.data as { id: number; name: string }[]).find((r) => r.name === "Carrier editor");
-    const invited = await admin("POST", "/admin/users", adminToken, { email: editorEmail, firstname: "Erin", lastname: "Editor", roles: [role!.id] });
-    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    editorId = invited.body.data.id;
-    const registered = await admin("POST", "/admin/register", undefined, {
-      registrationToken: invited.body.data.registrationToken,
-      userInfo: { firstname: "Erin", lastname: "Editor", password: editorPassword },
-    });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
+    editorId = await inviteAdminUser(adminToken, "Carrier editor", editorEmail, editorPassword);
     expect((await admin("PUT", `/content-manager/collection-types/${CARRIER}/${carrier.documentId}`, adminToken, { editors: { connect: [{ id: editorId }] } })).status).toBe(200);
     expect((await admin("POST", `/content-manager/collection-types/${CARRIER}/${carrier.documentId}/actions/publish`, adminToken, {})).status).toBe(200);
 

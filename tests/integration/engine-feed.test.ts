@@ -76,11 +76,18 @@ describe.skipIf(!CMS_URL)("engine feed", () => {
     expect(engineFileSchema.safeParse(reply.body.engine).error).toBeUndefined();
   });
 
-  it("serves the catalogue exactly as tenants/catalogue.json", async () => {
+  it("serves the catalogue as tenants/catalogue.json, each model with its media-library picture", async () => {
     const reply = await feed("catalogue");
     expect(reply.status).toBe(200);
-    expect(canonical(reply.body.catalogue)).toEqual(canonical(readJson(path.join(tenants, "catalogue.json"))));
-    expect(catalogueFileSchema.safeParse(reply.body.catalogue).error).toBeUndefined();
+    const file = readJson(path.join(tenants, "catalogue.json"));
+    const served = reply.body.catalogue;
+    // The seed put the generated pictures into the media library and linked each model to its own.
+    for (const model of served.models) {
+      expect(model.image_path).toMatch(new RegExp(`^/media/${model.slug.replace(/-/g, "_")}_[a-z0-9]+\\.svg$`));
+    }
+    const withFilePictures = { ...served, models: served.models.map((model: { slug: string }) => ({ ...model, image_path: `/images/devices/${model.slug}.svg` })) };
+    expect(canonical(withFilePictures)).toEqual(canonical(file));
+    expect(catalogueFileSchema.safeParse(served).error).toBeUndefined();
   });
 
   it("answers 404 for a carrier it does not know", async () => {

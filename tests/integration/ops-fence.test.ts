@@ -6,7 +6,7 @@
 // CMS_ADMIN_PASSWORD, like tests/integration/editor-fence.test.ts.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminLogin as login, cmsCall as call } from "../support/cms-admin";
+import { adminLogin as login, cmsCall as call, inviteAdminUser } from "../support/cms-admin";
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, "");
 const ADMIN_EMAIL = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";
@@ -40,18 +40,9 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
   const createdByOperator: string[] = [];
 
   async function invite(roleName: string, email: string, password: string): Promise<number> {
-    const roles = await call("GET", "/admin/roles", adminToken);
-    const role = (roles.body.data as { id: number; name: string }[]).find((r) => r.name === roleName);
-    expect(role, `the CMS bootstrap creates the "${roleName}" role`).toBeDefined();
-    const invited = await call("POST", "/admin/users", adminToken, { email, firstname: roleName, lastname: "User", roles: [role!.id] });
-    expect(invited.status, JSON.stringify(invited.body)).toBe(201);
-    userIds.push(invited.body.data.id);
-    const registered = await call("POST", "/admin/register", undefined, {
-      registrationToken: invited.body.data.registrationToken,
-      userInfo: { firstname: roleName, lastname: "User", password },
-    });
-    expect(registered.status, JSON.stringify(registered.body)).toBe(200);
-    return invited.body.data.id;
+    const id = await inviteAdminUser(adminToken, roleName, email, password);
+    userIds.push(id);
+    return id;
   }
 
   beforeAll(async () => {

@@ -1,12 +1,12 @@
 /**
  * Raw calls to the running Strapi for tests that check statuses and error messages: the REST API with
- * an API token, or the admin API (content manager) with an admin user's login token.
+ * an API token, or the admin API (content manager) with an admin user's login token. No test
+ * framework here: Vitest and Playwright suites both use it, and a failed step throws.
  */
-import { expect } from "vitest";
 
 export type Reply = { status: number; body: any };
 
-const cmsUrl = () => (process.env.CMS_URL ?? "http://127.0.0.1:1437").replace(/\/$/, "");
+export const cmsUrl = () => (process.env.CMS_URL ?? "http://127.0.0.1:1437").replace(/\/$/, "");
 
 export async function cmsCall(method: string, path: string, token?: string, body?: unknown): Promise<Reply> {
   const response = await fetch(`${cmsUrl()}${path}`, {
@@ -18,9 +18,31 @@ export async function cmsCall(method: string, path: string, token?: string, body
   return { status: response.status, body: text ? JSON.parse(text) : null };
 }
 
+function ensure(reply: Reply, wanted: number, what: string): Reply {
+  if (reply.status !== wanted) throw new Error(`${what}: expected ${wanted}, got ${reply.status} ${JSON.stringify(reply.body)}`);
+  return reply;
+}
+
 /** An admin user's token for the admin API. */
 export async function adminLogin(email: string, password: string): Promise<string> {
-  const reply = await cmsCall("POST", "/admin/login", undefined, { email, password });
-  expect(reply.status, `login of ${email}: ${JSON.stringify(reply.body)}`).toBe(200);
+  const reply = ensure(await cmsCall("POST", "/admin/login", undefined, { email, password }), 200, `login of ${email}`);
   return reply.body.data.token;
+}
+
+/**
+ * What an administrator does for a new colleague: invite them with a role the CMS bootstrap made
+ * ("Carrier editor", "Operations", …), then the colleague registers with a password. Returns the user's id.
+ */
+export async function inviteAdminUser(adminToken: string, roleName: string, email: string, password: string): Promise<number> {
+  const roles = ensure(await cmsCall("GET", "/admin/roles", adminToken), 200, "list roles");
+  const role = (roles.body.data as { id: number; name: string }[]).find((r) => r.name === roleName);
+  if (!role) throw new Error(`the CMS bootstrap creates the "${roleName}" role`);
+  const firstname = roleName.split(" ")[0]!;
+  const invited = ensure(await cmsCall("POST", "/admin/users", adminToken, { email, firstname, lastname: "User", roles: [role.id] }), 201, `invite ${email}`);
+  ensure(
+    await cmsCall("POST", "/admin/register", undefined, { registrationToken: invited.body.data.registrationToken, userInfo: { firstname, lastname: "User", password } }),
+    200,
+    `register ${email}`,
+  );
+  return invited.body.data.id;
 }

@@ -5,6 +5,8 @@
  * here under its uid; an entry whose type does not exist (yet) is skipped.
  */
 
+import { OPERATIONS_EDIT_VIEWS } from './edit-view-specs-operations';
+
 export type FieldView = { label: string; description?: string; placeholder?: string };
 export type Section = { title: string; fields: Record<string, FieldView> };
 export type ViewSpec = {
@@ -121,6 +123,7 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
         title: 'People',
         fields: {
           editors: { label: 'Editors', description: 'Admin users who may edit this carrier\'s content. Only administrators change this.' },
+          operators: { label: 'Operations staff', description: 'Admin users with the Operations role who run this carrier\'s areas, technicians, roster, stores, codes and prices.' },
         },
       },
     ],
@@ -307,4 +310,6 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
       },
     ],
   },
+
+  ...OPERATIONS_EDIT_VIEWS,
 };

@@ -1,7 +1,8 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EDIT_VIEWS, type ViewSpec } from './edit-view-specs';
-import { configuredView } from './edit-views';
+import { configuredView, editableFields } from './edit-views';
 import { readUiTextPlaceholders } from './ui-text-defaults';
 
 const attributes = {
@@ -76,3 +77,50 @@ describe('placeholders a UI text may use', () => {
     expect(readUiTextPlaceholders('/nonexistent')).toBeNull();
   });
 });
+
+/** Every content type and component of the CMS, read from its schema file, with its uid. */
+function schemas(): { uid: string; attributes: Record<string, { type: string }> }[] {
+  const src = path.resolve(__dirname, '..');
+  const found: { uid: string; attributes: Record<string, { type: string }> }[] = [];
+  for (const api of fs.readdirSync(path.join(src, 'api'))) {
+    const dir = path.join(src, 'api', api, 'content-types');
+    if (!fs.existsSync(dir)) continue;
+    for (const name of fs.readdirSync(dir)) {
+      found.push({ uid: `api::${api}.${name}`, attributes: JSON.parse(fs.readFileSync(path.join(dir, name, 'schema.json'), 'utf8')).attributes });
+    }
+  }
+  for (const category of fs.readdirSync(path.join(src, 'components'))) {
+    for (const file of fs.readdirSync(path.join(src, 'components', category))) {
+      found.push({ uid: `${category}.${file.replace(/\.json$/, '')}`, attributes: JSON.parse(fs.readFileSync(path.join(src, 'components', category, file), 'utf8')).attributes });
+    }
+  }
+  return found;
+}
+
+describe('no raw field names in the admin', () => {
+  const all = schemas();
+
+  it('finds the content, operations and catalogue types', () => {
+    expect(all.map((s) => s.uid)).toEqual(expect.arrayContaining(['api::carrier.carrier', 'api::ops-roster.ops-roster', 'api::catalogue-model.catalogue-model', 'catalogue.amount']));
+  });
+
+  it.each(all.map((s) => [s.uid, s] as const))('%s: every field has a label and a help text', (_uid, schema) => {
+    const spec = EDIT_VIEWS[schema.uid];
+    expect(spec, `no edit view for ${schema.uid}`).toBeDefined();
+    const described = Object.fromEntries(spec.sections.flatMap((section) => Object.entries(section.fields)));
+    for (const field of editableFields(schema.attributes)) {
+      expect(described[field]?.label, `${schema.uid}.${field} has no label`).toBeTruthy();
+      expect(described[field]?.label).not.toBe(field);
+      expect(described[field]?.description?.length ?? 0, `${schema.uid}.${field} has no help text`).toBeGreaterThan(4);
+    }
+    for (const column of spec.list ?? []) expect(Object.keys(schema.attributes)).toContain(column);
+  });
+
+  it('says that money is in minor units wherever an amount is typed', () => {
+    for (const [uid, field] of [['catalogue.amount', 'price'], ['api::ops-price-override.ops-price-override', 'price'], ['api::carrier.carrier', 'callOutCharge']]) {
+      const described = Object.fromEntries(EDIT_VIEWS[uid].sections.flatMap((section) => Object.entries(section.fields)));
+      expect(`${described[field].label} ${described[field].description}`).toMatch(/pence\/cents/);
+    }
+  });
+});
+

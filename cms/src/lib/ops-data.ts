@@ -11,6 +11,7 @@ import {
   entriesToEngineFile,
 } from './ops-files';
 import { CATALOGUE_KEY, bumpRevision, revisedCarrierCodes, revisionOf } from './ops-revision';
+import { type Pictures, devicePictureName } from './device-pictures';
 import { carrierFolders } from './tenant-files';
 import { sendContentChange, withoutWebhooks } from './webhook';
 
@@ -95,7 +96,7 @@ export async function readCatalogueFeed(strapi: Core.Strapi) {
     deviceTypes: await all(strapi, CATALOGUE_UIDS.deviceType),
     makes: await all(strapi, CATALOGUE_UIDS.make),
     problems: await all(strapi, CATALOGUE_UIDS.problem),
-    models: await all(strapi, CATALOGUE_UIDS.model, {}, ['versions', 'colours']),
+    models: await all(strapi, CATALOGUE_UIDS.model, {}, ['versions', 'colours', 'picture']),
     prices: await all(strapi, CATALOGUE_UIDS.price, {}, ['amounts']),
     extras: await all(strapi, CATALOGUE_UIDS.extra, {}, ['prices']),
     triageQuestions: await all(strapi, CATALOGUE_UIDS.triageQuestion),
@@ -108,6 +109,7 @@ export async function readCatalogueFeed(strapi: Core.Strapi) {
 
 /** What the seed has done, so an entry an operator deleted is not seeded again at the next start. */
 const SEEDED = { type: 'core', name: 'ops-seeded', key: 'done' } as const;
+const PICTURES_KEY = '_catalogue-pictures';
 
 async function create(strapi: Core.Strapi, uid: string, data: Data): Promise<void> {
   await strapi.documents(uid as never).create({ data } as never);
@@ -127,8 +129,15 @@ async function seedCarrierOps(strapi: Core.Strapi, code: string, file: unknown):
   });
 }
 
-async function seedCatalogue(strapi: Core.Strapi, file: unknown): Promise<void> {
-  const entries = catalogueFileToEntries(file);
+/** The media-library picture whose file name the model's demo imagePath names (ADR 085). */
+function libraryPicture(model: Data, pictures: Pictures): number | undefined {
+  const name = devicePictureName(model.imagePath);
+  return name ? pictures.get(name) : undefined;
+}
+
+async function seedCatalogue(strapi: Core.Strapi, file: unknown, pictures: Pictures): Promise<void> {
+  const catalogue = catalogueFileToEntries(file);
+  const entries = { ...catalogue, models: catalogue.models.map((model) => ({ ...model, picture: libraryPicture(model, pictures) ?? null })) };
   await strapi.db.transaction(async () => {
     await strapi.documents(CATALOGUE_UIDS.setting as never).create({ data: entries.setting } as never);
     const lists: [string, Data[]][] = [
@@ -151,7 +160,23 @@ const readJson = (file: string): unknown => JSON.parse(fs.readFileSync(file, 'ut
  * the catalogue): what was seeded is remembered, so admin edits and deletions survive restarts and
  * a carrier folder added later is seeded at the next start. One webhook per seeded carrier after.
  */
-export async function seedOperations(strapi: Core.Strapi): Promise<void> {
+/**
+ * Models seeded before their pictures were in the media library get them once (a picture an
+ * operator removes later stays removed).
+ */
+async function linkModelPictures(strapi: Core.Strapi, pictures: Pictures): Promise<number> {
+  const models = await all(strapi, CATALOGUE_UIDS.model, {}, ['picture']);
+  let linked = 0;
+  for (const model of models) {
+    const picture = model.picture ? undefined : libraryPicture(model, pictures);
+    if (!picture) continue;
+    await strapi.documents(CATALOGUE_UIDS.model as never).update({ documentId: model.documentId, data: { picture } } as never);
+    linked += 1;
+  }
+  return linked;
+}
+
+export async function seedOperations(strapi: Core.Strapi, pictures: Pictures = new Map()): Promise<void> {
   const tenantsDir = path.resolve(strapi.dirs.app.root, process.env.TENANTS_DIR || '../tenants');
   const done = new Set(((await strapi.store.get(SEEDED)) as string[] | null) ?? []);
   const seeded: string[] = [];
@@ -165,13 +190,22 @@ export async function seedOperations(strapi: Core.Strapi): Promise<void> {
   const catalogueFile = path.join(tenantsDir, 'catalogue.json');
   if (!done.has(CATALOGUE_KEY) && fs.existsSync(catalogueFile)) {
     try {
-      await withoutWebhooks(() => seedCatalogue(strapi, readJson(catalogueFile)));
+      await withoutWebhooks(() => seedCatalogue(strapi, readJson(catalogueFile), pictures));
       await bumpRevision(strapi, CATALOGUE_KEY);
+      done.add(PICTURES_KEY); // seeded with their pictures
       await remember(CATALOGUE_KEY);
     } catch (error) {
       failed.push('catalogue');
       strapi.log.error(`[seed] catalogue not seeded: ${(error as Error).message} ${JSON.stringify((error as { details?: unknown }).details ?? '')}`);
     }
+  }
+  if (done.has(CATALOGUE_KEY) && !done.has(PICTURES_KEY) && pictures.size > 0) {
+    const linked = await withoutWebhooks(() => linkModelPictures(strapi, pictures));
+    await bumpRevision(strapi, CATALOGUE_KEY);
+    done.add(PICTURES_KEY);
+    await strapi.store.set({ ...SEEDED, value: [...done] });
+    seeded.push(CATALOGUE_KEY);
+    strapi.log.info(`[seed] ${linked} catalogue model(s) linked to their library picture`);
   }
   for (const folder of carrierFolders(tenantsDir)) {
     const engineFile = path.join(folder, 'engine.json');

@@ -36,6 +36,16 @@ const num = (value: unknown): number => Number(value);
 const list = <T>(value: unknown): T[] => (Array.isArray(value) ? (value as T[]) : []);
 const localized = (en: unknown, de: unknown): Localized => ({ en: str(en), de: str(de) });
 
+/**
+ * A model's picture as the site shows it: the media-library file through the app's /media route
+ * (ADR 085) when one is chosen, else the generated demo picture of imagePath.
+ */
+export function modelPicturePath(model: Data): string {
+  const url = (model.picture as { url?: unknown } | null | undefined)?.url;
+  const name = typeof url === 'string' ? url.split(/[?#]/)[0].split('/').pop() ?? '' : '';
+  return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) ? `/media/${name}` : str(model.imagePath);
+}
+
 /** Strapi answers datetimes with milliseconds ('…59.000Z'); the files write whole seconds. */
 export function isoDateTime(value: unknown): string | null {
   if (value == null || value === '') return null;
@@ -282,7 +292,7 @@ export function entriesToCatalogueFile(entries: CatalogueEntries) {
       priority: num(m.priority),
       release_year: m.releaseYear == null ? null : num(m.releaseYear),
       battery_required_for_screen_repair: m.batteryRequiredForScreenRepair === true,
-      image_path: str(m.imagePath),
+      image_path: modelPicturePath(m),
       versions: list<Data>(m.versions).map((v) => ({
         id: num(v.versionId),
         name: str(v.name),

@@ -1,0 +1,399 @@
+import type { FieldView, ViewSpec } from './edit-view-specs';
+import { CATALOGUE_UIDS, OPS_UIDS } from './content-model';
+
+/**
+ * What operations staff and catalogue managers see for the operations and catalogue types
+ * (ADR 076, 084): the same plain labels, examples and sections as the editors' types. Money is
+ * always integer minor units (ADR 077), and the descriptions say so with an example.
+ */
+
+const MINOR = 'In pence/cents, whole numbers only: 4999 means 49.99.';
+
+const carrierCode: FieldView = {
+  label: 'Carrier',
+  description: 'Code of the carrier this belongs to, e.g. patchpoint. Only carriers you operate are accepted.',
+  placeholder: 'patchpoint',
+};
+const titleEn = (what: string, example: string): FieldView => ({ label: `${what} (English)`, description: `Shown to customers on English pages, e.g. "${example}".` });
+const titleDe = (what: string, example: string): FieldView => ({ label: `${what} (German)`, description: `Shown to customers on German pages, e.g. "${example}".` });
+const fixedNumber = (what: string, example: number): FieldView => ({
+  label: `${what} number`,
+  description: `Fixed number bookings refer to; never change or reuse it, e.g. ${example}.`,
+  placeholder: String(example),
+});
+
+export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
+  [OPS_UIDS.serviceArea]: {
+    mainField: 'name',
+    list: ['carrierCode', 'code', 'name', 'country'],
+    sections: [
+      {
+        title: 'Area',
+        fields: {
+          carrierCode,
+          code: { label: 'Area code', description: 'Short code technicians are assigned by, unique per carrier, e.g. london-east.', placeholder: 'london-east' },
+          name: { label: 'Name', description: 'Name staff know the area by, e.g. "London East".', placeholder: 'London East' },
+          country: { label: 'Country', description: "The carrier's country; postcodes are checked against its format." },
+          postcodePrefixes: {
+            label: 'Postcodes served',
+            description: 'List of postcode starts, e.g. ["SW1A", "E1"]. UK: area (SW) or district (SW1A); DE/AU/US: leading digits; CA: the first three characters (M5V) or their start.',
+          },
+        },
+      },
+      {
+        title: 'Map and capacity',
+        fields: {
+          centreLat: { label: 'Centre latitude', description: 'Latitude of the middle of the area, e.g. 51.5072.', placeholder: '51.5072' },
+          centreLng: { label: 'Centre longitude', description: 'Longitude of the middle of the area, e.g. -0.1276.', placeholder: '-0.1276' },
+          radiusKm: { label: 'Radius (km)', description: 'Kilometres around the centre that the technicians drive to, e.g. 25.', placeholder: '25' },
+          slotsPerTechnicianPerDay: { label: 'Appointments per technician per day', description: "Leave empty to use the roster's number; set it where travel is longer, e.g. 4." },
+        },
+      },
+    ],
+  },
+
+  [OPS_UIDS.technician]: {
+    mainField: 'name',
+    list: ['carrierCode', 'technicianId', 'name', 'serviceArea'],
+    sections: [
+      {
+        title: 'Technician',
+        fields: {
+          carrierCode,
+          technicianId: { label: 'Technician code', description: 'Short fixed code, unique per carrier, e.g. tech-lon-01. Shown to nobody outside.', placeholder: 'tech-lon-01' },
+          name: { label: 'Name', description: 'First name customers see when the technician is on the way, e.g. "Sam".', placeholder: 'Sam' },
+          serviceArea: { label: 'Service area', description: "Area code of one of this carrier's service areas, e.g. london-east. An area takes bookings once it has a technician.", placeholder: 'london-east' },
+        },
+      },
+      {
+        title: 'Van and home base',
+        fields: {
+          vanRegistration: { label: 'Van registration', description: 'Number plate of the van, shown when tracking, e.g. "LX21 ABC".', placeholder: 'LX21 ABC' },
+          homeBaseLat: { label: 'Home base latitude', description: 'Where the working day starts, e.g. 51.52.', placeholder: '51.52' },
+          homeBaseLng: { label: 'Home base longitude', description: 'Where the working day starts, e.g. -0.05.', placeholder: '-0.05' },
+        },
+      },
+    ],
+  },
+
+  [OPS_UIDS.roster]: {
+    mainField: 'carrierCode',
+    list: ['carrierCode', 'slotsPerTechnicianPerDay', 'firstTimeslot', 'timeslotMinutes'],
+    sections: [
+      {
+        title: 'Working days',
+        fields: {
+          carrierCode,
+          workingWeekdays: { label: 'Working weekdays', description: 'List of weekdays, 1 Monday … 7 Sunday, e.g. [1, 2, 3, 4, 5]. At least one.' },
+          closedDates: { label: 'Closed dates', description: 'Days nobody works, such as bank holidays, as YYYY-MM-DD, e.g. ["2026-12-25", "2026-12-26"].' },
+        },
+      },
+      {
+        title: 'Appointments',
+        fields: {
+          slotsPerTechnicianPerDay: { label: 'Appointments per technician per day', description: 'How many repairs one technician does in a day, e.g. 6.', placeholder: '6' },
+          firstTimeslot: { label: 'First appointment starts', description: 'Start of the first appointment window as HH:MM, e.g. 08:00.', placeholder: '08:00' },
+          timeslotMinutes: { label: 'Appointment window (minutes)', description: 'Length of the window customers are given, e.g. 120 for 08:00–10:00.', placeholder: '120' },
+          timeslotIntervalMinutes: { label: 'Minutes between windows', description: 'From the start of one window to the start of the next, e.g. 60.', placeholder: '60' },
+          sameDayBookingUntil: { label: 'Same-day bookings until', description: 'Latest time (HH:MM) a customer may book for today, e.g. 12:00. Empty: no same-day bookings.', placeholder: '12:00' },
+        },
+      },
+    ],
+  },
+
+  [OPS_UIDS.store]: {
+    mainField: 'name',
+    list: ['carrierCode', 'code', 'name', 'town'],
+    sections: [
+      {
+        title: 'Store',
+        fields: {
+          carrierCode,
+          code: { label: 'Store code', description: 'Short fixed code in capitals, e.g. LON-OXFORD-ST.', placeholder: 'LON-OXFORD-ST' },
+          name: { label: 'Name', description: 'Shown to customers who choose a store, e.g. "Oxford Street".', placeholder: 'Oxford Street' },
+          dropOffAvailable: { label: 'Drop-off possible', description: 'On: customers may leave a device here instead of a home visit.' },
+        },
+      },
+      {
+        title: 'Address',
+        fields: {
+          addressLine1: { label: 'Address line 1', description: 'Street and number, e.g. "12 Oxford Street".', placeholder: '12 Oxford Street' },
+          addressLine2: { label: 'Address line 2', description: 'Building or floor, if any.' },
+          town: { label: 'Town', description: 'e.g. London.', placeholder: 'London' },
+          postcode: { label: 'Postcode', description: "In the carrier's country format, e.g. W1D 1AN.", placeholder: 'W1D 1AN' },
+          latitude: { label: 'Latitude', description: 'Where the store is on the map, e.g. 51.5154.', placeholder: '51.5154' },
+          longitude: { label: 'Longitude', description: 'Where the store is on the map, e.g. -0.1410.', placeholder: '-0.1410' },
+        },
+      },
+    ],
+  },
+
+  [OPS_UIDS.discountCode]: {
+    mainField: 'code',
+    list: ['carrierCode', 'code', 'kind', 'value', 'expiresAt'],
+    sections: [
+      {
+        title: 'Code',
+        fields: {
+          carrierCode,
+          code: { label: 'Code customers type', description: 'Capital letters and digits, unique per carrier, e.g. SPRING10.', placeholder: 'SPRING10' },
+          kind: { label: 'Kind', description: 'percent: a share of the repair price; fixed: an amount off.' },
+          value: { label: 'Value', description: 'Percent code: whole percent (10 = 10%). Fixed code: pence/cents (500 = 5.00).', placeholder: '10' },
+        },
+      },
+      {
+        title: 'Validity and use',
+        fields: {
+          startsAt: { label: 'Valid from', description: 'Empty: valid at once.' },
+          expiresAt: { label: 'Valid until', description: 'Empty: never expires.' },
+          usageLimit: { label: 'How many bookings may use it', description: 'Empty: unlimited. A single-use code is 1.' },
+          singleUse: { label: 'Single use', description: 'On: the first booking that uses it uses it up (the same as a limit of 1).' },
+        },
+      },
+    ],
+  },
+
+  [OPS_UIDS.priceOverride]: {
+    mainField: 'model',
+    list: ['carrierCode', 'model', 'problem', 'price'],
+    sections: [
+      {
+        title: 'Repair',
+        fields: {
+          carrierCode,
+          model: { label: 'Model', description: 'Model code from the catalogue, e.g. iphone-15.', placeholder: 'iphone-15' },
+          problem: { label: 'Repair', description: 'Repair code from the catalogue, e.g. screen-repair.', placeholder: 'screen-repair' },
+        },
+      },
+      {
+        title: 'Price for this carrier',
+        fields: {
+          price: { label: 'Price', description: `What this carrier's customers pay, in the carrier's currency. ${MINOR}`, placeholder: '14900' },
+          nonSalePrice: { label: 'Price before the sale', description: `Shown crossed out; higher than the price, or empty. ${MINOR}` },
+        },
+      },
+    ],
+  },
+
+  [OPS_UIDS.offering]: {
+    mainField: 'carrierCode',
+    list: ['carrierCode'],
+    sections: [
+      {
+        title: 'What the carrier does not offer',
+        fields: {
+          carrierCode,
+          excludedMakes: { label: 'Makes not offered', description: 'Make codes, e.g. ["google"]. Empty list: every make of the catalogue.' },
+          excludedModels: { label: 'Models not offered', description: 'Model codes, e.g. ["iphone-12"]. Empty list: every model.' },
+          excludedProblems: { label: 'Repairs not offered', description: 'Repair codes, e.g. ["frame-replacement"]. Empty list: every repair.' },
+        },
+      },
+    ],
+  },
+
+  [CATALOGUE_UIDS.setting]: {
+    sections: [
+      {
+        title: 'Sale',
+        fields: {
+          saleTitleEn: { label: 'Sale banner (English)', description: 'Shown beside sale prices, e.g. "Spring sale". Empty: no sale.' },
+          saleTitleDe: { label: 'Sale banner (German)', description: 'The same in German, e.g. "Frühlingsangebot".' },
+        },
+      },
+    ],
+  },
+
+  [CATALOGUE_UIDS.deviceType]: {
+    mainField: 'titleEn',
+    list: ['typeId', 'code', 'titleEn'],
+    sections: [
+      {
+        title: 'Device type',
+        fields: {
+          typeId: fixedNumber('Type', 1),
+          code: { label: 'Code', description: 'Short fixed code, e.g. smartphone.', placeholder: 'smartphone' },
+          titleEn: titleEn('Name', 'Smartphones'),
+          titleDe: titleDe('Name', 'Smartphones'),
+        },
+      },
+    ],
+  },
+
+  [CATALOGUE_UIDS.make]: {
+    mainField: 'name',
+    list: ['makeId', 'code', 'name', 'typeId'],
+    sections: [
+      {
+        title: 'Make',
+        fields: {
+          makeId: fixedNumber('Make', 2),
+          code: { label: 'Code', description: 'Short fixed code, e.g. apple.', placeholder: 'apple' },
+          name: { label: 'Name', description: 'As customers know it, e.g. "Apple".', placeholder: 'Apple' },
+          typeId: { label: 'Device type number', description: 'Number of the device type the make belongs to, e.g. 1 for smartphones.', placeholder: '1' },
+        },
+      },
+    ],
+  },
+
+  [CATALOGUE_UIDS.model]: {
+    mainField: 'title',
+    list: ['modelId', 'slug', 'title', 'deviceType', 'priority'],
+    sections: [
+      {
+        title: 'Model',
+        fields: {
+          modelId: fixedNumber('Model', 101),
+          slug: { label: 'Code', description: 'Lower-case code used in addresses and prices, e.g. iphone-15.', placeholder: 'iphone-15' },
+          title: { label: 'Name', description: 'As customers know it, e.g. "iPhone 15".', placeholder: 'iPhone 15' },
+          deviceType: { label: 'Kind of device', description: 'phone, tablet or appliance.' },
+          typeId: { label: 'Device type number', description: 'Number of its device type, e.g. 1 for smartphones.', placeholder: '1' },
+          makeIds: { label: 'Make numbers', description: 'List of make numbers, e.g. [2]. A phone or tablet has exactly one.' },
+          priority: { label: 'Position in lists', description: 'Lower numbers come first in the model list, e.g. 1.', placeholder: '1' },
+          releaseYear: { label: 'Release year', description: 'e.g. 2023. Empty if unknown.', placeholder: '2023' },
+        },
+      },
+      {
+        title: 'Picture',
+        fields: {
+          picture: { label: 'Picture', description: 'From the media library ("Device pictures"). Shown in the model list and the basket.' },
+          imagePath: { label: 'Fallback picture address', description: 'Used when no picture is chosen, e.g. /images/devices/iphone-15.svg.' },
+        },
+      },
+      {
+        title: 'Repairs, versions and colours',
+        fields: {
+          problems: { label: 'Repairs offered', description: 'List of repair codes this model can be booked for, e.g. ["screen-repair", "battery-replacement"].' },
+          batteryRequiredForScreenRepair: { label: 'Screen repair includes a battery', description: 'On: a screen repair also replaces the battery, free of charge.' },
+          versions: { label: 'Versions', description: 'Storage sizes or variants; at least one.' },
+          colours: { label: 'Colours', description: 'Colours customers choose from.' },
+        },
+      },
+    ],
+  },
+
+  [CATALOGUE_UIDS.problem]: {
+    mainField: 'titleEn',
+    list: ['problemId', 'code', 'titleEn', 'order'],
+    sections: [
+      {
+        title: 'Repair',
+        fields: {
+          problemId: fixedNumber('Repair', 1),
+          code: { label: 'Code', description: 'Short fixed code used in prices, e.g. screen-repair.', placeholder: 'screen-repair' },
+          typeId: { label: 'Device type number', description: 'Number of the device type it applies to, e.g. 1.', placeholder: '1' },
+          order: { label: 'Position', description: 'Lower numbers come first in the list of faults, e.g. 1.', placeholder: '1' },
+        },
+      },
+      {
+        title: 'Texts',
+        fields: {
+          titleEn: titleEn('Name', 'Screen repair'),
+          titleDe: titleDe('Name', 'Displayreparatur'),
+          descriptionEn: { label: 'Description (English)', description: 'One or two sentences on what the repair fixes.' },
+          descriptionDe: { label: 'Description (German)', description: 'The same in German.' },
+          symptoms: { label: 'Symptoms', description: 'List of { "en": "…", "de": "…" }, e.g. [{ "en": "Cracked glass", "de": "Gesprungenes Glas" }].' },
+        },
+      },
+    ],
+  },
+
+  [CATALOGUE_UIDS.price]: {
+    mainField: 'model',
+    list: ['model', 'problem'],
+    sections: [
+      {
+        title: 'Price',
+        fields: {
+          model: { label: 'Model', description: 'Model code, e.g. iphone-15.', placeholder: 'iphone-15' },
+          problem: { label: 'Repair', description: 'Repair code, e.g. screen-repair.', placeholder: 'screen-repair' },
+          amounts: { label: 'Prices per currency', description: 'One line per currency; a paid repair costs more than 0.' },
+        },
+      },
+    ],
+  },
+
+  [CATALOGUE_UIDS.extra]: {
+    mainField: 'titleEn',
+    list: ['extraId', 'code', 'titleEn'],
+    sections: [
+      {
+        title: 'Extra',
+        fields: {
+          extraId: fixedNumber('Extra', 1),
+          code: { label: 'Code', description: 'Short fixed code, e.g. screen-protector.', placeholder: 'screen-protector' },
+          deviceTypes: { label: 'Device types', description: 'List of device type numbers it is offered for, e.g. [1, 2].' },
+          prices: { label: 'Prices per currency', description: 'One line per currency; 0 makes it free.' },
+        },
+      },
+      {
+        title: 'Texts',
+        fields: {
+          titleEn: titleEn('Name', 'Screen protector'),
+          titleDe: titleDe('Name', 'Displayschutz'),
+          descriptionEn: { label: 'Description (English)', description: 'One sentence on what the customer gets.' },
+          descriptionDe: { label: 'Description (German)', description: 'The same in German.' },
+        },
+      },
+    ],
+  },
+
+  [CATALOGUE_UIDS.triageQuestion]: {
+    mainField: 'code',
+    list: ['questionId', 'code', 'answerRequired'],
+    sections: [
+      {
+        title: 'Question',
+        fields: {
+          questionId: fixedNumber('Question', 1),
+          code: { label: 'Code', description: 'Short fixed code, e.g. water-leak.', placeholder: 'water-leak' },
+          models: { label: 'Appliance models', description: 'List of appliance model codes it is asked for, e.g. ["washing-machine"].' },
+          questionEn: { label: 'Question (English)', description: 'e.g. "Is water leaking from the machine?"' },
+          questionDe: { label: 'Question (German)', description: 'e.g. "Läuft Wasser aus dem Gerät?"' },
+          answerRequired: { label: 'Answer required', description: 'On: the customer must answer before going on.' },
+          options: { label: 'Answers', description: 'List of { "code": "yes", "label": { "en": "Yes", "de": "Ja" } }, at least two.' },
+        },
+      },
+    ],
+  },
+
+  'catalogue.amount': {
+    sections: [
+      {
+        title: 'Amount',
+        fields: {
+          currency: { label: 'Currency', description: 'One line per currency the carriers sell in, e.g. GBP.' },
+          price: { label: 'Price', description: MINOR, placeholder: '4999' },
+          nonSalePrice: { label: 'Price before the sale', description: `Shown crossed out; higher than the price, or empty. ${MINOR}` },
+        },
+      },
+    ],
+  },
+
+  'catalogue.version': {
+    sections: [
+      {
+        title: 'Version',
+        fields: {
+          versionId: fixedNumber('Version', 1001),
+          name: { label: 'Name', description: 'As customers know it, e.g. "128 GB".', placeholder: '128 GB' },
+          storageGb: { label: 'Storage (GB)', description: 'e.g. 128. Empty for appliances.', placeholder: '128' },
+          fullModelCode: { label: 'Manufacturer model code', description: 'e.g. A3090. Empty if unknown.' },
+        },
+      },
+    ],
+  },
+
+  'catalogue.colour': {
+    sections: [
+      {
+        title: 'Colour',
+        fields: {
+          code: { label: 'Code', description: 'Short fixed code, e.g. midnight.', placeholder: 'midnight' },
+          nameEn: { label: 'Name (English)', description: 'e.g. "Midnight".' },
+          nameDe: { label: 'Name (German)', description: 'e.g. "Mitternacht".' },
+          hex: { label: 'Colour swatch', description: 'As #rrggbb, e.g. #1f2020.', placeholder: '#1f2020' },
+        },
+      },
+    ],
+  },
+};
