@@ -20,12 +20,12 @@ import {
   text,
   toast,
 } from "../support/booking-journey";
-import { cmsList, type CmsEntry } from "../support/cms";
+import { seededCarriers, type CmsEntry } from "../support/cms";
 
 let carriers: CmsEntry[] = [];
 
 test.beforeAll(async () => {
-  carriers = await cmsList("carriers", { sort: "code:asc" });
+  carriers = await seededCarriers({ sort: "code:asc" });
   expect(carriers.length).toBeGreaterThan(0);
 });
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { cmsList } from "../support/cms";
+import { seededCarriers } from "../support/cms";
 
 /*
  * The device steps of the booking flow (spec §2 rows device → device/triage) in Chromium, for
@@ -15,7 +15,7 @@ type Filters = Record<string, string | number | boolean>;
 
 async function carrierWhere(filters: Filters): Promise<string> {
   const query = Object.fromEntries(Object.entries(filters).map(([field, value]) => [`filters[${field}][$eq]`, String(value)]));
-  const carriers = await cmsList("carriers", query);
+  const carriers = await seededCarriers(query);
   expect(carriers.length, `a carrier with ${JSON.stringify(filters)}`).toBeGreaterThan(0);
   return String(carriers.sort((a, b) => String(a.code).localeCompare(String(b.code)))[0]!.code);
 }

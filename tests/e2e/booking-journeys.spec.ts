@@ -21,7 +21,7 @@ import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { carrierUrl } from "../support/app";
-import { cmsList, type CmsEntry } from "../support/cms";
+import { seededCarriers, type CmsEntry } from "../support/cms";
 
 /* ───────────── texts ───────────── */
 
@@ -59,7 +59,7 @@ function text(lang: Lang, section: Section, key: string, params: Record<string, 
 let carriers: CmsEntry[] = [];
 
 test.beforeAll(async () => {
-  carriers = await cmsList("carriers", { sort: "code:asc" });
+  carriers = await seededCarriers({ sort: "code:asc" });
   expect(carriers.length).toBeGreaterThan(0);
 });
 

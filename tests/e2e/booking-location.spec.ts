@@ -9,12 +9,12 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { carrierUrl } from "../support/app";
-import { cmsList, type CmsEntry } from "../support/cms";
+import { seededCarriers, type CmsEntry } from "../support/cms";
 
 let carriers: CmsEntry[] = [];
 
 test.beforeAll(async () => {
-  carriers = await cmsList("carriers", { sort: "code:asc" });
+  carriers = await seededCarriers({ sort: "code:asc" });
   expect(carriers.length).toBeGreaterThan(0);
 });
 

@@ -1,10 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { cmsList, cmsUpdate } from "../support/cms";
+import { cmsList, cmsUpdate, seededCarriers } from "../support/cms";
 
 test("FAQ pages list the carrier's categories and answer questions", async ({ page }) => {
-  const carriers = await cmsList("carriers", { "filters[confirmOnly][$eq]": "false", "filters[defaultLocale][$eq]": "en" });
+  const carriers = await seededCarriers({ "filters[confirmOnly][$eq]": "false", "filters[defaultLocale][$eq]": "en" });
   const code = String(carriers[0]!.code);
   await page.goto(carrierUrl(code, "/faqs"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Frequently asked questions");
@@ -19,7 +19,7 @@ test("FAQ pages list the carrier's categories and answer questions", async ({ pa
 });
 
 test("an FAQ edited through Strapi's API appears on the site within two seconds", async ({ page }) => {
-  const carriers = await cmsList("carriers", { "filters[confirmOnly][$eq]": "false", "filters[defaultLocale][$eq]": "en" });
+  const carriers = await seededCarriers({ "filters[confirmOnly][$eq]": "false", "filters[defaultLocale][$eq]": "en" });
   const code = String(carriers[1]!.code);
   const [item] = await cmsList("faq-items", { "filters[carrierCode][$eq]": code, locale: "en", "filters[category][$eq]": "booking", sort: "order:asc" });
   await page.goto(carrierUrl(code, "/faqs/booking"));
@@ -40,7 +40,7 @@ test("an FAQ edited through Strapi's API appears on the site within two seconds"
 });
 
 test("help guides show their steps and lead to contact when they did not help", async ({ page }) => {
-  const carriers = await cmsList("carriers", { "filters[defaultLocale][$eq]": "en" });
+  const carriers = await seededCarriers({ "filters[defaultLocale][$eq]": "en" });
   const code = String(carriers[0]!.code);
   await page.goto(carrierUrl(code, "/help"));
   await expect(page.getByRole("link")).not.toHaveCount(0);
@@ -54,7 +54,7 @@ test("help guides show their steps and lead to contact when they did not help", 
 });
 
 test("legal pages render, and the imprint only where the carrier shows one", async ({ page }) => {
-  const carriers = await cmsList("carriers", { "filters[defaultLocale][$eq]": "en", "filters[showImprint][$eq]": "false" });
+  const carriers = await seededCarriers({ "filters[defaultLocale][$eq]": "en", "filters[showImprint][$eq]": "false" });
   const code = String(carriers[0]!.code);
   for (const slug of ["terms", "privacy", "app-terms"]) {
     const response = await page.goto(carrierUrl(code, `/${slug}`));
@@ -67,7 +67,7 @@ test("legal pages render, and the imprint only where the carrier shows one", asy
 });
 
 test("axe finds no serious or critical violation on the landing and FAQ pages", async ({ page }) => {
-  const carriers = await cmsList("carriers", { "filters[confirmOnly][$eq]": "false", sort: "code:asc" });
+  const carriers = await seededCarriers({ "filters[confirmOnly][$eq]": "false", sort: "code:asc" });
   const shown = carriers.filter((carrier) => !carrier.externalLandingRedirectUrl && !carrier.externalSupportPickerUrl).slice(0, 3);
   for (const carrier of shown) {
     for (const path of ["/", "/faqs"]) {

@@ -8,7 +8,7 @@
 import { expect, test, type Page, type Response } from "@playwright/test";
 import http from "node:http";
 import { appGet, appPort, carrierUrl } from "../support/app";
-import { cmsList, type CmsEntry } from "../support/cms";
+import { seededCarriers, type CmsEntry } from "../support/cms";
 import { pickCarrier } from "../support/book-through-ui";
 import { basketToPayment, bookingWithDevice } from "../support/booking-journey";
 
@@ -16,7 +16,7 @@ test.describe.configure({ timeout: 90_000 });
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
-  carriers = await cmsList("carriers", { sort: "code:asc" });
+  carriers = await seededCarriers({ sort: "code:asc" });
 });
 
 const METRICS_URL = process.env.METRICS_URL ?? "";

@@ -1,12 +1,12 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { cmsList } from "../support/cms";
+import { seededCarriers } from "../support/cms";
 
 test.use({ locale: "de-DE" });
 
 test("the German carrier renders in German with German prices and an imprint", async ({ page }) => {
-  const [carrier] = await cmsList("carriers", { "filters[defaultLocale][$eq]": "de", "filters[countryCode][$eq]": "DE" });
+  const [carrier] = await seededCarriers({ "filters[defaultLocale][$eq]": "de", "filters[countryCode][$eq]": "DE" });
   expect(carrier, "a German demo carrier").toBeTruthy();
   const code = String(carrier!.code);
 
@@ -32,7 +32,7 @@ test("the German carrier renders in German with German prices and an imprint", a
 });
 
 test("the German carrier switches to English and back", async ({ page }) => {
-  const [carrier] = await cmsList("carriers", { "filters[defaultLocale][$eq]": "de" });
+  const [carrier] = await seededCarriers({ "filters[defaultLocale][$eq]": "de" });
   const code = String(carrier!.code);
   await page.goto(carrierUrl(code));
   await page.getByRole("link", { name: "English" }).click();
@@ -44,7 +44,7 @@ test("the German carrier switches to English and back", async ({ page }) => {
 });
 
 test("a German page loads only the German texts its routes need, from year-long cacheable files, and hydrates without a mismatch", async ({ page }) => {
-  const [carrier] = await cmsList("carriers", { "filters[defaultLocale][$eq]": "de", "filters[countryCode][$eq]": "DE" });
+  const [carrier] = await seededCarriers({ "filters[defaultLocale][$eq]": "de", "filters[countryCode][$eq]": "DE" });
   const code = String(carrier!.code);
   const problems: string[] = [];
   page.on("pageerror", (error) => problems.push(error.message));

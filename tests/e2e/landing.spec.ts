@@ -1,11 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { appGet, carrierUrl } from "../support/app";
-import { cmsList, type CmsEntry } from "../support/cms";
+import { cmsList, seededCarriers, type CmsEntry } from "../support/cms";
 
 let carriers: CmsEntry[] = [];
 
 test.beforeAll(async () => {
-  carriers = await cmsList("carriers", { "populate[theme]": "true", sort: "code:asc" });
+  carriers = await seededCarriers({ "populate[theme]": "true", sort: "code:asc" });
   expect(carriers.length).toBeGreaterThanOrEqual(10);
 });
 

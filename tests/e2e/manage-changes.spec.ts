@@ -7,7 +7,7 @@
  */
 import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { cmsList, type CmsEntry } from "../support/cms";
+import { seededCarriers, type CmsEntry } from "../support/cms";
 import {
   bookThroughUi,
   engineSeedOf,
@@ -25,7 +25,7 @@ import {
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
-  carriers = await cmsList("carriers", { sort: "code:asc" });
+  carriers = await seededCarriers({ sort: "code:asc" });
 });
 
 /** An address of the demo address book in the carrier's second service area, and a postcode no area covers. */

@@ -6,12 +6,12 @@
  */
 import { expect, test } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { cmsList, type CmsEntry } from "../support/cms";
+import { seededCarriers, type CmsEntry } from "../support/cms";
 import { bookThroughUi, expectEngineClockAt, expectNoSeriousA11yViolations, pickCarrier, setEngineClock, text, trackingPath, type Lang } from "../support/book-through-ui";
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
-  carriers = await cmsList("carriers", { sort: "code:asc" });
+  carriers = await seededCarriers({ sort: "code:asc" });
 });
 
 const JOURNEYS = [

@@ -6,7 +6,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { cmsList, type CmsEntry } from "../support/cms";
+import { seededCarriers, type CmsEntry } from "../support/cms";
 import {
   bookThroughUi,
   expectEngineClockAt,
@@ -23,7 +23,7 @@ import {
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
-  carriers = await cmsList("carriers", { sort: "code:asc" });
+  carriers = await seededCarriers({ sort: "code:asc" });
 });
 
 const JOURNEYS = [

@@ -19,6 +19,8 @@ const REPORTS_DIR = process.env.REPORTS_DIR ?? "reports";
 const CARRIER = "api::carrier.carrier";
 const DISCOUNT = "api::ops-discount-code.ops-discount-code";
 
+test.use({ actionTimeout: 15_000 });
+
 test("an operator creates a discount code in the admin: plain labels, a duplicate refused in words, only their carrier listed", async ({ browser }) => {
   test.setTimeout(180_000);
   const code = uniqueCode("ops-ui");
@@ -41,16 +43,16 @@ test("an operator creates a discount code in the admin: plain labels, a duplicat
     const cms = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
     await logIntoAdmin(cms, email, password);
     await cms.goto(editView(DISCOUNT, "create"));
-    await expect(cms.getByText("Code customers type", { exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(cms.getByRole("textbox", { name: "Code customers type", exact: true })).toBeVisible({ timeout: 30_000 });
     await expect(cms.getByText(/Fixed code: pence\/cents \(500 = 5\.00\)/)).toBeVisible();
-    await expect(cms.getByText("How many bookings may use it", { exact: true })).toBeVisible();
+    await expect(cms.getByRole("textbox", { name: "How many bookings may use it", exact: true })).toBeVisible();
     await dismissAnnouncements(cms);
 
-    await cms.getByLabel("Carrier", { exact: true }).fill(code);
-    await cms.getByLabel("Code customers type", { exact: true }).fill(taken);
+    await cms.getByRole("textbox", { name: "Carrier", exact: true }).fill(code);
+    await cms.getByRole("textbox", { name: "Code customers type", exact: true }).fill(taken);
     await cms.getByRole("combobox", { name: "Kind" }).click();
     await cms.getByRole("option", { name: "fixed" }).click();
-    await cms.getByLabel("Value", { exact: true }).fill("500");
+    await cms.getByRole("textbox", { name: "Value", exact: true }).fill("500");
     await cms.getByRole("button", { name: "Save", exact: true }).click();
     await expect(cms.getByText(`Code customers type ${taken} already exists for carrier ${code}.`).or(cms.getByText(new RegExp(`${taken} already exists for carrier ${code}`))).first()).toBeVisible({
       timeout: 15_000,
@@ -58,7 +60,7 @@ test("an operator creates a discount code in the admin: plain labels, a duplicat
     mkdirSync(REPORTS_DIR, { recursive: true });
     await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-discount-code-refused.png"), fullPage: true });
 
-    await cms.getByLabel("Code customers type", { exact: true }).fill(fresh);
+    await cms.getByRole("textbox", { name: "Code customers type", exact: true }).fill(fresh);
     await cms.getByRole("button", { name: "Save", exact: true }).click();
     await expect(cms.getByText(/Saved( document)?/).first()).toBeVisible({ timeout: 15_000 });
     const saved = await cmsCall("GET", `/api/ops-discount-codes?filters[carrierCode][$eq]=${code}&sort=code:asc`, WRITE_TOKEN);

@@ -18,7 +18,7 @@ import {
   type Lang,
 } from "../support/booking-journey";
 import { appPort } from "../support/app";
-import { cmsList, type CmsEntry } from "../support/cms";
+import { seededCarriers, type CmsEntry } from "../support/cms";
 
 // Whole bookings from the postcode, several payments each: more than the default 45 s on a busy machine.
 test.describe.configure({ timeout: 90_000 });
@@ -26,7 +26,7 @@ test.describe.configure({ timeout: 90_000 });
 let carriers: CmsEntry[] = [];
 
 test.beforeAll(async () => {
-  carriers = await cmsList("carriers", { sort: "code:asc" });
+  carriers = await seededCarriers({ sort: "code:asc" });
   expect(carriers.length).toBeGreaterThan(0);
 });
 

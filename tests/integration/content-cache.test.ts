@@ -1,7 +1,7 @@
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { appGet, waitFor } from "../support/app";
-import { cmsCreate, cmsDelete, cmsList, testCarrier, testLandingPage, uniqueCode } from "../support/cms";
+import { cmsCreate, cmsDelete, seededCarriers, testCarrier, testLandingPage, uniqueCode } from "../support/cms";
 import { signWebhookBody } from "~/lib/webhook-signature.server";
 
 const upstream = process.env.CMS_URL!;
@@ -102,7 +102,7 @@ describe("the running app", () => {
     const carrier = await cmsCreate("carriers", testCarrier(code));
     const landing = await cmsCreate("landing-pages", testLandingPage(code, "Served while the CMS sleeps"), { locale: "en" });
     const host = `${code}.localhost`;
-    const [faqCarrier] = await cmsList("carriers", { "filters[defaultLocale][$eq]": "en", "filters[confirmOnly][$eq]": "false" });
+    const [faqCarrier] = await seededCarriers({ "filters[defaultLocale][$eq]": "en", "filters[confirmOnly][$eq]": "false" });
     const faqHost = `${faqCarrier!.code}.localhost`;
     try {
       await waitFor(async () => (await appGet(host, "/")).body.includes("Served while the CMS sleeps"));

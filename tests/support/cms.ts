@@ -2,6 +2,9 @@
  * Talks to the real Strapi the test script started (REST, API tokens). Used by integration and
  * end-to-end tests to read what the CMS holds and to make editor-like changes.
  */
+import { existsSync } from "node:fs";
+import path from "node:path";
+
 const cmsUrl = () => process.env.CMS_URL ?? "http://127.0.0.1:1437";
 const readToken = () => process.env.CMS_READ_TOKEN ?? "";
 const writeToken = () => process.env.CMS_WRITE_TOKEN ?? "";
@@ -30,6 +33,15 @@ export interface CmsEntry {
 export async function cmsList(collection: string, query: Query = {}): Promise<CmsEntry[]> {
   const json = await request("GET", collection, { query: { "pagination[pageSize]": 100, ...query }, token: readToken() });
   return json.data;
+}
+
+/**
+ * The demo carriers seeded from tenants/, without the carriers other tests create and delete while
+ * this one runs (a test that picks "the first carrier with these switches" must not pick those).
+ */
+export async function seededCarriers(query: Query = {}): Promise<CmsEntry[]> {
+  const carriers = await cmsList("carriers", query);
+  return carriers.filter((carrier) => existsSync(path.join(process.cwd(), "tenants", String(carrier.code), "carrier.json")));
 }
 
 export async function cmsCreate(collection: string, data: Record<string, unknown>, query: Query = {}): Promise<CmsEntry> {
