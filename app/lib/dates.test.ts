@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { addDays, clockTime, dayOfInstant, dayTile, longDate, minutesUntil, timeslotText } from "./dates";
+import { addDays, clockTime, dayOfInstant, dayTile, longDate, minutesUntil, openingHoursLines, timeslotText, weekdaysText } from "./dates";
 
 describe("calendar days, formatted as the day they are whatever the server's time zone", () => {
   it("in the site's languages: British English and German", () => {
@@ -58,5 +58,33 @@ describe("arrival windows", () => {
     expect(timeslotText({ start: "08:00", end: "09:00" })).toBe("08:00–09:00");
     expect(timeslotText("08:00")).toBe("08:00–09:00");
     expect(timeslotText("23:30")).toBe("23:30–00:30");
+  });
+});
+
+describe("store opening hours", () => {
+  const weekdays = { days: [1, 2, 3, 4, 5], opens: "09:00", closes: "18:00" };
+  const saturday = { days: [6], opens: "10:00", closes: "16:00" };
+
+  it("read one line per entry, in the order entered, with the days' names in the page's language", () => {
+    expect(openingHoursLines([weekdays, saturday], "en")).toEqual(["Mon–Fri 09:00–18:00", "Sat 10:00–16:00"]);
+    // ICU versions differ on the full stop after a German short weekday.
+    const [monToFri, sat] = openingHoursLines([weekdays, saturday], "de");
+    expect(monToFri).toMatch(/^Mo\.?–Fr\.? 09:00–18:00$/);
+    expect(sat).toMatch(/^Sa\.? 10:00–16:00$/);
+  });
+
+  it("show nothing when the store gives no hours, and leave closed days out", () => {
+    expect(openingHoursLines([], "en")).toEqual([]);
+    expect(openingHoursLines([{ days: [], opens: "09:00", closes: "18:00" }], "en")).toEqual([]);
+    expect(openingHoursLines([weekdays], "en").join(" ")).not.toMatch(/Sat|Sun/);
+  });
+
+  it("give three or more days in a row as a range and list the others", () => {
+    expect(weekdaysText([1, 2, 3, 4, 5, 6], "en")).toBe("Mon–Sat");
+    expect(weekdaysText([7, 6], "en")).toBe("Sat and Sun");
+    expect(weekdaysText([1, 2, 3, 5], "en")).toBe("Mon–Wed and Fri");
+    expect(weekdaysText([1, 3, 5], "en")).toBe("Mon, Wed and Fri");
+    expect(weekdaysText([6, 7], "de")).toMatch(/^Sa\.? und So\.?$/);
+    expect(weekdaysText([7], "en-US")).toBe("Sun");
   });
 });

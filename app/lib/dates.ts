@@ -68,3 +68,34 @@ export function timeslotText(slot: string | { start: string; end: string }): str
 export function minutesUntil(instant: string | Date, now: string | Date): number {
   return Math.max(0, Math.round((new Date(instant).getTime() - new Date(now).getTime()) / 60_000));
 }
+
+/* ───────────── store opening hours (ADR 088) ───────────── */
+
+/** Days (1 Monday … 7 Sunday) a store opens with the same hours, as the engine lists them. */
+export interface OpeningHoursEntry {
+  days: number[];
+  opens: string;
+  closes: string;
+}
+
+/** An ISO weekday's short name in the page's language: 1 → 'Mon' / 'Mo'. (1 January 2024 was a Monday.) */
+export function weekdayShort(weekday: number, locale: DateLocale): string {
+  return format(locale, { timeZone: "UTC", weekday: "short" }, new Date(Date.UTC(2024, 0, weekday)));
+}
+
+/** Weekdays as people write them: three or more in a row as a range ('Mon–Fri'), the rest listed ('Mon–Wed and Fri', 'Sat and Sun'). */
+export function weekdaysText(days: readonly number[], locale: DateLocale): string {
+  const runs: number[][] = [];
+  for (const day of [...new Set(days)].sort((a, b) => a - b)) {
+    const run = runs.at(-1);
+    if (run && day === run.at(-1)! + 1) run.push(day);
+    else runs.push([day]);
+  }
+  const parts = runs.flatMap((run) => (run.length >= 3 ? [`${weekdayShort(run[0]!, locale)}–${weekdayShort(run.at(-1)!, locale)}`] : run.map((day) => weekdayShort(day, locale))));
+  return new Intl.ListFormat(intlTag(locale), { style: "long", type: "conjunction" }).format(parts);
+}
+
+/** A store's hours, one line per entry in the order entered: 'Mon–Sat 09:00–18:00'. Days not listed are closed and not shown. */
+export function openingHoursLines(hours: readonly OpeningHoursEntry[], locale: DateLocale): string[] {
+  return hours.filter((entry) => entry.days.length > 0).map((entry) => `${weekdaysText(entry.days, locale)} ${timeslotText({ start: entry.opens, end: entry.closes })}`);
+}

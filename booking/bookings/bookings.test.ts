@@ -345,8 +345,8 @@ describe("abandoning a booking", () => {
 
 describe("stores and drop-off", () => {
   const stores = [
-    { code: "LDN-01", name: "Strand", address: { line_1: "1 Strand", line_2: "", town: "London" }, postcode: "WC2N 5DU", latitude: 51.508, longitude: -0.126, drop_off_available: true },
-    { code: "LDN-02", name: "Bank", address: { line_1: "1 Cornhill", line_2: "", town: "London" }, postcode: "EC3V 3ND", latitude: 51.513, longitude: -0.088, drop_off_available: false },
+    { code: "LDN-01", name: "Strand", address: { line_1: "1 Strand", line_2: "", town: "London" }, postcode: "WC2N 5DU", latitude: 51.508, longitude: -0.126, drop_off_available: true, opening_hours: [{ days: [1, 2, 3, 4, 5, 6], opens: "09:00", closes: "18:00" }] },
+    { code: "LDN-02", name: "Bank", address: { line_1: "1 Cornhill", line_2: "", town: "London" }, postcode: "EC3V 3ND", latitude: 51.513, longitude: -0.088, drop_off_available: false, opening_hours: [] },
   ];
 
   it("sets a known store code, refuses an unknown one, and lets staff go on without a store", async () => {
@@ -367,6 +367,8 @@ describe("stores and drop-off", () => {
     const ref2 = await withPostcode(dropOff);
     const located = await t.engine.locateStores(dropOff, "WC2N 5DU");
     expect(located.map((s) => s.code)).toContain("LDN-01");
+    expect(located.find((s) => s.code === "LDN-01")!.opening_hours).toEqual([{ days: [1, 2, 3, 4, 5, 6], opens: "09:00", closes: "18:00" }]);
+    expect(located.find((s) => s.code === "LDN-02")!.opening_hours).toEqual([]);
     const bank = located.find((s) => s.code === "LDN-02")!;
     await expect(t.engine.setDropOff(dropOff, ref2, { drop_off_company_store_id: bank.id })).rejects.toMatchObject({ code: "VALIDATION" });
     const strand2 = located.find((s) => s.code === "LDN-01")!;

@@ -211,6 +211,8 @@ export interface StoreView {
   latitude: number;
   longitude: number;
   drop_off_available: boolean;
+  /** The carrier's hours as entered, grouped by days (ADR 088); [] when not given. */
+  opening_hours: s.OpeningHoursEntry[];
   distance_km: number | null;
 }
 
@@ -223,6 +225,7 @@ function storeView(row: typeof s.stores.$inferSelect, distance: number | null = 
     latitude: row.latitude,
     longitude: row.longitude,
     drop_off_available: row.dropOffAvailable,
+    opening_hours: row.openingHours,
     distance_km: distance,
   };
 }

@@ -224,4 +224,38 @@ describe("tenants/<carrier>/engine.json", () => {
     broken.discount_codes.push({ code: "TOOMUCH", kind: "percent", value: 150, expires_at: null, single_use: false });
     expect(engineFileSchema.safeParse(broken).success).toBe(false);
   });
+
+  it("gives the demo stores opening hours", () => {
+    for (const folder of ["gadgethub", "skyline"]) {
+      for (const store of parseEngine(folder).stores) expect(store.opening_hours.length).toBeGreaterThan(0);
+    }
+  });
+
+  describe("store opening hours", () => {
+    const withHours = (opening_hours?: unknown) => {
+      const file = structuredClone(readJson(path.join(tenantsDir, "gadgethub", "engine.json"))) as { stores: Record<string, unknown>[] };
+      if (opening_hours === undefined) delete file.stores[0]!.opening_hours;
+      else file.stores[0]!.opening_hours = opening_hours;
+      return engineFileSchema.safeParse(file);
+    };
+
+    it("are optional: a store without them has none", () => {
+      const parsed = withHours();
+      expect(parsed.success && parsed.data.stores[0]!.opening_hours).toEqual([]);
+    });
+
+    it("accept days 1 (Monday) to 7 (Sunday) with HH:MM times", () => {
+      expect(withHours([{ days: [1, 2, 3, 4, 5], opens: "09:00", closes: "17:30" }, { days: [6], opens: "10:00", closes: "16:00" }]).success).toBe(true);
+    });
+
+    it.each([
+      ["a day outside 1–7", [{ days: [0], opens: "09:00", closes: "18:00" }]],
+      ["an entry without days", [{ days: [], opens: "09:00", closes: "18:00" }]],
+      ["a time that is not HH:MM", [{ days: [1], opens: "9am", closes: "18:00" }]],
+      ["closing before opening", [{ days: [1], opens: "18:00", closes: "09:00" }]],
+      ["a day in two entries", [{ days: [1, 2], opens: "09:00", closes: "18:00" }, { days: [2], opens: "10:00", closes: "16:00" }]],
+    ])("reject %s", (_what, hours) => {
+      expect(withHours(hours).success).toBe(false);
+    });
+  });
 });

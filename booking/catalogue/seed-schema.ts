@@ -281,6 +281,22 @@ export const rosterSchema = z.object({
   closed_dates: z.array(isoDate).default([]),
 });
 
+/** Weekday as ISO counts it: 1 Monday … 7 Sunday (as the roster's working_weekdays). */
+const weekday = z.number().int().min(1).max(7);
+
+/**
+ * A store's opening hours (issue 9, ADR 088): entries of days sharing the same hours, kept in the
+ * order the carrier entered them, which is how the site groups them. A day not listed is closed;
+ * an empty list means the hours are not given.
+ */
+export const openingHoursSchema = z
+  .array(
+    z
+      .object({ days: z.array(weekday).min(1), opens: hhmm, closes: hhmm })
+      .refine((h) => h.closes > h.opens, { message: "closes must be after opens", path: ["closes"] }),
+  )
+  .superRefine((entries, ctx) => requireUnique(ctx, entries.flatMap((h) => h.days), [], "opening day"));
+
 export const storeSchema = z.object({
   code: z.string().regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, "upper-case letters, digits and hyphens"),
   name: z.string().min(1),
@@ -289,6 +305,7 @@ export const storeSchema = z.object({
   latitude,
   longitude,
   drop_off_available: z.boolean(),
+  opening_hours: openingHoursSchema.default([]),
 });
 
 export const discountCodeSchema = z

@@ -289,6 +289,7 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, ha
             latitude: st.latitude,
             longitude: st.longitude,
             dropOffAvailable: st.drop_off_available,
+            openingHours: st.opening_hours,
             active: true,
           })),
         )

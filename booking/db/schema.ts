@@ -257,6 +257,13 @@ export const technicians = pgTable(
   (t) => [primaryKey({ columns: [t.carrierCode, t.id] }), index("technicians_area_idx").on(t.carrierCode, t.areaCode)],
 );
 
+/** Days (1 Monday … 7 Sunday) a store opens with the same hours, HH:MM (ADR 088). */
+export interface OpeningHoursEntry {
+  days: number[];
+  opens: string;
+  closes: string;
+}
+
 export const stores = pgTable(
   "stores",
   {
@@ -271,6 +278,8 @@ export const stores = pgTable(
     latitude: doublePrecision("latitude").notNull(),
     longitude: doublePrecision("longitude").notNull(),
     dropOffAvailable: boolean("drop_off_available").notNull().default(false),
+    /** Validated by booking/catalogue/seed-schema.ts openingHoursSchema; [] when no hours are given. */
+    openingHours: jsonb("opening_hours").$type<OpeningHoursEntry[]>().notNull().default([]),
     active: boolean("active").notNull().default(true),
   },
   (t) => [uniqueIndex("stores_carrier_code_idx").on(t.carrierCode, t.code)],

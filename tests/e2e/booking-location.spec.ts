@@ -31,6 +31,14 @@ function serviceAreas(code: string): ServiceArea[] {
   return (JSON.parse(readFileSync(file, "utf8")) as { service_areas: ServiceArea[] }).service_areas;
 }
 
+type OpeningHours = { days: number[]; opens: string; closes: string }[];
+
+function storeHours(code: string, storeCode: string): OpeningHours {
+  const file = path.join(process.cwd(), "tenants", code, "engine.json");
+  const stores = (JSON.parse(readFileSync(file, "utf8")) as { stores?: { code: string; opening_hours?: OpeningHours }[] }).stores ?? [];
+  return stores.find((store) => store.code === storeCode)?.opening_hours ?? [];
+}
+
 function covers(code: string, prefix: string): boolean {
   return serviceAreas(code).some((area) => area.postcode_prefixes.includes(prefix));
 }
@@ -252,6 +260,15 @@ test.describe("store and drop-off", () => {
     await expectNoSeriousA11yViolations(page);
 
     const firstCode = await stores.first().getAttribute("data-store-code");
+    // The store's opening hours as operations entered them, one line per group of days.
+    const hours = storeHours(String(carrier.code), String(firstCode));
+    expect(hours.length, "the demo store has opening hours").toBeGreaterThan(0);
+    const shownHours = stores.first().getByTestId("store-hours");
+    await expect(shownHours).toContainText("Opening hours");
+    await expect(shownHours.getByRole("listitem")).toHaveCount(hours.length);
+    for (const [index, entry] of hours.entries()) {
+      await expect(shownHours.getByRole("listitem").nth(index)).toHaveText(new RegExp(`^(Mon|Tue|Wed|Thu|Fri|Sat|Sun)\\S* .*${entry.opens}–${entry.closes}$`));
+    }
     await stores.first().getByRole("button").click();
     await expect(page).toHaveURL(/\/booking\/repair-location$/);
     await expect(page.getByRole("radio", { name: /We come to you/ })).toBeChecked();
@@ -261,6 +278,7 @@ test.describe("store and drop-off", () => {
     await page.getByRole("button", { name: "Continue" }).click();
     await expect(page).toHaveURL(/\/booking\/drop-off-locations$/);
     await expect(page.getByTestId("store").first()).toBeVisible();
+    await expect(page.getByTestId("store").first().getByTestId("store-hours")).toContainText("Opening hours");
     await expectNoSeriousA11yViolations(page);
 
     await page.getByTestId("store").first().getByRole("link", { name: /Details of the/ }).click();

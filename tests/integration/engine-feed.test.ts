@@ -167,6 +167,16 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
     await refused("ops-rosters", { ...roster, workingWeekdays: [1, 2], closedDates: ["25.12.2026"] }, /Closed dates: "25.12.2026" is not a date in the form YYYY-MM-DD/);
   });
 
+  it("refuses store opening hours that close before they open, and serves good ones as entered", async () => {
+    const store = { carrierCode: carrier, name: "Test store", addressLine1: "1 Test Street", town: "London", postcode: "N1 9GU", latitude: 51.53, longitude: -0.12, dropOffAvailable: false };
+    await refused("ops-stores", { ...store, code: uniqueCode("HOURS").toUpperCase(), openingHours: [{ days: [1, 2, 3, 4, 5], opens: "18:00", closes: "09:00" }] }, /Opening hours, entry 1: closes \(09:00\) must be after opens \(18:00\)/);
+    const code = uniqueCode("HOURS").toUpperCase();
+    const hours = [{ days: [1, 2, 3, 4, 5, 6], opens: "09:00", closes: "18:00" }, { days: [7], opens: "11:00", closes: "17:00" }];
+    await createOk("ops-stores", { ...store, code, openingHours: hours });
+    const served = (await feed(`carriers/${carrier}`)).body.engine.stores.find((s: { code: string }) => s.code === code);
+    expect(served.opening_hours).toEqual(hours);
+  });
+
   it("refuses a discount code the carrier already has", async () => {
     await refused("ops-discount-codes", { carrierCode: carrier, code: "WELCOME10", kind: "percent", value: 5, singleUse: false }, /Discount code WELCOME10 already exists for carrier patchpoint/);
   });

@@ -125,6 +125,16 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           longitude: { label: 'Longitude', description: 'Where the store is on the map, e.g. -0.1410.', placeholder: '-0.1410' },
         },
       },
+      {
+        title: 'Opening hours',
+        fields: {
+          openingHours: {
+            label: 'Opening hours',
+            description:
+              'Shown to customers. One entry per group of days with the same hours; days 1 Monday … 7 Sunday, times HH:MM; a day not listed is closed; empty: no hours shown. E.g. [{ "days": [1, 2, 3, 4, 5, 6], "opens": "09:00", "closes": "18:00" }, { "days": [7], "opens": "11:00", "closes": "17:00" }]',
+          },
+        },
+      },
     ],
   },
 

@@ -16,7 +16,7 @@ export function withEngineDefaults(file: EngineFileLike): EngineFileLike {
       closed_dates: [],
       ...roster,
     },
-    stores: (file.stores ?? []).map((s: EngineFileLike) => ({ ...s, address: { line_2: '', ...s.address } })),
+    stores: (file.stores ?? []).map((s: EngineFileLike) => ({ opening_hours: [], ...s, address: { line_2: '', ...s.address } })),
     discount_codes: (file.discount_codes ?? []).map((d: EngineFileLike) => ({
       starts_at: null,
       usage_limit: d.single_use ? 1 : null,

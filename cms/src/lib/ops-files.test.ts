@@ -24,6 +24,17 @@ describe('engine.json through the CMS entries', () => {
     expect(back.discount_codes.find((d) => d.code === 'ONEOFF20')).toMatchObject({ single_use: true, usage_limit: 1, starts_at: null });
     expect(back.discount_codes.find((d) => d.code === 'WELCOME10')).toMatchObject({ single_use: false, usage_limit: null });
   });
+
+  it('sends a store whose opening hours were left empty in the CMS with none', () => {
+    const entries = engineFileToEntries(readJson(path.join(tenants, 'gadgethub', 'engine.json')));
+    entries.stores[0] = { ...entries.stores[0], openingHours: null };
+    const back = entriesToEngineFile({ code: 'gadgethub', countryCode: 'GB', currency: 'GBP' }, entries);
+    expect(back.stores[0]?.opening_hours).toEqual([]);
+    expect(back.stores[1]?.opening_hours).toEqual([
+      { days: [1, 2, 3, 4, 5, 6], opens: '10:00', closes: '21:00' },
+      { days: [7], opens: '12:00', closes: '18:00' },
+    ]);
+  });
 });
 
 describe('catalogue.json through the CMS entries', () => {

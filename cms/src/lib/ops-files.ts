@@ -103,6 +103,7 @@ export function engineFileToEntries(file: any): OpsEntries {
       latitude: s.latitude,
       longitude: s.longitude,
       dropOffAvailable: s.drop_off_available,
+      openingHours: s.opening_hours ?? [],
     })),
     discountCodes: list<any>(file.discount_codes).map((d) => ({
       code: d.code,
@@ -166,6 +167,7 @@ export function entriesToEngineFile(carrier: CarrierFacts, entries: OpsEntries) 
       latitude: num(s.latitude),
       longitude: num(s.longitude),
       drop_off_available: s.dropOffAvailable === true,
+      opening_hours: list<{ days: number[]; opens: string; closes: string }>(s.openingHours),
     })),
     discount_codes: entries.discountCodes.map((d) => ({
       code: str(d.code),

@@ -11,6 +11,7 @@ import {
   priceOverrideProblems,
   rosterProblems,
   serviceAreaProblems,
+  openingHoursProblems,
   storeProblems,
   validPostcode,
   validPrefix,
@@ -117,6 +118,58 @@ describe('stores', () => {
   it("refuses a postcode that is not the carrier country's", () => {
     expect(messages(storeProblems({ postcode: '10115' }, 'GB'))).toMatch(/Postcode '10115' is not a GB postcode/);
     expect(storeProblems({ postcode: 'W1D 1LA' }, 'GB')).toEqual([]);
+  });
+});
+
+describe('store opening hours', () => {
+  const weekdays = { days: [1, 2, 3, 4, 5, 6], opens: '09:00', closes: '18:00' };
+  const sunday = { days: [7], opens: '11:00', closes: '17:00' };
+
+  it('takes groups of days with their hours, or none at all', () => {
+    expect(openingHoursProblems([weekdays, sunday])).toEqual([]);
+    expect(openingHoursProblems([])).toEqual([]);
+    expect(openingHoursProblems(null)).toEqual([]);
+    expect(storeProblems({ postcode: 'W1D 1LA', openingHours: [weekdays, sunday] }, 'GB')).toEqual([]);
+  });
+
+  it('refuses something that is not a list, naming the field and showing an example', () => {
+    expect(messages(openingHoursProblems({ monday: '9-6' }))).toMatch(/^Opening hours must be a list like \[\{ "days": \[1, 2, 3, 4, 5\], "opens": "09:00", "closes": "18:00" \}\]/);
+  });
+
+  it('refuses a weekday outside 1 (Monday) to 7 (Sunday) or an entry without days', () => {
+    expect(messages(openingHoursProblems([{ ...weekdays, days: [0, 1] }]))).toMatch(/Opening hours, entry 1: days must be a list of weekdays from 1 \(Monday\) to 7 \(Sunday\)/);
+    expect(openingHoursProblems([{ ...weekdays, days: [] }])[0]?.path).toEqual(['openingHours', '0', 'days']);
+  });
+
+  it('refuses a time that is not HH:MM', () => {
+    expect(messages(openingHoursProblems([{ ...weekdays, opens: '9am' }]))).toMatch(/entry 1: opens must be a time as HH:MM \(24-hour clock\), e\.g\. "09:00" \(got "9am"\)/);
+    expect(messages(openingHoursProblems([{ ...weekdays, closes: '24:00' }]))).toMatch(/entry 1: closes must be a time as HH:MM/);
+  });
+
+  it('refuses closing at or before opening', () => {
+    expect(messages(openingHoursProblems([{ ...weekdays, opens: '18:00', closes: '09:00' }]))).toMatch(/entry 1: closes \(09:00\) must be after opens \(18:00\)/);
+    expect(openingHoursProblems([{ ...weekdays, closes: '09:00' }])[0]?.path).toEqual(['openingHours', '0', 'closes']);
+  });
+
+  it('refuses a day listed in two entries', () => {
+    expect(messages(openingHoursProblems([weekdays, { ...sunday, days: [6, 7] }]))).toMatch(/entry 2: day 6 is already listed; each day belongs in one entry only/);
+  });
+
+  it('reports the problem on save as a store problem', () => {
+    expect(messages(storeProblems({ postcode: 'W1D 1LA', openingHours: [{ ...weekdays, closes: '08:00' }] }, 'GB'))).toMatch(/Opening hours, entry 1: closes/);
+  });
+
+  // The CMS keeps a copy of the engine's rule (booking/catalogue/seed-schema.ts): same verdicts.
+  it.each([
+    [[weekdays, sunday]],
+    [[{ ...weekdays, days: [8] }]],
+    [[{ ...weekdays, opens: '9:00' }]],
+    [[{ ...weekdays, closes: '09:00' }]],
+    [[weekdays, { ...sunday, days: [1] }]],
+    [[{ ...weekdays, days: [2, 2] }]],
+  ])('agrees with the engine on %j', (hours) => {
+    const file = { ...patchpointEngine, stores: [{ code: 'S1', name: 'S', address: { line_1: 'a', town: 't' }, postcode: 'W1D 1LA', latitude: 51.5, longitude: -0.1, drop_off_available: false, opening_hours: hours }] };
+    expect(openingHoursProblems(hours).length === 0).toBe(engineFileSchema.safeParse(file).success);
   });
 });
 
