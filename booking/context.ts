@@ -3,6 +3,7 @@ import type { BookingDatabase } from "./db/open";
 import type { AddressProvider } from "./ports/address-provider";
 import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
+import type { Notifications } from "./ports/notifications";
 import type { PayLaterProvider } from "./ports/pay-later";
 import type { PaymentGateway } from "./ports/payment-gateway";
 
@@ -32,5 +33,7 @@ export interface EngineContext {
   payLater: PayLaterProvider;
   addresses: AddressProvider;
   files: FileStorage;
+  /** Customer e-mail and SMS (ADR 090), each message checked and given its carrier's sender. */
+  notifications: Notifications;
   config: EngineConfig;
 }

@@ -31,10 +31,21 @@ import { trackTechnician } from "./tracking/tracking";
 import * as notifications from "./payments/notifications";
 import type { NotificationScope, PaymentNotification, PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
 import * as webhooks from "./payments/webhooks";
+import type { Notifications } from "./ports/notifications";
+import type { OutboxReader } from "./adapters/outbox/outbox-reader";
+import { createOutboxSenders } from "./adapters/outbox/outbox-senders";
+import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "./notifications/senders";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
 const geocodeInput = z.string().trim().min(1).max(400);
+const outboxInput = z.object({
+  carrierCode: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/)
+    .nullish(),
+  limit: z.number().int().min(1).max(500).optional(),
+});
 
 const areaAvailabilityInput = z.object({
   areaCode: z.string().min(1).max(60),
@@ -61,6 +72,10 @@ export interface EngineDependencies {
    * webhook, so a credential problem touches only the webhook, as before the composition root.
    */
   paymentWebhooks?: () => PaymentWebhookReceiver | null;
+  /** Customer e-mail and SMS (ADR 090); default: the file outbox in data/outbox with the development sender. */
+  notifications?: Notifications;
+  /** Reads the file outbox for the development outbox page; null or absent: the page is off (production). */
+  outbox?: OutboxReader | null;
 }
 
 export type CarrierArg = CarrierContext | CarrierContextInput;
@@ -76,6 +91,7 @@ export function createEngine(deps: EngineDependencies) {
     payLater: deps.payLater ?? createSandboxPayLater({ ledger: createPaymentLedger<SandboxPayLaterRecord>(deps.db), now: () => deps.clock.now() }),
     addresses: deps.addresses,
     files: deps.files,
+    notifications: deps.notifications ?? withSenders(createOutboxSenders({ dir: "data/outbox" }), sendersFromEnv({}, OUTBOX_SENDER)),
     config: { ...defaultEngineConfig, ...deps.config },
   };
   const parsed = new WeakMap<object, CarrierContext>();
@@ -210,7 +226,19 @@ export function createEngine(deps: EngineDependencies) {
       payLater: ctx.payLater.capabilities,
       /** Provider webhooks can be verified (an account is configured for them). */
       paymentWebhooks: webhookReceiver() !== null,
+      notifications: { email: ctx.notifications.email.capabilities, sms: ctx.notifications.sms.capabilities },
     }),
+
+    // customer messages (issue 10, ADR 090)
+    /**
+     * The file outbox, newest first, optionally one carrier's (the development outbox page); null
+     * where the page is off (production without OUTBOX_PAGE=1).
+     */
+    listOutbox: async (input: z.input<typeof outboxInput> = {}) => {
+      if (!deps.outbox) return null;
+      const { carrierCode, limit } = parseInput(outboxInput, input);
+      return deps.outbox.list({ carrierCode, limit });
+    },
     /** A provider's webhook delivery: verified by its adapter, then recorded against the order (ADR 027). */
     handlePaymentWebhook: async (delivery: PaymentWebhookDelivery) => webhooks.handlePaymentWebhook(ctx, webhookReceiver(), delivery),
     /** A provider's verified webhook (dispute, settlement change), recorded against the order (ADR 027). */

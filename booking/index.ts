@@ -2,7 +2,7 @@
  * The booking engine's whole public surface (ADR 041): nothing outside booking/ imports a deeper
  * path (app/architecture.test.ts). The web app reaches it through app/booking.server.ts.
  */
-export { composeEngine, engineFromEnvironment, adaptersFromConfig, operationsSourceFromConfig, type ComposedEngine, type ComposeOptions, type TestClock } from "./compose";
+export { composeEngine, engineFromEnvironment, adaptersFromConfig, operationsSourceFromConfig, notificationsFromConfig, type ComposedEngine, type ComposeOptions, type TestClock } from "./compose";
 export { createOperationsSync, routeChange, isOperationsModel, type OperationsSync, type OperationsChange, type OperationsLogger, type SyncOutcome, type ChangeRoute } from "./operations/sync";
 export { createCmsFeedSource } from "./adapters/cms-feed/cms-feed-source";
 export type { OperationsSource } from "./ports/operations-source";
@@ -12,6 +12,7 @@ export {
   checkEngineConfig,
   parseEngineConfig,
   testClockAllowed,
+  outboxPageAllowed,
   blankToUndefined,
   formatConfigIssues,
   type EngineConfiguration,
@@ -42,6 +43,9 @@ export type { PaymentCapabilities, Currency } from "./ports/payment-gateway";
 export type { PayLaterCapabilities, PayLaterProvider } from "./ports/pay-later";
 export type { CaptchaProvider, CaptchaVerifier } from "./ports/captcha";
 export type { PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
+export { NotificationSendError, type Notifications, type EmailSender, type SmsSender, type EmailMessage, type SmsMessage, type SendReceipt, type SenderCapabilities } from "./ports/notifications";
+export { createOutboxSenders } from "./adapters/outbox/outbox-senders";
+export type { OutboxEntry, OutboxEmailEntry, OutboxSmsEntry, OutboxListing } from "./adapters/outbox/outbox-reader";
 export { MAX_WEBHOOK_BODY_BYTES, type PaymentWebhookAnswer } from "./payments/webhooks";
 
 // What the web app shows or checks of the engine's rules (issue 6 and the device steps).

@@ -25,6 +25,9 @@ export const senderSchema = z.strictObject({
 
 export type Sender = z.output<typeof senderSchema>;
 
+/** Who outbox messages come from when nobody configured a sender (development only: never delivered). */
+export const OUTBOX_SENDER = { emailFromName: "Repair bookings (outbox)", emailFromAddress: "no-reply@outbox.localhost", smsSenderId: "Outbox" } as const satisfies Sender;
+
 export interface Senders {
   /** Carrier code → sender; "*" is the default entry, under which the flat variables lie. */
   readonly entries: Readonly<Record<string, Sender>>;

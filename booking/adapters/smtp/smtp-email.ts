@@ -1,13 +1,14 @@
 /**
  * E-mail over SMTP with nodemailer (NOTIFICATIONS_EMAIL_PROVIDER=smtp, ADR 090): SMTP_URL
  * (smtp://user:pass@host:587, smtps://… for TLS from the start) or SMTP_HOST, SMTP_PORT,
- * SMTP_USER, SMTP_PASS, SMTP_SECURE. One pooled transport per process.
+ * SMTP_USER, SMTP_PASS, SMTP_SECURE. A connection per message: a booking sends a handful, and no
+ * idle pool holds the process open.
  *
  * Failures follow RFC 5321 as nodemailer reports them: a 5xx reply (a refused recipient, a failed
  * login) is permanent, a 4xx reply, a lost connection or a timeout transient; an error without a
  * reply is transient unless it is our configuration's.
  */
-import nodemailer, { type NodemailerError, type SMTPPoolOptions } from "nodemailer";
+import nodemailer, { type NodemailerError, type SMTPTransportOptions } from "nodemailer";
 import { mailOptions } from "../../notifications/mail-options";
 import { NotificationSendError, type EmailMessage, type EmailSender } from "../../ports/notifications";
 
@@ -34,13 +35,12 @@ export function smtpFailure(error: unknown): NotificationSendError {
   return new NotificationSendError(permanent ? "permanent" : "transient", SMTP_PROVIDER, code, `SMTP: ${failure.response ?? failure.message}`);
 }
 
-function transportOptions(settings: SmtpSettings): SMTPPoolOptions & { pool: true } {
+function transportOptions(settings: SmtpSettings): SMTPTransportOptions {
   const timeoutMs = settings.timeoutMs ?? 10_000;
   const timeouts = { connectionTimeout: timeoutMs, greetingTimeout: timeoutMs, socketTimeout: timeoutMs * 3 };
   // nodemailer reads the URL itself (host, port, smtps: for TLS, credentials, query options).
-  if (settings.url) return { pool: true, url: settings.url, ...timeouts };
+  if (settings.url) return { url: settings.url, ...timeouts };
   return {
-    pool: true,
     host: settings.host,
     port: settings.port ?? (settings.secure ? 465 : 587),
     secure: settings.secure ?? false,
