@@ -104,6 +104,10 @@ export type {
   DateChangeLogEntry,
   CaptchaProvider,
   PaymentWebhookAnswer,
+  OutboxEntry,
+  OutboxEmailEntry,
+  OutboxSmsEntry,
+  OutboxListing,
 } from "../booking/index";
 
 // Content invalidation across app instances (ADR 059): the engine's database carries it.

@@ -93,6 +93,13 @@ describe("composeEngine", () => {
     expect((await dev.engine.areaAvailability(carrier, { areaCode: "central" }))[0]!.date).toBe(today);
   });
 
+  it("reads the outbox for the development page, and answers null in production unless OUTBOX_PAGE is set (ADR 090)", async () => {
+    expect(await dev.engine.listOutbox({ carrierCode: carrier.code })).toMatchObject({ entries: expect.any(Array) });
+    expect(await (await compose({ NODE_ENV: "production" })).engine.listOutbox()).toBeNull();
+    expect(await (await compose({ NODE_ENV: "production", OUTBOX_PAGE: "1" })).engine.listOutbox()).not.toBeNull();
+    await expect(dev.engine.listOutbox({ carrierCode: "../etc" })).rejects.toMatchObject({ name: "ValidationError" });
+  });
+
   it("offers no test clock in production unless ENGINE_TEST_CLOCK is set", async () => {
     expect((await compose({ NODE_ENV: "production" })).testClock).toBeNull();
     expect((await compose({ NODE_ENV: "production", ENGINE_TEST_CLOCK: "1" })).testClock).not.toBeNull();
