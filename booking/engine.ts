@@ -35,6 +35,10 @@ import type { Notifications } from "./ports/notifications";
 import type { OutboxReader } from "./adapters/outbox/outbox-reader";
 import { createOutboxSenders } from "./adapters/outbox/outbox-senders";
 import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "./notifications/senders";
+import * as scheduled from "./scheduler/messages";
+import { createPlainTextRenderer, type MessageRenderer } from "./scheduler/renderer";
+import { createScheduler, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
+import * as jobs from "./scheduler/jobs";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -76,6 +80,11 @@ export interface EngineDependencies {
   notifications?: Notifications;
   /** Reads the file outbox for the development outbox page; null or absent: the page is off (production). */
   outbox?: OutboxReader | null;
+  /** What a scheduled message says (ADR 091); default: the plain-text stand-in. */
+  render?: MessageRenderer;
+  /** The durable scheduler's tunables (ADR 091); default `defaultSchedulerSettings`. */
+  scheduler?: Partial<SchedulerSettings>;
+  schedulerLog?: SchedulerLogger;
 }
 
 export type CarrierArg = CarrierContext | CarrierContextInput;
@@ -110,6 +119,14 @@ export function createEngine(deps: EngineDependencies) {
     return (async (carrier: CarrierArg, ...rest: never[]) => fn(ctx.db, carrierOf(carrier), ...rest)) as DbRest<F>;
   }
 
+  const scheduler = createScheduler({
+    db: ctx.db,
+    clock: ctx.clock,
+    notifications: ctx.notifications,
+    render: deps.render ?? createPlainTextRenderer(ctx.db),
+    settings: deps.scheduler,
+    log: deps.schedulerLog,
+  });
   const captcha = deps.captcha ?? createOffCaptchaVerifier();
   const webhookReceiver = () => deps.paymentWebhooks?.() ?? null;
   const throttleConfig: throttle.LookupThrottleConfig = { ...throttle.DEFAULT_LOOKUP_THROTTLE, ...deps.lookupThrottle };
@@ -239,6 +256,22 @@ export function createEngine(deps: EngineDependencies) {
       const { carrierCode, limit } = parseInput(outboxInput, input);
       return deps.outbox.list({ carrierCode, limit });
     },
+
+    // the durable scheduler (issue 10 items 8 and 9, ADR 091)
+    /** Schedules an order's 18:00 and 08:00 messages in the carrier's time zone (idempotent). */
+    scheduleOrderMessages: async (carrier: CarrierArg, input: Parameters<typeof scheduled.scheduleOrderMessages>[3]) =>
+      scheduled.scheduleOrderMessages(ctx.db, carrierOf(carrier), ctx.clock.now(), input),
+    /** An order's message rows, every generation, for support and tests. */
+    orderMessages: async (carrier: CarrierArg, orderRef: number) => scheduled.orderMessages(ctx.db, carrierOf(carrier), orderRef),
+    /** One scheduler pass at the engine's "now" (through the test clock: at the shifted time). */
+    runScheduledJobs: async () => scheduler.runDue(),
+    /** Scheduled work by state, across carriers unless one is named: `dead` is the operator's list (docs/operations.md). */
+    listScheduledJobs: async (input: Parameters<typeof jobs.listScheduledJobs>[1] = {}) => jobs.listScheduledJobs(ctx.db, input),
+    /** A dead (or failed) row goes back to pending, its tries reset, due now: after an operator fixed the cause. */
+    retryScheduledJob: async (id: unknown) => jobs.retryScheduledJob(ctx.db, ctx.clock.now(), id),
+    /** The worker's timer, started by the app process (app/booking.server.ts) and stopped on close. */
+    scheduler,
+
     /** A provider's webhook delivery: verified by its adapter, then recorded against the order (ADR 027). */
     handlePaymentWebhook: async (delivery: PaymentWebhookDelivery) => webhooks.handlePaymentWebhook(ctx, webhookReceiver(), delivery),
     /** A provider's verified webhook (dispute, settlement change), recorded against the order (ADR 027). */

@@ -643,3 +643,47 @@ export const callBackRequests = pgTable(
   },
   (t) => [index("call_back_requests_carrier_idx").on(t.carrierCode, t.status, t.createdAt)],
 );
+
+/**
+ * Scheduled work (issue 10 items 8 and 9, ADR 091): customer messages due at an instant and the
+ * recurring purge of expired draft holds. A worker claims due rows with FOR UPDATE SKIP LOCKED
+ * against the engine's clock, so two instances on one Postgres never take the same row.
+ */
+export type ScheduledJobState = "pending" | "sending" | "sent" | "failed" | "dead" | "cancelled" | "skipped";
+
+export const scheduledJobs = pgTable(
+  "scheduled_jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** `message` (one channel of one kind for one order) or `purge_holds` (recurring). */
+    type: text("type").$type<"message" | "purge_holds">().notNull(),
+    /** Unique: the same message is recorded once, e.g. `100001:evening_before:email:1`. */
+    dedupeKey: text("dedupe_key").notNull(),
+    /** null for work that is no carrier's (the hold purge covers all). */
+    carrierCode: text("carrier_code"),
+    orderRef: bigint("order_ref", { mode: "number" }),
+    kind: text("kind"),
+    channel: text("channel").$type<"email" | "sms">(),
+    locale: text("locale"),
+    /** Raised when a booking's messages are rescheduled: the old rows are cancelled, new ones get the next sequence. */
+    sequence: integer("sequence").notNull().default(1),
+    state: text("state").$type<ScheduledJobState>().notNull().default("pending"),
+    /** When it is due (first run) or may next be tried (after a transient failure), on the engine's clock. */
+    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull(),
+    attempts: integer("attempts").notNull().default(0),
+    /** While `sending`: after this instant another worker may reclaim the row (its worker died). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    provider: text("provider"),
+    providerMessageId: text("provider_message_id"),
+    doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("scheduled_jobs_dedupe_idx").on(t.dedupeKey),
+    index("scheduled_jobs_due_idx").on(t.state, t.runAt),
+    index("scheduled_jobs_order_idx").on(t.orderRef),
+  ],
+);

@@ -8,6 +8,7 @@
  */
 import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
+import { cancelOrderMessages, rescheduleOrderMessages } from "../scheduler/messages";
 import { inOrder, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
@@ -235,6 +236,7 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
       .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now, refundStatus: paid ? "PENDING" : null })
       .where(eq(s.orders.id, locked.id))
       .returning();
+    await cancelOrderMessages(tx, carrier, locked.orderRef, now);
     return updated!;
   });
   await refundIfPaid(ctx, carrier, order);
@@ -327,6 +329,7 @@ export async function changeOrderDate(ctx: EngineContext, carrier: CarrierContex
     const { job, technicianId, slot } = await moveJob(tx, carrier, order, order.areaCode, data.date, now);
     await tx.update(s.orders).set({ date: data.date, technicianId, slot, updatedAt: now }).where(eq(s.orders.id, order.id));
     await tx.update(s.bookings).set({ date: data.date, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
+    await rescheduleOrderMessages(tx, carrier, order.orderRef, data.date, now);
     const [entry] = await tx
       .insert(s.dateChangeLog)
       .values({

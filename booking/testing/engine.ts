@@ -41,13 +41,27 @@ export interface TestEngine {
 export const MONDAY_9AM_LONDON = "2025-06-02T08:00:00Z";
 
 export async function createTestEngine(
-  options: { now?: string; opened?: OpenedDatabase; config?: Partial<EngineConfig>; paymentWebhooks?: EngineDependencies["paymentWebhooks"] } = {},
+  options: {
+    now?: string;
+    opened?: OpenedDatabase;
+    config?: Partial<EngineConfig>;
+    paymentWebhooks?: EngineDependencies["paymentWebhooks"];
+    notifications?: EngineDependencies["notifications"];
+    render?: EngineDependencies["render"];
+    scheduler?: EngineDependencies["scheduler"];
+  } = {},
 ): Promise<TestEngine> {
   const opened = options.opened ?? (await openTestDatabase());
   const clock = fixedClock(options.now ?? MONDAY_9AM_LONDON);
   const payments = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(opened.db), now: clock.now });
   const files = memoryFiles();
-  const engine = createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files, config: options.config, paymentWebhooks: options.paymentWebhooks });
+  const engine = createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files,
+    config: options.config,
+    paymentWebhooks: options.paymentWebhooks,
+    notifications: options.notifications,
+    render: options.render,
+    scheduler: options.scheduler,
+  });
   return { opened, engine, clock, payments, files, close: () => opened.close() };
 }
 
