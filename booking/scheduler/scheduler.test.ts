@@ -1,0 +1,397 @@
+import { mkdtemp, readdir, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { createOutboxSenders } from "../adapters/outbox/outbox-senders";
+import * as s from "../db/schema";
+import type { CarrierContext } from "../domain/carrier";
+import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "../notifications/senders";
+import { fixedClock } from "../ports/clock";
+import { NotificationSendError, type EmailMessage, type Notifications, type SmsMessage } from "../ports/notifications";
+import { openTestDatabase } from "../testing/db";
+import { createTestEngine, newCarrier, readyBooking, type TestEngine } from "../testing/engine";
+import { carrierFixture } from "../testing/fixtures";
+import { planMessages } from "./messages";
+import type { MessageRenderer } from "./renderer";
+import { backoffMs, createScheduler, defaultSchedulerSettings } from "./worker";
+
+/** Notifications that record what they were given; `fail` decides per call whether to throw. */
+function recordingNotifications(fail: (message: EmailMessage | SmsMessage) => NotificationSendError | null = () => null) {
+  const sent: (EmailMessage | SmsMessage)[] = [];
+  const take = async (message: EmailMessage | SmsMessage) => {
+    const error = fail(message);
+    if (error) throw error;
+    sent.push(message);
+    return { provider: "memory", messageId: `m-${sent.length}` };
+  };
+  const notifications: Notifications = {
+    email: { name: "memory", capabilities: { outbox: false }, sendEmail: take },
+    sms: { name: "memory", capabilities: { outbox: false }, sendSms: take },
+  };
+  return { notifications, sent };
+}
+
+/** Renders both channels with the kind and order in the text, so tests can tell the messages apart. */
+const render: MessageRenderer = async ({ carrierCode, kind, orderRef }) => ({
+  email: { carrierCode, to: { address: "ada@example.com" }, subject: `${kind} ${orderRef}`, text: `${kind} ${orderRef}`, html: `<p>${kind}</p>` },
+  sms: { carrierCode, to: "+447700900123", text: `${kind} ${orderRef}` },
+});
+
+const london = carrierFixture("plan-london", { timezone: "Europe/London" });
+const berlin = carrierFixture("plan-berlin", { timezone: "Europe/Berlin" });
+const at = (iso: string) => new Date(iso);
+
+describe("when an order's messages are due", () => {
+  it("sends the evening message at 18:00 the day before and the morning message at 08:00, in the carrier's zone", () => {
+    expect(planMessages(london, "2025-06-05", at("2025-06-02T08:00:00Z"))).toEqual([
+      { kind: "evening_before", runAt: at("2025-06-04T17:00:00Z") },
+      { kind: "morning_of", runAt: at("2025-06-05T07:00:00Z") },
+    ]);
+  });
+
+  it("keeps 18:00 and 08:00 local across the spring change (last Sunday of March) in London and Berlin", () => {
+    // Booked in winter time; Sunday 30 March 2025 the clocks go forward.
+    expect(planMessages(london, "2025-03-31", at("2025-03-20T10:00:00Z"))).toEqual([
+      { kind: "evening_before", runAt: at("2025-03-30T17:00:00Z") },
+      { kind: "morning_of", runAt: at("2025-03-31T07:00:00Z") },
+    ]);
+    expect(planMessages(london, "2025-03-30", at("2025-03-20T10:00:00Z"))).toEqual([
+      { kind: "evening_before", runAt: at("2025-03-29T18:00:00Z") },
+      { kind: "morning_of", runAt: at("2025-03-30T07:00:00Z") },
+    ]);
+    expect(planMessages(berlin, "2025-03-30", at("2025-03-20T10:00:00Z"))).toEqual([
+      { kind: "evening_before", runAt: at("2025-03-29T17:00:00Z") },
+      { kind: "morning_of", runAt: at("2025-03-30T06:00:00Z") },
+    ]);
+  });
+
+  it("keeps 18:00 and 08:00 local across the autumn change (last Sunday of October) in London and Berlin", () => {
+    // Booked in summer time; Sunday 26 October 2025 the clocks go back.
+    expect(planMessages(london, "2025-10-27", at("2025-10-10T10:00:00Z"))).toEqual([
+      { kind: "evening_before", runAt: at("2025-10-26T18:00:00Z") },
+      { kind: "morning_of", runAt: at("2025-10-27T08:00:00Z") },
+    ]);
+    expect(planMessages(berlin, "2025-10-26", at("2025-10-10T10:00:00Z"))).toEqual([
+      { kind: "evening_before", runAt: at("2025-10-25T16:00:00Z") },
+      { kind: "morning_of", runAt: at("2025-10-26T07:00:00Z") },
+    ]);
+  });
+
+  it("sends the evening message at once when booked after 18:00 for tomorrow", () => {
+    const now = at("2025-06-04T19:30:00Z");
+    expect(planMessages(london, "2025-06-05", now)).toEqual([
+      { kind: "evening_before", runAt: now },
+      { kind: "morning_of", runAt: at("2025-06-05T07:00:00Z") },
+    ]);
+  });
+
+  it("gives a same-day booking its morning message at once and no evening message", () => {
+    const now = at("2025-06-05T09:15:00Z");
+    expect(planMessages(london, "2025-06-05", now)).toEqual([{ kind: "morning_of", runAt: now }]);
+  });
+
+  it("plans nothing for a day that is over", () => {
+    expect(planMessages(london, "2025-06-05", at("2025-06-05T23:30:00Z"))).toEqual([]);
+  });
+});
+
+describe("the scheduler through the engine", () => {
+  let t: TestEngine;
+  const box = recordingNotifications();
+  beforeAll(async () => {
+    t = await createTestEngine({ notifications: box.notifications, render });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  /** A paid order on Thursday 5 June 2025 (clock: Monday 2 June, 09:00 London). */
+  async function paidOrder(carrier: CarrierContext, date = "2025-06-05") {
+    const { ref } = await readyBooking(t, carrier, { date });
+    const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+    return { orderRef: Number(done.order_id), lookup: { order_ref: String(done.order_id), email: "ada@example.com" } };
+  }
+  const textsFor = (orderRef: number) => box.sent.filter((m) => m.text.endsWith(` ${orderRef}`)).map((m) => ("subject" in m ? `email ${m.text}` : `sms ${m.text}`));
+
+  it("sends the evening message at 18:00 on the engine clock and the morning message at 08:00, each once", async () => {
+    t.clock.set("2025-06-02T08:00:00Z");
+    const carrier = await newCarrier(t);
+    const { orderRef } = await paidOrder(carrier);
+    const scheduled = await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "de" });
+    expect(scheduled.map((m) => `${m.kind} ${m.channel} ${m.state}`).sort()).toEqual([
+      "evening_before email pending",
+      "evening_before sms pending",
+      "morning_of email pending",
+      "morning_of sms pending",
+    ]);
+    // Scheduling again (a retried payment step) records nothing twice.
+    expect(await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "de" })).toHaveLength(4);
+
+    t.clock.set("2025-06-04T16:59:59Z");
+    await t.engine.runScheduledJobs();
+    expect(textsFor(orderRef)).toEqual([]);
+
+    t.clock.set("2025-06-04T17:00:00Z");
+    await t.engine.runScheduledJobs();
+    expect(textsFor(orderRef).sort()).toEqual([`email evening_before ${orderRef}`, `sms evening_before ${orderRef}`]);
+
+    t.clock.set("2025-06-05T07:00:00Z");
+    await t.engine.runScheduledJobs();
+    await t.engine.runScheduledJobs();
+    expect(textsFor(orderRef).sort()).toEqual([
+      `email evening_before ${orderRef}`,
+      `email morning_of ${orderRef}`,
+      `sms evening_before ${orderRef}`,
+      `sms morning_of ${orderRef}`,
+    ]);
+    const rows = await t.engine.orderMessages(carrier, orderRef);
+    expect(rows.every((r) => r.state === "sent" && r.provider === "memory" && r.attempts === 1 && r.locale === "de")).toBe(true);
+  });
+
+  it("withdraws the pending messages of a cancelled order", async () => {
+    t.clock.set("2025-06-02T08:00:00Z");
+    const carrier = await newCarrier(t);
+    const { orderRef, lookup } = await paidOrder(carrier);
+    await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "en" });
+    await t.engine.cancelOrder(carrier, lookup);
+    expect((await t.engine.orderMessages(carrier, orderRef)).map((r) => r.state)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
+    t.clock.set("2025-06-05T12:00:00Z");
+    await t.engine.runScheduledJobs();
+    expect(textsFor(orderRef)).toEqual([]);
+  });
+
+  it("moves the messages with the order's new date, in the locale they were scheduled in", async () => {
+    t.clock.set("2025-06-02T08:00:00Z");
+    const carrier = await newCarrier(t);
+    const { orderRef, lookup } = await paidOrder(carrier);
+    await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "de" });
+    await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away that whole week" });
+    const rows = await t.engine.orderMessages(carrier, orderRef);
+    expect(rows.filter((r) => r.state === "pending").map((r) => `${r.kind} ${r.channel} ${r.sequence} ${r.locale} ${r.runAt.toISOString()}`).sort()).toEqual([
+      "evening_before email 2 de 2025-06-09T17:00:00.000Z",
+      "evening_before sms 2 de 2025-06-09T17:00:00.000Z",
+      "morning_of email 2 de 2025-06-10T07:00:00.000Z",
+      "morning_of sms 2 de 2025-06-10T07:00:00.000Z",
+    ]);
+    expect(rows.filter((r) => r.sequence === 1).every((r) => r.state === "cancelled")).toBe(true);
+
+    t.clock.set("2025-06-04T17:00:00Z");
+    await t.engine.runScheduledJobs();
+    expect(textsFor(orderRef)).toEqual([]);
+    t.clock.set("2025-06-09T17:00:00Z");
+    await t.engine.runScheduledJobs();
+    expect(textsFor(orderRef).sort()).toEqual([`email evening_before ${orderRef}`, `sms evening_before ${orderRef}`]);
+  });
+
+  it("gives an order that never had messages none on a date change", async () => {
+    t.clock.set("2025-06-02T08:00:00Z");
+    const carrier = await newCarrier(t);
+    const { orderRef, lookup } = await paidOrder(carrier);
+    await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away that whole week" });
+    expect(await t.engine.orderMessages(carrier, orderRef)).toEqual([]);
+  });
+
+  it("refuses a bad locale or an unknown order with a clear error", async () => {
+    const carrier = await newCarrier(t);
+    await expect(t.engine.scheduleOrderMessages(carrier, { orderRef: 1, locale: "english" })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.scheduleOrderMessages(carrier, { orderRef: 987654321, locale: "en" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+  });
+
+  it("purges expired draft holds, so an abandoned basket's capacity comes back", async () => {
+    // A database of its own: the purge's round here must not depend on the clock the tests above left it at.
+    const t = await createTestEngine({ notifications: box.notifications, render });
+    onTestFinished(() => t.close());
+    const carrier = await newCarrier(t);
+    const { state } = await readyBooking(t, carrier, { date: "2025-06-05" });
+    const bookingId = (await t.opened.db.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.reference, state.reference)))[0]!.id;
+    const holdOf = async () => t.opened.db.select().from(s.capacityHolds).where(eq(s.capacityHolds.bookingId, bookingId));
+    expect(await holdOf()).toHaveLength(1);
+
+    t.clock.advance(29 * 60_000);
+    await t.engine.runScheduledJobs();
+    expect(await holdOf()).toHaveLength(1);
+
+    // Past the 30-minute hold and the purge's 5-minute round.
+    t.clock.advance(6 * 60_000);
+    const pass = await t.engine.runScheduledJobs();
+    expect(pass.holdsPurged).toBeGreaterThanOrEqual(1);
+    expect(await holdOf()).toEqual([]);
+    const [purge] = await t.engine.listScheduledJobs({ state: "pending" }).then((rows) => rows.filter((r) => r.type === "purge_holds"));
+    expect(purge!.runAt.getTime()).toBe(t.clock.now().getTime() + defaultSchedulerSettings.holdPurgeMs);
+  });
+});
+
+describe("the worker's guarantees", () => {
+  let opened: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+
+  let counter = 0;
+  async function insertMessages(count: number, runAt: Date) {
+    const batch = ++counter;
+    const rows = Array.from({ length: count }, (_, i) => ({
+      type: "message" as const,
+      dedupeKey: `${batch}-${i}:evening_before:email:1`,
+      carrierCode: "worker-test",
+      orderRef: batch * 1000 + i,
+      kind: "evening_before",
+      channel: "email" as const,
+      locale: "en",
+      runAt,
+    }));
+    await opened.db.insert(s.scheduledJobs).values(rows);
+    return rows.map((r) => r.dedupeKey);
+  }
+  const rowsOf = async (keys: string[]) => (await opened.db.select().from(s.scheduledJobs)).filter((r) => keys.includes(r.dedupeKey));
+
+  it("sends every message exactly once when two workers claim at the same time", async () => {
+    const clock = fixedClock("2025-06-04T17:00:00Z");
+    const keys = await insertMessages(30, clock.now());
+    const box = recordingNotifications();
+    const slowRender: MessageRenderer = async (request) => {
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      return render(request);
+    };
+    const settings = { batchSize: 7 };
+    const a = createScheduler({ db: opened.db, clock, notifications: box.notifications, render: slowRender, settings, workerId: "a" });
+    const b = createScheduler({ db: opened.db, clock, notifications: box.notifications, render: slowRender, settings, workerId: "b" });
+    const sentBy = { a: 0, b: 0 };
+    for (let round = 0; round < 6; round++) {
+      const [a1, b1, a2, b2] = await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
+      sentBy.a += a1.sent + a2.sent;
+      sentBy.b += b1.sent + b2.sent;
+    }
+
+    const rows = await rowsOf(keys);
+    expect(rows.every((r) => r.state === "sent" && r.attempts === 1)).toBe(true);
+    const orderRefs = box.sent.map((m) => Number(m.text.split(" ")[1]));
+    expect(orderRefs).toHaveLength(30);
+    expect(new Set(orderRefs).size).toBe(30);
+    expect(sentBy.a + sentBy.b).toBe(30);
+    expect(sentBy.a).toBeGreaterThan(0);
+    expect(sentBy.b).toBeGreaterThan(0);
+  });
+
+  it("reclaims a row whose worker died once its lease has run out, and the dead worker cannot overwrite the outcome", async () => {
+    const clock = fixedClock("2025-06-04T17:00:00Z");
+    const [key] = await insertMessages(1, clock.now());
+    let release!: () => void;
+    const hanging: Notifications = {
+      ...recordingNotifications().notifications,
+      email: {
+        name: "hanging",
+        capabilities: { outbox: false },
+        sendEmail: () => new Promise((resolve) => (release = () => resolve({ provider: "hanging", messageId: "late" }))),
+      },
+    };
+    const first = createScheduler({ db: opened.db, clock, notifications: hanging, render, settings: { leaseMs: 60_000 }, workerId: "first" });
+    const stuck = first.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "sending", lockedBy: "first", attempts: 1 });
+
+    // A restarted process: a new worker on the same database.
+    const box = recordingNotifications();
+    const second = createScheduler({ db: opened.db, clock, notifications: box.notifications, render, settings: { leaseMs: 60_000 }, workerId: "second" });
+    clock.advance(59_000);
+    expect((await second.runDue()).sent).toBe(0);
+    clock.advance(1_000);
+    expect((await second.runDue()).sent).toBe(1);
+
+    release();
+    expect((await stuck).sent).toBe(0);
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "sent", provider: "memory", attempts: 2, lockedBy: null });
+  });
+
+  it("keeps scheduled rows across a restart of the database", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "scheduler-restart-"));
+    const { openDatabase } = await import("../db/open");
+    const clock = fixedClock("2025-06-04T12:00:00Z");
+    try {
+      const before = await openDatabase({ BOOKING_DATA_DIR: dir });
+      await before.db.insert(s.scheduledJobs).values({ type: "message", dedupeKey: "1:morning_of:sms:1", carrierCode: "c", orderRef: 1, kind: "morning_of", channel: "sms", locale: "en", runAt: new Date("2025-06-05T07:00:00Z") });
+      await before.close();
+
+      const after = await openDatabase({ BOOKING_DATA_DIR: dir });
+      const box = recordingNotifications();
+      const worker = createScheduler({ db: after.db, clock, notifications: box.notifications, render, workerId: "after" });
+      expect((await worker.runDue()).sent).toBe(0);
+      clock.set("2025-06-05T07:00:00Z");
+      expect((await worker.runDue()).sent).toBe(1);
+      expect(box.sent.map((m) => m.text)).toEqual(["morning_of 1"]);
+      await after.close();
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("retries a transient failure with a doubling backoff, then gives up as dead", async () => {
+    const clock = fixedClock("2025-06-04T17:00:00Z");
+    const [key] = await insertMessages(1, clock.now());
+    const box = recordingNotifications(() => new NotificationSendError("transient", "memory", "421", "try later"));
+    const settings = { maxAttempts: 3, backoffBaseMs: 60_000, backoffMaxMs: 10 * 60_000 };
+    const worker = createScheduler({ db: opened.db, clock, notifications: box.notifications, render, settings, workerId: "retry" });
+
+    expect((await worker.runDue()).retried).toBe(1);
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "failed", attempts: 1, runAt: new Date("2025-06-04T17:01:00Z"), lastError: "transient memory 421: try later" });
+    clock.advance(59_000);
+    expect((await worker.runDue()).claimed).toBe(0);
+    clock.advance(1_000);
+    expect((await worker.runDue()).retried).toBe(1);
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "failed", attempts: 2, runAt: new Date("2025-06-04T17:03:00Z") });
+    clock.set("2025-06-04T17:03:00Z");
+    expect((await worker.runDue()).dead).toBe(1);
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "dead", attempts: 3 });
+    expect(backoffMs(settings, 5)).toBe(10 * 60_000);
+  });
+
+  it("puts a permanent failure aside at once for an operator, who can send it again once fixed", async () => {
+    const t = await createTestEngine({ opened, notifications: recordingNotifications(() => new NotificationSendError("permanent", "memory", "550", "no such user")).notifications, render });
+    t.clock.set("2025-06-04T17:00:00Z");
+    const [key] = await insertMessages(1, t.clock.now());
+    expect((await t.engine.runScheduledJobs()).dead).toBe(1);
+    const dead = (await t.engine.listScheduledJobs({ state: "dead", carrierCode: "worker-test" })).find((r) => r.dedupeKey === key);
+    expect(dead).toMatchObject({ attempts: 1, lastError: "permanent memory 550: no such user" });
+
+    await t.engine.retryScheduledJob(dead!.id);
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "pending", attempts: 0 });
+    await expect(t.engine.retryScheduledJob(dead!.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(t.engine.listScheduledJobs({ state: "lost" as "dead" })).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+
+  it("skips a channel the renderer has nothing for", async () => {
+    const clock = fixedClock("2025-06-04T17:00:00Z");
+    const [key] = await insertMessages(1, clock.now());
+    const worker = createScheduler({ db: opened.db, clock, notifications: recordingNotifications().notifications, render: async () => null, workerId: "skip" });
+    expect((await worker.runDue()).skipped).toBeGreaterThanOrEqual(1);
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "skipped" });
+  });
+});
+
+describe("from the scheduler into the file outbox", () => {
+  it("writes a due order's evening e-mail with the plain-text stand-in renderer", async () => {
+    const dir = await mkdtemp(join(tmpdir(), "scheduler-outbox-"));
+    const notifications = withSenders(createOutboxSenders({ dir }), sendersFromEnv({}, OUTBOX_SENDER));
+    const t = await createTestEngine({ notifications });
+    try {
+      const carrier = await newCarrier(t);
+      const { ref } = await readyBooking(t, carrier, { date: "2025-06-05" });
+      const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+      await t.engine.scheduleOrderMessages(carrier, { orderRef: Number(done.order_id), locale: "en" });
+      t.clock.set("2025-06-04T17:00:00Z");
+      const pass = await t.engine.runScheduledJobs();
+      expect(pass).toMatchObject({ sent: 2, skipped: 0, dead: 0 });
+      const files = await readdir(dir);
+      expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(1);
+      expect(files.filter((f) => f.endsWith(".sms.json"))).toHaveLength(1);
+      expect(files.every((f) => f.includes(`_${carrier.code}_`))).toBe(true);
+    } finally {
+      await t.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
