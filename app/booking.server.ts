@@ -17,10 +17,16 @@ function composed(): Promise<ComposedEngine> {
   if (!holder.__bookingEngine) {
     // A failed start is not cached: the next call tries again.
     holder.__bookingEngine = Promise.resolve().then(async () => {
-      const instance = await composeEngine(env(), { log: logger().child({ component: "operations-sync" }) });
+      const instance = await composeEngine(env(), {
+        log: logger().child({ component: "operations-sync" }),
+        schedulerLog: logger().child({ component: "scheduler" }),
+      });
       // The engine's operations copy follows the CMS (ADR 080): the start script synced it, so the
       // first reconcile (for what changed since) waits a little rather than slowing the first requests.
       instance.operations?.start(env().OPERATIONS_RECONCILE_SECONDS, 15);
+      // Scheduled customer messages and the purge of expired holds (ADR 091); every instance runs
+      // a worker, their claims never overlap.
+      instance.engine.scheduler.start(env().SCHEDULER_POLL_SECONDS);
       return instance;
     });
     holder.__bookingEngine.catch(() => {

@@ -32,6 +32,7 @@ import { createPaymentLedger } from "./db/payment-ledger";
 import { createEngine, type Engine, type EngineDependencies } from "./engine";
 import { systemClock, type Clock } from "./ports/clock";
 import type { PaymentWebhookReceiver } from "./ports/payment-notifications";
+import type { SchedulerLogger } from "./scheduler/worker";
 
 /** The ports' adapters the configuration asks for. Credentials never come from code, never reach the browser. */
 export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle"> {
@@ -110,6 +111,8 @@ export interface ComposedEngine {
 export interface ComposeOptions {
   /** Where sync outcomes go (the app passes its pino logger); default: a pino logger of its own. */
   log?: OperationsLogger;
+  /** Where the scheduler's retries and dead messages go (ADR 091); default: a pino logger of its own. */
+  schedulerLog?: SchedulerLogger;
 }
 
 /** The operations source the configuration names: the CMS feed when CMS_URL is set. */
@@ -151,6 +154,12 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
         windowMinutes: config.LOOKUP_THROTTLE_WINDOW_MINUTES,
       },
       config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES },
+      scheduler: {
+        maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,
+        leaseMs: config.SCHEDULER_LEASE_SECONDS * 1000,
+        holdPurgeMs: config.SCHEDULER_HOLD_PURGE_MINUTES * 60_000,
+      },
+      schedulerLog: options.schedulerLog ?? pino({ name: "booking-scheduler" }),
       ...adaptersFromConfig(config, database.db),
     });
     const testClock = moving ? { shifted: (offsetMs: number) => shiftedEngine(engine, moving.shift, offsetMs) } : null;
@@ -163,6 +172,8 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
       operations,
       close: async () => {
         operations?.stop();
+        // A pass in flight finishes before the database closes under it.
+        await engine.scheduler.stop();
         await database.close();
       },
     };

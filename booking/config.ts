@@ -51,6 +51,11 @@ export const engineConfigShape = {
   CMS_READ_TOKEN: optionalText,
   OPERATIONS_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   OPERATIONS_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // The durable scheduler (issue 10, ADR 091): customer messages and the purge of expired holds.
+  SCHEDULER_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  SCHEDULER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  SCHEDULER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  SCHEDULER_HOLD_PURGE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
   // Customer messages (issue 10, ADR 090): each channel to its provider or to the file outbox.
   NOTIFICATIONS_EMAIL_PROVIDER: z.enum(["outbox", "smtp"]).default("outbox"),
   NOTIFICATIONS_SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),

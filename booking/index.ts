@@ -57,3 +57,7 @@ export { TABLET_MAKE_MESSAGE } from "./domain/identifiers";
 export { TooManyAttemptsError, type LookupSubject } from "./throttle/lookup-throttle";
 export { CaptchaFailedError, REPLY_WITHIN_HOURS, SEND_MESSAGE_ACTION, type ContactMessageView, type CallBackView } from "./contact/contact";
 export type { TechnicianTracking } from "./tracking/tracking";
+export { MESSAGE_KINDS, planMessages, type ScheduledMessageKind, type ScheduledMessageView } from "./scheduler/messages";
+export { createPlainTextRenderer, type MessageRenderer, type RenderRequest, type RenderedMessage } from "./scheduler/renderer";
+export { createScheduler, defaultSchedulerSettings, type Scheduler, type SchedulerSettings, type SchedulerLogger, type PassSummary } from "./scheduler/worker";
+export type { ScheduledJobView } from "./scheduler/jobs";
