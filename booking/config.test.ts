@@ -27,6 +27,13 @@ describe("the engine's configuration (ADR 040)", () => {
     expect(() => parseEngineConfig({ BOOKING_DRAFT_HOLD_MINUTES: "0" })).toThrow(/BOOKING_DRAFT_HOLD_MINUTES/);
   });
 
+  it("runs the durable scheduler every 15 seconds by default, and checks its settings (ADR 091)", () => {
+    expect(parseEngineConfig({})).toMatchObject({ SCHEDULER_POLL_SECONDS: 15, SCHEDULER_MAX_ATTEMPTS: 8, SCHEDULER_LEASE_SECONDS: 300, SCHEDULER_HOLD_PURGE_MINUTES: 5 });
+    expect(parseEngineConfig({ SCHEDULER_POLL_SECONDS: "0" })).toMatchObject({ SCHEDULER_POLL_SECONDS: 0 });
+    expect(() => parseEngineConfig({ SCHEDULER_MAX_ATTEMPTS: "0" })).toThrow(/SCHEDULER_MAX_ATTEMPTS/);
+    expect(() => parseEngineConfig({ SCHEDULER_LEASE_SECONDS: "soon" })).toThrow(/SCHEDULER_LEASE_SECONDS/);
+  });
+
   it("refuses a provider without its credentials, naming the variables", () => {
     expect(() => parseEngineConfig({ PAYMENTS_PROVIDER: "braintree" })).toThrow(/BRAINTREE_ACCOUNTS or BRAINTREE_MERCHANT_ID/);
     expect(() => parseEngineConfig({ PAY_LATER_PROVIDER: "klarna" })).toThrow(/KLARNA_ACCOUNTS or KLARNA_USERNAME/);
