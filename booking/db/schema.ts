@@ -670,6 +670,8 @@ export const scheduledJobs = pgTable(
     state: text("state").$type<ScheduledJobState>().notNull().default("pending"),
     /** When it is due (first run) or may next be tried (after a transient failure), on the engine's clock. */
     runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Past this instant it is not worth sending (the appointment day is over): claimed, it ends `skipped`. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
     attempts: integer("attempts").notNull().default(0),
     /** While `sending`: after this instant another worker may reclaim the row (its worker died). */
     lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),

@@ -27,6 +27,8 @@ const OPEN_STATES: s.ScheduledJobState[] = ["pending", "failed"];
 export interface PlannedMessage {
   kind: ScheduledMessageKind;
   runAt: Date;
+  /** Not worth sending after this: the evening message once the morning one is due, the morning one once the day is over. */
+  expiresAt: Date;
 }
 
 /**
@@ -37,11 +39,13 @@ export interface PlannedMessage {
  */
 export function planMessages(carrier: CarrierContext, date: IsoDate, now: Date): PlannedMessage[] {
   const zone = carrier.timezone;
-  if (now >= zonedTime(addDays(date, 1), "00:00", zone)) return [];
+  const dayOver = zonedTime(addDays(date, 1), "00:00", zone);
+  if (now >= dayOver) return [];
   const later = (at: Date) => (at > now ? at : now);
+  const morning = zonedTime(date, MORNING_MESSAGE_TIME, zone);
   const plan: PlannedMessage[] = [];
-  if (now < zonedTime(date, "00:00", zone)) plan.push({ kind: "evening_before", runAt: later(zonedTime(addDays(date, -1), EVENING_MESSAGE_TIME, zone)) });
-  plan.push({ kind: "morning_of", runAt: later(zonedTime(date, MORNING_MESSAGE_TIME, zone)) });
+  if (now < zonedTime(date, "00:00", zone)) plan.push({ kind: "evening_before", runAt: later(zonedTime(addDays(date, -1), EVENING_MESSAGE_TIME, zone)), expiresAt: morning });
+  plan.push({ kind: "morning_of", runAt: later(morning), expiresAt: dayOver });
   return plan;
 }
 
@@ -54,7 +58,7 @@ async function insertPlan(db: DbOrTx, carrier: CarrierContext, orderRef: number,
   await db
     .insert(s.scheduledJobs)
     .values(
-      plan.flatMap(({ kind, runAt }) =>
+      plan.flatMap(({ kind, runAt, expiresAt }) =>
         MESSAGE_CHANNELS.map((channel) => ({
           type: "message" as const,
           dedupeKey: messageDedupeKey(orderRef, kind, channel, sequence),
@@ -65,6 +69,7 @@ async function insertPlan(db: DbOrTx, carrier: CarrierContext, orderRef: number,
           locale,
           sequence,
           runAt,
+          expiresAt,
         })),
       ),
     )

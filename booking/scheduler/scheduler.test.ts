@@ -41,10 +41,12 @@ const render: MessageRenderer = async ({ carrierCode, kind, orderRef }) => ({
 const london = carrierFixture("plan-london", { timezone: "Europe/London" });
 const berlin = carrierFixture("plan-berlin", { timezone: "Europe/Berlin" });
 const at = (iso: string) => new Date(iso);
+/** The kinds and their due instants. */
+const when = (...args: Parameters<typeof planMessages>) => planMessages(...args).map(({ kind, runAt }) => ({ kind, runAt }));
 
 describe("when an order's messages are due", () => {
   it("sends the evening message at 18:00 the day before and the morning message at 08:00, in the carrier's zone", () => {
-    expect(planMessages(london, "2025-06-05", at("2025-06-02T08:00:00Z"))).toEqual([
+    expect(when(london, "2025-06-05", at("2025-06-02T08:00:00Z"))).toEqual([
       { kind: "evening_before", runAt: at("2025-06-04T17:00:00Z") },
       { kind: "morning_of", runAt: at("2025-06-05T07:00:00Z") },
     ]);
@@ -52,15 +54,15 @@ describe("when an order's messages are due", () => {
 
   it("keeps 18:00 and 08:00 local across the spring change (last Sunday of March) in London and Berlin", () => {
     // Booked in winter time; Sunday 30 March 2025 the clocks go forward.
-    expect(planMessages(london, "2025-03-31", at("2025-03-20T10:00:00Z"))).toEqual([
+    expect(when(london, "2025-03-31", at("2025-03-20T10:00:00Z"))).toEqual([
       { kind: "evening_before", runAt: at("2025-03-30T17:00:00Z") },
       { kind: "morning_of", runAt: at("2025-03-31T07:00:00Z") },
     ]);
-    expect(planMessages(london, "2025-03-30", at("2025-03-20T10:00:00Z"))).toEqual([
+    expect(when(london, "2025-03-30", at("2025-03-20T10:00:00Z"))).toEqual([
       { kind: "evening_before", runAt: at("2025-03-29T18:00:00Z") },
       { kind: "morning_of", runAt: at("2025-03-30T07:00:00Z") },
     ]);
-    expect(planMessages(berlin, "2025-03-30", at("2025-03-20T10:00:00Z"))).toEqual([
+    expect(when(berlin, "2025-03-30", at("2025-03-20T10:00:00Z"))).toEqual([
       { kind: "evening_before", runAt: at("2025-03-29T17:00:00Z") },
       { kind: "morning_of", runAt: at("2025-03-30T06:00:00Z") },
     ]);
@@ -68,11 +70,11 @@ describe("when an order's messages are due", () => {
 
   it("keeps 18:00 and 08:00 local across the autumn change (last Sunday of October) in London and Berlin", () => {
     // Booked in summer time; Sunday 26 October 2025 the clocks go back.
-    expect(planMessages(london, "2025-10-27", at("2025-10-10T10:00:00Z"))).toEqual([
+    expect(when(london, "2025-10-27", at("2025-10-10T10:00:00Z"))).toEqual([
       { kind: "evening_before", runAt: at("2025-10-26T18:00:00Z") },
       { kind: "morning_of", runAt: at("2025-10-27T08:00:00Z") },
     ]);
-    expect(planMessages(berlin, "2025-10-26", at("2025-10-10T10:00:00Z"))).toEqual([
+    expect(when(berlin, "2025-10-26", at("2025-10-10T10:00:00Z"))).toEqual([
       { kind: "evening_before", runAt: at("2025-10-25T16:00:00Z") },
       { kind: "morning_of", runAt: at("2025-10-26T07:00:00Z") },
     ]);
@@ -80,7 +82,7 @@ describe("when an order's messages are due", () => {
 
   it("sends the evening message at once when booked after 18:00 for tomorrow", () => {
     const now = at("2025-06-04T19:30:00Z");
-    expect(planMessages(london, "2025-06-05", now)).toEqual([
+    expect(when(london, "2025-06-05", now)).toEqual([
       { kind: "evening_before", runAt: now },
       { kind: "morning_of", runAt: at("2025-06-05T07:00:00Z") },
     ]);
@@ -88,11 +90,18 @@ describe("when an order's messages are due", () => {
 
   it("gives a same-day booking its morning message at once and no evening message", () => {
     const now = at("2025-06-05T09:15:00Z");
-    expect(planMessages(london, "2025-06-05", now)).toEqual([{ kind: "morning_of", runAt: now }]);
+    expect(when(london, "2025-06-05", now)).toEqual([{ kind: "morning_of", runAt: now }]);
+  });
+
+  it("lets the evening message lapse when the morning one is due, and the morning one when the day is over", () => {
+    expect(planMessages(berlin, "2025-10-26", at("2025-10-10T10:00:00Z")).map(({ kind, expiresAt }) => ({ kind, expiresAt }))).toEqual([
+      { kind: "evening_before", expiresAt: at("2025-10-26T07:00:00Z") },
+      { kind: "morning_of", expiresAt: at("2025-10-26T23:00:00Z") },
+    ]);
   });
 
   it("plans nothing for a day that is over", () => {
-    expect(planMessages(london, "2025-06-05", at("2025-06-05T23:30:00Z"))).toEqual([]);
+    expect(when(london, "2025-06-05", at("2025-06-05T23:30:00Z"))).toEqual([]);
   });
 });
 
@@ -361,6 +370,20 @@ describe("the worker's guarantees", () => {
     expect((await rowsOf([key!]))[0]).toMatchObject({ state: "pending", attempts: 0 });
     await expect(t.engine.retryScheduledJob(dead!.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
     await expect(t.engine.listScheduledJobs({ state: "lost" as "dead" })).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+
+  it("does not send a message whose moment has passed while it was being retried", async () => {
+    const clock = fixedClock("2025-06-05T06:59:00Z");
+    const [key] = await insertMessages(1, clock.now());
+    await opened.db.update(s.scheduledJobs).set({ expiresAt: new Date("2025-06-05T07:00:00Z") }).where(eq(s.scheduledJobs.dedupeKey, key!));
+    const box = recordingNotifications(() => new NotificationSendError("transient", "memory", "421", "try later"));
+    const worker = createScheduler({ db: opened.db, clock, notifications: box.notifications, render, settings: { backoffBaseMs: 60_000 }, workerId: "late" });
+    await worker.runDue();
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "failed", attempts: 1 });
+    clock.advance(60_000);
+    await worker.runDue();
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "skipped", attempts: 2, lastError: "transient memory 421: try later" });
+    expect(box.sent).toEqual([]);
   });
 
   it("skips a channel the renderer has nothing for", async () => {

@@ -127,6 +127,11 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
   }
 
   async function runMessage(row: JobRow, now: Date, summary: PassSummary) {
+    if (row.expiresAt && now >= row.expiresAt) {
+      // Retries ran past the moment the message was for (a morning message after the day).
+      if (await settle(row, { state: "skipped", lastError: row.lastError ?? "expired before it could be sent", doneAt: now })) summary.skipped += 1;
+      return;
+    }
     try {
       const rendered = await deps.render({ carrierCode: row.carrierCode!, kind: row.kind!, orderRef: row.orderRef!, locale: row.locale!, now });
       const receipt =

@@ -10,6 +10,7 @@ CREATE TABLE "scheduled_jobs" (
 	"sequence" integer DEFAULT 1 NOT NULL,
 	"state" text DEFAULT 'pending' NOT NULL,
 	"run_at" timestamp with time zone NOT NULL,
+	"expires_at" timestamp with time zone,
 	"attempts" integer DEFAULT 0 NOT NULL,
 	"locked_until" timestamp with time zone,
 	"locked_by" text,
