@@ -4,8 +4,8 @@
  * `FOR UPDATE SKIP LOCKED` in one UPDATE, so concurrent workers, in one process or on two
  * instances sharing a Postgres, never take the same row. A claimed row is `sending` under a lease:
  * a worker that dies leaves it to be reclaimed once the lease has run out. Every later write names
- * the claim (`locked_by`, state `sending`), so a worker whose lease was taken over cannot overwrite
- * the new owner's outcome.
+ * the claim (`locked_by`, `attempts`, state `sending`), so a worker whose lease was taken over
+ * cannot overwrite the new owner's outcome.
  *
  * Outcomes: sent; a transient failure is `failed` and tried again after an exponential backoff; a
  * permanent failure, or the last allowed attempt, is `dead` for an operator (docs/operations.md).
@@ -116,12 +116,12 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
       .returning();
   }
 
-  /** Writes an outcome only while this worker still holds the claim. */
+  /** Writes an outcome only while this claim still holds: same worker, same try (each claim counts one). */
   async function settle(row: JobRow, values: Partial<typeof t.$inferInsert>): Promise<boolean> {
     const updated = await db
       .update(t)
       .set({ lockedBy: null, lockedUntil: null, updatedAt: clock.now(), ...values })
-      .where(and(eq(t.id, row.id), eq(t.state, "sending"), eq(t.lockedBy, workerId)))
+      .where(and(eq(t.id, row.id), eq(t.state, "sending"), eq(t.lockedBy, workerId), eq(t.attempts, row.attempts)))
       .returning({ id: t.id });
     return updated.length === 1;
   }
