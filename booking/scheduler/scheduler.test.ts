@@ -386,6 +386,19 @@ describe("the worker's guarantees", () => {
     expect(box.sent).toEqual([]);
   });
 
+  it("runs passes on its own once started, and stop waits for the pass in flight", async () => {
+    const clock = fixedClock("2025-06-04T17:00:00Z");
+    const [key] = await insertMessages(1, clock.now());
+    const box = recordingNotifications();
+    const worker = createScheduler({ db: opened.db, clock, notifications: box.notifications, render, workerId: "timer" });
+    worker.start(1);
+    await expect.poll(async () => (await rowsOf([key!]))[0]!.state, { timeout: 5_000, interval: 100 }).toBe("sent");
+    await worker.stop();
+    const [again] = await insertMessages(1, clock.now());
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await rowsOf([again!]))[0]!.state).toBe("pending");
+  });
+
   it("skips a channel the renderer has nothing for", async () => {
     const clock = fixedClock("2025-06-04T17:00:00Z");
     const [key] = await insertMessages(1, clock.now());
