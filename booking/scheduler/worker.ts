@@ -190,7 +190,9 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
         if (running) return;
         running = runDue()
           .then((summary) => {
-            if (summary.claimed > 0) deps.log?.info({ ...summary }, "scheduler pass");
+            // A pass that only re-armed the hold purge, with nothing to purge, is not worth a line.
+            const outcomes = summary.sent + summary.skipped + summary.retried + summary.dead + summary.holdsPurged;
+            if (outcomes > 0) deps.log?.info({ ...summary }, "scheduler pass");
           })
           .catch((error) => deps.log?.error({ err: describe(error) }, "scheduler pass failed"))
           .finally(() => {
