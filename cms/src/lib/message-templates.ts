@@ -36,7 +36,7 @@ export function messageTemplateProblems(data: Record<string, unknown>, kind: unk
     return 'kind' in data ? [{ path: ['kind'], message: `Message must be one of ${MESSAGE_KINDS.join(', ')} (got ${JSON.stringify(kind)}).` }] : [];
   }
   return TEXT_FIELDS.flatMap((field) => [
-    ...placeholderProblems([field], labels[field] ?? field, data[field], MESSAGE_PLACEHOLDERS[kind]),
+    ...placeholderProblems([field], labels[field] ?? field, data[field], MESSAGE_PLACEHOLDERS[kind], 'this message'),
     ...insecureLinkProblems([field], labels[field] ?? field, data[field]),
   ]);
 }
