@@ -29,6 +29,10 @@ describe('the engine feed of customer messages', () => {
     });
   });
 
+  it('leaves out a logo on the site\'s own path, which an e-mail cannot show', () => {
+    expect(messageFeed({ ...carrier, theme: { logoUrl: '/media/logo.svg' } }, [], 'en').brand.logoUrl).toBeUndefined();
+  });
+
   it('gives each known template with empty fields as null, so the engine uses the standard text there', () => {
     const templates = [
       { kind: 'morning-of', subject: 'Today!', emailBody: '  ', smsText: null, carrierCode: 'acme' },
