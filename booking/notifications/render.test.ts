@@ -147,7 +147,8 @@ describe("the carrier's look in the e-mail", () => {
     const { email } = renderMessage(confirmed({ carrier: { ...acme, colours: { ...acme.colours, primary: "#7a1f5c" } } }));
     const html = email?.html ?? "";
     expect(html).not.toMatch(/<style|<link/i);
-    expect(html).toContain("background:#7a1f5c;color:#ffffff;");
+    expect(html).toContain("color:#7a1f5c;border-bottom:4px solid #7a1f5c;");
+    expect(html).toMatch(/style="display:inline-block;[^"]*background:#7a1f5c;color:#ffffff;/);
     expect(html).toContain('<img src="cid:logo" alt="Acme Repairs"');
     expect(email?.attachments).toEqual([expect.objectContaining({ filename: "logo.svg", contentType: "image/svg+xml", contentId: "logo" })]);
     expect(html).toContain('<a href="tel:08001234567"');

@@ -156,7 +156,7 @@ type Body = { html: string; text: string };
 
 function renderBody(body: string, filled: Partial<Record<PlaceholderName, Filled>>, colours: typeof COLOURS): Body {
   const link = `color:${colours.primary};text-decoration:underline;`;
-  const button = `display:inline-block;padding:10px 18px;background:${colours.primary};color:${colours.onPrimary};text-decoration:none;border-radius:4px;font-weight:bold;`;
+  const button = `display:inline-block;margin:0 0 8px 0;padding:10px 18px;background:${colours.primary};color:${colours.onPrimary};text-decoration:none;border-radius:4px;font-weight:bold;`;
   const paragraphs = body
     .replace(/\r\n?/g, "\n")
     .split(/\n[ \t]*\n/)
@@ -229,6 +229,7 @@ function renderEmail(input: Input, subject: string, body: Body): { html: string;
   const colours = { ...COLOURS, ...carrier.colours };
   const logo = logoOf(carrier);
   const name = escapeHtml(carrier.name);
+  // Logos are drawn for the site's light background (tenants/README.md), so the header is that background.
   const header = logo
     ? `<img src="${escapeHtml(logo.src)}" alt="${name}" height="40" style="display:block;height:40px;width:auto;border:0;">`
     : name;
@@ -246,7 +247,7 @@ function renderEmail(input: Input, subject: string, body: Body): { html: string;
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="background:${colours.surface};">
 <tr><td align="center" style="padding:24px 12px;">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" border="0" style="max-width:600px;background:${colours.background};border-collapse:collapse;">
-<tr><td style="background:${colours.primary};color:${colours.onPrimary};padding:20px 24px;font:bold 20px/1.3 ${FONT};">${header}</td></tr>
+<tr><td style="background:${colours.background};color:${colours.primary};border-bottom:4px solid ${colours.primary};padding:20px 24px;font:bold 20px/1.3 ${FONT};">${header}</td></tr>
 <tr><td style="padding:24px;color:${colours.text};font:16px/1.5 ${FONT};">
 ${body.html}
 </td></tr>

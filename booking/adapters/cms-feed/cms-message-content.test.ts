@@ -48,7 +48,7 @@ describe("customer message content from the CMS feed", () => {
     });
     expect(email?.subject).toBe("Heute kommt Acme Reparatur");
     expect(email?.text).toContain("Ihr Techniker kommt heute, 08:00–12:00, zu:\nHauptstraße 1\n10115 Berlin");
-    expect(email?.html).toContain("background:#8a1538;color:#ffffff;");
+    expect(email?.html).toContain("border-bottom:4px solid #8a1538;");
   });
 
   it("knows no unpublished carrier, and says the content is unavailable when the CMS fails or answers nonsense", async () => {
