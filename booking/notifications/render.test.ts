@@ -57,7 +57,7 @@ describe("a customer message without a template in the CMS", () => {
     expect(sms).toEqual({
       carrierCode: "acme",
       to: "+447700900123",
-      text: "Acme Repairs: repair RB7K2M9Q is booked for Tuesday, 1 December 2026, 08:00–12:00. Manage it: https://acme.example/manage/booking?order_ref=RB7K2M9Q&email=ada%40example.com",
+      text: "Acme Repairs: repair RB7K2M9Q is booked for Tuesday, 1 December 2026, 08:00-12:00. Manage it: https://acme.example/manage/booking?order_ref=RB7K2M9Q&email=ada%40example.com",
     });
   });
 
@@ -142,6 +142,26 @@ describe("values a message refuses", () => {
   });
 });
 
+describe("the SMS", () => {
+  // The GSM 7-bit basic alphabet (3GPP TS 23.038) without its extension table.
+  const GSM = /^[@£$¥èéùìòÇ\nØø\rÅåΔ_ΦΓΛΩΠΨΣΘΞÆæßÉ !"#¤%&'()*+,\-./0-9:;<=>?¡A-ZÄÖÑÜ§¿a-zäöñüà]*$/;
+
+  it("keeps every standard text, in English and German, to the SMS alphabet and two SMS (306 characters)", () => {
+    for (const locale of ["en", "de"] as const) {
+      for (const kind of MESSAGE_KINDS) {
+        const { sms } = renderMessage(confirmed({ kind, locale, values: { ...confirmed().values, refund: 4950, offerUrl: "https://acme.example/offer/0123456789abcdef", holdUntil: new Date("2026-11-30T13:30:00Z") } }));
+        expect(sms?.text, `${locale} ${kind}`).toMatch(GSM);
+        expect(sms?.text.length, `${locale} ${kind}`).toBeLessThanOrEqual(306);
+      }
+    }
+  });
+
+  it("writes an editor's dashes and curly quotes plainly, so the SMS stays in the SMS alphabet", () => {
+    const { sms } = renderMessage(confirmed({ template: { smsText: "“{{brand}}” – we’re on our way…" } }));
+    expect(sms?.text).toBe('"Acme Repairs" - we\'re on our way...');
+  });
+});
+
 describe("the carrier's look in the e-mail", () => {
   it("puts the carrier's colours inline, with no <style> block, the logo as an inline picture and the contact details in the footer", () => {
     const { email } = renderMessage(confirmed({ carrier: { ...acme, colours: { ...acme.colours, primary: "#7a1f5c" } } }));
@@ -191,7 +211,7 @@ describe("in German", () => {
       values: { date: "2026-12-01", window: { start: "13:00", end: "17:00" }, offerUrl: "https://werk.example/offer/abc", holdUntil: new Date("2026-11-30T13:30:00Z") },
       to: { phone: "+4930901820" },
     });
-    expect(sms?.text).toBe("Werkstatt: Am Dienstag, 1. Dezember 2026, 13:00–17:00, ist ein Reparaturtermin frei. Für Sie reserviert bis Montag, 30. November um 14:30: https://werk.example/offer/abc");
+    expect(sms?.text).toBe("Werkstatt: Am Dienstag, 1. Dezember 2026, 13:00-17:00, ist ein Reparaturtermin frei. Für Sie reserviert bis Montag, 30. November um 14:30: https://werk.example/offer/abc");
   });
 });
 

@@ -141,6 +141,13 @@ function chooseText(kind: MessageKind, field: keyof TemplateText, fromCms: strin
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ").trim();
 
+/**
+ * Typography outside the GSM 7-bit alphabet (dashes, curly quotes, the ellipsis) makes an SMS
+ * UCS-2, which halves its length per segment; their plain forms say the same.
+ */
+const GSM_PLAIN: Record<string, string> = { "–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...", "\u00a0": " ", "\u202f": " " };
+const smsPlain = (text: string) => text.replace(/[–—‘’“”…\u00a0\u202f]/g, (c) => GSM_PLAIN[c]);
+
 /** Placeholders replaced by plain values (subject, SMS): no markup. */
 function fillPlain(template: string, filled: Partial<Record<PlaceholderName, Filled>>): string {
   return template.replace(PLACEHOLDER, (_, name: string) => filled[name as PlaceholderName]?.text ?? "");
@@ -273,7 +280,7 @@ export function renderMessage(rawInput: RenderMessageInput): RenderedMessage {
   const filled = fillValues(input);
   const subject = oneLine(fillPlain(chooseText(kind, "subject", template?.subject, standard), filled));
   const body = renderBody(chooseText(kind, "emailBody", template?.emailBody, standard), filled, { ...COLOURS, ...carrier.colours });
-  const smsText = oneLine(fillPlain(chooseText(kind, "smsText", template?.smsText, standard), filled));
+  const smsText = smsPlain(oneLine(fillPlain(chooseText(kind, "smsText", template?.smsText, standard), filled)));
 
   let email: EmailMessage | null = null;
   if (to.email) {

@@ -65,7 +65,7 @@ describe.skipIf(!CMS_URL)("customer message templates in the CMS", () => {
     });
     expect(email?.subject).toMatch(/ is on the way: 08:00–12:00$/);
     expect(email?.text).toContain("Your technician arrives today, 08:00–12:00, at:\n1 High Street\nLondon");
-    expect(sms?.text).toMatch(/: your technician arrives today, 08:00–12:00\. Track: https:\/\/example\.com\/track$/);
+    expect(sms?.text).toMatch(/: your technician arrives today, 08:00-12:00\. Track: https:\/\/example\.com\/track$/);
     expect(await source.messageContent("no-such-carrier", "en")).toBeNull();
   });
 });
