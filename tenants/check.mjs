@@ -21,7 +21,7 @@ const LEGAL = ['terms', 'privacy', 'app-terms', 'imprint'];
 const MIN_CONTRAST = 4.5;
 // Customer messages (ADR 092): filled when a message is sent, not by the seeder. Which placeholder
 // each message may use is checked by tenants/seed-files.test.ts and, on save, by the CMS.
-const MESSAGE_KINDS = ['booking-confirmed', 'evening-before', 'morning-of', 'booking-cancelled', 'date-changed',
+const CUSTOMER_MESSAGE_KINDS = ['booking-confirmed', 'evening-before', 'morning-of', 'booking-cancelled', 'date-changed',
   'address-changed', 'imei-accepted', 'proof-accepted', 'contact-received', 'call-back-requested', 'waiting-list-offer'];
 
 // ---------- helpers ----------
@@ -240,12 +240,12 @@ const SECTION_CHECKS = {
   messageTemplates(where, list, shared) {
     if (!Array.isArray(list)) return fail(where, 'not a list');
     list.forEach((t, i) => {
-      if (!MESSAGE_KINDS.includes(t.kind)) fail(`${where}[${i}]`, `unknown kind ${JSON.stringify(t.kind)}`);
+      if (!CUSTOMER_MESSAGE_KINDS.includes(t.kind)) fail(`${where}[${i}]`, `unknown kind ${JSON.stringify(t.kind)}`);
       for (const field of ['subject', 'emailBody', 'smsText']) if (!str(t[field])) fail(`${where}[${i}]`, `needs ${field}`);
     });
     const kinds = list.map((t) => t.kind);
     if (new Set(kinds).size !== kinds.length) fail(where, 'a message kind twice');
-    if (shared && kinds.length !== MESSAGE_KINDS.length) fail(where, `${kinds.length} messages, expected all ${MESSAGE_KINDS.length}`);
+    if (shared && kinds.length !== CUSTOMER_MESSAGE_KINDS.length) fail(where, `${kinds.length} messages, expected all ${CUSTOMER_MESSAGE_KINDS.length}`);
   },
 };
 

@@ -2,7 +2,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, readdirSync, existsSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { PLACEHOLDERS_OF, type MessageKind } from "../booking/notifications/template-kinds";
+import { PLACEHOLDERS_OF, type CustomerMessageKind } from "../booking/notifications/template-kinds";
 
 const here = path.dirname(new URL(import.meta.url).pathname);
 
@@ -21,7 +21,7 @@ describe("demo tenant seed files", () => {
     expect(templates.length).toBeGreaterThanOrEqual(22);
     for (const { file, kind, subject, emailBody, smsText } of templates) {
       const used = [...`${subject} ${emailBody} ${smsText}`.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]);
-      const allowed: readonly string[] = PLACEHOLDERS_OF[kind as MessageKind];
+      const allowed: readonly string[] = PLACEHOLDERS_OF[kind as CustomerMessageKind];
       expect(used.filter((name) => !allowed.includes(name)), `${path.relative(here, file)} ${kind}`).toEqual([]);
     }
   });

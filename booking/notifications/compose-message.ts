@@ -3,11 +3,11 @@
  * the booking's values (ADR 092). The scheduler's jobs call this, then the notifications port.
  */
 import { MessageContentUnavailableError, type MessageContentSource } from "../ports/message-content";
-import { renderMessage, type RenderedMessage, type RenderMessageInput } from "./render";
+import { renderMessage, type RenderedCustomerMessage, type RenderMessageInput } from "./render";
 
 export type MessageRequest = Omit<RenderMessageInput, "carrier" | "template"> & { carrierCode: string };
 
-export async function composeMessage(source: MessageContentSource, request: MessageRequest): Promise<RenderedMessage> {
+export async function composeMessage(source: MessageContentSource, request: MessageRequest): Promise<RenderedCustomerMessage> {
   const { carrierCode, ...rest } = request;
   const content = await source.messageContent(carrierCode, request.locale);
   // A carrier the CMS does not publish has no brand to write in; it may be published later.

@@ -5,7 +5,7 @@
  * split by a blank line, `[label]({{url}})` for a link; a line whose placeholders are all empty is
  * left out (no "Order reference:" without a reference).
  */
-import type { MessageKind } from "./template-kinds";
+import type { CustomerMessageKind } from "./template-kinds";
 
 export interface TemplateText {
   subject: string;
@@ -15,7 +15,7 @@ export interface TemplateText {
 
 const manage = (label: string) => `[${label}]({{manageUrl}})`;
 
-const en: Record<MessageKind, TemplateText> = {
+const en: Record<CustomerMessageKind, TemplateText> = {
   "booking-confirmed": {
     subject: "Your {{brand}} repair is booked: {{orderRef}}",
     emailBody: `Thank you for booking your repair with {{brand}}.
@@ -132,7 +132,7 @@ If you do not take it, we offer it to the next customer waiting.`,
   },
 };
 
-const de: Record<MessageKind, TemplateText> = {
+const de: Record<CustomerMessageKind, TemplateText> = {
   "booking-confirmed": {
     subject: "Ihre Reparatur bei {{brand}} ist gebucht: {{orderRef}}",
     emailBody: `Vielen Dank, dass Sie Ihre Reparatur bei {{brand}} gebucht haben.
@@ -249,4 +249,4 @@ Wenn Sie ihn nicht nehmen, bieten wir ihn dem nächsten Kunden auf der Wartelist
   },
 };
 
-export const DEFAULT_TEMPLATES: Readonly<Record<"en" | "de", Record<MessageKind, TemplateText>>> = { en, de };
+export const DEFAULT_TEMPLATES: Readonly<Record<"en" | "de", Record<CustomerMessageKind, TemplateText>>> = { en, de };

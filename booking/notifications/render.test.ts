@@ -8,7 +8,7 @@ import { ValidationError } from "../domain/errors";
 import { DEFAULT_TEMPLATES } from "./default-templates";
 import { renderMessage, type MessageBrand, type RenderMessageInput } from "./render";
 import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "./senders";
-import { MESSAGE_KINDS, PLACEHOLDERS_OF } from "./template-kinds";
+import { CUSTOMER_MESSAGE_KINDS, PLACEHOLDERS_OF } from "./template-kinds";
 
 const logoSvg = '<svg xmlns="http://www.w3.org/2000/svg" width="120" height="40"><title>Acme</title><text y="30">Acme</text></svg>';
 
@@ -70,7 +70,7 @@ describe("a customer message without a template in the CMS", () => {
 
   it("has a standard text in English and German for every message, using only the placeholders the message fills", () => {
     for (const locale of ["en", "de"] as const) {
-      for (const kind of MESSAGE_KINDS) {
+      for (const kind of CUSTOMER_MESSAGE_KINDS) {
         const standard = DEFAULT_TEMPLATES[locale][kind];
         for (const text of Object.values(standard)) {
           expect(text.trim().length).toBeGreaterThan(10);
@@ -148,7 +148,7 @@ describe("the SMS", () => {
 
   it("keeps every standard text, in English and German, to the SMS alphabet and two SMS (306 characters)", () => {
     for (const locale of ["en", "de"] as const) {
-      for (const kind of MESSAGE_KINDS) {
+      for (const kind of CUSTOMER_MESSAGE_KINDS) {
         const { sms } = renderMessage(confirmed({ kind, locale, values: { ...confirmed().values, refund: 4950, offerUrl: "https://acme.example/offer/0123456789abcdef", holdUntil: new Date("2026-11-30T13:30:00Z") } }));
         expect(sms?.text, `${locale} ${kind}`).toMatch(GSM);
         expect(sms?.text.length, `${locale} ${kind}`).toBeLessThanOrEqual(306);

@@ -11,7 +11,7 @@ import { formatMinorUnits, intlLocaleFor } from "../domain/money";
 import { parseInput } from "../domain/validate";
 import { E164, type EmailAttachment, type EmailMessage, type SmsMessage } from "../ports/notifications";
 import { DEFAULT_TEMPLATES, type TemplateText } from "./default-templates";
-import { MESSAGE_KINDS, PLACEHOLDERS_OF, URL_PLACEHOLDERS, type MessageKind, type PlaceholderName } from "./template-kinds";
+import { CUSTOMER_MESSAGE_KINDS, PLACEHOLDERS_OF, URL_PLACEHOLDERS, type CustomerMessageKind, type PlaceholderName } from "./template-kinds";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/, "a colour like #0a5cd5");
 /** Normalised by URL, which percent-encodes quotes and angle brackets. */
@@ -60,7 +60,7 @@ export const messageValuesSchema = z.object({
 
 export const renderMessageInputSchema = z.object({
   carrier: messageBrandSchema,
-  kind: z.enum(MESSAGE_KINDS),
+  kind: z.enum(CUSTOMER_MESSAGE_KINDS),
   locale: z.enum(["en", "de"]),
   /** The carrier's template from the CMS; absent or empty fields fall back to the standard text. */
   template: messageTemplateSchema.nullish(),
@@ -76,7 +76,7 @@ export type MessageValues = z.input<typeof messageValuesSchema>;
 export type RenderMessageInput = z.input<typeof renderMessageInputSchema>;
 type Input = z.output<typeof renderMessageInputSchema>;
 
-export interface RenderedMessage {
+export interface RenderedCustomerMessage {
   /** Null without an e-mail address to send to. */
   email: EmailMessage | null;
   /** Null without a mobile number. */
@@ -132,7 +132,7 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
 }
 
 /** The carrier's text for a field, unless it is empty or uses a placeholder this message does not fill: then the standard text. */
-function chooseText(kind: MessageKind, field: keyof TemplateText, fromCms: string | null | undefined, standard: TemplateText): string {
+function chooseText(kind: CustomerMessageKind, field: keyof TemplateText, fromCms: string | null | undefined, standard: TemplateText): string {
   if (!fromCms?.trim()) return standard[field];
   const allowed: readonly string[] = PLACEHOLDERS_OF[kind];
   const used = [...fromCms.matchAll(PLACEHOLDER)].map((m) => m[1]);
@@ -273,7 +273,7 @@ ${contactHtml}<p style="margin:0;">${escapeHtml(sentBy)}</p>
 }
 
 /** Throws a ValidationError (zod) on bad input: a value that is not what its placeholder needs. */
-export function renderMessage(rawInput: RenderMessageInput): RenderedMessage {
+export function renderMessage(rawInput: RenderMessageInput): RenderedCustomerMessage {
   const input = parseInput(renderMessageInputSchema, rawInput, "message");
   const { kind, locale, template, carrier, to } = input;
   const standard = DEFAULT_TEMPLATES[locale][kind];

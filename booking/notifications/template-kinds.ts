@@ -3,7 +3,7 @@
  * CMS refuses a template with any other on save (cms/src/lib/message-templates.ts holds the same
  * table; template-kinds.test.ts keeps them equal).
  */
-export const MESSAGE_KINDS = [
+export const CUSTOMER_MESSAGE_KINDS = [
   "booking-confirmed",
   "evening-before",
   "morning-of",
@@ -17,7 +17,7 @@ export const MESSAGE_KINDS = [
   "waiting-list-offer",
 ] as const;
 
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
+export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
 
 export const PLACEHOLDER_NAMES = [
   "brand",
@@ -38,7 +38,7 @@ export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
 
 const BOOKING: PlaceholderName[] = ["brand", "orderRef", "devices", "date", "window", "address", "manageUrl", "trackingUrl"];
 
-export const PLACEHOLDERS_OF: Readonly<Record<MessageKind, readonly PlaceholderName[]>> = {
+export const PLACEHOLDERS_OF: Readonly<Record<CustomerMessageKind, readonly PlaceholderName[]>> = {
   "booking-confirmed": [...BOOKING, "amount"],
   "evening-before": BOOKING,
   "morning-of": BOOKING,

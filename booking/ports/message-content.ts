@@ -4,11 +4,11 @@
  * has no template for, or an empty field, gets the standard text (notifications/default-templates.ts).
  */
 import type { MessageBrand, MessageTemplate } from "../notifications/render";
-import type { MessageKind } from "../notifications/template-kinds";
+import type { CustomerMessageKind } from "../notifications/template-kinds";
 
 export interface MessageContent {
   brand: MessageBrand;
-  templates: Partial<Record<MessageKind, MessageTemplate>>;
+  templates: Partial<Record<CustomerMessageKind, MessageTemplate>>;
 }
 
 export interface MessageContentSource {

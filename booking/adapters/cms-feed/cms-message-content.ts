@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import { messageBrandSchema, messageTemplateSchema } from "../../notifications/render";
-import { MESSAGE_KINDS } from "../../notifications/template-kinds";
+import { CUSTOMER_MESSAGE_KINDS } from "../../notifications/template-kinds";
 import { MessageContentUnavailableError, type MessageContent, type MessageContentSource } from "../../ports/message-content";
 import type { CmsFeedOptions } from "./cms-feed-source";
 
@@ -13,7 +13,7 @@ const answerSchema = z.object({
   code: z.string(),
   locale: z.enum(["en", "de"]),
   brand: messageBrandSchema,
-  templates: z.array(messageTemplateSchema.extend({ kind: z.enum(MESSAGE_KINDS) })),
+  templates: z.array(messageTemplateSchema.extend({ kind: z.enum(CUSTOMER_MESSAGE_KINDS) })),
 });
 
 export function createCmsMessageContent(options: CmsFeedOptions): MessageContentSource {
