@@ -45,6 +45,11 @@ export type { CaptchaProvider, CaptchaVerifier } from "./ports/captcha";
 export type { PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
 export { NotificationSendError, type Notifications, type EmailSender, type SmsSender, type EmailMessage, type SmsMessage, type SendReceipt, type SenderCapabilities } from "./ports/notifications";
 export { createOutboxSenders } from "./adapters/outbox/outbox-senders";
+export { renderMessage, type RenderMessageInput, type RenderedCustomerMessage, type MessageBrand, type MessageTemplate, type MessageValues } from "./notifications/render";
+export { composeMessage, type MessageRequest } from "./notifications/compose-message";
+export { CUSTOMER_MESSAGE_KINDS, type CustomerMessageKind } from "./notifications/template-kinds";
+export { createCmsMessageContent } from "./adapters/cms-feed/cms-message-content";
+export { MessageContentUnavailableError, type MessageContent, type MessageContentSource } from "./ports/message-content";
 export type { OutboxEntry, OutboxEmailEntry, OutboxSmsEntry, OutboxListing } from "./adapters/outbox/outbox-reader";
 export { MAX_WEBHOOK_BODY_BYTES, type PaymentWebhookAnswer } from "./payments/webhooks";
 
