@@ -376,6 +376,10 @@ export const bookings = pgTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     phoneNumber: text("phone_number"),
+    /** The language the customer booked in: their messages are written in it (issue 10). */
+    locale: text("locale"),
+    /** The site's address the customer booked on (https://host): links in their messages lead back to it. */
+    siteUrl: text("site_url"),
     billingFirstName: text("billing_first_name"),
     billingLastName: text("billing_last_name"),
     billingAddress: jsonb("billing_address").$type<BillingAddressValue>(),
@@ -489,6 +493,11 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
     /** The basket as priced when the order was placed (devices, lines, totals); later price changes do not touch it. */
     cart: jsonb("cart").$type<Record<string, unknown>>().notNull(),
+    /** Copied from the booking at payment: the customer's language and the site for links in messages. */
+    locale: text("locale").notNull().default("en"),
+    siteUrl: text("site_url"),
+    /** The calendar invite's SEQUENCE (RFC 5545): raised by every date or address change and the cancellation. */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -649,6 +658,24 @@ export const callBackRequests = pgTable(
  * recurring purge of expired draft holds. A worker claims due rows with FOR UPDATE SKIP LOCKED
  * against the engine's clock, so two instances on one Postgres never take the same row.
  */
+/** A message job's own facts (ADR 093); values are JSON (an instant as ISO text). */
+export interface MessageJobPayload {
+  /** The recipient when the message is not to an order's customer (contact form, waiting list). */
+  to?: { name?: string; email?: string; phone?: string };
+  /** Values as they were at the event (the refund, an offer's link and hold); the order's record fills the rest. */
+  values?: {
+    orderRef?: string;
+    date?: string;
+    window?: { start: string; end: string };
+    address?: string[];
+    refund?: number;
+    offerUrl?: string;
+    holdUntil?: string;
+  };
+  /** The calendar invite the e-mail carries: its METHOD and SEQUENCE as at the event. */
+  calendar?: { method: "REQUEST" | "CANCEL"; sequence: number };
+}
+
 export type ScheduledJobState = "pending" | "sending" | "sent" | "failed" | "dead" | "cancelled" | "skipped";
 
 export const scheduledJobs = pgTable(
@@ -657,7 +684,7 @@ export const scheduledJobs = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     /** `message` (one channel of one kind for one order) or `purge_holds` (recurring). */
     type: text("type").$type<"message" | "purge_holds">().notNull(),
-    /** Unique: the same message is recorded once, e.g. `100001:evening_before:email:1`. */
+    /** Unique: the same message is recorded once, e.g. `100001:evening-before:email:1`. */
     dedupeKey: text("dedupe_key").notNull(),
     /** null for work that is no carrier's (the hold purge covers all). */
     carrierCode: text("carrier_code"),
@@ -679,6 +706,8 @@ export const scheduledJobs = pgTable(
     lastError: text("last_error"),
     provider: text("provider"),
     providerMessageId: text("provider_message_id"),
+    /** What a message says beyond the order's own record (ADR 093): recipient, values as at the event, the invite. */
+    payload: jsonb("payload").$type<MessageJobPayload>(),
     doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -13,7 +13,7 @@ import { OrderNotFoundError } from "../domain/errors";
 import { addDays, zonedTime, type IsoDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
 
-export const MESSAGE_KINDS = ["evening_before", "morning_of"] as const;
+export const MESSAGE_KINDS = ["evening-before", "morning-of"] as const;
 export type ScheduledMessageKind = (typeof MESSAGE_KINDS)[number];
 export const MESSAGE_CHANNELS = ["email", "sms"] as const;
 export type MessageChannel = (typeof MESSAGE_CHANNELS)[number];
@@ -44,8 +44,8 @@ export function planMessages(carrier: CarrierContext, date: IsoDate, now: Date):
   const later = (at: Date) => (at > now ? at : now);
   const morning = zonedTime(date, MORNING_MESSAGE_TIME, zone);
   const plan: PlannedMessage[] = [];
-  if (now < zonedTime(date, "00:00", zone)) plan.push({ kind: "evening_before", runAt: later(zonedTime(addDays(date, -1), EVENING_MESSAGE_TIME, zone)), expiresAt: morning });
-  plan.push({ kind: "morning_of", runAt: later(morning), expiresAt: dayOver });
+  if (now < zonedTime(date, "00:00", zone)) plan.push({ kind: "evening-before", runAt: later(zonedTime(addDays(date, -1), EVENING_MESSAGE_TIME, zone)), expiresAt: morning });
+  plan.push({ kind: "morning-of", runAt: later(morning), expiresAt: dayOver });
   return plan;
 }
 

@@ -12,8 +12,10 @@ import { E164, type EmailMessage, type SmsMessage } from "../ports/notifications
 export interface RenderRequest {
   carrierCode: string;
   kind: string;
-  orderRef: number;
+  /** null: a message about no order (a contact message, a waiting-list offer); the payload says it all. */
+  orderRef: number | null;
   locale: string;
+  payload?: s.MessageJobPayload | null;
   /** The engine's "now", for the Date header. */
   now: Date;
 }
@@ -29,6 +31,7 @@ export type MessageRenderer = (request: RenderRequest) => Promise<RenderedMessag
 /** The stand-in renderer: the order's e-mail address and the booking's phone (when in E.164), one line of text. */
 export function createPlainTextRenderer(db: DbOrTx): MessageRenderer {
   return async ({ carrierCode, kind, orderRef, now }) => {
+    if (orderRef === null) return null;
     const [order] = await db
       .select({ email: s.orders.email, date: s.orders.date, slot: s.orders.slot, phone: s.bookings.phoneNumber })
       .from(s.orders)

@@ -47,56 +47,56 @@ const when = (...args: Parameters<typeof planMessages>) => planMessages(...args)
 describe("when an order's messages are due", () => {
   it("sends the evening message at 18:00 the day before and the morning message at 08:00, in the carrier's zone", () => {
     expect(when(london, "2025-06-05", at("2025-06-02T08:00:00Z"))).toEqual([
-      { kind: "evening_before", runAt: at("2025-06-04T17:00:00Z") },
-      { kind: "morning_of", runAt: at("2025-06-05T07:00:00Z") },
+      { kind: "evening-before", runAt: at("2025-06-04T17:00:00Z") },
+      { kind: "morning-of", runAt: at("2025-06-05T07:00:00Z") },
     ]);
   });
 
   it("keeps 18:00 and 08:00 local across the spring change (last Sunday of March) in London and Berlin", () => {
     // Booked in winter time; Sunday 30 March 2025 the clocks go forward.
     expect(when(london, "2025-03-31", at("2025-03-20T10:00:00Z"))).toEqual([
-      { kind: "evening_before", runAt: at("2025-03-30T17:00:00Z") },
-      { kind: "morning_of", runAt: at("2025-03-31T07:00:00Z") },
+      { kind: "evening-before", runAt: at("2025-03-30T17:00:00Z") },
+      { kind: "morning-of", runAt: at("2025-03-31T07:00:00Z") },
     ]);
     expect(when(london, "2025-03-30", at("2025-03-20T10:00:00Z"))).toEqual([
-      { kind: "evening_before", runAt: at("2025-03-29T18:00:00Z") },
-      { kind: "morning_of", runAt: at("2025-03-30T07:00:00Z") },
+      { kind: "evening-before", runAt: at("2025-03-29T18:00:00Z") },
+      { kind: "morning-of", runAt: at("2025-03-30T07:00:00Z") },
     ]);
     expect(when(berlin, "2025-03-30", at("2025-03-20T10:00:00Z"))).toEqual([
-      { kind: "evening_before", runAt: at("2025-03-29T17:00:00Z") },
-      { kind: "morning_of", runAt: at("2025-03-30T06:00:00Z") },
+      { kind: "evening-before", runAt: at("2025-03-29T17:00:00Z") },
+      { kind: "morning-of", runAt: at("2025-03-30T06:00:00Z") },
     ]);
   });
 
   it("keeps 18:00 and 08:00 local across the autumn change (last Sunday of October) in London and Berlin", () => {
     // Booked in summer time; Sunday 26 October 2025 the clocks go back.
     expect(when(london, "2025-10-27", at("2025-10-10T10:00:00Z"))).toEqual([
-      { kind: "evening_before", runAt: at("2025-10-26T18:00:00Z") },
-      { kind: "morning_of", runAt: at("2025-10-27T08:00:00Z") },
+      { kind: "evening-before", runAt: at("2025-10-26T18:00:00Z") },
+      { kind: "morning-of", runAt: at("2025-10-27T08:00:00Z") },
     ]);
     expect(when(berlin, "2025-10-26", at("2025-10-10T10:00:00Z"))).toEqual([
-      { kind: "evening_before", runAt: at("2025-10-25T16:00:00Z") },
-      { kind: "morning_of", runAt: at("2025-10-26T07:00:00Z") },
+      { kind: "evening-before", runAt: at("2025-10-25T16:00:00Z") },
+      { kind: "morning-of", runAt: at("2025-10-26T07:00:00Z") },
     ]);
   });
 
   it("sends the evening message at once when booked after 18:00 for tomorrow", () => {
     const now = at("2025-06-04T19:30:00Z");
     expect(when(london, "2025-06-05", now)).toEqual([
-      { kind: "evening_before", runAt: now },
-      { kind: "morning_of", runAt: at("2025-06-05T07:00:00Z") },
+      { kind: "evening-before", runAt: now },
+      { kind: "morning-of", runAt: at("2025-06-05T07:00:00Z") },
     ]);
   });
 
   it("gives a same-day booking its morning message at once and no evening message", () => {
     const now = at("2025-06-05T09:15:00Z");
-    expect(when(london, "2025-06-05", now)).toEqual([{ kind: "morning_of", runAt: now }]);
+    expect(when(london, "2025-06-05", now)).toEqual([{ kind: "morning-of", runAt: now }]);
   });
 
   it("lets the evening message lapse when the morning one is due, and the morning one when the day is over", () => {
     expect(planMessages(berlin, "2025-10-26", at("2025-10-10T10:00:00Z")).map(({ kind, expiresAt }) => ({ kind, expiresAt }))).toEqual([
-      { kind: "evening_before", expiresAt: at("2025-10-26T07:00:00Z") },
-      { kind: "morning_of", expiresAt: at("2025-10-26T23:00:00Z") },
+      { kind: "evening-before", expiresAt: at("2025-10-26T07:00:00Z") },
+      { kind: "morning-of", expiresAt: at("2025-10-26T23:00:00Z") },
     ]);
   });
 
@@ -129,10 +129,10 @@ describe("the scheduler through the engine", () => {
     const { orderRef } = await paidOrder(carrier);
     const scheduled = await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "de" });
     expect(scheduled.map((m) => `${m.kind} ${m.channel} ${m.state}`).sort()).toEqual([
-      "evening_before email pending",
-      "evening_before sms pending",
-      "morning_of email pending",
-      "morning_of sms pending",
+      "evening-before email pending",
+      "evening-before sms pending",
+      "morning-of email pending",
+      "morning-of sms pending",
     ]);
     // Scheduling again (a retried payment step) records nothing twice.
     expect(await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "de" })).toHaveLength(4);
@@ -143,16 +143,16 @@ describe("the scheduler through the engine", () => {
 
     t.clock.set("2025-06-04T17:00:00Z");
     await t.engine.runScheduledJobs();
-    expect(textsFor(orderRef).sort()).toEqual([`email evening_before ${orderRef}`, `sms evening_before ${orderRef}`]);
+    expect(textsFor(orderRef).sort()).toEqual([`email evening-before ${orderRef}`, `sms evening-before ${orderRef}`]);
 
     t.clock.set("2025-06-05T07:00:00Z");
     await t.engine.runScheduledJobs();
     await t.engine.runScheduledJobs();
     expect(textsFor(orderRef).sort()).toEqual([
-      `email evening_before ${orderRef}`,
-      `email morning_of ${orderRef}`,
-      `sms evening_before ${orderRef}`,
-      `sms morning_of ${orderRef}`,
+      `email evening-before ${orderRef}`,
+      `email morning-of ${orderRef}`,
+      `sms evening-before ${orderRef}`,
+      `sms morning-of ${orderRef}`,
     ]);
     const rows = await t.engine.orderMessages(carrier, orderRef);
     expect(rows.every((r) => r.state === "sent" && r.provider === "memory" && r.attempts === 1 && r.locale === "de")).toBe(true);
@@ -178,10 +178,10 @@ describe("the scheduler through the engine", () => {
     await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away that whole week" });
     const rows = await t.engine.orderMessages(carrier, orderRef);
     expect(rows.filter((r) => r.state === "pending").map((r) => `${r.kind} ${r.channel} ${r.sequence} ${r.locale} ${r.runAt.toISOString()}`).sort()).toEqual([
-      "evening_before email 2 de 2025-06-09T17:00:00.000Z",
-      "evening_before sms 2 de 2025-06-09T17:00:00.000Z",
-      "morning_of email 2 de 2025-06-10T07:00:00.000Z",
-      "morning_of sms 2 de 2025-06-10T07:00:00.000Z",
+      "evening-before email 2 de 2025-06-09T17:00:00.000Z",
+      "evening-before sms 2 de 2025-06-09T17:00:00.000Z",
+      "morning-of email 2 de 2025-06-10T07:00:00.000Z",
+      "morning-of sms 2 de 2025-06-10T07:00:00.000Z",
     ]);
     expect(rows.filter((r) => r.sequence === 1).every((r) => r.state === "cancelled")).toBe(true);
 
@@ -190,7 +190,7 @@ describe("the scheduler through the engine", () => {
     expect(textsFor(orderRef)).toEqual([]);
     t.clock.set("2025-06-09T17:00:00Z");
     await t.engine.runScheduledJobs();
-    expect(textsFor(orderRef).sort()).toEqual([`email evening_before ${orderRef}`, `sms evening_before ${orderRef}`]);
+    expect(textsFor(orderRef).sort()).toEqual([`email evening-before ${orderRef}`, `sms evening-before ${orderRef}`]);
   });
 
   it("gives an order that never had messages none on a date change", async () => {
@@ -245,10 +245,10 @@ describe("the worker's guarantees", () => {
     const batch = ++counter;
     const rows = Array.from({ length: count }, (_, i) => ({
       type: "message" as const,
-      dedupeKey: `${batch}-${i}:evening_before:email:1`,
+      dedupeKey: `${batch}-${i}:evening-before:email:1`,
       carrierCode: "worker-test",
       orderRef: batch * 1000 + i,
-      kind: "evening_before",
+      kind: "evening-before",
       channel: "email" as const,
       locale: "en",
       runAt,
@@ -322,7 +322,7 @@ describe("the worker's guarantees", () => {
     const clock = fixedClock("2025-06-04T12:00:00Z");
     try {
       const before = await openDatabase({ BOOKING_DATA_DIR: dir });
-      await before.db.insert(s.scheduledJobs).values({ type: "message", dedupeKey: "1:morning_of:sms:1", carrierCode: "c", orderRef: 1, kind: "morning_of", channel: "sms", locale: "en", runAt: new Date("2025-06-05T07:00:00Z") });
+      await before.db.insert(s.scheduledJobs).values({ type: "message", dedupeKey: "1:morning-of:sms:1", carrierCode: "c", orderRef: 1, kind: "morning-of", channel: "sms", locale: "en", runAt: new Date("2025-06-05T07:00:00Z") });
       await before.close();
 
       const after = await openDatabase({ BOOKING_DATA_DIR: dir });
@@ -331,7 +331,7 @@ describe("the worker's guarantees", () => {
       expect((await worker.runDue()).sent).toBe(0);
       clock.set("2025-06-05T07:00:00Z");
       expect((await worker.runDue()).sent).toBe(1);
-      expect(box.sent.map((m) => m.text)).toEqual(["morning_of 1"]);
+      expect(box.sent.map((m) => m.text)).toEqual(["morning-of 1"]);
       await after.close();
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -133,7 +133,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
       return;
     }
     try {
-      const rendered = await deps.render({ carrierCode: row.carrierCode!, kind: row.kind!, orderRef: row.orderRef!, locale: row.locale!, now });
+      const rendered = await deps.render({ carrierCode: row.carrierCode!, kind: row.kind!, orderRef: row.orderRef, locale: row.locale!, payload: row.payload, now });
       const receipt =
         row.channel === "email"
           ? rendered?.email && (await deps.notifications.email.sendEmail(rendered.email))

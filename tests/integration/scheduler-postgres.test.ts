@@ -89,10 +89,10 @@ if (!baseUrl) {
       await databases[0]!.db.insert(s.scheduledJobs).values(
         Array.from({ length: count }, (_, i) => ({
           type: "message" as const,
-          dedupeKey: `${200000 + i}:evening_before:${i % 2 ? "sms" : "email"}:1`,
+          dedupeKey: `${200000 + i}:evening-before:${i % 2 ? "sms" : "email"}:1`,
           carrierCode: "pg-scheduler",
           orderRef: 200000 + i,
-          kind: "evening_before",
+          kind: "evening-before",
           channel: i % 2 ? ("sms" as const) : ("email" as const),
           locale: "en",
           runAt: clock.now(),
