@@ -18,6 +18,7 @@ import { createRecaptchaVerifier } from "./adapters/recaptcha/recaptcha-verifier
 import { createSandboxPayLater, type SandboxPayLaterRecord } from "./adapters/sandbox-pay-later/sandbox-pay-later";
 import { createSandboxGateway, type SandboxLedgerRecord } from "./adapters/sandbox-payments/sandbox-gateway";
 import { createCmsFeedSource } from "./adapters/cms-feed/cms-feed-source";
+import { createCmsMessageContent } from "./adapters/cms-feed/cms-message-content";
 import { createOutboxReader } from "./adapters/outbox/outbox-reader";
 import { createOutboxSenders } from "./adapters/outbox/outbox-senders";
 import { createSmtpEmailSender } from "./adapters/smtp/smtp-email";
@@ -58,6 +59,8 @@ export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatab
     paymentWebhooks: webhookReceiverFor(config),
     notifications: notificationsFromConfig(config),
     outbox: outboxPageAllowed(config) ? createOutboxReader({ dir: config.OUTBOX_DIR }) : null,
+    // Messages are written with the CMS's brands and templates (ADR 092); without a CMS none can be.
+    messageContent: config.CMS_URL ? createCmsMessageContent({ url: config.CMS_URL, token: config.CMS_READ_TOKEN ?? "", timeoutMs: config.OPERATIONS_FEED_TIMEOUT_MS }) : null,
   };
 }
 

@@ -36,7 +36,8 @@ import type { OutboxReader } from "./adapters/outbox/outbox-reader";
 import { createOutboxSenders } from "./adapters/outbox/outbox-senders";
 import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "./notifications/senders";
 import * as scheduled from "./scheduler/messages";
-import { createPlainTextRenderer, type MessageRenderer } from "./scheduler/renderer";
+import type { MessageContentSource } from "./ports/message-content";
+import { createTemplateRenderer, type MessageRenderer } from "./scheduler/renderer";
 import { createScheduler, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
 import * as jobs from "./scheduler/jobs";
 
@@ -80,8 +81,10 @@ export interface EngineDependencies {
   notifications?: Notifications;
   /** Reads the file outbox for the development outbox page; null or absent: the page is off (production). */
   outbox?: OutboxReader | null;
-  /** What a scheduled message says (ADR 091); default: the plain-text stand-in. */
+  /** What a scheduled message says (ADR 091); default: the carrier's templates filled from the order (ADR 093). */
   render?: MessageRenderer;
+  /** The carriers' brands and message templates (the CMS feed, ADR 092) the default renderer writes with. */
+  messageContent?: MessageContentSource | null;
   /** The durable scheduler's tunables (ADR 091); default `defaultSchedulerSettings`. */
   scheduler?: Partial<SchedulerSettings>;
   schedulerLog?: SchedulerLogger;
@@ -123,10 +126,18 @@ export function createEngine(deps: EngineDependencies) {
     db: ctx.db,
     clock: ctx.clock,
     notifications: ctx.notifications,
-    render: deps.render ?? createPlainTextRenderer(ctx.db),
+    render: deps.render ?? createTemplateRenderer({ db: ctx.db, content: deps.messageContent ?? null }),
     settings: deps.scheduler,
     log: deps.schedulerLog,
   });
+  /** An operation that may record messages due now (ADR 093): the worker is nudged once it has committed. */
+  function sends<F extends (...args: never[]) => Promise<unknown>>(fn: F): F {
+    return (async (...args: Parameters<F>) => {
+      const result = await fn(...args);
+      scheduler.nudge();
+      return result;
+    }) as F;
+  }
   const captcha = deps.captcha ?? createOffCaptchaVerifier();
   const webhookReceiver = () => deps.paymentWebhooks?.() ?? null;
   const throttleConfig: throttle.LookupThrottleConfig = { ...throttle.DEFAULT_LOOKUP_THROTTLE, ...deps.lookupThrottle };
@@ -200,9 +211,9 @@ export function createEngine(deps: EngineDependencies) {
     /** 'Clear booking': releases the draft's day and its reserved promo code (BK07 once it is an order). */
     abandonBooking: op(bookings.abandonBooking),
     generateBillingTokens: op(checkout.generateBillingTokens),
-    confirmInWarranty: op(checkout.confirmInWarranty),
-    confirmPromo: op(checkout.confirmPromo),
-    charge: op(checkout.charge),
+    confirmInWarranty: sends(op(checkout.confirmInWarranty)),
+    confirmPromo: sends(op(checkout.confirmPromo)),
+    charge: sends(op(checkout.charge)),
     paymentAttempts: op(checkout.paymentAttempts),
 
     // orders (spec §7 "Orders")
@@ -210,13 +221,13 @@ export function createEngine(deps: EngineDependencies) {
     countAffectedBookings: op(countAffectedBookings),
     lookupOrder: op(orders.lookupOrder),
     orderDevices: op(orders.orderDevices),
-    cancelOrder: op(orders.cancelOrder),
+    cancelOrder: sends(op(orders.cancelOrder)),
     orderAvailability: op(orders.orderAvailability),
-    changeOrderDate: op(orders.changeOrderDate),
+    changeOrderDate: sends(op(orders.changeOrderDate)),
     dateChangeLog: op(orders.dateChangeLog),
-    changeOrderAddress: op(orders.changeOrderAddress),
-    setOrderDeviceImei: op(orders.setOrderDeviceImei),
-    uploadProofOfPurchase: op(orders.uploadProofOfPurchase),
+    changeOrderAddress: sends(op(orders.changeOrderAddress)),
+    setOrderDeviceImei: sends(op(orders.setOrderDeviceImei)),
+    uploadProofOfPurchase: sends(op(orders.uploadProofOfPurchase)),
     vanLocation: op(orders.vanLocation),
 
     // manage booking, tracking and customer contact (issue 6)
@@ -227,8 +238,8 @@ export function createEngine(deps: EngineDependencies) {
     withLookupThrottle: async <T>(carrier: CarrierArg, subject: throttle.LookupSubject, operation: () => Promise<T>) => withThrottle(carrierOf(carrier), subject, operation),
     trackTechnician: op(trackTechnician),
     captchaProvider: () => ({ provider: captcha.provider, siteKey: captcha.siteKey }),
-    sendContactMessage: async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input),
-    requestCallBack: async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) => contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input),
+    sendContactMessage: sends(async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input)),
+    requestCallBack: sends(async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) => contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input)),
     listContactMessages: async (carrier: CarrierArg, input?: Parameters<typeof contact.listContactMessages>[2]) => contact.listContactMessages(ctx, carrierOf(carrier), input),
     listCallBackRequests: async (carrier: CarrierArg, input?: Parameters<typeof contact.listCallBackRequests>[2]) => contact.listCallBackRequests(ctx, carrierOf(carrier), input),
     markContactMessageAnswered: async (carrier: CarrierArg, id: number) => contact.markContactMessageAnswered(ctx, carrierOf(carrier), id),
@@ -273,7 +284,7 @@ export function createEngine(deps: EngineDependencies) {
     scheduler,
 
     /** A provider's webhook delivery: verified by its adapter, then recorded against the order (ADR 027). */
-    handlePaymentWebhook: async (delivery: PaymentWebhookDelivery) => webhooks.handlePaymentWebhook(ctx, webhookReceiver(), delivery),
+    handlePaymentWebhook: sends(async (delivery: PaymentWebhookDelivery) => webhooks.handlePaymentWebhook(ctx, webhookReceiver(), delivery)),
     /** A provider's verified webhook (dispute, settlement change), recorded against the order (ADR 027). */
     recordPaymentNotification: async (notification: PaymentNotification, scope?: NotificationScope) => notifications.recordPaymentNotification(ctx, notification, scope),
     orderPaymentEvents: op(notifications.orderPaymentEvents),

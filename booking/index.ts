@@ -63,6 +63,6 @@ export { TooManyAttemptsError, type LookupSubject } from "./throttle/lookup-thro
 export { CaptchaFailedError, REPLY_WITHIN_HOURS, SEND_MESSAGE_ACTION, type ContactMessageView, type CallBackView } from "./contact/contact";
 export type { TechnicianTracking } from "./tracking/tracking";
 export { MESSAGE_KINDS, planMessages, type ScheduledMessageKind, type ScheduledMessageView } from "./scheduler/messages";
-export { createPlainTextRenderer, type MessageRenderer, type RenderRequest, type RenderedMessage } from "./scheduler/renderer";
+export { createTemplateRenderer, customerLinks, type MessageRenderer, type RenderRequest, type RenderedMessage } from "./scheduler/renderer";
 export { createScheduler, defaultSchedulerSettings, type Scheduler, type SchedulerSettings, type SchedulerLogger, type PassSummary } from "./scheduler/worker";
 export type { ScheduledJobView } from "./scheduler/jobs";

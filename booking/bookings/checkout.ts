@@ -14,6 +14,8 @@ import { z } from "zod";
 import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
+import { enqueueMessage } from "../scheduler/message-jobs";
+import { scheduleOrderMessages } from "../scheduler/messages";
 import { activeTechnicians, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
@@ -198,10 +200,12 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
       paidViaCredit: payment.paidViaCredit,
       transactionId: payment.transactionId,
       cart: cartSnapshot(basket),
+      locale: booking.locale ?? "en",
+      siteUrl: booking.siteUrl,
       createdAt: now,
       updatedAt: now,
     })
-    .returning({ id: s.orders.id });
+    .returning({ id: s.orders.id, locale: s.orders.locale });
   await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId: order!.id, technicianId, date: day, slot, createdAt: now });
   if (basket.discount && basket.totals.discount_code) {
     // A use counts now that the order exists (not when the code was applied); the reservation has done its job.
@@ -222,6 +226,19 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
       paidViaCredit: payment.paidViaCredit,
     })
     .where(eq(s.bookings.id, booking.id));
+  // In the order's own transaction (ADR 093): the confirmation with its calendar invite, then the
+  // evening and morning messages; a same-day booking's morning message and a late booking's
+  // evening message are due at once, after the confirmation.
+  await enqueueMessage(tx, {
+    carrierCode: carrier.code,
+    kind: "booking-confirmed",
+    locale: order!.locale,
+    orderRef,
+    eventKey: String(orderRef),
+    runAt: now,
+    payload: { calendar: { method: "REQUEST", sequence: 0 } },
+  });
+  await scheduleOrderMessages(tx, carrier, now, { orderRef, locale: order!.locale });
   return orderRef;
 }
 

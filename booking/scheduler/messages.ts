@@ -76,11 +76,19 @@ async function insertPlan(db: DbOrTx, carrier: CarrierContext, orderRef: number,
     .onConflictDoNothing({ target: s.scheduledJobs.dedupeKey });
 }
 
-async function messageRows(db: DbOrTx, carrier: CarrierContext, orderRef: number) {
+/** The order's message rows; `plannedOnly`: the evening and morning messages, not what events sent (ADR 093). */
+async function messageRows(db: DbOrTx, carrier: CarrierContext, orderRef: number, plannedOnly = false) {
   return db
     .select()
     .from(s.scheduledJobs)
-    .where(and(eq(s.scheduledJobs.type, "message"), eq(s.scheduledJobs.carrierCode, carrier.code), eq(s.scheduledJobs.orderRef, orderRef)))
+    .where(
+      and(
+        eq(s.scheduledJobs.type, "message"),
+        eq(s.scheduledJobs.carrierCode, carrier.code),
+        eq(s.scheduledJobs.orderRef, orderRef),
+        plannedOnly ? inArray(s.scheduledJobs.kind, [...MESSAGE_KINDS]) : undefined,
+      ),
+    )
     .orderBy(desc(s.scheduledJobs.sequence), s.scheduledJobs.runAt, s.scheduledJobs.id);
 }
 
@@ -101,13 +109,17 @@ export async function scheduleOrderMessages(db: DbOrTx, carrier: CarrierContext,
     .from(s.orders)
     .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.orderRef, orderRef)));
   if (!order) throw new OrderNotFoundError();
-  const existing = await messageRows(db, carrier, orderRef);
+  const existing = await messageRows(db, carrier, orderRef, true);
   if (existing.length === 0 && order.status !== "CANCELLED") await insertPlan(db, carrier, orderRef, locale, 1, planMessages(carrier, order.date, now));
   return orderMessages(db, carrier, orderRef);
 }
 
-/** Withdraws the order's messages not yet sent (a cancellation); one in flight finishes. */
-export async function cancelOrderMessages(db: DbOrTx, carrier: CarrierContext, orderRef: number, now: Date): Promise<number> {
+/**
+ * Withdraws the order's messages not yet sent; one in flight finishes. A cancellation withdraws
+ * them all (a confirmation still waiting says nothing true any more); a date change only the
+ * evening and morning messages (`plannedOnly`), which it plans again.
+ */
+export async function cancelOrderMessages(db: DbOrTx, carrier: CarrierContext, orderRef: number, now: Date, plannedOnly = false): Promise<number> {
   const rows = await db
     .update(s.scheduledJobs)
     .set({ state: "cancelled", doneAt: now, updatedAt: now })
@@ -117,6 +129,7 @@ export async function cancelOrderMessages(db: DbOrTx, carrier: CarrierContext, o
         eq(s.scheduledJobs.carrierCode, carrier.code),
         eq(s.scheduledJobs.orderRef, orderRef),
         inArray(s.scheduledJobs.state, OPEN_STATES),
+        plannedOnly ? inArray(s.scheduledJobs.kind, [...MESSAGE_KINDS]) : undefined,
       ),
     )
     .returning({ id: s.scheduledJobs.id });
@@ -129,9 +142,9 @@ export async function cancelOrderMessages(db: DbOrTx, carrier: CarrierContext, o
  * already sent for the old day stay on record. An order that never had messages scheduled gets none.
  */
 export async function rescheduleOrderMessages(db: DbOrTx, carrier: CarrierContext, orderRef: number, date: IsoDate, now: Date): Promise<void> {
-  const [latest] = await messageRows(db, carrier, orderRef);
+  const [latest] = await messageRows(db, carrier, orderRef, true);
   if (!latest) return;
-  await cancelOrderMessages(db, carrier, orderRef, now);
+  await cancelOrderMessages(db, carrier, orderRef, now, true);
   await insertPlan(db, carrier, orderRef, latest.locale ?? "en", latest.sequence + 1, planMessages(carrier, date, now));
 }
 

@@ -10,7 +10,7 @@ import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "../notifications/sen
 import { fixedClock } from "../ports/clock";
 import { NotificationSendError, type EmailMessage, type Notifications, type SmsMessage } from "../ports/notifications";
 import { openTestDatabase } from "../testing/db";
-import { createTestEngine, newCarrier, readyBooking, type TestEngine } from "../testing/engine";
+import { createTestEngine, newCarrier, readyBooking, staticMessageContent, type TestEngine } from "../testing/engine";
 import { carrierFixture } from "../testing/fixtures";
 import { planMessages } from "./messages";
 import type { MessageRenderer } from "./renderer";
@@ -115,90 +115,100 @@ describe("the scheduler through the engine", () => {
     await t?.close();
   });
 
-  /** A paid order on Thursday 5 June 2025 (clock: Monday 2 June, 09:00 London). */
-  async function paidOrder(carrier: CarrierContext, date = "2025-06-05") {
-    const { ref } = await readyBooking(t, carrier, { date });
+  /** A paid order on Thursday 5 June 2025 (clock: Monday 2 June, 09:00 London), booked in `locale`. */
+  async function paidOrder(carrier: CarrierContext, date = "2025-06-05", locale = "en") {
+    const { ref } = await readyBooking(t, carrier, { date, details: { locale } });
     const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
     return { orderRef: Number(done.order_id), lookup: { order_ref: String(done.order_id), email: "ada@example.com" } };
   }
   const textsFor = (orderRef: number) => box.sent.filter((m) => m.text.endsWith(` ${orderRef}`)).map((m) => ("subject" in m ? `email ${m.text}` : `sms ${m.text}`));
+  const planned = async (carrier: CarrierContext, orderRef: number) =>
+    (await t.engine.orderMessages(carrier, orderRef)).map((m) => `${m.kind} ${m.channel} ${m.state}`).sort();
 
-  it("sends the evening message at 18:00 on the engine clock and the morning message at 08:00, each once", async () => {
+  it("records the confirmation and the evening and morning messages with the payment, in the booking's language, each once", async () => {
     t.clock.set("2025-06-02T08:00:00Z");
     const carrier = await newCarrier(t);
-    const { orderRef } = await paidOrder(carrier);
-    const scheduled = await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "de" });
-    expect(scheduled.map((m) => `${m.kind} ${m.channel} ${m.state}`).sort()).toEqual([
+    const { orderRef } = await paidOrder(carrier, "2025-06-05", "de");
+    expect(await planned(carrier, orderRef)).toEqual([
+      "booking-confirmed email pending",
+      "booking-confirmed sms pending",
       "evening-before email pending",
       "evening-before sms pending",
       "morning-of email pending",
       "morning-of sms pending",
     ]);
-    // Scheduling again (a retried payment step) records nothing twice.
-    expect(await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "de" })).toHaveLength(4);
+    // Scheduling again (the app asking after a retried payment step) records nothing twice.
+    expect(await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "en" })).toHaveLength(6);
+    expect((await t.engine.orderMessages(carrier, orderRef)).every((m) => m.locale === "de")).toBe(true);
+  });
+
+  it("sends the confirmation at once, the evening message at 18:00 on the engine clock and the morning message at 08:00, each once", async () => {
+    t.clock.set("2025-06-02T08:00:00Z");
+    const carrier = await newCarrier(t);
+    const { orderRef } = await paidOrder(carrier);
+    await t.engine.runScheduledJobs();
+    expect(textsFor(orderRef).sort()).toEqual([`email booking-confirmed ${orderRef}`, `sms booking-confirmed ${orderRef}`]);
 
     t.clock.set("2025-06-04T16:59:59Z");
     await t.engine.runScheduledJobs();
-    expect(textsFor(orderRef)).toEqual([]);
+    expect(textsFor(orderRef)).toHaveLength(2);
 
     t.clock.set("2025-06-04T17:00:00Z");
     await t.engine.runScheduledJobs();
-    expect(textsFor(orderRef).sort()).toEqual([`email evening-before ${orderRef}`, `sms evening-before ${orderRef}`]);
+    expect(textsFor(orderRef).slice(2).sort()).toEqual([`email evening-before ${orderRef}`, `sms evening-before ${orderRef}`]);
 
     t.clock.set("2025-06-05T07:00:00Z");
     await t.engine.runScheduledJobs();
     await t.engine.runScheduledJobs();
-    expect(textsFor(orderRef).sort()).toEqual([
-      `email evening-before ${orderRef}`,
-      `email morning-of ${orderRef}`,
-      `sms evening-before ${orderRef}`,
-      `sms morning-of ${orderRef}`,
-    ]);
+    expect(textsFor(orderRef).slice(4).sort()).toEqual([`email morning-of ${orderRef}`, `sms morning-of ${orderRef}`]);
     const rows = await t.engine.orderMessages(carrier, orderRef);
-    expect(rows.every((r) => r.state === "sent" && r.provider === "memory" && r.attempts === 1 && r.locale === "de")).toBe(true);
+    expect(rows.every((r) => r.state === "sent" && r.provider === "memory" && r.attempts === 1)).toBe(true);
   });
 
-  it("withdraws the pending messages of a cancelled order", async () => {
+  it("withdraws the pending messages of a cancelled order and sends the cancellation instead", async () => {
     t.clock.set("2025-06-02T08:00:00Z");
     const carrier = await newCarrier(t);
     const { orderRef, lookup } = await paidOrder(carrier);
-    await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "en" });
+    await t.engine.runScheduledJobs();
     await t.engine.cancelOrder(carrier, lookup);
-    expect((await t.engine.orderMessages(carrier, orderRef)).map((r) => r.state)).toEqual(["cancelled", "cancelled", "cancelled", "cancelled"]);
+    expect(await planned(carrier, orderRef)).toEqual([
+      "booking-cancelled email pending",
+      "booking-cancelled sms pending",
+      "booking-confirmed email sent",
+      "booking-confirmed sms sent",
+      "evening-before email cancelled",
+      "evening-before sms cancelled",
+      "morning-of email cancelled",
+      "morning-of sms cancelled",
+    ]);
     t.clock.set("2025-06-05T12:00:00Z");
     await t.engine.runScheduledJobs();
-    expect(textsFor(orderRef)).toEqual([]);
+    expect(textsFor(orderRef).slice(2).sort()).toEqual([`email booking-cancelled ${orderRef}`, `sms booking-cancelled ${orderRef}`]);
   });
 
-  it("moves the messages with the order's new date, in the locale they were scheduled in", async () => {
+  it("moves the messages with the order's new date, in the booking's language, and tells the customer of the change", async () => {
     t.clock.set("2025-06-02T08:00:00Z");
     const carrier = await newCarrier(t);
-    const { orderRef, lookup } = await paidOrder(carrier);
-    await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "de" });
+    const { orderRef, lookup } = await paidOrder(carrier, "2025-06-05", "de");
     await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away that whole week" });
     const rows = await t.engine.orderMessages(carrier, orderRef);
-    expect(rows.filter((r) => r.state === "pending").map((r) => `${r.kind} ${r.channel} ${r.sequence} ${r.locale} ${r.runAt.toISOString()}`).sort()).toEqual([
+    expect(rows.filter((r) => r.state === "pending" && /^(evening|morning)/.test(r.kind)).map((r) => `${r.kind} ${r.channel} ${r.sequence} ${r.locale} ${r.runAt.toISOString()}`).sort()).toEqual([
       "evening-before email 2 de 2025-06-09T17:00:00.000Z",
       "evening-before sms 2 de 2025-06-09T17:00:00.000Z",
       "morning-of email 2 de 2025-06-10T07:00:00.000Z",
       "morning-of sms 2 de 2025-06-10T07:00:00.000Z",
     ]);
-    expect(rows.filter((r) => r.sequence === 1).every((r) => r.state === "cancelled")).toBe(true);
+    expect(rows.filter((r) => r.sequence === 1 && /^(evening|morning)/.test(r.kind)).every((r) => r.state === "cancelled")).toBe(true);
+    expect(rows.filter((r) => r.kind === "date-changed").map((r) => `${r.channel} ${r.state} ${r.locale}`).sort()).toEqual(["email pending de", "sms pending de"]);
 
+    await t.engine.runScheduledJobs();
+    expect(textsFor(orderRef).sort()).toEqual([`email booking-confirmed ${orderRef}`, `email date-changed ${orderRef}`, `sms booking-confirmed ${orderRef}`, `sms date-changed ${orderRef}`]);
     t.clock.set("2025-06-04T17:00:00Z");
     await t.engine.runScheduledJobs();
-    expect(textsFor(orderRef)).toEqual([]);
+    expect(textsFor(orderRef)).toHaveLength(4);
     t.clock.set("2025-06-09T17:00:00Z");
     await t.engine.runScheduledJobs();
-    expect(textsFor(orderRef).sort()).toEqual([`email evening-before ${orderRef}`, `sms evening-before ${orderRef}`]);
-  });
-
-  it("gives an order that never had messages none on a date change", async () => {
-    t.clock.set("2025-06-02T08:00:00Z");
-    const carrier = await newCarrier(t);
-    const { orderRef, lookup } = await paidOrder(carrier);
-    await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away that whole week" });
-    expect(await t.engine.orderMessages(carrier, orderRef)).toEqual([]);
+    expect(textsFor(orderRef).slice(4).sort()).toEqual([`email evening-before ${orderRef}`, `sms evening-before ${orderRef}`]);
   });
 
   it("refuses a bad locale or an unknown order with a clear error", async () => {
@@ -409,21 +419,20 @@ describe("the worker's guarantees", () => {
 });
 
 describe("from the scheduler into the file outbox", () => {
-  it("writes a due order's evening e-mail with the plain-text stand-in renderer", async () => {
+  it("writes a paid order's confirmation and, at 18:00, its evening e-mail and SMS", async () => {
     const dir = await mkdtemp(join(tmpdir(), "scheduler-outbox-"));
     const notifications = withSenders(createOutboxSenders({ dir }), sendersFromEnv({}, OUTBOX_SENDER));
-    const t = await createTestEngine({ notifications });
+    const t = await createTestEngine({ notifications, messageContent: staticMessageContent() });
     try {
       const carrier = await newCarrier(t);
       const { ref } = await readyBooking(t, carrier, { date: "2025-06-05" });
-      const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
-      await t.engine.scheduleOrderMessages(carrier, { orderRef: Number(done.order_id), locale: "en" });
+      await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+      expect(await t.engine.runScheduledJobs()).toMatchObject({ sent: 2, skipped: 0, dead: 0 });
       t.clock.set("2025-06-04T17:00:00Z");
-      const pass = await t.engine.runScheduledJobs();
-      expect(pass).toMatchObject({ sent: 2, skipped: 0, dead: 0 });
+      expect(await t.engine.runScheduledJobs()).toMatchObject({ sent: 2, skipped: 0, dead: 0 });
       const files = await readdir(dir);
-      expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(1);
-      expect(files.filter((f) => f.endsWith(".sms.json"))).toHaveLength(1);
+      expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(2);
+      expect(files.filter((f) => f.endsWith(".sms.json"))).toHaveLength(2);
       expect(files.every((f) => f.includes(`_${carrier.code}_`))).toBe(true);
     } finally {
       await t.close();

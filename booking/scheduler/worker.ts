@@ -10,6 +10,7 @@
  * Outcomes: sent; a transient failure is `failed` and tried again after an exponential backoff; a
  * permanent failure, or the last allowed attempt, is `dead` for an operator (docs/operations.md).
  */
+import { AsyncResource } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { purgeAllExpiredHolds } from "../availability/availability";
@@ -76,6 +77,11 @@ export interface Scheduler {
   runDue(): Promise<PassSummary>;
   /** Runs a pass every `pollSeconds` (0: never) until `stop`; never keeps the process alive on its own. */
   start(pollSeconds: number): void;
+  /**
+   * A change just recorded messages due now (a payment's confirmation): a started worker runs a
+   * pass at once instead of at its next tick, so the customer is not kept waiting. No-op unless started.
+   */
+  nudge(): void;
   stop(): Promise<void>;
 }
 
@@ -94,6 +100,8 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
   let recurringEnsured = false;
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<unknown> | null = null;
+  let kick: (() => void) | null = null;
+  let again = false;
 
   async function ensureRecurring(now: Date) {
     if (recurringEnsured) return;
@@ -185,9 +193,13 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     runDue,
     start(pollSeconds) {
       if (timer || pollSeconds <= 0) return;
-      timer = setInterval(() => {
-        // One pass at a time per process; a slow pass delays the next rather than overlapping it.
-        if (running) return;
+      const tick = () => {
+        // One pass at a time per process; a nudge during a pass runs another right after it.
+        if (running) {
+          again = true;
+          return;
+        }
+        again = false;
         running = runDue()
           .then((summary) => {
             // A pass that only re-armed the hold purge, with nothing to purge, is not worth a line.
@@ -197,13 +209,22 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
           .catch((error) => deps.log?.error({ err: describe(error) }, "scheduler pass failed"))
           .finally(() => {
             running = null;
+            if (again && timer) setImmediate(tick);
           });
-      }, pollSeconds * 1000);
+      };
+      // Bound here: a nudge from inside a request runs the pass in the worker's context, not the
+      // request's (its log fields, a test clock's shift, a preview scope).
+      kick = AsyncResource.bind(tick);
+      timer = setInterval(kick, pollSeconds * 1000);
       timer.unref();
+    },
+    nudge() {
+      if (kick) setImmediate(kick);
     },
     async stop() {
       if (timer) clearInterval(timer);
       timer = null;
+      kick = null;
       await running;
     },
   };
