@@ -1,8 +1,8 @@
-import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { getEngine, type OutboxEmailEntry, type OutboxEntry, type OutboxSmsEntry } from "~/booking.server";
+import { getEngine, getRequestEngine, type OutboxEmailEntry, type OutboxEntry, type OutboxSmsEntry } from "~/booking.server";
 import { notFound } from "~/lib/carrier-routes.server";
 import { clockTime, dayOfInstant } from "~/lib/dates";
 import { requireCarrier } from "~/tenant/tenant.server";
@@ -38,10 +38,25 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ listing, filter, timezone: carrier.timezone, channels: { email: channels.email.outbox, sms: channels.sms.outbox } }, { headers: NO_STORE });
 }
 
+/**
+ * "Send the messages due now": one scheduler pass on this request's engine, so a developer (or a
+ * test moving the engine's clock with its cookie, ADR 034) sees the evening or morning message
+ * without waiting for the worker's next round. Off wherever the page is off.
+ */
+export async function action({ request }: ActionFunctionArgs) {
+  await requireCarrier(request);
+  const engine = await getRequestEngine(request);
+  if (!(await engine.listOutbox({ limit: 1 }))) throw notFound();
+  const pass = await engine.runScheduledJobs();
+  return data({ sent: pass.sent, failed: pass.retried + pass.dead }, { headers: NO_STORE });
+}
+
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
 
 export default function DevOutbox() {
   const { listing, filter, timezone, channels } = useLoaderData<typeof loader>();
+  const pass = useActionData<typeof action>();
+  const sending = useNavigation().state === "submitting";
   const { t } = useTranslation();
   const channel = (outbox: boolean) => t(outbox ? "dev-outbox.viaOutbox" : "dev-outbox.viaProvider");
   return (
@@ -53,6 +68,14 @@ export default function DevOutbox() {
           {t("dev-outbox.deliveredNotice", { email: channel(channels.email), sms: channel(channels.sms) })}
         </p>
       )}
+      <Form method="post" className="mb-6 flex flex-wrap items-center gap-3">
+        <button type="submit" disabled={sending} className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60">
+          {t("dev-outbox.sendDue")}
+        </button>
+        <p role="status" data-testid="dev-outbox-pass">
+          {pass ? t("dev-outbox.passDone", { count: pass.sent }) + (pass.failed ? ` ${t("dev-outbox.passFailed", { count: pass.failed })}` : "") : null}
+        </p>
+      </Form>
       <nav aria-label={t("dev-outbox.filter")} className="mb-6">
         <ul className="flex flex-wrap gap-2">
           {[null, ...listing.carriers].map((code) => (

@@ -82,7 +82,7 @@ describe("a booking's messages through its life", () => {
     expect(confirmed.emails).toHaveLength(1);
     const mail = confirmed.emails[0]!;
     expect(mail.subject).toBe(`Your FixFast repair is booked: ${orderRef}`);
-    expect(mail.to?.text).toContain("ada@example.com");
+    expect((mail.to as { text: string } | undefined)?.text).toContain("ada@example.com");
     expect(mail.text).toContain(`Order reference: ${orderRef}`);
     expect(mail.text).toContain("iPhone 15");
     expect(mail.text).toContain(`Amount: £${(total / 100).toFixed(2)}`);
@@ -173,7 +173,7 @@ describe("a booking's messages through its life", () => {
     });
     const sent = await send();
     expect(sent.emails).toHaveLength(1);
-    expect(sent.emails[0]!.to?.text).toContain("grace@example.com");
+    expect((sent.emails[0]!.to as { text: string } | undefined)?.text).toContain("grace@example.com");
     expect(sent.emails[0]!.text).toMatch(/48 hours/);
   });
 });
