@@ -136,6 +136,13 @@ export async function ensureOperationsRoles(strapi: Core.Strapi): Promise<void> 
 
 type Perm = { action: string; subject?: string | null; conditions?: string[] };
 
+/** True when the user may take this action on this type at all (with or without a condition). */
+export async function mayAct(strapi: Core.Strapi, user: AdminUser, action: string, uid: string): Promise<boolean> {
+  if (strapi.admin.services.role.hasSuperAdminRole(user)) return true;
+  const permissions = (await strapi.admin.services.permission.findUserPermissions(user)) as Perm[];
+  return permissions.some((p) => p.action === action && p.subject === uid);
+}
+
 /** True when every permission the user has for this action on this type carries the fence condition. */
 export async function isFenced(strapi: Core.Strapi, user: AdminUser, action: string, uid: string, condition: string): Promise<boolean> {
   if (strapi.admin.services.role.hasSuperAdminRole(user)) return false;
