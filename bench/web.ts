@@ -162,6 +162,7 @@ async function main() {
     CMS_READ_TOKEN: process.env.CMS_READ_TOKEN ?? secrets.CMS_READ_TOKEN,
     CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? secrets.CMS_WEBHOOK_SECRET,
     SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.SESSION_SECRET,
+    PREVIEW_SECRET: process.env.PREVIEW_SECRET ?? secrets.PREVIEW_SECRET,
     BOOKING_DATA_DIR: path.join(work, "booking"),
     UPLOADS_DIR: path.join(work, "uploads"),
     OUTBOX_DIR: path.join(work, "outbox"),
