@@ -197,7 +197,7 @@ async function main() {
     console.log(`${"page".padEnd(34)}${pad("scripts", 10)}${pad("texts", 10)}${pad("total", 10)}`);
     for (const page of WEIGHED) {
       const ids = routeIds(build, page.path);
-      const weight = pageWeight({ build: path.join(root, buildDir), routes: ids, lng: "en", ns: namespacesOf(build, ids) });
+      const weight = pageWeight({ build: path.join(root, buildDir), routes: ids, lng: "en", ns: namespacesOf(build, ids), manifestFileLoaded: build.future.v3_lazyRouteDiscovery !== true });
       console.log(`${`${page.name} ${page.path}`.padEnd(34)}${pad(kB(weight.scriptBytes), 10)}${pad(kB(weight.translationBytes), 10)}${pad(kB(weight.scriptBytes + weight.translationBytes), 10)}`);
     }
 
