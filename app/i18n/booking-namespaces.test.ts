@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { ERROR_TABLE, FIELD_KEYS, PLACE_RULES } from "~/lib/errors/error-table";
 import * as namespaces from "./namespaces";
 
 /**
@@ -10,9 +11,9 @@ import * as namespaces from "./namespaces";
  * — in the route module, the modules it imports and the server modules that give it keys — must be
  * in `common` or a namespace the step or one of its parent routes declares.
  *
- * Left out: the error table, whose keys are toasts (root.tsx loads a toast's own namespace), the
- * booking frame's modals (`booking`), the warranty step's IMEI modal (`booking-device`) and the
- * payment page's notice (`booking-checkout`), each shown where its namespace is loaded.
+ * The error table is not followed from a step's imports (it names texts of every area); its texts
+ * are checked by the engine operation that raises them instead, at the end. Toasts are not: root.tsx
+ * loads a toast's own namespace.
  */
 const appDir = path.resolve(__dirname, "..");
 const KEY = new RegExp(`["'\`](${namespaces.sectionNamespaces.join("|")})\\.[A-Za-z0-9_$.{}-]+`, "g");
@@ -80,5 +81,33 @@ describe("the texts a booking step loads", () => {
   it("keeps the first step's texts small: postcode search loads the frame's and the location step's only", () => {
     const loaded = routeChain("booking.postcode-search").flatMap((route) => declared(byRouteName.get(route)!));
     expect(loaded.sort()).toEqual(["booking", "booking-location"]);
+  });
+});
+
+describe("the error table's texts a booking page shows in place (not as a toast)", () => {
+  const namespaceOf = (key: string) => key.split(".")[0]!;
+  const loadedBy = (...lists: string[][]) => new Set(["landing", "errors", ...namespaces.BOOKING_FRAME_NAMESPACES, ...lists.flat()]);
+  const inline = (behaviour: { show: string; key?: string; fallbackKey?: string; pageKey?: string }) =>
+    behaviour.show === "toast" ? [behaviour.pageKey] : [behaviour.key, behaviour.fallbackKey, behaviour.pageKey];
+
+  it("device steps load the field texts of the identifier, warranty and device checks, and the warranty modal's", () => {
+    const loaded = loadedBy(namespaces.DEVICE_NAMESPACES);
+    const deviceCodes = Object.entries(FIELD_KEYS).filter(([code]) => /^(IMEI|SERIAL|IDENTIFIER|PURCHASE_DATE|DATE_FORMAT|FAULT|MODEL|PROBLEMS|COLOUR|TRIAGE)_/.test(code));
+    expect(deviceCodes.length).toBeGreaterThan(10);
+    for (const [code, key] of deviceCodes) if (key) expect(loaded.has(namespaceOf(key)), `${code}: ${key}`).toBe(true);
+    expect(loaded.has(namespaceOf(ERROR_TABLE.WARRANTY_REPAIR_NOT_OFFERED.key))).toBe(true);
+  });
+
+  it("the payment and checkout pages, where a charge is made, load the payment-in-progress notice", () => {
+    const key = ERROR_TABLE.PAYMENT_IN_PROGRESS.pageKey;
+    for (const list of [namespaces.CHECKOUT_NAMESPACES, namespaces.PAYMENT_NAMESPACES]) expect(loadedBy(list).has(namespaceOf(key))).toBe(true);
+  });
+
+  it("every booking place's own texts are the booking frame's, the location steps' or the checkout's", () => {
+    const loaded = loadedBy(namespaces.LOCATION_NAMESPACES, namespaces.CONTINUE_NAMESPACES);
+    for (const [place, rule] of Object.entries(PLACE_RULES).filter(([place]) => place.startsWith("booking"))) {
+      const behaviours = [...Object.values((rule as { codes?: object }).codes ?? {}), (rule as { otherwise?: object }).otherwise].filter(Boolean) as Parameters<typeof inline>[0][];
+      for (const key of behaviours.flatMap(inline)) if (key) expect(loaded.has(namespaceOf(key)), `${place}: ${key}`).toBe(true);
+    }
   });
 });
