@@ -4,12 +4,13 @@ import { compressedPage, NONCE_SLOT, type RenderedPages } from "./rendered-pages
 
 /**
  * The render cache at the edge (ADR 073): content pages — landing, FAQ, help, legal, maintenance —
- * rendered once per host + locale + content version and served from memory with a strong ETag,
- * already compressed, and Cache-Control for a CDN. Anything that depends on the visitor goes past
- * it to Remix as before: another cookie than the language, a query string (preview, `?lng=`,
- * `?type=`), credentials, a method other than GET.
+ * and a booking's first page as a visitor without a booking sees it (ADR 089) rendered once per
+ * host + locale + content version and served from memory with a strong ETag, already compressed,
+ * and Cache-Control for a CDN. Anything that depends on the visitor goes past it to Remix as before:
+ * another cookie than the language (a booking session above all), a query string (preview, `?lng=`,
+ * `?type=`, a postcode from the landing page), credentials, a method other than GET.
  */
-const CONTENT_PAGE = /^\/(?:faqs(?:\/[^/]+)?|help(?:\/[^/]+)?|imprint|privacy|terms|app-terms|maintenance)?$/;
+const CONTENT_PAGE = /^\/(?:faqs(?:\/[^/]+)?|help(?:\/[^/]+)?|imprint|privacy|terms|app-terms|maintenance|booking\/(?:postcode|address)-search)?$/;
 /** The one cookie a content page may read: the language the visitor picked (ADR 064). */
 const LOCALE_COOKIE = "lng";
 /** Set by the render for the edge only (the page's carrier); never sent. */
