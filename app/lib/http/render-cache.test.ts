@@ -11,6 +11,9 @@ describe("which requests the render cache answers", () => {
       expect(renderCacheKey(get(url)), url).toBe(`http://patchpoint.localhost:3000${url}#lng=`);
     }
     expect(renderCacheKey(get("/faqs", "lng=de"))).toBe("http://patchpoint.localhost:3000/faqs#lng=de");
+    // The language cookie once, and only a language the site has: anything else is rendered uncached,
+    // so a request cannot file a page under another language's key or make keys without end.
+    for (const cookie of ["lng=en; lng=de", "lng=de; lng=de", "lng=xx", "lng=a1", "lng=", "lng=de%00"]) expect(renderCacheKey(get("/faqs", cookie)), cookie).toBeNull();
   });
 
   it("answers a booking's first page (postcode or address search) for a visitor without a booking", () => {

@@ -1,5 +1,6 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { supportedLanguages } from "~/i18n/namespaces";
 import { compressedPage, NONCE_SLOT, type RenderedPages } from "./rendered-pages";
 
 /**
@@ -28,14 +29,18 @@ export function renderCacheKey(request: {
   if (request.method !== "GET" || request.headers.authorization) return null;
   const [pathname, query] = splitUrl(request.url);
   if (query !== null || !CONTENT_PAGE.test(pathname)) return null;
-  let locale = "";
+  let locale: string | null = null;
   for (const part of (request.headers.cookie ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (!name) continue;
-    if (name !== LOCALE_COOKIE) return null;
+    // Only one language cookie, naming a language the site has: a second one (the render reads the
+    // first, a key built from the last would file the page under the wrong language) or any other
+    // value (every value a key of its own) is rendered for that request alone.
+    if (name !== LOCALE_COOKIE || locale !== null) return null;
     locale = value.join("=");
+    if (!(supportedLanguages as readonly string[]).includes(locale)) return null;
   }
-  return `${request.protocol}://${request.host.toLowerCase()}${pathname}#lng=${locale}`;
+  return `${request.protocol}://${request.host.toLowerCase()}${pathname}#lng=${locale ?? ""}`;
 }
 
 function splitUrl(url: string): [string, string | null] {
