@@ -32,6 +32,23 @@ export function temporarilyUnavailable(): Response {
 
 /** The carrier for this request; throws a 404 or 503 Response when there is none. */
 export async function requireCarrier(request: Request): Promise<Carrier> {
+  return (await resolveCarrier(request)).carrier;
+}
+
+/**
+ * Whether the request's host is one of its carrier's own (a domain, or `<code>.localhost`), not the
+ * DEFAULT_CARRIER fallback that answers any host: only such pages are kept by the render cache, so
+ * made-up hosts cannot fill it.
+ */
+export async function hostNamesCarrier(request: Request): Promise<boolean> {
+  try {
+    return (await resolveCarrier(request)).via !== "default";
+  } catch {
+    return false;
+  }
+}
+
+async function resolveCarrier(request: Request): Promise<{ carrier: Carrier; via: "domain" | "dev-subdomain" | "default" }> {
   const host = requestHost(request);
   let carriers: Carrier[];
   try {
@@ -47,7 +64,7 @@ export async function requireCarrier(request: Request): Promise<Carrier> {
     if (refreshed) resolution = resolveTenant(host, refreshed, defaultCode);
   }
   if (!resolution.carrier) throw siteNotFound();
-  return resolution.carrier;
+  return { carrier: resolution.carrier, via: resolution.via };
 }
 
 /** ?lng= (when the carrier offers it), then the visitor's cookie, then the carrier's default. */
