@@ -32,23 +32,6 @@ export function temporarilyUnavailable(): Response {
 
 /** The carrier for this request; throws a 404 or 503 Response when there is none. */
 export async function requireCarrier(request: Request): Promise<Carrier> {
-  return (await resolveCarrier(request)).carrier;
-}
-
-/**
- * Whether the request's host is one of its carrier's own (a domain, or `<code>.localhost`), not the
- * DEFAULT_CARRIER fallback that answers any host: only such pages are kept by the render cache, so
- * made-up hosts cannot fill it.
- */
-export async function hostNamesCarrier(request: Request): Promise<boolean> {
-  try {
-    return (await resolveCarrier(request)).via !== "default";
-  } catch {
-    return false;
-  }
-}
-
-async function resolveCarrier(request: Request): Promise<{ carrier: Carrier; via: "domain" | "dev-subdomain" | "default" }> {
   const host = requestHost(request);
   let carriers: Carrier[];
   try {
@@ -64,7 +47,18 @@ async function resolveCarrier(request: Request): Promise<{ carrier: Carrier; via
     if (refreshed) resolution = resolveTenant(host, refreshed, defaultCode);
   }
   if (!resolution.carrier) throw siteNotFound();
-  return { carrier: resolution.carrier, via: resolution.via };
+  return resolution.carrier;
+}
+
+/**
+ * Whether the request's host is one of its carrier's own (a domain, or `<code>.localhost`), not the
+ * DEFAULT_CARRIER fallback that answers any host: only such pages are kept by the render cache, so
+ * made-up hosts cannot fill it.
+ */
+export async function hostNamesCarrier(request: Request): Promise<boolean> {
+  // The carriers the page was just rendered from (cached); no default and no refresh, so no more I/O.
+  const carriers = await getCarriers().catch(() => []);
+  return resolveTenant(requestHost(request), carriers).carrier !== null;
 }
 
 /** ?lng= (when the carrier offers it), then the visitor's cookie, then the carrier's default. */

@@ -152,12 +152,15 @@ export function registerBookingWarning(strapi: Core.Strapi): void {
     if (!params.documentId) return next();
     const before = (await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Record<string, unknown> | null;
     const context: ChangeContext = { today: new Date().toISOString().slice(0, 10) };
-    if (ctx.uid === OPS_UIDS.technician && before && typeof before.serviceArea === 'string') {
+    const data = params.data ?? {};
+    const leavesArea = ctx.action === 'delete' || ('serviceArea' in data && data.serviceArea !== before?.serviceArea);
+    // Counted only when the technician leaves their area: most technician saves change nothing of it.
+    if (ctx.uid === OPS_UIDS.technician && leavesArea && before && typeof before.serviceArea === 'string') {
       context.otherTechniciansInArea = (await strapi.db.query(OPS_UIDS.technician as never).count({
         where: { carrierCode: before.carrierCode, serviceArea: before.serviceArea, documentId: { $ne: params.documentId } },
       } as never)) as number;
     }
-    const query = bookingQueryFor(ctx.uid, ctx.action, before, params.data ?? {}, context);
+    const query = bookingQueryFor(ctx.uid, ctx.action, before, data, context);
     if (!query) return next();
     const count = await countBookings(strapi, query);
     if (!count) return next();

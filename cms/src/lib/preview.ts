@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { CARRIER_UID } from './content-model';
-import { carrierCodesOf, FENCE_CONDITION_ID, isFenced, mayAct } from './editor-fence';
+import { allFenced, carrierCodesOf, FENCE_CONDITION_ID, permissionsFor } from './editor-fence';
 import { createPreviewToken } from './preview-token';
 
 const READ = 'plugin::content-manager.explorer.read';
@@ -62,11 +62,12 @@ export function createPreviewHandler(getStrapi: () => Core.Strapi, previewSecret
     if (!user) return null;
     // Only who may read this type in the content manager previews it (operations and catalogue
     // roles may not), and a fenced editor only for their carriers.
-    if (!(await mayAct(strapi, user, READ, uid))) {
+    const permissions = await permissionsFor(strapi, user, READ, uid);
+    if (permissions !== null && permissions.length === 0) {
       strapi.log.warn(`[preview] user ${user.id} may not read ${uid}: no preview`);
       return null;
     }
-    if (await isFenced(strapi, user, READ, uid, FENCE_CONDITION_ID)) {
+    if (allFenced(permissions, FENCE_CONDITION_ID)) {
       const codes = await carrierCodesOf(strapi, user.id);
       if (!codes.includes(entry.carrierCode)) {
         strapi.log.warn(`[preview] user ${user.id} is not an editor of carrier "${entry.carrierCode}": no preview`);
