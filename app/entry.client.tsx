@@ -8,8 +8,8 @@
  * when a navigation needs them.
  */
 import { RemixBrowser } from "@remix-run/react";
-import i18next from "i18next";
-import HttpBackend, { type HttpBackendOptions } from "i18next-http-backend";
+import i18next, { type ReadCallback } from "i18next";
+import resourcesToBackend from "i18next-resources-to-backend";
 import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { initReactI18next } from "react-i18next";
@@ -21,24 +21,37 @@ import { RequestInfoProvider } from "~/lib/observability/request-context";
 const requestId = document.querySelector("[data-request-id]")?.getAttribute("data-request-id") ?? undefined;
 const nonce = document.querySelector<HTMLScriptElement>("script[nonce]")?.nonce || undefined;
 
+/**
+ * One namespace's texts from its fingerprinted file. A network error or a 5xx answers `true` with
+ * the error, which is how i18next is told to try again later (with a growing delay); any other
+ * failure is final.
+ */
+function readNamespace(language: string, namespace: string, callback: ReadCallback): void {
+  const url = namespaceUrl(language, namespace);
+  if (!url) return callback(new Error(`no texts for ${language}/${namespace}`), false);
+  let retry = true;
+  fetch(url)
+    .then((response) => {
+      retry = response.status >= 500;
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return response.json() as Promise<Record<string, unknown>>;
+    })
+    .then(
+      (texts) => callback(null, isSectionNamespace(namespace) ? sectionResource(namespace, texts) : texts),
+      (error: Error) => callback(error, retry),
+    );
+}
+
 async function hydrate() {
   await i18next
     .use(initReactI18next)
-    .use(HttpBackend)
-    .init<HttpBackendOptions>({
+    .use(resourcesToBackend(readNamespace))
+    .init({
       ...lookupOptions,
       lng: document.documentElement.lang,
       ns: [...new Set([COMMON_NS, ...getInitialNamespaces()])],
       partialBundledLanguages: true,
       resources: {},
-      backend: {
-        loadPath: (languages, namespaces) => namespaceUrl(languages[0]!, namespaces[0]!) ?? "",
-        parse: (body, _languages, namespaces) => {
-          const namespace = Array.isArray(namespaces) ? namespaces[0] : namespaces;
-          const texts = JSON.parse(body) as Record<string, unknown>;
-          return namespace && isSectionNamespace(namespace) ? sectionResource(namespace, texts) : texts;
-        },
-      },
       react: { useSuspense: true },
     });
 

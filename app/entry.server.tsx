@@ -16,6 +16,7 @@ import { observabilityEnv } from "~/lib/observability/env.server";
 import { browserWidgets } from "~/booking.server";
 import { logger } from "~/lib/observability/logger.server";
 import { CARRIER_HEADER } from "~/lib/http/render-cache";
+import { hostNamesCarrier } from "~/tenant/tenant.server";
 import { RequestInfoProvider } from "~/lib/observability/request-context";
 
 const ABORT_DELAY = 5_000;
@@ -83,9 +84,12 @@ function renderWhole(request: Request, status: number, headers: Headers, remixCo
       const html = Buffer.concat(chunks).toString("utf8");
       headers.set("Content-Type", "text/html; charset=utf-8");
       if (nonce) headers.set("Content-Security-Policy", pagePolicy(request, remixContext, nonce, inlineHashes(html)));
+      // Naming the carrier lets the render cache keep the page: not for a host that only fell back to the default carrier.
       const carrier = (remixContext.staticHandlerContext.loaderData.root as { carrier?: { code?: string } } | undefined)?.carrier?.code;
-      if (carrier) headers.set(CARRIER_HEADER, carrier);
-      resolve(new Response(html, { headers, status }));
+      void hostNamesCarrier(request).then((named) => {
+        if (carrier && named) headers.set(CARRIER_HEADER, carrier);
+        resolve(new Response(html, { headers, status }));
+      });
     });
     const { pipe, abort } = renderToPipeableStream(
       <RequestInfoProvider value={{ requestId }}>

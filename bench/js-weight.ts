@@ -7,10 +7,13 @@
  *     [--lng en] [--ns common,manage]
  *
  * `--ns none` counts no translation files (a build whose texts are bundled into the scripts).
+ * Remix's whole-app manifest file (`manifest-<hash>.js`) counts only when the build loads it: with
+ * lazy route discovery (`v3_lazyRouteDiscovery`, ADR 069) the page carries its own routes' part of
+ * the manifest inline in its HTML instead, and the file is never fetched.
  */
 import { readFileSync, readdirSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { gzipSync } from "node:zlib";
 
@@ -21,7 +24,7 @@ export interface PageWeight {
 }
 
 /** The gzipped bytes of the scripts a page's HTML references and of its namespaces' translation files. */
-export function pageWeight(options: { build: string; routes: string[]; lng: string; ns: string[] }): PageWeight {
+export function pageWeight(options: { build: string; routes: string[]; lng: string; ns: string[]; manifestFileLoaded: boolean }): PageWeight {
   const clientDir = path.join(options.build, "client");
   const manifestFile = readdirSync(path.join(clientDir, "assets")).find((name) => /^manifest-.*\.js$/.test(name));
   if (!manifestFile) throw new Error(`No Remix client manifest in ${clientDir}/assets: build first`);
@@ -31,7 +34,7 @@ export function pageWeight(options: { build: string; routes: string[]; lng: stri
     routes: Record<string, { module: string; imports?: string[] }>;
   };
 
-  const scripts = new Set<string>([`/assets/${manifestFile}`, manifest.entry.module, ...manifest.entry.imports]);
+  const scripts = new Set<string>([...(options.manifestFileLoaded ? [`/assets/${manifestFile}`] : []), manifest.entry.module, ...manifest.entry.imports]);
   for (const id of options.routes) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`Route ${id} is not in the manifest`);
@@ -46,6 +49,12 @@ export function pageWeight(options: { build: string; routes: string[]; lng: stri
   return { scripts: scripts.size, scriptBytes, translationBytes };
 }
 
+/** Whether pages of this build fetch the whole-app manifest file (not with lazy route discovery). */
+export async function manifestFileLoadedBy(build: string): Promise<boolean> {
+  const server = (await import(pathToFileURL(path.resolve(build, "server", "index.js")).href)) as { future?: { v3_lazyRouteDiscovery?: boolean } };
+  return server.future?.v3_lazyRouteDiscovery !== true;
+}
+
 export const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
@@ -58,7 +67,8 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
     },
   });
   const namespaces = values.ns === "none" ? [] : values.ns!.split(",");
-  const weight = pageWeight({ build: values.build!, routes: values.routes!.split(","), lng: values.lng!, ns: namespaces });
+  const manifestFileLoaded = await manifestFileLoadedBy(values.build!);
+  const weight = pageWeight({ build: values.build!, routes: values.routes!.split(","), lng: values.lng!, ns: namespaces, manifestFileLoaded });
   console.log(`scripts (${weight.scripts} files): ${kB(weight.scriptBytes)} gzipped`);
   console.log(`translations (${values.lng}: ${namespaces.join(", ") || "bundled"}): ${kB(weight.translationBytes)} gzipped`);
   console.log(`total: ${kB(weight.scriptBytes + weight.translationBytes)} gzipped`);

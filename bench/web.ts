@@ -11,14 +11,16 @@
  *  1. requests/s and p50/p95 latency at BENCH_CONNECTIONS (20) for BENCH_SECONDS (10) each, for the
  *     landing page, an FAQ page and /booking/postcode-search of BENCH_CARRIER (patchpoint), each
  *     next to its own bytes written as a static file under the build's client folder (precompressed
- *     like every asset) and served by the same server; every request says `Accept-Encoding: br, gzip`;
+ *     like every asset) and served by the same server; every request says `Accept-Encoding: br, gzip`
+ *     and sends no cookie (a first visitor); then postcode search once more for a visitor with a
+ *     booking (rendered for them);
  *  2. the gzipped JavaScript and translation files each of those pages and the basket, repair-date
  *     and payment steps load (`bench/js-weight.ts`, routes matched from the server build);
  *  3. Lighthouse mobile performance and accessibility for landing, postcode search and basket, with
  *     Debian's Chromium (CHROME_PATH, default /usr/bin/chromium); BENCH_LIGHTHOUSE=0 skips them.
  */
 import http from "node:http";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -62,12 +64,12 @@ interface Load {
 }
 
 /** One autocannon run; latencies come from every response (autocannon's own summary has no p95). */
-async function load(pathname: string): Promise<Load> {
+async function load(pathname: string, cookie?: string): Promise<Load> {
   const latencies: number[] = [];
   let errors = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
-      { url: `${origin}${pathname}`, connections, duration: seconds, headers: { host, "accept-encoding": "br, gzip" } },
+      { url: `${origin}${pathname}`, connections, duration: seconds, headers: { host, "accept-encoding": "br, gzip", ...(cookie ? { cookie } : {}) } },
       (error, done) => (error ? reject(error) : resolve(done)),
     );
     instance.on("response", (_client, status, _bytes, time) => {
@@ -145,6 +147,26 @@ function getPage(pathname: string): Promise<Buffer> {
   });
 }
 
+const BOOKED_PAGE = "/booking/postcode-search";
+
+/**
+ * A booking session cookie: the landing page's postcode form (a GET) with a postcode of the
+ * carrier's first service area (BENCH_POSTCODE, else its seed's first prefix + " 1AA") builds a booking.
+ */
+async function bookingCookie(): Promise<string> {
+  const seed = JSON.parse(readFileSync(path.join(root, "tenants", carrier, "engine.json"), "utf8")) as { service_areas: { postcode_prefixes: string[] }[] };
+  const postcode = process.env.BENCH_POSTCODE ?? `${seed.service_areas[0]!.postcode_prefixes[0]!} 1AA`;
+  return new Promise((resolve, reject) => {
+    const request = http.get(`${origin}${BOOKED_PAGE}?postcode=${encodeURIComponent(postcode)}`, { headers: { host } }, (response) => {
+      response.resume();
+      const session = response.headers["set-cookie"]?.map((cookie) => cookie.split(";")[0]!).find((cookie) => cookie.startsWith("__booking="));
+      if (response.statusCode === 302 && session) resolve(session);
+      else reject(new Error(`postcode ${postcode} did not start a booking for ${carrier} (${response.statusCode})`));
+    });
+    request.on("error", reject);
+  });
+}
+
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 async function main() {
@@ -162,6 +184,7 @@ async function main() {
     CMS_READ_TOKEN: process.env.CMS_READ_TOKEN ?? secrets.CMS_READ_TOKEN,
     CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? secrets.CMS_WEBHOOK_SECRET,
     SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.SESSION_SECRET,
+    PREVIEW_SECRET: process.env.PREVIEW_SECRET ?? secrets.PREVIEW_SECRET,
     BOOKING_DATA_DIR: path.join(work, "booking"),
     UPLOADS_DIR: path.join(work, "uploads"),
     OUTBOX_DIR: path.join(work, "outbox"),
@@ -176,6 +199,9 @@ async function main() {
     console.log(`\n1. Throughput at ${connections} connections, ${seconds} s each, ${carrier} (Accept-Encoding: br, gzip)\n`);
     console.log(`${"page".padEnd(34)}${pad("req/s", 9)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("errors", 8)}${pad("× static", 10)}`);
     mkdirSync(staticDir, { recursive: true });
+    const row = (label: string, figures: Load, ratio = "") =>
+      console.log(`${label.padEnd(34)}${pad(figures.rps.toFixed(0), 9)}${pad(figures.p50.toFixed(1), 9)}${pad(figures.p95.toFixed(1), 9)}${pad(figures.errors, 8)}${pad(ratio, 10)}`);
+    let lastStatic: Load | undefined;
     for (const page of PAGES) {
       const bytes = await getPage(page.path);
       const file = `${page.name.replace(/\W+/g, "-")}.html`;
@@ -185,18 +211,22 @@ async function main() {
       await load(page.path);
       const dynamic = await load(page.path);
       const statics = await load(`/bench-static/${file}`);
-      const row = (label: string, figures: Load, ratio = "") =>
-        console.log(`${label.padEnd(34)}${pad(figures.rps.toFixed(0), 9)}${pad(figures.p50.toFixed(1), 9)}${pad(figures.p95.toFixed(1), 9)}${pad(figures.errors, 8)}${pad(ratio, 10)}`);
       row(`${page.name} ${page.path}`, dynamic, `${(dynamic.rps / statics.rps).toFixed(2)}×`);
       row(`  same ${(bytes.length / 1024).toFixed(0)} kB as a static file`, statics);
+      lastStatic = statics;
     }
+    // A returning visitor's booking step is rendered for them (their booking, never cached).
+    const cookie = await bookingCookie();
+    await load(BOOKED_PAGE, cookie);
+    const booked = await load(BOOKED_PAGE, cookie);
+    row("  the same, visitor with a booking", booked, lastStatic ? `${(booked.rps / lastStatic.rps).toFixed(2)}×` : "");
 
     console.log(`\n2. JavaScript and translations a first visit loads (gzipped, English)\n`);
     const build = (await import(pathToFileURL(path.join(root, buildDir, "server", "index.js")).href)) as ServerBuild;
     console.log(`${"page".padEnd(34)}${pad("scripts", 10)}${pad("texts", 10)}${pad("total", 10)}`);
     for (const page of WEIGHED) {
       const ids = routeIds(build, page.path);
-      const weight = pageWeight({ build: path.join(root, buildDir), routes: ids, lng: "en", ns: namespacesOf(build, ids) });
+      const weight = pageWeight({ build: path.join(root, buildDir), routes: ids, lng: "en", ns: namespacesOf(build, ids), manifestFileLoaded: build.future.v3_lazyRouteDiscovery !== true });
       console.log(`${`${page.name} ${page.path}`.padEnd(34)}${pad(kB(weight.scriptBytes), 10)}${pad(kB(weight.translationBytes), 10)}${pad(kB(weight.scriptBytes + weight.translationBytes), 10)}`);
     }
 

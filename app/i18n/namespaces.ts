@@ -58,7 +58,17 @@ export function routeNamespaces(matches: readonly { handle?: unknown }[]): strin
 }
 
 /**
- * `handle.i18n` for every route under /booking: the booking flow's areas, and `manage`, which holds
- * the engine's device-identifier messages the device steps show too.
+ * `handle.i18n` of the booking flow, by journey (ADR 089): the frame (`routes/booking`) loads
+ * `booking` (progress bar, basket, the booking's modals and errors) and each step adds its own
+ * journey's texts, so a step never downloads the texts of the others. Device steps also load
+ * `manage`, which holds the engine's device-identifier messages. `booking-namespaces.test.ts`
+ * checks that every text a step's code names is in a namespace it loads; toasts name theirs
+ * themselves (root.tsx loads a toast's namespace).
  */
-export const BOOKING_NAMESPACES: SectionNamespace[] = ["booking", "booking-checkout", "booking-device", "booking-location", "payment", "manage"];
+export const BOOKING_FRAME_NAMESPACES: SectionNamespace[] = ["booking"];
+export const LOCATION_NAMESPACES: SectionNamespace[] = ["booking-location"];
+export const DEVICE_NAMESPACES: SectionNamespace[] = ["booking-device", "manage"];
+export const CHECKOUT_NAMESPACES: SectionNamespace[] = ["booking-checkout"];
+export const PAYMENT_NAMESPACES: SectionNamespace[] = ["booking-checkout", "payment"];
+/** Continuing a booking by its code: the location step's code form and the checkout's summary. */
+export const CONTINUE_NAMESPACES: SectionNamespace[] = ["booking-location", "booking-checkout"];

@@ -11,6 +11,8 @@ export interface SessionData {
   bookingRef: string;
 }
 
+const COOKIE_NAME = "__booking";
+
 let storage: ReturnType<typeof createCookieSessionStorage<SessionData>> | undefined;
 
 function sessionStorage() {
@@ -18,7 +20,7 @@ function sessionStorage() {
     const { SESSION_SECRET, COOKIE_SECURE } = env();
     storage = createCookieSessionStorage<SessionData>({
       cookie: {
-        name: "__booking",
+        name: COOKIE_NAME,
         httpOnly: true,
         sameSite: "lax",
         path: "/",
@@ -37,4 +39,9 @@ export function getSession(request: Request): Promise<Session<SessionData>> {
 
 export function commitSession(session: Session<SessionData>): Promise<string> {
   return sessionStorage().commitSession(session);
+}
+
+/** Whether the request carries a booking session cookie (valid or not). */
+export function hasSessionCookie(request: Request): boolean {
+  return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${COOKIE_NAME}=`));
 }

@@ -39,7 +39,8 @@ export async function loader({ params }: LoaderFunctionArgs) {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
   });
+  // fetch hands over the decoded body: the upstream length is only right when it sent none encoded.
   const length = upstream.headers.get("content-length");
-  if (length) headers.set("Content-Length", length);
+  if (length && !upstream.headers.get("content-encoding")) headers.set("Content-Length", length);
   return new Response(upstream.body, { status: 200, headers });
 }

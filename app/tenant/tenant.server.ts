@@ -50,6 +50,17 @@ export async function requireCarrier(request: Request): Promise<Carrier> {
   return resolution.carrier;
 }
 
+/**
+ * Whether the request's host is one of its carrier's own (a domain, or `<code>.localhost`), not the
+ * DEFAULT_CARRIER fallback that answers any host: only such pages are kept by the render cache, so
+ * made-up hosts cannot fill it.
+ */
+export async function hostNamesCarrier(request: Request): Promise<boolean> {
+  // The carriers the page was just rendered from (cached); no default and no refresh, so no more I/O.
+  const carriers = await getCarriers().catch(() => []);
+  return resolveTenant(requestHost(request), carriers).carrier !== null;
+}
+
 /** ?lng= (when the carrier offers it), then the visitor's cookie, then the carrier's default. */
 export async function pickLocale(request: Request, carrier: Carrier): Promise<{ locale: Locale; persist: boolean }> {
   const offered = carrier.supportedLocales.length > 0 ? carrier.supportedLocales : [carrier.defaultLocale];

@@ -210,6 +210,25 @@ export async function seedCatalogue(db: BookingDatabase, file: CatalogueFile, ha
   });
 }
 
+/**
+ * A carrier its source no longer serves (no roster, or no area with a technician): its areas take no
+ * new bookings, existing bookings stay as sold. The stored hash and revision are cleared, so the next
+ * delivery of the carrier, even with the same data, seeds it again in full and reactivates its areas.
+ * Returns how many areas were taken out of service.
+ */
+export async function withdrawCarrier(db: BookingDatabase, code: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seed:${code}`}))`);
+    const withdrawn = await tx
+      .update(s.serviceAreas)
+      .set({ active: false })
+      .where(and(eq(s.serviceAreas.carrierCode, code), eq(s.serviceAreas.active, true)))
+      .returning({ code: s.serviceAreas.code });
+    await tx.update(s.carrierSeeds).set({ sourceHash: "withdrawn", sourceUpdatedAt: null }).where(eq(s.carrierSeeds.carrierCode, code));
+    return withdrawn.length;
+  });
+}
+
 export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, hash = sha256(JSON.stringify(file)), revision?: Date): Promise<SeedResult> {
   const code = file.carrier_code;
   return db.transaction(async (tx) => {

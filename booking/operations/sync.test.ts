@@ -173,3 +173,36 @@ describe("the demo tenants as the CMS serves them", () => {
     }
   }, 120_000);
 });
+
+describe("a carrier the CMS stops serving", () => {
+  it("takes no new bookings once its roster or last staffed area is gone, and sells again when it is back", async () => {
+    const gone = carrierFixture("feed-gone");
+    const engine = engineFixture({ code: "feed-gone" });
+    const cms = await startFakeFeed({ catalogue: catalogueFixture(), carriers: { "feed-gone": engine } });
+    const db = await openDatabase({ BOOKING_DATA_DIR: "memory://" });
+    try {
+      const captured = captureLog();
+      const goneSync = createOperationsSync({ db: db.db, source: createCmsFeedSource({ url: cms.url, token: cms.token }), log: captured.log });
+      const goneEngine = await createTestEngine({ opened: db });
+      await goneSync.reconcile();
+      expect(await goneEngine.engine.checkPostcode(gone, "SW1A 2AA")).toMatchObject({ area: { code: "central" } });
+
+      // Its last technician is deleted: the feed no longer lists it and answers 404 for it.
+      cms.state.carriers.delete("feed-gone");
+      const outcomes = await goneSync.reconcile();
+      expect(outcomes).toContainEqual({ subject: "feed-gone", result: "withdrawn" });
+      await expect(goneEngine.engine.checkPostcode(gone, "SW1A 2AA")).rejects.toMatchObject({ code: "BK04" });
+      expect(captured.lines.some((l) => l.level === "warn" && /no longer serves carrier feed-gone/.test(l.message))).toBe(true);
+      // Asked again, nothing more to withdraw.
+      expect(await goneSync.syncCarrier("feed-gone")).toEqual({ subject: "feed-gone", result: "unknown" });
+
+      // A technician is added again, with the very same data as before: it sells again.
+      cms.publish("feed-gone", engine);
+      await goneSync.reconcile();
+      expect(await goneEngine.engine.checkPostcode(gone, "SW1A 2AA")).toMatchObject({ area: { code: "central" } });
+    } finally {
+      await db.close();
+      await cms.close();
+    }
+  });
+});

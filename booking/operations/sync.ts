@@ -11,7 +11,7 @@
  */
 import type { BookingDatabase } from "../db/open";
 import * as s from "../db/schema";
-import { seedCarrier, seedCatalogue, SeedFileError, type SeedResult } from "../catalogue/seed";
+import { seedCarrier, seedCatalogue, SeedFileError, withdrawCarrier, type SeedResult } from "../catalogue/seed";
 import { OperationsDataInvalidError, OperationsSourceUnavailableError, type OperationsSource } from "../ports/operations-source";
 
 /** The subset of a pino logger the sync writes to. */
@@ -21,7 +21,7 @@ export interface OperationsLogger {
   error(fields: object, message: string): void;
 }
 
-export type SyncResult = SeedResult | "invalid" | "unavailable" | "unknown" | "failed";
+export type SyncResult = SeedResult | "invalid" | "unavailable" | "unknown" | "withdrawn" | "failed";
 
 export interface SyncOutcome {
   /** "catalogue" or a carrier code. */
@@ -142,8 +142,11 @@ export function createOperationsSync({ db, source, log }: OperationsSyncOptions)
       try {
         const operations = await source.carrier(code);
         if (!operations) {
-          log.warn({ subject: code }, `operations sync: ${source.describe} does not know carrier ${code}; its copy stays as it is`);
-          return { subject: code, result: "unknown" };
+          // No roster or no staffed area any more (or no carrier): stop selling, keep what was sold.
+          const areas = await withdrawCarrier(db, code);
+          if (areas === 0) return { subject: code, result: "unknown" };
+          log.warn({ subject: code, areas }, `operations sync: ${source.describe} no longer serves carrier ${code}; its ${areas} area(s) take no new bookings`);
+          return { subject: code, result: "withdrawn" };
         }
         return reported({ subject: code, result: await seedCarrier(db, operations.engine, undefined, operations.updatedAt) });
       } catch (error) {
@@ -165,6 +168,10 @@ export function createOperationsSync({ db, source, log }: OperationsSyncOptions)
       if (at && at.getTime() >= updatedAt.getTime()) continue;
       outcomes.push(await syncCarrier(code));
     }
+    // A carrier the engine has but the list no longer names: asked on its own (a 404 withdraws it,
+    // an error keeps it), so a missed webhook cannot leave it selling.
+    const listed = new Set(revisions.map((r) => r.code));
+    for (const code of stored.keys()) if (!listed.has(code)) outcomes.push(await syncCarrier(code));
     return outcomes;
   }
 

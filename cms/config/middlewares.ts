@@ -8,5 +8,7 @@ export default [
   'strapi::body',
   'strapi::session',
   'strapi::favicon',
+  // Uploaded files run no script when opened directly (ADR 085); wraps whatever serves them.
+  'global::sandboxed-uploads',
   'strapi::public',
 ];

@@ -136,4 +136,13 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
     expect(operators.status).toBe(200);
     expect(operators.body.results.map((u: { id: number }) => u.id)).toEqual([userIds[0]]);
   });
+
+  it("an operator gets no preview of any carrier's draft content", async () => {
+    const faqs = await call("GET", "/api/faq-items?filters[carrierCode][$eq]=patchpoint&locale=en&pagination[pageSize]=1", WRITE_TOKEN);
+    const [faq] = faqs.body.data;
+    const asOperator = await call("GET", `/content-manager/preview/url/api::faq-item.faq-item?documentId=${faq.documentId}&locale=en&status=draft`, operatorToken);
+    expect(asOperator.body?.data?.url).toBeUndefined();
+    const asAdmin = await call("GET", `/content-manager/preview/url/api::faq-item.faq-item?documentId=${faq.documentId}&locale=en&status=draft`, adminToken);
+    expect(asAdmin.body?.data?.url).toMatch(/\/preview\?/);
+  });
 });

@@ -1,8 +1,8 @@
 /**
  * The render cache against the running app and a real Strapi (ADR 073): a content page is rendered
  * once and then served from memory with a strong ETag (304 on revalidation) and a CDN's
- * Cache-Control, each response with its own nonce and request id; a visitor with a booking session
- * gets a page rendered for them; the CMS webhook for the carrier shows the new content at once.
+ * Cache-Control, each response with its own nonce and request id; so is a booking's first page for a
+ * visitor without a booking (ADR 089); a visitor with a booking session gets a page rendered for them; the CMS webhook for the carrier shows the new content at once.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "~/lib/webhook-signature.server";
@@ -80,6 +80,22 @@ describe("content pages from the render cache", () => {
     }
     const preview = await appGet(host, "/?preview=1");
     expect(preview.headers["x-render-cache"]).toBeUndefined();
+  });
+
+  it("serves a booking's first page from memory, with no cookie, to a visitor without a booking, and renders it for one with a session", async () => {
+    await appGet(host, "/booking/postcode-search");
+    const page = await appGet(host, "/booking/postcode-search");
+    expect(page.status).toBe(200);
+    expect(page.headers["x-render-cache"]).toBe("hit");
+    expect(page.headers["set-cookie"]).toBeUndefined();
+    expect(page.body).toContain('name="postcode"');
+
+    const withSession = await appGet(host, "/booking/postcode-search", { Cookie: "__booking=abc" });
+    expect(withSession.status).toBe(200);
+    expect(withSession.headers["x-render-cache"]).toBeUndefined();
+    expect(withSession.body).toContain(" nonce=");
+    // The unreadable session cookie is replaced by an empty one, as before.
+    expect(String(withSession.headers["set-cookie"])).toContain("__booking=");
   });
 
   it("shows the edited landing page as soon as the CMS webhook for the carrier arrives", async () => {

@@ -98,4 +98,13 @@ describe.skipIf(!CMS_URL)('pictures from the media library', () => {
     expect((await appGet('patchpoint.localhost', '/media/..%2Fadmin')).status).toBe(404);
     expect((await appGet('patchpoint.localhost', '/media/no-such-file.png')).status).toBe(404);
   });
+
+  it('runs no script when an upload is opened straight from the CMS', async () => {
+    const reply = await fetch(`${CMS_URL}/api/upload/files?filters[name][$eq]=iphone-15.svg`, { headers: { Authorization: `Bearer ${WRITE_TOKEN}` } });
+    const [file] = (await reply.json()) as { url: string }[];
+    const direct = await fetch(new URL(file!.url, CMS_URL));
+    expect(direct.status).toBe(200);
+    expect(direct.headers.get('content-security-policy')).toContain('sandbox');
+    expect(direct.headers.get('x-content-type-options')).toBe('nosniff');
+  });
 });

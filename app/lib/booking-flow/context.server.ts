@@ -1,7 +1,7 @@
 import { data, redirect, type Session } from "@remix-run/node";
 import { getEngine } from "~/booking.server";
 import type { Carrier, Locale } from "~/content/schemas";
-import { commitSession, getSession, type SessionData } from "~/lib/session.server";
+import { commitSession, getSession, hasSessionCookie, type SessionData } from "~/lib/session.server";
 import { toast, type Toast } from "~/lib/toast";
 import { flashToast as addToastCookie } from "~/lib/toast.server";
 import { requireTenant } from "~/tenant/tenant.server";
@@ -16,6 +16,8 @@ export interface BookingRequestContext {
   locale: Locale;
   engine: Engine;
   session: BookingSession;
+  /** Whether the request came with a session cookie: one that is now empty must still be cleared. */
+  sessionCookieSent: boolean;
   booking: BookingState | null;
   /** The toast this response flashes (its own cookie, ADR 066), added by `withSession`. */
   toast: Toast | null;
@@ -39,7 +41,7 @@ export async function loadBookingContext(request: Request): Promise<BookingReque
       if (handleError(error, "booking.session").behaviour.clearBooking) session.unset("bookingRef");
     }
   }
-  return { carrier, locale, engine, session, booking, toast: null, startPath: startPathFor(carrier) };
+  return { carrier, locale, engine, session, sessionCookieSent: hasSessionCookie(request), booking, toast: null, startPath: startPathFor(carrier) };
 }
 
 /** The visitor's booking, built on first need (spec §4: "Build the booking, then check the postcode"). */
@@ -51,10 +53,14 @@ export async function ensureBooking(context: BookingRequestContext, input: { ref
   return context.booking;
 }
 
-/** The response's cookies: the booking session (which also keeps its 30 days rolling) and a flashed toast. */
+/**
+ * The response's cookies: the booking session (which also keeps its 30 days rolling) and a flashed
+ * toast. A visitor who has no booking and sent no session cookie gets none: an empty session says
+ * nothing, and a page without cookies is the same for every first visitor (the render cache, ADR 089).
+ */
 export async function withSession(context: BookingRequestContext, init: ResponseInit = {}): Promise<ResponseInit> {
   const headers = new Headers(init.headers);
-  headers.append("Set-Cookie", await commitSession(context.session));
+  if (context.session.has("bookingRef") || context.sessionCookieSent) headers.append("Set-Cookie", await commitSession(context.session));
   if (context.toast) await addToastCookie(headers, context.toast);
   return { ...init, headers };
 }

@@ -11,10 +11,19 @@ describe("which requests the render cache answers", () => {
       expect(renderCacheKey(get(url)), url).toBe(`http://patchpoint.localhost:3000${url}#lng=`);
     }
     expect(renderCacheKey(get("/faqs", "lng=de"))).toBe("http://patchpoint.localhost:3000/faqs#lng=de");
+    // The language cookie once, and only a language the site has: anything else is rendered uncached,
+    // so a request cannot file a page under another language's key or make keys without end.
+    for (const cookie of ["lng=en; lng=de", "lng=de; lng=de", "lng=xx", "lng=a1", "lng=", "lng=de%00"]) expect(renderCacheKey(get("/faqs", cookie)), cookie).toBeNull();
+  });
+
+  it("answers a booking's first page (postcode or address search) for a visitor without a booking", () => {
+    for (const url of ["/booking/postcode-search", "/booking/address-search"]) expect(renderCacheKey(get(url)), url).toBe(`http://patchpoint.localhost:3000${url}#lng=`);
+    for (const cookie of ["__booking=x", "lng=de; __booking=x", "__toast=x", "account_type=business"]) expect(renderCacheKey(get("/booking/postcode-search", cookie)), cookie).toBeNull();
+    for (const url of ["/booking/postcode-search?postcode=SW1A1AA", "/booking/address-search?text=10", "/booking/postcode-search?type=business"]) expect(renderCacheKey(get(url)), url).toBeNull();
   });
 
   it("leaves every other page to Remix", () => {
-    for (const url of ["/booking/postcode-search", "/contact", "/manage", "/faqs.data", "/help/a/b", "/api/cms-webhook"]) expect(renderCacheKey(get(url)), url).toBeNull();
+    for (const url of ["/booking/basket", "/booking/repair-date", "/booking/device/make", "/booking/postcode-search.data", "/contact", "/manage", "/faqs.data", "/help/a/b", "/api/cms-webhook"]) expect(renderCacheKey(get(url)), url).toBeNull();
   });
 
   it("never answers what depends on the visitor: a session, toast or manage cookie, a query string (preview, ?lng=), credentials, a non-GET", () => {

@@ -1,15 +1,17 @@
 import type { AppLoadContext } from "@remix-run/node";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
+import { supportedLanguages } from "~/i18n/namespaces";
 import { compressedPage, NONCE_SLOT, type RenderedPages } from "./rendered-pages";
 
 /**
  * The render cache at the edge (ADR 073): content pages — landing, FAQ, help, legal, maintenance —
- * rendered once per host + locale + content version and served from memory with a strong ETag,
- * already compressed, and Cache-Control for a CDN. Anything that depends on the visitor goes past
- * it to Remix as before: another cookie than the language, a query string (preview, `?lng=`,
- * `?type=`), credentials, a method other than GET.
+ * and a booking's first page as a visitor without a booking sees it (ADR 089) rendered once per
+ * host + locale + content version and served from memory with a strong ETag, already compressed,
+ * and Cache-Control for a CDN. Anything that depends on the visitor goes past it to Remix as before:
+ * another cookie than the language (a booking session above all), a query string (preview, `?lng=`,
+ * `?type=`, a postcode from the landing page), credentials, a method other than GET.
  */
-const CONTENT_PAGE = /^\/(?:faqs(?:\/[^/]+)?|help(?:\/[^/]+)?|imprint|privacy|terms|app-terms|maintenance)?$/;
+const CONTENT_PAGE = /^\/(?:faqs(?:\/[^/]+)?|help(?:\/[^/]+)?|imprint|privacy|terms|app-terms|maintenance|booking\/(?:postcode|address)-search)?$/;
 /** The one cookie a content page may read: the language the visitor picked (ADR 064). */
 const LOCALE_COOKIE = "lng";
 /** Set by the render for the edge only (the page's carrier); never sent. */
@@ -27,14 +29,18 @@ export function renderCacheKey(request: {
   if (request.method !== "GET" || request.headers.authorization) return null;
   const [pathname, query] = splitUrl(request.url);
   if (query !== null || !CONTENT_PAGE.test(pathname)) return null;
-  let locale = "";
+  let locale: string | null = null;
   for (const part of (request.headers.cookie ?? "").split(";")) {
     const [name, ...value] = part.trim().split("=");
     if (!name) continue;
-    if (name !== LOCALE_COOKIE) return null;
+    // Only one language cookie, naming a language the site has: a second one (the render reads the
+    // first, a key built from the last would file the page under the wrong language) or any other
+    // value (every value a key of its own) is rendered for that request alone.
+    if (name !== LOCALE_COOKIE || locale !== null) return null;
     locale = value.join("=");
+    if (!(supportedLanguages as readonly string[]).includes(locale)) return null;
   }
-  return `${request.protocol}://${request.host.toLowerCase()}${pathname}#lng=${locale}`;
+  return `${request.protocol}://${request.host.toLowerCase()}${pathname}#lng=${locale ?? ""}`;
 }
 
 function splitUrl(url: string): [string, string | null] {

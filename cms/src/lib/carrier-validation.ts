@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { cloneData } from './clone-source';
 import { CARRIER_CODE_PATTERN, CARRIER_UID, LOCALIZED_UIDS } from './content-model';
 import { EDIT_VIEWS } from './edit-view-specs';
 import {
@@ -205,8 +206,10 @@ function assertValid(problems: Problem[]): void {
  */
 export function registerCarrierValidation(strapi: Core.Strapi): void {
   strapi.documents.use(async (ctx, next) => {
-    if (ctx.action !== 'create' && ctx.action !== 'update') return next();
-    const params = ctx.params as { documentId?: string; locale?: string; data?: Record<string, unknown> };
+    if (!['create', 'update', 'clone'].includes(ctx.action)) return next();
+    const given = ctx.params as { documentId?: string; locale?: string; data?: Record<string, unknown> };
+    // A clone is checked as the new entry it makes: the source with the overrides, like a create.
+    const params = ctx.action === 'clone' ? { ...given, documentId: undefined, data: await cloneData(strapi, ctx.uid, given) } : given;
     const data = (params.data ?? {}) as Record<string, unknown>;
     if (ctx.uid === CARRIER_UID) {
       assertValid([...carrierProblems(data), ...carrierUrlProblems(data)]);

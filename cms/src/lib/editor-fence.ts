@@ -177,12 +177,20 @@ export async function ensureOperationsRoles(strapi: Core.Strapi): Promise<void> 
 
 type Perm = { action: string; subject?: string | null; conditions?: string[] };
 
+/** The user's permissions for this action on this type; null for a super admin, who has them all unfenced. */
+export async function permissionsFor(strapi: Core.Strapi, user: AdminUser, action: string, uid: string): Promise<Perm[] | null> {
+  if (strapi.admin.services.role.hasSuperAdminRole(user)) return null;
+  const permissions = (await strapi.admin.services.permission.findUserPermissions(user)) as Perm[];
+  return permissions.filter((p) => p.action === action && p.subject === uid);
+}
+
+/** True when every one of these permissions (there being some) carries the fence condition. */
+export const allFenced = (permissions: Perm[] | null, condition: string): boolean =>
+  permissions !== null && permissions.length > 0 && permissions.every((p) => (p.conditions ?? []).includes(condition));
+
 /** True when every permission the user has for this action on this type carries the fence condition. */
 export async function isFenced(strapi: Core.Strapi, user: AdminUser, action: string, uid: string, condition: string): Promise<boolean> {
-  if (strapi.admin.services.role.hasSuperAdminRole(user)) return false;
-  const permissions = (await strapi.admin.services.permission.findUserPermissions(user)) as Perm[];
-  const matching = permissions.filter((p) => p.action === action && p.subject === uid);
-  return matching.length > 0 && matching.every((p) => (p.conditions ?? []).includes(condition));
+  return allFenced(await permissionsFor(strapi, user, action, uid), condition);
 }
 
 // A PolicyError is a ForbiddenError (403) whose message Strapi passes on to the admin panel.

@@ -61,10 +61,14 @@ export async function readOpsEntries(strapi: Core.Strapi, code: string): Promise
 
 /** A carrier's engine file, or null when the carrier, its roster or a served area does not exist. */
 export async function readEngineFeed(strapi: Core.Strapi, code: string) {
+  // The revision is read before the entries: a save that lands while they are read then carries a
+  // newer revision than the one served, so its own webhook syncs again. Read after, the engine would
+  // store the older entries under the newer revision and skip that save for good.
+  const revision = await revisionOf(strapi, code);
   const carrier = await carrierFacts(strapi, code);
   const entries = carrier && (await readOpsEntries(strapi, code));
   if (!carrier || !entries) return null;
-  const updatedAt = (await revisionOf(strapi, code)) ?? new Date(String(entries.roster.updatedAt)).toISOString();
+  const updatedAt = revision ?? new Date(String(entries.roster.updatedAt)).toISOString();
   return { code, updatedAt, engine: entriesToEngineFile(carrier, entries) };
 }
 
@@ -90,6 +94,8 @@ export async function readCarrierList(strapi: Core.Strapi) {
 }
 
 export async function readCatalogueFeed(strapi: Core.Strapi) {
+  // Before the entries, as in readEngineFeed.
+  const revision = await revisionOf(strapi, CATALOGUE_KEY);
   const [setting] = await all(strapi, CATALOGUE_UIDS.setting);
   const entries: CatalogueEntries = {
     setting: setting ?? {},
@@ -101,7 +107,7 @@ export async function readCatalogueFeed(strapi: Core.Strapi) {
     extras: await all(strapi, CATALOGUE_UIDS.extra, {}, ['prices']),
     triageQuestions: await all(strapi, CATALOGUE_UIDS.triageQuestion),
   };
-  const updatedAt = (await revisionOf(strapi, CATALOGUE_KEY)) ?? new Date(0).toISOString();
+  const updatedAt = revision ?? new Date(0).toISOString();
   return { updatedAt, catalogue: entriesToCatalogueFile(entries) };
 }
 

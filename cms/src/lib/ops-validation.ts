@@ -1,5 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
+import { cloneData } from './clone-source';
 import { CARRIER_CODE_PATTERN, CARRIER_UID, CATALOGUE_UIDS, CURRENCY_CODES, OPS_UIDS, isCatalogueUid, isOpsUid } from './content-model';
 import {
   type Problem,
@@ -155,18 +156,20 @@ function catalogueProblems(uid: string, data: Data): Problem[] {
 
 export function registerOpsValidation(strapi: Core.Strapi): void {
   strapi.documents.use(async (ctx, next) => {
-    if ((ctx.action !== 'create' && ctx.action !== 'update') || !(isOpsUid(ctx.uid) || isCatalogueUid(ctx.uid))) return next();
+    if (!['create', 'update', 'clone'].includes(ctx.action) || !(isOpsUid(ctx.uid) || isCatalogueUid(ctx.uid))) return next();
     const params = ctx.params as { documentId?: string; data?: Data };
-    const data = params.data ?? {};
+    // A clone is a new entry: the source with the overrides, checked in whole (a duplicate code too).
+    const clone = ctx.action === 'clone';
+    const data = clone ? await cloneData(strapi, ctx.uid, params) : (params.data ?? {});
     if (isCatalogueUid(ctx.uid)) {
       assertValid(catalogueProblems(ctx.uid, data));
       return next();
     }
     // An update may carry only the changed fields; cross-field rules need the whole entry.
-    const existing = params.documentId
+    const existing = params.documentId && !clone
       ? ((await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Data | null)
       : null;
-    assertValid(await opsProblems(strapi, ctx.uid, data, existing, params.documentId));
+    assertValid(await opsProblems(strapi, ctx.uid, data, existing, clone ? undefined : params.documentId));
     return next();
   });
 }

@@ -1,7 +1,9 @@
 import type { Core } from '@strapi/strapi';
 import { CARRIER_UID } from './content-model';
-import { carrierCodesOf, FENCE_CONDITION_ID, isFenced } from './editor-fence';
+import { allFenced, carrierCodesOf, FENCE_CONDITION_ID, permissionsFor } from './editor-fence';
 import { createPreviewToken } from './preview-token';
+
+const READ = 'plugin::content-manager.explorer.read';
 
 /**
  * Strapi's preview (config/admin.ts → preview.config.handler), ADR 086: the URL of the page that
@@ -58,7 +60,14 @@ export function createPreviewHandler(getStrapi: () => Core.Strapi, previewSecret
     const request = strapi.requestContext.get() as { state?: { user?: { id: number; roles?: { code?: string }[] } } } | undefined;
     const user = request?.state?.user;
     if (!user) return null;
-    if (await isFenced(strapi, user, 'plugin::content-manager.explorer.read', uid, FENCE_CONDITION_ID)) {
+    // Only who may read this type in the content manager previews it (operations and catalogue
+    // roles may not), and a fenced editor only for their carriers.
+    const permissions = await permissionsFor(strapi, user, READ, uid);
+    if (permissions !== null && permissions.length === 0) {
+      strapi.log.warn(`[preview] user ${user.id} may not read ${uid}: no preview`);
+      return null;
+    }
+    if (allFenced(permissions, FENCE_CONDITION_ID)) {
       const codes = await carrierCodesOf(strapi, user.id);
       if (!codes.includes(entry.carrierCode)) {
         strapi.log.warn(`[preview] user ${user.id} is not an editor of carrier "${entry.carrierCode}": no preview`);

@@ -125,6 +125,11 @@ export function registerWebhookEmitter(strapi: Core.Strapi): void {
     const locale =
       ctx.uid === CARRIER_UID || ops ? null : singleLocale(params.locale) ?? singleLocale(after?.locale) ?? null;
     sendContentChange(strapi, { event, model: ops ? ctx.uid : ctx.contentType.info.singularName, carrierCode, locale });
+    // An entry moved to another carrier changes the one it left too.
+    const left = before?.[field] as string | null | undefined;
+    if (left && carrierCode && left !== carrierCode) {
+      sendContentChange(strapi, { event, model: ops ? ctx.uid : ctx.contentType.info.singularName, carrierCode: left, locale });
+    }
     return result;
   });
 }

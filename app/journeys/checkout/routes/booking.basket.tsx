@@ -14,6 +14,9 @@ import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
+import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: CHECKOUT_NAMESPACES };
 
 export const meta = stepMeta("booking-checkout.basket.title");
 

@@ -14,6 +14,9 @@ import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/component
 import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { countBooking } from "~/lib/observability/metrics.server";
+import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: CHECKOUT_NAMESPACES };
 
 export const meta = stepMeta("booking-checkout.checkout.title");
 

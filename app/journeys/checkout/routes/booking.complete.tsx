@@ -8,6 +8,9 @@ import { loadBookingContext, withSession } from "~/lib/booking-flow/context.serv
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
+import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: CHECKOUT_NAMESPACES };
 
 export const meta = stepMeta("booking-checkout.complete.title");
 

@@ -8,6 +8,9 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
+import { CONTINUE_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: CONTINUE_NAMESPACES };
 
 export const meta: MetaFunction = titleMeta("booking-location.continue.title");
 

@@ -17,6 +17,9 @@ import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layout";
 import { FormAlert } from "~/components/ui/field-error";
 import { readForm } from "~/lib/http/form.server";
+import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: CHECKOUT_NAMESPACES };
 
 export const meta = stepMeta("booking-checkout.details.title");
 

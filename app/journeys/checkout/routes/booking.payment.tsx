@@ -49,6 +49,9 @@ import { PaymentErrorDialog } from "~/journeys/checkout/components/payment-error
 import { PaymentProcessingOverlay } from "~/journeys/checkout/components/payment-processing-overlay";
 import { readForm } from "~/lib/http/form.server";
 import { countCharge } from "~/lib/observability/metrics.server";
+import { PAYMENT_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: PAYMENT_NAMESPACES };
 
 export const meta = stepMeta("booking-checkout.payment.title");
 

@@ -15,6 +15,9 @@ import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layout";
 import { readForm } from "~/lib/http/form.server";
+import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: CHECKOUT_NAMESPACES };
 
 export const meta = stepMeta("booking-checkout.repairDate.title");
 

@@ -2,6 +2,9 @@ import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Outlet } from "@remix-run/react";
 import { deviceEntryPath } from "~/journeys/device/flow";
 import { requireCarrier } from "~/tenant/tenant.server";
+import { DEVICE_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: DEVICE_NAMESPACES };
 
 /**
  * /booking/device (spec §2: redirects to device/make; §4: single-make carriers go to the device

@@ -8,6 +8,9 @@ import { StoreCard } from "~/journeys/location/components/store-card";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { readForm } from "~/lib/http/form.server";
 import { brandedTitle, pageTitle, metaContext } from "~/i18n/meta";
+import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: LOCATION_NAMESPACES };
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: loaded }) => {
   const { t, brand } = metaContext(matches);

@@ -13,6 +13,9 @@ import { ManualAddressFields } from "~/journeys/location/components/manual-addre
 import { SubmitButton } from "~/components/ui/submit-button";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
+import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: LOCATION_NAMESPACES };
 
 export const meta: MetaFunction = titleMeta("booking-location.repairLocation.title");
 

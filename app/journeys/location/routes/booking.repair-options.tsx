@@ -6,6 +6,9 @@ import { requirePostcode } from "~/journeys/location/location.server";
 import { deviceStartPath } from "~/journeys/location/next-step";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { titleMeta } from "~/i18n/meta";
+import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: LOCATION_NAMESPACES };
 
 export const meta: MetaFunction = titleMeta("booking-location.repairOptions.title");
 

@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import { supportOptions } from "~/journeys/location/support-options";
 import { requireTenant } from "~/tenant/tenant.server";
 import { titleMeta } from "~/i18n/meta";
+import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: LOCATION_NAMESPACES };
 
 export const meta: MetaFunction = titleMeta("booking-location.repairType.title");
 

@@ -3,6 +3,9 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/lib/booking-flow/context.server";
 import { resumePath } from "~/journeys/location/next-step";
+import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: LOCATION_NAMESPACES };
 
 /**
  * partnerRepairHome (spec §2, §4 "Checking a booking by reference redirects to partnerRepairHome
