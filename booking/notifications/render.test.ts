@@ -61,6 +61,15 @@ describe("a customer message without a template in the CMS", () => {
     });
   });
 
+  it("names a pay-later plan beside the amount, in the customer's language", () => {
+    const later = (payment: "pay_later" | "pay_later_instalments" | "card", locale: "en" | "de") =>
+      renderMessage(confirmed({ locale, values: { ...confirmed().values, payment } })).email?.text;
+    expect(later("pay_later", "en")).toContain("Amount: £129.99 (pay later: due within 30 days)");
+    expect(later("pay_later_instalments", "en")).toContain("Amount: £129.99 (pay later: in 3 instalments)");
+    expect(later("pay_later_instalments", "de")).toContain("129,99 £ (später bezahlen: in 3 Raten)");
+    expect(later("card", "en")).toMatch(/Amount: £129\.99\n/);
+  });
+
   it("falls back field by field when the carrier's template leaves a field empty", () => {
     const { email, sms } = renderMessage(confirmed({ template: { subject: "Booked! {{orderRef}}", emailBody: "  ", smsText: null } }));
     expect(email?.subject).toBe("Booked! RB7K2M9Q");

@@ -50,6 +50,8 @@ export const messageValuesSchema = z.object({
   window: z.object({ start: clockTime, end: clockTime }).optional(),
   address: z.array(line).max(8).optional(),
   amount: minorUnits.optional(),
+  /** How the amount is paid: a pay-later plan is named beside it (issue 10 item 4). */
+  payment: z.enum(["card", "paypal", "pay_later", "pay_later_instalments", "in_warranty", "promo"]).optional(),
   refund: minorUnits.optional(),
   manageUrl: webAddress.optional(),
   trackingUrl: webAddress.optional(),
@@ -87,6 +89,12 @@ const COLOURS = { primary: "#0a5cd5", onPrimary: "#ffffff", text: "#1a1a1a", bac
 const FONT = "Arial,Helvetica,sans-serif";
 const LOGO_CID = "logo";
 
+/** Said after the amount when it is not paid at once by card or PayPal. */
+const PAYMENT_PLAN: Record<"en" | "de", Partial<Record<string, string>>> = {
+  en: { pay_later: "(pay later: due within 30 days)", pay_later_instalments: "(pay later: in 3 instalments)", in_warranty: "(repair under warranty)", promo: "(covered by your promo code)" },
+  de: { pay_later: "(später bezahlen: fällig innerhalb von 30 Tagen)", pay_later_instalments: "(später bezahlen: in 3 Raten)", in_warranty: "(Reparatur unter Garantie)", promo: "(durch Ihren Aktionscode abgedeckt)" },
+};
+
 const FOOTER = {
   en: { questions: "Questions? We are here to help:", sentBy: "This message was sent by {brand} about your repair booking." },
   de: { questions: "Fragen? Wir helfen gern:", sentBy: "Diese Nachricht sendet {brand} zu Ihrer Reparaturbuchung." },
@@ -117,7 +125,10 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
   }
   if (values.window) filled.window = { text: `${time(values.window.start)}–${time(values.window.end)}` };
   if (values.address?.length) filled.address = { text: values.address.join(", "), lines: values.address };
-  if (values.amount !== undefined) filled.amount = { text: money(values.amount) };
+  if (values.amount !== undefined) {
+    const plan = values.payment ? PAYMENT_PLAN[locale][values.payment] : undefined;
+    filled.amount = { text: plan ? `${money(values.amount)} ${plan}` : money(values.amount) };
+  }
   if (values.refund !== undefined) filled.refund = { text: money(values.refund) };
   for (const name of URL_PLACEHOLDERS) {
     const url = values[name as "manageUrl" | "trackingUrl" | "offerUrl"];
