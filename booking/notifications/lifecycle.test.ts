@@ -116,7 +116,7 @@ describe("a booking's messages through its life", () => {
     expect(await send()).toEqual({ emails: [], sms: [] });
   });
 
-  it("updates the same calendar event on a date change and cancels it with the refund on cancellation", async () => {
+  it("updates the same calendar event on a date or address change and cancels it with the refund on cancellation", async () => {
     t.clock.set("2025-06-02T08:00:00Z");
     const { orderRef, lookup, total } = await pay("2025-06-05", "de");
     const confirmed = await send();
@@ -136,12 +136,18 @@ describe("a booking's messages through its life", () => {
     t.clock.set("2025-06-04T17:00:00Z");
     expect(await send()).toEqual({ emails: [], sms: [] });
 
+    await t.engine.changeOrderAddress(carrier, lookup, { postcode: "SW1A 2AA", line_1: "10 Downing Street", town: "London" });
+    const readdressed = await send();
+    expect(readdressed.emails).toHaveLength(1);
+    expect(readdressed.emails[0]!.text).toContain("10 Downing Street");
+    expect(invite(readdressed.emails[0]!)).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: 2, location: expect.stringContaining("10 Downing Street") });
+
     await t.engine.cancelOrder(carrier, lookup);
     const cancelled = await send();
     expect(cancelled.emails).toHaveLength(1);
     const mail = cancelled.emails[0]!;
     expect(mail.text).toContain(`${(total / 100).toFixed(2).replace(".", ",")} £`);
-    expect(invite(mail)).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: 2, status: "CANCELLED" });
+    expect(invite(mail)).toMatchObject({ method: "CANCEL", uid: first.uid, sequence: 3, status: "CANCELLED" });
     expect(cancelled.sms).toHaveLength(1);
 
     t.clock.set("2025-06-09T17:00:00Z");
