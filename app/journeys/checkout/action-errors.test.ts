@@ -1,23 +1,34 @@
 import { describe, expect, it } from "vitest";
+import type { TFunction } from "i18next";
+import { DomainError, type ErrorCode } from "~/booking.server";
 import { createI18n } from "~/i18n/i18n.server";
-import { actionErrorKey, safeReturnPath } from "./action-errors";
+import { bookingErrorResponse, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import type { Place } from "~/lib/errors/error-table";
+import { getSession } from "~/lib/session.server";
+import { inlineErrorText, safeReturnPath } from "./action-errors";
 
 describe("inline errors of the checkout steps", () => {
   const en = createI18n("en").t;
   const de = createI18n("de").t;
 
-  it("says what the §8 toast says", () => {
-    expect(actionErrorKey({ code: "PROMO_NOT_RECOGNISED", messages: ["x"] }, en)).toBe("Sorry, we don't recognise that promo code.");
-    expect(actionErrorKey({ code: "PAYMENT_DECLINED", messages: ["x"] }, en)).toBe(
-      "Your payment method was declined. Please try again with a different card or payment method.",
-    );
-    expect(actionErrorKey({ code: "PAYMENT_CARD_ERROR", messages: ["x"] }, en)).toBe("There was a problem confirming payment. Please try again or contact your bank.");
-    expect(actionErrorKey({ code: "PROMO_ON_WARRANTY_REPAIR", messages: [] }, de)).toBe("Ein Gutscheincode kann nicht für eine Garantiereparatur verwendet werden.");
+  /** What the step shows: its action answers through the §8 table, the page translates the answer. */
+  async function inline(code: ErrorCode, messages: string[], t: TFunction, locale: "en" | "de" = "en", place: Place = "booking"): Promise<string> {
+    const context = { locale, session: await getSession(new Request("http://patchpoint.localhost/booking/basket")), toast: null, sessionCookieSent: false } as unknown as BookingRequestContext;
+    const answer = await bookingErrorResponse(context, new DomainError(code, messages), place);
+    if (answer instanceof Response) throw new Error(`${code} redirected to ${answer.headers.get("Location")}`);
+    return inlineErrorText(answer.data.error, t);
+  }
+
+  it("says what the §8 toast says", async () => {
+    expect(await inline("PROMO_NOT_RECOGNISED", ["x"], en)).toBe("Sorry, we don't recognise that promo code.");
+    expect(await inline("PAYMENT_DECLINED", ["x"], en)).toBe("Your payment method was declined. Please try again with a different card or payment method.");
+    expect(await inline("PAYMENT_CARD_ERROR", ["x"], en)).toBe("There was a problem confirming payment. Please try again or contact your bank.");
+    expect(await inline("PROMO_ON_WARRANTY_REPAIR", [], de, "de")).toBe("Ein Gutscheincode kann nicht für eine Garantiereparatur verwendet werden.");
   });
 
-  it("shows the server's English message only to English readers", () => {
-    expect(actionErrorKey({ code: "PAYMENT_GATEWAY_ERROR", messages: ["Processor Network Unavailable"] }, en, "en")).toBe("Processor Network Unavailable");
-    expect(actionErrorKey({ code: "PAYMENT_GATEWAY_ERROR", messages: ["Processor Network Unavailable"] }, de, "de")).toBe(
+  it("shows the server's English message only to English readers", async () => {
+    expect(await inline("PAYMENT_GATEWAY_ERROR", ["Processor Network Unavailable"], en, "en")).toBe("Processor Network Unavailable");
+    expect(await inline("PAYMENT_GATEWAY_ERROR", ["Processor Network Unavailable"], de, "de")).toBe(
       "Ihre Zahlungsart wurde abgelehnt. Bitte versuchen Sie es mit einer anderen Karte oder Zahlungsart.",
     );
   });

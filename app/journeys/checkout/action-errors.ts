@@ -1,21 +1,14 @@
 /**
- * What a step shows inline for an engine error its action kept on the page: the §8 table's page
- * text or toast text when it has one (so the inline note and the toast say the same), else the
- * server's first message in English, else the table's fallback.
+ * What a step shows inline for an engine error its action kept on the page. The action resolved it
+ * through the §8 table (`bookingErrorResponse`: the page text or toast text when the table has one,
+ * else the server's first message in English, else the table's fallback); the page only translates
+ * it, so the table stays out of the step's browser code.
  */
 import type { TFunction } from "i18next";
-import { behaviourFor, shownText, type Place } from "~/lib/errors/error-table";
+import type { ShownText } from "~/lib/errors/error-table";
 
-export interface InlineError {
-  code: string;
-  messages: string[];
-}
-
-export function actionErrorKey(error: InlineError, t: TFunction, locale: string = "en", place: Place = "booking"): string {
-  const behaviour = behaviourFor(error.code, place);
-  if (behaviour.pageKey) return t(behaviour.pageKey);
-  const text = shownText(behaviour, error.messages, locale);
-  return text.key ? t(text.key) : (text.text ?? "");
+export function inlineErrorText(error: { shown: ShownText }, t: TFunction): string {
+  return error.shown.key ? t(error.shown.key) : (error.shown.text ?? "");
 }
 
 /** A same-site /booking path to go back to (the Referer of a side-basket form), else the fallback. */

@@ -4,9 +4,10 @@
  * unknown or the step does not apply to it.
  */
 import { data, redirect } from "@remix-run/node";
-import { bookingErrorResponse, loadBookingContext, withSession, type ActionError, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingDeviceView, BookingState } from "~/booking.server";
 import { validationBody } from "~/lib/errors/errors.server";
+import type { ErrorBody } from "~/lib/errors/error-table";
 import { BASKET_PATH, deviceEntryPath, firstApplyingFrom, pathOfStep, type DeviceFacts, type DeviceStep } from "./flow";
 
 export interface DeviceStepContext {
@@ -54,7 +55,7 @@ export function moneyStyle(context: BookingRequestContext) {
 
 /** What a device step's action answers when it stays on the page: the error and what was typed. */
 export interface StepActionData<V> {
-  error: ActionError & { local?: boolean };
+  error: ErrorBody & { local?: boolean };
   values: V;
 }
 

@@ -6,7 +6,7 @@ import { toast, type Toast } from "~/lib/toast";
 import { flashToast as addToastCookie } from "~/lib/toast.server";
 import { requireTenant } from "~/tenant/tenant.server";
 import type { BookingState, Engine } from "~/booking.server";
-import { shownText, type ErrorBody, type Place } from "~/lib/errors/error-table";
+import { pageText, shownText, type ErrorBody, type Place, type ShownText } from "~/lib/errors/error-table";
 import { errorBody, handleError } from "~/lib/errors/errors.server";
 
 export type BookingSession = Session<SessionData>;
@@ -69,7 +69,13 @@ export async function redirectWithSession(context: BookingRequestContext, to: st
   return redirect(to, await withSession(context));
 }
 
-export type ActionError = ErrorBody;
+/**
+ * An engine error an action keeps on the page, with the text the page shows for it (`pageText`),
+ * resolved here so the step's browser code needs no copy of the §8 table.
+ */
+export interface ActionError extends ErrorBody {
+  shown: ShownText;
+}
 
 /**
  * Maps an engine error to the spec's behaviour (§8) through the one table (lib/errors/error-table.ts)
@@ -79,7 +85,7 @@ export type ActionError = ErrorBody;
  */
 export async function bookingErrorResponse(context: BookingRequestContext, thrown: unknown, place: Place = "booking") {
   const { error, behaviour } = handleError(thrown, place);
-  const body: ActionError = errorBody(error);
+  const body: ActionError = { ...errorBody(error), shown: pageText(behaviour, error.messages, context.locale) };
   if (behaviour.show === "toast") {
     const text = shownText(behaviour, error.messages, context.locale);
     context.toast = toast({ type: "error", ...(text.key ? { key: text.key } : { message: text.text }), ...(behaviour.durationMs ? { durationMs: behaviour.durationMs } : {}) });

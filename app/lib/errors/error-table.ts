@@ -226,6 +226,14 @@ export interface ShownText {
   text?: string;
 }
 
+/**
+ * What a page shows in place of an error its action kept on the page: the page's own text when the
+ * behaviour has one (so the inline note and the toast say the same thing), else `shownText`.
+ */
+export function pageText(behaviour: Behaviour, messages: readonly string[], locale: string): ShownText {
+  return behaviour.pageKey ? { key: behaviour.pageKey } : shownText(behaviour, messages, locale);
+}
+
 /** The behaviour's key; else the engine's first message on English pages; else the fallback. */
 export function shownText(behaviour: Behaviour, messages: readonly string[], locale: string, fallbackKey = "booking.errors.bookingError"): ShownText {
   if (behaviour.key) return { key: behaviour.key };

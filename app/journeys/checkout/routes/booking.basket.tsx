@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { basketView } from "~/journeys/checkout/basket-view";
-import { actionErrorKey, safeReturnPath } from "~/journeys/checkout/action-errors";
+import { inlineErrorText, safeReturnPath } from "~/journeys/checkout/action-errors";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
@@ -106,11 +106,11 @@ export default function BasketPage() {
   const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
   const { applianceVariant, addDevicePath } = useBookingLayout();
   const format = useMoney();
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigation = useNavigation();
   const busy = navigation.state === "submitting" && navigation.formAction === "/booking/basket";
   const error = actionData && "error" in actionData ? actionData.error : null;
-  const promoError = actionData && "promoMissing" in actionData && actionData.promoMissing ? t("booking-checkout.basket.promoMissing") : error ? actionErrorKey(error, t, i18n.language) : null;
+  const promoError = actionData && "promoMissing" in actionData && actionData.promoMissing ? t("booking-checkout.basket.promoMissing") : error ? inlineErrorText(error, t) : null;
   const atMax = view.deviceCount >= maxDevices;
 
   return (

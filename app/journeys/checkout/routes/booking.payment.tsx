@@ -17,7 +17,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Trans, useTranslation } from "react-i18next";
-import { actionErrorKey } from "~/journeys/checkout/action-errors";
+import { inlineErrorText } from "~/journeys/checkout/action-errors";
 import { loadCheckoutStep, throwLoaderError } from "~/journeys/checkout/checkout-step.server";
 import { engineFieldErrors } from "~/journeys/checkout/customer-details";
 import { stepMeta } from "~/journeys/checkout/meta";
@@ -36,7 +36,7 @@ import {
 import { authorizePayLaterOnServer, BILLING_FIELDS, billingDetailsForm, paymentPageData, preparePayLater, type BillingValues } from "~/journeys/checkout/payment.server";
 import { bookingErrorResponse, flashToast, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
-import { behaviourFor } from "~/lib/errors/error-table";
+import { behaviourFor, type ShownText } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";
 import { toast } from "~/lib/toast";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
@@ -76,6 +76,7 @@ interface PaymentError {
   code: string;
   messages: string[];
   fields: Record<string, string[]>;
+  shown: ShownText;
 }
 
 type PaymentAnswer =
@@ -438,7 +439,7 @@ export default function PaymentPage() {
       {modalOpen && error ? (
         <PaymentErrorDialog
           items={paymentErrorModal(error)}
-          messages={[actionErrorKey(error, t, locale, "booking.payment")]}
+          messages={[inlineErrorText(error, t)]}
           onRetry={closeModal}
           onUpdateBilling={openBilling}
         />

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { actionErrorKey } from "~/journeys/checkout/action-errors";
+import { inlineErrorText } from "~/journeys/checkout/action-errors";
 import { requestCallBack } from "~/journeys/checkout/call-back.server";
 import { loadCheckoutStep, throwLoaderError } from "~/journeys/checkout/checkout-step.server";
 import { MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/journeys/checkout/dates";
@@ -100,7 +100,7 @@ export default function RepairDatePage() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const dateError = actionData?.kind === "date" ? (actionData.missing ? t("booking-checkout.repairDate.chooseDay") : actionData.error ? actionErrorKey(actionData.error, t, locale) : null) : null;
+  const dateError = actionData?.kind === "date" ? (actionData.missing ? t("booking-checkout.repairDate.chooseDay") : actionData.error ? inlineErrorText(actionData.error, t) : null) : null;
   const waiting = actionData?.kind === "waiting-list" ? actionData : null;
   const showWaitingList = noDates && (!showDatesAnyway || Boolean(waiting));
 
