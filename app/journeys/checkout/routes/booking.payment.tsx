@@ -169,7 +169,7 @@ async function payLaterStep<T>(fields: Record<string, string>): Promise<T | null
 
 export default function PaymentPage() {
   const page = useLoaderData<typeof loader>();
-  const { total, buttonLabelKey, buttonInfoKey, inStore, locale, card, payLater, billing } = page;
+  const { total, buttonLabelKey, buttonInfoKey, inStore, card, payLater, billing } = page;
   const actionData = useActionAnswer(useActionData<typeof action>() as PaymentAnswer | undefined, flashedToast);
   const navigation = useNavigation();
   const submit = useSubmit();
