@@ -28,7 +28,7 @@ import { systemClock, type Clock } from "./ports/clock";
 import type { PaymentWebhookReceiver } from "./ports/payment-notifications";
 
 /** The ports' adapters the configuration asks for. Credentials never come from code, never reach the browser. */
-export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle"> {
+export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle"> {
   const payments =
     config.PAYMENTS_PROVIDER === "braintree"
       ? createBraintreeGateway({ accounts: braintreeAccountsFromEnv(braintreeVariables(config)), ledger: createPaymentLedger<BraintreeLedgerRecord>(db) })
@@ -116,6 +116,11 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
         maxPerEmail: config.LOOKUP_THROTTLE_MAX_PER_EMAIL,
         maxPerClient: config.LOOKUP_THROTTLE_MAX_PER_CLIENT,
         windowMinutes: config.LOOKUP_THROTTLE_WINDOW_MINUTES,
+      },
+      staffLoginThrottle: {
+        maxPerAccount: config.STAFF_LOGIN_MAX_PER_ACCOUNT,
+        maxPerClient: config.STAFF_LOGIN_MAX_PER_CLIENT,
+        windowMinutes: config.STAFF_LOGIN_WINDOW_MINUTES,
       },
       config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES },
       ...adaptersFromConfig(config, database.db),

@@ -41,6 +41,10 @@ export const engineConfigShape = {
   LOOKUP_THROTTLE_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
   LOOKUP_THROTTLE_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),
   LOOKUP_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  // Staff log-in lock-out (ADR 097).
+  STAFF_LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  STAFF_LOGIN_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),
+  STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   // Operations data (issue 9, ADR 080): the CMS engine feed, read with the web app's read token; unset CMS_URL: no sync.
   CMS_URL: z.url().optional(),
   CMS_READ_TOKEN: optionalText,

@@ -27,6 +27,7 @@ import * as contact from "./contact/contact";
 import { createOffCaptchaVerifier } from "./adapters/captcha-off/off-verifier";
 import type { CaptchaVerifier } from "./ports/captcha";
 import * as throttle from "./throttle/lookup-throttle";
+import * as staffThrottle from "./throttle/staff-login-throttle";
 import { trackTechnician } from "./tracking/tracking";
 import * as notifications from "./payments/notifications";
 import type { NotificationScope, PaymentNotification, PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
@@ -56,6 +57,8 @@ export interface EngineDependencies {
   captcha?: CaptchaVerifier;
   /** Failed order lookup limits (ADR 031); default: 5 per e-mail, 20 per client address, in 15 minutes. */
   lookupThrottle?: Partial<throttle.LookupThrottleConfig>;
+  /** Staff log-in lock-out (ADR 097); default: 5 per account, 20 per client address, in 15 minutes. */
+  staffLoginThrottle?: Partial<staffThrottle.StaffLoginThrottleConfig>;
   /**
    * Verifies provider webhooks (ADR 027); null or absent: none configured. Called on the first
    * webhook, so a credential problem touches only the webhook, as before the composition root.
@@ -99,6 +102,8 @@ export function createEngine(deps: EngineDependencies) {
   const throttleConfig: throttle.LookupThrottleConfig = { ...throttle.DEFAULT_LOOKUP_THROTTLE, ...deps.lookupThrottle };
   const withThrottle = <T>(carrier: CarrierContext, subject: throttle.LookupSubject, operation: () => Promise<T>) =>
     throttle.withLookupThrottle(ctx.db, carrier, subject, () => ctx.clock.now(), throttleConfig, operation);
+
+  const staffLoginConfig: staffThrottle.StaffLoginThrottleConfig = { ...staffThrottle.DEFAULT_STAFF_LOGIN_THROTTLE, ...deps.staffLoginThrottle };
 
   return {
     config: ctx.config,
@@ -192,6 +197,9 @@ export function createEngine(deps: EngineDependencies) {
       withThrottle(carrierOf(carrier), { email: lookup.email, clientAddress: subject.clientAddress }, () => orders.lookupOrder(ctx, carrierOf(carrier), lookup)),
     /** Runs any operation that proves ownership with e-mail and reference behind the lookup throttle. */
     withLookupThrottle: async <T>(carrier: CarrierArg, subject: throttle.LookupSubject, operation: () => Promise<T>) => withThrottle(carrierOf(carrier), subject, operation),
+    /** A staff log-in attempt behind the lock-out (ADR 097): `null` is a failure; TOO_MANY_ATTEMPTS while locked. */
+    withStaffLoginThrottle: async <T>(carrier: CarrierArg, subject: staffThrottle.StaffLoginSubject, attempt: () => Promise<T | null>) =>
+      staffThrottle.withStaffLoginThrottle(ctx.db, carrierOf(carrier), subject, () => ctx.clock.now(), staffLoginConfig, attempt),
     trackTechnician: op(trackTechnician),
     captchaProvider: () => ({ provider: captcha.provider, siteKey: captcha.siteKey }),
     sendContactMessage: async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input),

@@ -588,7 +588,8 @@ export const lookupFailures = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     carrierCode: text("carrier_code").notNull(),
-    scope: text("scope").$type<"email" | "client">().notNull(),
+    /** `email` and `client` of the order lookups; `staff-account` and `staff-client` of staff log-ins (ADR 097). */
+    scope: text("scope").$type<"email" | "client" | "staff-account" | "staff-client">().notNull(),
     /** SHA-256 of carrier, scope and the normalised e-mail or client address. */
     keyHash: text("key_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
