@@ -40,6 +40,11 @@ async function carrierCountry(strapi: Core.Strapi, code: unknown): Promise<strin
   return carrier?.countryCode ?? null;
 }
 
+async function allowsInStoreBookings(strapi: Core.Strapi, code: string): Promise<boolean> {
+  const carrier = (await strapi.db.query(CARRIER_UID as never).findOne({ where: { code }, select: ['allowsInStoreBookings'] } as never)) as Data | null;
+  return carrier?.allowsInStoreBookings === true;
+}
+
 /** Another entry of the same type with these field values (the entry being saved excluded). */
 async function taken(strapi: Core.Strapi, uid: string, where: Data, documentId?: string): Promise<boolean> {
   const others = (await strapi.db.query(uid as never).findMany({
@@ -117,7 +122,13 @@ async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, existin
       await sameCarrier('username', 'Username');
       const codes = async (type: string, field: string) =>
         ((await strapi.db.query(type as never).findMany({ where: { carrierCode }, select: [field] } as never)) as Data[]).map((row) => String(row[field]));
-      const facts = { carrierCode, storeCodes: await codes(OPS_UIDS.store, 'code'), areaCodes: await codes(OPS_UIDS.serviceArea, 'code'), technicianCodes: await codes(OPS_UIDS.technician, 'technicianId') };
+      const facts = {
+        carrierCode,
+        storeCodes: await codes(OPS_UIDS.store, 'code'),
+        areaCodes: await codes(OPS_UIDS.serviceArea, 'code'),
+        technicianCodes: await codes(OPS_UIDS.technician, 'technicianId'),
+        allowsInStoreBookings: await allowsInStoreBookings(strapi, carrierCode),
+      };
       const given = typeof data.password === 'string' ? data.password : undefined;
       problems.push(...staffMemberProblems(merged, facts, { given, required: !existing }));
       break;

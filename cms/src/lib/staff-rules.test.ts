@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { PERMISSION_TAGS, STAFF_ROLES, normaliseUsername, staffMemberProblems } from './staff-rules';
 import { PERMISSION_TAGS as APP_TAGS, STAFF_ROLES as APP_ROLES } from '../../../app/lib/staff/permissions';
 
-const facts = { carrierCode: 'skyline', storeCodes: ['LON-OXFORD-ST', 'LON-KINGS-RD'], areaCodes: ['london-central'], technicianCodes: ['sky-london-central-01'] };
+const facts = { carrierCode: 'skyline', storeCodes: ['LON-OXFORD-ST', 'LON-KINGS-RD'], areaCodes: ['london-central'], technicianCodes: ['sky-london-central-01'], allowsInStoreBookings: true };
 const colleague = { role: 'storeColleague', storeCodes: ['LON-OXFORD-ST'], rolePermissions: ['store.booking'] };
 const fields = (problems: { path: string[] }[]) => problems.map((p) => p.path[0]);
 
@@ -16,6 +16,10 @@ describe('staff account rules', () => {
     expect(none).toEqual([{ path: ['storeCodes'], message: expect.stringMatching(/^Stores: a store colleague works in at least one/) }]);
     const foreign = staffMemberProblems({ ...colleague, storeCodes: ['GH-TCR'] }, facts, { required: false });
     expect(foreign[0].message).toMatch(/^Stores: carrier skyline has no store GH-TCR; use one of LON-OXFORD-ST, LON-KINGS-RD/);
+  });
+
+  it('has store colleagues only where the carrier takes in-store bookings', () => {
+    expect(fields(staffMemberProblems(colleague, { ...facts, allowsInStoreBookings: false }, { required: false }))).toEqual(['role']);
   });
 
   it('needs a service area of the carrier for technicians and area managers', () => {

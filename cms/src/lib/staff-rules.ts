@@ -36,6 +36,7 @@ export interface CarrierFacts {
   storeCodes: readonly string[];
   areaCodes: readonly string[];
   technicianCodes: readonly string[];
+  allowsInStoreBookings: boolean;
 }
 
 /** Problems of a staff account; `password` is the plain text being set (or undefined: unchanged). */
@@ -53,6 +54,9 @@ export function staffMemberProblems(merged: Data, facts: CarrierFacts, password:
     } else if (merged.role === 'storeColleague' && list.length === 0) {
       problems.push({ path: ['storeCodes'], message: `Stores: a store colleague works in at least one of carrier ${carrierCode}'s stores, e.g. ["${facts.storeCodes[0] ?? 'LON-OXFORD-ST'}"].` });
     }
+  }
+  if (merged.role === 'storeColleague' && !facts.allowsInStoreBookings) {
+    problems.push({ path: ['role'], message: `Role: carrier ${carrierCode} takes no in-store bookings, so it has no store colleagues; switch on "Allows in-store bookings" on the carrier first, or choose another role.` });
   }
   const area = merged.serviceArea;
   if (area != null && area !== '') {
