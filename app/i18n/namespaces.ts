@@ -13,6 +13,7 @@ export const sectionNamespaces = [
   "contact",
   "manage",
   "payment",
+  "store",
 ] as const;
 export type SectionNamespace = (typeof sectionNamespaces)[number];
 export const supportedLanguages = ["en", "de"] as const;

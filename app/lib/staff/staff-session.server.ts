@@ -1,0 +1,54 @@
+import { createHmac } from "node:crypto";
+import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { env } from "~/env.server";
+
+/**
+ * The staff session (ADR 096): a signed, HttpOnly, SameSite=Lax cookie of its own (`__staff`),
+ * beside and independent of the customer's booking session, signed with its own key. It holds who
+ * logged in on which carrier, the account's password stamp and when it was last used; the account
+ * itself is read from the CMS on every request. An idle session ends after
+ * STAFF_SESSION_IDLE_MINUTES; the cookie lives no longer than that either.
+ */
+export interface StaffSessionData {
+  staffId: string;
+  carrierCode: string;
+  stamp: string;
+  /** Epoch milliseconds of the last request. */
+  seenAt: number;
+}
+
+export const STAFF_COOKIE = "__staff";
+
+/** STAFF_SESSION_SECRET, or a key derived from SESSION_SECRET that signs nothing else. */
+export function staffSessionSecret(config: { STAFF_SESSION_SECRET?: string; SESSION_SECRET: string }): string {
+  return config.STAFF_SESSION_SECRET ?? createHmac("sha256", config.SESSION_SECRET).update("staff-session").digest("base64url");
+}
+
+let storage: ReturnType<typeof createCookieSessionStorage<StaffSessionData>> | undefined;
+
+export function staffSessionStorage() {
+  if (!storage) {
+    const config = env();
+    storage = createCookieSessionStorage<StaffSessionData>({
+      cookie: {
+        name: STAFF_COOKIE,
+        httpOnly: true,
+        sameSite: "lax",
+        path: "/",
+        secure: config.COOKIE_SECURE,
+        secrets: [staffSessionSecret(config)],
+        maxAge: config.STAFF_SESSION_IDLE_MINUTES * 60,
+      },
+    });
+  }
+  return storage;
+}
+
+export function getStaffSession(request: Request): Promise<Session<StaffSessionData>> {
+  return staffSessionStorage().getSession(request.headers.get("Cookie"));
+}
+
+/** Whether a session last used at `seenAt` has been idle too long at `now`. */
+export function isIdle(seenAt: number | undefined, now: number, idleMinutes: number): boolean {
+  return typeof seenAt !== "number" || now - seenAt > idleMinutes * 60_000;
+}
