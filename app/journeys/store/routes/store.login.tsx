@@ -1,5 +1,6 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -43,6 +44,12 @@ export default function StaffLoginPage() {
   const posted = useActionData<typeof action>() as LoginPage | undefined;
   const page = posted ?? loaded;
   const { t } = useTranslation();
+  const form = useRef<HTMLFormElement>(null);
+  // A refused password is never left in the field for the next try.
+  useEffect(() => {
+    const password = form.current?.elements.namedItem("password");
+    if (posted && password instanceof HTMLInputElement) password.value = "";
+  }, [posted]);
   return (
     <div className="mx-auto max-w-md px-4 py-10">
       <h1 className="mb-4 text-3xl font-bold">{t("store.login.title")}</h1>
@@ -53,7 +60,7 @@ export default function StaffLoginPage() {
       ) : null}
       <p className="mb-6">{t("store.login.intro")}</p>
       <FormAlert messages={page.alert ? [t(page.alert)] : null} testId="store-login-alert" className="mb-4" />
-      <Form method="post" className="space-y-4" noValidate>
+      <Form method="post" className="space-y-4" noValidate ref={form}>
         <input type="hidden" name="redirectTo" value={page.redirectTo} />
         <TextField
           id="staff-username"
