@@ -102,16 +102,19 @@ describe.skipIf(!CMS_URL)("staff accounts: kept by Operations per carrier, passw
     const admin = await call("GET", cm(STAFF, `/${colleagueOfA}`), operatorToken);
     expect(admin.status).toBe(200);
     expect(keysOf(admin.body)).not.toContain("password");
-    const rest = await call("GET", `/api/ops-staff-members/${colleagueOfA}?fields[0]=username&fields[1]=password`, WRITE_TOKEN);
+    const rest = await call("GET", `/api/ops-staff-members/${colleagueOfA}`, WRITE_TOKEN);
     expect(rest.status).toBe(200);
     expect(keysOf(rest.body)).not.toContain("password");
+    // Asking for the field by name is refused outright.
+    const asked = await call("GET", `/api/ops-staff-members/${colleagueOfA}?fields[0]=username&fields[1]=password`, WRITE_TOKEN);
+    expect(asked.status).toBe(400);
+    expect(keysOf(asked.body)).not.toContain("password");
     const list = await call("GET", `/api/ops-staff-members?filters[carrierCode][$eq]=${codeA}`, READ_TOKEN);
     expect(keysOf(list.body)).not.toContain("password");
     expect(JSON.stringify(list.body)).not.toMatch(/\$2[aby]\$/);
     // A filter on the password cannot probe it either.
-    const all = await call("GET", "/api/ops-staff-members", READ_TOKEN);
     const probe = await call("GET", "/api/ops-staff-members?filters[password][$startsWith]=$2", READ_TOKEN);
-    if (probe.status !== 400) expect(probe.body.meta.pagination.total).toBe(all.body.meta.pagination.total);
+    expect(probe.status).toBe(400);
     const app = await logIn(codeA, `store.${suffix}`, password);
     expect(app.status).toBe(200);
     expect(keysOf(app.body)).not.toContain("password");
