@@ -90,6 +90,8 @@ test.describe("staff log-in on a carrier with in-store bookings", () => {
   test("logs a store colleague in to the staff area and out again", async ({ page }) => {
     await logIn(page, "skyline", "Store.Oxford", PASSWORD);
     await expect(page).toHaveURL(carrierUrl("skyline", "/store"));
+    const document = await page.reload();
+    expect(document?.headers()).toMatchObject({ "cache-control": "no-store", "x-robots-tag": "noindex, nofollow" });
     await expect(page.getByTestId("staff-welcome")).toHaveText("Logged in as Olivia Store");
     const details = page.getByTestId("staff-details");
     await expect(details).toContainText("Skyline Mobile");

@@ -8,7 +8,7 @@ import { getRequestEngine, TooManyAttemptsError } from "~/booking.server";
 import type { Carrier } from "~/content/schemas";
 import { verifyStaffCredentials } from "~/content/staff.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
-import { staffSessionStorage } from "~/lib/staff/staff-session.server";
+import { STAFF_HEADERS, staffSessionStorage } from "~/lib/staff/staff-session.server";
 import type { LoginFieldErrors, LoginForm } from "./login-form";
 
 export interface LoginPage {
@@ -26,7 +26,7 @@ export function loginPage(values: Partial<LoginPage>): LoginPage {
 }
 
 const refused = (login: LoginForm, alert: string, status: number, headers?: HeadersInit) =>
-  data(loginPage({ username: login.username, redirectTo: login.redirectTo, alert }), { status, headers: { "Cache-Control": "no-store", ...headers } });
+  data(loginPage({ username: login.username, redirectTo: login.redirectTo, alert }), { status, headers: { ...STAFF_HEADERS, ...headers } });
 
 export async function logIn(request: Request, carrier: Carrier, login: LoginForm, clientAddress: string | null) {
   const engine = await getRequestEngine(request);
@@ -42,7 +42,7 @@ export async function logIn(request: Request, carrier: Carrier, login: LoginForm
     session.set("carrierCode", carrier.code);
     session.set("stamp", account.stamp);
     session.set("seenAt", Date.now());
-    throw redirect(login.redirectTo, { headers: { "Set-Cookie": await storage.commitSession(session), "Cache-Control": "no-store" } });
+    throw redirect(login.redirectTo, { headers: { ...STAFF_HEADERS, "Set-Cookie": await storage.commitSession(session) } });
   } catch (error) {
     if (error instanceof TooManyAttemptsError) {
       return refused(login, "store.login.errors.tooManyAttempts", 429, { "Retry-After": String(error.retryAfterSeconds) });

@@ -14,14 +14,14 @@ import { env } from "~/env.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 import { mayUse, type StaffAccount, type StaffRequirement } from "./permissions";
 import { loginPath } from "./redirect";
-import { getStaffSession, isIdle, staffSessionStorage, type StaffSessionData } from "./staff-session.server";
+import { getStaffSession, isIdle, STAFF_HEADERS, staffSessionStorage, type StaffSessionData } from "./staff-session.server";
 
 export interface StaffContext {
   carrier: Carrier;
   locale: Locale;
   account: StaffAccount;
   session: Session<StaffSessionData>;
-  /** Headers every staff response carries: the refreshed session cookie, and no caching. */
+  /** Headers every staff response carries: the refreshed session cookie, no caching, no indexing. */
   headers: Headers;
 }
 
@@ -33,7 +33,7 @@ async function toLogin(request: Request, session: Session<StaffSessionData>, rea
   const back = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
   const target = loginPath(back);
   const withReason = reason ? `${target}${target.includes("?") ? "&" : "?"}expired=1` : target;
-  throw redirect(withReason, { headers: { "Set-Cookie": await staffSessionStorage().destroySession(session), "Cache-Control": "no-store" } });
+  throw redirect(withReason, { headers: { ...STAFF_HEADERS, "Set-Cookie": await staffSessionStorage().destroySession(session) } });
 }
 
 /** The logged-in staff member of this carrier who may use this route; otherwise throws the redirect or the 403. */
@@ -54,7 +54,7 @@ export async function requireStaff(request: Request, requirement: StaffRequireme
   }
   if (!account || account.disabled || account.carrierCode !== carrier.code || account.stamp !== session.get("stamp")) return toLogin(request, session);
 
-  const headers = new Headers({ "Cache-Control": "no-store" });
+  const headers = new Headers(STAFF_HEADERS);
   if (now - (seenAt ?? 0) > REFRESH_MS) {
     session.set("seenAt", now);
     headers.append("Set-Cookie", await staffSessionStorage().commitSession(session));

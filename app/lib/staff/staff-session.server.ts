@@ -1,5 +1,5 @@
 import { createHmac } from "node:crypto";
-import { createCookieSessionStorage, type Session } from "@remix-run/node";
+import { createCookieSessionStorage, type HeadersFunction, type Session } from "@remix-run/node";
 import { env } from "~/env.server";
 
 /**
@@ -18,6 +18,20 @@ export interface StaffSessionData {
 }
 
 export const STAFF_COOKIE = "__staff";
+
+/** Every staff answer: never stored by a cache, never indexed by a search engine. */
+export const STAFF_HEADERS = { "Cache-Control": "no-store", "X-Robots-Tag": "noindex, nofollow" } as const;
+
+/** A staff route's `headers`: the document gets what its loader, action or error answered with. */
+export const staffDocumentHeaders: HeadersFunction = ({ parentHeaders, loaderHeaders, actionHeaders, errorHeaders }) => {
+  const headers = new Headers(parentHeaders);
+  for (const [name, value] of Object.entries(STAFF_HEADERS)) headers.set(name, value);
+  for (const source of [loaderHeaders, actionHeaders, errorHeaders]) {
+    const retryAfter = source?.get("Retry-After");
+    if (retryAfter) headers.set("Retry-After", retryAfter);
+  }
+  return headers;
+};
 
 /** STAFF_SESSION_SECRET, or a key derived from SESSION_SECRET that signs nothing else. */
 export function staffSessionSecret(config: { STAFF_SESSION_SECRET?: string; SESSION_SECRET: string }): string {

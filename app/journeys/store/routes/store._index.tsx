@@ -6,8 +6,11 @@ import { titleMeta } from "~/i18n/meta";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { mayUse } from "~/lib/staff/permissions";
 import { requireStaff } from "~/lib/staff/require-staff.server";
+import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+
+export const headers = staffDocumentHeaders;
 
 export const handle = { i18n: ["store"] };
 

@@ -6,9 +6,12 @@ import { ContentUnavailableError } from "~/content/strapi.server";
 import { titleMeta } from "~/i18n/meta";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";
+import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { temporarilyUnavailable } from "~/tenant/tenant.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+
+export const headers = staffDocumentHeaders;
 
 export const handle = { i18n: ["store"] };
 

@@ -10,12 +10,15 @@ import { clientAddress } from "~/lib/client-address.server";
 import { readForm } from "~/lib/http/form.server";
 import { sameSitePath } from "~/lib/staff/redirect";
 import { currentStaff } from "~/lib/staff/require-staff.server";
+import { STAFF_HEADERS, staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { requireTenant } from "~/tenant/tenant.server";
 import { parseLogin } from "~/journeys/store/login-form";
 import { logIn, loginPage, type LoginPage } from "~/journeys/store/login.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+
+export const headers = staffDocumentHeaders;
 
 export const handle = { i18n: ["store"] };
 
@@ -25,16 +28,16 @@ export const meta: MetaFunction = titleMeta("store.login.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const redirectTo = sameSitePath(params.get("redirectTo") ?? undefined);
-  if (await currentStaff(request)) throw redirect(redirectTo, { headers: { "Cache-Control": "no-store" } });
+  if (await currentStaff(request)) throw redirect(redirectTo, { headers: STAFF_HEADERS });
   const notice = params.has("expired") ? "store.login.expired" : params.has("loggedOut") ? "store.login.loggedOut" : null;
-  return data(loginPage({ redirectTo, notice }), { headers: { "Cache-Control": "no-store" } });
+  return data(loginPage({ redirectTo, notice }), { headers: STAFF_HEADERS });
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const [{ carrier }, form] = await Promise.all([requireTenant(request), readForm(request)]);
   const parsed = parseLogin(form);
   if (!parsed.ok) {
-    return data(loginPage({ username: parsed.username, redirectTo: parsed.redirectTo, errors: parsed.errors }), { status: 400, headers: { "Cache-Control": "no-store" } });
+    return data(loginPage({ username: parsed.username, redirectTo: parsed.redirectTo, errors: parsed.errors }), { status: 400, headers: STAFF_HEADERS });
   }
   return logIn(request, carrier, parsed.login, clientAddress(request, context));
 }

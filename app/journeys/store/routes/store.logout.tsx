@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { readForm } from "~/lib/http/form.server";
-import { getStaffSession, staffSessionStorage } from "~/lib/staff/staff-session.server";
+import { getStaffSession, STAFF_HEADERS, staffSessionStorage } from "~/lib/staff/staff-session.server";
 
 /** Log-out is a post (a link or an image cannot log anyone out); a visit goes to the staff area. */
 export function loader() {
@@ -12,6 +12,6 @@ export async function action({ request }: ActionFunctionArgs) {
   await readForm(request);
   const session = await getStaffSession(request);
   throw redirect("/store/login?loggedOut=1", {
-    headers: { "Set-Cookie": await staffSessionStorage().destroySession(session), "Cache-Control": "no-store" },
+    headers: { ...STAFF_HEADERS, "Set-Cookie": await staffSessionStorage().destroySession(session) },
   });
 }
