@@ -10,7 +10,8 @@
  */
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { carrierUrl } from "../support/app";
+import http from "node:http";
+import { appPort, carrierUrl } from "../support/app";
 import { cmsCreate, cmsUpdate } from "../support/cms";
 
 const PASSWORD = "DemoStaff-2026!";
@@ -35,6 +36,28 @@ async function logIn(page: Page, carrier: string, username: string, password: st
 
 const alert = (page: Page) => page.getByTestId("store-login-alert");
 
+/** A form post to the app as a given carrier's host, as a script on another site would send it (Node does not resolve *.localhost). */
+function postForm(carrier: string, path: string, fields: Record<string, string>, headers: Record<string, string>): Promise<{ status: number; headers: http.IncomingHttpHeaders }> {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      {
+        host: "127.0.0.1",
+        port: appPort,
+        path,
+        method: "POST",
+        headers: { host: `${carrier}.localhost:${appPort}`, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body), ...headers },
+      },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}
+
 test.describe("store login link", () => {
   test("shows on a carrier with in-store bookings and leads to the staff log-in", async ({ page }) => {
     await page.goto(carrierUrl("skyline"));
@@ -44,6 +67,13 @@ test.describe("store login link", () => {
     await expect(page).toHaveURL(/\/store\/login$/);
     await expect(page.getByRole("heading", { name: "Staff login" })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "skyline /store/login");
+  });
+
+  test("speaks the carrier's language on the log-in page", async ({ page }) => {
+    await page.goto(carrierUrl("flickwerk", "/store/login"));
+    await expect(page.getByRole("heading", { name: "Mitarbeiter-Login" })).toBeVisible();
+    await expect(page.getByLabel("Benutzername")).toBeVisible();
+    await expectNoSeriousA11yViolations(page, "flickwerk /store/login");
   });
 
   test("is absent on a carrier without in-store bookings", async ({ page }) => {
@@ -63,6 +93,12 @@ test.describe("staff log-in on a carrier with in-store bookings", () => {
     await logIn(page, "skyline", "no.such.person", "not-the-password");
     await expect(alert(page)).toHaveText(WRONG);
     await expectNoSeriousA11yViolations(page, "a refused log-in");
+  });
+
+  test("refuses a log-in posted from another site, like every other form", async () => {
+    const answer = await postForm("skyline", "/store/login", { username: "store.oxford", password: PASSWORD }, { Origin: "https://evil.example" });
+    expect(answer.status).toBe(403);
+    expect(String(answer.headers["set-cookie"] ?? "")).not.toContain("__staff");
   });
 
   test("names an empty field", async ({ page }) => {
