@@ -40,6 +40,7 @@ import { withinWarranty } from "./bookings";
 import { isPayLaterPaymentType, NO_PAY_LATER, payLaterOffer, purchaseForBooking, PAY_LATER_MINIMUM_MINOR, type PayLaterOffer } from "./pay-later";
 import { assertDiscountUsable, findDiscount, releaseDiscountReservations, reserveDiscount, usageLimit } from "./discount";
 import { Deferred, findBooking, lockBooking, type BookingRow } from "./repository";
+import { markBooked } from "../waiting-list/waiting-list";
 import { bookingState, deviceView, loadBasket, type BookingState, type LoadedBasket } from "./state";
 
 /* ───────────── readiness ───────────── */
@@ -203,6 +204,7 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
     })
     .returning({ id: s.orders.id });
   await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId: order!.id, technicianId, date: day, slot, createdAt: now });
+  await markBooked(tx, carrier, booking.id, now);
   if (basket.discount && basket.totals.discount_code) {
     // A use counts now that the order exists (not when the code was applied); the reservation has done its job.
     await tx

@@ -35,6 +35,7 @@ import { normaliseProofImage } from "../images/proof-image";
 import { calendarDate, id, plainText } from "../domain/inputs";
 import { fullDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
+import { offerFreedCapacity } from "../waiting-list/waiting-list";
 
 export type OrderRow = typeof s.orders.$inferSelect;
 
@@ -237,6 +238,8 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
       .where(eq(s.orders.id, locked.id))
       .returning();
     await cancelOrderMessages(tx, carrier, locked.orderRef, now);
+    // The freed unit goes to the first customer waiting in the area (ADR 094).
+    await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
     return updated!;
   });
   await refundIfPaid(ctx, carrier, order);
@@ -330,6 +333,8 @@ export async function changeOrderDate(ctx: EngineContext, carrier: CarrierContex
     await tx.update(s.orders).set({ date: data.date, technicianId, slot, updatedAt: now }).where(eq(s.orders.id, order.id));
     await tx.update(s.bookings).set({ date: data.date, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
     await rescheduleOrderMessages(tx, carrier, order.orderRef, data.date, now);
+    // The old day has a unit free for the waiting list; not waiting for its lock avoids a deadlock with a move the other way (ADR 094).
+    await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, order.areaCode, order.date, { wait: false });
     const [entry] = await tx
       .insert(s.dateChangeLog)
       .values({
