@@ -40,6 +40,7 @@ import { createPlainTextRenderer, type MessageRenderer } from "./scheduler/rende
 import { createScheduler, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
 import * as jobs from "./scheduler/jobs";
 import * as waitingList from "./waiting-list/waiting-list";
+import { CUSTOMER_MESSAGE_KINDS } from "./notifications/template-kinds";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -50,6 +51,11 @@ const outboxInput = z.object({
     .regex(/^[a-z0-9][a-z0-9-]*$/)
     .nullish(),
   limit: z.number().int().min(1).max(500).optional(),
+});
+
+const queuedInput = z.object({
+  kind: z.enum(CUSTOMER_MESSAGE_KINDS).optional(),
+  limit: z.number().int().min(1).max(200).default(50),
 });
 
 const areaAvailabilityInput = z.object({
@@ -257,6 +263,16 @@ export function createEngine(deps: EngineDependencies) {
       if (!deps.outbox) return null;
       const { carrierCode, limit } = parseInput(outboxInput, input);
       return deps.outbox.list({ carrierCode, limit });
+    },
+
+    /**
+     * Customer messages still queued for one carrier, with what they will say (recipient, link):
+     * for development and tests beside the outbox page, and off (null) where that page is off.
+     */
+    listQueuedMessages: async (carrier: CarrierArg, input: { kind?: string; limit?: number } = {}) => {
+      if (!deps.outbox) return null;
+      const { kind, limit } = parseInput(queuedInput, input);
+      return jobs.listQueuedMessages(ctx.db, carrierOf(carrier).code, { kind, limit });
     },
 
     // the durable scheduler (issue 10 items 8 and 9, ADR 091)

@@ -67,3 +67,26 @@ export async function retryScheduledJob(db: DbOrTx, now: Date, id: unknown): Pro
     .returning({ id: t.id });
   if (updated.length === 0) throw new NotFoundError("A dead or failed scheduled job with that id");
 }
+
+export interface QueuedMessageView {
+  id: number;
+  kind: string | null;
+  channel: string | null;
+  locale: string | null;
+  state: s.ScheduledJobState;
+  runAt: Date;
+  expiresAt: Date | null;
+  payload: s.MessageJobPayload | null;
+}
+
+/** A carrier's message rows, newest first, optionally of one kind: what is queued and what it carries. */
+export async function listQueuedMessages(db: DbOrTx, carrierCode: string, input: { kind?: string; limit: number }): Promise<QueuedMessageView[]> {
+  const t = s.scheduledJobs;
+  const rows = await db
+    .select({ id: t.id, kind: t.kind, channel: t.channel, locale: t.locale, state: t.state, runAt: t.runAt, expiresAt: t.expiresAt, payload: t.payload })
+    .from(t)
+    .where(and(eq(t.type, "message"), eq(t.carrierCode, carrierCode), input.kind ? eq(t.kind, input.kind) : undefined))
+    .orderBy(desc(t.id))
+    .limit(input.limit);
+  return rows;
+}
