@@ -14,7 +14,7 @@ import { z } from "zod";
 import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
-import { activeTechnicians, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
+import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import {
@@ -114,7 +114,10 @@ export async function validateBooking(ctx: EngineContext, carrier: CarrierContex
  */
 async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: CarrierContext, booking: BookingRow): Promise<Deferred | null> {
   const now = ctx.clock.now();
-  const expiresAt = new Date(now.getTime() + ctx.config.draftHoldMinutes * 60_000);
+  const current = await findHold(tx, carrier, booking.id);
+  const extended = new Date(now.getTime() + ctx.config.draftHoldMinutes * 60_000);
+  // A waiting-list offer's longer hold on this day is kept, never cut short by a payment attempt (ADR 094).
+  const expiresAt = current?.day === booking.date && current.expiresAt && current.expiresAt > extended ? current.expiresAt : extended;
   try {
     await holdDay(tx, carrier, now, { bookingId: booking.id, areaCode: booking.areaCode!, day: booking.date!, expiresAt });
     return null;

@@ -133,6 +133,7 @@ describe("a day frees in the area", () => {
     // Ada lets the hold run out: on the scheduler's pass the entry expires and Bob is offered the day.
     const adaToken = tokenOf(email!);
     t.clock.advance(120 * MINUTE);
+    const bobOfferedAt = t.clock.now();
     await t.engine.runScheduledJobs();
     expect((await t.engine.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "expired"], ["Bob", "offered"]]);
     expect(await holdOf(ada.reference)).toBeNull();
@@ -150,6 +151,9 @@ describe("a day frees in the area", () => {
     expect(resumed).toMatchObject({ date: THURSDAY, availability: { date_held: true } });
     expect(await t.engine.acceptWaitingListOffer(carrier, bobToken)).toEqual({ status: "used" });
     await t.engine.setCustomerDetails(carrier, bob.reference, VALID_DETAILS);
+    // A failed payment attempt does not cut the offer's hold down to a draft's 30 minutes.
+    await t.engine.charge(carrier, bob.reference, { currency: carrier.currency, token: "fake-processor-declined-visa-nonce" }).catch(() => null);
+    expect(await holdOf(bob.reference)).toEqual({ day: THURSDAY, expiresAt: new Date(bobOfferedAt.getTime() + 120 * MINUTE) });
     const done = await t.engine.charge(carrier, bob.reference, { currency: carrier.currency, token: "fake-valid-nonce" });
     expect(done.checkout_status).toBe("SUCCESS");
     expect((await t.engine.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "expired"], ["Bob", "booked"]]);
