@@ -101,13 +101,11 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
 export async function bookThroughUi(
   browser: Browser,
   carrier: CmsEntry,
-  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined, clock = null as Date | null } = {},
+  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined } = {},
 ): Promise<BookedOrder> {
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
   const booking = await context.newPage();
   try {
-    // Booked at another moment of the engine's clock (ADR 034), e.g. into a season with few working days.
-    if (clock) await setEngineClock(booking, String(carrier.code), clock);
     await deviceIntoBasket(booking, carrier, model, postcode);
     await booking.getByRole("link", { name: checkoutText(lang, "basket.continue") }).click();
     await expect(booking).toHaveURL(/\/booking\/repair-date/);
