@@ -19,8 +19,8 @@ import { findBooking, lockBooking } from "../bookings/repository";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import { carrierContext, type CarrierContext } from "../domain/carrier";
-import { normalisePhone, PHONE_MESSAGE } from "../domain/customer";
-import { BookingCompletedError, BookingStateError, DateUnavailableError, FIELD_MESSAGES } from "../domain/errors";
+import { emailField, phoneField } from "../contact/contact";
+import { BookingCompletedError, BookingStateError, DateUnavailableError } from "../domain/errors";
 import { plainText } from "../domain/inputs";
 import { minutesOf, type IsoDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
@@ -39,24 +39,8 @@ const required = (message: string, max: number) => plainText({ error: message })
 function joinInput(carrier: CarrierContext) {
   return z.object({
     name: required("Please enter your name.", 120),
-    email: z
-      .string({ error: "Please enter your e-mail address." })
-      .trim()
-      .toLowerCase()
-      .min(1, "Please enter your e-mail address.")
-      .pipe(z.email(FIELD_MESSAGES.EMAIL_INVALID).max(254, FIELD_MESSAGES.EMAIL_INVALID)),
-    phone: z
-      .string({ error: "Please enter your telephone number." })
-      .trim()
-      .min(1, "Please enter your telephone number.")
-      .transform((value, ctx) => {
-        const e164 = normalisePhone(carrier.countryCode, value);
-        if (!e164) {
-          ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
-          return z.NEVER;
-        }
-        return e164;
-      }),
+    email: emailField,
+    phone: phoneField(carrier),
     locale: z.enum(["en", "de"]).default("en"),
     /** The request's origin, like bookings.site_url: the offer's link leads back to this site. */
     site_url: z
