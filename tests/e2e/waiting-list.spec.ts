@@ -31,9 +31,13 @@ test.beforeAll(async () => {
 });
 
 async function queuedOfferUrl(page: Page): Promise<string> {
-  const response = await page.request.get(carrierUrl(CODE, "/dev/queued-messages?kind=waiting-list-offer"));
-  expect(response.status()).toBe(200);
-  const { messages } = (await response.json()) as { messages: { channel: string; payload: { values: { offerUrl: string; date: string } } }[] };
+  // From the page: Node cannot resolve <code>.localhost.
+  const { status, body } = await page.evaluate(async (path) => {
+    const response = await fetch(path, { cache: "no-store" });
+    return { status: response.status, body: response.ok ? await response.json() : null };
+  }, "/dev/queued-messages?kind=waiting-list-offer");
+  expect(status).toBe(200);
+  const { messages } = body as { messages: { channel: string; payload: { values: { offerUrl: string; date: string } } }[] };
   const email = messages.find((message) => message.channel === "email");
   expect(email, "an offer message is queued").toBeTruthy();
   expect(email!.payload.values.date).toBe(freed.date);
