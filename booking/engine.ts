@@ -287,6 +287,7 @@ export function createEngine(deps: EngineDependencies) {
     listScheduledJobs: async (input: Parameters<typeof jobs.listScheduledJobs>[1] = {}) => jobs.listScheduledJobs(ctx.db, input),
     /** A dead (or failed) row goes back to pending, its tries reset, due now: after an operator fixed the cause. */
     retryScheduledJob: async (id: unknown) => jobs.retryScheduledJob(ctx.db, ctx.clock.now(), id),
+
     // the waiting list (issue 10 item 7, ADR 094)
     /** The 'no dates available' modal: the booking's customer waits for a day to free in their area. */
     joinWaitingList: op(waitingList.joinWaitingList),
