@@ -89,10 +89,10 @@ if (!baseUrl) {
     return reference;
   }
 
-  async function paidOrder(engine: Engine) {
+  async function paidOrder(engine: Engine, date = THURSDAY) {
     const reference = await draft(engine);
     await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
-    await engine.setDate(carrier, reference, { date: THURSDAY });
+    await engine.setDate(carrier, reference, { date });
     const done = await engine.charge(carrier, reference, { currency: carrier.currency, token: "fake-valid-nonce" });
     return { order_ref: String(done.order_id), email: "ada@example.com" };
   }
@@ -154,6 +154,19 @@ if (!baseUrl) {
         (job) => job.payload?.to?.name === "Cat",
       );
       expect(catOffers).toHaveLength(2);
+    });
+
+    it("two orders swapping days at once both move: the old day's offer never waits for a lock the other holds", async () => {
+      const [monday, tuesday] = ["2025-06-09", "2025-06-10"];
+      const orders = [await paidOrder(one(), monday), await paidOrder(two(), tuesday)];
+      const reason = "we will not be at home";
+      const moves = await Promise.allSettled([
+        one().changeOrderDate(carrier, orders[0]!, { date: tuesday, reason }),
+        two().changeOrderDate(carrier, orders[1]!, { date: monday, reason }),
+      ]);
+      expect(moves.map((move) => move.status)).toEqual(["fulfilled", "fulfilled"]);
+      expect((await one().lookupOrder(carrier, orders[0]!)).booking.booking_date).toBe(tuesday);
+      expect((await one().lookupOrder(carrier, orders[1]!)).booking.booking_date).toBe(monday);
     });
   });
 }
