@@ -156,7 +156,7 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
         maxPerClient: config.LOOKUP_THROTTLE_MAX_PER_CLIENT,
         windowMinutes: config.LOOKUP_THROTTLE_WINDOW_MINUTES,
       },
-      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES },
+      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES, waitingListOfferMinutes: config.WAITING_LIST_OFFER_MINUTES },
       scheduler: {
         maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,
         leaseMs: config.SCHEDULER_LEASE_SECONDS * 1000,

@@ -37,6 +37,8 @@ export const engineConfigShape = {
   LOQATE_API_KEY: optionalText,
   UPLOADS_DIR: z.string().min(1).default("data/uploads"),
   BOOKING_DRAFT_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  // How long a waiting-list offer holds the freed day for its customer (ADR 094).
+  WAITING_LIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
   // Contact form captcha (ADR 032).
   CAPTCHA_PROVIDER: z.enum(["off", "recaptcha"]).default("off"),
   RECAPTCHA_SECRET: optionalText,

@@ -40,6 +40,7 @@ import type { MessageContentSource } from "./ports/message-content";
 import { createTemplateRenderer, type MessageRenderer } from "./scheduler/renderer";
 import { createScheduler, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
 import * as jobs from "./scheduler/jobs";
+import * as waitingList from "./waiting-list/waiting-list";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -129,6 +130,7 @@ export function createEngine(deps: EngineDependencies) {
     render: deps.render ?? createTemplateRenderer({ db: ctx.db, content: deps.messageContent ?? null }),
     settings: deps.scheduler,
     log: deps.schedulerLog,
+    expireWaitingListOffers: (now) => waitingList.expireOffers(ctx.db, now, ctx.config.waitingListOfferMinutes),
   });
   /** An operation that may record messages due now (ADR 093): the worker is nudged once it has committed. */
   function sends<F extends (...args: never[]) => Promise<unknown>>(fn: F): F {
@@ -280,6 +282,20 @@ export function createEngine(deps: EngineDependencies) {
     listScheduledJobs: async (input: Parameters<typeof jobs.listScheduledJobs>[1] = {}) => jobs.listScheduledJobs(ctx.db, input),
     /** A dead (or failed) row goes back to pending, its tries reset, due now: after an operator fixed the cause. */
     retryScheduledJob: async (id: unknown) => jobs.retryScheduledJob(ctx.db, ctx.clock.now(), id),
+
+    // the waiting list (issue 10 item 7, ADR 094)
+    /** The 'no dates available' modal: the booking's customer waits for a day to free in their area. */
+    joinWaitingList: op(waitingList.joinWaitingList),
+    /** The customer leaves the list while waiting (an offer is declined through its link instead). */
+    leaveWaitingList: op(waitingList.leaveWaitingList),
+    listWaitingList: query(waitingList.listWaitingList),
+    /** What an offer link stands for (valid, used, expired, unknown), without using it. */
+    viewWaitingListOffer: op(waitingList.viewOffer),
+    /** Uses the offer link: the booking gets the held day; answers the booking to resume. */
+    acceptWaitingListOffer: op(waitingList.acceptOffer),
+    /** "No thanks": leaves the list and passes the day to the next customer waiting. */
+    declineWaitingListOffer: op(waitingList.declineOffer),
+
     /** The worker's timer, started by the app process (app/booking.server.ts) and stopped on close. */
     scheduler,
 
