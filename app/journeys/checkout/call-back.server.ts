@@ -17,7 +17,8 @@ const FIELD_MESSAGES: Record<string, [string, string]> = {
 export type CallBackOutcome = { status: "sent"; fields: Record<string, string> } | { status: "invalid"; fields: Record<string, string> };
 
 export async function requestCallBack(context: BookingRequestContext, request: CallBackRequest): Promise<CallBackOutcome> {
-  return waitingListFormOutcome(() => context.engine.requestCallBack(context.carrier, context.booking?.reference ?? null, request));
+  // In the customer's language: the engine answers the request by e-mail and SMS (ADR 093).
+  return waitingListFormOutcome(() => context.engine.requestCallBack(context.carrier, context.booking?.reference ?? null, { ...request, locale: context.locale }));
 }
 
 /** Runs the engine call of the waiting-list form: its field errors become the form's messages, other errors pass. */
