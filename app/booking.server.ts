@@ -8,7 +8,8 @@
 import { composeEngine, type ComposedEngine, type Engine, type OperationsChange } from "../booking/index";
 import { env } from "./env.server";
 import { readTestClockOffset } from "./lib/cookies.server";
-import { logger } from "./lib/observability/logger.server";
+import { outsidePreview } from "./content/preview.server";
+import { logger, requestScope } from "./lib/observability/logger.server";
 
 type Holder = { __bookingEngine?: Promise<ComposedEngine>; __appShutdownHooks?: (() => Promise<void>)[] };
 const holder = globalThis as Holder;
@@ -17,10 +18,22 @@ function composed(): Promise<ComposedEngine> {
   if (!holder.__bookingEngine) {
     // A failed start is not cached: the next call tries again.
     holder.__bookingEngine = Promise.resolve().then(async () => {
-      const instance = await composeEngine(env(), { log: logger().child({ component: "operations-sync" }) });
-      // The engine's operations copy follows the CMS (ADR 080): the start script synced it, so the
-      // first reconcile (for what changed since) waits a little rather than slowing the first requests.
-      instance.operations?.start(env().OPERATIONS_RECONCILE_SECONDS, 15);
+      const instance = await composeEngine(env(), {
+        log: logger().child({ component: "operations-sync" }),
+        schedulerLog: logger().child({ component: "scheduler" }),
+      });
+      // The timers run for the whole process, so they start outside the scope of the request that
+      // happened to create the engine (its request id on every line they log, a preview's drafts).
+      requestScope().exit(() =>
+        outsidePreview(() => {
+          // The engine's operations copy follows the CMS (ADR 080): the start script synced it, so the
+          // first reconcile (for what changed since) waits a little rather than slowing the first requests.
+          instance.operations?.start(env().OPERATIONS_RECONCILE_SECONDS, 15);
+          // Scheduled customer messages and the purge of expired holds (ADR 091); every instance runs
+          // a worker, their claims never overlap.
+          instance.engine.scheduler.start(env().SCHEDULER_POLL_SECONDS);
+        }),
+      );
       return instance;
     });
     holder.__bookingEngine.catch(() => {
@@ -104,6 +117,10 @@ export type {
   DateChangeLogEntry,
   CaptchaProvider,
   PaymentWebhookAnswer,
+  OutboxEntry,
+  OutboxEmailEntry,
+  OutboxSmsEntry,
+  OutboxListing,
 } from "../booking/index";
 
 // Content invalidation across app instances (ADR 059): the engine's database carries it.

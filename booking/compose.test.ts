@@ -29,6 +29,28 @@ describe("the adapters the configuration asks for (ADR 040)", () => {
     expect(adapters.payLater!.capabilities).toEqual({ browserWidget: true, serverAuthorize: false });
   });
 
+  it("send customer messages through SMTP and Twilio when asked, else into the outbox, whose page is off in production (ADR 090)", () => {
+    const offline = adaptersFromConfig(parseEngineConfig({}), db);
+    expect([offline.notifications!.email.name, offline.notifications!.sms.name]).toEqual(["outbox", "outbox"]);
+    expect(offline.outbox).not.toBeNull();
+    const live = adaptersFromConfig(
+      parseEngineConfig({
+        NODE_ENV: "production",
+        NOTIFICATIONS_EMAIL_PROVIDER: "smtp",
+        SMTP_HOST: "mail.example.com",
+        NOTIFICATIONS_EMAIL_FROM_ADDRESS: "bookings@example.com",
+        NOTIFICATIONS_SMS_PROVIDER: "twilio",
+        TWILIO_ACCOUNT_SID: "ACf3a1c2e4b5d6978a0b1c2d3e4f5a6b7c",
+        TWILIO_AUTH_TOKEN: "token",
+        NOTIFICATIONS_SMS_SENDER_ID: "Repairs",
+      }),
+      db,
+    );
+    expect([live.notifications!.email.name, live.notifications!.sms.name]).toEqual(["smtp", "twilio"]);
+    expect(live.notifications!.email.capabilities).toEqual({ outbox: false });
+    expect(live.outbox).toBeNull();
+  });
+
   it("verify Braintree's webhooks whenever its credentials are set, whichever card provider is in use", () => {
     const adapters = adaptersFromConfig(parseEngineConfig({ BRAINTREE_MERCHANT_ID: "m", BRAINTREE_PUBLIC_KEY: "integration_public_key", BRAINTREE_PRIVATE_KEY: "integration_private_key" }), db);
     expect(adapters.payments.name).toBe("sandbox");
@@ -56,7 +78,12 @@ describe("composeEngine", () => {
   });
 
   it("wires an engine that answers capabilities, not provider names", () => {
-    expect(dev.engine.capabilities()).toEqual({ payments: { dropIn: false }, payLater: { browserWidget: false, serverAuthorize: true }, paymentWebhooks: false });
+    expect(dev.engine.capabilities()).toEqual({
+      payments: { dropIn: false },
+      payLater: { browserWidget: false, serverAuthorize: true },
+      paymentWebhooks: false,
+      notifications: { email: { outbox: true }, sms: { outbox: true } },
+    });
   });
 
   it("moves the clock of one call chain by the test clock's offset (ADR 034)", async () => {
@@ -64,6 +91,13 @@ describe("composeEngine", () => {
     const later = (await dev.testClock!.shifted(10 * 86_400_000).areaAvailability(carrier, { areaCode: "central" }))[0]!.date;
     expect(Date.parse(later) - Date.parse(today)).toBe(10 * 86_400_000);
     expect((await dev.engine.areaAvailability(carrier, { areaCode: "central" }))[0]!.date).toBe(today);
+  });
+
+  it("reads the outbox for the development page, and answers null in production unless OUTBOX_PAGE is set (ADR 090)", async () => {
+    expect(await dev.engine.listOutbox({ carrierCode: carrier.code })).toMatchObject({ entries: expect.any(Array) });
+    expect(await (await compose({ NODE_ENV: "production" })).engine.listOutbox()).toBeNull();
+    expect(await (await compose({ NODE_ENV: "production", OUTBOX_PAGE: "1" })).engine.listOutbox()).not.toBeNull();
+    await expect(dev.engine.listOutbox({ carrierCode: "../etc" })).rejects.toMatchObject({ name: "ValidationError" });
   });
 
   it("offers no test clock in production unless ENGINE_TEST_CLOCK is set", async () => {

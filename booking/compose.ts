@@ -1,7 +1,7 @@
 /**
  * The engine's composition root (ADR 040): configuration in, an engine with its adapters out. Only
  * here is an adapter chosen by name; everything past this file asks a port what it can do
- * (`engine.capabilities()`). A port a later issue adds (notifications, jobs) gets its adapter here too.
+ * (`engine.capabilities()`). A port a later issue adds (jobs) gets its adapter here too.
  */
 import { AsyncLocalStorage } from "node:async_hooks";
 import { pino } from "pino";
@@ -18,14 +18,22 @@ import { createRecaptchaVerifier } from "./adapters/recaptcha/recaptcha-verifier
 import { createSandboxPayLater, type SandboxPayLaterRecord } from "./adapters/sandbox-pay-later/sandbox-pay-later";
 import { createSandboxGateway, type SandboxLedgerRecord } from "./adapters/sandbox-payments/sandbox-gateway";
 import { createCmsFeedSource } from "./adapters/cms-feed/cms-feed-source";
+import { createCmsMessageContent } from "./adapters/cms-feed/cms-message-content";
+import { createOutboxReader } from "./adapters/outbox/outbox-reader";
+import { createOutboxSenders } from "./adapters/outbox/outbox-senders";
+import { createSmtpEmailSender } from "./adapters/smtp/smtp-email";
+import { createTwilioSmsSender } from "./adapters/twilio/twilio-sms";
+import { OUTBOX_SENDER, sendersFromEnv, withSenders, type Sender } from "./notifications/senders";
+import type { Notifications } from "./ports/notifications";
 import { createOperationsSync, type OperationsLogger, type OperationsSync } from "./operations/sync";
 import type { OperationsSource } from "./ports/operations-source";
-import { braintreeConfigured, braintreeVariables, klarnaVariables, parseEngineConfig, testClockAllowed, type EngineConfiguration } from "./config";
+import { braintreeConfigured, braintreeVariables, klarnaVariables, outboxPageAllowed, parseEngineConfig, senderVariables, testClockAllowed, type EngineConfiguration } from "./config";
 import { openDatabase, type BookingDatabase, type OpenedDatabase } from "./db/open";
 import { createPaymentLedger } from "./db/payment-ledger";
 import { createEngine, type Engine, type EngineDependencies } from "./engine";
 import { systemClock, type Clock } from "./ports/clock";
 import type { PaymentWebhookReceiver } from "./ports/payment-notifications";
+import type { SchedulerLogger } from "./scheduler/worker";
 
 /** The ports' adapters the configuration asks for. Credentials never come from code, never reach the browser. */
 export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle"> {
@@ -42,7 +50,36 @@ export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatab
     config.CAPTCHA_PROVIDER === "recaptcha"
       ? createRecaptchaVerifier({ secret: config.RECAPTCHA_SECRET!, siteKey: config.RECAPTCHA_SITE_KEY!, minScore: config.RECAPTCHA_MIN_SCORE })
       : createOffCaptchaVerifier();
-  return { payments, payLater, addresses, captcha, files: createLocalFileStorage({ root: config.UPLOADS_DIR }), paymentWebhooks: webhookReceiverFor(config) };
+  return {
+    payments,
+    payLater,
+    addresses,
+    captcha,
+    files: createLocalFileStorage({ root: config.UPLOADS_DIR }),
+    paymentWebhooks: webhookReceiverFor(config),
+    notifications: notificationsFromConfig(config),
+    outbox: outboxPageAllowed(config) ? createOutboxReader({ dir: config.OUTBOX_DIR }) : null,
+    // Messages are written with the CMS's brands and templates (ADR 092); without a CMS none can be.
+    messageContent: config.CMS_URL ? createCmsMessageContent({ url: config.CMS_URL, token: config.CMS_READ_TOKEN ?? "", timeoutMs: config.OPERATIONS_FEED_TIMEOUT_MS }) : null,
+  };
+}
+
+/**
+ * Customer messages (ADR 090): each channel's adapter, behind the carriers' senders. A channel
+ * writing to the outbox has a development sender, so a fresh checkout needs no configuration.
+ */
+export function notificationsFromConfig(config: EngineConfiguration): Notifications {
+  const outbox = createOutboxSenders({ dir: config.OUTBOX_DIR });
+  const email =
+    config.NOTIFICATIONS_EMAIL_PROVIDER === "smtp"
+      ? createSmtpEmailSender({ url: config.SMTP_URL, host: config.SMTP_HOST, port: config.SMTP_PORT, secure: config.SMTP_SECURE, user: config.SMTP_USER, pass: config.SMTP_PASS })
+      : outbox.email;
+  const sms = config.NOTIFICATIONS_SMS_PROVIDER === "twilio" ? createTwilioSmsSender({ accountSid: config.TWILIO_ACCOUNT_SID!, authToken: config.TWILIO_AUTH_TOKEN! }) : outbox.sms;
+  const fallback: Sender = {
+    ...(email.capabilities.outbox ? { emailFromName: OUTBOX_SENDER.emailFromName, emailFromAddress: OUTBOX_SENDER.emailFromAddress } : {}),
+    ...(sms.capabilities.outbox ? { smsSenderId: OUTBOX_SENDER.smsSenderId } : {}),
+  };
+  return withSenders({ email, sms }, sendersFromEnv(senderVariables(config), fallback));
 }
 
 /**
@@ -77,6 +114,8 @@ export interface ComposedEngine {
 export interface ComposeOptions {
   /** Where sync outcomes go (the app passes its pino logger); default: a pino logger of its own. */
   log?: OperationsLogger;
+  /** Where the scheduler's retries and dead messages go (ADR 091); default: a pino logger of its own. */
+  schedulerLog?: SchedulerLogger;
 }
 
 /** The operations source the configuration names: the CMS feed when CMS_URL is set. */
@@ -122,7 +161,13 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
         maxPerClient: config.STAFF_LOGIN_MAX_PER_CLIENT,
         windowMinutes: config.STAFF_LOGIN_WINDOW_MINUTES,
       },
-      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES },
+      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES, waitingListOfferMinutes: config.WAITING_LIST_OFFER_MINUTES },
+      scheduler: {
+        maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,
+        leaseMs: config.SCHEDULER_LEASE_SECONDS * 1000,
+        holdPurgeMs: config.SCHEDULER_HOLD_PURGE_MINUTES * 60_000,
+      },
+      schedulerLog: options.schedulerLog ?? pino({ name: "booking-scheduler" }),
       ...adaptersFromConfig(config, database.db),
     });
     const testClock = moving ? { shifted: (offsetMs: number) => shiftedEngine(engine, moving.shift, offsetMs) } : null;
@@ -135,6 +180,8 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
       operations,
       close: async () => {
         operations?.stop();
+        // A pass in flight finishes before the database closes under it.
+        await engine.scheduler.stop();
         await database.close();
       },
     };

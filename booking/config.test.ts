@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { parseEngineConfig, testClockAllowed } from "./config";
+import { outboxPageAllowed, parseEngineConfig, testClockAllowed } from "./config";
 
 const BRAINTREE = JSON.stringify({ "*": { merchantId: "m", publicKey: "p", privateKey: "k", merchantAccounts: { GBP: "m_gbp" } } });
 
@@ -27,6 +27,20 @@ describe("the engine's configuration (ADR 040)", () => {
     expect(() => parseEngineConfig({ BOOKING_DRAFT_HOLD_MINUTES: "0" })).toThrow(/BOOKING_DRAFT_HOLD_MINUTES/);
   });
 
+  it("runs the durable scheduler every 15 seconds by default, and checks its settings (ADR 091)", () => {
+    expect(parseEngineConfig({})).toMatchObject({ SCHEDULER_POLL_SECONDS: 15, SCHEDULER_MAX_ATTEMPTS: 8, SCHEDULER_LEASE_SECONDS: 300, SCHEDULER_HOLD_PURGE_MINUTES: 5 });
+    expect(parseEngineConfig({ SCHEDULER_POLL_SECONDS: "0" })).toMatchObject({ SCHEDULER_POLL_SECONDS: 0 });
+    expect(() => parseEngineConfig({ SCHEDULER_MAX_ATTEMPTS: "0" })).toThrow(/SCHEDULER_MAX_ATTEMPTS/);
+    expect(() => parseEngineConfig({ SCHEDULER_LEASE_SECONDS: "soon" })).toThrow(/SCHEDULER_LEASE_SECONDS/);
+  });
+
+  it("holds a waiting-list offer for two hours by default, at least five minutes (ADR 094)", () => {
+    expect(parseEngineConfig({})).toMatchObject({ WAITING_LIST_OFFER_MINUTES: 120 });
+    expect(parseEngineConfig({ WAITING_LIST_OFFER_MINUTES: "45" })).toMatchObject({ WAITING_LIST_OFFER_MINUTES: 45 });
+    expect(() => parseEngineConfig({ WAITING_LIST_OFFER_MINUTES: "1" })).toThrow(/WAITING_LIST_OFFER_MINUTES/);
+    expect(() => parseEngineConfig({ WAITING_LIST_OFFER_MINUTES: "a while" })).toThrow(/WAITING_LIST_OFFER_MINUTES/);
+  });
+
   it("refuses a provider without its credentials, naming the variables", () => {
     expect(() => parseEngineConfig({ PAYMENTS_PROVIDER: "braintree" })).toThrow(/BRAINTREE_ACCOUNTS or BRAINTREE_MERCHANT_ID/);
     expect(() => parseEngineConfig({ PAY_LATER_PROVIDER: "klarna" })).toThrow(/KLARNA_ACCOUNTS or KLARNA_USERNAME/);
@@ -45,5 +59,32 @@ describe("the engine's configuration (ADR 040)", () => {
     expect(testClockAllowed(parseEngineConfig({ NODE_ENV: "production", ENGINE_TEST_CLOCK: "1" }))).toBe(true);
     expect(() => parseEngineConfig({ NODE_ENV: "production", ENGINE_CLOCK_OFFSET_MS: "60000" })).toThrow(/ENGINE_CLOCK_OFFSET_MS is for tests/);
     expect(parseEngineConfig({ NODE_ENV: "production", ENGINE_TEST_CLOCK: "true", ENGINE_CLOCK_OFFSET_MS: "60000" }).ENGINE_CLOCK_OFFSET_MS).toBe(60_000);
+  });
+
+  it("writes customer messages to the outbox by default, and serves the outbox page only outside production or with OUTBOX_PAGE=1 (ADR 090)", () => {
+    expect(parseEngineConfig({})).toMatchObject({ NOTIFICATIONS_EMAIL_PROVIDER: "outbox", NOTIFICATIONS_SMS_PROVIDER: "outbox", OUTBOX_DIR: "data/outbox" });
+    expect(outboxPageAllowed(parseEngineConfig({}))).toBe(true);
+    expect(outboxPageAllowed(parseEngineConfig({ NODE_ENV: "production" }))).toBe(false);
+    expect(outboxPageAllowed(parseEngineConfig({ NODE_ENV: "production", OUTBOX_PAGE: "1" }))).toBe(true);
+  });
+
+  it("refuses SMTP or Twilio without their settings and a default sender, naming the variables", () => {
+    expect(() => parseEngineConfig({ NOTIFICATIONS_EMAIL_PROVIDER: "smtp", NOTIFICATIONS_EMAIL_FROM_ADDRESS: "bookings@example.com" })).toThrow(/SMTP_URL or SMTP_HOST is required/);
+    expect(() => parseEngineConfig({ NOTIFICATIONS_EMAIL_PROVIDER: "smtp", SMTP_URL: "smtp://mail.example.com:587" })).toThrow(/NOTIFICATIONS_EMAIL_FROM_ADDRESS/);
+    expect(() => parseEngineConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL must be smtp/);
+    expect(() => parseEngineConfig({ NOTIFICATIONS_SMS_PROVIDER: "twilio", NOTIFICATIONS_SMS_SENDER_ID: "Repairs" })).toThrow(/TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required/);
+    expect(() => parseEngineConfig({ TWILIO_ACCOUNT_SID: "AC123" })).toThrow(/TWILIO_ACCOUNT_SID is AC followed by 32 hex digits/);
+    expect(() => parseEngineConfig({ NOTIFICATIONS_SENDERS: "{not json" })).toThrow(/NOTIFICATIONS_SENDERS is not valid JSON/);
+    expect(() => parseEngineConfig({ NOTIFICATIONS_SENDERS: JSON.stringify({ acme: { smsSenderId: "Far too long a name" } }) })).toThrow(/"acme" in NOTIFICATIONS_SENDERS: smsSenderId/);
+    expect(
+      parseEngineConfig({
+        NOTIFICATIONS_EMAIL_PROVIDER: "smtp",
+        SMTP_URL: "smtps://mailer:secret@mail.example.com",
+        NOTIFICATIONS_SMS_PROVIDER: "twilio",
+        TWILIO_ACCOUNT_SID: "ACf3a1c2e4b5d6978a0b1c2d3e4f5a6b7c",
+        TWILIO_AUTH_TOKEN: "token",
+        NOTIFICATIONS_SENDERS: JSON.stringify({ "*": { emailFromAddress: "bookings@example.com", smsSenderId: "Repairs" } }),
+      }),
+    ).toMatchObject({ NOTIFICATIONS_EMAIL_PROVIDER: "smtp", NOTIFICATIONS_SMS_PROVIDER: "twilio" });
   });
 });

@@ -8,8 +8,13 @@ import { z } from "zod";
 import { BraintreeConfigError, braintreeAccountsFromEnv } from "./adapters/braintree/accounts";
 import { KlarnaConfigError, klarnaAccountsFromEnv } from "./adapters/klarna/accounts";
 import { databaseEnvSchema } from "./db/open";
+import { SendersConfigError, senderFor, sendersFromEnv } from "./notifications/senders";
 
 const optionalText = z.string().optional();
+const flag = z
+  .enum(["true", "false", "1", "0"])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
 
 export const engineConfigShape = {
   ...databaseEnvSchema.shape,
@@ -32,6 +37,8 @@ export const engineConfigShape = {
   LOQATE_API_KEY: optionalText,
   UPLOADS_DIR: z.string().min(1).default("data/uploads"),
   BOOKING_DRAFT_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  // How long a waiting-list offer holds the freed day for its customer (ADR 094).
+  WAITING_LIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
   // Contact form captcha (ADR 032).
   CAPTCHA_PROVIDER: z.enum(["off", "recaptcha"]).default("off"),
   RECAPTCHA_SECRET: optionalText,
@@ -50,9 +57,40 @@ export const engineConfigShape = {
   CMS_READ_TOKEN: optionalText,
   OPERATIONS_RECONCILE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
   OPERATIONS_FEED_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  // The durable scheduler (issue 10, ADR 091): customer messages and the purge of expired holds.
+  SCHEDULER_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
+  SCHEDULER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+  SCHEDULER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  SCHEDULER_HOLD_PURGE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
+  // Customer messages (issue 10, ADR 090): each channel to its provider or to the file outbox.
+  NOTIFICATIONS_EMAIL_PROVIDER: z.enum(["outbox", "smtp"]).default("outbox"),
+  NOTIFICATIONS_SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
+  OUTBOX_DIR: z.string().min(1).default("data/outbox"),
+  /** The development outbox page (/dev/outbox): outside production always, in production only with OUTBOX_PAGE=1. */
+  OUTBOX_PAGE: flag,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^\s]+$/, "SMTP_URL must be smtp://… or smtps://…")
+    .optional(),
+  SMTP_HOST: optionalText,
+  SMTP_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  SMTP_USER: optionalText,
+  SMTP_PASS: optionalText,
+  SMTP_SECURE: flag,
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .regex(/^AC[0-9a-f]{32}$/i, "TWILIO_ACCOUNT_SID is AC followed by 32 hex digits")
+    .optional(),
+  TWILIO_AUTH_TOKEN: optionalText,
+  // Senders (checked by the senders parser): flat defaults, and NOTIFICATIONS_SENDERS per carrier code.
+  NOTIFICATIONS_EMAIL_FROM_NAME: optionalText,
+  NOTIFICATIONS_EMAIL_FROM_ADDRESS: optionalText,
+  NOTIFICATIONS_EMAIL_REPLY_TO: optionalText,
+  NOTIFICATIONS_SMS_SENDER_ID: optionalText,
+  NOTIFICATIONS_SENDERS: optionalText,
   // Test-only clock control (ADR 034): honoured outside production, or in production with ENGINE_TEST_CLOCK=1.
   NODE_ENV: z.string().default("development"),
-  ENGINE_TEST_CLOCK: z.enum(["true", "false", "1", "0"]).optional().transform((v) => v === "true" || v === "1"),
+  ENGINE_TEST_CLOCK: flag,
   ENGINE_CLOCK_OFFSET_MS: z.coerce.number().int().default(0),
 };
 
@@ -63,6 +101,17 @@ export type EngineConfiguration = z.output<typeof engineConfigObject>;
 /** The test clock (ADR 034) may move: outside production, or with ENGINE_TEST_CLOCK=1. */
 export function testClockAllowed(config: Pick<EngineConfiguration, "NODE_ENV" | "ENGINE_TEST_CLOCK">): boolean {
   return config.NODE_ENV !== "production" || config.ENGINE_TEST_CLOCK;
+}
+
+/** The development outbox page may be served: outside production, or with OUTBOX_PAGE=1 (ADR 090). */
+export function outboxPageAllowed(config: Pick<EngineConfiguration, "NODE_ENV" | "OUTBOX_PAGE">): boolean {
+  return config.NODE_ENV !== "production" || config.OUTBOX_PAGE;
+}
+
+/** The NOTIFICATIONS_* sender variables, as the senders parser reads them. */
+export function senderVariables(config: Partial<EngineConfiguration>): Record<string, string | undefined> {
+  const { NOTIFICATIONS_EMAIL_FROM_NAME, NOTIFICATIONS_EMAIL_FROM_ADDRESS, NOTIFICATIONS_EMAIL_REPLY_TO, NOTIFICATIONS_SMS_SENDER_ID, NOTIFICATIONS_SENDERS } = config;
+  return { NOTIFICATIONS_EMAIL_FROM_NAME, NOTIFICATIONS_EMAIL_FROM_ADDRESS, NOTIFICATIONS_EMAIL_REPLY_TO, NOTIFICATIONS_SMS_SENDER_ID, NOTIFICATIONS_SENDERS };
 }
 
 /**
@@ -120,6 +169,7 @@ export function checkEngineConfig(config: EngineConfiguration, ctx: z.Refinement
       issue("BRAINTREE_ACCOUNTS", error.message);
     }
   }
+  checkNotificationsConfig(config, issue);
   if (config.PAY_LATER_PROVIDER === "klarna") {
     try {
       klarnaAccountsFromEnv(klarnaVariables(config));
@@ -127,6 +177,25 @@ export function checkEngineConfig(config: EngineConfiguration, ctx: z.Refinement
       if (!(error instanceof KlarnaConfigError)) throw error;
       issue("KLARNA_ACCOUNTS", error.message);
     }
+  }
+}
+
+/** A real provider needs its credentials and a default sender every carrier without its own can use. */
+function checkNotificationsConfig(config: EngineConfiguration, issue: (path: string, message: string) => void): void {
+  let fallback;
+  try {
+    fallback = senderFor(sendersFromEnv(senderVariables(config)), "*");
+  } catch (error) {
+    if (!(error instanceof SendersConfigError)) throw error;
+    return issue("NOTIFICATIONS_SENDERS", error.message);
+  }
+  if (config.NOTIFICATIONS_EMAIL_PROVIDER === "smtp") {
+    if (!config.SMTP_URL && !config.SMTP_HOST) issue("SMTP_URL", "SMTP_URL or SMTP_HOST is required when NOTIFICATIONS_EMAIL_PROVIDER=smtp");
+    if (!fallback.emailFromAddress) issue("NOTIFICATIONS_EMAIL_FROM_ADDRESS", "NOTIFICATIONS_EMAIL_FROM_ADDRESS (or a \"*\" entry in NOTIFICATIONS_SENDERS) is required when NOTIFICATIONS_EMAIL_PROVIDER=smtp");
+  }
+  if (config.NOTIFICATIONS_SMS_PROVIDER === "twilio") {
+    if (!(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN)) issue("TWILIO_ACCOUNT_SID", "TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required when NOTIFICATIONS_SMS_PROVIDER=twilio");
+    if (!fallback.smsSenderId) issue("NOTIFICATIONS_SMS_SENDER_ID", "NOTIFICATIONS_SMS_SENDER_ID (or a \"*\" entry in NOTIFICATIONS_SENDERS) is required when NOTIFICATIONS_SMS_PROVIDER=twilio");
   }
 }
 

@@ -3,6 +3,7 @@ import type { BookingDatabase } from "./db/open";
 import type { AddressProvider } from "./ports/address-provider";
 import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
+import type { Notifications } from "./ports/notifications";
 import type { PayLaterProvider } from "./ports/pay-later";
 import type { PaymentGateway } from "./ports/payment-gateway";
 
@@ -15,6 +16,8 @@ export interface EngineConfig {
   paymentWaitMs: number;
   /** How long a single-use discount code is reserved for a booking that is paying with it. */
   discountReservationMinutes: number;
+  /** How long a waiting-list offer holds the freed day for its customer (ADR 094). */
+  waitingListOfferMinutes: number;
 }
 
 export const defaultEngineConfig: EngineConfig = {
@@ -22,6 +25,7 @@ export const defaultEngineConfig: EngineConfig = {
   paymentStaleMs: 2 * 60_000,
   paymentWaitMs: 15_000,
   discountReservationMinutes: 15,
+  waitingListOfferMinutes: 120,
 };
 
 export interface EngineContext {
@@ -32,5 +36,7 @@ export interface EngineContext {
   payLater: PayLaterProvider;
   addresses: AddressProvider;
   files: FileStorage;
+  /** Customer e-mail and SMS (ADR 090), each message checked and given its carrier's sender. */
+  notifications: Notifications;
   config: EngineConfig;
 }

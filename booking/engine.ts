@@ -32,10 +32,27 @@ import { trackTechnician } from "./tracking/tracking";
 import * as notifications from "./payments/notifications";
 import type { NotificationScope, PaymentNotification, PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
 import * as webhooks from "./payments/webhooks";
+import type { Notifications } from "./ports/notifications";
+import type { OutboxReader } from "./adapters/outbox/outbox-reader";
+import { createOutboxSenders } from "./adapters/outbox/outbox-senders";
+import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "./notifications/senders";
+import * as scheduled from "./scheduler/messages";
+import type { MessageContentSource } from "./ports/message-content";
+import { createTemplateRenderer, type MessageRenderer } from "./scheduler/renderer";
+import { createScheduler, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
+import * as jobs from "./scheduler/jobs";
+import * as waitingList from "./waiting-list/waiting-list";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
 const geocodeInput = z.string().trim().min(1).max(400);
+const outboxInput = z.object({
+  carrierCode: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/)
+    .nullish(),
+  limit: z.number().int().min(1).max(500).optional(),
+});
 
 const areaAvailabilityInput = z.object({
   areaCode: z.string().min(1).max(60),
@@ -64,6 +81,17 @@ export interface EngineDependencies {
    * webhook, so a credential problem touches only the webhook, as before the composition root.
    */
   paymentWebhooks?: () => PaymentWebhookReceiver | null;
+  /** Customer e-mail and SMS (ADR 090); default: the file outbox in data/outbox with the development sender. */
+  notifications?: Notifications;
+  /** Reads the file outbox for the development outbox page; null or absent: the page is off (production). */
+  outbox?: OutboxReader | null;
+  /** What a scheduled message says (ADR 091); default: the carrier's templates filled from the order (ADR 093). */
+  render?: MessageRenderer;
+  /** The carriers' brands and message templates (the CMS feed, ADR 092) the default renderer writes with. */
+  messageContent?: MessageContentSource | null;
+  /** The durable scheduler's tunables (ADR 091); default `defaultSchedulerSettings`. */
+  scheduler?: Partial<SchedulerSettings>;
+  schedulerLog?: SchedulerLogger;
 }
 
 export type CarrierArg = CarrierContext | CarrierContextInput;
@@ -79,6 +107,7 @@ export function createEngine(deps: EngineDependencies) {
     payLater: deps.payLater ?? createSandboxPayLater({ ledger: createPaymentLedger<SandboxPayLaterRecord>(deps.db), now: () => deps.clock.now() }),
     addresses: deps.addresses,
     files: deps.files,
+    notifications: deps.notifications ?? withSenders(createOutboxSenders({ dir: "data/outbox" }), sendersFromEnv({}, OUTBOX_SENDER)),
     config: { ...defaultEngineConfig, ...deps.config },
   };
   const parsed = new WeakMap<object, CarrierContext>();
@@ -97,6 +126,23 @@ export function createEngine(deps: EngineDependencies) {
     return (async (carrier: CarrierArg, ...rest: never[]) => fn(ctx.db, carrierOf(carrier), ...rest)) as DbRest<F>;
   }
 
+  const scheduler = createScheduler({
+    db: ctx.db,
+    clock: ctx.clock,
+    notifications: ctx.notifications,
+    render: deps.render ?? createTemplateRenderer({ db: ctx.db, content: deps.messageContent ?? null }),
+    settings: deps.scheduler,
+    log: deps.schedulerLog,
+    expireWaitingListOffers: (now) => waitingList.expireOffers(ctx.db, now, ctx.config.waitingListOfferMinutes),
+  });
+  /** An operation that may record messages due now (ADR 093): the worker is nudged once it has committed. */
+  function sends<F extends (...args: never[]) => Promise<unknown>>(fn: F): F {
+    return (async (...args: Parameters<F>) => {
+      const result = await fn(...args);
+      scheduler.nudge();
+      return result;
+    }) as F;
+  }
   const captcha = deps.captcha ?? createOffCaptchaVerifier();
   const webhookReceiver = () => deps.paymentWebhooks?.() ?? null;
   const throttleConfig: throttle.LookupThrottleConfig = { ...throttle.DEFAULT_LOOKUP_THROTTLE, ...deps.lookupThrottle };
@@ -172,9 +218,9 @@ export function createEngine(deps: EngineDependencies) {
     /** 'Clear booking': releases the draft's day and its reserved promo code (BK07 once it is an order). */
     abandonBooking: op(bookings.abandonBooking),
     generateBillingTokens: op(checkout.generateBillingTokens),
-    confirmInWarranty: op(checkout.confirmInWarranty),
-    confirmPromo: op(checkout.confirmPromo),
-    charge: op(checkout.charge),
+    confirmInWarranty: sends(op(checkout.confirmInWarranty)),
+    confirmPromo: sends(op(checkout.confirmPromo)),
+    charge: sends(op(checkout.charge)),
     paymentAttempts: op(checkout.paymentAttempts),
 
     // orders (spec §7 "Orders")
@@ -182,13 +228,13 @@ export function createEngine(deps: EngineDependencies) {
     countAffectedBookings: op(countAffectedBookings),
     lookupOrder: op(orders.lookupOrder),
     orderDevices: op(orders.orderDevices),
-    cancelOrder: op(orders.cancelOrder),
+    cancelOrder: sends(op(orders.cancelOrder)),
     orderAvailability: op(orders.orderAvailability),
-    changeOrderDate: op(orders.changeOrderDate),
+    changeOrderDate: sends(op(orders.changeOrderDate)),
     dateChangeLog: op(orders.dateChangeLog),
-    changeOrderAddress: op(orders.changeOrderAddress),
-    setOrderDeviceImei: op(orders.setOrderDeviceImei),
-    uploadProofOfPurchase: op(orders.uploadProofOfPurchase),
+    changeOrderAddress: sends(op(orders.changeOrderAddress)),
+    setOrderDeviceImei: sends(op(orders.setOrderDeviceImei)),
+    uploadProofOfPurchase: sends(op(orders.uploadProofOfPurchase)),
     vanLocation: op(orders.vanLocation),
 
     // manage booking, tracking and customer contact (issue 6)
@@ -202,8 +248,8 @@ export function createEngine(deps: EngineDependencies) {
       staffThrottle.withStaffLoginThrottle(ctx.db, carrierOf(carrier), subject, () => ctx.clock.now(), staffLoginConfig, attempt),
     trackTechnician: op(trackTechnician),
     captchaProvider: () => ({ provider: captcha.provider, siteKey: captcha.siteKey }),
-    sendContactMessage: async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input),
-    requestCallBack: async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) => contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input),
+    sendContactMessage: sends(async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input)),
+    requestCallBack: sends(async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) => contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input)),
     listContactMessages: async (carrier: CarrierArg, input?: Parameters<typeof contact.listContactMessages>[2]) => contact.listContactMessages(ctx, carrierOf(carrier), input),
     listCallBackRequests: async (carrier: CarrierArg, input?: Parameters<typeof contact.listCallBackRequests>[2]) => contact.listCallBackRequests(ctx, carrierOf(carrier), input),
     markContactMessageAnswered: async (carrier: CarrierArg, id: number) => contact.markContactMessageAnswered(ctx, carrierOf(carrier), id),
@@ -218,9 +264,51 @@ export function createEngine(deps: EngineDependencies) {
       payLater: ctx.payLater.capabilities,
       /** Provider webhooks can be verified (an account is configured for them). */
       paymentWebhooks: webhookReceiver() !== null,
+      notifications: { email: ctx.notifications.email.capabilities, sms: ctx.notifications.sms.capabilities },
     }),
+
+    // customer messages (issue 10, ADR 090)
+    /**
+     * The file outbox, newest first, optionally one carrier's (the development outbox page); null
+     * where the page is off (production without OUTBOX_PAGE=1).
+     */
+    listOutbox: async (input: z.input<typeof outboxInput> = {}) => {
+      if (!deps.outbox) return null;
+      const { carrierCode, limit } = parseInput(outboxInput, input);
+      return deps.outbox.list({ carrierCode, limit });
+    },
+
+    // the durable scheduler (issue 10 items 8 and 9, ADR 091)
+    /** Schedules an order's 18:00 and 08:00 messages in the carrier's time zone (idempotent). */
+    scheduleOrderMessages: async (carrier: CarrierArg, input: Parameters<typeof scheduled.scheduleOrderMessages>[3]) =>
+      scheduled.scheduleOrderMessages(ctx.db, carrierOf(carrier), ctx.clock.now(), input),
+    /** An order's message rows, every generation, for support and tests. */
+    orderMessages: async (carrier: CarrierArg, orderRef: number) => scheduled.orderMessages(ctx.db, carrierOf(carrier), orderRef),
+    /** One scheduler pass at the engine's "now" (through the test clock: at the shifted time). */
+    runScheduledJobs: async () => scheduler.runDue(),
+    /** Scheduled work by state, across carriers unless one is named: `dead` is the operator's list (docs/operations.md). */
+    listScheduledJobs: async (input: Parameters<typeof jobs.listScheduledJobs>[1] = {}) => jobs.listScheduledJobs(ctx.db, input),
+    /** A dead (or failed) row goes back to pending, its tries reset, due now: after an operator fixed the cause. */
+    retryScheduledJob: async (id: unknown) => jobs.retryScheduledJob(ctx.db, ctx.clock.now(), id),
+
+    // the waiting list (issue 10 item 7, ADR 094)
+    /** The 'no dates available' modal: the booking's customer waits for a day to free in their area. */
+    joinWaitingList: op(waitingList.joinWaitingList),
+    /** The customer leaves the list while waiting (an offer is declined through its link instead). */
+    leaveWaitingList: op(waitingList.leaveWaitingList),
+    listWaitingList: query(waitingList.listWaitingList),
+    /** What an offer link stands for (valid, used, expired, unknown), without using it. */
+    viewWaitingListOffer: op(waitingList.viewOffer),
+    /** Uses the offer link: the booking gets the held day; answers the booking to resume. */
+    acceptWaitingListOffer: op(waitingList.acceptOffer),
+    /** "No thanks": leaves the list and passes the day to the next customer waiting. */
+    declineWaitingListOffer: op(waitingList.declineOffer),
+
+    /** The worker's timer, started by the app process (app/booking.server.ts) and stopped on close. */
+    scheduler,
+
     /** A provider's webhook delivery: verified by its adapter, then recorded against the order (ADR 027). */
-    handlePaymentWebhook: async (delivery: PaymentWebhookDelivery) => webhooks.handlePaymentWebhook(ctx, webhookReceiver(), delivery),
+    handlePaymentWebhook: sends(async (delivery: PaymentWebhookDelivery) => webhooks.handlePaymentWebhook(ctx, webhookReceiver(), delivery)),
     /** A provider's verified webhook (dispute, settlement change), recorded against the order (ADR 027). */
     recordPaymentNotification: async (notification: PaymentNotification, scope?: NotificationScope) => notifications.recordPaymentNotification(ctx, notification, scope),
     orderPaymentEvents: op(notifications.orderPaymentEvents),

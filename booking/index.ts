@@ -2,7 +2,7 @@
  * The booking engine's whole public surface (ADR 041): nothing outside booking/ imports a deeper
  * path (app/architecture.test.ts). The web app reaches it through app/booking.server.ts.
  */
-export { composeEngine, engineFromEnvironment, adaptersFromConfig, operationsSourceFromConfig, type ComposedEngine, type ComposeOptions, type TestClock } from "./compose";
+export { composeEngine, engineFromEnvironment, adaptersFromConfig, operationsSourceFromConfig, notificationsFromConfig, type ComposedEngine, type ComposeOptions, type TestClock } from "./compose";
 export { createOperationsSync, routeChange, isOperationsModel, type OperationsSync, type OperationsChange, type OperationsLogger, type SyncOutcome, type ChangeRoute } from "./operations/sync";
 export { createCmsFeedSource } from "./adapters/cms-feed/cms-feed-source";
 export type { OperationsSource } from "./ports/operations-source";
@@ -12,6 +12,7 @@ export {
   checkEngineConfig,
   parseEngineConfig,
   testClockAllowed,
+  outboxPageAllowed,
   blankToUndefined,
   formatConfigIssues,
   type EngineConfiguration,
@@ -42,6 +43,14 @@ export type { PaymentCapabilities, Currency } from "./ports/payment-gateway";
 export type { PayLaterCapabilities, PayLaterProvider } from "./ports/pay-later";
 export type { CaptchaProvider, CaptchaVerifier } from "./ports/captcha";
 export type { PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
+export { NotificationSendError, type Notifications, type EmailSender, type SmsSender, type EmailMessage, type SmsMessage, type SendReceipt, type SenderCapabilities } from "./ports/notifications";
+export { createOutboxSenders } from "./adapters/outbox/outbox-senders";
+export { renderMessage, type RenderMessageInput, type RenderedCustomerMessage, type MessageBrand, type MessageTemplate, type MessageValues } from "./notifications/render";
+export { composeMessage, type MessageRequest } from "./notifications/compose-message";
+export { CUSTOMER_MESSAGE_KINDS, type CustomerMessageKind } from "./notifications/template-kinds";
+export { createCmsMessageContent } from "./adapters/cms-feed/cms-message-content";
+export { MessageContentUnavailableError, type MessageContent, type MessageContentSource } from "./ports/message-content";
+export type { OutboxEntry, OutboxEmailEntry, OutboxSmsEntry, OutboxListing } from "./adapters/outbox/outbox-reader";
 export { MAX_WEBHOOK_BODY_BYTES, type PaymentWebhookAnswer } from "./payments/webhooks";
 
 // What the web app shows or checks of the engine's rules (issue 6 and the device steps).
@@ -53,3 +62,7 @@ export { TABLET_MAKE_MESSAGE } from "./domain/identifiers";
 export { TooManyAttemptsError, type LookupSubject } from "./throttle/lookup-throttle";
 export { CaptchaFailedError, REPLY_WITHIN_HOURS, SEND_MESSAGE_ACTION, type ContactMessageView, type CallBackView } from "./contact/contact";
 export type { TechnicianTracking } from "./tracking/tracking";
+export { MESSAGE_KINDS, planMessages, type ScheduledMessageKind, type ScheduledMessageView } from "./scheduler/messages";
+export { createTemplateRenderer, customerLinks, type MessageRenderer, type RenderRequest, type RenderedMessage } from "./scheduler/renderer";
+export { createScheduler, defaultSchedulerSettings, type Scheduler, type SchedulerSettings, type SchedulerLogger, type PassSummary } from "./scheduler/worker";
+export type { ScheduledJobView } from "./scheduler/jobs";

@@ -32,6 +32,8 @@ const appEnv = {
   BOOKING_DATA_DIR: process.env.BOOKING_DATA_DIR ?? path.join(dataDir, "booking"),
   UPLOADS_DIR: process.env.UPLOADS_DIR ?? path.join(dataDir, "uploads"),
   OUTBOX_DIR: process.env.OUTBOX_DIR ?? path.join(dataDir, "outbox"),
+  // A person trying the site reads what customers would receive at /dev/outbox (ADR 090).
+  OUTBOX_PAGE: process.env.OUTBOX_PAGE ?? "1",
 };
 
 const adminEmail = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";

@@ -131,6 +131,8 @@ try {
       BOOKING_DATA_DIR: path.join(work, "booking"),
       UPLOADS_DIR: path.join(work, "uploads"),
       OUTBOX_DIR: path.join(work, "outbox"),
+      // Tests read the customer messages on the development outbox page (ADR 090).
+      OUTBOX_PAGE: "1",
       // An unpaid draft holds its day for one minute, so the BK13 journey can wait for a hold to expire.
       BOOKING_DRAFT_HOLD_MINUTES: "1",
       // Lets a test move the engine's clock for its own requests (cookie), e.g. into the 24-hour window (ADR 034).

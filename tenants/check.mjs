@@ -19,6 +19,10 @@ const GUIDES = { 'cancel-repair': ['steps', 3], 'change-date': ['steps', 3], 'ch
   'repair-cost': ['steps', 3], 'track-technician': ['options', 2] };
 const LEGAL = ['terms', 'privacy', 'app-terms', 'imprint'];
 const MIN_CONTRAST = 4.5;
+// Customer messages (ADR 092): filled when a message is sent, not by the seeder. Which placeholder
+// each message may use is checked by tenants/seed-files.test.ts and, on save, by the CMS.
+const CUSTOMER_MESSAGE_KINDS = ['booking-confirmed', 'evening-before', 'morning-of', 'booking-cancelled', 'date-changed',
+  'address-changed', 'imei-accepted', 'proof-accepted', 'contact-received', 'call-back-requested', 'waiting-list-offer'];
 
 // ---------- helpers ----------
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
@@ -233,6 +237,16 @@ const SECTION_CHECKS = {
   uiTexts(where, texts) {
     if (!isObj(texts) || !Object.values(texts).every((v) => typeof v === 'string')) fail(where, 'must map keys to strings');
   },
+  messageTemplates(where, list, shared) {
+    if (!Array.isArray(list)) return fail(where, 'not a list');
+    list.forEach((t, i) => {
+      if (!CUSTOMER_MESSAGE_KINDS.includes(t.kind)) fail(`${where}[${i}]`, `unknown kind ${JSON.stringify(t.kind)}`);
+      for (const field of ['subject', 'emailBody', 'smsText']) if (!str(t[field])) fail(`${where}[${i}]`, `needs ${field}`);
+    });
+    const kinds = list.map((t) => t.kind);
+    if (new Set(kinds).size !== kinds.length) fail(where, 'a message kind twice');
+    if (shared && kinds.length !== CUSTOMER_MESSAGE_KINDS.length) fail(where, `${kinds.length} messages, expected all ${CUSTOMER_MESSAGE_KINDS.length}`);
+  },
 };
 
 function checkPlaceholders(where, value) {
@@ -254,7 +268,8 @@ function checkContent(path, content, shared) {
     if (key in content) check(`${where} ${key}`, content[key], shared);
     else if (shared) fail(where, `missing ${key}`);
   }
-  checkPlaceholders(where, content);
+  const { messageTemplates: _filledWhenSent, ...seeded } = content;
+  checkPlaceholders(where, seeded);
 }
 
 // Shape of a value with texts blanked: en and de must agree on everything but the wording.

@@ -31,6 +31,11 @@ function previewScope(): AsyncLocalStorage<PreviewScope> {
   return holder[SCOPE_KEY];
 }
 
+/** Runs `fn` outside any preview: process-wide timers started while serving one must not read drafts. */
+export function outsidePreview<T>(fn: () => T): T {
+  return previewScope().exit(fn);
+}
+
 /** True while serving a preview of this carrier: its drafts are read instead of what is published. */
 export function isPreviewing(carrierCode: string): boolean {
   return previewScope().getStore()?.carrierCode === carrierCode;

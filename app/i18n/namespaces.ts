@@ -11,6 +11,7 @@ export const sectionNamespaces = [
   "booking-device",
   "booking-location",
   "contact",
+  "dev-outbox",
   "manage",
   "payment",
   "store",

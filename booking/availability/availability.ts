@@ -212,6 +212,12 @@ export async function purgeExpiredHolds(db: DbOrTx, carrier: CarrierContext, now
   return removed.length;
 }
 
+/** Every carrier's expired draft holds, for the scheduler's recurring purge (issue 10 item 9, ADR 091). */
+export async function purgeAllExpiredHolds(db: DbOrTx, now: Date): Promise<number> {
+  const removed = await db.delete(s.capacityHolds).where(lte(s.capacityHolds.expiresAt, now)).returning({ id: s.capacityHolds.id });
+  return removed.length;
+}
+
 export async function releaseHold(tx: DbOrTx, carrier: CarrierContext, bookingId: number): Promise<void> {
   await tx.delete(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.bookingId, bookingId)));
 }

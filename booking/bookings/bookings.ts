@@ -533,6 +533,8 @@ export async function setCustomerDetails(ctx: EngineContext, carrier: CarrierCon
       email: data.email,
       emailConsent: data.email_consent,
       phoneNumber: data.phone_number,
+      ...(data.locale ? { locale: data.locale } : {}),
+      ...(data.site_url ? { siteUrl: data.site_url } : {}),
       billingFirstName: data.billing_first_name ?? data.first_name,
       billingLastName: data.billing_last_name ?? data.last_name,
       billingAddress: billing,

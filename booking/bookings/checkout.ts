@@ -14,7 +14,9 @@ import { z } from "zod";
 import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
-import { activeTechnicians, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
+import { enqueueMessage } from "../scheduler/message-jobs";
+import { scheduleOrderMessages } from "../scheduler/messages";
+import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import {
@@ -40,6 +42,7 @@ import { withinWarranty } from "./bookings";
 import { isPayLaterPaymentType, NO_PAY_LATER, payLaterOffer, purchaseForBooking, PAY_LATER_MINIMUM_MINOR, type PayLaterOffer } from "./pay-later";
 import { assertDiscountUsable, findDiscount, releaseDiscountReservations, reserveDiscount, usageLimit } from "./discount";
 import { Deferred, findBooking, lockBooking, type BookingRow } from "./repository";
+import { markBooked } from "../waiting-list/waiting-list";
 import { bookingState, deviceView, loadBasket, type BookingState, type LoadedBasket } from "./state";
 
 /* ───────────── readiness ───────────── */
@@ -113,7 +116,10 @@ export async function validateBooking(ctx: EngineContext, carrier: CarrierContex
  */
 async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: CarrierContext, booking: BookingRow): Promise<Deferred | null> {
   const now = ctx.clock.now();
-  const expiresAt = new Date(now.getTime() + ctx.config.draftHoldMinutes * 60_000);
+  const current = await findHold(tx, carrier, booking.id);
+  const extended = new Date(now.getTime() + ctx.config.draftHoldMinutes * 60_000);
+  // A waiting-list offer's longer hold on this day is kept, never cut short by a payment attempt (ADR 094).
+  const expiresAt = current?.day === booking.date && current.expiresAt && current.expiresAt > extended ? current.expiresAt : extended;
   try {
     await holdDay(tx, carrier, now, { bookingId: booking.id, areaCode: booking.areaCode!, day: booking.date!, expiresAt });
     return null;
@@ -198,11 +204,14 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
       paidViaCredit: payment.paidViaCredit,
       transactionId: payment.transactionId,
       cart: cartSnapshot(basket),
+      locale: booking.locale ?? "en",
+      siteUrl: booking.siteUrl,
       createdAt: now,
       updatedAt: now,
     })
-    .returning({ id: s.orders.id });
+    .returning({ id: s.orders.id, locale: s.orders.locale });
   await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId: order!.id, technicianId, date: day, slot, createdAt: now });
+  await markBooked(tx, carrier, booking.id, now);
   if (basket.discount && basket.totals.discount_code) {
     // A use counts now that the order exists (not when the code was applied); the reservation has done its job.
     await tx
@@ -222,6 +231,19 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
       paidViaCredit: payment.paidViaCredit,
     })
     .where(eq(s.bookings.id, booking.id));
+  // In the order's own transaction (ADR 093): the confirmation with its calendar invite, then the
+  // evening and morning messages; a same-day booking's morning message and a late booking's
+  // evening message are due at once, after the confirmation.
+  await enqueueMessage(tx, {
+    carrierCode: carrier.code,
+    kind: "booking-confirmed",
+    locale: order!.locale,
+    orderRef,
+    eventKey: String(orderRef),
+    runAt: now,
+    payload: { calendar: { method: "REQUEST", sequence: 0 } },
+  });
+  await scheduleOrderMessages(tx, carrier, now, { orderRef, locale: order!.locale });
   return orderRef;
 }
 

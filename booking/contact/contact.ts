@@ -8,6 +8,7 @@ import { z } from "zod";
 import { plainText } from "../domain/inputs";
 import type { BookingDatabase } from "../db/open";
 import * as s from "../db/schema";
+import { enqueueMessage } from "../scheduler/message-jobs";
 import type { CarrierContext } from "../domain/carrier";
 import { normalisePhone, PHONE_MESSAGE } from "../domain/customer";
 import { normalisePostcode } from "../domain/postcode";
@@ -44,7 +45,8 @@ export interface ContactDependencies {
 
 const required = (message: string, max: number, multiLine = false) => plainText({ error: message, multiLine }).trim().min(1, message).max(max, message);
 
-function phoneField(carrier: CarrierContext) {
+/** A telephone number for the carrier's country, given back in E.164 (contact, call-back and waiting-list forms). */
+export function phoneField(carrier: CarrierContext) {
   return z
     .string({ error: "Please enter your telephone number." })
     .trim()
@@ -59,7 +61,7 @@ function phoneField(carrier: CarrierContext) {
     });
 }
 
-const emailField = z
+export const emailField = z
   .string({ error: "Please enter your e-mail address." })
   .trim()
   .toLowerCase()
@@ -124,24 +126,37 @@ export async function sendContactMessage(deps: ContactDependencies, carrier: Car
   const verdict = await deps.captcha.verify({ token: data.captcha_token, action: SEND_MESSAGE_ACTION, remoteIp: data.client_address });
   if (!verdict.ok) throw new CaptchaFailedError(verdict.reason);
   const now = deps.clock.now();
-  const [row] = await deps.db
-    .insert(s.contactMessages)
-    .values({
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(s.contactMessages)
+      .values({
+        carrierCode: carrier.code,
+        name: data.name,
+        email: data.email,
+        phone: data.phone,
+        reasonId: data.reason.id,
+        reasonTitle: data.reason.title,
+        message: data.message,
+        locale: data.locale,
+        captchaProvider: deps.captcha.provider,
+        captchaScore: verdict.score,
+        replyDueAt: new Date(now.getTime() + REPLY_WITHIN_HOURS * 3_600_000),
+        createdAt: now,
+      })
+      .returning();
+    // The auto-reply promising an answer within 48 hours (spec §1), in the message's transaction (ADR 093).
+    await enqueueMessage(tx, {
       carrierCode: carrier.code,
-      name: data.name,
-      email: data.email,
-      phone: data.phone,
-      reasonId: data.reason.id,
-      reasonTitle: data.reason.title,
-      message: data.message,
+      kind: "contact-received",
       locale: data.locale,
-      captchaProvider: deps.captcha.provider,
-      captchaScore: verdict.score,
-      replyDueAt: new Date(now.getTime() + REPLY_WITHIN_HOURS * 3_600_000),
-      createdAt: now,
-    })
-    .returning();
-  return messageView(row!);
+      eventKey: `contact:${inserted!.id}`,
+      channels: ["email"],
+      runAt: now,
+      payload: { to: { name: data.name, email: data.email } },
+    });
+    return inserted!;
+  });
+  return messageView(row);
 }
 
 function callBackInput(carrier: CarrierContext) {
@@ -166,6 +181,8 @@ function callBackInput(carrier: CarrierContext) {
     phone: phoneField(carrier),
     /** The payload's carrier field; the carrier argument decides, this is only checked. */
     carrier: z.string().optional(),
+    /** The language the reply is written in. */
+    locale: z.enum(["en", "de"]).default("en"),
   });
 }
 export type CallBackInput = z.input<ReturnType<typeof callBackInput>>;
@@ -204,21 +221,33 @@ function callBackView(row: typeof s.callBackRequests.$inferSelect): CallBackView
  */
 export async function requestCallBack(deps: Pick<ContactDependencies, "db" | "clock">, carrier: CarrierContext, bookingReference: string | null, input: CallBackInput): Promise<CallBackView> {
   const data = parseInput(callBackInput(carrier), input);
-  const [row] = await deps.db
-    .insert(s.callBackRequests)
-    .values({
+  const now = deps.clock.now();
+  const row = await deps.db.transaction(async (tx) => {
+    const [inserted] = await tx
+      .insert(s.callBackRequests)
+      .values({
+        carrierCode: carrier.code,
+        bookingReference: bookingReference || null,
+        modelVersionId: data.model_version_id ?? null,
+        postcode: data.postcode,
+        name: data.name,
+        email: data.email,
+        phone: data.phone,
+        source: bookingReference ? "waiting_list" : "contact",
+        createdAt: now,
+      })
+      .returning();
+    await enqueueMessage(tx, {
       carrierCode: carrier.code,
-      bookingReference: bookingReference || null,
-      modelVersionId: data.model_version_id ?? null,
-      postcode: data.postcode,
-      name: data.name,
-      email: data.email,
-      phone: data.phone,
-      source: bookingReference ? "waiting_list" : "contact",
-      createdAt: deps.clock.now(),
-    })
-    .returning();
-  return callBackView(row!);
+      kind: "call-back-requested",
+      locale: data.locale,
+      eventKey: `call-back:${inserted!.id}`,
+      runAt: now,
+      payload: { to: { name: data.name, email: data.email, phone: data.phone } },
+    });
+    return inserted!;
+  });
+  return callBackView(row);
 }
 
 const listInput = z.object({ status: z.enum(["NEW", "ANSWERED"]).optional(), limit: z.number().int().min(1).max(500).default(100) });

@@ -376,6 +376,10 @@ export const bookings = pgTable(
     firstName: text("first_name"),
     lastName: text("last_name"),
     phoneNumber: text("phone_number"),
+    /** The language the customer booked in: their messages are written in it (issue 10). */
+    locale: text("locale"),
+    /** The site's address the customer booked on (https://host): links in their messages lead back to it. */
+    siteUrl: text("site_url"),
     billingFirstName: text("billing_first_name"),
     billingLastName: text("billing_last_name"),
     billingAddress: jsonb("billing_address").$type<BillingAddressValue>(),
@@ -489,6 +493,11 @@ export const orders = pgTable(
     cancelledAt: timestamp("cancelled_at", { withTimezone: true, mode: "date" }),
     /** The basket as priced when the order was placed (devices, lines, totals); later price changes do not touch it. */
     cart: jsonb("cart").$type<Record<string, unknown>>().notNull(),
+    /** Copied from the booking at payment: the customer's language and the site for links in messages. */
+    locale: text("locale").notNull().default("en"),
+    siteUrl: text("site_url"),
+    /** The calendar invite's SEQUENCE (RFC 5545): raised by every date or address change and the cancellation. */
+    calendarSequence: integer("calendar_sequence").notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -643,4 +652,124 @@ export const callBackRequests = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
   },
   (t) => [index("call_back_requests_carrier_idx").on(t.carrierCode, t.status, t.createdAt)],
+);
+
+/**
+ * Scheduled work (issue 10 items 8 and 9, ADR 091): customer messages due at an instant and the
+ * recurring purge of expired draft holds. A worker claims due rows with FOR UPDATE SKIP LOCKED
+ * against the engine's clock, so two instances on one Postgres never take the same row.
+ */
+/** A message job's own facts (ADR 093); values are JSON (an instant as ISO text). */
+export interface MessageJobPayload {
+  /** The recipient when the message is not to an order's customer (contact form, waiting list). */
+  to?: { name?: string; email?: string; phone?: string };
+  /** Values as they were at the event (the refund, an offer's link and hold); the order's record fills the rest. */
+  values?: {
+    orderRef?: string;
+    date?: string;
+    window?: { start: string; end: string };
+    address?: string[];
+    refund?: number;
+    offerUrl?: string;
+    holdUntil?: string;
+  };
+  /** The calendar invite the e-mail carries: its METHOD and SEQUENCE as at the event. */
+  calendar?: { method: "REQUEST" | "CANCEL"; sequence: number };
+}
+
+export type ScheduledJobState = "pending" | "sending" | "sent" | "failed" | "dead" | "cancelled" | "skipped";
+
+export const scheduledJobs = pgTable(
+  "scheduled_jobs",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /**
+     * `message` (one channel of one kind for one order), `purge_holds` (recurring) or
+     * `waiting_list_expire` (a waiting-list offer's hold runs out at `run_at`, ADR 094).
+     */
+    type: text("type").$type<"message" | "purge_holds" | "waiting_list_expire">().notNull(),
+    /** Unique: the same message is recorded once, e.g. `100001:evening-before:email:1`. */
+    dedupeKey: text("dedupe_key").notNull(),
+    /** null for work that is no carrier's (the hold purge covers all). */
+    carrierCode: text("carrier_code"),
+    orderRef: bigint("order_ref", { mode: "number" }),
+    kind: text("kind"),
+    channel: text("channel").$type<"email" | "sms">(),
+    locale: text("locale"),
+    /** Raised when a booking's messages are rescheduled: the old rows are cancelled, new ones get the next sequence. */
+    sequence: integer("sequence").notNull().default(1),
+    state: text("state").$type<ScheduledJobState>().notNull().default("pending"),
+    /** When it is due (first run) or may next be tried (after a transient failure), on the engine's clock. */
+    runAt: timestamp("run_at", { withTimezone: true, mode: "date" }).notNull(),
+    /** Past this instant it is not worth sending (the appointment day is over): claimed, it ends `skipped`. */
+    expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
+    attempts: integer("attempts").notNull().default(0),
+    /** While `sending`: after this instant another worker may reclaim the row (its worker died). */
+    lockedUntil: timestamp("locked_until", { withTimezone: true, mode: "date" }),
+    lockedBy: text("locked_by"),
+    lastError: text("last_error"),
+    provider: text("provider"),
+    providerMessageId: text("provider_message_id"),
+    /** What a message says beyond the order's own record (ADR 093): recipient, values as at the event, the invite. */
+    payload: jsonb("payload").$type<MessageJobPayload>(),
+    doneAt: timestamp("done_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("scheduled_jobs_dedupe_idx").on(t.dedupeKey),
+    index("scheduled_jobs_due_idx").on(t.state, t.runAt),
+    index("scheduled_jobs_order_idx").on(t.orderRef),
+  ],
+);
+
+/* ───────────────────────── waiting list (issue 10 item 7, ADR 094) ───────────────────────── */
+
+/** waiting → offered → booked, expired or withdrawn; `booked` also when the booking became an order another way. */
+export type WaitingListState = "waiting" | "offered" | "booked" | "expired" | "withdrawn";
+
+/**
+ * Customers who found no free date in their area: first come, first offered. When capacity frees on
+ * a day in the area, the first waiting entry gets a hold on it for the offer time and a link (token,
+ * stored hashed) that resumes its very booking with that day selected.
+ */
+export const waitingList = pgTable(
+  "waiting_list",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).notNull(),
+    bookingReference: text("booking_reference").notNull(),
+    areaCode: text("area_code").notNull(),
+    postcode: text("postcode").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    locale: text("locale").notNull(),
+    /** The site's address the customer joined on (https://host): the offer's link leads back to it. */
+    siteUrl: text("site_url").notNull(),
+    /** The carrier as the app described it at the join: the scheduler, which has no request, offers with it. */
+    carrier: jsonb("carrier").$type<Record<string, unknown>>().notNull(),
+    state: text("state").$type<WaitingListState>().notNull().default("waiting"),
+    /** The queue's order (FIFO); a customer who joins again after leaving goes to the back. */
+    joinedAt: timestamp("joined_at", { withTimezone: true, mode: "date" }).notNull(),
+    offeredDay: date("offered_day", { mode: "string" }),
+    offeredAt: timestamp("offered_at", { withTimezone: true, mode: "date" }),
+    /** The offer's hold ends here (the hold's own expires_at). */
+    holdUntil: timestamp("hold_until", { withTimezone: true, mode: "date" }),
+    /** SHA-256 of the offer link's token; the token itself is only in the message. */
+    offerTokenHash: text("offer_token_hash"),
+    /** The link was used (single use). */
+    offerUsedAt: timestamp("offer_used_at", { withTimezone: true, mode: "date" }),
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("waiting_list_booking_email_idx").on(t.carrierCode, t.bookingId, t.email),
+    uniqueIndex("waiting_list_offer_token_idx").on(t.offerTokenHash),
+    index("waiting_list_queue_idx").on(t.carrierCode, t.areaCode, t.state, t.joinedAt),
+    index("waiting_list_hold_until_idx").on(t.state, t.holdUntil),
+  ],
 );

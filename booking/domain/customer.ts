@@ -110,6 +110,10 @@ export function customerDetailsSchema(country: CarrierCountry) {
         })
         .optional(),
       force_persist: z.boolean().optional(),
+      /** The language the customer books in: their messages are written in it (issue 10). */
+      locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "a locale such as en or de-AT").optional(),
+      /** The site the customer books on; links in their messages lead back to it (its origin only). */
+      site_url: z.url({ protocol: /^https?$/, error: "a web address starting with https:// or http://" }).transform((url) => new URL(url).origin).optional(),
     });
 }
 

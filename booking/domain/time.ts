@@ -110,3 +110,10 @@ export function minutesOf(time: string): number {
   const [hh, mm] = time.split(":").map(Number) as [number, number];
   return hh * 60 + mm;
 }
+
+/** A wall-clock time `minutes` later ('09:00' + 90 → '10:30'), wrapping at midnight: a slot's end. */
+export function addMinutesToClock(time: string, minutes: number): string {
+  const [h, m] = time.split(":").map(Number) as [number, number];
+  const total = h * 60 + m + minutes;
+  return `${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}

@@ -6,8 +6,10 @@
  * 24 hours' notice (spec §9): cancel, date and address changes are refused online once the
  * appointment window opens within 24 hours (ORDER_CHANGE_WINDOW_CLOSED, spec §6 wording).
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
+import { enqueueMessage } from "../scheduler/message-jobs";
+import { cancelOrderMessages, rescheduleOrderMessages } from "../scheduler/messages";
 import { inOrder, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
@@ -32,8 +34,9 @@ import { checkDeviceIdentifier, identifierKind } from "../domain/identifiers";
 import { MAX_PROOF_BYTES } from "../domain/image-sniff";
 import { normaliseProofImage } from "../images/proof-image";
 import { calendarDate, id, plainText } from "../domain/inputs";
-import { fullDate } from "../domain/time";
+import { addMinutesToClock, fullDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
+import { offerFreedCapacity } from "../waiting-list/waiting-list";
 
 export type OrderRow = typeof s.orders.$inferSelect;
 
@@ -106,12 +109,6 @@ export interface OrderView {
   created_at: string;
 }
 
-function minutesAfter(slot: string, minutes: number): string {
-  const [h, m] = slot.split(":").map(Number) as [number, number];
-  const total = h * 60 + m + minutes;
-  return `${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
-}
-
 function changeDeadline(carrier: CarrierContext, order: OrderRow): Date {
   return new Date(appointmentStart(carrier, order.date, order.slot).getTime() - CHANGE_NOTICE_HOURS * 3_600_000);
 }
@@ -146,7 +143,7 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
       booking_date: order.date,
       full_date: fullDate(order.date),
       technician_id: order.technicianId,
-      timeslot: { start: order.slot, end: minutesAfter(order.slot, roster?.timeslotMinutes ?? 60) },
+      timeslot: { start: order.slot, end: addMinutesToClock(order.slot, roster?.timeslotMinutes ?? 60) },
     },
     job: { id: job!.id },
     details: {
@@ -235,10 +232,47 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
       .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now, refundStatus: paid ? "PENDING" : null })
       .where(eq(s.orders.id, locked.id))
       .returning();
+    await cancelOrderMessages(tx, carrier, locked.orderRef, now);
+    await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund: paid ? locked.totalMinor : 0 });
+    // The freed unit goes to the first customer waiting in the area (ADR 094).
+    await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
     return updated!;
   });
   await refundIfPaid(ctx, carrier, order);
   return lookupOrder(ctx, carrier, lookup);
+}
+
+/**
+ * The order's appointment changed (ADR 093): the calendar event's SEQUENCE goes up and the customer
+ * is told, by e-mail with the updated (or cancelled) invite and by SMS, in the change's transaction.
+ */
+async function announceChange(
+  tx: DbOrTx,
+  carrier: CarrierContext,
+  order: OrderRow,
+  kind: "booking-cancelled" | "date-changed" | "address-changed",
+  now: Date,
+  change: { method: "REQUEST" | "CANCEL"; refund?: number },
+): Promise<void> {
+  const [raised] = await tx
+    .update(s.orders)
+    .set({ calendarSequence: sql`${s.orders.calendarSequence} + 1` })
+    .where(eq(s.orders.id, order.id))
+    .returning({ sequence: s.orders.calendarSequence });
+  await enqueueMessage(tx, {
+    carrierCode: carrier.code,
+    kind,
+    locale: order.locale,
+    orderRef: order.orderRef,
+    eventKey: `${order.orderRef}:${raised!.sequence}`,
+    runAt: now,
+    payload: { calendar: { method: change.method, sequence: raised!.sequence }, ...(change.refund !== undefined ? { values: { refund: change.refund } } : {}) },
+  });
+}
+
+/** Something the customer sent for the order was accepted (IMEI, proof of purchase): a short e-mail says so. */
+async function acknowledge(tx: DbOrTx, carrier: CarrierContext, order: OrderRow, kind: "imei-accepted" | "proof-accepted", what: string, now: Date): Promise<void> {
+  await enqueueMessage(tx, { carrierCode: carrier.code, kind, locale: order.locale, orderRef: order.orderRef, eventKey: `${order.orderRef}:${what}`, channels: ["email"], runAt: now });
 }
 
 const orderDaysInput = z.object({
@@ -327,6 +361,10 @@ export async function changeOrderDate(ctx: EngineContext, carrier: CarrierContex
     const { job, technicianId, slot } = await moveJob(tx, carrier, order, order.areaCode, data.date, now);
     await tx.update(s.orders).set({ date: data.date, technicianId, slot, updatedAt: now }).where(eq(s.orders.id, order.id));
     await tx.update(s.bookings).set({ date: data.date, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
+    await rescheduleOrderMessages(tx, carrier, order.orderRef, data.date, now);
+    await announceChange(tx, carrier, order, "date-changed", now, { method: "REQUEST" });
+    // The old day has a unit free for the waiting list; not waiting for its lock avoids a deadlock with a move the other way (ADR 094).
+    await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, order.areaCode, order.date, { wait: false });
     const [entry] = await tx
       .insert(s.dateChangeLog)
       .values({
@@ -394,6 +432,7 @@ export async function changeOrderAddress(ctx: EngineContext, carrier: CarrierCon
       .set({ address, areaCode: area.code, technicianId: assignment.technicianId, slot: assignment.slot, updatedAt: now })
       .where(eq(s.orders.id, order.id));
     await tx.update(s.bookings).set({ address, postcode: postcode.display, areaCode: area.code, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
+    await announceChange(tx, carrier, order, "address-changed", now, { method: "REQUEST" });
   });
   return lookupOrder(ctx, carrier, lookup);
 }
@@ -424,7 +463,11 @@ export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierCon
   const data = parseInput(imeiInput, input);
   const found = await findOrderDevice(ctx.db, carrier, data);
   const value = checkDeviceIdentifier(carrier, { kind: found.kind, makeId: found.device.makeId }, data.imei);
-  await ctx.db.update(s.bookingDevices).set({ imei: value }).where(eq(s.bookingDevices.id, found.device.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(s.bookingDevices).set({ imei: value }).where(eq(s.bookingDevices.id, found.device.id));
+    // The same number entered again is one message.
+    await acknowledge(tx, carrier, found.order, "imei-accepted", `${found.device.id}:${value}`, ctx.clock.now());
+  });
   const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
   return view.devices.find((d) => d.id === found.device.id)!;
 }
@@ -447,7 +490,10 @@ export async function uploadProofOfPurchase(ctx: EngineContext, carrier: Carrier
   if (!image) throw new ValidationError({ image: ["PROOF_FORMAT"] });
   const found = await findOrderDevice(ctx.db, carrier, data);
   const stored = await ctx.files.put({ carrierCode: carrier.code, name: `proof-${found.device.id}`, contentType: image.type, bytes: image.bytes });
-  await ctx.db.update(s.bookingDevices).set({ proofFileKey: stored.key, proofUploadedAt: ctx.clock.now() }).where(eq(s.bookingDevices.id, found.device.id));
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(s.bookingDevices).set({ proofFileKey: stored.key, proofUploadedAt: ctx.clock.now() }).where(eq(s.bookingDevices.id, found.device.id));
+    await acknowledge(tx, carrier, found.order, "proof-accepted", `${found.device.id}:${stored.key}`, ctx.clock.now());
+  });
   const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
   return view.devices.find((d) => d.id === found.device.id)!;
 }

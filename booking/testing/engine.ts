@@ -1,4 +1,6 @@
 /** A whole engine for unit tests: in-memory PGlite, fixed clock, sandbox payments, memory files. */
+import type { MessageBrand } from "../notifications/render";
+import type { MessageContent, MessageContentSource } from "../ports/message-content";
 import { createSandboxGateway, type SandboxGateway, type SandboxLedgerRecord } from "../adapters/sandbox-payments/sandbox-gateway";
 import { createEmbeddedAddressProvider } from "../adapters/embedded-addresses";
 import { createPaymentLedger } from "../db/payment-ledger";
@@ -41,14 +43,45 @@ export interface TestEngine {
 export const MONDAY_9AM_LONDON = "2025-06-02T08:00:00Z";
 
 export async function createTestEngine(
-  options: { now?: string; opened?: OpenedDatabase; config?: Partial<EngineConfig>; paymentWebhooks?: EngineDependencies["paymentWebhooks"] } = {},
+  options: {
+    now?: string;
+    opened?: OpenedDatabase;
+    config?: Partial<EngineConfig>;
+    paymentWebhooks?: EngineDependencies["paymentWebhooks"];
+    notifications?: EngineDependencies["notifications"];
+    render?: EngineDependencies["render"];
+    scheduler?: EngineDependencies["scheduler"];
+    messageContent?: EngineDependencies["messageContent"];
+  } = {},
 ): Promise<TestEngine> {
   const opened = options.opened ?? (await openTestDatabase());
   const clock = fixedClock(options.now ?? MONDAY_9AM_LONDON);
   const payments = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(opened.db), now: clock.now });
   const files = memoryFiles();
-  const engine = createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files, config: options.config, paymentWebhooks: options.paymentWebhooks });
+  const engine = createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files,
+    config: options.config,
+    paymentWebhooks: options.paymentWebhooks,
+    notifications: options.notifications,
+    render: options.render,
+    scheduler: options.scheduler,
+    messageContent: options.messageContent,
+  });
   return { opened, engine, clock, payments, files, close: () => opened.close() };
+}
+
+/**
+ * Message content as the CMS feed would answer it (ADR 092), for any carrier code: a UK brand in
+ * the test carriers' zone and currency, the standard texts unless `templates` says otherwise.
+ */
+export function staticMessageContent(brand: Partial<MessageBrand> = {}, templates: MessageContent["templates"] = {}): MessageContentSource {
+  return {
+    async messageContent(carrierCode) {
+      return {
+        brand: { code: carrierCode, name: "FixFast", countryCode: "GB", currency: "GBP", timezone: "Europe/London", email: "help@fixfast.example", phone: "020 7946 0000", ...brand },
+        templates,
+      };
+    },
+  };
 }
 
 /** A freshly seeded carrier (own areas, capacity and codes) plus its CarrierContext. */
@@ -67,12 +100,12 @@ export const VALID_DETAILS = {
 };
 
 /** A booking ready to pay: postcode SW1A 2AA, an iPhone 15 screen repair, details, Tuesday 3 June 2025. */
-export async function readyBooking(t: TestEngine, carrier: CarrierContext, options: { date?: string; problems?: number[] } = {}) {
+export async function readyBooking(t: TestEngine, carrier: CarrierContext, options: { date?: string; problems?: number[]; details?: Record<string, unknown> } = {}) {
   const built = await t.engine.buildBooking(carrier, { referrer: "test" });
   const ref = built.reference;
   await t.engine.setPostcode(carrier, ref, { postcode: "sw1a2aa" });
   const added = await t.engine.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, problems: options.problems ?? [IDS.screen] });
-  await t.engine.setCustomerDetails(carrier, ref, VALID_DETAILS);
+  await t.engine.setCustomerDetails(carrier, ref, { ...VALID_DETAILS, ...options.details });
   const state = await t.engine.setDate(carrier, ref, { date: options.date ?? "2025-06-03" });
   return { ref, token: built.token, deviceKey: added.device_key, state };
 }

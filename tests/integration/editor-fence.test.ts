@@ -13,6 +13,7 @@ const ADMIN_PASSWORD = process.env.CMS_ADMIN_PASSWORD ?? 'DevAdmin2026!';
 const WRITE_TOKEN = process.env.CMS_WRITE_TOKEN;
 
 const FAQ = 'api::faq-item.faq-item';
+const MESSAGE = 'api::message-template.message-template';
 const CARRIER = 'api::carrier.carrier';
 const cm = (uid: string, rest = '') => `/content-manager/collection-types/${uid}${rest}`;
 
@@ -64,6 +65,7 @@ describe.skipIf(!CMS_URL)('editor fence: a carrier editor works on their own car
   const carriers: Record<string, string> = {};
   const faqsOfA: string[] = [];
   let faqOfB = '';
+  const messages: Record<string, string> = {};
   const createdByEditor: string[] = [];
 
   beforeAll(async () => {
@@ -86,6 +88,9 @@ describe.skipIf(!CMS_URL)('editor fence: a carrier editor works on their own car
       );
     }
     faqOfB = await restCreate('faq-items', { carrierCode: codeB, category: 'booking', question: 'B question?', answer: 'B answer', order: 1 }, 'en');
+    for (const code of [codeA, codeB]) {
+      messages[code] = await restCreate('message-templates', { carrierCode: code, kind: 'morning-of', smsText: `${code}: on the way, {{window}}` }, 'en');
+    }
 
     adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const roles = await call('GET', '/admin/roles', adminToken);
@@ -123,6 +128,7 @@ describe.skipIf(!CMS_URL)('editor fence: a carrier editor works on their own car
     for (const id of [...faqsOfA, ...createdByEditor, faqOfB].filter(Boolean)) {
       await call('DELETE', `/api/faq-items/${id}?locale=en`, WRITE_TOKEN);
     }
+    for (const id of Object.values(messages)) await call('DELETE', `/api/message-templates/${id}?locale=en`, WRITE_TOKEN);
     for (const id of Object.values(carriers)) await call('DELETE', `/api/carriers/${id}`, WRITE_TOKEN);
     if (adminToken && editorId !== undefined) await call('DELETE', `/admin/users/${editorId}`, adminToken);
   });
@@ -174,6 +180,16 @@ describe.skipIf(!CMS_URL)('editor fence: a carrier editor works on their own car
   it('cannot move an entry of their carrier to another carrier', async () => {
     const reply = await call('PUT', cm(FAQ, `/${faqsOfA[1]}?locale=en`), editorToken, { carrierCode: codeB });
     expect(reply.status).toBe(403);
+  });
+
+  it("edits the customer messages of their carrier only (ADR 092)", async () => {
+    const listed = await call('GET', cm(MESSAGE, '?page=1&pageSize=100&locale=en'), editorToken);
+    expect(listed.status).toBe(200);
+    expect(listReply.parse(listed.body).results.map((r) => r.documentId)).toEqual([messages[codeA]]);
+    const own = await call('PUT', cm(MESSAGE, `/${messages[codeA]}?locale=en`), editorToken, { smsText: 'On the way, {{window}}' });
+    expect(own.status, JSON.stringify(own.body)).toBe(200);
+    const other = await call('PUT', cm(MESSAGE, `/${messages[codeB]}?locale=en`), editorToken, { smsText: 'Hijacked' });
+    expect([403, 404]).toContain(other.status);
   });
 
   it('creates an entry for their own carrier', async () => {

@@ -57,6 +57,15 @@ describe("the Content-Security-Policy", () => {
     expect(thirdPartiesFor("/booking/payment", { ...offline, widgets: { ...offline.widgets, cardDropIn: "braintree" } })).toEqual(["braintree", "paypal"]);
   });
 
+  it("lets the development outbox page show e-mail pictures from anywhere, and nothing else more", () => {
+    expect(thirdPartiesFor("/dev/outbox", offline)).toEqual(["mailImages"]);
+    const policy = policyFor("/dev/outbox");
+    expect(policy.get("img-src")).toEqual(["'self'", "data:", "https:", "http:"]);
+    expect(policy.get("script-src")).toEqual(["'self'", "'nonce-abc123'"]);
+    expect(policy.get("style-src")).toEqual(["'self'", "'nonce-abc123'"]);
+    expect(policy.get("frame-src")).toEqual(["'self'"]);
+  });
+
   it("allows reCAPTCHA on the contact page only when the captcha is on", () => {
     expect(thirdPartiesFor("/contact", live)).toEqual(["recaptcha"]);
     expect(thirdPartiesFor("/contact", offline)).toEqual([]);

@@ -5,13 +5,17 @@ import type { BrowserWidgets } from "~/booking.server";
  * each page allows exactly the third parties it loads. Kept pure so the policy per page is tested
  * without a browser.
  */
-export type ThirdParty = "braintree" | "paypal" | "klarna" | "recaptcha" | "tiles" | "liveChat";
+export type ThirdParty = "braintree" | "paypal" | "klarna" | "recaptcha" | "tiles" | "liveChat" | "mailImages";
 
 type Directive = "script-src" | "style-src" | "img-src" | "connect-src" | "frame-src" | "font-src";
 type Sources = Partial<Record<Directive, string[]>>;
 
 /** What each provider's browser SDK loads, from the providers' CSP guides. */
 const THIRD_PARTY_SOURCES: Record<Exclude<ThirdParty, "tiles" | "liveChat">, Sources> = {
+  // The development outbox page (ADR 090) shows e-mails as sent: their pictures may come from any
+  // web address (the carrier's logo on the CMS). Its sandboxed srcdoc frames inherit this policy,
+  // so e-mail HTML still runs no script and loads nothing else.
+  mailImages: { "img-src": ["https:", "http:"] },
   // Drop-in, its stylesheet and card frames; 3-D Secure runs through Cardinal Commerce.
   braintree: {
     "script-src": ["https://js.braintreegateway.com", "https://assets.braintreegateway.com", "https://songbird.cardinalcommerce.com", "https://songbirdstag.cardinalcommerce.com"],
@@ -56,8 +60,9 @@ export interface CspSettings {
 const PAYMENT_PAGE = /^\/booking\/payment(\/|$)/;
 const CONTACT_PAGE = /^\/contact(\/|$)/;
 const TRACKING_PAGE = /^\/my\/technician\//;
+const OUTBOX_PAGE = /^\/dev\/outbox(\/|$)/;
 
-/** The third parties a page loads: the payment step, the contact form, technician tracking. */
+/** The third parties a page loads: the payment step, the contact form, technician tracking, the outbox page's e-mails. */
 export function thirdPartiesFor(pathname: string, settings: CspSettings): ThirdParty[] {
   const parties: ThirdParty[] = [];
   if (PAYMENT_PAGE.test(pathname)) {
@@ -66,6 +71,7 @@ export function thirdPartiesFor(pathname: string, settings: CspSettings): ThirdP
   }
   if (CONTACT_PAGE.test(pathname) && settings.widgets.captchaWidget) parties.push(settings.widgets.captchaWidget);
   if (TRACKING_PAGE.test(pathname) && originOf(settings.tileUrlTemplate)) parties.push("tiles");
+  if (OUTBOX_PAGE.test(pathname)) parties.push("mailImages");
   return parties;
 }
 

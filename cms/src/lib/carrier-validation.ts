@@ -12,6 +12,7 @@ import {
   placeholderProblems,
   textsOf,
 } from './safe-edits';
+import { MESSAGE_TEMPLATE_UID, messageTemplateProblems } from './message-templates';
 import { uiTextPlaceholders } from './ui-text-defaults';
 import { checkUrl, isLoopbackHost, URL_RULES, type UrlRules } from './url-policy';
 
@@ -161,9 +162,11 @@ async function contentSafeEditProblems(
   params: { documentId?: string; locale?: string; data?: Record<string, unknown> },
 ): Promise<Problem[]> {
   const data = params.data ?? {};
-  const needsExisting = params.documentId && (!('carrierCode' in data) || (uid === UI_TEXT_UID && !('key' in data)));
+  // The field that decides which placeholders a text may use: a UI text's key, a message's kind.
+  const keyField = uid === UI_TEXT_UID ? 'key' : uid === MESSAGE_TEMPLATE_UID ? 'kind' : null;
+  const needsExisting = params.documentId && (!('carrierCode' in data) || (keyField !== null && !(keyField in data)));
   const existing = needsExisting
-    ? ((await strapi.db.query(uid as never).findOne({ where: { documentId: params.documentId }, select: ['carrierCode', ...(uid === UI_TEXT_UID ? ['key'] : [])] } as never)) as Record<string, unknown> | null)
+    ? ((await strapi.db.query(uid as never).findOne({ where: { documentId: params.documentId }, select: ['carrierCode', ...(keyField ? [keyField] : [])] } as never)) as Record<string, unknown> | null)
     : null;
   const carrierCode = (data.carrierCode ?? existing?.carrierCode) as string | undefined;
   const problems: Problem[] = [];
@@ -177,6 +180,10 @@ async function contentSafeEditProblems(
     const key = (data.key ?? existing?.key) as string | undefined;
     if (known && typeof key === 'string') problems.push(...placeholderProblems(['value'], labels.value ?? 'value', data.value, known.get(key) ?? []));
     problems.push(...insecureLinkProblems(['value'], labels.value ?? 'value', data.value));
+    return problems;
+  }
+  if (uid === MESSAGE_TEMPLATE_UID) {
+    problems.push(...messageTemplateProblems(data, data.kind ?? existing?.kind, labels));
     return problems;
   }
   for (const { path, label, text } of textsOf(data, labels)) {

@@ -9,6 +9,7 @@ export const LOCALIZED_UIDS = [
   'api::legal-page.legal-page',
   'api::contact-reason.contact-reason',
   'api::ui-text.ui-text',
+  'api::message-template.message-template',
 ] as const;
 
 export const CONTRACT_UIDS: readonly string[] = [CARRIER_UID, ...LOCALIZED_UIDS];

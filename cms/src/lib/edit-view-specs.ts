@@ -311,5 +311,35 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
     ],
   },
 
+  'api::message-template.message-template': {
+    mainField: 'kind',
+    list: ['carrierCode', 'kind', 'subject'],
+    sections: [
+      {
+        title: 'Customer message',
+        fields: {
+          carrierCode,
+          kind: {
+            label: 'Message',
+            description: 'When the customer receives it, e.g. booking-confirmed (after payment), evening-before (18:00 the day before), morning-of (08:00 on the day).',
+          },
+          subject: {
+            label: 'E-mail subject',
+            description: 'Subject line of the e-mail, e.g. "Your {{brand}} repair {{orderRef}} is booked". Empty: the standard subject.',
+            placeholder: 'Your {{brand}} repair {{orderRef}} is booked',
+          },
+          emailBody: {
+            label: 'E-mail text',
+            description: `Plain text, no HTML: the carrier's colours, logo and contact details are added around it. ${paragraphs} Write a link as [Manage your booking]({{manageUrl}}). Placeholders the message offers: {{brand}}, {{orderRef}}, {{devices}}, {{date}}, {{window}}, {{address}}, {{amount}}, {{refund}}, {{manageUrl}}, {{trackingUrl}}, and on the waiting-list offer {{offerUrl}} and {{holdUntil}}; each message allows those that make sense for it, any other is refused on save. Empty: the standard text.`,
+          },
+          smsText: {
+            label: 'SMS text',
+            description: 'Plain text with the same placeholders, e.g. "{{brand}}: your technician arrives {{window}} today." Keep it within two SMS: 306 characters, or 134 with emoji or letters outside the SMS alphabet (ä, ö, ü, ß and é are fine). Empty: the standard text.',
+          },
+        },
+      },
+    ],
+  },
+
   ...OPERATIONS_EDIT_VIEWS,
 };

@@ -1,6 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { CARRIER_UID, CATALOGUE_UIDS, CONTRACT_UIDS, OPS_UIDS, carrierField, isContractUid, isOpsUid } from './content-model';
+import { MESSAGE_TEMPLATE_UID } from './message-templates';
 
 /**
  * Editor fence (docs/decisions/002-editor-fence.md). Strapi's RBAC has no per-entry scoping, so:
@@ -115,13 +116,53 @@ async function ensureRole(strapi: Core.Strapi, name: string, description: string
   strapi.log.info(`[fence] created role "${name}"`);
 }
 
+/** Contract types added after deployments created their Carrier editor role: customer messages (ADR 092). */
+export const CONTRACT_TYPES_ADDED_LATER: readonly string[] = [MESSAGE_TEMPLATE_UID];
+
+type GrantDeps = {
+  roleId: number;
+  /** The role's permissions on a type. */
+  permissionsOn(uid: string): Promise<unknown[]>;
+  addPermissions(roleId: number, permissions: RolePermission[]): Promise<unknown>;
+  granted(uid: string): Promise<boolean>;
+  markGranted(uid: string): Promise<void>;
+};
+
+/**
+ * An existing role gets each type added later once, fenced like the others, unless it already has
+ * permissions on it; a note remembers the grant, so an admin who takes the type away later is not overruled.
+ */
+export async function grantTypesAddedLater(deps: GrantDeps, permissions: RolePermission[]): Promise<string[]> {
+  const added: string[] = [];
+  for (const uid of CONTRACT_TYPES_ADDED_LATER) {
+    if (await deps.granted(uid)) continue;
+    const wanted = permissions.filter((p) => p.subject === uid);
+    if (wanted.length && (await deps.permissionsOn(uid)).length === 0) {
+      await deps.addPermissions(deps.roleId, wanted);
+      added.push(uid);
+    }
+    await deps.markGranted(uid);
+  }
+  return added;
+}
+
 export async function ensureCarrierEditorRole(strapi: Core.Strapi): Promise<void> {
-  await ensureRole(
-    strapi,
-    CARRIER_EDITOR_ROLE,
-    'Edits the content of the carriers whose Editors list includes them, and nothing else.',
-    await carrierEditorPermissions(strapi),
+  const permissions = await carrierEditorPermissions(strapi);
+  await ensureRole(strapi, CARRIER_EDITOR_ROLE, 'Edits the content of the carriers whose Editors list includes them, and nothing else.', permissions);
+  const role = (await strapi.admin.services.role.findOne({ name: CARRIER_EDITOR_ROLE })) as { id: number } | null;
+  if (!role) return;
+  const store = strapi.store({ type: 'core', name: 'carrier-editor-types' });
+  const added = await grantTypesAddedLater(
+    {
+      roleId: role.id,
+      permissionsOn: (uid) => strapi.admin.services.permission.findMany({ where: { role: { id: role.id }, subject: uid } }),
+      addPermissions: (roleId, list) => strapi.admin.services.role.addPermissions(roleId, list),
+      granted: async (uid) => Boolean(await store.get({ key: uid })),
+      markGranted: (uid) => store.set({ key: uid, value: true }),
+    },
+    permissions,
   );
+  if (added.length) strapi.log.info(`[fence] role "${CARRIER_EDITOR_ROLE}" may now edit ${added.join(', ')}`);
 }
 
 export async function ensureOperationsRoles(strapi: Core.Strapi): Promise<void> {

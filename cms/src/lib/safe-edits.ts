@@ -74,7 +74,7 @@ export const placeholdersIn = (text: string): string[] => [...text.matchAll(PLAC
  * standard text of a UI text has; content texts (FAQ, landing, legal…) have none: the seed filled
  * them in with the carrier's values.
  */
-export function placeholderProblems(path: string[], label: string, text: unknown, allowed: readonly string[] = []): Problem[] {
+export function placeholderProblems(path: string[], label: string, text: unknown, allowed: readonly string[] = [], filledBy = 'the site'): Problem[] {
   if (typeof text !== 'string') return [];
   const unknown = [...new Set(placeholdersIn(text))].filter((name) => !allowed.includes(name));
   if (unknown.length === 0) return [];
@@ -82,7 +82,7 @@ export function placeholderProblems(path: string[], label: string, text: unknown
   const hint = allowed.length
     ? `Only ${allowed.map((name) => `{{${name}}}`).join(', ')} can be used here.`
     : 'Write the value itself instead, e.g. the phone number rather than {{phone}}.';
-  return [{ path, message: `${label} contains ${listed}, which the site does not fill in. ${hint}` }];
+  return [{ path, message: `${label} contains ${listed}, which ${filledBy} does not fill in. ${hint}` }];
 }
 
 // ---------- links inside texts ----------

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { carrierProblems } from './carrier-validation';
 import { CARRIER_UID } from './content-model';
+import { MESSAGE_TEMPLATE_UID } from './message-templates';
 import { type Pictures, withLibraryPictures } from './device-pictures';
 import {
   type CarrierFile,
@@ -59,6 +60,7 @@ function contentItems(content: LocaleContent, pictures: Pictures): Item[] {
   const ui = content.uiTexts ?? {};
   const uiPairs = Array.isArray(ui) ? ui.map((u) => [u.key, u.value] as const) : Object.entries(ui);
   for (const [key, value] of uiPairs) items.push({ uid: 'api::ui-text.ui-text', key, data: { key, value } });
+  for (const m of content.messageTemplates ?? []) items.push({ uid: MESSAGE_TEMPLATE_UID, key: m.kind, data: m });
   return items;
 }
 
@@ -89,7 +91,8 @@ async function seedCarrier(strapi: Core.Strapi, tenantsDir: string, folder: stri
         continue;
       }
       const unknown = new Set<string>();
-      const content = fillPlaceholders(raw, placeholderValues(file), unknown);
+      const { messageTemplates, ...copy } = raw;
+      const content: LocaleContent = { ...fillPlaceholders(copy, placeholderValues(file), unknown), messageTemplates };
       if (unknown.size) strapi.log.warn(`[seed] ${code}/${locale}: unknown placeholders kept: ${[...unknown].map((u) => `{{${u}}}`).join(', ')}`);
 
       const usedInLocale = new Set<string>();

@@ -17,6 +17,8 @@ export type LocaleContent = {
   legal?: { slug: string; title?: string; body?: string }[];
   contactReasons?: { reasonId: number; title?: string; order?: number }[];
   uiTexts?: Record<string, string> | { key: string; value: string }[];
+  /** Customer messages (ADR 092): their `{{…}}` are filled when a message is sent, never by the seeder. */
+  messageTemplates?: { kind: string; subject?: string; emailBody?: string; smsText?: string }[];
 };
 
 const readJson = <T>(file: string): T => {

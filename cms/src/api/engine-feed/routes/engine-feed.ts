@@ -9,5 +9,6 @@ export default {
     { method: 'GET', path: '/engine-feed/catalogue', handler: 'catalogue.find', config: { policies: [] } },
     { method: 'GET', path: '/engine-feed/carriers', handler: 'engine-feed.find', config: { policies: [] } },
     { method: 'GET', path: '/engine-feed/carriers/:code', handler: 'engine-feed.findOne', config: { policies: [] } },
+    { method: 'GET', path: '/engine-feed/carriers/:code/messages/:locale', handler: 'messages.findOne', config: { policies: [] } },
   ],
 };

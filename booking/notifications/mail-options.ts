@@ -1,0 +1,36 @@
+/**
+ * The port's e-mail as nodemailer's message options, shared by the SMTP adapter and the outbox
+ * (which builds the same MIME with MailComposer), so the `.eml` in the outbox is the message SMTP
+ * would send. Attachments are the message's bytes only: nodemailer may never read a file or fetch
+ * a URL named in a message.
+ */
+import type { SendMailOptions } from "nodemailer";
+import type { EmailMessage, Mailbox } from "../ports/notifications";
+
+const mailbox = (box: Mailbox) => (box.name ? { name: box.name, address: box.address } : box.address);
+
+const bytes = (content: string | Uint8Array) => (typeof content === "string" ? content : Buffer.from(content));
+
+export function mailOptions(message: EmailMessage & { from: Mailbox }): SendMailOptions {
+  const calendar = message.calendar;
+  const attachments = (message.attachments ?? []).map((attachment) => ({
+    filename: attachment.filename,
+    contentType: attachment.contentType,
+    content: bytes(attachment.content),
+    ...(attachment.contentId ? { cid: attachment.contentId } : {}),
+  }));
+  return {
+    from: mailbox(message.from),
+    to: mailbox(message.to),
+    ...(message.replyTo ? { replyTo: mailbox(message.replyTo) } : {}),
+    subject: message.subject,
+    html: message.html,
+    text: message.text,
+    ...(message.date ? { date: message.date } : {}),
+    attachments,
+    // nodemailer adds the text/calendar alternative with its METHOD and the .ics attachment.
+    ...(calendar ? { icalEvent: { method: calendar.method, filename: calendar.filename ?? "invite.ics", content: calendar.content } } : {}),
+    disableFileAccess: true,
+    disableUrlAccess: true,
+  };
+}

@@ -1,0 +1,253 @@
+/**
+ * The durable scheduler's worker (issue 10 items 8 and 9, ADR 091). Scheduled work is rows of
+ * `scheduled_jobs`; a pass claims the rows due on the ENGINE's clock (ADR 034) with
+ * `FOR UPDATE SKIP LOCKED` in one UPDATE, so concurrent workers, in one process or on two
+ * instances sharing a Postgres, never take the same row. A claimed row is `sending` under a lease:
+ * a worker that dies leaves it to be reclaimed once the lease has run out. Every later write names
+ * the claim (`locked_by`, `attempts`, state `sending`), so a worker whose lease was taken over
+ * cannot overwrite the new owner's outcome.
+ *
+ * Outcomes: sent; a transient failure is `failed` and tried again after an exponential backoff; a
+ * permanent failure, or the last allowed attempt, is `dead` for an operator (docs/operations.md).
+ */
+import { AsyncResource } from "node:async_hooks";
+import { randomUUID } from "node:crypto";
+import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
+import { purgeAllExpiredHolds } from "../availability/availability";
+import type { DbOrTx } from "../db/open";
+import * as s from "../db/schema";
+import type { Clock } from "../ports/clock";
+import { NotificationSendError, type Notifications } from "../ports/notifications";
+import type { MessageRenderer } from "./renderer";
+
+export const PURGE_HOLDS_KEY = "purge_holds";
+
+export interface SchedulerSettings {
+  /** Tries before a transiently failing row is dead (a reclaimed lease counts as a try). */
+  maxAttempts: number;
+  /** How long a claim lasts before another worker may take the row over. */
+  leaseMs: number;
+  /** The first retry's delay; each further retry doubles it, up to `backoffMaxMs`. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** How often expired draft holds are purged. */
+  holdPurgeMs: number;
+  /** Rows one pass claims at most. */
+  batchSize: number;
+}
+
+export const defaultSchedulerSettings: SchedulerSettings = {
+  maxAttempts: 8,
+  leaseMs: 5 * 60_000,
+  backoffBaseMs: 60_000,
+  backoffMaxMs: 60 * 60_000,
+  holdPurgeMs: 5 * 60_000,
+  batchSize: 20,
+};
+
+export interface SchedulerLogger {
+  info(details: object, message: string): void;
+  warn(details: object, message: string): void;
+  error(details: object, message: string): void;
+}
+
+export interface SchedulerDependencies {
+  db: DbOrTx;
+  clock: Clock;
+  notifications: Notifications;
+  render: MessageRenderer;
+  settings?: Partial<SchedulerSettings>;
+  /** Ends the waiting-list offers whose hold ran out and offers their days on (ADR 094); the count ended. */
+  expireWaitingListOffers?: (now: Date) => Promise<number>;
+  /** Names this worker's claims; default a random id per scheduler. */
+  workerId?: string;
+  log?: SchedulerLogger;
+}
+
+export interface PassSummary {
+  claimed: number;
+  sent: number;
+  skipped: number;
+  retried: number;
+  dead: number;
+  holdsPurged: number;
+}
+
+export interface Scheduler {
+  readonly workerId: string;
+  /** One pass: claims what is due now and runs it. Tests call it with the clock where they want it. */
+  runDue(): Promise<PassSummary>;
+  /** Runs a pass every `pollSeconds` (0: never) until `stop`; never keeps the process alive on its own. */
+  start(pollSeconds: number): void;
+  /**
+   * A change just recorded messages due now (a payment's confirmation): a started worker runs a
+   * pass at once instead of at its next tick, so the customer is not kept waiting. No-op unless started.
+   */
+  nudge(): void;
+  stop(): Promise<void>;
+}
+
+/** The delay before the retry that follows try number `attempt` (1-based). */
+export function backoffMs(settings: Pick<SchedulerSettings, "backoffBaseMs" | "backoffMaxMs">, attempt: number): number {
+  return Math.min(settings.backoffBaseMs * 2 ** Math.max(attempt - 1, 0), settings.backoffMaxMs);
+}
+
+type JobRow = typeof s.scheduledJobs.$inferSelect;
+const t = s.scheduledJobs;
+
+export function createScheduler(deps: SchedulerDependencies): Scheduler {
+  const settings = { ...defaultSchedulerSettings, ...deps.settings };
+  const workerId = deps.workerId ?? `worker-${randomUUID()}`;
+  const { db, clock } = deps;
+  let recurringEnsured = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<unknown> | null = null;
+  let kick: (() => void) | null = null;
+  let again = false;
+
+  async function ensureRecurring(now: Date) {
+    if (recurringEnsured) return;
+    await db.insert(t).values({ type: "purge_holds", dedupeKey: PURGE_HOLDS_KEY, runAt: now }).onConflictDoNothing({ target: t.dedupeKey });
+    recurringEnsured = true;
+  }
+
+  async function claim(now: Date): Promise<JobRow[]> {
+    const due = db
+      .select({ id: t.id })
+      .from(t)
+      .where(or(and(inArray(t.state, ["pending", "failed"]), lte(t.runAt, now)), and(eq(t.state, "sending"), lte(t.lockedUntil, now))))
+      .orderBy(asc(t.runAt), asc(t.id))
+      .limit(settings.batchSize)
+      .for("update", { skipLocked: true });
+    return db
+      .update(t)
+      .set({ state: "sending", attempts: sql`${t.attempts} + 1`, lockedBy: workerId, lockedUntil: new Date(now.getTime() + settings.leaseMs), updatedAt: now })
+      .where(inArray(t.id, due))
+      .returning();
+  }
+
+  /** Writes an outcome only while this claim still holds: same worker, same try (each claim counts one). */
+  async function settle(row: JobRow, values: Partial<typeof t.$inferInsert>): Promise<boolean> {
+    const updated = await db
+      .update(t)
+      .set({ lockedBy: null, lockedUntil: null, updatedAt: clock.now(), ...values })
+      .where(and(eq(t.id, row.id), eq(t.state, "sending"), eq(t.lockedBy, workerId), eq(t.attempts, row.attempts)))
+      .returning({ id: t.id });
+    return updated.length === 1;
+  }
+
+  async function runMessage(row: JobRow, now: Date, summary: PassSummary) {
+    if (row.expiresAt && now >= row.expiresAt) {
+      // Retries ran past the moment the message was for (a morning message after the day).
+      if (await settle(row, { state: "skipped", lastError: row.lastError ?? "expired before it could be sent", doneAt: now })) summary.skipped += 1;
+      return;
+    }
+    try {
+      const rendered = await deps.render({ carrierCode: row.carrierCode!, kind: row.kind!, orderRef: row.orderRef, locale: row.locale!, payload: row.payload, now });
+      const receipt =
+        row.channel === "email"
+          ? rendered?.email && (await deps.notifications.email.sendEmail(rendered.email))
+          : rendered?.sms && (await deps.notifications.sms.sendSms(rendered.sms));
+      if (!receipt) {
+        if (await settle(row, { state: "skipped", doneAt: now })) summary.skipped += 1;
+        return;
+      }
+      if (await settle(row, { state: "sent", doneAt: clock.now(), provider: receipt.provider, providerMessageId: receipt.messageId, lastError: null })) summary.sent += 1;
+    } catch (error) {
+      const permanent = error instanceof NotificationSendError && error.permanent;
+      const reason = describe(error);
+      if (permanent || row.attempts >= settings.maxAttempts) {
+        if (await settle(row, { state: "dead", lastError: reason, doneAt: clock.now() })) summary.dead += 1;
+        deps.log?.error({ job: row.dedupeKey, attempts: row.attempts, err: reason }, "scheduled message is dead");
+      } else {
+        if (await settle(row, { state: "failed", lastError: reason, runAt: new Date(clock.now().getTime() + backoffMs(settings, row.attempts)) })) summary.retried += 1;
+        deps.log?.warn({ job: row.dedupeKey, attempts: row.attempts, err: reason }, "scheduled message will be retried");
+      }
+    }
+  }
+
+  async function runPurge(row: JobRow, now: Date, summary: PassSummary) {
+    try {
+      summary.holdsPurged += await purgeAllExpiredHolds(db, now);
+      // Recurring: back to pending for the next round, its tries reset.
+      await settle(row, { state: "pending", attempts: 0, lastError: null, runAt: new Date(now.getTime() + settings.holdPurgeMs) });
+    } catch (error) {
+      await settle(row, { state: "failed", lastError: describe(error), runAt: new Date(now.getTime() + backoffMs(settings, 1)) });
+      deps.log?.warn({ job: row.dedupeKey, err: describe(error) }, "expired holds purge failed");
+    }
+  }
+
+  /** One-shot: done once the offers due are expired; a failure is tried again like a message. */
+  async function runWaitingListExpiry(row: JobRow, now: Date) {
+    try {
+      const expired = (await deps.expireWaitingListOffers?.(now)) ?? 0;
+      await settle(row, { state: "sent", doneAt: clock.now(), lastError: null });
+      if (expired > 0) deps.log?.info({ job: row.dedupeKey, expired }, "waiting-list offers expired");
+    } catch (error) {
+      const reason = describe(error);
+      if (row.attempts >= settings.maxAttempts) await settle(row, { state: "dead", lastError: reason, doneAt: clock.now() });
+      else await settle(row, { state: "failed", lastError: reason, runAt: new Date(clock.now().getTime() + backoffMs(settings, row.attempts)) });
+      deps.log?.warn({ job: row.dedupeKey, attempts: row.attempts, err: reason }, "waiting-list expiry failed");
+    }
+  }
+
+  async function runDue(): Promise<PassSummary> {
+    const now = clock.now();
+    await ensureRecurring(now);
+    const summary: PassSummary = { claimed: 0, sent: 0, skipped: 0, retried: 0, dead: 0, holdsPurged: 0 };
+    const rows = await claim(now);
+    summary.claimed = rows.length;
+    for (const row of rows) {
+      if (row.type === "purge_holds") await runPurge(row, now, summary);
+      else if (row.type === "waiting_list_expire") await runWaitingListExpiry(row, now);
+      else await runMessage(row, now, summary);
+    }
+    return summary;
+  }
+
+  return {
+    workerId,
+    runDue,
+    start(pollSeconds) {
+      if (timer || pollSeconds <= 0) return;
+      const tick = () => {
+        // One pass at a time per process; a nudge during a pass runs another right after it.
+        if (running) {
+          again = true;
+          return;
+        }
+        again = false;
+        running = runDue()
+          .then((summary) => {
+            // A pass that only re-armed the hold purge, with nothing to purge, is not worth a line.
+            const outcomes = summary.sent + summary.skipped + summary.retried + summary.dead + summary.holdsPurged;
+            if (outcomes > 0) deps.log?.info({ ...summary }, "scheduler pass");
+          })
+          .catch((error) => deps.log?.error({ err: describe(error) }, "scheduler pass failed"))
+          .finally(() => {
+            running = null;
+            if (again && timer) setImmediate(tick);
+          });
+      };
+      // Bound here: a nudge from inside a request runs the pass in the worker's context, not the
+      // request's (its log fields, a test clock's shift, a preview scope).
+      kick = AsyncResource.bind(tick);
+      timer = setInterval(kick, pollSeconds * 1000);
+      timer.unref();
+    },
+    nudge() {
+      if (kick) setImmediate(kick);
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      timer = null;
+      kick = null;
+      await running;
+    },
+  };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof NotificationSendError) return `${error.kind} ${error.provider}${error.code ? ` ${error.code}` : ""}: ${error.message}`;
+  return error instanceof Error ? error.message : String(error);
+}
