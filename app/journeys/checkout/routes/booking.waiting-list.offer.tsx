@@ -7,6 +7,9 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { readForm } from "~/lib/http/form.server";
 import { clockTime, dayOfInstant, longDate } from "~/lib/dates";
+import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+
+export const handle = { i18n: CHECKOUT_NAMESPACES };
 
 export const meta = stepMeta("booking-checkout.waitingOffer.title");
 
