@@ -27,7 +27,7 @@ test.use({ locale: "en-GB" });
 test.beforeAll(async () => {
   carrier = (await seededCarriers()).find((entry) => entry.code === CODE)!;
   const areas = engineSeedOf(CODE).service_areas;
-  postcode = `${areas.find((area) => area.code === "sutherland")!.postcode_prefixes[0]} 4AA`;
+  postcode = `${areas.find((area) => area.code === "caithness")!.postcode_prefixes[0]} 4AA`;
 });
 
 /** The offer's link from the e-mail the waiting customer was sent, read on the development outbox page (newest first). */
