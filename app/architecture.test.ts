@@ -117,7 +117,7 @@ describe("one folder per journey", () => {
 
   it("finds the journeys", () => {
     const journeys = new Set(journeyFiles.map((file) => journeyOf(file)));
-    expect([...journeys].sort()).toEqual(["checkout", "contact", "content-pages", "device", "location", "manage", "tracking"]);
+    expect([...journeys].sort()).toEqual(["checkout", "contact", "content-pages", "device", "location", "manage", "store", "tracking"]);
   });
 
   it("lets a journey import its own folder, the UI kit, app/lib and the app-wide folders only", () => {

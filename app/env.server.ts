@@ -47,6 +47,10 @@ const envSchema = z
       .optional(),
     TRUST_FORWARDED_HOST: booleanFlag,
     SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH).default(DEVELOPMENT_SECRETS.SESSION_SECRET[0]!),
+    /** Signs the staff session cookie (ADR 096); unset: a key derived from SESSION_SECRET, never the same as it. */
+    STAFF_SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
+    /** A staff session ends after this many minutes without a request. */
+    STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
     /** Send cookies only over HTTPS (production behind TLS). */
     COOKIE_SECURE: booleanFlag,
     /**

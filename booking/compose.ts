@@ -36,7 +36,7 @@ import type { PaymentWebhookReceiver } from "./ports/payment-notifications";
 import type { SchedulerLogger } from "./scheduler/worker";
 
 /** The ports' adapters the configuration asks for. Credentials never come from code, never reach the browser. */
-export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle"> {
+export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle"> {
   const payments =
     config.PAYMENTS_PROVIDER === "braintree"
       ? createBraintreeGateway({ accounts: braintreeAccountsFromEnv(braintreeVariables(config)), ledger: createPaymentLedger<BraintreeLedgerRecord>(db) })
@@ -156,7 +156,12 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
         maxPerClient: config.LOOKUP_THROTTLE_MAX_PER_CLIENT,
         windowMinutes: config.LOOKUP_THROTTLE_WINDOW_MINUTES,
       },
-      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES },
+      staffLoginThrottle: {
+        maxPerAccount: config.STAFF_LOGIN_MAX_PER_ACCOUNT,
+        maxPerClient: config.STAFF_LOGIN_MAX_PER_CLIENT,
+        windowMinutes: config.STAFF_LOGIN_WINDOW_MINUTES,
+      },
+      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES, waitingListOfferMinutes: config.WAITING_LIST_OFFER_MINUTES },
       scheduler: {
         maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,
         leaseMs: config.SCHEDULER_LEASE_SECONDS * 1000,

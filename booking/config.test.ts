@@ -34,6 +34,13 @@ describe("the engine's configuration (ADR 040)", () => {
     expect(() => parseEngineConfig({ SCHEDULER_LEASE_SECONDS: "soon" })).toThrow(/SCHEDULER_LEASE_SECONDS/);
   });
 
+  it("holds a waiting-list offer for two hours by default, at least five minutes (ADR 094)", () => {
+    expect(parseEngineConfig({})).toMatchObject({ WAITING_LIST_OFFER_MINUTES: 120 });
+    expect(parseEngineConfig({ WAITING_LIST_OFFER_MINUTES: "45" })).toMatchObject({ WAITING_LIST_OFFER_MINUTES: 45 });
+    expect(() => parseEngineConfig({ WAITING_LIST_OFFER_MINUTES: "1" })).toThrow(/WAITING_LIST_OFFER_MINUTES/);
+    expect(() => parseEngineConfig({ WAITING_LIST_OFFER_MINUTES: "a while" })).toThrow(/WAITING_LIST_OFFER_MINUTES/);
+  });
+
   it("refuses a provider without its credentials, naming the variables", () => {
     expect(() => parseEngineConfig({ PAYMENTS_PROVIDER: "braintree" })).toThrow(/BRAINTREE_ACCOUNTS or BRAINTREE_MERCHANT_ID/);
     expect(() => parseEngineConfig({ PAY_LATER_PROVIDER: "klarna" })).toThrow(/KLARNA_ACCOUNTS or KLARNA_USERNAME/);

@@ -37,6 +37,8 @@ export const engineConfigShape = {
   LOQATE_API_KEY: optionalText,
   UPLOADS_DIR: z.string().min(1).default("data/uploads"),
   BOOKING_DRAFT_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  // How long a waiting-list offer holds the freed day for its customer (ADR 094).
+  WAITING_LIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
   // Contact form captcha (ADR 032).
   CAPTCHA_PROVIDER: z.enum(["off", "recaptcha"]).default("off"),
   RECAPTCHA_SECRET: optionalText,
@@ -46,6 +48,10 @@ export const engineConfigShape = {
   LOOKUP_THROTTLE_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
   LOOKUP_THROTTLE_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),
   LOOKUP_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  // Staff log-in lock-out (ADR 097).
+  STAFF_LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
+  STAFF_LOGIN_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),
+  STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
   // Operations data (issue 9, ADR 080): the CMS engine feed, read with the web app's read token; unset CMS_URL: no sync.
   CMS_URL: z.url().optional(),
   CMS_READ_TOKEN: optionalText,

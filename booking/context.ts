@@ -16,6 +16,8 @@ export interface EngineConfig {
   paymentWaitMs: number;
   /** How long a single-use discount code is reserved for a booking that is paying with it. */
   discountReservationMinutes: number;
+  /** How long a waiting-list offer holds the freed day for its customer (ADR 094). */
+  waitingListOfferMinutes: number;
 }
 
 export const defaultEngineConfig: EngineConfig = {
@@ -23,6 +25,7 @@ export const defaultEngineConfig: EngineConfig = {
   paymentStaleMs: 2 * 60_000,
   paymentWaitMs: 15_000,
   discountReservationMinutes: 15,
+  waitingListOfferMinutes: 120,
 };
 
 export interface EngineContext {

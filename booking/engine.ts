@@ -27,6 +27,7 @@ import * as contact from "./contact/contact";
 import { createOffCaptchaVerifier } from "./adapters/captcha-off/off-verifier";
 import type { CaptchaVerifier } from "./ports/captcha";
 import * as throttle from "./throttle/lookup-throttle";
+import * as staffThrottle from "./throttle/staff-login-throttle";
 import { trackTechnician } from "./tracking/tracking";
 import * as notifications from "./payments/notifications";
 import type { NotificationScope, PaymentNotification, PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
@@ -40,6 +41,7 @@ import type { MessageContentSource } from "./ports/message-content";
 import { createTemplateRenderer, type MessageRenderer } from "./scheduler/renderer";
 import { createScheduler, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
 import * as jobs from "./scheduler/jobs";
+import * as waitingList from "./waiting-list/waiting-list";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -72,6 +74,8 @@ export interface EngineDependencies {
   captcha?: CaptchaVerifier;
   /** Failed order lookup limits (ADR 031); default: 5 per e-mail, 20 per client address, in 15 minutes. */
   lookupThrottle?: Partial<throttle.LookupThrottleConfig>;
+  /** Staff log-in lock-out (ADR 097); default: 5 per account, 20 per client address, in 15 minutes. */
+  staffLoginThrottle?: Partial<staffThrottle.StaffLoginThrottleConfig>;
   /**
    * Verifies provider webhooks (ADR 027); null or absent: none configured. Called on the first
    * webhook, so a credential problem touches only the webhook, as before the composition root.
@@ -129,6 +133,7 @@ export function createEngine(deps: EngineDependencies) {
     render: deps.render ?? createTemplateRenderer({ db: ctx.db, content: deps.messageContent ?? null }),
     settings: deps.scheduler,
     log: deps.schedulerLog,
+    expireWaitingListOffers: (now) => waitingList.expireOffers(ctx.db, now, ctx.config.waitingListOfferMinutes),
   });
   /** An operation that may record messages due now (ADR 093): the worker is nudged once it has committed. */
   function sends<F extends (...args: never[]) => Promise<unknown>>(fn: F): F {
@@ -143,6 +148,8 @@ export function createEngine(deps: EngineDependencies) {
   const throttleConfig: throttle.LookupThrottleConfig = { ...throttle.DEFAULT_LOOKUP_THROTTLE, ...deps.lookupThrottle };
   const withThrottle = <T>(carrier: CarrierContext, subject: throttle.LookupSubject, operation: () => Promise<T>) =>
     throttle.withLookupThrottle(ctx.db, carrier, subject, () => ctx.clock.now(), throttleConfig, operation);
+
+  const staffLoginConfig: staffThrottle.StaffLoginThrottleConfig = { ...staffThrottle.DEFAULT_STAFF_LOGIN_THROTTLE, ...deps.staffLoginThrottle };
 
   return {
     config: ctx.config,
@@ -236,6 +243,9 @@ export function createEngine(deps: EngineDependencies) {
       withThrottle(carrierOf(carrier), { email: lookup.email, clientAddress: subject.clientAddress }, () => orders.lookupOrder(ctx, carrierOf(carrier), lookup)),
     /** Runs any operation that proves ownership with e-mail and reference behind the lookup throttle. */
     withLookupThrottle: async <T>(carrier: CarrierArg, subject: throttle.LookupSubject, operation: () => Promise<T>) => withThrottle(carrierOf(carrier), subject, operation),
+    /** A staff log-in attempt behind the lock-out (ADR 097): `null` is a failure; TOO_MANY_ATTEMPTS while locked. */
+    withStaffLoginThrottle: async <T>(carrier: CarrierArg, subject: staffThrottle.StaffLoginSubject, attempt: () => Promise<T | null>) =>
+      staffThrottle.withStaffLoginThrottle(ctx.db, carrierOf(carrier), subject, () => ctx.clock.now(), staffLoginConfig, attempt),
     trackTechnician: op(trackTechnician),
     captchaProvider: () => ({ provider: captcha.provider, siteKey: captcha.siteKey }),
     sendContactMessage: sends(async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input)),
@@ -280,6 +290,20 @@ export function createEngine(deps: EngineDependencies) {
     listScheduledJobs: async (input: Parameters<typeof jobs.listScheduledJobs>[1] = {}) => jobs.listScheduledJobs(ctx.db, input),
     /** A dead (or failed) row goes back to pending, its tries reset, due now: after an operator fixed the cause. */
     retryScheduledJob: async (id: unknown) => jobs.retryScheduledJob(ctx.db, ctx.clock.now(), id),
+
+    // the waiting list (issue 10 item 7, ADR 094)
+    /** The 'no dates available' modal: the booking's customer waits for a day to free in their area. */
+    joinWaitingList: op(waitingList.joinWaitingList),
+    /** The customer leaves the list while waiting (an offer is declined through its link instead). */
+    leaveWaitingList: op(waitingList.leaveWaitingList),
+    listWaitingList: query(waitingList.listWaitingList),
+    /** What an offer link stands for (valid, used, expired, unknown), without using it. */
+    viewWaitingListOffer: op(waitingList.viewOffer),
+    /** Uses the offer link: the booking gets the held day; answers the booking to resume. */
+    acceptWaitingListOffer: op(waitingList.acceptOffer),
+    /** "No thanks": leaves the list and passes the day to the next customer waiting. */
+    declineWaitingListOffer: op(waitingList.declineOffer),
+
     /** The worker's timer, started by the app process (app/booking.server.ts) and stopped on close. */
     scheduler,
 

@@ -49,3 +49,31 @@ async function fetchJson(collection: string, query: Query): Promise<unknown> {
     throw new ContentUnavailableError(`CMS sent invalid JSON for ${collection}`, { cause });
   }
 }
+
+/**
+ * A JSON call to one of the CMS's own endpoints (the staff log-in, ADR 095) with the read token;
+ * null for a 404. A body is sent as JSON and never logged.
+ */
+export async function callCms(pathname: string, init: { method?: "GET" | "POST"; body?: unknown; query?: Query } = {}): Promise<unknown> {
+  const { CMS_URL, CMS_READ_TOKEN, CMS_TIMEOUT_MS } = env();
+  const url = new URL(`/api/${pathname}`, CMS_URL);
+  for (const [name, value] of Object.entries(init.query ?? {})) url.searchParams.set(name, String(value));
+  let response: Response;
+  try {
+    response = await fetch(url, {
+      method: init.method ?? "GET",
+      headers: { Authorization: `Bearer ${CMS_READ_TOKEN}`, Accept: "application/json", ...(init.body === undefined ? {} : { "Content-Type": "application/json" }) },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      signal: AbortSignal.timeout(CMS_TIMEOUT_MS),
+    });
+  } catch (cause) {
+    throw new ContentUnavailableError(`CMS unreachable at ${CMS_URL}`, { cause });
+  }
+  if (response.status === 404) return null;
+  if (!response.ok) throw new ContentUnavailableError(`CMS answered ${response.status} for ${pathname}`);
+  try {
+    return await response.json();
+  } catch (cause) {
+    throw new ContentUnavailableError(`CMS sent invalid JSON for ${pathname}`, { cause });
+  }
+}

@@ -14,6 +14,7 @@ export const sectionNamespaces = [
   "dev-outbox",
   "manage",
   "payment",
+  "store",
 ] as const;
 export type SectionNamespace = (typeof sectionNamespaces)[number];
 export const supportedLanguages = ["en", "de"] as const;

@@ -16,7 +16,7 @@ import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { scheduleOrderMessages } from "../scheduler/messages";
-import { activeTechnicians, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
+import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import {
@@ -42,6 +42,7 @@ import { withinWarranty } from "./bookings";
 import { isPayLaterPaymentType, NO_PAY_LATER, payLaterOffer, purchaseForBooking, PAY_LATER_MINIMUM_MINOR, type PayLaterOffer } from "./pay-later";
 import { assertDiscountUsable, findDiscount, releaseDiscountReservations, reserveDiscount, usageLimit } from "./discount";
 import { Deferred, findBooking, lockBooking, type BookingRow } from "./repository";
+import { markBooked } from "../waiting-list/waiting-list";
 import { bookingState, deviceView, loadBasket, type BookingState, type LoadedBasket } from "./state";
 
 /* ───────────── readiness ───────────── */
@@ -115,7 +116,10 @@ export async function validateBooking(ctx: EngineContext, carrier: CarrierContex
  */
 async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: CarrierContext, booking: BookingRow): Promise<Deferred | null> {
   const now = ctx.clock.now();
-  const expiresAt = new Date(now.getTime() + ctx.config.draftHoldMinutes * 60_000);
+  const current = await findHold(tx, carrier, booking.id);
+  const extended = new Date(now.getTime() + ctx.config.draftHoldMinutes * 60_000);
+  // A waiting-list offer's longer hold on this day is kept, never cut short by a payment attempt (ADR 094).
+  const expiresAt = current?.day === booking.date && current.expiresAt && current.expiresAt > extended ? current.expiresAt : extended;
   try {
     await holdDay(tx, carrier, now, { bookingId: booking.id, areaCode: booking.areaCode!, day: booking.date!, expiresAt });
     return null;
@@ -207,6 +211,7 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
     })
     .returning({ id: s.orders.id, locale: s.orders.locale });
   await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId: order!.id, technicianId, date: day, slot, createdAt: now });
+  await markBooked(tx, carrier, booking.id, now);
   if (basket.discount && basket.totals.discount_code) {
     // A use counts now that the order exists (not when the code was applied); the reservation has done its job.
     await tx

@@ -45,7 +45,8 @@ export interface ContactDependencies {
 
 const required = (message: string, max: number, multiLine = false) => plainText({ error: message, multiLine }).trim().min(1, message).max(max, message);
 
-function phoneField(carrier: CarrierContext) {
+/** A telephone number for the carrier's country, given back in E.164 (contact, call-back and waiting-list forms). */
+export function phoneField(carrier: CarrierContext) {
   return z
     .string({ error: "Please enter your telephone number." })
     .trim()
@@ -60,7 +61,7 @@ function phoneField(carrier: CarrierContext) {
     });
 }
 
-const emailField = z
+export const emailField = z
   .string({ error: "Please enter your e-mail address." })
   .trim()
   .toLowerCase()

@@ -597,7 +597,8 @@ export const lookupFailures = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     carrierCode: text("carrier_code").notNull(),
-    scope: text("scope").$type<"email" | "client">().notNull(),
+    /** `email` and `client` of the order lookups; `staff-account` and `staff-client` of staff log-ins (ADR 097). */
+    scope: text("scope").$type<"email" | "client" | "staff-account" | "staff-client">().notNull(),
     /** SHA-256 of carrier, scope and the normalised e-mail or client address. */
     keyHash: text("key_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),
@@ -682,8 +683,11 @@ export const scheduledJobs = pgTable(
   "scheduled_jobs",
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
-    /** `message` (one channel of one kind for one order) or `purge_holds` (recurring). */
-    type: text("type").$type<"message" | "purge_holds">().notNull(),
+    /**
+     * `message` (one channel of one kind for one order), `purge_holds` (recurring) or
+     * `waiting_list_expire` (a waiting-list offer's hold runs out at `run_at`, ADR 094).
+     */
+    type: text("type").$type<"message" | "purge_holds" | "waiting_list_expire">().notNull(),
     /** Unique: the same message is recorded once, e.g. `100001:evening-before:email:1`. */
     dedupeKey: text("dedupe_key").notNull(),
     /** null for work that is no carrier's (the hold purge covers all). */
@@ -716,5 +720,56 @@ export const scheduledJobs = pgTable(
     uniqueIndex("scheduled_jobs_dedupe_idx").on(t.dedupeKey),
     index("scheduled_jobs_due_idx").on(t.state, t.runAt),
     index("scheduled_jobs_order_idx").on(t.orderRef),
+  ],
+);
+
+/* ───────────────────────── waiting list (issue 10 item 7, ADR 094) ───────────────────────── */
+
+/** waiting → offered → booked, expired or withdrawn; `booked` also when the booking became an order another way. */
+export type WaitingListState = "waiting" | "offered" | "booked" | "expired" | "withdrawn";
+
+/**
+ * Customers who found no free date in their area: first come, first offered. When capacity frees on
+ * a day in the area, the first waiting entry gets a hold on it for the offer time and a link (token,
+ * stored hashed) that resumes its very booking with that day selected.
+ */
+export const waitingList = pgTable(
+  "waiting_list",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    bookingId: bigint("booking_id", { mode: "number" }).notNull(),
+    bookingReference: text("booking_reference").notNull(),
+    areaCode: text("area_code").notNull(),
+    postcode: text("postcode").notNull(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    /** E.164. */
+    phone: text("phone").notNull(),
+    locale: text("locale").notNull(),
+    /** The site's address the customer joined on (https://host): the offer's link leads back to it. */
+    siteUrl: text("site_url").notNull(),
+    /** The carrier as the app described it at the join: the scheduler, which has no request, offers with it. */
+    carrier: jsonb("carrier").$type<Record<string, unknown>>().notNull(),
+    state: text("state").$type<WaitingListState>().notNull().default("waiting"),
+    /** The queue's order (FIFO); a customer who joins again after leaving goes to the back. */
+    joinedAt: timestamp("joined_at", { withTimezone: true, mode: "date" }).notNull(),
+    offeredDay: date("offered_day", { mode: "string" }),
+    offeredAt: timestamp("offered_at", { withTimezone: true, mode: "date" }),
+    /** The offer's hold ends here (the hold's own expires_at). */
+    holdUntil: timestamp("hold_until", { withTimezone: true, mode: "date" }),
+    /** SHA-256 of the offer link's token; the token itself is only in the message. */
+    offerTokenHash: text("offer_token_hash"),
+    /** The link was used (single use). */
+    offerUsedAt: timestamp("offer_used_at", { withTimezone: true, mode: "date" }),
+    closedAt: timestamp("closed_at", { withTimezone: true, mode: "date" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex("waiting_list_booking_email_idx").on(t.carrierCode, t.bookingId, t.email),
+    uniqueIndex("waiting_list_offer_token_idx").on(t.offerTokenHash),
+    index("waiting_list_queue_idx").on(t.carrierCode, t.areaCode, t.state, t.joinedAt),
+    index("waiting_list_hold_until_idx").on(t.state, t.holdUntil),
   ],
 );

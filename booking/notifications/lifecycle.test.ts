@@ -167,6 +167,28 @@ describe("a booking's messages through its life", () => {
     expect(sent.sms).toEqual([]);
   });
 
+  it("offers a cancelled order's day to the first customer waiting, by e-mail with a link that holds it", async () => {
+    // A carrier of its own with one appointment a day, so the order fills its day.
+    const small = await newCarrier(t, { slots: 1, technicians: 1 });
+    t.clock.set("2025-06-02T08:00:00Z");
+    const { ref } = await readyBooking(t, small, { date: "2025-06-05" });
+    const done = await t.engine.charge(small, ref, { currency: small.currency, token: "fake-valid-nonce" });
+    const waiting = await t.engine.buildBooking(small);
+    await t.engine.setPostcode(small, waiting.reference, { postcode: "SW1A 2AA" });
+    await t.engine.joinWaitingList(small, waiting.reference, { name: "Grace Hopper", email: "grace@example.com", phone: "07700 900456", locale: "en", site_url: SITE });
+    await send();
+
+    await t.engine.cancelOrder(small, { order_ref: String(done.order_id), email: "ada@example.com" });
+    const sent = await send();
+    const offer = sent.emails.find((mail) => (mail.to as { text: string } | undefined)?.text.includes("grace@example.com"));
+    expect(offer, "the waiting customer's offer").toBeDefined();
+    expect(offer!.text).toContain("Thursday, 5 June 2025");
+    expect(offer!.text).toMatch(new RegExp(`${SITE}/booking/waiting-list/offer\\?token=[\\w-]+`));
+    // The hold's end, in the carrier's zone: two hours after the cancellation (09:00 London).
+    expect(offer!.text).toContain("11:00");
+    expect(sent.sms.some((sms) => sms.to === "+447700900456")).toBe(true);
+  });
+
   it("answers a contact message with the promise of a reply within 48 hours, to the address it came from", async () => {
     await t.engine.sendContactMessage(carrier, {
       name: "Grace Hopper",

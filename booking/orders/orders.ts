@@ -36,6 +36,7 @@ import { normaliseProofImage } from "../images/proof-image";
 import { calendarDate, id, plainText } from "../domain/inputs";
 import { addMinutesToClock, fullDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
+import { offerFreedCapacity } from "../waiting-list/waiting-list";
 
 export type OrderRow = typeof s.orders.$inferSelect;
 
@@ -233,6 +234,8 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
       .returning();
     await cancelOrderMessages(tx, carrier, locked.orderRef, now);
     await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund: paid ? locked.totalMinor : 0 });
+    // The freed unit goes to the first customer waiting in the area (ADR 094).
+    await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
     return updated!;
   });
   await refundIfPaid(ctx, carrier, order);
@@ -360,6 +363,8 @@ export async function changeOrderDate(ctx: EngineContext, carrier: CarrierContex
     await tx.update(s.bookings).set({ date: data.date, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
     await rescheduleOrderMessages(tx, carrier, order.orderRef, data.date, now);
     await announceChange(tx, carrier, order, "date-changed", now, { method: "REQUEST" });
+    // The old day has a unit free for the waiting list; not waiting for its lock avoids a deadlock with a move the other way (ADR 094).
+    await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, order.areaCode, order.date, { wait: false });
     const [entry] = await tx
       .insert(s.dateChangeLog)
       .values({

@@ -57,6 +57,8 @@ export interface SchedulerDependencies {
   notifications: Notifications;
   render: MessageRenderer;
   settings?: Partial<SchedulerSettings>;
+  /** Ends the waiting-list offers whose hold ran out and offers their days on (ADR 094); the count ended. */
+  expireWaitingListOffers?: (now: Date) => Promise<number>;
   /** Names this worker's claims; default a random id per scheduler. */
   workerId?: string;
   log?: SchedulerLogger;
@@ -175,6 +177,20 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     }
   }
 
+  /** One-shot: done once the offers due are expired; a failure is tried again like a message. */
+  async function runWaitingListExpiry(row: JobRow, now: Date) {
+    try {
+      const expired = (await deps.expireWaitingListOffers?.(now)) ?? 0;
+      await settle(row, { state: "sent", doneAt: clock.now(), lastError: null });
+      if (expired > 0) deps.log?.info({ job: row.dedupeKey, expired }, "waiting-list offers expired");
+    } catch (error) {
+      const reason = describe(error);
+      if (row.attempts >= settings.maxAttempts) await settle(row, { state: "dead", lastError: reason, doneAt: clock.now() });
+      else await settle(row, { state: "failed", lastError: reason, runAt: new Date(clock.now().getTime() + backoffMs(settings, row.attempts)) });
+      deps.log?.warn({ job: row.dedupeKey, attempts: row.attempts, err: reason }, "waiting-list expiry failed");
+    }
+  }
+
   async function runDue(): Promise<PassSummary> {
     const now = clock.now();
     await ensureRecurring(now);
@@ -183,6 +199,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     summary.claimed = rows.length;
     for (const row of rows) {
       if (row.type === "purge_holds") await runPurge(row, now, summary);
+      else if (row.type === "waiting_list_expire") await runWaitingListExpiry(row, now);
       else await runMessage(row, now, summary);
     }
     return summary;

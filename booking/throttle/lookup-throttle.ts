@@ -86,7 +86,8 @@ export async function recordLookupFailure(db: DbOrTx, carrier: CarrierContext, s
   if (!keys.length) return;
   await db.insert(s.lookupFailures).values(keys.map((key) => ({ carrierCode: carrier.code, scope: key.scope, keyHash: key.hash, createdAt: now })));
   const expired = new Date(now.getTime() - config.windowMinutes * 60_000);
-  await db.delete(s.lookupFailures).where(lt(s.lookupFailures.createdAt, expired));
+  // Only its own scopes: the staff log-in lock-out keeps its failures in the same table with its own window.
+  await db.delete(s.lookupFailures).where(and(inArray(s.lookupFailures.scope, ["email", "client"]), lt(s.lookupFailures.createdAt, expired)));
 }
 
 /** Whether an engine error means "wrong e-mail or reference" (the only failure that is counted). */

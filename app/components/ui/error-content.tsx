@@ -46,5 +46,24 @@ export function ErrorReference() {
  */
 export function RouteErrorBoundary() {
   const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 403 && (error.data as { reason?: unknown } | null)?.reason === STAFF_FORBIDDEN) return <StaffForbidden />;
   return <ErrorContent status={isRouteErrorResponse(error) ? error.status : 500} />;
+}
+
+/** The `reason` of the 403 a staff route answers to a role that may not use it (ADR 096). */
+export const STAFF_FORBIDDEN = "staff-forbidden";
+
+/** A staff page the person's role may not use: says so, and leads back to the staff area. */
+export function StaffForbidden() {
+  const { t } = useTranslation();
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="error-403-staff">
+      <h1 className="mb-4 text-3xl font-bold">{t("errors.staffForbiddenTitle")}</h1>
+      <p className="mb-8">{t("errors.staffForbiddenText")}</p>
+      <ErrorReference />
+      <Link to="/store" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+        {t("errors.staffHome")}
+      </Link>
+    </section>
+  );
 }

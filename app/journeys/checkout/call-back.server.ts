@@ -1,11 +1,11 @@
 /**
  * Spec §7 POST /{ref}/request-call-back from the waiting list of the 'no dates available' modal:
- * the engine stores it with the booking it came from. Its field errors (the phone number checked
+ * the engine stores it with the booking it came from, beside the waiting-list entry (ADR 094). Its field errors (the phone number checked
  * for the carrier's country) come back as the form's localised messages.
  */
 import type { BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
-import type { CallBackRequest } from "./waiting-list";
+import type { CallBackRequest, WaitingListForm } from "./waiting-list";
 
 const ERR = "booking-checkout.waitingList.errors.";
 const FIELD_MESSAGES: Record<string, [string, string]> = {
@@ -17,8 +17,14 @@ const FIELD_MESSAGES: Record<string, [string, string]> = {
 export type CallBackOutcome = { status: "sent"; fields: Record<string, string> } | { status: "invalid"; fields: Record<string, string> };
 
 export async function requestCallBack(context: BookingRequestContext, request: CallBackRequest): Promise<CallBackOutcome> {
+  // In the customer's language: the engine answers the request by e-mail and SMS (ADR 093).
+  return waitingListFormOutcome(() => context.engine.requestCallBack(context.carrier, context.booking?.reference ?? null, { ...request, locale: context.locale }));
+}
+
+/** Runs the engine call of the waiting-list form: its field errors become the form's messages, other errors pass. */
+export async function waitingListFormOutcome(call: () => Promise<unknown>): Promise<CallBackOutcome> {
   try {
-    await context.engine.requestCallBack(context.carrier, context.booking?.reference ?? null, request);
+    await call();
     return { status: "sent", fields: {} };
   } catch (error) {
     const handled = handleError(error, "booking.call-back");
@@ -29,4 +35,16 @@ export async function requestCallBack(context: BookingRequestContext, request: C
     }
     return { status: "invalid", fields };
   }
+}
+
+/**
+ * The 'no dates available' modal puts the customer on the waiting list (ADR 094): a day freed in
+ * their area is offered to them by a link back to this site (`siteUrl`, the request's origin).
+ */
+export async function joinWaitingList(context: BookingRequestContext, form: WaitingListForm, siteUrl: string): Promise<CallBackOutcome> {
+  const reference = context.booking?.reference;
+  if (!reference) return { status: "invalid", fields: {} };
+  return waitingListFormOutcome(() =>
+    context.engine.joinWaitingList(context.carrier, reference, { name: form.name, email: form.email, phone: form.phone, locale: context.locale, site_url: siteUrl }),
+  );
 }

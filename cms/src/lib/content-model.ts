@@ -34,6 +34,7 @@ export const OPS_UIDS = {
   discountCode: 'api::ops-discount-code.ops-discount-code',
   priceOverride: 'api::ops-price-override.ops-price-override',
   offering: 'api::ops-offering.ops-offering',
+  staffMember: 'api::ops-staff-member.ops-staff-member',
 } as const;
 
 export const CATALOGUE_UIDS = {

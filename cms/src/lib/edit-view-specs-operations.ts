@@ -201,6 +201,44 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
     ],
   },
 
+  [OPS_UIDS.staffMember]: {
+    mainField: 'name',
+    list: ['carrierCode', 'username', 'name', 'role', 'disabled'],
+    sections: [
+      {
+        title: 'Staff account',
+        fields: {
+          carrierCode,
+          username: { label: 'Username', description: "What they type to log in at the carrier's /store/login, unique per carrier; an e-mail address or a short name, e.g. sam.taylor.", placeholder: 'sam.taylor' },
+          name: { label: 'Name', description: 'Full name, shown on the staff pages, e.g. "Sam Taylor".', placeholder: 'Sam Taylor' },
+          email: { label: 'E-mail', description: 'Work e-mail address, if any, e.g. sam.taylor@skyline.example.', placeholder: 'sam.taylor@skyline.example' },
+          disabled: { label: 'Disabled', description: 'On: the account cannot log in, and a log-in already open stops working at its next page.' },
+          password: {
+            label: 'New password',
+            description: 'Set when creating the account, or type a new one to reset it (at least 12 characters). Stored only as a bcrypt hash and never shown; leave empty to keep the current password. A reset ends open log-ins.',
+          },
+        },
+      },
+      {
+        title: 'Role and permissions',
+        fields: {
+          role: { label: 'Role', description: 'storeColleague: books for customers in a store; technician: works their jobs; areaManager and superAdmin may use every staff page.' },
+          rolePermissions: {
+            label: 'Role permissions',
+            description: 'Staff pages this account may use, as tags: store.booking, store.handover, technician.jobs, area.staff, area.jobs. E.g. ["store.booking", "store.handover"]. Area managers and super admins need none.',
+          },
+          companyPermissions: {
+            label: 'Company permissions',
+            description: 'What the company has agreed this person may do, as the same tags, e.g. ["store.booking"]; listed on their staff start page. Pages open by role permissions only (spec §6).',
+          },
+          storeCodes: { label: 'Stores', description: "Codes of this carrier's stores the person works in; a store colleague needs at least one, e.g. [\"LON-OXFORD-ST\"]." },
+          serviceArea: { label: 'Service area', description: "Area code of one of this carrier's service areas; required for technicians and area managers, e.g. london-east.", placeholder: 'london-east' },
+          technicianCode: { label: 'Technician code', description: 'For a technician: the code of their Ops: technician entry, e.g. tech-lon-01. Empty otherwise.', placeholder: 'tech-lon-01' },
+        },
+      },
+    ],
+  },
+
   [CATALOGUE_UIDS.setting]: {
     sections: [
       {

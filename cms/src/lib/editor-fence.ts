@@ -118,6 +118,8 @@ async function ensureRole(strapi: Core.Strapi, name: string, description: string
 
 /** Contract types added after deployments created their Carrier editor role: customer messages (ADR 092). */
 export const CONTRACT_TYPES_ADDED_LATER: readonly string[] = [MESSAGE_TEMPLATE_UID];
+/** Operations types added after deployments created their Operations role: staff accounts (ADR 095). */
+export const OPERATIONS_TYPES_ADDED_LATER: readonly string[] = [OPS_UIDS.staffMember];
 
 type GrantDeps = {
   roleId: number;
@@ -132,9 +134,9 @@ type GrantDeps = {
  * An existing role gets each type added later once, fenced like the others, unless it already has
  * permissions on it; a note remembers the grant, so an admin who takes the type away later is not overruled.
  */
-export async function grantTypesAddedLater(deps: GrantDeps, permissions: RolePermission[]): Promise<string[]> {
+export async function grantTypesAddedLater(deps: GrantDeps, permissions: RolePermission[], types: readonly string[] = CONTRACT_TYPES_ADDED_LATER): Promise<string[]> {
   const added: string[] = [];
-  for (const uid of CONTRACT_TYPES_ADDED_LATER) {
+  for (const uid of types) {
     if (await deps.granted(uid)) continue;
     const wanted = permissions.filter((p) => p.subject === uid);
     if (wanted.length && (await deps.permissionsOn(uid)).length === 0) {
@@ -146,12 +148,11 @@ export async function grantTypesAddedLater(deps: GrantDeps, permissions: RolePer
   return added;
 }
 
-export async function ensureCarrierEditorRole(strapi: Core.Strapi): Promise<void> {
-  const permissions = await carrierEditorPermissions(strapi);
-  await ensureRole(strapi, CARRIER_EDITOR_ROLE, 'Edits the content of the carriers whose Editors list includes them, and nothing else.', permissions);
-  const role = (await strapi.admin.services.role.findOne({ name: CARRIER_EDITOR_ROLE })) as { id: number } | null;
+/** Gives an existing role the types added after it was created (see grantTypesAddedLater). */
+async function grantLaterTypes(strapi: Core.Strapi, roleName: string, storeName: string, permissions: RolePermission[], types: readonly string[]): Promise<void> {
+  const role = (await strapi.admin.services.role.findOne({ name: roleName })) as { id: number } | null;
   if (!role) return;
-  const store = strapi.store({ type: 'core', name: 'carrier-editor-types' });
+  const store = strapi.store({ type: 'core', name: storeName });
   const added = await grantTypesAddedLater(
     {
       roleId: role.id,
@@ -161,8 +162,15 @@ export async function ensureCarrierEditorRole(strapi: Core.Strapi): Promise<void
       markGranted: (uid) => store.set({ key: uid, value: true }),
     },
     permissions,
+    types,
   );
-  if (added.length) strapi.log.info(`[fence] role "${CARRIER_EDITOR_ROLE}" may now edit ${added.join(', ')}`);
+  if (added.length) strapi.log.info(`[fence] role "${roleName}" may now edit ${added.join(', ')}`);
+}
+
+export async function ensureCarrierEditorRole(strapi: Core.Strapi): Promise<void> {
+  const permissions = await carrierEditorPermissions(strapi);
+  await ensureRole(strapi, CARRIER_EDITOR_ROLE, 'Edits the content of the carriers whose Editors list includes them, and nothing else.', permissions);
+  await grantLaterTypes(strapi, CARRIER_EDITOR_ROLE, 'carrier-editor-types', permissions, CONTRACT_TYPES_ADDED_LATER);
 }
 
 export async function ensureOperationsRoles(strapi: Core.Strapi): Promise<void> {
@@ -172,6 +180,7 @@ export async function ensureOperationsRoles(strapi: Core.Strapi): Promise<void> 
     'Changes the operations data (areas, technicians, roster, stores, discount codes, prices) of the carriers whose Operators list includes them.',
     operationsPermissions(strapi),
   );
+  await grantLaterTypes(strapi, OPERATIONS_ROLE, 'operations-types', operationsPermissions(strapi), OPERATIONS_TYPES_ADDED_LATER);
   await ensureRole(strapi, CATALOGUE_MANAGER_ROLE, 'Changes the shared device and repair catalogue.', catalogueManagerPermissions(strapi));
 }
 

@@ -14,6 +14,8 @@ import { CATALOGUE_KEY, bumpRevision, revisedCarrierCodes, revisionOf } from './
 import { type Pictures, devicePictureName } from './device-pictures';
 import { carrierFolders } from './tenant-files';
 import { sendContentChange, withoutWebhooks } from './webhook';
+import { seedStaffAccounts } from './staff-accounts';
+import { devDefaultsAllowed } from '../../config/env-defaults';
 
 /**
  * Operations and catalogue data in Strapi as the engine's files: read for the feed, written once
@@ -135,6 +137,20 @@ async function seedCarrierOps(strapi: Core.Strapi, code: string, file: unknown):
   });
 }
 
+/** Demo staff accounts (ADR 095), after the carrier's stores and areas, once, with development defaults only. */
+async function seedDemoStaff(strapi: Core.Strapi, code: string, folder: string, done: Set<string>): Promise<void> {
+  const key = `staff:${code}`;
+  if (done.has(key) || !devDefaultsAllowed()) return;
+  try {
+    const seeded = await withoutWebhooks(() => seedStaffAccounts(strapi, code, folder));
+    if (seeded > 0) strapi.log.info(`[seed] ${seeded} demo staff account(s) of ${code}`);
+    done.add(key);
+    await strapi.store.set({ ...SEEDED, value: [...done] });
+  } catch (error) {
+    strapi.log.error(`[seed] staff accounts of ${code} not seeded: ${(error as Error).message}`);
+  }
+}
+
 /** The media-library picture whose file name the model's demo imagePath names (ADR 085). */
 function libraryPicture(model: Data, pictures: Pictures): number | undefined {
   const name = devicePictureName(model.imagePath);
@@ -218,15 +234,17 @@ export async function seedOperations(strapi: Core.Strapi, pictures: Pictures = n
     if (!fs.existsSync(engineFile)) continue;
     const file = readJson(engineFile) as { carrier_code?: string };
     const code = file.carrier_code ?? path.basename(folder);
-    if (done.has(code)) continue;
-    try {
-      await withoutWebhooks(() => seedCarrierOps(strapi, code, file));
-      await bumpRevision(strapi, code);
-      await remember(code);
-    } catch (error) {
-      failed.push(code);
-      strapi.log.error(`[seed] operations of ${code} not seeded: ${(error as Error).message} ${JSON.stringify((error as { details?: unknown }).details ?? '')}`);
+    if (!done.has(code)) {
+      try {
+        await withoutWebhooks(() => seedCarrierOps(strapi, code, file));
+        await bumpRevision(strapi, code);
+        await remember(code);
+      } catch (error) {
+        failed.push(code);
+        strapi.log.error(`[seed] operations of ${code} not seeded: ${(error as Error).message} ${JSON.stringify((error as { details?: unknown }).details ?? '')}`);
+      }
     }
+    if (done.has(code)) await seedDemoStaff(strapi, code, folder, done);
   }
   for (const key of seeded) {
     const catalogue = key === CATALOGUE_KEY;

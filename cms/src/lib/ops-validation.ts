@@ -14,6 +14,7 @@ import {
   slugListProblems,
   storeProblems,
 } from './ops-rules';
+import { normaliseUsername, staffMemberProblems } from './staff-rules';
 
 /**
  * Document middleware: refuses an invalid operations or catalogue entry with a 400 whose message
@@ -37,6 +38,11 @@ async function carrierCountry(strapi: Core.Strapi, code: unknown): Promise<strin
     countryCode?: string;
   } | null;
   return carrier?.countryCode ?? null;
+}
+
+async function allowsInStoreBookings(strapi: Core.Strapi, code: string): Promise<boolean> {
+  const carrier = (await strapi.db.query(CARRIER_UID as never).findOne({ where: { code }, select: ['allowsInStoreBookings'] } as never)) as Data | null;
+  return carrier?.allowsInStoreBookings === true;
 }
 
 /** Another entry of the same type with these field values (the entry being saved excluded). */
@@ -111,6 +117,22 @@ async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, existin
       }
       break;
     }
+    case OPS_UIDS.staffMember: {
+      if (typeof carrierCode !== 'string') break;
+      await sameCarrier('username', 'Username');
+      const codes = async (type: string, field: string) =>
+        ((await strapi.db.query(type as never).findMany({ where: { carrierCode }, select: [field] } as never)) as Data[]).map((row) => String(row[field]));
+      const facts = {
+        carrierCode,
+        storeCodes: await codes(OPS_UIDS.store, 'code'),
+        areaCodes: await codes(OPS_UIDS.serviceArea, 'code'),
+        technicianCodes: await codes(OPS_UIDS.technician, 'technicianId'),
+        allowsInStoreBookings: await allowsInStoreBookings(strapi, carrierCode),
+      };
+      const given = typeof data.password === 'string' ? data.password : undefined;
+      problems.push(...staffMemberProblems(merged, facts, { given, required: !existing }));
+      break;
+    }
     case OPS_UIDS.offering:
       problems.push(
         ...slugListProblems(data, 'excludedMakes', 'Excluded makes'),
@@ -154,6 +176,20 @@ function catalogueProblems(uid: string, data: Data): Problem[] {
   }
 }
 
+/**
+ * A staff account's username is stored normalised; an empty password field means "unchanged" (the
+ * admin never shows the stored hash), and a duplicate never copies the source's password hash.
+ * Strapi's document service hashes a `password` attribute with bcrypt on write (ADR 095).
+ */
+function prepareStaffData(params: { data?: Data }, data: Data, clone: boolean): void {
+  for (const target of [params.data, data]) {
+    if (!target) continue;
+    if ('username' in target) target.username = normaliseUsername(target.username);
+    if ('password' in target && (target.password === '' || target.password == null)) delete target.password;
+  }
+  if (clone && !(params.data && typeof params.data.password === 'string')) delete data.password;
+}
+
 export function registerOpsValidation(strapi: Core.Strapi): void {
   strapi.documents.use(async (ctx, next) => {
     if (!['create', 'update', 'clone'].includes(ctx.action) || !(isOpsUid(ctx.uid) || isCatalogueUid(ctx.uid))) return next();
@@ -165,6 +201,7 @@ export function registerOpsValidation(strapi: Core.Strapi): void {
       assertValid(catalogueProblems(ctx.uid, data));
       return next();
     }
+    if (ctx.uid === OPS_UIDS.staffMember) prepareStaffData(params, data, clone);
     // An update may carry only the changed fields; cross-field rules need the whole entry.
     const existing = params.documentId && !clone
       ? ((await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Data | null)

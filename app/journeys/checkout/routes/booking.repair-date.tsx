@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { inlineErrorText } from "~/journeys/checkout/action-errors";
-import { requestCallBack } from "~/journeys/checkout/call-back.server";
+import { joinWaitingList, requestCallBack } from "~/journeys/checkout/call-back.server";
 import { loadCheckoutStep, throwLoaderError } from "~/journeys/checkout/checkout-step.server";
 import { MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/journeys/checkout/dates";
 import { dayTile, longDate } from "~/lib/dates";
@@ -70,7 +70,9 @@ export async function action({ request }: ActionFunctionArgs) {
       for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
       return data({ kind: "waiting-list" as const, fields, values, status: null }, await withSession(context, { status: 400 }));
     }
-    const outcome = await requestCallBack(context, callBackRequest(parsed.data, booking, context.carrier.code));
+    // On the waiting list for an offer by e-mail, and a call-back request for staff who phone (ADR 094).
+    const joined = await joinWaitingList(context, parsed.data, new URL(request.url).origin);
+    const outcome = joined.status === "sent" ? await requestCallBack(context, callBackRequest(parsed.data, booking, context.carrier.code)) : joined;
     if (outcome.status === "invalid") {
       return data({ kind: "waiting-list" as const, fields: outcome.fields, values, status: null }, await withSession(context, { status: 400 }));
     }

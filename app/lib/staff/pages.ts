@@ -1,0 +1,18 @@
+/**
+ * The staff pages and what each asks of a role (ADR 096). The staff start page links those the
+ * person may use; each page's loader asks the same of `requireStaff`, so a link and the server's
+ * check cannot disagree. A new staff page adds itself here.
+ */
+import type { StaffRequirement } from "./permissions";
+
+export interface StaffPage {
+  path: string;
+  /** i18n keys of the link and its line of explanation. */
+  titleKey: string;
+  textKey: string;
+  requirement: StaffRequirement;
+}
+
+export const STAFF_PAGES = {
+  area: { path: "/store/area", titleKey: "store.pages.area", textKey: "store.pages.areaText", requirement: { permission: "area.staff" } },
+} as const satisfies Record<string, StaffPage>;

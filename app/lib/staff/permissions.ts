@@ -1,0 +1,48 @@
+/**
+ * Who may use which staff page (spec §6, ADR 096): superAdmin and areaManager may do everything;
+ * every other role needs the page's permission tag among its role permissions. Company permissions
+ * are shown, never consulted. The same roles and tags are the CMS's choices (cms/src/lib/staff-rules.ts).
+ */
+import { z } from "zod";
+
+export const STAFF_ROLES = ["storeColleague", "technician", "areaManager", "superAdmin"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export const PERMISSION_TAGS = ["store.booking", "store.handover", "technician.jobs", "area.staff", "area.jobs"] as const;
+export type PermissionTag = (typeof PERMISSION_TAGS)[number];
+
+/** The roles that may do everything. */
+const ALL_POWERFUL: readonly StaffRole[] = ["superAdmin", "areaManager"];
+
+/** A staff account as the CMS answers it (never with a password hash). */
+export const staffAccountSchema = z.object({
+  id: z.string().min(1),
+  carrierCode: z.string().min(1),
+  username: z.string().min(1),
+  name: z.string().min(1),
+  email: z.string().nullable(),
+  role: z.enum(STAFF_ROLES),
+  rolePermissions: z.array(z.string()),
+  companyPermissions: z.array(z.string()),
+  storeCodes: z.array(z.string()),
+  serviceArea: z.string().nullable(),
+  technicianCode: z.string().nullable(),
+  disabled: z.boolean(),
+  /** Changes with the password: a reset ends the sessions already open. */
+  stamp: z.string().min(1),
+});
+export type StaffAccount = z.infer<typeof staffAccountSchema>;
+
+/** What a staff route asks of the person: one of these roles, and/or this permission tag. */
+export interface StaffRequirement {
+  roles?: readonly StaffRole[];
+  permission?: PermissionTag;
+}
+
+/** Whether the account may use a route with this requirement. */
+export function mayUse(account: Pick<StaffAccount, "role" | "rolePermissions">, requirement: StaffRequirement = {}): boolean {
+  if (ALL_POWERFUL.includes(account.role)) return true;
+  if (requirement.roles && !requirement.roles.includes(account.role)) return false;
+  if (requirement.permission && !account.rolePermissions.includes(requirement.permission)) return false;
+  return true;
+}
