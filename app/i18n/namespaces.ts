@@ -15,6 +15,7 @@ export const sectionNamespaces = [
   "manage",
   "payment",
   "store",
+  "waiting-offer",
 ] as const;
 export type SectionNamespace = (typeof sectionNamespaces)[number];
 export const supportedLanguages = ["en", "de"] as const;
@@ -70,6 +71,8 @@ export const BOOKING_FRAME_NAMESPACES: SectionNamespace[] = ["booking"];
 export const LOCATION_NAMESPACES: SectionNamespace[] = ["booking-location"];
 export const DEVICE_NAMESPACES: SectionNamespace[] = ["booking-device", "manage"];
 export const CHECKOUT_NAMESPACES: SectionNamespace[] = ["booking-checkout"];
+/** The waiting-list offer page: its texts stay out of every checkout step's download (ADR 098). */
+export const WAITING_OFFER_NAMESPACES: SectionNamespace[] = ["booking-checkout", "waiting-offer"];
 export const PAYMENT_NAMESPACES: SectionNamespace[] = ["booking-checkout", "payment"];
 /** Continuing a booking by its code: the location step's code form and the checkout's summary. */
 export const CONTINUE_NAMESPACES: SectionNamespace[] = ["booking-location", "booking-checkout"];

@@ -83,7 +83,7 @@ test("a customer who finds no date joins the waiting list and books the day a ca
   await page.goto(offerUrl);
   const offer = page.getByTestId("waiting-list-offer");
   await expect(offer).toHaveAttribute("data-status", "valid");
-  await expect(offer.getByRole("heading")).toHaveText(text("en", "waitingOffer.valid.title"));
+  await expect(offer.getByRole("heading")).toHaveText(text("en", "valid.title", {}, "waitingOffer"));
   await expectNoSeriousA11yViolations(page);
 
   // Taking it: on to the details step, the freed day held for this booking.
@@ -96,13 +96,13 @@ test("a customer who finds no date joins the waiting list and books the day a ca
   // The link is single-use.
   await page.goto(offerUrl);
   await expect(page.getByTestId("waiting-list-offer")).toHaveAttribute("data-status", "used");
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "waitingOffer.used.title"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "used.title", {}, "waitingOffer"));
 });
 
 test("an unknown or mangled offer link gets a clear page, in the site's language", async ({ page }) => {
   const response = await page.goto(carrierUrl(CODE, "/booking/waiting-list/offer?token=not-a-real-token-at-all"));
   expect(response?.status()).toBe(404);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "waitingOffer.unknown.title"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("en", "unknown.title", {}, "waitingOffer"));
   await page.goto(carrierUrl("flickwerk", "/booking/waiting-list/offer?lng=de"));
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "waitingOffer.unknown.title"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "unknown.title", {}, "waitingOffer"));
 });

@@ -7,11 +7,11 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { readForm } from "~/lib/http/form.server";
 import { clockTime, dayOfInstant, longDate } from "~/lib/dates";
-import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { WAITING_OFFER_NAMESPACES } from "~/i18n/namespaces";
 
-export const handle = { i18n: CHECKOUT_NAMESPACES };
+export const handle = { i18n: WAITING_OFFER_NAMESPACES };
 
-export const meta = stepMeta("booking-checkout.waitingOffer.title");
+export const meta = stepMeta("waiting-offer.title");
 
 type Shown = "valid" | "used" | "expired" | "unknown" | "declined";
 const STATUS_CODE: Record<Shown, number> = { valid: 200, declined: 200, used: 410, expired: 410, unknown: 404 };
@@ -64,7 +64,7 @@ export default function WaitingListOffer() {
   const submitted = useActionData<typeof action>();
   const { t } = useTranslation();
   const status = submitted?.status ?? loaded.status;
-  const key = (name: string) => t(`booking-checkout.waitingOffer.${status}.${name}`, { date: loaded.date, time: loaded.holdUntil });
+  const key = (name: string) => t(`waiting-offer.${status}.${name}`, { date: loaded.date, time: loaded.holdUntil });
   return (
     <section aria-labelledby="offer-title" className="mx-auto max-w-xl" data-testid="waiting-list-offer" data-status={status}>
       <h1 id="offer-title" className="text-3xl font-bold">
@@ -75,15 +75,15 @@ export default function WaitingListOffer() {
         <Form method="post" className="mt-6 flex flex-col gap-3 sm:flex-row">
           <input type="hidden" name="token" value={loaded.token} />
           <SubmitButton name="intent" value="accept" size="lg" pendingLabel={t("booking-checkout.common.pending")} testId="offer-accept">
-            {t("booking-checkout.waitingOffer.accept")}
+            {t("waiting-offer.accept")}
           </SubmitButton>
           <SubmitButton name="intent" value="decline" variant="quiet" size="lg" pendingLabel={t("booking-checkout.common.pending")} testId="offer-decline">
-            {t("booking-checkout.waitingOffer.decline")}
+            {t("waiting-offer.decline")}
           </SubmitButton>
         </Form>
       ) : (
         <Link to={loaded.startPath} className="mt-6 inline-block font-semibold underline">
-          {t("booking-checkout.waitingOffer.startBooking")}
+          {t("waiting-offer.startBooking")}
         </Link>
       )}
     </section>
