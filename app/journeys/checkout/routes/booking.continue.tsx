@@ -22,13 +22,15 @@ interface ContinueView {
 /**
  * bookingCompletionLanding (spec §2, §4 "Booking resume"): the booking code typed or scanned (the
  * text after the last '=') finds the booking by its token, which becomes the visitor's booking; on
- * to payment. The lookup keeps its errors on the page (§8: callers may bypass the toast handling).
+ * to payment, whose loader validates it. The code is spent by the lookup (ADR 101): a second scan,
+ * an expired code or another carrier's finds nothing. The lookup keeps its errors on the page (§8:
+ * callers may bypass the toast handling).
  */
 async function resume(context: BookingRequestContext, raw: string): Promise<Response | ContinueView> {
   const form = parseBookingCode(new URLSearchParams({ code: raw }));
   if (!form.ok) return { value: raw, errorKey: form.errorKey };
   try {
-    const booking = await context.engine.getBookingByToken(context.carrier, form.token, { locale: context.locale });
+    const booking = await context.engine.redeemResumeToken(context.carrier, form.token, { locale: context.locale });
     context.session.set("bookingRef", booking.reference);
     return redirectWithSession(context, booking.checkout_status === "SUCCESS" ? "/booking/complete" : "/booking/payment");
   } catch (error) {
@@ -41,9 +43,10 @@ async function resume(context: BookingRequestContext, raw: string): Promise<Resp
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const code = new URL(request.url).searchParams.get("code") ?? new URL(request.url).searchParams.get("token");
-  // A scanned code that opens this page carries its token: look it up straight away.
-  if (code) {
+  const params = new URL(request.url).searchParams;
+  const code = params.get("token") ?? params.get("code");
+  // A scanned code that opens this page carries its token: look it up straight away (an empty one is missing, §5).
+  if (code !== null) {
     const context = await loadBookingContext(request);
     const outcome = await resume(context, code);
     if (outcome instanceof Response) throw outcome;
