@@ -1,5 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
-import { useColleagueWording } from "~/components/booking-frame/use-colleague-wording";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dropOffStoreName, loadCheckoutStep, throwLoaderError } from "~/journeys/checkout/checkout-step.server";

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useColleagueWording } from "~/components/booking-frame/use-colleague-wording";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { editedDevice } from "~/journeys/device/device-step.server";

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { useColleagueWording } from "~/components/booking-frame/use-colleague-wording";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
