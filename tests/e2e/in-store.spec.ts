@@ -13,10 +13,16 @@ import { carrierUrl } from "../support/app";
 import { setEngineClock } from "../support/book-through-ui";
 import { bookingWithDevice, chooseFirstAvailableDate, expectNoSeriousA11yViolations, fillDetails, payWith, text, toast } from "../support/booking-journey";
 import { seededCarriers, type CmsEntry } from "../support/cms";
-import enBooking from "../../app/i18n/locales/en/booking.json";
-import enCheckout from "../../app/i18n/locales/en/booking-checkout.json";
-import enLocation from "../../app/i18n/locales/en/booking-location.json";
-import enStore from "../../app/i18n/locales/en/store.json";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+/** An English text of the app, as the pages show it. */
+function en(namespace: string, key: string): string {
+  let value: unknown = JSON.parse(readFileSync(path.join(process.cwd(), "app/i18n/locales/en", `${namespace}.json`), "utf8"));
+  for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
+  if (typeof value !== "string") throw new Error(`no text ${namespace}:${key}`);
+  return value;
+}
 
 const PASSWORD = "DemoStaff-2026!";
 const STORE = "LON-OXFORD-ST";
@@ -43,7 +49,7 @@ async function bookForCustomer(page: Page) {
   await page.getByTestId("staff-new-booking").click();
   await expect(page).toHaveURL(/\/booking\/postcode-search$/);
   await expect(page.getByTestId("in-store-mode")).toContainText(STORE);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(enLocation.postcode.title_colleague);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("booking-location", "postcode.title_colleague"));
   await expectNoSeriousA11yViolations(page);
 
   await bookingWithDevice(page, skyline);
@@ -52,7 +58,7 @@ async function bookForCustomer(page: Page) {
   await expect(main).toContainText(text("en", "basket.storeCode", { code: STORE }));
   await main.getByRole("button", { name: text("en", "basket.clearStore", {}, "booking") }).click();
   await expect(toast(page, "success", text("en", "basket.storeCleared"))).toBeVisible();
-  await expect(page.getByTestId("in-store-mode")).toContainText(enBooking.inStoreMode.bannerNoStore);
+  await expect(page.getByTestId("in-store-mode")).toContainText(en("booking", "inStoreMode.bannerNoStore"));
   await page.goto(carrierUrl("skyline", "/booking/store-search"));
   await page.locator('input[name="store_code"]:not([type="hidden"])').fill(STORE);
   await page.locator('button[name="intent"][value="choose"]').click();
@@ -61,14 +67,14 @@ async function bookForCustomer(page: Page) {
   await expect(main).toContainText(text("en", "basket.storeCode", { code: STORE }));
 
   await page.getByRole("link", { name: text("en", "basket.continue") }).click();
-  await expect(page.getByText(enCheckout.repairDate.intro_colleague)).toBeVisible();
+  await expect(page.getByText(en("booking-checkout", "repairDate.intro_colleague"))).toBeVisible();
   await chooseFirstAvailableDate(page, "en");
-  await expect(page.getByText(enCheckout.details.intro_colleague)).toBeVisible();
+  await expect(page.getByText(en("booking-checkout", "details.intro_colleague"))).toBeVisible();
   await fillDetails(page, "en", skyline);
-  await expect(page.getByText(enCheckout.checkout.intro_colleague)).toBeVisible();
+  await expect(page.getByText(en("booking-checkout", "checkout.intro_colleague"))).toBeVisible();
   await page.getByTestId("finish-in-store").click();
   await expect(page).toHaveURL(/\/booking\/in-store-booking-confirmation$/);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(enCheckout.inStore.title);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("booking-checkout", "inStore.title"));
   await expectNoSeriousA11yViolations(page);
 }
 
@@ -94,7 +100,7 @@ async function phone(browser: Browser) {
 async function expectRefused(page: Page, url: string) {
   await page.goto(url);
   await expect(page).toHaveURL(/\/booking\/continue\?token=/);
-  await expect(page.getByText(enLocation.continue.codeUnknown)).toBeVisible();
+  await expect(page.getByText(en("booking-location", "continue.codeUnknown"))).toBeVisible();
 }
 
 test.describe("in-store booking on a carrier that takes them", () => {
@@ -102,7 +108,7 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await logIn(page, "skyline", "store.london");
     await bookForCustomer(page);
     // This role books in store but may not hand over: no code, and a forged hand-over is refused.
-    await expect(page.getByTestId("no-handover")).toHaveText(enCheckout.inStore.noHandover);
+    await expect(page.getByTestId("no-handover")).toHaveText(en("booking-checkout", "inStore.noHandover"));
     await expect(page.getByTestId("booking-code")).toHaveCount(0);
     const refused = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("in-store-booking-confirmation"));
     await page.evaluate(() => {
@@ -116,18 +122,18 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await expect(page.getByTestId("error-403-staff")).toBeVisible();
 
     await page.goto(carrierUrl("skyline", "/booking/in-store-booking-confirmation"));
-    await page.getByRole("button", { name: enCheckout.inStore.newBooking }).click();
+    await page.getByRole("button", { name: en("booking-checkout", "inStore.newBooking") }).click();
     await expect(page).toHaveURL(/\/store$/);
   });
 
   test("a booking handed to the customer's phone by QR code is paid there; replaced, expired, reused and missing codes are refused", async ({ page, browser }) => {
     await logIn(page, "skyline", "store.oxford");
     await bookForCustomer(page);
-    const first = await handOver(page, enCheckout.inStore.generate);
+    const first = await handOver(page, en("booking-checkout", "inStore.generate"));
     await expect(page.getByTestId("code-validity")).toHaveText(/works once, for \d+ minutes/);
     await expectNoSeriousA11yViolations(page);
     // A new code replaces the first.
-    const second = await handOver(page, enCheckout.inStore.regenerate);
+    const second = await handOver(page, en("booking-checkout", "inStore.regenerate"));
     expect(second.code).not.toBe(first.code);
 
     const customer = await phone(browser);
@@ -137,11 +143,11 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await expectRefused(customer.page, second.url);
     await setEngineClock(customer.page, "skyline", null);
     await customer.page.goto(carrierUrl("skyline", "/booking/continue?token="));
-    await expect(customer.page.getByText(enLocation.continue.codeMissing)).toBeVisible();
+    await expect(customer.page.getByText(en("booking-location", "continue.codeMissing"))).toBeVisible();
 
-    const third = await handOver(page, enCheckout.inStore.regenerate);
+    const third = await handOver(page, en("booking-checkout", "inStore.regenerate"));
     // The colleague's device moves on; the booking waits for the customer.
-    await page.getByRole("button", { name: enCheckout.inStore.newBooking }).click();
+    await page.getByRole("button", { name: en("booking-checkout", "inStore.newBooking") }).click();
     await expect(page).toHaveURL(/\/store$/);
 
     await customer.page.goto(third.url);
@@ -161,7 +167,7 @@ test.describe("in-store booking on a carrier that takes them", () => {
 
   test("a customer is never in in-store mode, whatever the address says", async ({ page }) => {
     await page.goto(carrierUrl("skyline", "/booking/postcode-search?mode=in-store&store=LON-OXFORD-ST"));
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(enLocation.postcode.title);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("booking-location", "postcode.title"));
     await expect(page.getByTestId("in-store-mode")).toHaveCount(0);
   });
 });
@@ -172,7 +178,7 @@ test.describe("in-store booking on a carrier that does not take them", () => {
     await expect(page.getByTestId("store-login-link")).toHaveCount(0);
     await logIn(page, "patchpoint", "manager.central");
     await expect(page.getByTestId("staff-new-booking")).toHaveCount(0);
-    await expect(page.getByRole("heading", { name: enStore.home.newBookingTitle })).toHaveCount(0);
+    await expect(page.getByRole("heading", { name: en("store", "home.newBookingTitle") })).toHaveCount(0);
     await expectNoSeriousA11yViolations(page);
     const refused = page.waitForResponse((response) => response.request().method() === "POST" && response.url().endsWith("/store/booking"));
     await page.evaluate(() => {
