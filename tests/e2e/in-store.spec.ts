@@ -79,9 +79,12 @@ async function bookForCustomer(page: Page) {
 }
 
 /** Hands the booking over; the QR code's address and the code shown beside it. */
-async function handOver(page: Page, button: string): Promise<{ code: string; url: string }> {
+async function handOver(page: Page, button: string, previous?: string): Promise<{ code: string; url: string }> {
   await page.getByRole("button", { name: button }).click();
-  const code = (await page.getByTestId("booking-code").textContent())!.trim();
+  const shown = page.getByTestId("booking-code");
+  if (previous) await expect(shown).not.toHaveText(previous);
+  else await expect(shown).toBeVisible();
+  const code = (await shown.textContent())!.trim();
   const qr = page.getByTestId("handover-qr");
   await expect(qr).toHaveAttribute("role", "img");
   await expect(qr.locator("svg")).toBeVisible();
@@ -133,7 +136,7 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await expect(page.getByTestId("code-validity")).toHaveText(/works once, for \d+ minutes/);
     await expectNoSeriousA11yViolations(page);
     // A new code replaces the first.
-    const second = await handOver(page, en("booking-checkout", "inStore.regenerate"));
+    const second = await handOver(page, en("booking-checkout", "inStore.regenerate"), first.code);
     expect(second.code).not.toBe(first.code);
 
     const customer = await phone(browser);
@@ -145,7 +148,7 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await customer.page.goto(carrierUrl("skyline", "/booking/continue?token="));
     await expect(customer.page.getByText(en("booking-location", "continue.codeMissing"))).toBeVisible();
 
-    const third = await handOver(page, en("booking-checkout", "inStore.regenerate"));
+    const third = await handOver(page, en("booking-checkout", "inStore.regenerate"), second.code);
     // The colleague's device moves on; the booking waits for the customer.
     await page.getByRole("button", { name: en("booking-checkout", "inStore.newBooking") }).click();
     await expect(page).toHaveURL(/\/store$/);

@@ -1,7 +1,8 @@
-import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
 import { handleError } from "~/lib/errors/errors.server";
 import { ensureBooking, IN_STORE_CHANNEL, loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { titleMeta } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 import { STORE_BOOKING } from "~/lib/staff/permissions";
 import { requireStaff } from "~/lib/staff/require-staff.server";
@@ -10,6 +11,10 @@ import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
 
 export const headers = staffDocumentHeaders;
+
+export const handle = { i18n: ["store"] };
+
+export const meta: MetaFunction = titleMeta("store.home.newBookingTitle");
 
 /** Starting a booking is a post from the staff area; a visit goes back there. */
 export function loader() {
