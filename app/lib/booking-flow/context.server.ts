@@ -27,6 +27,8 @@ export interface BookingRequestContext {
   startPath: string;
   /** The store colleague booking for a customer (in-store mode, ADR 101), from the staff session only. */
   colleague: StaffAccount | null;
+  /** The colleague's renewed staff cookie, sent with this response (ADR 096 idle timeout). */
+  staffCookie: string | null;
 }
 
 export function startPathFor(carrier: Carrier): string {
@@ -36,7 +38,7 @@ export function startPathFor(carrier: Carrier): string {
 /** The carrier, the engine, the session and the visitor's booking (null when there is none or it is gone). */
 export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
   const [{ carrier, locale }, session, engine] = await Promise.all([requireTenant(request), getSession(request), getEngine()]);
-  const colleague = await inStoreColleague(request, carrier);
+  const inStore = await inStoreColleague(request, carrier);
   const reference = session.get("bookingRef");
   let booking: BookingState | null = null;
   if (reference) {
@@ -46,7 +48,7 @@ export async function loadBookingContext(request: Request): Promise<BookingReque
       if (handleError(error, "booking.session").behaviour.clearBooking) session.unset("bookingRef");
     }
   }
-  return { carrier, locale, engine, session, sessionCookieSent: hasSessionCookie(request), booking, toast: null, startPath: startPathFor(carrier), colleague };
+  return { carrier, locale, engine, session, sessionCookieSent: hasSessionCookie(request), booking, toast: null, startPath: startPathFor(carrier), colleague: inStore?.account ?? null, staffCookie: inStore?.setCookie ?? null };
 }
 
 /** The booking channel of a booking a colleague makes in store. */
@@ -69,6 +71,7 @@ export async function ensureBooking(context: BookingRequestContext, input: { ref
 export async function withSession(context: BookingRequestContext, init: ResponseInit = {}): Promise<ResponseInit> {
   const headers = new Headers(init.headers);
   if (context.session.has("bookingRef") || context.sessionCookieSent) headers.append("Set-Cookie", await commitSession(context.session));
+  if (context.staffCookie) headers.append("Set-Cookie", context.staffCookie);
   if (context.toast) await addToastCookie(headers, context.toast);
   return { ...init, headers };
 }

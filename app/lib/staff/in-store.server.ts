@@ -9,11 +9,18 @@ import { mayUse, STORE_BOOKING, type StaffAccount } from "./permissions";
 import { currentStaff } from "./require-staff.server";
 import { STAFF_COOKIE } from "./staff-session.server";
 
+export interface InStoreColleague {
+  account: StaffAccount;
+  /** The renewed staff cookie, when due: booking pages keep the colleague's log-in alive like staff pages. */
+  setCookie: string | null;
+}
+
 /** The colleague booking in store on this request, or null (customers, other staff, other carriers). */
-export async function inStoreColleague(request: Request, carrier: Pick<Carrier, "allowsInStoreBookings">): Promise<StaffAccount | null> {
+export async function inStoreColleague(request: Request, carrier: Pick<Carrier, "allowsInStoreBookings">): Promise<InStoreColleague | null> {
   if (!carrier.allowsInStoreBookings) return null;
   // Customers send no staff cookie: their pages cost no CMS read.
   if (!(request.headers.get("Cookie") ?? "").includes(`${STAFF_COOKIE}=`)) return null;
   const staff = await currentStaff(request);
-  return staff && mayUse(staff.account, STORE_BOOKING) ? staff.account : null;
+  if (!staff || !mayUse(staff.account, STORE_BOOKING)) return null;
+  return { account: staff.account, setCookie: staff.headers.get("Set-Cookie") };
 }

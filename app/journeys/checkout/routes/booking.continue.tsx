@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { getRequestEngine } from "~/booking.server";
 import { parseBookingCode } from "~/journeys/checkout/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -26,11 +27,13 @@ interface ContinueView {
  * an expired code or another carrier's finds nothing. The lookup keeps its errors on the page (§8:
  * callers may bypass the toast handling).
  */
-async function resume(context: BookingRequestContext, raw: string): Promise<Response | ContinueView> {
+async function resume(request: Request, context: BookingRequestContext, raw: string): Promise<Response | ContinueView> {
   const form = parseBookingCode(new URLSearchParams({ code: raw }));
   if (!form.ok) return { value: raw, errorKey: form.errorKey };
   try {
-    const booking = await context.engine.redeemResumeToken(context.carrier, form.token, { locale: context.locale });
+    // The request's engine: a code's expiry follows the test clock (ADR 034) like the manage pages.
+    const engine = await getRequestEngine(request);
+    const booking = await engine.redeemResumeToken(context.carrier, form.token, { locale: context.locale });
     context.session.set("bookingRef", booking.reference);
     return redirectWithSession(context, booking.checkout_status === "SUCCESS" ? "/booking/complete" : "/booking/payment");
   } catch (error) {
@@ -48,7 +51,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A scanned code that opens this page carries its token: look it up straight away (an empty one is missing, §5).
   if (code !== null) {
     const context = await loadBookingContext(request);
-    const outcome = await resume(context, code);
+    const outcome = await resume(request, context, code);
     if (outcome instanceof Response) throw outcome;
     return data(outcome, await withSession(context, { status: 400 }));
   }
@@ -59,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const form = await readForm(request);
-  const outcome = await resume(context, String(form.get("code") ?? ""));
+  const outcome = await resume(request, context, String(form.get("code") ?? ""));
   if (outcome instanceof Response) return outcome;
   return data(outcome, await withSession(context, { status: 400 }));
 }

@@ -54,11 +54,11 @@ export async function action({ request }: ActionFunctionArgs) {
   // Handing over asks the staff session itself: a customer, or a role without the tag, is refused.
   const staff = await requireStaff(request, STORE_HANDOVER);
   if (!staff.carrier.allowsInStoreBookings || !booking.store_code) {
-    return data({ handover: null }, await withSession(context, { status: 400, headers: staff.headers }));
+    return data({ handover: null }, await withSession(context, { status: 400, headers: STAFF_HEADERS }));
   }
   try {
     const issued = await context.engine.issueResumeToken(context.carrier, booking.reference);
-    return data({ handover: await handoverFor(request.url, issued) }, await withSession(context, { headers: staff.headers }));
+    return data({ handover: await handoverFor(request.url, issued) }, await withSession(context, { headers: STAFF_HEADERS }));
   } catch (error) {
     return bookingErrorResponse(context, error);
   }

@@ -6,7 +6,7 @@ import { titleMeta } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 import { STORE_BOOKING } from "~/lib/staff/permissions";
 import { requireStaff } from "~/lib/staff/require-staff.server";
-import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
+import { STAFF_HEADERS, staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
 
@@ -43,8 +43,6 @@ export async function action({ request }: ActionFunctionArgs) {
       if (handleError(error, "booking.store").behaviour.show !== "field") throw error;
     }
   }
-  const { headers } = await withSession(context);
-  const all = new Headers(headers);
-  for (const [name, value] of staff.headers) all.append(name, value);
-  return redirect(context.startPath, { headers: all });
+  // withSession also renews the staff cookie (context.staffCookie) when due.
+  return redirect(context.startPath, await withSession(context, { headers: STAFF_HEADERS }));
 }
