@@ -11,7 +11,7 @@
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
 import { setEngineClock } from "../support/book-through-ui";
-import { bookingWithDevice, chooseFirstAvailableDate, expectNoSeriousA11yViolations, fillDetails, payWith, text, toast } from "../support/booking-journey";
+import { bookingWithDevice, chooseFirstAvailableDate, coveredPostcode, expectNoSeriousA11yViolations, fillDetails, payWith, text, toast } from "../support/booking-journey";
 import { seededCarriers, type CmsEntry } from "../support/cms";
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -28,11 +28,14 @@ const PASSWORD = "DemoStaff-2026!";
 const STORE = "LON-OXFORD-ST";
 
 let skyline: CmsEntry;
+let gadgethub: CmsEntry;
 
 test.beforeAll(async () => {
   const carriers = await seededCarriers();
   skyline = carriers.find((carrier) => carrier.code === "skyline")!;
+  gadgethub = carriers.find((carrier) => carrier.code === "gadgethub")!;
   expect(skyline?.allowsInStoreBookings).toBe(true);
+  expect(gadgethub).toMatchObject({ allowsInStoreBookings: true, storeRequired: true, allowsInStoreDropOff: true });
 });
 
 async function logIn(page: Page, carrier: string, username: string) {
@@ -166,6 +169,18 @@ test.describe("in-store booking on a carrier that takes them", () => {
     const someoneElse = await phone(browser);
     await expectRefused(someoneElse.page, third.url);
     await someoneElse.context.close();
+  });
+
+  test("a carrier that requires a store takes the colleague's, and offers in-store drop-off", async ({ page }) => {
+    await logIn(page, "gadgethub", "store.tcr");
+    await page.getByTestId("staff-new-booking").click();
+    await expect(page.getByTestId("in-store-mode")).toContainText("GH-TCR");
+    await page.goto(carrierUrl("gadgethub", `/booking/postcode-search?postcode=${encodeURIComponent(coveredPostcode(gadgethub))}`));
+    // No store search: the booking already has the colleague's store.
+    await expect(page).toHaveURL(/\/booking\/repair-location$/);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("booking-location", "repairLocation.title_colleague"));
+    await expect(page.getByText(en("booking-location", "repairLocation.dropOff")).first()).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
   });
 
   test("a customer is never in in-store mode, whatever the address says", async ({ page }) => {
