@@ -161,7 +161,7 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
         maxPerClient: config.STAFF_LOGIN_MAX_PER_CLIENT,
         windowMinutes: config.STAFF_LOGIN_WINDOW_MINUTES,
       },
-      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES, waitingListOfferMinutes: config.WAITING_LIST_OFFER_MINUTES },
+      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES, waitingListOfferMinutes: config.WAITING_LIST_OFFER_MINUTES, handoverCodeMinutes: config.HANDOVER_CODE_MINUTES },
       scheduler: {
         maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,
         leaseMs: config.SCHEDULER_LEASE_SECONDS * 1000,

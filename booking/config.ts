@@ -39,6 +39,8 @@ export const engineConfigShape = {
   BOOKING_DRAFT_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
   // How long a waiting-list offer holds the freed day for its customer (ADR 094).
   WAITING_LIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
+  // How long an in-store hand-over code (booking code and QR) can be redeemed; it works once (ADR 101).
+  HANDOVER_CODE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
   // Contact form captcha (ADR 032).
   CAPTCHA_PROVIDER: z.enum(["off", "recaptcha"]).default("off"),
   RECAPTCHA_SECRET: optionalText,

@@ -18,6 +18,8 @@ export interface EngineConfig {
   discountReservationMinutes: number;
   /** How long a waiting-list offer holds the freed day for its customer (ADR 094). */
   waitingListOfferMinutes: number;
+  /** How long an in-store hand-over code (booking code and QR) can be redeemed (ADR 101). */
+  handoverCodeMinutes: number;
 }
 
 export const defaultEngineConfig: EngineConfig = {
@@ -26,6 +28,7 @@ export const defaultEngineConfig: EngineConfig = {
   paymentWaitMs: 15_000,
   discountReservationMinutes: 15,
   waitingListOfferMinutes: 120,
+  handoverCodeMinutes: 60,
 };
 
 export interface EngineContext {

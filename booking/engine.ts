@@ -198,6 +198,7 @@ export function createEngine(deps: EngineDependencies) {
     getBooking: op(bookings.getBooking),
     getBookingByToken: op(bookings.getBookingByToken),
     issueResumeToken: op(bookings.issueResumeToken),
+    redeemResumeToken: op(bookings.redeemResumeToken),
     validateBooking: op(checkout.validateBooking),
     setPostcode: op(bookings.setPostcode),
     setAddress: op(bookings.setAddress),

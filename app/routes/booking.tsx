@@ -44,6 +44,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       money: { currency: carrier.currency, countryCode: carrier.countryCode, locale },
       applianceVariant: carrier.applianceVariant,
       addDevicePath,
+      inStore: context.colleague ? { storeCode: booking?.store_code ?? null } : null,
     },
     await withSession(context),
   );
@@ -55,12 +56,20 @@ export type BookingLayoutData = ReturnType<typeof useLoaderData<typeof loader>>;
 const SIDE_BASKET_PATHS = /^\/booking\/(device\/(select|confirm-damage|extras|triage)|repair-date|details)$/;
 
 export default function BookingLayout() {
-  const { step, facts, complete, deviceCount, basket, money, applianceVariant, addDevicePath } = useLoaderData<typeof loader>();
+  const { step, facts, complete, deviceCount, basket, money, applianceVariant, addDevicePath, inStore } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const showSideBasket = !complete && SIDE_BASKET_PATHS.test(pathname);
   return (
     <div className="pb-10">
+      {inStore ? (
+        <p className="bg-surface px-4 py-2 text-center font-semibold" data-testid="in-store-mode">
+          {inStore.storeCode ? t("booking.inStoreMode.banner", { store: inStore.storeCode }) : t("booking.inStoreMode.bannerNoStore")}{" "}
+          <Link to="/store" className="underline">
+            {t("booking.inStoreMode.staffArea")}
+          </Link>
+        </p>
+      ) : null}
       <div className="flex items-start justify-between">
         <div className="flex-1">
           <ProgressBar step={complete ? "complete" : step} facts={facts} applianceVariant={applianceVariant} />

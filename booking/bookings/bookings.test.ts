@@ -42,6 +42,29 @@ describe("build and load", () => {
     await expect(t.engine.getBookingByToken(carrier, built.token)).rejects.toMatchObject({ code: "BK01" });
   });
 
+  it("hands a booking over with a code that works once, until it expires, on its own carrier only", async () => {
+    const built = await t.engine.buildBooking(carrier);
+    const issued = await t.engine.issueResumeToken(carrier, built.reference);
+    expect(new Date(issued.expires_at).getTime() - t.clock.now().getTime()).toBe(60 * 60_000);
+    const other = await newCarrier(t);
+    await expect(t.engine.redeemResumeToken(other, issued.token)).rejects.toMatchObject({ code: "BK01" });
+    const scanned = `https://book.example/booking/continue?token=${issued.token}`;
+    expect((await t.engine.redeemResumeToken(carrier, scanned)).reference).toBe(built.reference);
+    await expect(t.engine.redeemResumeToken(carrier, scanned)).rejects.toMatchObject({ code: "BK01" });
+    await expect(t.engine.getBookingByToken(carrier, issued.token)).rejects.toMatchObject({ code: "BK01" });
+    await expect(t.engine.redeemResumeToken(carrier, " ")).rejects.toMatchObject({ code: "VALIDATION", fields: { token: ["Your booking code is missing"] } });
+
+    const late = await t.engine.issueResumeToken(carrier, built.reference);
+    t.clock.advance(60 * 60_000);
+    try {
+      await expect(t.engine.redeemResumeToken(carrier, late.token)).rejects.toMatchObject({ code: "BK01" });
+    } finally {
+      t.clock.advance(-60 * 60_000);
+    }
+    const fresh = await t.engine.issueResumeToken(carrier, built.reference);
+    expect((await t.engine.redeemResumeToken(carrier, fresh.token)).reference).toBe(built.reference);
+  });
+
   it("answers BK01 for an unknown reference and for another carrier's booking", async () => {
     await expect(t.engine.getBooking(carrier, "0000000000000000")).rejects.toMatchObject({ code: "BK01", status: 404 });
     await expect(t.engine.getBooking(carrier, "../etc")).rejects.toMatchObject({ code: "BK01" });

@@ -7,7 +7,7 @@
 import { randomBytes } from "node:crypto";
 import { and, asc, eq, max } from "drizzle-orm";
 import { z } from "zod";
-import type { BookingTransaction } from "../db/open";
+import type { BookingTransaction, DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { holdDay, loadAvailability, releaseHold, type AvailabilityDay } from "../availability/availability";
@@ -115,26 +115,56 @@ export async function getBooking(ctx: EngineContext, carrier: CarrierContext, re
   return bookingState(ctx.db, carrier, booking, now(ctx), locale);
 }
 
-/** Spec §4 "Booking resume": the token typed or scanned (text after the last '='). BK01 when unknown. */
-export async function getBookingByToken(ctx: EngineContext, carrier: CarrierContext, token: unknown, options: { locale?: Locale } = {}): Promise<BookingState> {
+/** The booking whose current resume token this is, on this carrier only (a code of another carrier is unknown here). */
+async function bookingOfToken(db: DbOrTx, carrier: CarrierContext, token: unknown, at: Date, lock: boolean): Promise<BookingRow> {
   if (typeof token !== "string" || !token.trim()) throw new ValidationError({ token: ["BOOKING_CODE_MISSING"] });
   const canonical = canonicalToken(token);
   if (!canonical) throw new BookingNotFoundError();
-  const [booking] = await ctx.db
+  const query = db
     .select()
     .from(s.bookings)
     .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.tokenHash, hashToken(canonical))));
-  if (!booking) throw new BookingNotFoundError();
-  return bookingState(ctx.db, carrier, booking, now(ctx), parseInput(localeSchema, options.locale));
+  const [booking] = lock ? await query.for("update") : await query;
+  // An expired hand-over code answers like an unknown one: the page says nothing about what it was.
+  if (!booking || (booking.tokenExpiresAt && booking.tokenExpiresAt.getTime() <= at.getTime())) throw new BookingNotFoundError();
+  return booking;
 }
 
-/** A fresh resume token for a booking (e.g. the in-store confirmation's scannable code); the old one stops working. */
-export async function issueResumeToken(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<{ token: string }> {
+/** Spec §4 "Booking resume": the token typed or scanned (text after the last '='). BK01 when unknown or expired. */
+export async function getBookingByToken(ctx: EngineContext, carrier: CarrierContext, token: unknown, options: { locale?: Locale } = {}): Promise<BookingState> {
+  const at = now(ctx);
+  const booking = await bookingOfToken(ctx.db, carrier, token, at, false);
+  return bookingState(ctx.db, carrier, booking, at, parseInput(localeSchema, options.locale));
+}
+
+/**
+ * A fresh hand-over code for a booking (the in-store confirmation's booking code and QR, ADR 101):
+ * the old code stops working, the new one works once until `expires_at` (config.handoverCodeMinutes).
+ */
+export async function issueResumeToken(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<{ token: string; expires_at: string }> {
   const token = newResumeToken();
+  const expiresAt = new Date(now(ctx).getTime() + ctx.config.handoverCodeMinutes * 60_000);
   await mutateBooking(ctx, carrier, reference, async (tx, booking) => {
-    await setBooking(tx, booking, { tokenHash: hashToken(token) });
+    await setBooking(tx, booking, { tokenHash: hashToken(token), tokenExpiresAt: expiresAt });
   });
-  return { token };
+  return { token, expires_at: expiresAt.toISOString() };
+}
+
+/**
+ * The customer's side of the hand-over (spec §4 "Booking resume"): the code finds the booking and is
+ * spent in the same transaction, so a second scan (or a copy of the QR) finds nothing. BK01 when the
+ * code is unknown, spent, expired or another carrier's.
+ */
+export async function redeemResumeToken(ctx: EngineContext, carrier: CarrierContext, token: unknown, options: { locale?: Locale } = {}): Promise<BookingState> {
+  const locale = parseInput(localeSchema, options.locale);
+  const at = now(ctx);
+  const reference = await ctx.db.transaction(async (tx) => {
+    const booking = await bookingOfToken(tx, carrier, token, at, true);
+    // Nobody holds the replacement token: the booking can only be handed over again with a new code.
+    await setBooking(tx, booking, { tokenHash: hashToken(newResumeToken()), tokenExpiresAt: at });
+    return booking.reference;
+  });
+  return stateAfter(ctx, carrier, reference, locale);
 }
 
 /* ───────────── postcode, address, store, drop-off ───────────── */

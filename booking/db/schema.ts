@@ -351,6 +351,8 @@ export const bookings = pgTable(
     reference: text("reference").notNull(),
     /** SHA-256 of the resume token; the token itself is only handed out (ADR 012). */
     tokenHash: text("token_hash").notNull(),
+    /** A hand-over code (issueResumeToken) stops working at this time; null: the build's token, never handed out. */
+    tokenExpiresAt: timestamp("token_expires_at", { withTimezone: true, mode: "date" }),
     checkoutStatus: text("checkout_status").$type<CheckoutStatus>().notNull().default("PENDING"),
     referrer: text("referrer"),
     channel: text("channel"),

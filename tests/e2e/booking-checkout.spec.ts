@@ -6,8 +6,6 @@
  * CMS switches; covered postcodes and promo codes come from their engine seed files.
  */
 import { expect, test } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { carrierUrl } from "../support/app";
 import {
   basketToPayment,
@@ -195,49 +193,6 @@ test.describe("charging once", () => {
     await page.goto(carrierUrl(String(carrier.code), "/booking/complete"));
     await expect(page.getByTestId("overview-order-reference")).toHaveText(/^\d+$/);
     await expect(toast(page, "error", /./)).toHaveCount(0);
-  });
-});
-
-test.describe("in-store booking", () => {
-  test("staff hand the booking to the customer with a booking code, who pays on their own device", async ({ page, browser }) => {
-    const carrier = pick("a UK carrier taking in-store bookings", (c) => c.countryCode === "GB" && on(c, "allowsInStoreBookings") && !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && plainFlow(c));
-    const storeCode = (JSON.parse(readFileSync(path.join(process.cwd(), "tenants", String(carrier.code), "engine.json"), "utf8")) as { stores: { code: string }[] }).stores[0]!.code;
-    await bookingWithDevice(page, carrier);
-    const setStore = async () => {
-      await page.goto(carrierUrl(String(carrier.code), "/booking/store-search"));
-      await page.locator('input[name="store_code"]:not([type="hidden"])').fill(storeCode);
-      await page.locator('button[name="intent"][value="choose"]').click();
-      await page.waitForURL((url) => !url.pathname.endsWith("/store-search"));
-      await page.goto(carrierUrl(String(carrier.code), "/booking/basket"));
-    };
-    await setStore();
-    await expect(page.getByRole("main")).toContainText(text("en", "basket.storeCode", { code: storeCode }));
-    await page.getByRole("main").getByRole("button", { name: text("en", "basket.clearStore", {}, "booking") }).click();
-    await expect(toast(page, "success", text("en", "basket.storeCleared"))).toBeVisible();
-    await expect(page.getByRole("main").getByRole("button", { name: text("en", "basket.clearStore", {}, "booking") })).toHaveCount(0);
-    await setStore();
-
-    await page.getByRole("link", { name: text("en", "basket.continue") }).click();
-    await chooseFirstAvailableDate(page, "en");
-    await fillDetails(page, "en", carrier);
-    await page.getByRole("button", { name: text("en", "checkout.inStoreButton") }).click();
-    await expect(page).toHaveURL(/\/booking\/in-store-booking-confirmation$/);
-    const code = (await page.getByTestId("in-store-code").locator("p.font-mono").textContent())!.trim();
-    expect(code).toMatch(/^[A-Z0-9]{5}-[A-Z0-9]{5}$/);
-    await expectNoSeriousA11yViolations(page);
-    // The staff device moves on to the next customer; the booking stays with its code.
-    await page.getByRole("button", { name: text("en", "inStore.newBooking") }).click();
-    await expect(page).toHaveURL(/\/booking\/postcode-search$/);
-
-    const customer = await browser.newContext();
-    const phone = await customer.newPage();
-    await phone.goto(carrierUrl(String(carrier.code), `/booking/continue?code=${encodeURIComponent(code)}`));
-    await expect(phone).toHaveURL(/\/booking\/payment$/);
-    // Booked in store: the payment panel shows the terms and privacy links (spec §2).
-    await expect(phone.getByRole("main").getByRole("link", { name: "terms & conditions" })).toHaveAttribute("target", "_blank");
-    await payWith(phone, "en", "card-valid");
-    await expect(phone.getByTestId("order-reference")).toHaveText(/\d+/);
-    await customer.close();
   });
 });
 

@@ -5,6 +5,8 @@ import { commitSession, getSession, hasSessionCookie, type SessionData } from "~
 import { toast, type Toast } from "~/lib/toast";
 import { flashToast as addToastCookie } from "~/lib/toast.server";
 import { requireTenant } from "~/tenant/tenant.server";
+import { inStoreColleague } from "~/lib/staff/in-store.server";
+import type { StaffAccount } from "~/lib/staff/permissions";
 import type { BookingState, Engine } from "~/booking.server";
 import { pageText, shownText, type ErrorBody, type Place, type ShownText } from "~/lib/errors/error-table";
 import { errorBody, handleError } from "~/lib/errors/errors.server";
@@ -23,6 +25,10 @@ export interface BookingRequestContext {
   toast: Toast | null;
   /** Where a booking starts for this carrier: address search when its address-lookup switch is on. */
   startPath: string;
+  /** The store colleague booking for a customer (in-store mode, ADR 101), from the staff session only. */
+  colleague: StaffAccount | null;
+  /** The colleague's renewed staff cookie, sent with this response (ADR 096 idle timeout). */
+  staffCookie: string | null;
 }
 
 export function startPathFor(carrier: Carrier): string {
@@ -32,6 +38,7 @@ export function startPathFor(carrier: Carrier): string {
 /** The carrier, the engine, the session and the visitor's booking (null when there is none or it is gone). */
 export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
   const [{ carrier, locale }, session, engine] = await Promise.all([requireTenant(request), getSession(request), getEngine()]);
+  const inStore = await inStoreColleague(request, carrier);
   const reference = session.get("bookingRef");
   let booking: BookingState | null = null;
   if (reference) {
@@ -41,13 +48,16 @@ export async function loadBookingContext(request: Request): Promise<BookingReque
       if (handleError(error, "booking.session").behaviour.clearBooking) session.unset("bookingRef");
     }
   }
-  return { carrier, locale, engine, session, sessionCookieSent: hasSessionCookie(request), booking, toast: null, startPath: startPathFor(carrier) };
+  return { carrier, locale, engine, session, sessionCookieSent: hasSessionCookie(request), booking, toast: null, startPath: startPathFor(carrier), colleague: inStore?.account ?? null, staffCookie: inStore?.setCookie ?? null };
 }
+
+/** The booking channel of a booking a colleague makes in store. */
+export const IN_STORE_CHANNEL = "in-store";
 
 /** The visitor's booking, built on first need (spec §4: "Build the booking, then check the postcode"). */
 export async function ensureBooking(context: BookingRequestContext, input: { referrer?: string; channel?: string } = {}): Promise<BookingState> {
   if (context.booking && context.booking.checkout_status !== "SUCCESS") return context.booking;
-  const built = await context.engine.buildBooking(context.carrier, { channel: input.channel ?? "web", referrer: input.referrer });
+  const built = await context.engine.buildBooking(context.carrier, { channel: input.channel ?? (context.colleague ? IN_STORE_CHANNEL : "web"), referrer: input.referrer });
   context.session.set("bookingRef", built.reference);
   context.booking = await context.engine.getBooking(context.carrier, built.reference, { locale: context.locale });
   return context.booking;
@@ -61,6 +71,7 @@ export async function ensureBooking(context: BookingRequestContext, input: { ref
 export async function withSession(context: BookingRequestContext, init: ResponseInit = {}): Promise<ResponseInit> {
   const headers = new Headers(init.headers);
   if (context.session.has("bookingRef") || context.sessionCookieSent) headers.append("Set-Cookie", await commitSession(context.session));
+  if (context.staffCookie) headers.append("Set-Cookie", context.staffCookie);
   if (context.toast) await addToastCookie(headers, context.toast);
   return { ...init, headers };
 }

@@ -39,6 +39,10 @@ export interface StaffRequirement {
   permission?: PermissionTag;
 }
 
+/** Booking for a customer in store (in-store mode), and handing a booking to the customer's phone (ADR 101). */
+export const STORE_BOOKING: StaffRequirement = { permission: "store.booking" };
+export const STORE_HANDOVER: StaffRequirement = { permission: "store.handover" };
+
 /** Whether the account may use a route with this requirement. */
 export function mayUse(account: Pick<StaffAccount, "role" | "rolePermissions">, requirement: StaffRequirement = {}): boolean {
   if (ALL_POWERFUL.includes(account.role)) return true;

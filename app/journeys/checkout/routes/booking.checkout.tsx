@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dropOffStoreName, loadCheckoutStep, throwLoaderError } from "~/journeys/checkout/checkout-step.server";
@@ -33,7 +34,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, dropOffStore: await dropOffStoreName(context, booking) }),
       problems: readinessProblems(report),
       path: completionPath(booking),
-      inStore: context.carrier.allowsInStoreBookings && Boolean(booking.store_code),
+      // In-store mode comes from the staff session (ADR 101); a customer's booking with a store code is theirs to pay.
+      inStore: Boolean(context.colleague) && Boolean(booking.store_code),
       locale: context.locale,
     },
     await withSession(context),
@@ -75,6 +77,7 @@ export default function CheckoutPage() {
   const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
   const error = actionData && "error" in actionData ? actionData.error : null;
   const { t } = useTranslation();
+  const wording = useColleagueWording();
   const confirming = navigation.state === "submitting" && navigation.formAction === "/booking/checkout";
   const fixLabel = { details: "fixDetails", date: "fixDate", devices: "fixDevices", store: "fixStore" } as const;
 
@@ -83,7 +86,7 @@ export default function CheckoutPage() {
       <h1 id="checkout-title" className="text-3xl font-bold">
         {t("booking-checkout.checkout.title")}
       </h1>
-      <p className="mt-2">{t("booking-checkout.checkout.intro")}</p>
+      <p className="mt-2">{t("booking-checkout.checkout.intro", wording)}</p>
 
       <div className="mt-6">
         <BookingOverviewList overview={overview} locale={locale} format={format} applianceVariant={applianceVariant} editable />
@@ -121,11 +124,9 @@ export default function CheckoutPage() {
         <div className="mt-8 rounded-xl border border-line/10 p-4">
           <h2 className="text-xl font-bold">{t("booking-checkout.checkout.inStoreTitle")}</h2>
           <p className="mt-1">{t("booking-checkout.checkout.inStoreText")}</p>
-          <Form method="post" action="/booking/in-store-booking-confirmation" className="mt-3">
-            <button type="submit" className="rounded border border-primary px-4 py-2 font-semibold text-primary">
-              {t("booking-checkout.checkout.inStoreButton")}
-            </button>
-          </Form>
+          <Link to="/booking/in-store-booking-confirmation" className="mt-3 inline-block rounded border border-primary px-4 py-2 font-semibold text-primary" data-testid="finish-in-store">
+            {t("booking-checkout.checkout.inStoreButton")}
+          </Link>
         </div>
       ) : null}
       {error && behaviourFor(error.code).modal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}

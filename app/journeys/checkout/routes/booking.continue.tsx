@@ -2,6 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { getRequestEngine } from "~/booking.server";
 import { parseBookingCode } from "~/journeys/checkout/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -22,13 +23,17 @@ interface ContinueView {
 /**
  * bookingCompletionLanding (spec §2, §4 "Booking resume"): the booking code typed or scanned (the
  * text after the last '=') finds the booking by its token, which becomes the visitor's booking; on
- * to payment. The lookup keeps its errors on the page (§8: callers may bypass the toast handling).
+ * to payment, whose loader validates it. The code is spent by the lookup (ADR 101): a second scan,
+ * an expired code or another carrier's finds nothing. The lookup keeps its errors on the page (§8:
+ * callers may bypass the toast handling).
  */
-async function resume(context: BookingRequestContext, raw: string): Promise<Response | ContinueView> {
+async function resume(request: Request, context: BookingRequestContext, raw: string): Promise<Response | ContinueView> {
   const form = parseBookingCode(new URLSearchParams({ code: raw }));
   if (!form.ok) return { value: raw, errorKey: form.errorKey };
   try {
-    const booking = await context.engine.getBookingByToken(context.carrier, form.token, { locale: context.locale });
+    // The request's engine: a code's expiry follows the test clock (ADR 034) like the manage pages.
+    const engine = await getRequestEngine(request);
+    const booking = await engine.redeemResumeToken(context.carrier, form.token, { locale: context.locale });
     context.session.set("bookingRef", booking.reference);
     return redirectWithSession(context, booking.checkout_status === "SUCCESS" ? "/booking/complete" : "/booking/payment");
   } catch (error) {
@@ -41,11 +46,12 @@ async function resume(context: BookingRequestContext, raw: string): Promise<Resp
 }
 
 export async function loader({ request }: LoaderFunctionArgs) {
-  const code = new URL(request.url).searchParams.get("code") ?? new URL(request.url).searchParams.get("token");
-  // A scanned code that opens this page carries its token: look it up straight away.
-  if (code) {
+  const params = new URL(request.url).searchParams;
+  const code = params.get("token") ?? params.get("code");
+  // A scanned code that opens this page carries its token: look it up straight away (an empty one is missing, §5).
+  if (code !== null) {
     const context = await loadBookingContext(request);
-    const outcome = await resume(context, code);
+    const outcome = await resume(request, context, code);
     if (outcome instanceof Response) throw outcome;
     return data(outcome, await withSession(context, { status: 400 }));
   }
@@ -56,7 +62,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const form = await readForm(request);
-  const outcome = await resume(context, String(form.get("code") ?? ""));
+  const outcome = await resume(request, context, String(form.get("code") ?? ""));
   if (outcome instanceof Response) return outcome;
   return data(outcome, await withSession(context, { status: 400 }));
 }

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
@@ -73,6 +74,7 @@ export default function DetailsPage() {
   const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
   const navigation = useNavigation();
   const { t } = useTranslation();
+  const wording = useColleagueWording();
   const values: DetailsValues = actionData?.values ?? saved;
   const errors: FieldErrors = actionData?.errors ?? {};
   const error = (field: keyof FieldErrors) => (errors[field] ? t(errors[field]!) : null);
@@ -85,7 +87,7 @@ export default function DetailsPage() {
       <h1 id="details-title" className="text-3xl font-bold">
         {inStore ? t("booking-checkout.details.titleInStore") : t("booking-checkout.details.title")}
       </h1>
-      <p className="mt-2">{t("booking-checkout.details.intro")}</p>
+      <p className="mt-2">{t("booking-checkout.details.intro", wording)}</p>
       {hasErrors ? (
         <FormAlert className="mt-4" testId="details-error-summary">
           {errors.form ? t(errors.form) : t("booking-checkout.details.errorSummary")}

@@ -2,13 +2,18 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-r
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dropOffStoreName, loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
+import { handoverFor } from "~/journeys/checkout/handover.server";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingOverview } from "~/journeys/checkout/overview";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
+import { env } from "~/env.server";
 import { readForm } from "~/lib/http/form.server";
+import { mayUse, STORE_HANDOVER } from "~/lib/staff/permissions";
+import { requireStaff } from "~/lib/staff/require-staff.server";
+import { STAFF_HEADERS } from "~/lib/staff/staff-session.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
@@ -16,49 +21,57 @@ export const handle = { i18n: CHECKOUT_NAMESPACES };
 export const meta = stepMeta("booking-checkout.inStore.title");
 
 /**
- * In-store confirmation (spec §2): a booking staff made in store is handed to the customer, who
- * pays and confirms it on their own device with its booking code (/booking/continue). A code is
- * created on request (POST), because creating one makes the previous code stop working.
+ * In-store confirmation (spec §2; issue 11 items 4–5, ADR 101): where a colleague's in-store booking
+ * ends. The colleague may hand it to the customer's phone: a booking code and its QR code, which
+ * the customer scans to pay on their own device (/booking/continue). A code is made on request
+ * (POST), works once and expires; making one stops the previous one. Only in in-store mode, which
+ * comes from the staff session (never from the booking or the URL).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  const inStore = context.carrier.allowsInStoreBookings && Boolean(booking.store_code);
+  const inStore = Boolean(context.colleague) && Boolean(booking.store_code);
   return data(
     {
       inStore,
+      mayHandOver: inStore && mayUse(context.colleague!, STORE_HANDOVER),
       overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, dropOffStore: await dropOffStoreName(context, booking) }),
       locale: context.locale,
+      codeMinutes: env().HANDOVER_CODE_MINUTES,
     },
-    await withSession(context),
+    await withSession(context, { headers: context.colleague ? STAFF_HEADERS : undefined }),
   );
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  if ((await readForm(request)).get("intent") === "next-customer") {
-    // The staff device moves on to the next customer: it forgets the booking, which stays as it is
+  const intent = (await readForm(request)).get("intent");
+  if (intent === "next-customer") {
+    // The store device moves on to the next customer: it forgets the booking, which stays as it is
     // (its day held) for the customer to pay with the code. Not 'clear booking', which abandons it.
     context.session.unset("bookingRef");
-    return redirectWithSession(context, context.startPath);
+    return redirectWithSession(context, context.colleague ? "/store" : context.startPath);
   }
-  if (!context.carrier.allowsInStoreBookings || !booking.store_code) return data({ token: null, continueUrl: null }, await withSession(context, { status: 400 }));
+  // Handing over asks the staff session itself: a customer, or a role without the tag, is refused.
+  const staff = await requireStaff(request, STORE_HANDOVER);
+  if (!staff.carrier.allowsInStoreBookings || !booking.store_code) {
+    return data({ handover: null }, await withSession(context, { status: 400, headers: STAFF_HEADERS }));
+  }
   try {
-    const { token } = await context.engine.issueResumeToken(context.carrier, booking.reference);
-    const continueUrl = new URL(`/booking/continue?code=${encodeURIComponent(token)}`, request.url).toString();
-    return data({ token, continueUrl }, await withSession(context));
+    const issued = await context.engine.issueResumeToken(context.carrier, booking.reference);
+    return data({ handover: await handoverFor(request.url, issued) }, await withSession(context, { headers: STAFF_HEADERS }));
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
 }
 
 export default function InStoreConfirmationPage() {
-  const { inStore, overview, locale } = useLoaderData<typeof loader>();
+  const { inStore, mayHandOver, overview, locale, codeMinutes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { applianceVariant } = useBookingLayout();
   const format = useMoney();
   const { t } = useTranslation();
-  const issued = actionData && "token" in actionData && actionData.token ? actionData : null;
+  const handover = actionData && "handover" in actionData ? actionData.handover : null;
   const busy = navigation.state === "submitting";
 
   return (
@@ -76,26 +89,46 @@ export default function InStoreConfirmationPage() {
       ) : (
         <>
           <p className="mt-2">{t("booking-checkout.inStore.intro")}</p>
-          {issued ? (
+          {handover ? (
             <div className="mt-6 rounded-xl border-2 border-primary p-6 text-center" data-testid="in-store-code">
               <p className="font-semibold">{t("booking-checkout.inStore.code")}</p>
-              <p className="mt-2 font-mono text-4xl font-bold tracking-widest">{issued.token}</p>
-              <p className="mt-3 break-all text-sm">{t("booking-checkout.inStore.codeHint", { url: issued.continueUrl })}</p>
+              <p className="mt-2 font-mono text-4xl font-bold tracking-widest" data-testid="booking-code">
+                {handover.token}
+              </p>
+              <figure className="mx-auto mt-4 w-56">
+                <div
+                  role="img"
+                  aria-label={t("booking-checkout.inStore.qrLabel", { code: handover.token })}
+                  className="bg-white"
+                  data-testid="handover-qr"
+                  data-continue-url={handover.continueUrl}
+                  dangerouslySetInnerHTML={{ __html: handover.qrSvg }}
+                />
+                <figcaption className="mt-2 text-sm">{t("booking-checkout.inStore.qrCaption")}</figcaption>
+              </figure>
+              <p className="mt-3 break-all text-sm">{t("booking-checkout.inStore.codeHint", { url: handover.continueUrl })}</p>
+              <p className="mt-2 text-sm" data-testid="code-validity">
+                {t("booking-checkout.inStore.validity", { count: codeMinutes })}
+              </p>
             </div>
           ) : null}
-          <Form method="post" className="mt-6">
-            <button type="submit" disabled={busy} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">
-              {t("booking-checkout.inStore.generate")}
-            </button>
-            <p className="mt-2 text-sm">{t("booking-checkout.inStore.regenerateNote")}</p>
-          </Form>
-          {issued ? (
-            <Form method="post" className="mt-4">
-              <button type="submit" name="intent" value="next-customer" className="rounded border border-primary px-5 py-3 font-semibold text-primary">
-                {t("booking-checkout.inStore.newBooking")}
+          {mayHandOver ? (
+            <Form method="post" className="mt-6">
+              <button type="submit" name="intent" value="handover" disabled={busy} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">
+                {t(handover ? "booking-checkout.inStore.regenerate" : "booking-checkout.inStore.generate")}
               </button>
+              <p className="mt-2 text-sm">{t("booking-checkout.inStore.regenerateNote")}</p>
             </Form>
-          ) : null}
+          ) : (
+            <p className="mt-6" data-testid="no-handover">
+              {t("booking-checkout.inStore.noHandover")}
+            </p>
+          )}
+          <Form method="post" className="mt-4">
+            <button type="submit" name="intent" value="next-customer" className="rounded border border-primary px-5 py-3 font-semibold text-primary">
+              {t("booking-checkout.inStore.newBooking")}
+            </button>
+          </Form>
           <div className="mt-8">
             <BookingOverviewList overview={overview} locale={locale} format={format} applianceVariant={applianceVariant} />
             <OverviewTotals overview={overview} format={format} />

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
@@ -101,6 +102,7 @@ export default function RepairDatePage() {
   const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
   const navigation = useNavigation();
   const { t } = useTranslation();
+  const wording = useColleagueWording();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const dateError = actionData?.kind === "date" ? (actionData.missing ? t("booking-checkout.repairDate.chooseDay") : actionData.error ? inlineErrorText(actionData.error, t) : null) : null;
   const waiting = actionData?.kind === "waiting-list" ? actionData : null;
@@ -111,7 +113,7 @@ export default function RepairDatePage() {
       <h1 id="repair-date-title" className="text-3xl font-bold">
         {t("booking-checkout.repairDate.title")}
       </h1>
-      <p className="mt-2">{t("booking-checkout.repairDate.intro")}</p>
+      <p className="mt-2">{t("booking-checkout.repairDate.intro", wording)}</p>
       {held ? (
         <p className="mt-2 font-semibold" data-testid="date-held">
           {t("booking-checkout.repairDate.held", { date: longDate(held, locale) })}

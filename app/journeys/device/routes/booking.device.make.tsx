@@ -1,4 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { editedDevice } from "~/journeys/device/device-step.server";
@@ -40,11 +41,12 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
 export default function DeviceMake() {
   const { makes, editing, full, max, applianceVariant, unavailable, backHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const wording = useColleagueWording();
   const here = devicePath("make", { device: editing });
   return (
     <StepPage
-      title={t(applianceVariant ? "booking-device.make.titleAppliance" : "booking-device.make.title")}
-      intro={t(applianceVariant ? "booking-device.make.introAppliance" : "booking-device.make.intro")}
+      title={t(applianceVariant ? "booking-device.make.titleAppliance" : "booking-device.make.title", wording)}
+      intro={t(applianceVariant ? "booking-device.make.introAppliance" : "booking-device.make.intro", wording)}
       backHref={backHref}
       testId="device-make"
     >

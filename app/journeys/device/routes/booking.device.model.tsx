@@ -1,4 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useLoaderData, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
@@ -64,6 +65,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
 export default function DeviceModel() {
   const { make, kind, q, models, editing, currentModelId, full, max, applianceVariant, backHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
+  const wording = useColleagueWording();
   const submit = useSubmit();
   const navigation = useNavigation();
   const form = useRef<HTMLFormElement>(null);
@@ -74,7 +76,7 @@ export default function DeviceModel() {
   return (
     <StepPage
       title={t("booking-device.model.title", { make: make.name, kind: t(`booking-device.kindsInline.${kind}`) })}
-      intro={t(applianceVariant ? "booking-device.model.introAppliance" : "booking-device.model.intro")}
+      intro={t(applianceVariant ? "booking-device.model.introAppliance" : "booking-device.model.intro", wording)}
       backHref={backHref}
       testId="device-model"
     >

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -93,6 +94,7 @@ export default function AddressSearch() {
   const actionData = useActionData<typeof action>() as ActionBody | undefined;
   const navigation = useNavigation();
   const { t } = useTranslation();
+  const wording = useColleagueWording();
   const liveSearch = useLiveSearch(container ? "" : text);
   const [manualOpen, setManualOpen] = useState(false);
   const manualErrors = actionData && "fieldErrors" in actionData ? actionData : null;
@@ -102,9 +104,9 @@ export default function AddressSearch() {
   return (
     <section aria-labelledby="address-title" className="mx-auto max-w-2xl">
       <h1 id="address-title" className="text-3xl font-bold">
-        {t("booking-location.address.title")}
+        {t("booking-location.address.title", wording)}
       </h1>
-      <p className="mt-2">{t("booking-location.address.intro")}</p>
+      <p className="mt-2">{t("booking-location.address.intro", wording)}</p>
       {business ? (
         <p className="mt-4 rounded bg-surface px-3 py-2 font-semibold" data-testid="business-account">
           {t("landing.businessAccount")}

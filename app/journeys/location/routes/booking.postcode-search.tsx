@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
@@ -96,14 +97,15 @@ export default function PostcodeSearch() {
   const loaded = useLoaderData<typeof loader>();
   const submitted = useActionData<typeof action>();
   const { t } = useTranslation();
+  const wording = useColleagueWording();
   const result: PostcodeView = submitted ?? loaded;
   const business = loaded.business;
   return (
     <section aria-labelledby="postcode-title" className="mx-auto max-w-xl">
       <h1 id="postcode-title" className="text-3xl font-bold">
-        {t("booking-location.postcode.title")}
+        {t("booking-location.postcode.title", wording)}
       </h1>
-      <p className="mt-2">{t("booking-location.postcode.intro")}</p>
+      <p className="mt-2">{t("booking-location.postcode.intro", wording)}</p>
       {business ? (
         <p className="mt-4 rounded bg-surface px-3 py-2 font-semibold" data-testid="business-account">
           {t("landing.businessAccount")}

@@ -1,4 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -78,6 +79,7 @@ export default function RepairLocation() {
   const { postcode, allowsDropOff, location, addresses, current } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionBody | undefined;
   const { t } = useTranslation();
+  const wording = useColleagueWording();
   const [chosen, setChosen] = useState<"doorstep" | "drop_off">(location);
   const manualErrors = actionData && "fieldErrors" in actionData ? actionData : null;
   const choiceErrorKey = actionData && "choiceErrorKey" in actionData ? actionData.choiceErrorKey : null;
@@ -87,7 +89,7 @@ export default function RepairLocation() {
   return (
     <section aria-labelledby="repair-location-title" className="mx-auto max-w-2xl">
       <h1 id="repair-location-title" className="text-3xl font-bold">
-        {t("booking-location.repairLocation.title")}
+        {t("booking-location.repairLocation.title", wording)}
       </h1>
       <Form method="post" noValidate className="mt-6 space-y-6">
         <fieldset className="space-y-3">

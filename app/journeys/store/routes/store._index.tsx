@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { titleMeta } from "~/i18n/meta";
 import { STAFF_PAGES } from "~/lib/staff/pages";
-import { mayUse } from "~/lib/staff/permissions";
+import { mayUse, STORE_BOOKING } from "~/lib/staff/permissions";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 
@@ -32,6 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       serviceArea: account.serviceArea,
       companyPermissions: account.companyPermissions,
       pages,
+      mayBook: carrier.allowsInStoreBookings && mayUse(account, STORE_BOOKING),
     },
     { headers },
   );
@@ -62,6 +63,19 @@ export default function StaffHomePage() {
           </div>
         ))}
       </dl>
+      {page.mayBook ? (
+        <section aria-labelledby="new-booking-title" className="mt-10 rounded-xl border border-line/15 p-4">
+          <h2 id="new-booking-title" className="text-2xl font-bold">
+            {t("store.home.newBookingTitle")}
+          </h2>
+          <p className="mt-1">{t("store.home.newBookingText")}</p>
+          <Form method="post" action="/store/booking" className="mt-3">
+            <SubmitButton testId="staff-new-booking" pendingLabel={t("store.home.newBookingStarting")}>
+              {t("store.home.newBooking")}
+            </SubmitButton>
+          </Form>
+        </section>
+      ) : null}
       <h2 className="mt-10 text-2xl font-bold">{t("store.home.pagesTitle")}</h2>
       {page.pages.length ? (
         <ul className="mt-4 space-y-3" data-testid="staff-pages">
