@@ -103,7 +103,7 @@ export const FIELD_MESSAGES = {
   STEP_NOT_FOR_DEVICE: "This step does not apply to this device.",
   JOB_CLOSED: "This job is completed or cancelled.",
   CHECKLIST_INCOMPLETE: "Please confirm every item of the checklist.",
-  PROBLEMS_MISSING: "Please confirm at least one problem.",
+  JOB_PROBLEMS_MISSING: "Please confirm at least one problem.",
   SYMPTOMS_MISSING: "Please choose at least one symptom code.",
   PARTS_MISSING: "Please add at least one part.",
   TECHNICIAN_NOT_IN_AREA: "That technician does not work in this area.",

@@ -293,7 +293,7 @@ export async function recordJobStep(ctx: EngineContext, carrier: CarrierContext,
       case "confirmProblems": {
         const offered = new Set(device!.problems.map((p) => p.id));
         const chosen = [...new Set(data.problem_ids)].filter((p) => offered.has(p));
-        if (!chosen.length) throw new ValidationError({ problem_ids: ["PROBLEMS_MISSING"] });
+        if (!chosen.length) throw new ValidationError({ problem_ids: ["JOB_PROBLEMS_MISSING"] });
         await saveStep(tx, carrier, job, device!.id, data.step, { problem_ids: chosen }, data.staff_id, now);
         return;
       }

@@ -290,7 +290,7 @@ export const FIELD_KEYS = {
   STEP_NOT_FOR_DEVICE: "store.jobs.errors.notForDevice",
   JOB_CLOSED: "store.jobs.errors.closed",
   CHECKLIST_INCOMPLETE: "store.jobs.errors.checklist",
-  PROBLEMS_MISSING: "store.jobs.errors.problems",
+  JOB_PROBLEMS_MISSING: "store.jobs.errors.problems",
   SYMPTOMS_MISSING: "store.jobs.errors.symptoms",
   PARTS_MISSING: "store.jobs.errors.parts",
   TECHNICIAN_NOT_IN_AREA: "store.areaJobs.errors.notInArea",
