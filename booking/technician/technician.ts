@@ -301,7 +301,8 @@ export async function recordJobStep(ctx: EngineContext, carrier: CarrierContext,
         const confirmed = (device!.steps.find((st) => st.step === "confirmProblems")?.data?.problem_ids as number[] | undefined) ?? [];
         const offered = new Set(device!.symptom_options.filter((o) => confirmed.includes(o.problem_id)).map((o) => o.code));
         const chosen = [...new Set(data.symptoms)].filter((code) => offered.has(code));
-        if (!chosen.length) throw new ValidationError({ symptoms: ["SYMPTOMS_MISSING"] });
+        // Problems without symptom codes in the catalogue leave nothing to choose.
+        if (!chosen.length && offered.size > 0) throw new ValidationError({ symptoms: ["SYMPTOMS_MISSING"] });
         await saveStep(tx, carrier, job, device!.id, data.step, { symptoms: chosen }, data.staff_id, now);
         return;
       }

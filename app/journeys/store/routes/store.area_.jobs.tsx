@@ -114,7 +114,7 @@ export default function AreaJobsPage() {
             const errors = mine ? fieldTexts(mine.problem, "technician_id", t) : [];
             const others = page.technicians.filter((tech) => tech.id !== job.technicianId);
             return (
-              <li key={job.id} className="rounded-lg border border-line/30 p-3" data-testid="area-job" data-order-ref={job.orderRef}>
+              <li key={job.id} className="rounded-lg border border-line/30 p-3" data-testid="area-job" data-order-ref={job.orderRef} data-technician-id={job.technicianId}>
                 <p className="font-semibold">
                   {t("store.jobs.window", { start: job.timeslot.start, end: job.timeslot.end })} · {t("store.areaJobs.order", { ref: job.orderRef })} · {job.postcode}
                 </p>

@@ -21,7 +21,8 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-conte
 
 export const headers = staffDocumentHeaders;
 
-export const handle = { i18n: ["store"] };
+// The picture and IMEI refusals use the manage page's texts (the error table's field keys).
+export const handle = { i18n: ["store", "manage"] };
 
 export const meta: MetaFunction = titleMeta("store.job.title");
 
@@ -184,6 +185,8 @@ function DeviceStep({ jobId, device, step, state, result, pictureError }: { jobI
   const { t, i18n } = useTranslation();
   const language = i18n.language === "de" ? "de" : "en";
   const mine = result && result.step === step.step && result.deviceId === device.id ? result : undefined;
+  const confirmed = (device.steps.find((st) => st.step === "confirmProblems")?.data?.problem_ids as number[] | undefined) ?? [];
+  const symptomOptions = device.symptom_options.filter((option) => confirmed.includes(option.problem_id));
   const errorId = `step-${device.id}-${step.step}-error`;
   const summary = (() => {
     if (!step.done || !step.data) return null;
@@ -253,7 +256,7 @@ function DeviceStep({ jobId, device, step, state, result, pictureError }: { jobI
           {step.step === "symptomCodes" ? (
             <fieldset aria-describedby={mine ? errorId : undefined}>
               <legend className="font-semibold">{t("store.job.symptomsLegend")}</legend>
-              {device.symptom_options.map((option) => (
+              {symptomOptions.map((option) => (
                 <label key={option.code} className="mt-2 flex items-center gap-3 py-1">
                   <input type="checkbox" name="symptoms" value={option.code} className="h-6 w-6" />
                   <span>
@@ -261,7 +264,7 @@ function DeviceStep({ jobId, device, step, state, result, pictureError }: { jobI
                   </span>
                 </label>
               ))}
-              {!device.symptom_options.length ? <p>{t("store.job.noSymptoms")}</p> : null}
+              {!symptomOptions.length ? <p>{t("store.job.noSymptoms")}</p> : null}
             </fieldset>
           ) : null}
           {step.step === "addParts" ? (
