@@ -45,7 +45,7 @@ async function technicianJobContext(request: Request, jobIdRaw: string | undefin
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { staff, technicianId, jobId } = await technicianJobContext(request, params.jobId);
   const job = await staffEngineCall(request, staff, (engine) => engine.technicianJob(staff.carrier, { technician_id: technicianId, job_id: jobId }));
-  return data({ job, locale: staff.locale }, { headers: staff.headers });
+  return data({ job, checklistItems: [...CHECKLIST_ITEMS] }, { headers: staff.headers });
 }
 
 const stepForm = z.discriminatedUnion("intent", [
@@ -289,7 +289,7 @@ function DeviceStep({ jobId, device, step, state, result, pictureError }: { jobI
 }
 
 export default function TechnicianJobPage() {
-  const { job } = useLoaderData<typeof loader>();
+  const { job, checklistItems } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const [search] = useSearchParams();
   const { t } = useTranslation();
@@ -333,7 +333,7 @@ export default function TechnicianJobPage() {
               <input type="hidden" name="intent" value="startChecklist" />
               <fieldset aria-describedby={jobResult ? "step-checklist-error" : undefined}>
                 <legend className="font-semibold">{t("store.job.checklistLegend")}</legend>
-                {CHECKLIST_ITEMS.map((item) => (
+                {checklistItems.map((item) => (
                   <label key={item} className="mt-2 flex items-center gap-3 py-1">
                     <input type="checkbox" name="checklist" value={item} className="h-6 w-6" />
                     {t(`store.job.checklist.${item}`)}
