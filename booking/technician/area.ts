@@ -13,7 +13,7 @@ import { JobForbiddenError, NotFoundError, ValidationError } from "../domain/err
 import { calendarDate, id } from "../domain/inputs";
 import { addDays, localDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
-import { loadJobViews, stepsDone, type JobView } from "./technician";
+import { loadJobViews, type JobView } from "./technician";
 
 const areaCode = z.string().trim().min(1).max(60);
 
@@ -37,7 +37,6 @@ async function resolveArea(ctx: EngineContext, carrier: CarrierContext, scope: z
 export interface AreaJob {
   job: JobView;
   technician_name: string;
-  progress: { done: number; total: number };
 }
 
 export interface AreaDay {
@@ -55,16 +54,14 @@ export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, inpu
   const data = parseInput(dayInput, input);
   const { area, areas } = await resolveArea(ctx, carrier, data);
   const date = data.date ?? localDate(ctx.clock.now(), carrier.timezone);
-  const [roster, technicians, rows] = [
-    await loadAreaRoster(ctx.db, carrier, area.code),
-    await activeTechnicians(ctx.db, carrier, area.code),
-    await ctx.db
-      .select({ job: s.jobs })
-      .from(s.jobs)
-      .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
-      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.orders.areaCode, area.code), eq(s.jobs.date, date), eq(s.jobs.status, "SCHEDULED")))
-      .orderBy(asc(s.jobs.slot), asc(s.jobs.id)),
-  ];
+  const roster = await loadAreaRoster(ctx.db, carrier, area.code);
+  const technicians = await activeTechnicians(ctx.db, carrier, area.code);
+  const rows = await ctx.db
+    .select({ job: s.jobs })
+    .from(s.jobs)
+    .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.orders.areaCode, area.code), eq(s.jobs.date, date), eq(s.jobs.status, "SCHEDULED")))
+    .orderBy(asc(s.jobs.slot), asc(s.jobs.id));
   const views = await loadJobViews(ctx.db, carrier, rows.map((r) => r.job));
   const slots = slotTimes(roster);
   const allTechnicians = await ctx.db.select().from(s.technicians).where(eq(s.technicians.carrierCode, carrier.code));
@@ -76,7 +73,7 @@ export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, inpu
       const taken = new Set(views.filter((v) => v.technician_id === t.id).map((v) => v.timeslot.start));
       return { id: t.id, name: t.name, jobs: taken.size, free_slots: slots.filter((slot) => !taken.has(slot)) };
     }),
-    jobs: views.map((job) => ({ job, technician_name: allTechnicians.find((t) => t.id === job.technician_id)?.name ?? job.technician_id, progress: stepsDone(job) })),
+    jobs: views.map((job) => ({ job, technician_name: allTechnicians.find((t) => t.id === job.technician_id)?.name ?? job.technician_id })),
   };
 }
 
@@ -161,5 +158,5 @@ export async function reassignJob(ctx: EngineContext, carrier: CarrierContext, i
   const [job] = await ctx.db.select().from(s.jobs).where(eq(s.jobs.id, jobId));
   const [view] = await loadJobViews(ctx.db, carrier, [job!]);
   const [technician] = await ctx.db.select().from(s.technicians).where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, job!.technicianId)));
-  return { job: view!, technician_name: technician?.name ?? job!.technicianId, progress: stepsDone(view!) };
+  return { job: view!, technician_name: technician?.name ?? job!.technicianId };
 }

@@ -101,11 +101,14 @@ export interface JobView {
   devices: JobDeviceView[];
   /** The next step to do (device_id null for a job step); null when the job is done or cancelled. */
   next: { step: JobStep; device_id: number | null } | null;
+  /** How many of the job's steps are done, of how many (the day lists show it). */
+  progress: { done: number; total: number };
 }
 
 type JobRow = typeof s.jobs.$inferSelect;
 
-async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: JobRow[]): Promise<JobView[]> {
+/** The technician's view of these jobs: customer, devices with their steps, and the next step. */
+export async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: JobRow[]): Promise<JobView[]> {
   if (!rows.length) return [];
   const orderIds = rows.map((r) => r.orderId);
   const jobIds = rows.map((r) => r.id);
@@ -173,8 +176,14 @@ async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: JobRow[])
       job_steps: jobSteps,
       devices: jobDevices,
       next: nextStep(job, jobSteps, jobDevices),
+      progress: progressOf(jobSteps, jobDevices),
     };
   });
+}
+
+function progressOf(jobSteps: StepState[], devices: JobDeviceView[]): JobView["progress"] {
+  const all = [...jobSteps, ...devices.flatMap((d) => d.steps)];
+  return { done: all.filter((st) => st.done).length, total: all.length };
 }
 
 function nextStep(job: JobRow, jobSteps: StepState[], devices: JobDeviceView[]): JobView["next"] {
@@ -388,11 +397,3 @@ export async function reportOnMyWay(ctx: EngineContext, carrier: CarrierContext,
   });
   return technicianJob(ctx, carrier, data);
 }
-
-/** The job of a staff member's own list, as the technician sees it, for the day list's summary. */
-export function stepsDone(view: JobView): { done: number; total: number } {
-  const all = [...view.job_steps, ...view.devices.flatMap((d) => d.steps)];
-  return { done: all.filter((st) => st.done).length, total: all.length };
-}
-
-export { loadJobViews };

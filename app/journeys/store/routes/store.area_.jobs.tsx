@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       areas: day.areas,
       date: day.date,
       technicians: day.technicians,
-      jobs: day.jobs.map(({ job, technician_name, progress }) => ({
+      jobs: day.jobs.map(({ job, technician_name }) => ({
         id: job.job_id,
         orderRef: job.order_ref,
         timeslot: job.timeslot,
@@ -47,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         technicianId: job.technician_id,
         technicianName: technician_name,
         workStatus: job.work_status,
-        progress,
+        progress: job.progress,
       })),
       capacity,
     },

@@ -23,21 +23,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data(
     {
       hasTechnician: !!technicianId,
-      jobs: jobs.map((job) => {
-        const all = [...job.job_steps, ...job.devices.flatMap((d) => d.steps)];
-        return {
-          id: job.job_id,
-          orderRef: job.order_ref,
-          date: job.date,
-          timeslot: job.timeslot,
-          customer: job.customer,
-          devices: job.devices.map((d) => d.title),
-          workStatus: job.work_status,
-          cancelled: job.status === "CANCELLED",
-          done: all.filter((st) => st.done).length,
-          total: all.length,
-        };
-      }),
+      jobs: jobs.map((job) => ({
+        id: job.job_id,
+        orderRef: job.order_ref,
+        date: job.date,
+        timeslot: job.timeslot,
+        customer: job.customer,
+        devices: job.devices.map((d) => d.title),
+        workStatus: job.work_status,
+        cancelled: job.status === "CANCELLED",
+        done: job.progress.done,
+        total: job.progress.total,
+      })),
     },
     { headers: staff.headers },
   );
