@@ -101,11 +101,9 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
 export async function bookThroughUi(
   browser: Browser,
   carrier: CmsEntry,
-  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined, clockAt = undefined as Date | undefined } = {},
+  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined } = {},
 ): Promise<BookedOrder> {
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
-  // Booked at another moment of the engine's clock (ADR 034), e.g. on a day no earlier run used.
-  if (clockAt) await context.addCookies([{ name: TEST_CLOCK_COOKIE, value: String(clockAt.getTime() - Date.now()), url: carrierUrl(String(carrier.code)) }]);
   const booking = await context.newPage();
   try {
     await deviceIntoBasket(booking, carrier, model, postcode);
