@@ -5,8 +5,8 @@
  * through every repair step, and the customer's tracking and manage pages follow. A technician is
  * refused at the area manager's page (403). axe on every staff page.
  *
- * The order is booked on the sixth day offered (ten days always hold six working days), a day the other specs' bookings leave alone, so
- * the demo technician is free at the job's time.
+ * The order is booked on the sixth day offered (ten days always hold six working days), a day the
+ * other specs' bookings leave alone, so the demo technician is free at the job's time.
  */
 import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
