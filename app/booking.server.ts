@@ -100,6 +100,8 @@ export {
   IMEI_MESSAGES,
   SERIAL_MESSAGES,
   TABLET_MAKE_MESSAGE,
+  CHECKLIST_ITEMS,
+  MAX_PICTURES,
 } from "../booking/index";
 export type {
   BookingState,
@@ -121,6 +123,13 @@ export type {
   OutboxEmailEntry,
   OutboxSmsEntry,
   OutboxListing,
+  JobView,
+  JobDeviceView,
+  StepState,
+  JobStep,
+  AreaDay,
+  AreaJob,
+  CapacityDay,
 } from "../booking/index";
 
 // Content invalidation across app instances (ADR 059): the engine's database carries it.

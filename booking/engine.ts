@@ -42,6 +42,8 @@ import { createTemplateRenderer, type MessageRenderer } from "./scheduler/render
 import { createScheduler, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
 import * as jobs from "./scheduler/jobs";
 import * as waitingList from "./waiting-list/waiting-list";
+import * as technician from "./technician/technician";
+import * as areaManager from "./technician/area";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -304,6 +306,24 @@ export function createEngine(deps: EngineDependencies) {
     acceptWaitingListOffer: op(waitingList.acceptOffer),
     /** "No thanks": leaves the list and passes the day to the next customer waiting. */
     declineWaitingListOffer: op(waitingList.declineOffer),
+
+    // technicians and area managers (issue 11 items 7–9, ADR 099): the caller passes the logged-in staff member's ids
+    /** A technician's jobs of a day (today by default) in route order, with their steps. */
+    technicianJobs: op(technician.technicianJobs),
+    /** One of the technician's own jobs; JOB_FORBIDDEN (403) for anyone else's. */
+    technicianJob: op(technician.technicianJob),
+    /** Saves one repair step at once (spec §2 repair.*). */
+    recordJobStep: op(technician.recordJobStep),
+    /** A before or after picture, checked like a proof of purchase. */
+    uploadJobPicture: op(technician.uploadJobPicture),
+    /** 'On my way' and the van's position for the customer's tracking page. */
+    reportOnMyWay: op(technician.reportOnMyWay),
+    /** The area's jobs of a day with each technician's free slots. */
+    areaJobs: op(areaManager.areaJobs),
+    /** The area's capacity per day. */
+    areaCapacity: op(areaManager.areaCapacity),
+    /** Moves a job to another technician of its area at the same slot. */
+    reassignJob: op(areaManager.reassignJob),
 
     /** The worker's timer, started by the app process (app/booking.server.ts) and stopped on close. */
     scheduler,

@@ -500,6 +500,9 @@ export const orders = pgTable(
     siteUrl: text("site_url"),
     /** The calendar invite's SEQUENCE (RFC 5545): raised by every date or address change and the cancellation. */
     calendarSequence: integer("calendar_sequence").notNull().default(0),
+    /** The technician's record of the finished repair: parts and pictures per device (ADR 099). */
+    repairRecord: jsonb("repair_record").$type<RepairRecord>(),
+    repairedAt: timestamp("repaired_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -509,6 +512,27 @@ export const orders = pgTable(
     index("orders_carrier_day_idx").on(t.carrierCode, t.areaCode, t.date),
   ],
 );
+
+export type JobWorkStatus = "ON_THE_WAY" | "STARTED" | "COMPLETED";
+
+/** The technician-app steps (spec §2 repair.*), each saved the moment it is done (ADR 099). */
+export type JobStepName =
+  | "startChecklist"
+  | "beforePictures"
+  | "addImei"
+  | "addSerialNumber"
+  | "confirmProblems"
+  | "symptomCodes"
+  | "addParts"
+  | "afterPictures"
+  | "repairComplete";
+
+/** What was recorded at the end of a repair, per device id (ADR 099). */
+export interface RepairRecord {
+  completedAt: string;
+  technicianId: string;
+  devices: Record<string, { problemIds: number[]; symptoms: string[]; parts: { name: string; quantity: number }[]; beforePictures: string[]; afterPictures: string[]; identifier: string | null }>;
+}
 
 export const jobs = pgTable(
   "jobs",
@@ -520,12 +544,38 @@ export const jobs = pgTable(
     date: date("date", { mode: "string" }).notNull(),
     slot: text("slot").notNull(),
     status: text("status").$type<"SCHEDULED" | "CANCELLED">().notNull().default("SCHEDULED"),
+    /** What the technician reported (ADR 099); null: nothing yet, the tracking page simulates the van. */
+    workStatus: text("work_status").$type<JobWorkStatus>(),
+    onTheWayAt: timestamp("on_the_way_at", { withTimezone: true, mode: "date" }),
+    startedAt: timestamp("started_at", { withTimezone: true, mode: "date" }),
+    completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+    /** The van's last reported position (the technician's browser), when it gave one. */
+    vanLatitude: doublePrecision("van_latitude"),
+    vanLongitude: doublePrecision("van_longitude"),
+    vanPositionAt: timestamp("van_position_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex("jobs_order_idx").on(t.orderId),
     index("jobs_technician_day_idx").on(t.carrierCode, t.technicianId, t.date),
   ],
+);
+
+/** One step of a job, for the job (device_id 0) or one of its devices; saved again when redone. */
+export const jobSteps = pgTable(
+  "job_steps",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    carrierCode: text("carrier_code").notNull(),
+    jobId: bigint("job_id", { mode: "number" }).notNull(),
+    deviceId: bigint("device_id", { mode: "number" }).notNull().default(0),
+    step: text("step").$type<JobStepName>().notNull(),
+    data: jsonb("data").$type<Record<string, unknown>>().notNull(),
+    /** The staff account that saved it. */
+    staffId: text("staff_id").notNull(),
+    recordedAt: timestamp("recorded_at", { withTimezone: true, mode: "date" }).notNull(),
+  },
+  (t) => [uniqueIndex("job_steps_step_idx").on(t.jobId, t.deviceId, t.step), index("job_steps_carrier_idx").on(t.carrierCode, t.jobId)],
 );
 
 export const dateChangeLog = pgTable(

@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   "PAYMENT_GATEWAY_ERROR",
   "TOO_MANY_ATTEMPTS",
   "CAPTCHA_FAILED",
+  "JOB_FORBIDDEN",
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];
@@ -98,6 +99,16 @@ export const FIELD_MESSAGES = {
   BOOKING_REFERENCE_INCORRECT: "Incorrect booking reference",
   CAPTCHA_REFUSED: "We couldn't confirm that you are not a robot. Please try again.",
   CAPTCHA_UNAVAILABLE: "We can't check messages right now. Please try again in a few minutes, or e-mail or call us.",
+  STEP_OUT_OF_ORDER: "Please finish the steps before this one first.",
+  STEP_NOT_FOR_DEVICE: "This step does not apply to this device.",
+  JOB_CLOSED: "This job is completed or cancelled.",
+  CHECKLIST_INCOMPLETE: "Please confirm every item of the checklist.",
+  JOB_PROBLEMS_MISSING: "Please confirm at least one problem.",
+  SYMPTOMS_MISSING: "Please choose at least one symptom code.",
+  PARTS_MISSING: "Please add at least one part.",
+  TECHNICIAN_NOT_IN_AREA: "That technician does not work in this area.",
+  TECHNICIAN_SLOT_TAKEN: "That technician already has a job at this time.",
+  JOB_ALREADY_STARTED: "A job that has started cannot be moved.",
   INVALID: "The request is not valid.",
 } as const;
 
@@ -295,6 +306,13 @@ export class WarrantyRepairNotOfferedError extends DomainError {
 export class StoreRequiredError extends DomainError {
   constructor(message: string = FIELD_MESSAGES.STORE_REQUIRED) {
     super("BK27", message, { fields: { store_code: [{ code: "STORE_REQUIRED", message }] } });
+  }
+}
+
+/** A technician asked for a job that is not theirs, or an area manager for another area's (403). */
+export class JobForbiddenError extends DomainError {
+  constructor() {
+    super("JOB_FORBIDDEN", "You cannot open this job.", { status: 403 });
   }
 }
 

@@ -105,6 +105,9 @@ export interface OrderView {
   change_deadline: string;
   cancellation_charge: { applies: boolean; amount: number; currency: string };
   cancelled_at: string | null;
+  /** How far the repair is (ADR 099): booked until the technician reports being on the way. */
+  repair_status: "booked" | "on_the_way" | "in_progress" | "completed" | "cancelled";
+  repaired_at: string | null;
   refund_status: OrderRow["refundStatus"];
   created_at: string;
 }
@@ -183,9 +186,19 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
     change_deadline: deadline.toISOString(),
     cancellation_charge: { applies: carrier.hasCallOutCharge, amount: carrier.hasCallOutCharge ? carrier.callOutCharge : 0, currency: carrier.currency },
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
+    repair_status: repairStatus(order, job!),
+    repaired_at: order.repairedAt?.toISOString() ?? null,
     refund_status: order.refundStatus,
     created_at: order.createdAt.toISOString(),
   };
+}
+
+function repairStatus(order: OrderRow, job: typeof s.jobs.$inferSelect): OrderView["repair_status"] {
+  if (order.status === "CANCELLED" || job.status === "CANCELLED") return "cancelled";
+  if (job.workStatus === "COMPLETED") return "completed";
+  if (job.workStatus === "STARTED") return "in_progress";
+  if (job.workStatus === "ON_THE_WAY") return "on_the_way";
+  return "booked";
 }
 
 /** Spec §7 GET /customer/{ref}?email. */
@@ -524,7 +537,8 @@ const vanInput = z.object({
 });
 
 /**
- * Spec §7 GET /vans/location?job_id&email: a simulated position from the clock. On the appointment
+ * Spec §7 GET /vans/location?job_id&email: the technician's reported state and position once they
+ * pressed 'on my way' (ADR 099); until then a simulated position from the clock. On the appointment
  * day the van waits at the technician's base, then moves in a straight line toward the customer,
  * arrives within the window, stays for the repair, and the job is completed.
  */
@@ -562,6 +576,13 @@ export async function vanLocation(ctx: EngineContext, carrier: CarrierContext, i
     updated_at: now.toISOString(),
   });
   if (found.job.status === "CANCELLED" || found.order.status === "CANCELLED") return view("cancelled", null, null);
+  // A technician who reported in replaces the simulation (ADR 099).
+  if (found.job.workStatus === "COMPLETED") return view("completed", customer, null);
+  if (found.job.workStatus === "STARTED") return view("arrived", customer, null);
+  if (found.job.workStatus === "ON_THE_WAY") {
+    const reported = found.job.vanLatitude !== null && found.job.vanLongitude !== null ? { latitude: found.job.vanLatitude, longitude: found.job.vanLongitude } : base;
+    return { ...view("on_the_way", reported, arrives), updated_at: (found.job.vanPositionAt ?? found.job.onTheWayAt ?? now).toISOString() };
+  }
   if (now < dayStart) return view("scheduled", null, arrives);
   if (now < departs) return view("at_base", base, arrives);
   if (now < arrives) return view("on_the_way", interpolate(base, customer, (now.getTime() - departs.getTime()) / (arrives.getTime() - departs.getTime())), arrives);

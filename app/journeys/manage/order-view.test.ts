@@ -36,6 +36,8 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
     change_deadline: "2025-06-04T07:00:00.000Z",
     cancellation_charge: { applies: true, amount: 5900, currency: "GBP" },
     cancelled_at: null,
+    repair_status: "booked",
+    repaired_at: null,
     refund_status: null,
     created_at: "2025-06-02T08:00:00.000Z",
     ...overrides,

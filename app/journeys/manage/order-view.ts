@@ -45,6 +45,8 @@ export interface ManageOrder {
   totals: { fullPrice: number; discount: number; total: number; currency: string };
   technician: { name: string; van: string } | null;
   refundStatus: OrderView["refund_status"];
+  /** How far the repair is, as the technician reports it (ADR 099). */
+  repairStatus: OrderView["repair_status"];
 }
 
 const lines = (address: { line_1: string; line_2: string; town: string; postcode: string }) =>
@@ -90,5 +92,6 @@ export function manageOrder(order: OrderView, booking: BookingState | null): Man
     totals: { fullPrice: order.totals.full_price, discount: order.totals.discount_total, total: order.totals.total_price, currency: order.totals.currency },
     technician: order.trackingVan ? { name: order.trackingVan.technician_name, van: order.trackingVan.van_registration } : null,
     refundStatus: order.refund_status,
+    repairStatus: order.repair_status,
   };
 }

@@ -81,6 +81,7 @@ export const ERROR_TABLE = {
   PAYMENT_GATEWAY_ERROR: OTHER,
   TOO_MANY_ATTEMPTS: OTHER,
   CAPTCHA_FAILED: OTHER,
+  JOB_FORBIDDEN: OTHER,
 } as const satisfies Record<ErrorCode, Behaviour>;
 
 /** Where a page's handling differs from the table. */
@@ -293,6 +294,16 @@ export const FIELD_KEYS = {
   BOOKING_REFERENCE_INCORRECT: null,
   CAPTCHA_REFUSED: "contact.errors.captcha",
   CAPTCHA_UNAVAILABLE: "contact.errors.captchaUnavailable",
+  STEP_OUT_OF_ORDER: "store.jobs.errors.outOfOrder",
+  STEP_NOT_FOR_DEVICE: "store.jobs.errors.notForDevice",
+  JOB_CLOSED: "store.jobs.errors.closed",
+  CHECKLIST_INCOMPLETE: "store.jobs.errors.checklist",
+  JOB_PROBLEMS_MISSING: "store.jobs.errors.problems",
+  SYMPTOMS_MISSING: "store.jobs.errors.symptoms",
+  PARTS_MISSING: "store.jobs.errors.parts",
+  TECHNICIAN_NOT_IN_AREA: "store.areaJobs.errors.notInArea",
+  TECHNICIAN_SLOT_TAKEN: "store.areaJobs.errors.slotTaken",
+  JOB_ALREADY_STARTED: "store.areaJobs.errors.started",
   INVALID: null,
 } as const satisfies Record<FieldCode, string | null>;
 

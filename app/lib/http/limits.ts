@@ -13,8 +13,8 @@ export const UPLOAD_BODY_LIMIT_BYTES = MAX_PROOF_BYTES + 256 * 1024;
 /** Largest webhook post (CMS entries, Braintree notifications). */
 export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 
-/** The only route that takes a file. */
-export const UPLOAD_PATHS: readonly string[] = ["/manage/booking"];
+/** The routes that take a file: the proof of purchase and the technician's repair pictures. */
+export const UPLOAD_PATHS: readonly string[] = ["/manage/booking", "/store/jobs/picture"];
 
 /** Server-to-server posts with their own content types and signatures, not browser forms. */
 export const WEBHOOK_PATHS: readonly string[] = ["/api/cms-webhook", "/api/braintree-webhook"];

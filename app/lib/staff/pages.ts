@@ -14,5 +14,7 @@ export interface StaffPage {
 }
 
 export const STAFF_PAGES = {
+  jobs: { path: "/store/jobs", titleKey: "store.pages.jobs", textKey: "store.pages.jobsText", requirement: { permission: "technician.jobs" } },
   area: { path: "/store/area", titleKey: "store.pages.area", textKey: "store.pages.areaText", requirement: { permission: "area.staff" } },
+  areaJobs: { path: "/store/area/jobs", titleKey: "store.pages.areaJobs", textKey: "store.pages.areaJobsText", requirement: { permission: "area.jobs" } },
 } as const satisfies Record<string, StaffPage>;

@@ -43,6 +43,11 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
 
   return (
     <div className="mt-6">
+      {booked && order.repairStatus !== "booked" && order.repairStatus !== "cancelled" ? (
+        <p role="status" className="mb-4 rounded-lg bg-surface px-4 py-3 font-semibold" data-testid="repair-status" data-status={order.repairStatus}>
+          {t(`manage.status.repair.${order.repairStatus}`)}
+        </p>
+      ) : null}
       {!booked ? (
         <div role="status" className="rounded-lg border-l-4 border-danger-border bg-danger-surface px-4 py-3 text-on-danger-surface" data-testid="order-cancelled">
           <p className="font-semibold">{t("manage.status.cancelled")}</p>

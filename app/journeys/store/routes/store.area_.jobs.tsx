@@ -1,0 +1,181 @@
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { useTranslation } from "react-i18next";
+import { z } from "zod";
+import { SubmitButton } from "~/components/ui/submit-button";
+import { Select, TextField } from "~/components/ui/text-field";
+import { titleMeta } from "~/i18n/meta";
+import { fieldTexts } from "~/lib/errors/error-table";
+import { readForm } from "~/lib/http/form.server";
+import { STAFF_PAGES } from "~/lib/staff/pages";
+import { requireStaff } from "~/lib/staff/require-staff.server";
+import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
+import { staffEngineCall, stepProblem, type StepProblem } from "~/journeys/store/jobs.server";
+
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+
+export const headers = staffDocumentHeaders;
+
+export const handle = { i18n: ["store"] };
+
+export const meta: MetaFunction = titleMeta("store.areaJobs.title");
+
+const query = z.object({
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  area: z.string().trim().min(1).max(60).optional().catch(undefined),
+});
+
+/** /store/area/jobs?date&area: the area's jobs of a day, who could take each, and the capacity per day. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const staff = await requireStaff(request, STAFF_PAGES.areaJobs.requirement);
+  const url = new URL(request.url);
+  const { date, area } = query.parse({ date: url.searchParams.get("date") ?? undefined, area: url.searchParams.get("area") ?? undefined });
+  const scope = { manager_area: staff.account.serviceArea, area_code: area ?? null };
+  const day = await staffEngineCall(request, staff, (engine) => engine.areaJobs(staff.carrier, { ...scope, date: date ?? null }));
+  const capacity = await staffEngineCall(request, staff, (engine) => engine.areaCapacity(staff.carrier, { ...scope, from: day.date, days: 7 }));
+  return data(
+    {
+      area: day.area,
+      areas: day.areas,
+      date: day.date,
+      technicians: day.technicians,
+      jobs: day.jobs.map(({ job, technician_name }) => ({
+        id: job.job_id,
+        orderRef: job.order_ref,
+        timeslot: job.timeslot,
+        postcode: job.customer.address.postcode,
+        technicianId: job.technician_id,
+        technicianName: technician_name,
+        workStatus: job.work_status,
+        progress: job.progress,
+      })),
+      capacity,
+    },
+    { headers: staff.headers },
+  );
+}
+
+const reassignForm = z.object({ job_id: z.coerce.number().int().positive(), technician_id: z.string().trim().min(1).max(80) });
+
+type ActionResult = { ok: false; jobId: number; problem: StepProblem };
+
+/** Moves one job to another technician of the area (the engine keeps the slot and the capacity rules). */
+export async function action({ request }: ActionFunctionArgs) {
+  const staff = await requireStaff(request, STAFF_PAGES.areaJobs.requirement);
+  const form = await readForm(request);
+  const parsed = reassignForm.safeParse({ job_id: form.get("job_id"), technician_id: form.get("technician_id") });
+  if (!parsed.success) throw new Response("The form could not be read.", { status: 400, headers: staff.headers });
+  try {
+    await staffEngineCall(request, staff, (engine) =>
+      engine.reassignJob(staff.carrier, { manager_area: staff.account.serviceArea, job_id: parsed.data.job_id, technician_id: parsed.data.technician_id, staff_id: staff.account.id }),
+    );
+  } catch (error) {
+    const problem = stepProblem(error);
+    if (!problem) throw error;
+    return data({ ok: false, jobId: parsed.data.job_id, problem } satisfies ActionResult, { status: 422, headers: staff.headers });
+  }
+  const url = new URL(request.url);
+  return redirect(`${url.pathname}${url.search}`, { headers: staff.headers });
+}
+
+export default function AreaJobsPage() {
+  const page = useLoaderData<typeof loader>();
+  const result = useActionData<typeof action>() as ActionResult | undefined;
+  const { t } = useTranslation();
+  return (
+    <div className="mx-auto max-w-4xl px-4 py-6">
+      <h1 className="text-2xl font-bold">{t("store.areaJobs.title")}</h1>
+      <p className="mt-1">{t("store.area.areaName", { area: page.area.name })}</p>
+      <Form method="get" className="mt-4 flex flex-wrap items-end gap-3">
+        <div>
+          <TextField id="area-date" name="date" type="date" label={t("store.areaJobs.date")} defaultValue={page.date} />
+        </div>
+        {page.areas.length > 1 ? (
+          <div>
+            <Select id="area-code" name="area" label={t("store.areaJobs.area")} defaultValue={page.area.code}>
+              {page.areas.map((area) => (
+                <option key={area.code} value={area.code}>
+                  {area.name}
+                </option>
+              ))}
+            </Select>
+          </div>
+        ) : null}
+        <SubmitButton variant="secondary" testId="area-show">
+          {t("store.areaJobs.show")}
+        </SubmitButton>
+      </Form>
+
+      <h2 className="mt-8 text-xl font-bold">{t("store.areaJobs.jobsTitle", { date: page.date })}</h2>
+      {page.jobs.length ? (
+        <ul className="mt-3 space-y-3" data-testid="area-jobs">
+          {page.jobs.map((job) => {
+            const mine = result && result.jobId === job.id ? result : undefined;
+            const errors = mine ? fieldTexts(mine.problem, "technician_id", t) : [];
+            const others = page.technicians.filter((tech) => tech.id !== job.technicianId);
+            return (
+              <li key={job.id} className="rounded-lg border border-line/30 p-3" data-testid="area-job" data-order-ref={job.orderRef} data-technician-id={job.technicianId}>
+                <p className="font-semibold">
+                  {t("store.jobs.window", { start: job.timeslot.start, end: job.timeslot.end })} · {t("store.areaJobs.order", { ref: job.orderRef })} · {job.postcode}
+                </p>
+                <p data-testid="area-job-technician">{t("store.areaJobs.technician", { name: job.technicianName })}</p>
+                <p className="text-sm">
+                  {t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)} · {t("store.jobs.progress", { done: job.progress.done, total: job.progress.total })}
+                </p>
+                {!job.workStatus && others.length ? (
+                  <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
+                    <input type="hidden" name="job_id" value={job.id} />
+                    <div>
+                      <Select id={`reassign-${job.id}`} name="technician_id" label={t("store.areaJobs.moveTo")} error={errors} errorTestId="reassign-error">
+                        {others.map((tech) => (
+                          <option key={tech.id} value={tech.id}>
+                            {tech.name}
+                          </option>
+                        ))}
+                      </Select>
+                    </div>
+                    <SubmitButton testId="reassign">{t("store.areaJobs.reassign")}</SubmitButton>
+                  </Form>
+                ) : null}
+              </li>
+            );
+          })}
+        </ul>
+      ) : (
+        <p className="mt-3">{t("store.areaJobs.empty")}</p>
+      )}
+
+      <h2 className="mt-8 text-xl font-bold">{t("store.areaJobs.techniciansTitle")}</h2>
+      <ul className="mt-3 space-y-1" data-testid="area-technicians">
+        {page.technicians.map((tech) => (
+          <li key={tech.id}>{t("store.areaJobs.technicianLoad", { name: tech.name, jobs: tech.jobs, free: tech.free_slots.length })}</li>
+        ))}
+      </ul>
+
+      <h2 className="mt-8 text-xl font-bold">{t("store.areaJobs.capacityTitle")}</h2>
+      <table className="mt-3 w-full text-left" data-testid="area-capacity">
+        <thead>
+          <tr className="border-b border-line/30">
+            <th scope="col" className="py-2 pr-4">{t("store.areaJobs.date")}</th>
+            <th scope="col" className="py-2 pr-4">{t("store.areaJobs.capacity")}</th>
+            <th scope="col" className="py-2 pr-4">{t("store.areaJobs.booked")}</th>
+            <th scope="col" className="py-2">{t("store.areaJobs.free")}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {page.capacity.map((day) => (
+            <tr key={day.date} className="border-b border-line/10">
+              <td className="py-2 pr-4">{day.date}</td>
+              <td className="py-2 pr-4">{day.working ? day.capacity : t("store.areaJobs.closed")}</td>
+              <td className="py-2 pr-4">{day.booked}</td>
+              <td className="py-2">{day.free}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Link to="/store" className="mt-8 inline-block underline">
+        {t("store.area.back")}
+      </Link>
+    </div>
+  );
+}

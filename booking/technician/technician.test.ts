@@ -1,0 +1,167 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { CarrierContext } from "../domain/carrier";
+import { IDS } from "../testing/fixtures";
+import { createTestEngine, newCarrier, readyBooking, type TestEngine } from "../testing/engine";
+import { deviceSteps } from "./technician";
+
+let t: TestEngine;
+beforeAll(async () => {
+  t = await createTestEngine();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const EMAIL = "ada@example.com";
+const PNG = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
+const GIF = new TextEncoder().encode("GIF89a....");
+const IMEI = "490154203237518";
+const DAY = "2025-06-05";
+/** Thursday 5 June 2025, 07:00 London: the technician's morning. */
+const THURSDAY_MORNING = "2025-06-05T06:00:00Z";
+
+/** A paid order on Thursday 5 June 2025 (clock: Monday 2 June, 09:00 London), with its job and technician. */
+async function paidOrder(carrier: CarrierContext) {
+  const { ref } = await readyBooking(t, carrier, { date: DAY });
+  const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+  const lookup = { order_ref: String(done.order_id), email: EMAIL };
+  const order = await t.engine.lookupOrder(carrier, lookup);
+  return { lookup, order, technician: order.booking.technician_id, jobId: order.job.id, deviceId: order.devices[0]!.id };
+}
+
+const actor = (technician: string, jobId: number) => ({ technician_id: technician, staff_id: "staff-1", job_id: jobId });
+
+describe("the steps of a device (spec §2: makes 1 and 2, phones and tablets)", () => {
+  it("asks a phone of make 1 or 2 for its IMEI and symptom codes, a tablet for its serial number", () => {
+    expect(deviceSteps({ kind: "phone", makeId: IDS.apple, identifier: "imei" })).toEqual(["beforePictures", "addImei", "confirmProblems", "symptomCodes", "addParts", "afterPictures"]);
+    expect(deviceSteps({ kind: "tablet", makeId: IDS.apple, identifier: "serial" })).toEqual(["beforePictures", "addSerialNumber", "confirmProblems", "symptomCodes", "addParts", "afterPictures"]);
+  });
+
+  it("records only pictures, problems and parts for another make or an appliance", () => {
+    expect(deviceSteps({ kind: "phone", makeId: 3, identifier: "imei" })).toEqual(["beforePictures", "confirmProblems", "addParts", "afterPictures"]);
+    expect(deviceSteps({ kind: "appliance", makeId: IDS.bosch, identifier: null })).toEqual(["beforePictures", "confirmProblems", "addParts", "afterPictures"]);
+  });
+});
+
+describe("a technician's day", () => {
+  it("lists today's jobs in slot order with the customer's address", async () => {
+    const carrier = await newCarrier(t, { technicians: 1 });
+    const first = await paidOrder(carrier);
+    const second = await paidOrder(carrier);
+    t.clock.set(THURSDAY_MORNING);
+    try {
+      const jobs = await t.engine.technicianJobs(carrier, { technician_id: first.technician });
+      expect(jobs.map((j) => j.job_id)).toEqual([first.jobId, second.jobId]);
+      expect(jobs[0]!.timeslot.start < jobs[1]!.timeslot.start).toBe(true);
+      expect(jobs[0]).toMatchObject({ date: DAY, customer: { address: { line_1: "1 Parliament Street", postcode: "SW1A 2AA" } }, next: { step: "startChecklist", device_id: null } });
+      expect(await t.engine.technicianJobs(carrier, { technician_id: first.technician, date: "2025-06-06" })).toEqual([]);
+    } finally {
+      t.clock.set("2025-06-02T08:00:00Z");
+    }
+  });
+
+  it("refuses another technician's job and another carrier's (403)", async () => {
+    const carrier = await newCarrier(t);
+    const { jobId } = await paidOrder(carrier);
+    await expect(t.engine.technicianJob(carrier, { technician_id: "someone-else", job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN", status: 403 });
+    const other = await newCarrier(t);
+    const { technician } = await paidOrder(carrier);
+    await expect(t.engine.technicianJob(other, { technician_id: technician, job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
+  });
+});
+
+describe("working a job", () => {
+  it("goes through every step in order, each saved at once, and the customer sees the progress", async () => {
+    const carrier = await newCarrier(t);
+    const { lookup, technician, jobId, deviceId } = await paidOrder(carrier);
+    const me = actor(technician, jobId);
+
+    await expect(t.engine.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen", quantity: 1 }] })).rejects.toMatchObject({ fieldCodes: { step: ["STEP_OUT_OF_ORDER"] } });
+
+    const moving = await t.engine.reportOnMyWay(carrier, { ...me, latitude: 51.51, longitude: -0.13 });
+    expect(moving.work_status).toBe("ON_THE_WAY");
+    expect((await t.engine.lookupOrder(carrier, lookup)).repair_status).toBe("on_the_way");
+    expect(await t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL })).toMatchObject({ status: "on_the_way", latitude: 51.51, longitude: -0.13 });
+
+    await expect(t.engine.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent"] })).rejects.toMatchObject({ fieldCodes: { checklist: ["CHECKLIST_INCOMPLETE"] } });
+    await t.engine.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent", "deviceHandedOver", "termsExplained"] });
+    expect((await t.engine.lookupOrder(carrier, lookup)).repair_status).toBe("in_progress");
+    expect((await t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL })).status).toBe("arrived");
+
+    await expect(t.engine.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: GIF })).rejects.toMatchObject({ fieldCodes: { image: ["PROOF_FORMAT"] } });
+    await t.engine.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: PNG });
+    await expect(t.engine.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: "123" })).rejects.toMatchObject({ code: "VALIDATION" });
+    await t.engine.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: IMEI });
+    await t.engine.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
+    await t.engine.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1"] });
+    await expect(t.engine.recordJobStep(carrier, { ...me, step: "repairComplete" })).rejects.toMatchObject({ fieldCodes: { step: ["STEP_OUT_OF_ORDER"] } });
+    await t.engine.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
+    const before = await t.engine.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
+    expect(before.next).toEqual({ step: "repairComplete", device_id: null });
+
+    const done = await t.engine.recordJobStep(carrier, { ...me, step: "repairComplete" });
+    expect(done).toMatchObject({ work_status: "COMPLETED", next: null });
+    const order = await t.engine.lookupOrder(carrier, lookup);
+    expect(order.repair_status).toBe("completed");
+    expect(order.repaired_at).toBe(t.clock.now().toISOString());
+    expect(order.devices[0]!.imei).toBe(IMEI);
+    expect((await t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL })).status).toBe("completed");
+    await expect(t.engine.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "More", quantity: 1 }] })).rejects.toMatchObject({ fieldCodes: { step: ["JOB_CLOSED"] } });
+  });
+
+  it("records the parts and pictures on the order at completion", async () => {
+    const carrier = await newCarrier(t);
+    const { technician, jobId, deviceId, order } = await paidOrder(carrier);
+    const me = actor(technician, jobId);
+    await t.engine.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent", "deviceHandedOver", "termsExplained"] });
+    await t.engine.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: PNG });
+    await t.engine.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: IMEI });
+    await t.engine.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
+    await t.engine.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1", "not-a-code"] });
+    await t.engine.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
+    await t.engine.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
+    await t.engine.recordJobStep(carrier, { ...me, step: "repairComplete" });
+    const [row] = await t.opened.db.query.orders.findMany({ where: (o, { eq }) => eq(o.orderRef, order.order_id) });
+    expect(row!.repairRecord!.devices[String(deviceId)]).toMatchObject({
+      problemIds: [IDS.screen],
+      symptoms: ["screen-replacement.1"],
+      parts: [{ name: "Screen assembly", quantity: 1 }],
+      identifier: IMEI,
+    });
+    expect(row!.repairRecord!.devices[String(deviceId)]!.beforePictures).toHaveLength(1);
+    expect(row!.repairRecord!.devices[String(deviceId)]!.afterPictures).toHaveLength(1);
+    expect(t.files.files.size).toBeGreaterThanOrEqual(2);
+  });
+});
+
+describe("the area manager", () => {
+  it("sees the area's jobs and capacity, and moves a job to a free technician of the area", async () => {
+    const carrier = await newCarrier(t, { technicians: 2, slots: 3 });
+    const { jobId, technician, lookup } = await paidOrder(carrier);
+    const day = await t.engine.areaJobs(carrier, { manager_area: "central", date: DAY });
+    expect(day.jobs.map((j) => j.job.job_id)).toEqual([jobId]);
+    expect(day.technicians).toHaveLength(2);
+    const capacity = await t.engine.areaCapacity(carrier, { manager_area: "central", from: DAY, days: 2 });
+    expect(capacity[0]).toEqual({ date: DAY, working: true, capacity: 6, booked: 1, free: 5 });
+
+    const other = day.technicians.find((tech) => tech.id !== technician)!.id;
+    const moved = await t.engine.reassignJob(carrier, { manager_area: "central", job_id: jobId, technician_id: other, staff_id: "manager-1" });
+    expect(moved.job.technician_id).toBe(other);
+    expect((await t.engine.lookupOrder(carrier, lookup)).booking.technician_id).toBe(other);
+    expect(await t.engine.dateChangeLog(carrier, jobId)).toEqual([expect.objectContaining({ original_technician: technician, new_technician: other, user_id: "manager-1" })]);
+    await expect(t.engine.technicianJob(carrier, { technician_id: technician, job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
+  });
+
+  it("refuses a technician of another area, a taken slot, a started job and another area's manager", async () => {
+    const carrier = await newCarrier(t, { technicians: 2, slots: 3 });
+    const first = await paidOrder(carrier);
+    const second = await paidOrder(carrier);
+    const reassign = (jobId: number, technicianId: string, area = "central") => t.engine.reassignJob(carrier, { manager_area: area, job_id: jobId, technician_id: technicianId, staff_id: "m" });
+    await expect(reassign(first.jobId, `${carrier.code}-east-1`)).rejects.toMatchObject({ fieldCodes: { technician_id: ["TECHNICIAN_NOT_IN_AREA"] } });
+    await expect(reassign(first.jobId, second.technician, "east")).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
+    // Both first jobs of the day start at 08:00, one per technician: neither can take the other's.
+    await expect(reassign(first.jobId, second.technician)).rejects.toMatchObject({ fieldCodes: { technician_id: ["TECHNICIAN_SLOT_TAKEN"] } });
+    await t.engine.reportOnMyWay(carrier, actor(first.technician, first.jobId));
+    await expect(reassign(first.jobId, `${carrier.code}-central-2`)).rejects.toMatchObject({ fieldCodes: { technician_id: ["JOB_ALREADY_STARTED"] } });
+  });
+});
