@@ -17,7 +17,8 @@ export interface AppResponse {
 export function appGet(host: string, path: string, headers: Record<string, string> = {}): Promise<AppResponse> {
   return new Promise((resolve, reject) => {
     const request = http.request(
-      { host: "127.0.0.1", port: appPort, path, method: "GET", headers: { host: `${host}:${appPort}`, ...headers } },
+      // A connection of its own: a kept-alive socket the server is closing at that moment answers ECONNRESET.
+      { host: "127.0.0.1", port: appPort, path, method: "GET", headers: { host: `${host}:${appPort}`, ...headers }, agent: false },
       (response) => {
         let body = "";
         response.setEncoding("utf8");
