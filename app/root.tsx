@@ -12,7 +12,7 @@ import {
 } from "@remix-run/react";
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
-import { useMemo } from "react";
+import { useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
 import { getLandingPage, getUiTexts } from "~/content/content.server";
@@ -141,6 +141,10 @@ function Document({ root, children, title }: { root?: RootData; children: React.
 export default function App() {
   const root = useRootData();
   const wantsLiveChat = useRouteWantsLiveChat();
+  // Marks the page interactive: until then a form posts natively (the browser tests wait for it).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   return (
     <Document root={root}>
       {root ? <SiteHeader carrier={root.carrier} locale={root.locale} /> : null}
