@@ -42,27 +42,37 @@ export class TooManyAttemptsError extends DomainError {
   }
 }
 
-interface Key {
-  scope: "email" | "client";
+/** The scopes `lookup_failures` keeps: the order lookups' and the staff log-ins'. */
+export type FailureScope = (typeof s.lookupFailures.$inferInsert)["scope"];
+
+/** One counted subject (an e-mail, a client address, a staff account): its hash and how many failures it may have. */
+export interface ThrottleKey<Scope extends FailureScope = FailureScope> {
+  scope: Scope;
   hash: string;
   limit: number;
 }
 
-function keysFor(carrier: CarrierContext, subject: LookupSubject, config: LookupThrottleConfig): Key[] {
-  const hash = (scope: string, value: string) => createHash("sha256").update(`${carrier.code}\n${scope}\n${value}`).digest("hex");
-  const keys: Key[] = [];
+/** Only a hash of the subject is kept, salted with the carrier and the scope. */
+export function throttleKeyHash(carrierCode: string, scope: FailureScope, value: string): string {
+  return createHash("sha256").update(`${carrierCode}\n${scope}\n${value}`).digest("hex");
+}
+
+type LookupScope = "email" | "client";
+const LOOKUP_SCOPES: LookupScope[] = ["email", "client"];
+
+function keysFor(carrier: CarrierContext, subject: LookupSubject, config: LookupThrottleConfig): ThrottleKey<LookupScope>[] {
+  const keys: ThrottleKey<LookupScope>[] = [];
   const email = subject.email?.trim().toLowerCase();
-  if (email) keys.push({ scope: "email", hash: hash("email", email), limit: config.maxPerEmail });
+  if (email) keys.push({ scope: "email", hash: throttleKeyHash(carrier.code, "email", email), limit: config.maxPerEmail });
   const client = subject.clientAddress?.trim().toLowerCase();
-  if (client) keys.push({ scope: "client", hash: hash("client", client), limit: config.maxPerClient });
+  if (client) keys.push({ scope: "client", hash: throttleKeyHash(carrier.code, "client", client), limit: config.maxPerClient });
   return keys;
 }
 
-/** Throws TooManyAttemptsError when the e-mail or the client address has used up its failures. */
-export async function assertLookupAllowed(db: DbOrTx, carrier: CarrierContext, subject: LookupSubject, now: Date, config: LookupThrottleConfig): Promise<void> {
-  const keys = keysFor(carrier, subject, config);
+/** Throws TooManyAttemptsError when any key has used up its failures inside the window. */
+export async function assertKeysAllowed(db: DbOrTx, keys: ThrottleKey[], now: Date, windowMinutes: number): Promise<void> {
   if (!keys.length) return;
-  const windowMs = config.windowMinutes * 60_000;
+  const windowMs = windowMinutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
   const rows = await db
     .select({ keyHash: s.lookupFailures.keyHash, failures: count(), oldest: min(s.lookupFailures.createdAt) })
@@ -80,14 +90,25 @@ export async function assertLookupAllowed(db: DbOrTx, carrier: CarrierContext, s
   if (retryAfterMs > 0) throw new TooManyAttemptsError(Math.max(1, Math.ceil(retryAfterMs / 1000)));
 }
 
+/**
+ * Counts one failure against each key; forgets failures older than the window, of `scopes` only
+ * (the order lookups and the staff log-ins share the table, each with its own window).
+ */
+export async function recordFailures(db: DbOrTx, carrierCode: string, keys: ThrottleKey[], now: Date, windowMinutes: number, scopes: readonly FailureScope[]): Promise<void> {
+  if (!keys.length) return;
+  await db.insert(s.lookupFailures).values(keys.map((key) => ({ carrierCode, scope: key.scope, keyHash: key.hash, createdAt: now })));
+  const expired = new Date(now.getTime() - windowMinutes * 60_000);
+  await db.delete(s.lookupFailures).where(and(inArray(s.lookupFailures.scope, [...scopes]), lt(s.lookupFailures.createdAt, expired)));
+}
+
+/** Throws TooManyAttemptsError when the e-mail or the client address has used up its failures. */
+export async function assertLookupAllowed(db: DbOrTx, carrier: CarrierContext, subject: LookupSubject, now: Date, config: LookupThrottleConfig): Promise<void> {
+  await assertKeysAllowed(db, keysFor(carrier, subject, config), now, config.windowMinutes);
+}
+
 /** Counts one failed lookup against the e-mail and the client address; forgets failures older than the window. */
 export async function recordLookupFailure(db: DbOrTx, carrier: CarrierContext, subject: LookupSubject, now: Date, config: LookupThrottleConfig): Promise<void> {
-  const keys = keysFor(carrier, subject, config);
-  if (!keys.length) return;
-  await db.insert(s.lookupFailures).values(keys.map((key) => ({ carrierCode: carrier.code, scope: key.scope, keyHash: key.hash, createdAt: now })));
-  const expired = new Date(now.getTime() - config.windowMinutes * 60_000);
-  // Only its own scopes: the staff log-in lock-out keeps its failures in the same table with its own window.
-  await db.delete(s.lookupFailures).where(and(inArray(s.lookupFailures.scope, ["email", "client"]), lt(s.lookupFailures.createdAt, expired)));
+  await recordFailures(db, carrier.code, keysFor(carrier, subject, config), now, config.windowMinutes, LOOKUP_SCOPES);
 }
 
 /** Whether an engine error means "wrong e-mail or reference" (the only failure that is counted). */
