@@ -64,7 +64,7 @@ interface Post {
 function send({ host, path: target, headers = {}, body, streamBytes }: Post): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let answered = false;
-    const request = http.request({ host: "127.0.0.1", port: appPort, path: target, method: "POST", headers: { host: `${host}:${appPort}`, ...headers }, agent: false }, (response) => {
+    const request = http.request({ host: "127.0.0.1", port: appPort, path: target, method: "POST", headers: { host: `${host}:${appPort}`, ...headers } }, (response) => {
       answered = true;
       let text = "";
       response.setEncoding("utf8");
