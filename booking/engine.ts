@@ -39,7 +39,7 @@ import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "./notifications/send
 import * as scheduled from "./scheduler/messages";
 import type { MessageContentSource } from "./ports/message-content";
 import { createTemplateRenderer, type MessageRenderer } from "./scheduler/renderer";
-import { createScheduler, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
+import { createScheduler, type PassScope, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
 import * as jobs from "./scheduler/jobs";
 import * as waitingList from "./waiting-list/waiting-list";
 import * as technician from "./technician/technician";
@@ -287,8 +287,11 @@ export function createEngine(deps: EngineDependencies) {
       scheduled.scheduleOrderMessages(ctx.db, carrierOf(carrier), ctx.clock.now(), input),
     /** An order's message rows, every generation, for support and tests. */
     orderMessages: async (carrier: CarrierArg, orderRef: number) => scheduled.orderMessages(ctx.db, carrierOf(carrier), orderRef),
-    /** One scheduler pass at the engine's "now" (through the test clock: at the shifted time). */
-    runScheduledJobs: async () => scheduler.runDue(),
+    /**
+     * One scheduler pass at the engine's "now" (through the test clock: at the shifted time). With a
+     * carrier, only that carrier's messages: the development outbox's pass, which a test clock may run days ahead.
+     */
+    runScheduledJobs: async (scope?: PassScope) => scheduler.runDue(scope),
     /** Scheduled work by state, across carriers unless one is named: `dead` is the operator's list (docs/operations.md). */
     listScheduledJobs: async (input: Parameters<typeof jobs.listScheduledJobs>[1] = {}) => jobs.listScheduledJobs(ctx.db, input),
     /** A dead (or failed) row goes back to pending, its tries reset, due now: after an operator fixed the cause. */

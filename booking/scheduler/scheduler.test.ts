@@ -239,6 +239,41 @@ describe("the scheduler through the engine", () => {
     const [purge] = await t.engine.listScheduledJobs({ state: "pending" }).then((rows) => rows.filter((r) => r.type === "purge_holds"));
     expect(purge!.runAt.getTime()).toBe(t.clock.now().getTime() + defaultSchedulerSettings.holdPurgeMs);
   });
+
+  it("runs a pass for one carrier on a clock days ahead without touching other carriers' messages, anyone's holds or the purge's round", async () => {
+    const t = await createTestEngine({ notifications: box.notifications, render });
+    onTestFinished(() => t.close());
+    t.clock.set("2025-06-02T08:00:00Z");
+    const [mine, theirs] = [await newCarrier(t), await newCarrier(t)];
+    await t.engine.runScheduledJobs();
+    const [purgeBefore] = (await t.engine.listScheduledJobs({ state: "pending" })).filter((r) => r.type === "purge_holds");
+    const paid = async (carrier: CarrierContext) => {
+      const { ref } = await readyBooking(t, carrier, { date: "2025-06-05" });
+      return Number((await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" })).order_id);
+    };
+    const [myOrder, theirOrder] = [await paid(mine), await paid(theirs)];
+    await t.engine.runScheduledJobs();
+    // Someone is choosing a day right now on the other carrier's site: a 30-minute hold.
+    const { state } = await readyBooking(t, theirs, { date: "2025-06-05" });
+    const bookingId = (await t.opened.db.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.reference, state.reference)))[0]!.id;
+    const holdOf = async () => t.opened.db.select().from(s.capacityHolds).where(eq(s.capacityHolds.bookingId, bookingId));
+    const planned = async (carrier: CarrierContext, orderRef: number) =>
+      (await t.engine.orderMessages(carrier, orderRef)).map((m) => `${m.kind} ${m.channel} ${m.state}`).sort();
+
+    // The development outbox's button, on a test clock at 18:00 the evening before.
+    const realNow = t.clock.now();
+    t.clock.set("2025-06-04T17:00:00Z");
+    const pass = await t.engine.runScheduledJobs({ carrierCode: mine.code });
+    expect(pass.sent).toBe(2);
+    expect(pass.holdsPurged).toBe(0);
+    t.clock.set(realNow.toISOString());
+
+    expect(await planned(mine, myOrder)).toEqual(["booking-confirmed email sent", "booking-confirmed sms sent", "evening-before email sent", "evening-before sms sent", "morning-of email pending", "morning-of sms pending"].sort());
+    expect(await planned(theirs, theirOrder)).toEqual(["booking-confirmed email sent", "booking-confirmed sms sent", "evening-before email pending", "evening-before sms pending", "morning-of email pending", "morning-of sms pending"].sort());
+    expect(await holdOf()).toHaveLength(1);
+    const [purgeAfter] = (await t.engine.listScheduledJobs({ state: "pending" })).filter((r) => r.type === "purge_holds");
+    expect(purgeAfter!.runAt).toEqual(purgeBefore!.runAt);
+  });
 });
 
 describe("the worker's guarantees", () => {

@@ -73,10 +73,21 @@ export interface PassSummary {
   holdsPurged: number;
 }
 
+/**
+ * A pass limited to one carrier's messages. The development outbox's "Send the messages due now"
+ * runs on the request's clock, which a test may have moved days ahead (ADR 034). Such a pass must
+ * not touch other carriers' messages, purge the draft holds of customers booking now, end their
+ * waiting-list offers, or re-arm the recurring purge days ahead. The worker does that work, on the
+ * real clock.
+ */
+export interface PassScope {
+  carrierCode: string;
+}
+
 export interface Scheduler {
   readonly workerId: string;
-  /** One pass: claims what is due now and runs it. Tests call it with the clock where they want it. */
-  runDue(): Promise<PassSummary>;
+  /** One pass: claims what is due now (only the scope's messages when one is given) and runs it. Tests call it with the clock where they want it. */
+  runDue(scope?: PassScope): Promise<PassSummary>;
   /** Runs a pass every `pollSeconds` (0: never) until `stop`; never keeps the process alive on its own. */
   start(pollSeconds: number): void;
   /**
@@ -111,11 +122,12 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     recurringEnsured = true;
   }
 
-  async function claim(now: Date): Promise<JobRow[]> {
+  async function claim(now: Date, scope: PassScope | undefined): Promise<JobRow[]> {
+    const isDue = or(and(inArray(t.state, ["pending", "failed"]), lte(t.runAt, now)), and(eq(t.state, "sending"), lte(t.lockedUntil, now)));
     const due = db
       .select({ id: t.id })
       .from(t)
-      .where(or(and(inArray(t.state, ["pending", "failed"]), lte(t.runAt, now)), and(eq(t.state, "sending"), lte(t.lockedUntil, now))))
+      .where(scope ? and(isDue, eq(t.type, "message"), eq(t.carrierCode, scope.carrierCode)) : isDue)
       .orderBy(asc(t.runAt), asc(t.id))
       .limit(settings.batchSize)
       .for("update", { skipLocked: true });
@@ -191,11 +203,11 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     }
   }
 
-  async function runDue(): Promise<PassSummary> {
+  async function runDue(scope?: PassScope): Promise<PassSummary> {
     const now = clock.now();
-    await ensureRecurring(now);
+    if (!scope) await ensureRecurring(now);
     const summary: PassSummary = { claimed: 0, sent: 0, skipped: 0, retried: 0, dead: 0, holdsPurged: 0 };
-    const rows = await claim(now);
+    const rows = await claim(now, scope);
     summary.claimed = rows.length;
     for (const row of rows) {
       if (row.type === "purge_holds") await runPurge(row, now, summary);

@@ -567,6 +567,10 @@ test.describe("BK04: an uncovered postcode", () => {
     await expect(page.getByTestId("basket-icon")).toHaveCount(0);
     await onPage(page, journey, "postcode-search with BK04");
     await expectProgress(page, "3");
+    // The hero's form sent before the page is interactive (or without JavaScript) keeps the space: the same page.
+    await page.goto(carrierUrl(String(carrier.code), `/booking/postcode-search?postcode=${encodeURIComponent(UNCOVERED)}`));
+    await expect(page).toHaveURL(/\/booking\/postcode-search\?postcode=ZE10AA$/);
+    await expect(page.getByTestId("postcode-error")).toHaveText(text("en", "root", "landing.postcodeInvalid"));
 
     // The device steps stay out of reach until a covered postcode is saved.
     await page.goto(carrierUrl(String(carrier.code), "/booking/device/make"));

@@ -72,7 +72,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`/booking/address-search${params.size ? `?${params}` : ""}`);
   }
 
-  // The landing hero submits its postcode here with a GET: check it straight away.
+  // The landing hero submits its postcode here with a GET, without its spaces once the page is
+  // interactive. Sent before that (or without JavaScript), the same address: one URL for one postcode.
+  if (fromLanding !== null && /\s/.test(fromLanding)) {
+    url.searchParams.set("postcode", fromLanding.replace(/\s+/g, ""));
+    throw redirect(`${url.pathname}?${url.searchParams}`);
+  }
+
+  // Check the landing hero's postcode straight away.
   if (fromLanding !== null) {
     const outcome = await submitPostcode(context, fromLanding, business);
     if (outcome instanceof Response) throw outcome;
