@@ -11,6 +11,7 @@ import { handleError } from "~/lib/errors/errors.server";
 import { readBusinessCookie } from "~/lib/cookies.server";
 import { AddressErrorModal } from "~/journeys/location/components/address-error-modal";
 import { ManualAddressFields } from "~/journeys/location/components/manual-address-fields";
+import { HaveBookingCode } from "~/journeys/location/components/have-booking-code";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
@@ -45,6 +46,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     business: isBusinessAccount(context.carrier, url, await readBusinessCookie(request)),
     current: booking?.address?.line_1 ? booking.address : null,
     postcode: booking?.postcode ?? "",
+    /** A confirm-only carrier's customers mostly come with a booking code (ADR 102). */
+    confirmOnly: context.carrier.confirmOnly && !context.colleague,
   };
 }
 
@@ -90,7 +93,7 @@ function useLiveSearch(current: string, delayMs = 350) {
 }
 
 export default function AddressSearch() {
-  const { text, container, results, searched, business, current, postcode } = useLoaderData<typeof loader>();
+  const { text, container, results, searched, business, current, postcode, confirmOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionBody | undefined;
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -117,6 +120,7 @@ export default function AddressSearch() {
           {t("booking-location.address.current", { address: [current.line_1, current.line_2, current.town, current.postcode].filter(Boolean).join(", ") })}
         </p>
       ) : null}
+      {confirmOnly ? <HaveBookingCode prominent /> : null}
 
       <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-end" onChange={(event) => liveSearch.schedule(event.currentTarget)} onSubmit={liveSearch.cancel}>
         {business ? <input type="hidden" name="type" value="business" /> : null}
@@ -210,6 +214,7 @@ export default function AddressSearch() {
         </Form>
       </details>
 
+      {confirmOnly ? null : <HaveBookingCode prominent={false} />}
       <AddressErrorModal error={addressError} />
     </section>
   );

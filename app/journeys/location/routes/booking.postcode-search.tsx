@@ -1,6 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
-import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
+import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { HaveBookingCode } from "~/journeys/location/components/have-booking-code";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { LONG_TOAST_MS } from "~/lib/errors/error-table";
@@ -21,6 +22,8 @@ export const meta: MetaFunction = titleMeta("booking-location.postcode.title");
 
 interface PostcodeView {
   business: boolean;
+  /** A confirm-only carrier's customers mostly come with a booking code (ADR 102). */
+  confirmOnly?: boolean;
   value: string;
   errorKey: string | null;
 }
@@ -86,7 +89,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return data(outcome, await withSession(context, { status: outcome.errorKey ? 400 : 200 }));
   }
   const booking = context.booking;
-  const view: PostcodeView = { business, value: booking && booking.checkout_status !== "SUCCESS" ? (booking.postcode ?? "") : "", errorKey: null };
+  const view: PostcodeView = {
+    business,
+    confirmOnly: context.carrier.confirmOnly && !context.colleague,
+    value: booking && booking.checkout_status !== "SUCCESS" ? (booking.postcode ?? "") : "",
+    errorKey: null,
+  };
   return view;
 }
 
@@ -118,6 +126,7 @@ export default function PostcodeSearch() {
           {t("landing.businessAccount")}
         </p>
       ) : null}
+      {loaded.confirmOnly ? <HaveBookingCode prominent /> : null}
       <Form method="post" noValidate className="mt-6 space-y-4">
         {business ? <input type="hidden" name="type" value="business" /> : null}
         <TextField
@@ -133,11 +142,7 @@ export default function PostcodeSearch() {
         />
         <SubmitButton pendingLabel={t("booking-location.postcode.checking")} size="lg">{t("booking-location.postcode.submit")}</SubmitButton>
       </Form>
-      <p className="mt-8">
-        <Link to="/booking/continue" className="underline underline-offset-4">
-          {t("booking-location.postcode.haveCode")}
-        </Link>
-      </p>
+      {loaded.confirmOnly ? null : <HaveBookingCode prominent={false} />}
     </section>
   );
 }
