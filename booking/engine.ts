@@ -199,7 +199,7 @@ export function createEngine(deps: EngineDependencies) {
     buildBooking: op(bookings.buildBooking),
     getBooking: op(bookings.getBooking),
     getBookingByToken: op(bookings.getBookingByToken),
-    issueResumeToken: op(bookings.issueResumeToken),
+    issueResumeToken: sends(op(bookings.issueResumeToken)),
     redeemResumeToken: op(bookings.redeemResumeToken),
     validateBooking: op(checkout.validateBooking),
     setPostcode: op(bookings.setPostcode),

@@ -22,7 +22,8 @@ const MIN_CONTRAST = 4.5;
 // Customer messages (ADR 092): filled when a message is sent, not by the seeder. Which placeholder
 // each message may use is checked by tenants/seed-files.test.ts and, on save, by the CMS.
 const CUSTOMER_MESSAGE_KINDS = ['booking-confirmed', 'evening-before', 'morning-of', 'booking-cancelled', 'date-changed',
-  'address-changed', 'imei-accepted', 'proof-accepted', 'contact-received', 'call-back-requested', 'waiting-list-offer'];
+  'address-changed', 'imei-accepted', 'proof-accepted', 'contact-received', 'call-back-requested', 'waiting-list-offer',
+  'booking-handed-over'];
 
 // ---------- helpers ----------
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);

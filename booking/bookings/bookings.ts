@@ -37,6 +37,8 @@ import { normaliseSelection } from "../domain/pricing";
 import { canonicalToken, hashToken, newBookingReference, newResumeToken } from "../domain/references";
 import { localDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
+import { E164 } from "../ports/notifications";
+import { enqueueMessage } from "../scheduler/message-jobs";
 import { assertDiscountUsable, canonicalDiscountCode, findDiscount, releaseDiscountReservations } from "./discount";
 import { bookingDevices, Deferred, findBooking, mutateBooking, type BookingRow, type DeviceRow } from "./repository";
 import { bookingState, type BookingState } from "./state";
@@ -141,13 +143,65 @@ export async function getBookingByToken(ctx: EngineContext, carrier: CarrierCont
  * A fresh hand-over code for a booking (the in-store confirmation's booking code and QR, ADR 101):
  * the old code stops working, the new one works once until `expires_at` (config.handoverCodeMinutes).
  */
-export async function issueResumeToken(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<{ token: string; expires_at: string }> {
+const issueTokenInput = z.object({ send: z.boolean().default(false) }).default({ send: false });
+
+/** Where a hand-over's code was sent (ADR 102): the customer's e-mail and, when it is a mobile number we can text, their phone. */
+export interface CodeSentTo {
+  email: string;
+  phone: string | null;
+}
+
+export async function issueResumeToken(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  reference: unknown,
+  options: unknown = {},
+): Promise<{ token: string; expires_at: string; sent_to: CodeSentTo | null }> {
+  const { send } = parseInput(issueTokenInput, options);
   const token = newResumeToken();
-  const expiresAt = new Date(now(ctx).getTime() + ctx.config.handoverCodeMinutes * 60_000);
-  await mutateBooking(ctx, carrier, reference, async (tx, booking) => {
+  const at = now(ctx);
+  const expiresAt = new Date(at.getTime() + ctx.config.handoverCodeMinutes * 60_000);
+  const { result: sentTo } = await mutateBooking(ctx, carrier, reference, async (tx, booking) => {
     await setBooking(tx, booking, { tokenHash: hashToken(token), tokenExpiresAt: expiresAt });
+    return send ? sendResumeToken(tx, carrier, booking, token, at, expiresAt) : null;
   });
-  return { token, expires_at: expiresAt.toISOString() };
+  return { token, expires_at: expiresAt.toISOString(), sent_to: sentTo };
+}
+
+/**
+ * The code, by e-mail and SMS, to the customer the booking's details name (ADR 102): for an agent
+ * who prepared the booking on the telephone. Recorded in the transaction that issues the code, like
+ * every message (ADR 093); a code replaced before it went out is still sent, and refused when used.
+ */
+async function sendResumeToken(tx: BookingTransaction, carrier: CarrierContext, booking: BookingRow, token: string, at: Date, expiresAt: Date): Promise<CodeSentTo> {
+  if (!booking.email || !booking.siteUrl) throw new ValidationError({ email: ["EMAIL_INVALID"] });
+  const phone = booking.phoneNumber && E164.test(booking.phoneNumber) ? booking.phoneNumber : null;
+  const state = await bookingState(tx, carrier, booking, at, parseInput(localeSchema, booking.locale ?? "en"));
+  const confirmUrl = new URL("/booking/continue", booking.siteUrl);
+  confirmUrl.searchParams.set("token", token);
+  const address = booking.address ? [booking.address.line_1, booking.address.line_2, booking.address.town, booking.address.postcode].filter((line) => line?.trim()) : [];
+  await enqueueMessage(tx, {
+    carrierCode: carrier.code,
+    kind: "booking-handed-over",
+    orderRef: null,
+    eventKey: `${booking.reference}:${hashToken(token).slice(0, 16)}`,
+    locale: booking.locale ?? "en",
+    channels: phone ? ["email", "sms"] : ["email"],
+    payload: {
+      to: { name: [booking.firstName, booking.lastName].filter(Boolean).join(" ") || undefined, email: booking.email, ...(phone ? { phone } : {}) },
+      values: {
+        bookingCode: token,
+        confirmUrl: confirmUrl.href,
+        holdUntil: expiresAt.toISOString(),
+        devices: Object.values(state.devices).map((device) => device.device.title),
+        ...(booking.date ? { date: booking.date } : {}),
+        ...(address.length ? { address } : {}),
+      },
+    },
+    runAt: at,
+    expiresAt,
+  });
+  return { email: booking.email, phone };
 }
 
 /**

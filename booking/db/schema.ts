@@ -724,6 +724,10 @@ export interface MessageJobPayload {
     refund?: number;
     offerUrl?: string;
     holdUntil?: string;
+    devices?: string[];
+    /** A hand-over's booking code and its Confirm booking link (ADR 102): the code works once and expires. */
+    bookingCode?: string;
+    confirmUrl?: string;
   };
   /** The calendar invite the e-mail carries: its METHOD and SEQUENCE as at the event. */
   calendar?: { method: "REQUEST" | "CANCEL"; sequence: number };

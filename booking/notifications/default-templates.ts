@@ -130,6 +130,20 @@ We hold it for you until {{holdUntil}}.
 If you do not take it, we offer it to the next customer waiting.`,
     smsText: "{{brand}}: a repair slot is free on {{date}}, {{window}}. Held for you until {{holdUntil}}: {{offerUrl}}",
   },
+  "booking-handed-over": {
+    subject: "Confirm your repair booking – {{brand}}",
+    emailBody: `Your repair booking has been prepared for you:
+{{devices}}
+on {{date}}, at:
+{{address}}
+
+To confirm it, open Confirm booking and enter your booking code {{bookingCode}}.
+
+[Confirm booking]({{confirmUrl}})
+
+The code works once, until {{holdUntil}}. If it has run out, ask us for a new one.`,
+    smsText: "{{brand}}: your booking code is {{bookingCode}}. Confirm your repair booking by {{holdUntil}}: {{confirmUrl}}",
+  },
 };
 
 const de: Record<CustomerMessageKind, TemplateText> = {
@@ -246,6 +260,20 @@ Wir halten ihn für Sie bis {{holdUntil}}.
 
 Wenn Sie ihn nicht nehmen, bieten wir ihn dem nächsten Kunden auf der Warteliste an.`,
     smsText: "{{brand}}: Am {{date}}, {{window}}, ist ein Reparaturtermin frei. Für Sie reserviert bis {{holdUntil}}: {{offerUrl}}",
+  },
+  "booking-handed-over": {
+    subject: "Bestätigen Sie Ihre Reparaturbuchung – {{brand}}",
+    emailBody: `Ihre Reparaturbuchung ist für Sie vorbereitet:
+{{devices}}
+am {{date}}, bei:
+{{address}}
+
+Um sie zu bestätigen, öffnen Sie „Buchung bestätigen“ und geben Ihren Buchungscode {{bookingCode}} ein.
+
+[Buchung bestätigen]({{confirmUrl}})
+
+Der Code gilt einmal, bis {{holdUntil}}. Ist er abgelaufen, fragen Sie uns nach einem neuen.`,
+    smsText: "{{brand}}: Ihr Buchungscode ist {{bookingCode}}. Bestätigen Sie Ihre Reparaturbuchung bis {{holdUntil}}: {{confirmUrl}}",
   },
 };
 

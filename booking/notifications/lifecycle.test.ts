@@ -189,6 +189,38 @@ describe("a booking's messages through its life", () => {
     expect(sent.sms.some((sms) => sms.to === "+447700900456")).toBe(true);
   });
 
+  it("sends a prepared booking's code to its customer, whose link confirms it once; a booking without an e-mail cannot be sent", async () => {
+    t.clock.set("2025-06-02T08:00:00Z");
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-05", details: { locale: "de", site_url: `${SITE}/booking/details` } });
+    await send();
+    const issued = await t.engine.issueResumeToken(carrier, ref, { send: true });
+    expect(issued.sent_to).toEqual({ email: "ada@example.com", phone: "+447700900123" });
+    const sent = await send();
+    expect(sent.emails).toHaveLength(1);
+    const mail = sent.emails[0]!;
+    expect((mail.to as { text: string }).text).toContain("ada@example.com");
+    // In the language the booking was made in, with the code, the device, the day and the code's end in the carrier's zone.
+    expect(mail.subject).toContain("Bestätigen Sie Ihre Reparaturbuchung");
+    expect(mail.text).toContain(issued.token);
+    expect(mail.text).toContain("iPhone 15");
+    expect(mail.text).toContain("5. Juni 2025");
+    expect(mail.text).toContain("10:00");
+    const link = new RegExp(`${SITE}/booking/continue\\?token=${issued.token}`);
+    expect(mail.text).toMatch(link);
+    expect(sent.sms).toHaveLength(1);
+    expect(sent.sms[0]).toMatchObject({ to: "+447700900123" });
+    expect(sent.sms[0]!.text).toContain(issued.token);
+
+    const url = link.exec(mail.text!)![0];
+    expect((await t.engine.redeemResumeToken(carrier, url)).reference).toBe(ref);
+    await expect(t.engine.redeemResumeToken(carrier, url)).rejects.toMatchObject({ code: "BK01" });
+
+    const bare = await t.engine.buildBooking(carrier);
+    await expect(t.engine.issueResumeToken(carrier, bare.reference, { send: true })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.issueResumeToken(carrier, bare.reference, { send: "yes" })).rejects.toMatchObject({ code: "VALIDATION" });
+    expect((await send()).emails).toEqual([]);
+  });
+
   it("answers a contact message with the promise of a reply within 48 hours, to the address it came from", async () => {
     await t.engine.sendContactMessage(carrier, {
       name: "Grace Hopper",

@@ -56,6 +56,9 @@ export const messageValuesSchema = z.object({
   manageUrl: webAddress.optional(),
   trackingUrl: webAddress.optional(),
   offerUrl: webAddress.optional(),
+  /** A hand-over's booking code (ADR 102), as the customer types it on Confirm booking. */
+  bookingCode: z.string().regex(/^[0-9A-Z-]{4,40}$/).optional(),
+  confirmUrl: webAddress.optional(),
   /** An instant, shown in the carrier's time zone. */
   holdUntil: z.date().optional(),
 });
@@ -130,8 +133,9 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
     filled.amount = { text: plan ? `${money(values.amount)} ${plan}` : money(values.amount) };
   }
   if (values.refund !== undefined) filled.refund = { text: money(values.refund) };
+  if (values.bookingCode) filled.bookingCode = { text: values.bookingCode };
   for (const name of URL_PLACEHOLDERS) {
-    const url = values[name as "manageUrl" | "trackingUrl" | "offerUrl"];
+    const url = values[name as "manageUrl" | "trackingUrl" | "offerUrl" | "confirmUrl"];
     if (url) filled[name] = { text: url };
   }
   if (values.holdUntil) {

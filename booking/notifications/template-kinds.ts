@@ -15,6 +15,7 @@ export const CUSTOMER_MESSAGE_KINDS = [
   "contact-received",
   "call-back-requested",
   "waiting-list-offer",
+  "booking-handed-over",
 ] as const;
 
 export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
@@ -32,6 +33,8 @@ export const PLACEHOLDER_NAMES = [
   "trackingUrl",
   "offerUrl",
   "holdUntil",
+  "bookingCode",
+  "confirmUrl",
 ] as const;
 
 export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
@@ -50,7 +53,8 @@ export const PLACEHOLDERS_OF: Readonly<Record<CustomerMessageKind, readonly Plac
   "contact-received": ["brand", "orderRef"],
   "call-back-requested": ["brand", "orderRef", "date", "window"],
   "waiting-list-offer": ["brand", "date", "window", "address", "offerUrl", "holdUntil"],
+  "booking-handed-over": ["brand", "devices", "date", "address", "bookingCode", "confirmUrl", "holdUntil"],
 };
 
 /** Placeholders whose value is a web address: shown as a link, and only http(s). */
-export const URL_PLACEHOLDERS: readonly PlaceholderName[] = ["manageUrl", "trackingUrl", "offerUrl"];
+export const URL_PLACEHOLDERS: readonly PlaceholderName[] = ["manageUrl", "trackingUrl", "offerUrl", "confirmUrl"];

@@ -2,7 +2,8 @@
  * The 'Confirm booking' landing page of the confirm-only variant (issue 11 item 6, ADR 102), in
  * Chromium. Lumen is confirm-only: its landing and FAQ pages go to the address search, where a
  * customer with a booking code finds the way to Confirm booking. One of its agents prepares a
- * booking for a customer and hands its code over; the customer, on their own phone at 390 px,
+ * booking for a customer and sends its code to the customer's e-mail and phone (read here on the
+ * development outbox page); the customer, on their own phone at 390 px,
  * looks the booking up by its code on Confirm booking and confirms it by paying. Another carrier's
  * site does not know the code; once used, the code is spent. axe on the customer's pages.
  *
@@ -54,18 +55,33 @@ async function agentPreparesBooking(page: Page): Promise<string> {
   await fillDetails(page, "en", lumen);
   await page.getByTestId("finish-in-store").click();
   await expect(page).toHaveURL(/\/booking\/in-store-booking-confirmation$/);
-  await page.getByRole("button", { name: en("booking-checkout", "inStore.generate") }).click();
+  // Not at the counter: the agent sends the code to the customer's e-mail and phone.
+  await page.getByRole("button", { name: en("booking-checkout", "inStore.sendCode") }).click();
+  await expect(page.getByTestId("code-sent")).toContainText("ada.lovelace@example.com");
   const code = (await page.getByTestId("booking-code").textContent())!.trim();
   expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
+  await expectNoSeriousA11yViolations(page);
   // The agent's device moves on to the next customer; the booking waits, its day held.
   await page.getByRole("button", { name: en("booking-checkout", "inStore.newBooking") }).click();
   await expect(page).toHaveURL(/\/store$/);
   return code;
 }
 
+/** The code as the customer received it: the e-mail and the SMS on the development outbox page. */
+async function receivedByCustomer(page: Page, code: string) {
+  await expect(async () => {
+    await page.goto(carrierUrl(CARRIER, "/dev/outbox"));
+    await expect(page.getByTestId("outbox-email").filter({ hasText: code })).toHaveCount(1, { timeout: 1_000 });
+  }).toPass({ timeout: 30_000 });
+  const mail = page.getByTestId("outbox-email").filter({ hasText: code });
+  await expect(mail.getByTestId("outbox-text")).toContainText(carrierUrl(CARRIER, `/booking/continue?token=${code}`));
+  await expect(page.getByTestId("outbox-sms").filter({ hasText: code })).toHaveCount(1);
+}
+
 test("an agent prepares a booking; the customer finds it on Confirm booking by its code and confirms it on their phone", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const code = await agentPreparesBooking(page);
+  await receivedByCustomer(page, code);
 
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, locale: "en-GB" });
   const customer = await phone.newPage();

@@ -21,6 +21,7 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'contact-received': ['brand', 'orderRef'],
   'call-back-requested': ['brand', 'orderRef', 'date', 'window'],
   'waiting-list-offer': ['brand', 'date', 'window', 'address', 'offerUrl', 'holdUntil'],
+  'booking-handed-over': ['brand', 'devices', 'date', 'address', 'bookingCode', 'confirmUrl', 'holdUntil'],
 };
 
 export const MESSAGE_KINDS = Object.keys(MESSAGE_PLACEHOLDERS);

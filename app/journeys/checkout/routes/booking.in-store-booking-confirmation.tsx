@@ -57,8 +57,10 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ handover: null }, await withSession(context, { status: 400, headers: STAFF_HEADERS }));
   }
   try {
-    const issued = await context.engine.issueResumeToken(context.carrier, booking.reference);
-    return data({ handover: await handoverFor(request.url, issued) }, await withSession(context, { headers: STAFF_HEADERS }));
+    // "send-code": the same new code, also sent to the customer's e-mail and phone (ADR 102), for a
+    // customer who is not at the counter.
+    const issued = await context.engine.issueResumeToken(context.carrier, booking.reference, { send: intent === "send-code" });
+    return data({ handover: await handoverFor(request.url, issued), sentTo: issued.sent_to }, await withSession(context, { headers: STAFF_HEADERS }));
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
@@ -72,6 +74,7 @@ export default function InStoreConfirmationPage() {
   const format = useMoney();
   const { t } = useTranslation();
   const handover = actionData && "handover" in actionData ? actionData.handover : null;
+  const sentTo = actionData && "sentTo" in actionData ? actionData.sentTo : null;
   const busy = navigation.state === "submitting";
 
   return (
@@ -107,6 +110,11 @@ export default function InStoreConfirmationPage() {
                 <figcaption className="mt-2 text-sm">{t("booking-checkout.inStore.qrCaption")}</figcaption>
               </figure>
               <p className="mt-3 break-all text-sm">{t("booking-checkout.inStore.codeHint", { url: handover.continueUrl })}</p>
+              {sentTo ? (
+                <p role="status" className="mt-3 font-semibold" data-testid="code-sent">
+                  {sentTo.phone ? t("booking-checkout.inStore.sentBoth", { email: sentTo.email, phone: sentTo.phone }) : t("booking-checkout.inStore.sentEmail", { email: sentTo.email })}
+                </p>
+              ) : null}
               <p className="mt-2 text-sm" data-testid="code-validity">
                 {t("booking-checkout.inStore.validity", { count: codeMinutes })}
               </p>
@@ -116,6 +124,9 @@ export default function InStoreConfirmationPage() {
             <Form method="post" className="mt-6">
               <button type="submit" name="intent" value="handover" disabled={busy} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">
                 {t(handover ? "booking-checkout.inStore.regenerate" : "booking-checkout.inStore.generate")}
+              </button>
+              <button type="submit" name="intent" value="send-code" disabled={busy} className="ml-0 mt-3 rounded border border-primary px-5 py-3 font-semibold text-primary sm:ml-3 sm:mt-0">
+                {t("booking-checkout.inStore.sendCode")}
               </button>
               <p className="mt-2 text-sm">{t("booking-checkout.inStore.regenerateNote")}</p>
             </Form>
