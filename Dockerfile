@@ -1,4 +1,6 @@
 # The web app (Remix + Express + booking engine). Build: docker build -t repair-app .
+# One image, two uses (docker-compose.yml, ADR 103): the replicas run server.ts (the CMD); the
+# one-shot release service runs scripts/sync-engine.ts (migrations, then the sync from the CMS).
 FROM node:20-bookworm-slim AS build
 WORKDIR /srv
 COPY package.json package-lock.json ./
@@ -15,10 +17,13 @@ COPY --from=build /srv/build ./build
 COPY server.ts tsconfig.json ./
 COPY app ./app
 COPY booking ./booking
-COPY tenants ./tenants
 COPY scripts ./scripts
 COPY public ./public
+# No tenants/: the production image carries no demo carriers. The volumes mounted here start out
+# owned by the runtime user (a named volume copies the folder's owner when it is first created).
+RUN mkdir -p /srv/uploads /srv/outbox && chown node:node /srv/uploads /srv/outbox
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-CMD ["sh", "-c", "npx tsx scripts/sync-engine.ts && node --import tsx server.ts"]
+# tsx is a runtime dependency: server.ts imports app/ and booking/ as TypeScript.
+CMD ["node", "--import", "tsx", "server.ts"]

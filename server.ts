@@ -8,6 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { previewRequests } from "./app/content/preview.server";
 import { env } from "./app/env.server";
+import { gracefulShutdown } from "./app/lib/http/graceful-shutdown";
 import { requestGuard } from "./app/lib/http/request-guard";
 import { renderCache } from "./app/lib/http/render-cache";
 import { renderedPages } from "./app/lib/http/rendered-pages";
@@ -135,20 +136,16 @@ const metricsServer =
 metricsServer?.on("error", (error) => log.warn({ err: error }, `[app] metrics listener not started on 127.0.0.1:${edge.METRICS_PORT}`));
 metricsServer?.listen(edge.METRICS_PORT ?? 0, "127.0.0.1", () => log.info(`[app] metrics on http://127.0.0.1:${edge.METRICS_PORT}/metrics`));
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  log.info(`[app] ${signal}: closing`);
-  const forced = setTimeout(() => process.exit(1), 10_000);
-  forced.unref();
-  server.close();
-  server.closeIdleConnections?.();
-  metricsServer?.close();
-  await viteDevServer?.close();
-  const closers = (globalThis as { __appShutdownHooks?: (() => Promise<void>)[] }).__appShutdownHooks ?? [];
-  await Promise.allSettled(closers.map((close) => close()));
-  process.exit(0);
-}
+// ADR 103: a replica told to stop finishes its requests and its scheduler pass before it exits.
+const shutdown = gracefulShutdown({
+  servers: metricsServer ? [server, metricsServer] : [server],
+  closers: () => [
+    ...(viteDevServer ? [() => viteDevServer.close()] : []),
+    ...((globalThis as { __appShutdownHooks?: (() => Promise<void>)[] }).__appShutdownHooks ?? []),
+  ],
+  timeoutMs: 10_000,
+  exit: (code) => process.exit(code),
+  log,
+});
 process.once("SIGTERM", () => void shutdown("SIGTERM"));
 process.once("SIGINT", () => void shutdown("SIGINT"));

@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 import path from "node:path";
 
-// Two projects: `unit` (beside the code, no outside process) and `integration`
+// Two projects: `unit` (beside the code, or in tests/unit for the repo's root files; no outside process) and `integration`
 // (tests/integration, needs the services scripts/test.mjs starts: Strapi, Postgres).
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
@@ -11,7 +11,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "booking/**/*.test.ts", "tenants/**/*.test.ts", "cms/src/**/*.test.ts"],
+          include: ["app/**/*.test.ts", "app/**/*.test.tsx", "booking/**/*.test.ts", "tenants/**/*.test.ts", "cms/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
           // Engine suites start an in-memory PGlite and migrate it in beforeAll: slow on a busy 2-core machine.

@@ -94,6 +94,9 @@ const envSchema = z
 
 export type Env = z.output<typeof envSchema>;
 
+/** Every variable the app reads through this schema (the deployment test checks docker-compose.yml passes them). */
+export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
+
 /** Parses an environment; throws naming every bad variable. */
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(blankToUndefined(source));

@@ -444,6 +444,30 @@ describe("the worker's guarantees", () => {
     expect((await rowsOf([again!]))[0]!.state).toBe("pending");
   });
 
+  it("on shutdown, stop resolves only once the pass in flight has sent and recorded its message", async () => {
+    const clock = fixedClock("2025-06-04T17:00:00Z");
+    const [key] = await insertMessages(1, clock.now());
+    let rendering!: () => void;
+    const renderStarted = new Promise<void>((resolve) => (rendering = resolve));
+    let finishRender!: () => void;
+    const renderHeld = new Promise<void>((resolve) => (finishRender = resolve));
+    const slowRender: MessageRenderer = async (job) => {
+      rendering();
+      await renderHeld;
+      return render(job);
+    };
+    const worker = createScheduler({ db: opened.db, clock, notifications: recordingNotifications().notifications, render: slowRender, workerId: "stopping" });
+    worker.start(1);
+    await renderStarted;
+    let stopped = false;
+    const stopping = worker.stop().then(() => (stopped = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(stopped).toBe(false);
+    finishRender();
+    await stopping;
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "sent", lockedBy: null });
+  });
+
   it("skips a channel the renderer has nothing for", async () => {
     const clock = fixedClock("2025-06-04T17:00:00Z");
     const [key] = await insertMessages(1, clock.now());
