@@ -14,6 +14,7 @@ import { z } from "zod";
 import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
+import { PAYMENT_TYPES } from "../domain/payment-types";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { scheduleOrderMessages } from "../scheduler/messages";
 import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
@@ -285,7 +286,6 @@ export function confirmPromo(ctx: EngineContext, carrier: CarrierContext, refere
 
 /* ───────────── charge ───────────── */
 
-export const PAYMENT_TYPES = ["card", "paypal", "pay_later", "pay_later_instalments"] as const;
 
 const chargeInput = z.object({
   paid_via_credit: z.boolean().default(false),

@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { countryCodeSchema, currencySchema, isValidTimeZone } from "../domain/carrier";
 import { formatMinorUnits, intlLocaleFor } from "../domain/money";
+import { ORDER_PAYMENT_TYPES } from "../domain/payment-types";
 import { parseInput } from "../domain/validate";
 import { E164, type EmailAttachment, type EmailMessage, type SmsMessage } from "../ports/notifications";
 import { DEFAULT_TEMPLATES, type TemplateText } from "./default-templates";
@@ -51,7 +52,7 @@ export const messageValuesSchema = z.object({
   address: z.array(line).max(8).optional(),
   amount: minorUnits.optional(),
   /** How the amount is paid: a pay-later plan is named beside it (issue 10 item 4). */
-  payment: z.enum(["card", "paypal", "pay_later", "pay_later_instalments", "in_warranty", "promo"]).optional(),
+  payment: z.enum(ORDER_PAYMENT_TYPES).optional(),
   refund: minorUnits.optional(),
   manageUrl: webAddress.optional(),
   trackingUrl: webAddress.optional(),

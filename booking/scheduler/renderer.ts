@@ -8,6 +8,7 @@
 import { and, eq } from "drizzle-orm";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
+import { isOrderPaymentType } from "../domain/payment-types";
 import { addMinutesToClock } from "../domain/time";
 import { appointmentInvite } from "../notifications/calendar";
 import { composeMessage } from "../notifications/compose-message";
@@ -41,8 +42,6 @@ const INVITE_TEXT = {
   de: { summary: "Reparaturtermin mit {brand}", ref: "Auftragsnummer", manage: "Buchung verwalten" },
 } as const;
 
-const PAYMENT_TYPES = ["card", "paypal", "pay_later", "pay_later_instalments", "in_warranty", "promo"] as const;
-const isPaymentType = (type: string | null): type is (typeof PAYMENT_TYPES)[number] => (PAYMENT_TYPES as readonly (string | null)[]).includes(type);
 
 const isKind = (kind: string): kind is CustomerMessageKind => (CUSTOMER_MESSAGE_KINDS as readonly string[]).includes(kind);
 
@@ -86,7 +85,7 @@ async function orderFacts(db: DbOrTx, carrierCode: string, orderRef: number): Pr
       window: { start: order.slot, end: addMinutesToClock(order.slot, roster?.minutes ?? 60) },
       address: [order.address.line_1, order.address.line_2, order.address.town, order.address.postcode].filter((line) => line?.trim()),
       amount: order.totalMinor,
-      ...(isPaymentType(order.paymentType) ? { payment: order.paymentType } : {}),
+      ...(isOrderPaymentType(order.paymentType) ? { payment: order.paymentType } : {}),
       ...(order.status === "CANCELLED" ? { refund: order.refundedMinor || (order.transactionId ? order.totalMinor : 0) } : {}),
       ...(order.siteUrl ? customerLinks(order.siteUrl, order.orderRef, order.email) : {}),
     },
