@@ -13,8 +13,9 @@ declare module "@remix-run/node" {
 
 export default defineConfig(({ isSsrBuild }) => ({
   // Terser rather than Vite's default esbuild for the browser's scripts: about 3 % fewer gzipped
-  // bytes on every page (ADR 098); the server build is not minified.
-  build: isSsrBuild ? undefined : { minify: "terser" },
+  // bytes on every page, and a second compress pass 0.3 kB more (ADR 098); the server build is not
+  // minified.
+  build: isSsrBuild ? undefined : { minify: "terser", terserOptions: { compress: { passes: 2 } } },
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   server: { port: 3000 },
   plugins: [
