@@ -25,7 +25,7 @@ describe("i18n catalogues", () => {
 
   it("keeps each area's texts under its own key prefix, so t() call sites need no namespace", () => {
     const t = createI18n("en").t;
-    expect(t("manage.lookup.title")).not.toBe("manage.lookup.title");
+    expect(t("manage-lookup.title")).not.toBe("manage-lookup.title");
     expect(t("booking-checkout.basket.title")).not.toBe("booking-checkout.basket.title");
   });
 

@@ -14,6 +14,7 @@ export const sectionNamespaces = [
   "contact",
   "dev-outbox",
   "manage",
+  "manage-lookup",
   "payment",
   "store",
   "waiting-offer",
