@@ -1,6 +1,6 @@
 import { vitePlugin as remix } from "@remix-run/dev";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 import { compression } from "vite-plugin-compression2";
 import path from "node:path";
 import { appRoutes } from "./app/journeys/routes";
@@ -11,10 +11,27 @@ declare module "@remix-run/node" {
   }
 }
 
+function minifyTranslationFiles(): Plugin {
+  return {
+    name: "minify-translation-files",
+    apply: "build",
+    generateBundle: {
+      order: "pre",
+      handler(_options, bundle) {
+        for (const file of Object.values(bundle)) {
+          if (file.type !== "asset" || !/^assets\/[\w-]+-[\w-]+\.json$/.test(file.fileName)) continue;
+          file.source = JSON.stringify(JSON.parse(Buffer.from(file.source).toString("utf8")));
+        }
+      },
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // Terser rather than Vite's default esbuild for the browser's scripts: about 3 % fewer gzipped
-  // bytes on every page (ADR 098); the server build is not minified.
-  build: isSsrBuild ? undefined : { minify: "terser" },
+  // bytes on every page, and a second compress pass 0.3 kB more (ADR 098); the server build is not
+  // minified.
+  build: isSsrBuild ? undefined : { minify: "terser", terserOptions: { compress: { passes: 2 } } },
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   server: { port: 3000 },
   plugins: [
@@ -33,6 +50,9 @@ export default defineConfig(({ isSsrBuild }) => ({
         v3_lazyRouteDiscovery: true,
       },
     }),
+    // The translation files the browser fetches, without the sources' indentation (ADR 098); before
+    // the compression below, which then compresses the minified text.
+    isSsrBuild ? null : minifyTranslationFiles(),
     // Browser assets also as .br and .gz, compressed once here and served as they are (ADR 074).
     isSsrBuild ? null : compression({ algorithms: ["gzip", "brotliCompress"], exclude: [/\.map$/] }),
   ],

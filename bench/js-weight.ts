@@ -1,7 +1,8 @@
 /**
  * What a first visit to a page downloads, gzipped: the scripts the HTML references (entry, the
  * matched routes' modules and their modulepreloads, as in Remix's client manifest) plus the
- * translation files the browser fetches for that page's namespaces.
+ * translation files the browser fetches for that page's namespaces, as the build emitted them
+ * (the source file when the build has none with the same texts).
  *
  *   npx remix vite:build && npx tsx bench/js-weight.ts [--build build] [--routes root,routes/_index]
  *     [--lng en] [--ns common,manage]
@@ -45,7 +46,14 @@ export function pageWeight(options: { build: string; routes: string[]; lng: stri
   const gzipped = (file: string) => gzipSync(readFileSync(file)).length;
   const scriptBytes = [...scripts].reduce((sum, url) => sum + gzipped(path.join(clientDir, url)), 0);
   const localeFile = (ns: string) => (ns === "common" ? `app/i18n/locales/${options.lng}.json` : `app/i18n/locales/${options.lng}/${ns}.json`);
-  const translationBytes = options.ns.reduce((sum, ns) => sum + gzipped(localeFile(ns)), 0);
+  const builtJson = readdirSync(path.join(clientDir, "assets")).filter((name) => name.endsWith(".json"));
+  // The file the build emitted for it (minified, ADR 098): the asset holding the same texts.
+  const emittedFile = (ns: string) => {
+    const texts = JSON.stringify(JSON.parse(readFileSync(localeFile(ns), "utf8")));
+    const name = builtJson.find((candidate) => readFileSync(path.join(clientDir, "assets", candidate), "utf8") === texts);
+    return name ? path.join(clientDir, "assets", name) : localeFile(ns);
+  };
+  const translationBytes = options.ns.reduce((sum, ns) => sum + gzipped(emittedFile(ns)), 0);
   return { scripts: scripts.size, scriptBytes, translationBytes };
 }
 

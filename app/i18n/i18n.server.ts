@@ -5,6 +5,7 @@ import de from "./locales/de.json";
 import en from "./locales/en.json";
 import { forgetServerInstance, registerServerInstance } from "./instances";
 import {
+  COLLEAGUE_NS,
   COMMON_NS,
   OVERRIDES_NS,
   isSectionNamespace,
@@ -19,7 +20,9 @@ function namespacesOf(language: Language, common: Record<string, unknown>): Reco
   const namespaces: Record<string, Record<string, unknown>> = { [COMMON_NS]: common };
   for (const [file, texts] of Object.entries(sectionFiles)) {
     const match = /\.\/locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (match && match[1] === language && isSectionNamespace(match[2]!)) namespaces[match[2]!] = sectionResource(match[2], texts);
+    if (!match || match[1] !== language) continue;
+    if (isSectionNamespace(match[2]!)) namespaces[match[2]!] = sectionResource(match[2], texts);
+    else if (match[2] === COLLEAGUE_NS) namespaces[COLLEAGUE_NS] = texts;
   }
   return namespaces;
 }

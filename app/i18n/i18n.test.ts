@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { invalidateContent } from "~/content/content.server";
 import { carrierI18n, createI18n, resources } from "./i18n.server";
 import { i18nInstanceFor } from "./instances";
-import { COMMON_NS, routeNamespaces, sectionNamespaces } from "./namespaces";
+import { COLLEAGUE_NS, COMMON_NS, bookingFrameNamespacesForData, routeNamespaces, sectionNamespaces } from "./namespaces";
 
 function keysOf(value: unknown, prefix = ""): string[] {
   if (value === null || typeof value !== "object") return [prefix];
   return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => keysOf(child, prefix ? `${prefix}.${key}` : key));
 }
 
-const allNamespaces = [COMMON_NS, ...sectionNamespaces];
+const allNamespaces = [COMMON_NS, COLLEAGUE_NS, ...sectionNamespaces];
 
 describe("i18n catalogues", () => {
   it("has a file for every namespace in both languages, and no file outside a namespace", () => {
@@ -25,8 +25,27 @@ describe("i18n catalogues", () => {
 
   it("keeps each area's texts under its own key prefix, so t() call sites need no namespace", () => {
     const t = createI18n("en").t;
-    expect(t("manage.lookup.title")).not.toBe("manage.lookup.title");
+    expect(t("manage-lookup.title")).not.toBe("manage-lookup.title");
     expect(t("booking-checkout.basket.title")).not.toBe("booking-checkout.basket.title");
+  });
+
+  it("holds in the colleague wording booking texts keyed like their section's, never one the section also has", () => {
+    for (const key of keysOf(resources.en[COLLEAGUE_NS])) {
+      const [section] = key.split(".");
+      expect(key).toMatch(/^booking(-[a-z]+)?\./);
+      expect(keysOf(resources.en[section!]), key).not.toContain(key);
+      // An in-store variant replaces a text the customer sees in the section itself.
+      if (key.endsWith("_colleague")) expect(keysOf(resources.en[section!]), key).toContain(key.replace(/_colleague$/, ""));
+    }
+  });
+
+  it("finds a text's in-store variant with the colleague context and the customer's wording without it", () => {
+    const t = createI18n("en").t;
+    expect(t("booking-checkout.repairDate.intro", { context: "colleague" })).toBe(
+      (resources.en[COLLEAGUE_NS] as { "booking-checkout": { repairDate: { intro_colleague: string } } })["booking-checkout"].repairDate.intro_colleague,
+    );
+    expect(t("booking-checkout.repairDate.intro")).toMatch(/^Pick the day/);
+    expect(t("booking-checkout.basket.title", { context: "colleague" })).toBe(t("booking-checkout.basket.title"));
   });
 
   it("renders the carrier's locale and applies its per-locale overrides", () => {
@@ -79,5 +98,12 @@ describe("route namespaces", () => {
       "manage",
       "contact",
     ]);
+  });
+
+  it("adds the colleague wording to the booking pages only in in-store mode", () => {
+    const frame = { i18n: ["booking"], i18nForData: bookingFrameNamespacesForData };
+    expect(routeNamespaces([{ handle: frame, data: { inStore: null } }])).toEqual([COMMON_NS, "booking"]);
+    expect(routeNamespaces([{ handle: frame, data: undefined }])).toEqual([COMMON_NS, "booking"]);
+    expect(routeNamespaces([{ handle: frame, data: { inStore: { storeCode: "S1" } } }])).toEqual([COMMON_NS, "booking", COLLEAGUE_NS]);
   });
 });

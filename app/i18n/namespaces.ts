@@ -8,11 +8,13 @@ import type { InitOptions } from "i18next";
 export const sectionNamespaces = [
   "booking",
   "booking-checkout",
+  "booking-complete",
   "booking-device",
   "booking-location",
   "contact",
   "dev-outbox",
   "manage",
+  "manage-lookup",
   "payment",
   "store",
   "waiting-offer",
@@ -23,16 +25,25 @@ export type Language = (typeof supportedLanguages)[number];
 
 export const COMMON_NS = "common";
 export const OVERRIDES_NS = "overrides";
+/**
+ * The booking pages' texts that only a store colleague sees (ADR 101): every `<key>_colleague`
+ * variant and the in-store parts of the checkout and the in-store confirmation, in one file keyed
+ * like the sections' own texts (`booking-checkout.repairDate.intro_colleague`), not under a key of
+ * its own. The browser loads it only when the booking frame is in in-store mode (ADR 098).
+ */
+export const COLLEAGUE_NS = "colleague";
 
 /**
  * Lookup order shared by the server's and the browser's instances (so SSR and hydration agree):
- * the carrier's overrides first, then the shared texts, then the area namespaces a route loaded.
+ * the carrier's overrides first, then the in-store wording (i18next tries a key's `context` variant
+ * namespace by namespace, so the variant must come before the section holding the plain text), then
+ * the shared texts, then the area namespaces a route loaded.
  * No fallback language: the parity test keeps German complete, and the browser never loads English
  * for a German page.
  */
 export const lookupOptions = {
   defaultNS: OVERRIDES_NS,
-  fallbackNS: [COMMON_NS, ...sectionNamespaces],
+  fallbackNS: [COLLEAGUE_NS, COMMON_NS, ...sectionNamespaces],
   fallbackLng: false,
   supportedLngs: [...supportedLanguages],
   load: "languageOnly",
@@ -49,12 +60,22 @@ export function sectionResource(namespace: SectionNamespace, texts: Record<strin
   return { [namespace]: texts };
 }
 
-/** The namespaces the matched routes declare in `handle.i18n` (always with `common`). */
-export function routeNamespaces(matches: readonly { handle?: unknown }[]): string[] {
+/**
+ * What a route's `handle` may declare: `i18n`, the namespaces its pages always load, and
+ * `i18nForData`, those it adds for what its loader answered (the booking frame's in-store wording).
+ */
+export interface I18nHandle {
+  i18n?: string | string[];
+  i18nForData?: (data: unknown) => string[];
+}
+
+/** The namespaces the matched routes declare in their `handle` (always with `common`). */
+export function routeNamespaces(matches: readonly { handle?: unknown; data?: unknown }[]): string[] {
   const declared = matches.flatMap((match) => {
-    const i18n = (match.handle as { i18n?: unknown } | undefined)?.i18n;
-    if (typeof i18n === "string") return [i18n];
-    return Array.isArray(i18n) ? i18n.filter((ns): ns is string => typeof ns === "string") : [];
+    const handle = match.handle as I18nHandle | undefined;
+    const i18n = handle?.i18n;
+    const always = typeof i18n === "string" ? [i18n] : Array.isArray(i18n) ? i18n.filter((ns): ns is string => typeof ns === "string") : [];
+    return typeof handle?.i18nForData === "function" ? [...always, ...handle.i18nForData(match.data)] : always;
   });
   return [...new Set([COMMON_NS, ...declared])];
 }
@@ -68,11 +89,17 @@ export function routeNamespaces(matches: readonly { handle?: unknown }[]): strin
  * themselves (root.tsx loads a toast's namespace).
  */
 export const BOOKING_FRAME_NAMESPACES: SectionNamespace[] = ["booking"];
+/** The frame's loader data names in-store mode (`inStore`); only then do the pages load the colleague wording. */
+export function bookingFrameNamespacesForData(data: unknown): string[] {
+  return data && typeof data === "object" && "inStore" in data && data.inStore ? [COLLEAGUE_NS] : [];
+}
 export const LOCATION_NAMESPACES: SectionNamespace[] = ["booking-location"];
 export const DEVICE_NAMESPACES: SectionNamespace[] = ["booking-device", "manage"];
 export const CHECKOUT_NAMESPACES: SectionNamespace[] = ["booking-checkout"];
 /** The waiting-list offer page: its texts stay out of every checkout step's download (ADR 098). */
 export const WAITING_OFFER_NAMESPACES: SectionNamespace[] = ["booking-checkout", "waiting-offer"];
+/** The booking's confirmation page, after payment: its texts stay out of every step before it (ADR 098). */
+export const COMPLETE_NAMESPACES: SectionNamespace[] = ["booking-checkout", "booking-complete"];
 export const PAYMENT_NAMESPACES: SectionNamespace[] = ["booking-checkout", "payment"];
 /** Continuing a booking by its code: the location step's code form and the checkout's summary. */
 export const CONTINUE_NAMESPACES: SectionNamespace[] = ["booking-location", "booking-checkout"];

@@ -6,9 +6,9 @@ import { SideBasket } from "~/components/booking-frame/side-basket";
 import { basketSummary } from "~/lib/booking-flow/basket-summary";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
 import { canReach, firstReachableBefore, stepOfPath, type ReachabilityFacts } from "~/lib/booking-flow/progress";
-import { BOOKING_FRAME_NAMESPACES } from "~/i18n/namespaces";
+import { BOOKING_FRAME_NAMESPACES, bookingFrameNamespacesForData, type I18nHandle } from "~/i18n/namespaces";
 
-export const handle = { i18n: BOOKING_FRAME_NAMESPACES };
+export const handle = { i18n: BOOKING_FRAME_NAMESPACES, i18nForData: bookingFrameNamespacesForData } satisfies I18nHandle;
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";

@@ -148,7 +148,7 @@ test.describe("a whole booking in German", () => {
 
     await payWith(page, "de", "card-valid");
     await expect(page).toHaveURL(/\/booking\/complete$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "complete.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "title", {}, "complete"));
     await expect(page.getByTestId("order-reference")).toHaveText(/Ihre Auftragsnummer lautet \d+/);
     await expect(page.getByTestId("overview-convenience-charge")).toContainText("99 €");
     await expectNoSeriousA11yViolations(page);

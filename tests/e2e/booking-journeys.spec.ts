@@ -26,11 +26,12 @@ import { seededCarriers, type CmsEntry } from "../support/cms";
 /* ───────────── texts ───────────── */
 
 type Lang = "en" | "de";
-type Section = "root" | "booking" | "checkout" | "device" | "location";
+type Section = "root" | "booking" | "checkout" | "complete" | "device" | "location";
 const FILES: Record<Section, string> = {
   root: "",
   booking: "booking",
   checkout: "booking-checkout",
+  complete: "booking-complete",
   device: "booking-device",
   location: "booking-location",
 };
@@ -366,8 +367,8 @@ async function checkoutToComplete(page: Page, journey: Journey) {
 
 async function expectComplete(page: Page, journey: Journey) {
   const { lang } = journey;
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(lang, "checkout", "complete.title"));
-  const reference = text(lang, "checkout", "complete.orderReference", { reference: "§" }).split("§");
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(text(lang, "complete", "title"));
+  const reference = text(lang, "complete", "orderReference", { reference: "§" }).split("§");
   await expect(page.getByTestId("order-reference")).toHaveText(new RegExp(`^${reference[0]}\\d+${reference[1] ?? ""}$`));
   await expect(page.getByTestId("overview-order-reference")).toHaveText(/^\d+$/);
   // Complete: the bar is full and the basket icon is gone.

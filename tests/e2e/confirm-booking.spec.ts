@@ -56,13 +56,13 @@ async function agentPreparesBooking(page: Page): Promise<string> {
   await page.getByTestId("finish-in-store").click();
   await expect(page).toHaveURL(/\/booking\/in-store-booking-confirmation$/);
   // Not at the counter: the agent sends the code to the customer's e-mail and phone.
-  await page.getByRole("button", { name: en("booking-checkout", "inStore.sendCode") }).click();
+  await page.getByRole("button", { name: en("colleague", "booking-checkout.inStore.sendCode") }).click();
   await expect(page.getByTestId("code-sent")).toContainText("ada.lovelace@example.com");
   const code = (await page.getByTestId("booking-code").textContent())!.trim();
   expect(code).toMatch(/^[0-9A-Z]{5}-[0-9A-Z]{5}$/);
   await expectNoSeriousA11yViolations(page);
   // The agent's device moves on to the next customer; the booking waits, its day held.
-  await page.getByRole("button", { name: en("booking-checkout", "inStore.newBooking") }).click();
+  await page.getByRole("button", { name: en("colleague", "booking-checkout.inStore.newBooking") }).click();
   await expect(page).toHaveURL(/\/store$/);
   return code;
 }

@@ -52,7 +52,7 @@ async function bookForCustomer(page: Page) {
   await page.getByTestId("staff-new-booking").click();
   await expect(page).toHaveURL(/\/booking\/postcode-search$/);
   await expect(page.getByTestId("in-store-mode")).toContainText(STORE);
-  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("booking-location", "postcode.title_colleague"));
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("colleague", "booking-location.postcode.title_colleague"));
   await expectNoSeriousA11yViolations(page);
 
   await bookingWithDevice(page, skyline);
@@ -70,11 +70,11 @@ async function bookForCustomer(page: Page) {
   await expect(main).toContainText(text("en", "basket.storeCode", { code: STORE }));
 
   await page.getByRole("link", { name: text("en", "basket.continue") }).click();
-  await expect(page.getByText(en("booking-checkout", "repairDate.intro_colleague"))).toBeVisible();
+  await expect(page.getByText(en("colleague", "booking-checkout.repairDate.intro_colleague"))).toBeVisible();
   await chooseFirstAvailableDate(page, "en");
-  await expect(page.getByText(en("booking-checkout", "details.intro_colleague"))).toBeVisible();
+  await expect(page.getByText(en("colleague", "booking-checkout.details.intro_colleague"))).toBeVisible();
   await fillDetails(page, "en", skyline);
-  await expect(page.getByText(en("booking-checkout", "checkout.intro_colleague"))).toBeVisible();
+  await expect(page.getByText(en("colleague", "booking-checkout.checkout.intro_colleague"))).toBeVisible();
   await page.getByTestId("finish-in-store").click();
   await expect(page).toHaveURL(/\/booking\/in-store-booking-confirmation$/);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("booking-checkout", "inStore.title"));
@@ -114,7 +114,7 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await logIn(page, "skyline", "store.london");
     await bookForCustomer(page);
     // This role books in store but may not hand over: no code, and a forged hand-over is refused.
-    await expect(page.getByTestId("no-handover")).toHaveText(en("booking-checkout", "inStore.noHandover"));
+    await expect(page.getByTestId("no-handover")).toHaveText(en("colleague", "booking-checkout.inStore.noHandover"));
     await expect(page.getByTestId("booking-code")).toHaveCount(0);
     const refused = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("in-store-booking-confirmation"));
     await page.evaluate(() => {
@@ -128,18 +128,18 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await expect(page.getByTestId("error-403-staff")).toBeVisible();
 
     await page.goto(carrierUrl("skyline", "/booking/in-store-booking-confirmation"));
-    await page.getByRole("button", { name: en("booking-checkout", "inStore.newBooking") }).click();
+    await page.getByRole("button", { name: en("colleague", "booking-checkout.inStore.newBooking") }).click();
     await expect(page).toHaveURL(/\/store$/);
   });
 
   test("a booking handed to the customer's phone by QR code is paid there; replaced, expired, reused and missing codes are refused", async ({ page, browser }) => {
     await logIn(page, "skyline", "store.oxford");
     await bookForCustomer(page);
-    const first = await handOver(page, en("booking-checkout", "inStore.generate"));
+    const first = await handOver(page, en("colleague", "booking-checkout.inStore.generate"));
     await expect(page.getByTestId("code-validity")).toHaveText(/works once, for \d+ minutes/);
     await expectNoSeriousA11yViolations(page);
     // A new code replaces the first.
-    const second = await handOver(page, en("booking-checkout", "inStore.regenerate"), first.code);
+    const second = await handOver(page, en("colleague", "booking-checkout.inStore.regenerate"), first.code);
     expect(second.code).not.toBe(first.code);
 
     const customer = await phone(browser);
@@ -151,9 +151,9 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await customer.page.goto(carrierUrl("skyline", "/booking/continue?token="));
     await expect(customer.page.getByText(en("booking-location", "continue.codeMissing"))).toBeVisible();
 
-    const third = await handOver(page, en("booking-checkout", "inStore.regenerate"), second.code);
+    const third = await handOver(page, en("colleague", "booking-checkout.inStore.regenerate"), second.code);
     // The colleague's device moves on; the booking waits for the customer.
-    await page.getByRole("button", { name: en("booking-checkout", "inStore.newBooking") }).click();
+    await page.getByRole("button", { name: en("colleague", "booking-checkout.inStore.newBooking") }).click();
     await expect(page).toHaveURL(/\/store$/);
 
     await customer.page.goto(third.url);
@@ -178,7 +178,7 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await page.goto(carrierUrl("gadgethub", `/booking/postcode-search?postcode=${encodeURIComponent(coveredPostcode(gadgethub))}`));
     // No store search: the booking already has the colleague's store.
     await expect(page).toHaveURL(/\/booking\/repair-location$/);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("booking-location", "repairLocation.title_colleague"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(en("colleague", "booking-location.repairLocation.title_colleague"));
     await expect(page.getByText(en("booking-location", "repairLocation.dropOff")).first()).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });

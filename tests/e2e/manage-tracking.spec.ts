@@ -22,6 +22,7 @@ const JOURNEYS = [
 for (const journey of JOURNEYS) {
   const lang: Lang = journey.lang;
   const t = (key: string, params?: Record<string, string | number>) => text(lang, "manage", key, params);
+  const lookupText = (key: string) => text(lang, "manage-lookup", key);
 
   test.describe(`tracking the technician: ${journey.label}`, () => {
     test.use({ locale: lang === "de" ? "de-DE" : "en-GB" });
@@ -78,7 +79,7 @@ for (const journey of JOURNEYS) {
       const code = String(pickCarrier(carriers, journey.kind).code);
       const response = await page.goto(carrierUrl(code, "/my/technician/nobody%40example.com/999999"));
       expect(response?.status()).toBe(404);
-      await expect(page.getByTestId("tracking-not-found")).toHaveText(t("lookup.errors.notFound"));
+      await expect(page.getByTestId("tracking-not-found")).toHaveText(lookupText("errors.notFound"));
       await expectNoSeriousA11yViolations(page);
     });
   });

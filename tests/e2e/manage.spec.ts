@@ -34,6 +34,7 @@ const JOURNEYS = [
 for (const journey of JOURNEYS) {
   const lang: Lang = journey.lang;
   const t = (key: string, params?: Record<string, string | number>) => text(lang, "manage", key, params);
+  const lookupText = (key: string) => text(lang, "manage-lookup", key);
 
   test.describe(`manage booking: ${journey.label}`, () => {
     test.describe.configure({ mode: "serial" });
@@ -52,43 +53,43 @@ for (const journey of JOURNEYS) {
     test("lookup: each missing field, a wrong reference and a wrong e-mail, then the order", async ({ page }) => {
       await page.goto(carrierUrl(code, "/manage"));
       const banner = page.getByTestId("manage-booking-banner");
-      await expect(banner.getByRole("heading")).toHaveText(t("lookup.title"));
+      await expect(banner.getByRole("heading")).toHaveText(lookupText("title"));
       await expectNoSeriousA11yViolations(page);
 
       // The hover hint and the numeric hint of the order reference.
       await page.getByTestId("order-ref-hint-trigger").hover();
       await expect(page.getByTestId("order-ref-hint")).toBeVisible();
-      await expect(page.getByTestId("order-ref-hint")).toHaveText(t("lookup.orderRefHint"));
-      await expect(page.getByLabel(t("lookup.orderRef"), { exact: true })).toHaveAttribute("inputmode", "numeric");
+      await expect(page.getByTestId("order-ref-hint")).toHaveText(lookupText("orderRefHint"));
+      await expect(page.getByLabel(lookupText("orderRef"), { exact: true })).toHaveAttribute("inputmode", "numeric");
 
       await page.getByTestId("find-order").click();
-      await expect(page.getByTestId("lookup-email-error")).toHaveText(t("lookup.errors.emailMissing"));
-      await expect(page.getByTestId("lookup-order-ref-error")).toHaveText(t("lookup.errors.orderRefMissing"));
-      await page.getByLabel(t("lookup.email"), { exact: true }).fill(order.email);
+      await expect(page.getByTestId("lookup-email-error")).toHaveText(lookupText("errors.emailMissing"));
+      await expect(page.getByTestId("lookup-order-ref-error")).toHaveText(lookupText("errors.orderRefMissing"));
+      await page.getByLabel(lookupText("email"), { exact: true }).fill(order.email);
       await page.getByTestId("find-order").click();
       await expect(page.getByTestId("lookup-email-error")).toHaveCount(0);
-      await expect(page.getByTestId("lookup-order-ref-error")).toHaveText(t("lookup.errors.orderRefMissing"));
-      await page.getByLabel(t("lookup.email"), { exact: true }).fill("");
-      await page.getByLabel(t("lookup.orderRef"), { exact: true }).fill(order.orderRef);
+      await expect(page.getByTestId("lookup-order-ref-error")).toHaveText(lookupText("errors.orderRefMissing"));
+      await page.getByLabel(lookupText("email"), { exact: true }).fill("");
+      await page.getByLabel(lookupText("orderRef"), { exact: true }).fill(order.orderRef);
       await page.getByTestId("find-order").click();
-      await expect(page.getByTestId("lookup-email-error")).toHaveText(t("lookup.errors.emailMissing"));
+      await expect(page.getByTestId("lookup-email-error")).toHaveText(lookupText("errors.emailMissing"));
       await expect(page.getByTestId("lookup-order-ref-error")).toHaveCount(0);
 
       // A wrong reference and a wrong e-mail get the same red alert; Enter submits.
-      await page.getByLabel(t("lookup.email"), { exact: true }).fill(order.email);
-      await page.getByLabel(t("lookup.orderRef"), { exact: true }).fill(String(Number(order.orderRef) + 500000));
-      await page.getByLabel(t("lookup.orderRef"), { exact: true }).press("Enter");
-      await expect(page.getByTestId("lookup-alert")).toHaveText(t("lookup.errors.notFound"));
+      await page.getByLabel(lookupText("email"), { exact: true }).fill(order.email);
+      await page.getByLabel(lookupText("orderRef"), { exact: true }).fill(String(Number(order.orderRef) + 500000));
+      await page.getByLabel(lookupText("orderRef"), { exact: true }).press("Enter");
+      await expect(page.getByTestId("lookup-alert")).toHaveText(lookupText("errors.notFound"));
       await expect(page.getByTestId("lookup-alert")).toHaveAttribute("role", "alert");
       const wrongReference = await page.getByTestId("lookup-alert").textContent();
-      await page.getByLabel(t("lookup.email"), { exact: true }).fill(`not-${order.email}`);
-      await page.getByLabel(t("lookup.orderRef"), { exact: true }).fill(order.orderRef);
+      await page.getByLabel(lookupText("email"), { exact: true }).fill(`not-${order.email}`);
+      await page.getByLabel(lookupText("orderRef"), { exact: true }).fill(order.orderRef);
       await page.getByTestId("find-order").click();
       await expect(page.getByTestId("lookup-alert")).toHaveText(wrongReference!);
       await expectNoSeriousA11yViolations(page);
 
       // Success: a full navigation to /manage/booking?order_ref=…&email=….
-      await page.getByLabel(t("lookup.email"), { exact: true }).fill(order.email);
+      await page.getByLabel(lookupText("email"), { exact: true }).fill(order.email);
       const navigation = page.waitForEvent("framenavigated");
       await page.getByTestId("find-order").click();
       await navigation;
@@ -162,10 +163,10 @@ for (const journey of JOURNEYS) {
       try {
         await page.goto(carrierUrl(code, "/manage"));
         await page.getByTestId("find-order").click();
-        await expect(page.getByTestId("lookup-email-error")).toHaveText(t("lookup.errors.emailMissing"));
-        await expect(page.getByTestId("lookup-order-ref-error")).toHaveText(t("lookup.errors.orderRefMissing"));
-        await page.getByLabel(t("lookup.email"), { exact: true }).fill(order.email);
-        await page.getByLabel(t("lookup.orderRef"), { exact: true }).fill(order.orderRef);
+        await expect(page.getByTestId("lookup-email-error")).toHaveText(lookupText("errors.emailMissing"));
+        await expect(page.getByTestId("lookup-order-ref-error")).toHaveText(lookupText("errors.orderRefMissing"));
+        await page.getByLabel(lookupText("email"), { exact: true }).fill(order.email);
+        await page.getByLabel(lookupText("orderRef"), { exact: true }).fill(order.orderRef);
         await page.getByTestId("find-order").click();
         await expect(page).toHaveURL(/\/manage\/booking\?order_ref=/);
         await page.getByTestId("open-cancel").click();
@@ -227,16 +228,16 @@ for (const journey of JOURNEYS) {
       for (let attempt = 1; attempt <= 5; attempt += 1) {
         const response = await page.goto(carrierUrl(code, `/manage?order_ref=${900000 + attempt}&email=${encodeURIComponent(email)}`));
         expect(response?.status()).toBe(404);
-        await expect(page.getByTestId("lookup-alert")).toHaveText(t("lookup.errors.notFound"));
+        await expect(page.getByTestId("lookup-alert")).toHaveText(lookupText("errors.notFound"));
       }
       const refused = await page.goto(carrierUrl(code, `/manage?order_ref=900009&email=${encodeURIComponent(email)}`));
       expect(refused?.status()).toBe(429);
       expect(Number(refused?.headers()["retry-after"])).toBeGreaterThan(0);
-      await expect(page.getByTestId("lookup-alert")).toHaveText(t("lookup.errors.tooManyAttempts"));
+      await expect(page.getByTestId("lookup-alert")).toHaveText(lookupText("errors.tooManyAttempts"));
       // The form says the same.
-      await page.getByLabel(t("lookup.orderRef"), { exact: true }).fill("900010");
+      await page.getByLabel(lookupText("orderRef"), { exact: true }).fill("900010");
       await page.getByTestId("find-order").click();
-      await expect(page.getByTestId("lookup-alert")).toHaveText(t("lookup.errors.tooManyAttempts"));
+      await expect(page.getByTestId("lookup-alert")).toHaveText(lookupText("errors.tooManyAttempts"));
       await expectNoSeriousA11yViolations(page);
     });
   });

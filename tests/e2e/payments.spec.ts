@@ -307,7 +307,7 @@ test.describe("the German carrier, in German", () => {
 
     await payWith(page, "de", "paypal");
     await orderReference(page);
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "complete.title"));
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(text("de", "title", {}, "complete"));
   });
 
   test("card success after an AVS refusal of the billing postcode 20000, double-clicked: one order", async ({ page }) => {

@@ -15,13 +15,30 @@ import type { CmsEntry } from "./cms";
 type Texts = Record<string, Record<string, unknown>>;
 const load = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), "app/i18n/locales", file), "utf8")) as Texts;
 const TEXTS = {
-  en: { checkout: load("en/booking-checkout.json"), booking: load("en/booking.json"), payment: load("en/payment.json"), waitingOffer: load("en/waiting-offer.json") },
-  de: { checkout: load("de/booking-checkout.json"), booking: load("de/booking.json"), payment: load("de/payment.json"), waitingOffer: load("de/waiting-offer.json") },
+  en: {
+    checkout: load("en/booking-checkout.json"),
+    booking: load("en/booking.json"),
+    payment: load("en/payment.json"),
+    waitingOffer: load("en/waiting-offer.json"),
+    complete: load("en/booking-complete.json"),
+  },
+  de: {
+    checkout: load("de/booking-checkout.json"),
+    booking: load("de/booking.json"),
+    payment: load("de/payment.json"),
+    waitingOffer: load("de/waiting-offer.json"),
+    complete: load("de/booking-complete.json"),
+  },
 };
 export type Lang = keyof typeof TEXTS;
 
-/** A text of the booking-checkout (or booking, or payment) section, e.g. text("en", "payment.retry"). */
-export function text(lang: Lang, key: string, params: Record<string, string | number> = {}, section: "checkout" | "booking" | "payment" | "waitingOffer" = "checkout"): string {
+/** A text of the booking-checkout (or booking, payment, …) section, e.g. text("en", "payment.pay"). */
+export function text(
+  lang: Lang,
+  key: string,
+  params: Record<string, string | number> = {},
+  section: "checkout" | "booking" | "payment" | "waitingOffer" | "complete" = "checkout",
+): string {
   let value: unknown = TEXTS[lang][section];
   for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
   if (typeof value !== "string") throw new Error(`no text ${section}.${key}`);

@@ -30,9 +30,9 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
   return (
     <section aria-labelledby="manage-booking-title" className="rounded-xl bg-surface p-6" data-testid="manage-booking-banner">
       <Heading id="manage-booking-title" className="text-2xl font-bold">
-        {t("manage.lookup.title")}
+        {t("manage-lookup.title")}
       </Heading>
-      <p className="mt-1">{t("manage.lookup.intro")}</p>
+      <p className="mt-1">{t("manage-lookup.intro")}</p>
       {alert && !clientErrors ? (
         <FormAlert className="mt-4" testId="lookup-alert">
           {alert.key ? t(alert.key) : alert.text}
@@ -48,8 +48,8 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
           const email = (form.elements.namedItem("email") as HTMLInputElement).value.trim();
           const orderRef = (form.elements.namedItem("order_ref") as HTMLInputElement).value.trim();
           const next: LookupFieldErrors = {};
-          if (!email) next.email = "manage.lookup.errors.emailMissing";
-          if (!orderRef) next.order_ref = "manage.lookup.errors.orderRefMissing";
+          if (!email) next.email = "manage-lookup.errors.emailMissing";
+          if (!orderRef) next.order_ref = "manage-lookup.errors.orderRefMissing";
           if (next.email || next.order_ref) {
             event.preventDefault();
             setClientErrors(next);
@@ -63,7 +63,7 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
           id="lookup-email"
           name="email"
           type="email"
-          label={t("manage.lookup.email")}
+          label={t("manage-lookup.email")}
           autoComplete="email"
           defaultValue={values?.email ?? ""}
           error={shown.email ? t(shown.email) : null}
@@ -71,14 +71,14 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
         <div>
           <div className="flex items-center gap-2">
             <label htmlFor="lookup-order-ref" className="block font-semibold">
-              {t("manage.lookup.orderRef")}
+              {t("manage-lookup.orderRef")}
             </label>
             <span className="group relative inline-flex">
               <button
                 type="button"
                 className="h-6 w-6 rounded-full border border-line/40 text-sm font-bold leading-none"
                 aria-describedby="order-ref-hint"
-                aria-label={t("manage.lookup.orderRefHelp")}
+                aria-label={t("manage-lookup.orderRefHelp")}
                 data-testid="order-ref-hint-trigger"
               >
                 ?
@@ -89,7 +89,7 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
                 className="invisible absolute bottom-full left-1/2 z-10 mb-2 w-64 -translate-x-1/2 rounded bg-inverse px-3 py-2 text-sm text-on-inverse group-focus-within:visible group-hover:visible"
                 data-testid="order-ref-hint"
               >
-                {t("manage.lookup.orderRefHint")}
+                {t("manage-lookup.orderRefHint")}
               </span>
             </span>
           </div>
@@ -99,20 +99,20 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
             type="text"
             inputMode="numeric"
             autoComplete="off"
-            title={t("manage.lookup.orderRefHint")}
-            placeholder={t("manage.lookup.orderRefPlaceholder")}
+            title={t("manage-lookup.orderRefHint")}
+            placeholder={t("manage-lookup.orderRefPlaceholder")}
             defaultValue={values?.order_ref ?? ""}
             aria-invalid={shown.order_ref ? true : undefined}
             aria-describedby={["order-ref-numeric", shown.order_ref ? "lookup-order-ref-error" : ""].filter(Boolean).join(" ")}
             className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
           />
           <p id="order-ref-numeric" className="mt-1 text-sm">
-            {t("manage.lookup.orderRefNumeric")}
+            {t("manage-lookup.orderRefNumeric")}
           </p>
           <FieldError id="lookup-order-ref-error" messages={shown.order_ref ? t(shown.order_ref) : null} testId="lookup-order-ref-error" />
         </div>
         <button type="submit" disabled={busy} className="rounded-lg bg-primary px-6 py-2 font-semibold text-on-primary md:mt-7" data-testid="find-order">
-          {busy ? t("manage.lookup.searching") : t("manage.lookup.submit")}
+          {busy ? t("manage-lookup.searching") : t("manage-lookup.submit")}
         </button>
       </Form>
     </section>

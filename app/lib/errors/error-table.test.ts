@@ -66,7 +66,7 @@ describe("places that differ from the table", () => {
   });
 
   it("shows manage lookup errors in the red alert, the same for a wrong e-mail and a wrong reference", () => {
-    expect(behaviourFor("ORDER_NOT_FOUND", "manage.lookup")).toEqual({ show: "alert", key: "manage.lookup.errors.notFound" });
+    expect(behaviourFor("ORDER_NOT_FOUND", "manage.lookup")).toEqual({ show: "alert", key: "manage-lookup.errors.notFound" });
     expect(behaviourFor("TOO_MANY_ATTEMPTS", "manage.lookup").show).toBe("alert");
     expect(behaviourFor("ORDER_NOT_FOUND", "manage.cancel")).toMatchObject({ show: "toast", redirect: "lookup" });
   });

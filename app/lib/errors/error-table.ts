@@ -155,8 +155,8 @@ export const PLACE_RULES = {
   /** Spec §8 "Cancel error": the first server message in a toast; §4 "other errors close the modal". */
   manage: {
     codes: {
-      ORDER_NOT_FOUND: { show: "toast", key: "manage.lookup.errors.notFound", durationMs: LONG_TOAST_MS, redirect: "lookup" },
-      TOO_MANY_ATTEMPTS: { show: "toast", key: "manage.lookup.errors.tooManyAttempts", durationMs: LONG_TOAST_MS, redirect: "manage" },
+      ORDER_NOT_FOUND: { show: "toast", key: "manage-lookup.errors.notFound", durationMs: LONG_TOAST_MS, redirect: "lookup" },
+      TOO_MANY_ATTEMPTS: { show: "toast", key: "manage-lookup.errors.tooManyAttempts", durationMs: LONG_TOAST_MS, redirect: "manage" },
       VALIDATION: { show: "field" },
       ORDER_CHANGE_WINDOW_CLOSED: { show: "toast", key: "manage.changesClosed", durationMs: LONG_TOAST_MS, redirect: "manage" },
       ORDER_CANCELLED: { show: "toast", key: "manage.errors.cancelled", redirect: "manage" },
@@ -166,8 +166,8 @@ export const PLACE_RULES = {
   /** §8 "Order lookup error": the red alert, the same for a wrong e-mail and a wrong reference. */
   "manage.lookup": {
     codes: {
-      ORDER_NOT_FOUND: { show: "alert", key: "manage.lookup.errors.notFound" },
-      TOO_MANY_ATTEMPTS: { show: "alert", key: "manage.lookup.errors.tooManyAttempts" },
+      ORDER_NOT_FOUND: { show: "alert", key: "manage-lookup.errors.notFound" },
+      TOO_MANY_ATTEMPTS: { show: "alert", key: "manage-lookup.errors.tooManyAttempts" },
     },
   },
   "manage.cancel": {},

@@ -5,8 +5,8 @@
 import { z } from "zod";
 
 export const lookupFormSchema = z.object({
-  email: z.string().trim().min(1, "manage.lookup.errors.emailMissing"),
-  order_ref: z.string().trim().min(1, "manage.lookup.errors.orderRefMissing"),
+  email: z.string().trim().min(1, "manage-lookup.errors.emailMissing"),
+  order_ref: z.string().trim().min(1, "manage-lookup.errors.orderRefMissing"),
 });
 
 export type LookupForm = z.output<typeof lookupFormSchema>;

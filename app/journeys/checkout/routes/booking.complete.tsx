@@ -8,11 +8,11 @@ import { loadBookingContext, withSession } from "~/lib/booking-flow/context.serv
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
-import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { COMPLETE_NAMESPACES } from "~/i18n/namespaces";
 
-export const handle = { i18n: CHECKOUT_NAMESPACES };
+export const handle = { i18n: COMPLETE_NAMESPACES };
 
-export const meta = stepMeta("booking-checkout.complete.title");
+export const meta = stepMeta("booking-complete.title");
 
 /** bookingComplete (spec §2, §4 step 5): the booking overview and what happens next. */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -50,12 +50,12 @@ export default function CompletePage() {
   return (
     <section aria-labelledby="complete-title" className="mx-auto max-w-3xl">
       <h1 id="complete-title" className="text-3xl font-bold">
-        {t("booking-checkout.complete.title")}
+        {t("booking-complete.title")}
       </h1>
       <p className="mt-3 text-xl font-semibold" data-testid="order-reference">
-        {t("booking-checkout.complete.orderReference", { reference: overview.orderReference })}
+        {t("booking-complete.orderReference", { reference: overview.orderReference })}
       </p>
-      {email ? <p className="mt-1">{t("booking-checkout.complete.intro", { email })}</p> : null}
+      {email ? <p className="mt-1">{t("booking-complete.intro", { email })}</p> : null}
 
       <h2 className="mt-8 text-2xl font-bold">{t("booking-checkout.overview.title")}</h2>
       <div className="mt-2">
@@ -63,20 +63,20 @@ export default function CompletePage() {
         <OverviewTotals overview={overview} format={format} />
       </div>
 
-      <h2 className="mt-8 text-2xl font-bold">{t("booking-checkout.complete.nextTitle")}</h2>
+      <h2 className="mt-8 text-2xl font-bold">{t("booking-complete.nextTitle")}</h2>
       <ol className="mt-3 list-decimal space-y-2 pl-6" data-testid="what-next">
-        <li>{t("booking-checkout.complete.next1")}</li>
-        <li>{t("booking-checkout.complete.next2")}</li>
-        <li>{t("booking-checkout.complete.next3")}</li>
-        <li>{t("booking-checkout.complete.next4")}</li>
+        <li>{t("booking-complete.next1")}</li>
+        <li>{t("booking-complete.next2")}</li>
+        <li>{t("booking-complete.next3")}</li>
+        <li>{t("booking-complete.next4")}</li>
       </ol>
 
       <div className="mt-8 flex flex-wrap gap-4">
         <Link to={manageHref} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">
-          {t("booking-checkout.complete.manage")}
+          {t("booking-complete.manage")}
         </Link>
         <Link to={startPath} className="rounded border border-primary px-5 py-3 font-semibold text-primary">
-          {t("booking-checkout.complete.another")}
+          {t("booking-complete.another")}
         </Link>
       </div>
     </section>

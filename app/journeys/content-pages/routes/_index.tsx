@@ -11,7 +11,7 @@ import { businessCookie } from "~/lib/cookies.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "~/lib/safe-url";
 
-export const handle = { liveChat: true, i18n: ["manage"] };
+export const handle = { liveChat: true, i18n: ["manage-lookup"] };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);

@@ -13,7 +13,7 @@ import { titleMeta } from "~/i18n/meta";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
-export const handle = { liveChat: true, i18n: ["manage", "booking", "booking-device"] };
+export const handle = { liveChat: true, i18n: ["manage", "manage-lookup", "booking", "booking-device"] };
 
 export const meta: MetaFunction = titleMeta("manage.title");
 
@@ -60,7 +60,7 @@ export default function ManageLookupPage() {
     <div className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="mb-6 text-3xl font-bold">{t("manage.title")}</h1>
       <ManageBookingBanner key={JSON.stringify(page)} values={page.values} errors={page.errors} alert={page.alert} />
-      <p className="mt-6">{t("manage.lookup.helpText")}</p>
+      <p className="mt-6">{t("manage-lookup.helpText")}</p>
     </div>
   );
 }

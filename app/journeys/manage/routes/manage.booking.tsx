@@ -46,7 +46,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-conte
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
-export const handle = { liveChat: true, i18n: ["manage", "booking", "booking-device"] };
+export const handle = { liveChat: true, i18n: ["manage", "manage-lookup", "booking", "booking-device"] };
 
 export const meta: MetaFunction = titleMeta("manage.title");
 

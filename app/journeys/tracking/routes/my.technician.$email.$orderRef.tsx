@@ -16,7 +16,7 @@ import { titleMeta } from "~/i18n/meta";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
-export const handle = { i18n: ["manage", "booking", "booking-device"] };
+export const handle = { i18n: ["manage", "manage-lookup", "booking", "booking-device"] };
 
 export const meta: MetaFunction = titleMeta("manage.tracking.title");
 
