@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { addressErrorText, addressSearchHref, geocodeText, parseManualAddress, payloadFromFullAddress, postcodeContainer, townOf } from "./address";
+import { addressErrorText, geocodeText, parseManualAddress, payloadFromFullAddress, postcodeContainer, townOf } from "./address";
+import { addressSearchHref } from "./address-search-href";
 
 const full = { line_1: "Flat 1", line_2: "14 Commercial Street", district: "", city: "London", postal_code: "E1 6AN" };
 

@@ -94,16 +94,6 @@ export function parseManualAddress(form: FormData, fixedPostcode?: string | null
   return { ok: false, fieldErrors, values: raw };
 }
 
-/** The address-search URL for a search, or for the children of a container result. */
-export function addressSearchHref(text: string, container?: { id: string; label: string }): string {
-  const params = new URLSearchParams({ text });
-  if (container) {
-    params.set("container", container.id);
-    params.set("within", container.label);
-  }
-  return `/booking/address-search?${params}`;
-}
-
 /** A suggestion as the page shows it (spec §3: id, text, description, retrievable). */
 export interface AddressOption {
   id: string;

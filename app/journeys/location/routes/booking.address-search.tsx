@@ -4,7 +4,8 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, u
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
-import { addressSearchHref, geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/journeys/location/address";
+import { geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/journeys/location/address";
+import { addressSearchHref } from "~/journeys/location/address-search-href";
 import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/journeys/location/location.server";
 import { isBusinessAccount } from "~/journeys/location/postcode-form";
 import { handleError } from "~/lib/errors/errors.server";
