@@ -156,7 +156,10 @@ test.describe("in-store booking on a carrier that takes them", () => {
     await page.getByRole("button", { name: en("colleague", "booking-checkout.inStore.newBooking") }).click();
     await expect(page).toHaveURL(/\/store$/);
 
+    // Opening the link finds the booking; the customer's press spends the code (a link preview cannot).
     await customer.page.goto(third.url);
+    await expect(customer.page.getByTestId("booking-found")).toHaveText(en("booking-location", "continue.ready"));
+    await customer.page.getByRole("button", { name: en("booking-location", "continue.proceed") }).click();
     await expect(customer.page).toHaveURL(/\/booking\/payment$/);
     // The customer's own phone: the customer's wording, terms and privacy beside the pay button (spec §2).
     await expect(customer.page.getByTestId("in-store-mode")).toHaveCount(0);

@@ -18,14 +18,16 @@ export const meta: MetaFunction = titleMeta("booking-location.continue.title");
 interface ContinueView {
   value: string;
   errorKey: string | null;
+  /** Opened from a link or QR code whose booking is there: one press goes on. */
+  found?: boolean;
 }
 
 /**
  * bookingCompletionLanding (spec §2, §4 "Booking resume"): the booking code typed or scanned (the
  * text after the last '=') finds the booking by its token, which becomes the visitor's booking; on
- * to payment, whose loader validates it. The code is spent by the lookup (ADR 101): a second scan,
- * an expired code or another carrier's finds nothing. The lookup keeps its errors on the page (§8:
- * callers may bypass the toast handling).
+ * to payment, whose loader validates it. The code is spent by this press (ADR 101, 102): a second
+ * use, an expired code or another carrier's finds nothing. The lookup keeps its errors on the page
+ * (§8: callers may bypass the toast handling).
  */
 async function resume(request: Request, context: BookingRequestContext, raw: string): Promise<Response | ContinueView> {
   const form = parseBookingCode(new URLSearchParams({ code: raw }));
@@ -45,15 +47,31 @@ async function resume(request: Request, context: BookingRequestContext, raw: str
   }
 }
 
+/**
+ * A link or scanned code that opens this page carries its token. Opening it only looks the booking
+ * up; the press on the page spends the code. A mail scanner or a link preview that fetches the link
+ * first must not use up the customer's code (ADR 102). An empty or unknown code says so at once (§5).
+ */
+async function look(request: Request, context: BookingRequestContext, raw: string): Promise<ContinueView> {
+  const form = parseBookingCode(new URLSearchParams({ code: raw }));
+  if (!form.ok) return { value: raw, errorKey: form.errorKey };
+  try {
+    const engine = await getRequestEngine(request);
+    await engine.getBookingByToken(context.carrier, form.token, { locale: context.locale });
+    return { value: form.token, errorKey: null, found: true };
+  } catch (error) {
+    const { behaviour } = handleError(error, "booking.continue");
+    return { value: raw, errorKey: behaviour.show === "field" && behaviour.key ? behaviour.key : "booking.errors.bookingError" };
+  }
+}
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   const code = params.get("token") ?? params.get("code");
-  // A scanned code that opens this page carries its token: look it up straight away (an empty one is missing, §5).
   if (code !== null) {
     const context = await loadBookingContext(request);
-    const outcome = await resume(request, context, code);
-    if (outcome instanceof Response) throw outcome;
-    return data(outcome, await withSession(context, { status: 400 }));
+    const view = await look(request, context, code);
+    return data(view, await withSession(context, { status: view.errorKey ? 400 : 200 }));
   }
   const view: ContinueView = { value: "", errorKey: null };
   return view;
@@ -78,6 +96,11 @@ export default function ContinueBooking() {
         {t("booking-location.continue.title")}
       </h1>
       <p className="mt-2">{t("booking-location.continue.intro")}</p>
+      {view.found ? (
+        <p role="status" className="mt-4 rounded-lg bg-surface px-4 py-3 font-semibold" data-testid="booking-found">
+          {t("booking-location.continue.ready")}
+        </p>
+      ) : null}
       <Form method="post" noValidate className="mt-6 space-y-4" aria-label={t("booking-location.continue.formLabel")}>
         <TextField
           id="booking-code"
@@ -92,7 +115,9 @@ export default function ContinueBooking() {
           size="lg"
           announceError
         />
-        <SubmitButton pendingLabel={t("booking-location.continue.finding")} size="lg">{t("booking-location.continue.submit")}</SubmitButton>
+        <SubmitButton pendingLabel={t("booking-location.continue.finding")} size="lg">
+          {t(view.found ? "booking-location.continue.proceed" : "booking-location.continue.submit")}
+        </SubmitButton>
       </Form>
     </section>
   );
