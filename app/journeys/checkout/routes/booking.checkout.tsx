@@ -10,7 +10,6 @@ import { readinessProblems } from "~/journeys/checkout/readiness";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
-import { behaviourFor } from "~/lib/errors/error-table";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
@@ -129,7 +128,7 @@ export default function CheckoutPage() {
           </Link>
         </div>
       ) : null}
-      {error && behaviourFor(error.code).modal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}
+      {error?.behaviour.modal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}
     </section>
   );
 }
