@@ -30,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return data(
     {
-      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, dropOffStore: await dropOffStoreName(context, booking) }),
+      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking) }),
       problems: readinessProblems(report),
       path: completionPath(booking),
       // In-store mode comes from the staff session (ADR 101); a customer's booking with a store code is theirs to pay.
@@ -88,7 +88,7 @@ export default function CheckoutPage() {
       <p className="mt-2">{t("booking-checkout.checkout.intro", wording)}</p>
 
       <div className="mt-6">
-        <BookingOverviewList overview={overview} locale={locale} format={format} applianceVariant={applianceVariant} editable />
+        <BookingOverviewList overview={overview} format={format} applianceVariant={applianceVariant} editable />
         <OverviewTotals overview={overview} format={format} />
       </div>
 
