@@ -11,14 +11,14 @@ import * as namespaces from "./namespaces";
  * — in the route module, the modules it imports and the server modules that give it keys — must be
  * in `common` or a namespace the step or one of its parent routes declares.
  *
- * The error table is not followed from a step's imports (it names texts of every area); its texts
+ * The error table and its field texts are not followed from a step's imports (they name texts of every area); their texts
  * are checked by the engine operation that raises them instead, at the end. Toasts are not: root.tsx
  * loads a toast's own namespace. The staff permission tags (`store.booking`, read for in-store mode)
  * look like keys but are not texts.
  */
 const appDir = path.resolve(__dirname, "..");
 const KEY = new RegExp(`["'\`](${namespaces.sectionNamespaces.join("|")})\\.[A-Za-z0-9_$.{}-]+`, "g");
-const NOT_FOLLOWED = /(\/lib\/errors\/error-table|\/i18n\/namespaces|\/lib\/staff\/permissions)\.ts$/;
+const NOT_FOLLOWED = /(\/lib\/errors\/error-table|\/lib\/errors\/field-texts|\/i18n\/namespaces|\/lib\/staff\/permissions)\.ts$/;
 
 function resolveImport(from: string, specifier: string): string | null {
   const base = specifier.startsWith("~/") ? path.join(appDir, specifier.slice(2)) : specifier.startsWith(".") ? path.resolve(path.dirname(from), specifier) : null;

@@ -83,8 +83,9 @@ export function routeNamespaces(matches: readonly { handle?: unknown; data?: unk
 /**
  * `handle.i18n` of the booking flow, by journey (ADR 089): the frame (`routes/booking`) loads
  * `booking` (progress bar, basket, the booking's modals and errors) and each step adds its own
- * journey's texts, so a step never downloads the texts of the others. Device steps also load
- * `manage`, which holds the engine's device-identifier messages. `booking-namespaces.test.ts`
+ * journey's texts, so a step never downloads the texts of the others. The engine's
+ * device-identifier messages are `booking-device`'s (manage and the technician's steps load it too).
+ * `booking-namespaces.test.ts`
  * checks that every text a step's code names is in a namespace it loads; toasts name theirs
  * themselves (root.tsx loads a toast's namespace).
  */
@@ -94,7 +95,7 @@ export function bookingFrameNamespacesForData(data: unknown): string[] {
   return data && typeof data === "object" && "inStore" in data && data.inStore ? [COLLEAGUE_NS] : [];
 }
 export const LOCATION_NAMESPACES: SectionNamespace[] = ["booking-location"];
-export const DEVICE_NAMESPACES: SectionNamespace[] = ["booking-device", "manage"];
+export const DEVICE_NAMESPACES: SectionNamespace[] = ["booking-device"];
 export const CHECKOUT_NAMESPACES: SectionNamespace[] = ["booking-checkout"];
 /** The waiting-list offer page: its texts stay out of every checkout step's download (ADR 098). */
 export const WAITING_OFFER_NAMESPACES: SectionNamespace[] = ["booking-checkout", "waiting-offer"];

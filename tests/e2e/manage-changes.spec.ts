@@ -189,7 +189,7 @@ for (const journey of JOURNEYS) {
       await identifier.getByTestId("identifier-input").fill("12345");
       await identifier.getByTestId("identifier-save").click();
       await expect(identifier).toHaveAttribute("data-status", "error");
-      await expect(identifier.getByTestId("identifier-error")).toHaveText(t("engineMessages.imeiLength"));
+      await expect(identifier.getByTestId("identifier-error")).toHaveText(text(lang, "booking-device", "engineMessages.imeiLength"));
       await expect(identifier.getByTestId("identifier-error")).toHaveCSS("color", "rgb(164, 22, 26)");
       await expectNoSeriousA11yViolations(page);
 
@@ -257,7 +257,7 @@ test.describe("carrier switches on the manage screen", () => {
     await expect(identifier).toContainText(text("en", "manage", "imei.serialLabel"));
     await identifier.getByTestId("identifier-input").fill("OI-not-a-serial");
     await identifier.getByTestId("identifier-save").click();
-    await expect(identifier.getByTestId("identifier-error")).toHaveText(text("en", "manage", "engineMessages.serialFormat"));
+    await expect(identifier.getByTestId("identifier-error")).toHaveText(text("en", "booking-device", "engineMessages.serialFormat"));
     await identifier.getByTestId("identifier-input").fill(SERIAL);
     await identifier.getByTestId("identifier-save").click();
     await expect(toast(page, "success", text("en", "manage", "toasts.serialAdded"))).toBeVisible();

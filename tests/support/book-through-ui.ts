@@ -141,12 +141,12 @@ export async function bookThroughUi(
 /* ───────────── what the journeys from an order share (manage, tracking, contact) ───────────── */
 
 const SECTIONS = {
-  en: { manage: load("en/manage.json"), "manage-lookup": load("en/manage-lookup.json"), contact: load("en/contact.json") },
-  de: { manage: load("de/manage.json"), "manage-lookup": load("de/manage-lookup.json"), contact: load("de/contact.json") },
+  en: { manage: load("en/manage.json"), "manage-lookup": load("en/manage-lookup.json"), contact: load("en/contact.json"), "booking-device": load("en/booking-device.json") },
+  de: { manage: load("de/manage.json"), "manage-lookup": load("de/manage-lookup.json"), contact: load("de/contact.json"), "booking-device": load("de/booking-device.json") },
 };
 
-/** A text of the manage (or its lookup form's) or contact section with its {{params}} filled: text("de", "manage", "cancel.errors.phrase"). */
-export function text(lang: Lang, section: "manage" | "manage-lookup" | "contact", key: string, params: Record<string, string | number> = {}): string {
+/** A text of the manage (or its lookup form's), contact or device section with its {{params}} filled: text("de", "manage", "cancel.errors.phrase"). */
+export function text(lang: Lang, section: keyof (typeof SECTIONS)["en"], key: string, params: Record<string, string | number> = {}): string {
   let value: unknown = SECTIONS[lang][section];
   for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
   if (typeof value !== "string") throw new Error(`no text ${section}.${key}`);

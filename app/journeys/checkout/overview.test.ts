@@ -4,12 +4,14 @@ import { bookingFixture, deviceFixture } from "./booking-fixture.test-support";
 
 describe("booking overview (spec §3 booking overview fields)", () => {
   it("holds every field that exists before payment", () => {
-    const overview = bookingOverview(bookingFixture(), { singleMakeId: 2 });
+    const overview = bookingOverview(bookingFixture(), { singleMakeId: 2, locale: "de" });
     expect(overview).toMatchObject({
       orderReference: null,
       repairAddress: { name: "Ada Lovelace", lines: ["10 Downing Street", "London", "SW1A 2AA"] },
       repairLocation: "doorstep",
       date: "2026-11-25",
+      // Written in the page's language on the server: the browser carries no date code (ADR 098).
+      dateText: "Mittwoch, 25. November 2026",
       timeslot: null,
       phone: "+447700900123",
       email: "ada@example.com",
@@ -28,7 +30,7 @@ describe("booking overview (spec §3 booking overview fields)", () => {
       bookingFixture({ order_id: 100234, discount_code: "WELCOME10", sale_title: "Black Friday", cart: { ...bookingFixture().cart, sale_active: true } }),
       { singleMakeId: 2, timeslot: "09:30", dropOffStore: null },
     );
-    expect(overview).toMatchObject({ orderReference: "100234", timeslot: "09:30", promoCode: "WELCOME10", promotionalEvent: "Black Friday" });
+    expect(overview).toMatchObject({ orderReference: "100234", timeslot: "09:30–10:30", promoCode: "WELCOME10", promotionalEvent: "Black Friday" });
   });
 
   it("asks tablets of the single make for a serial number and other tablets for nothing", () => {

@@ -3,6 +3,7 @@
  * from the booking state for the checkout summary (before payment) and the complete page.
  */
 import type { BookingState } from "~/booking.server";
+import { longDate, timeslotText, type DateLocale } from "~/lib/dates";
 import { basketItems, type BasketItem } from "./basket-view";
 
 export interface OverviewAddress {
@@ -22,6 +23,8 @@ export interface BookingOverview {
   repairLocation: "doorstep" | "drop_off";
   dropOffStore: string | null;
   date: string | null;
+  /** The day as the page shows it in the visitor's language, written here so the browser needs no date code (ADR 098). */
+  dateText: string | null;
   /** '08:00–09:00' once the order has its slot; before payment only the one-hour rule is known. */
   timeslot: string | null;
   phone: string | null;
@@ -48,6 +51,8 @@ const fullName = (first: string | null, last: string | null) => [first, last].fi
 export interface OverviewExtras {
   /** The carrier's single make (tablets of it take a serial number). */
   singleMakeId: number;
+  /** The language the day is written in. */
+  locale?: DateLocale;
   timeslot?: string | null;
   dropOffStore?: string | null;
 }
@@ -73,7 +78,8 @@ export function bookingOverview(booking: BookingState, extra: OverviewExtras): B
     repairLocation: booking.repair_location,
     dropOffStore: extra.dropOffStore ?? null,
     date: booking.date,
-    timeslot: extra.timeslot ?? null,
+    dateText: booking.date ? longDate(booking.date, extra.locale ?? "en") : null,
+    timeslot: extra.timeslot ? timeslotText(extra.timeslot) : null,
     phone: booking.phone_number,
     email: booking.email,
     devices,

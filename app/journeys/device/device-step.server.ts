@@ -4,10 +4,11 @@
  * unknown or the step does not apply to it.
  */
 import { data, redirect } from "@remix-run/node";
-import { bookingErrorResponse, loadBookingContext, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext, pageBehaviour, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingDeviceView, BookingState } from "~/booking.server";
 import { validationBody } from "~/lib/errors/errors.server";
-import type { ErrorBody } from "~/lib/errors/error-table";
+import { behaviourFor } from "~/lib/errors/error-table";
+import type { StepError } from "./components/step-page";
 import { BASKET_PATH, deviceEntryPath, firstApplyingFrom, pathOfStep, type DeviceFacts, type DeviceStep } from "./flow";
 
 export interface DeviceStepContext {
@@ -55,7 +56,7 @@ export function moneyStyle(context: BookingRequestContext) {
 
 /** What a device step's action answers when it stays on the page: the error and what was typed. */
 export interface StepActionData<V> {
-  error: ErrorBody & { local?: boolean };
+  error: StepError;
   values: V;
 }
 
@@ -71,7 +72,7 @@ export async function stepError<V>(context: BookingRequestContext, error: unknow
 
 /** A problem the step's own form schema found (no engine call was made). */
 export async function formError<V>(context: BookingRequestContext, fields: Record<string, string[]>, values: V) {
-  const body: StepActionData<V> = { error: { ...validationBody(fields), local: true }, values };
+  const body: StepActionData<V> = { error: { ...validationBody(fields), local: true, behaviour: pageBehaviour(behaviourFor("VALIDATION")), fieldKeys: {} }, values };
   return data(body, await withSession(context, { status: 400 }));
 }
 

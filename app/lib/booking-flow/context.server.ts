@@ -8,7 +8,8 @@ import { requireTenant } from "~/tenant/tenant.server";
 import { inStoreColleague } from "~/lib/staff/in-store.server";
 import type { StaffAccount } from "~/lib/staff/permissions";
 import type { BookingState, Engine } from "~/booking.server";
-import { pageText, shownText, type ErrorBody, type Place, type ShownText } from "~/lib/errors/error-table";
+import { fieldKey, pageText, shownText, type Behaviour, type ErrorBody, type Place, type ShownText } from "~/lib/errors/error-table";
+import type { PageBehaviour } from "~/lib/errors/field-texts";
 import { errorBody, handleError } from "~/lib/errors/errors.server";
 
 export type BookingSession = Session<SessionData>;
@@ -86,6 +87,19 @@ export async function redirectWithSession(context: BookingRequestContext, to: st
  */
 export interface ActionError extends ErrorBody {
   shown: ShownText;
+  /** How the §8 table shows it on the page (under the fields, in which modal), so the browser needs no copy of the table. */
+  behaviour: PageBehaviour;
+  /** Each field message's i18n key (null: the engine's message as it came), looked up here for the same reason. */
+  fieldKeys: Record<string, (string | null)[]>;
+}
+
+/** The i18n key of each field message, by its code (null: the engine's message shows as it came). */
+export function fieldKeysOf(fieldCodes: Record<string, string[]> | undefined): Record<string, (string | null)[]> {
+  return Object.fromEntries(Object.entries(fieldCodes ?? {}).map(([name, codes]) => [name, codes.map((code) => fieldKey(code))]));
+}
+
+export function pageBehaviour({ show, modal, key }: Behaviour): PageBehaviour {
+  return { show, ...(modal ? { modal } : {}), ...(key ? { key } : {}) };
 }
 
 /**
@@ -96,7 +110,12 @@ export interface ActionError extends ErrorBody {
  */
 export async function bookingErrorResponse(context: BookingRequestContext, thrown: unknown, place: Place = "booking") {
   const { error, behaviour } = handleError(thrown, place);
-  const body: ActionError = { ...errorBody(error), shown: pageText(behaviour, error.messages, context.locale) };
+  const body: ActionError = {
+    ...errorBody(error),
+    shown: pageText(behaviour, error.messages, context.locale),
+    behaviour: pageBehaviour(behaviour),
+    fieldKeys: fieldKeysOf(error.fieldCodes),
+  };
   if (behaviour.show === "toast") {
     const text = shownText(behaviour, error.messages, context.locale);
     context.toast = toast({ type: "error", ...(text.key ? { key: text.key } : { message: text.text }), ...(behaviour.durationMs ? { durationMs: behaviour.durationMs } : {}) });

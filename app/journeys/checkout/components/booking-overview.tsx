@@ -2,8 +2,6 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { BookingOverview } from "~/journeys/checkout/overview";
-import { longDate, timeslotText } from "~/lib/dates";
-import type { Locale } from "~/content/schemas";
 
 function Row({ label, children, testId, change }: { label: string; children: ReactNode; testId: string; change?: { to: string; label: string } }) {
   const { t } = useTranslation();
@@ -28,13 +26,11 @@ function Row({ label, children, testId, change }: { label: string; children: Rea
  */
 export function BookingOverviewList({
   overview,
-  locale,
   format,
   applianceVariant,
   editable = false,
 }: {
   overview: BookingOverview;
-  locale: Locale;
   format: (minor: number) => string;
   applianceVariant: boolean;
   editable?: boolean;
@@ -60,10 +56,10 @@ export function BookingOverviewList({
           : t("booking-checkout.overview.doorstep")}
       </Row>
       <Row label={t("booking-checkout.overview.date")} testId="overview-date" change={change("/booking/repair-date", t("booking-checkout.overview.date"))}>
-        {overview.date ? longDate(overview.date, locale) : notSet}
+        {overview.dateText ?? notSet}
       </Row>
       <Row label={t("booking-checkout.overview.timeslot")} testId="overview-timeslot">
-        {overview.timeslot ? timeslotText(overview.timeslot) : t("booking-checkout.overview.timeslotPending")}
+        {overview.timeslot ?? t("booking-checkout.overview.timeslotPending")}
       </Row>
       <Row label={t("booking-checkout.overview.phone")} testId="overview-phone" change={change("/booking/details", t("booking-checkout.overview.phone"))}>
         {overview.phone ?? notSet}

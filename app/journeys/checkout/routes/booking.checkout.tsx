@@ -10,7 +10,6 @@ import { readinessProblems } from "~/journeys/checkout/readiness";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
-import { behaviourFor } from "~/lib/errors/error-table";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
@@ -31,7 +30,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return data(
     {
-      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, dropOffStore: await dropOffStoreName(context, booking) }),
+      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking) }),
       problems: readinessProblems(report),
       path: completionPath(booking),
       // In-store mode comes from the staff session (ADR 101); a customer's booking with a store code is theirs to pay.
@@ -89,7 +88,7 @@ export default function CheckoutPage() {
       <p className="mt-2">{t("booking-checkout.checkout.intro", wording)}</p>
 
       <div className="mt-6">
-        <BookingOverviewList overview={overview} locale={locale} format={format} applianceVariant={applianceVariant} editable />
+        <BookingOverviewList overview={overview} format={format} applianceVariant={applianceVariant} editable />
         <OverviewTotals overview={overview} format={format} />
       </div>
 
@@ -129,7 +128,7 @@ export default function CheckoutPage() {
           </Link>
         </div>
       ) : null}
-      {error && behaviourFor(error.code).modal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}
+      {error?.behaviour.modal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}
     </section>
   );
 }

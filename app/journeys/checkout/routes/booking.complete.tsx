@@ -27,6 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null;
   const overview = bookingOverview(booking, {
     singleMakeId: carrier.singleMakeId,
+    locale: context.locale,
     timeslot: order?.booking.timeslot.start ?? null,
     dropOffStore: await dropOffStoreName(context, booking),
   });
@@ -36,14 +37,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
       email: booking.email ?? "",
       manageHref: `/manage?${new URLSearchParams({ order_ref: String(booking.order_id ?? ""), email: booking.email ?? "" })}`,
       startPath: context.startPath,
-      locale: context.locale,
     },
     await withSession(context),
   );
 }
 
 export default function CompletePage() {
-  const { overview, email, manageHref, startPath, locale } = useLoaderData<typeof loader>();
+  const { overview, email, manageHref, startPath } = useLoaderData<typeof loader>();
   const { applianceVariant } = useBookingLayout();
   const format = useMoney();
   const { t } = useTranslation();
@@ -59,7 +59,7 @@ export default function CompletePage() {
 
       <h2 className="mt-8 text-2xl font-bold">{t("booking-checkout.overview.title")}</h2>
       <div className="mt-2">
-        <BookingOverviewList overview={overview} locale={locale} format={format} applianceVariant={applianceVariant} />
+        <BookingOverviewList overview={overview} format={format} applianceVariant={applianceVariant} />
         <OverviewTotals overview={overview} format={format} />
       </div>
 

@@ -34,8 +34,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       inStore,
       mayHandOver: inStore && mayUse(context.colleague!, STORE_HANDOVER),
-      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, dropOffStore: await dropOffStoreName(context, booking) }),
-      locale: context.locale,
+      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking) }),
       codeMinutes: env().HANDOVER_CODE_MINUTES,
     },
     await withSession(context, { headers: context.colleague ? STAFF_HEADERS : undefined }),
@@ -67,7 +66,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function InStoreConfirmationPage() {
-  const { inStore, mayHandOver, overview, locale, codeMinutes } = useLoaderData<typeof loader>();
+  const { inStore, mayHandOver, overview, codeMinutes } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const { applianceVariant } = useBookingLayout();
@@ -141,7 +140,7 @@ export default function InStoreConfirmationPage() {
             </button>
           </Form>
           <div className="mt-8">
-            <BookingOverviewList overview={overview} locale={locale} format={format} applianceVariant={applianceVariant} />
+            <BookingOverviewList overview={overview} format={format} applianceVariant={applianceVariant} />
             <OverviewTotals overview={overview} format={format} />
           </div>
         </>

@@ -1,6 +1,6 @@
 import { Form, useNavigation, useSubmit } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { fieldTexts } from "~/lib/errors/error-table";
+import { fieldTexts } from "~/lib/errors/field-texts";
 import { FormAlert } from "~/components/ui/field-error";
 import { Select, TextArea, TextField } from "~/components/ui/text-field";
 import { recaptchaToken, useRecaptchaScript } from "./recaptcha";

@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getRequestEngine, REPLY_WITHIN_HOURS } from "~/booking.server";
-import { fieldKey } from "~/lib/errors/error-table";
+import { fieldKey } from "~/lib/errors/field-texts";
 import { handleError } from "~/lib/errors/errors.server";
 import { CallBackForm } from "~/journeys/contact/components/call-back-form";
 import { MessageForm, type ContactActionResult } from "~/journeys/contact/components/message-form";

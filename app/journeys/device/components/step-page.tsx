@@ -1,7 +1,14 @@
 import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { allFieldTexts, behaviourFor, fieldTexts, type ErrorBody } from "~/lib/errors/error-table";
+import type { ErrorBody, PageBehaviour } from "~/lib/errors/field-texts";
+
+/**
+ * A step action's error: the engine's (or the step's own checks', `local`), with what the server
+ * looked up for it: how the §8 table shows it, and each field message's i18n key (null: the
+ * engine's message as it came). The browser needs no copy of the table or the field keys (ADR 098).
+ */
+export type StepError = ErrorBody & { local?: boolean; behaviour: PageBehaviour; fieldKeys: Record<string, (string | null)[]> };
 
 /** The frame of a device step: a back link, the heading (the page's one h1) and an intro. */
 export function StepPage({ title, intro, backHref, children, testId }: { title: ReactNode; intro?: ReactNode; backHref?: string | null; children: ReactNode; testId?: string }) {
@@ -27,18 +34,25 @@ export const tileClass =
 
 /**
  * Reads a step action's error for the form: messages of the step's own checks are i18n keys; the
- * engine's are shown by their field codes and the §8 table (lib/errors/error-table.ts).
+ * engine's are shown by the keys and behaviour the server sent with them (lib/errors/error-table.ts).
  */
-export function useStepErrors(error: (ErrorBody & { local?: boolean }) | null | undefined) {
+export function useStepErrors(error: StepError | null | undefined) {
   const { t } = useTranslation();
   const translate = (key: string) => t(key);
-  const behaviour = error ? behaviourFor(error.code) : null;
-  const field = (name: string) => (error?.local ? (error.fields[name] ?? []).map(translate) : fieldTexts(error, name, translate));
+  const behaviour = error?.behaviour ?? null;
+  const field = (name: string) => {
+    const messages = error?.fields[name] ?? [];
+    if (error?.local) return messages.map(translate);
+    return messages.map((message, index) => {
+      const key = error?.fieldKeys[name]?.[index];
+      return key ? t(key) : message;
+    });
+  };
   const general = () => {
     if (!error) return [];
     if (error.local) return error.messages.map(translate);
     if (behaviour?.key && behaviour.show !== "field") return [t(behaviour.key)];
-    return behaviour?.show === "field" ? allFieldTexts(error, translate) : error.messages;
+    return behaviour?.show === "field" ? Object.keys(error.fields).flatMap(field) : error.messages;
   };
   return {
     /** The page's modal for this error (§8 table), if any. */

@@ -1,7 +1,7 @@
 import { Form, Link, useNavigation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { fieldTexts } from "~/lib/errors/error-table";
+import { fieldTexts } from "~/lib/errors/field-texts";
 import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import { Modal } from "~/components/ui/modal";

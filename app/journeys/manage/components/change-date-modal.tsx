@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { AvailabilityDay } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { reasonIsEnough } from "~/journeys/manage/change-date";
-import { fieldTexts } from "~/lib/errors/error-table";
+import { fieldTexts } from "~/lib/errors/field-texts";
 import { dayTile, longDate } from "~/lib/dates";
 import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/lib/order-access/manage.server";

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { Select, TextField } from "~/components/ui/text-field";
 import { titleMeta } from "~/i18n/meta";
-import { fieldTexts } from "~/lib/errors/error-table";
+import { fieldTexts } from "~/lib/errors/field-texts";
 import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";

@@ -9,7 +9,7 @@ import { FieldError } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { titleMeta } from "~/i18n/meta";
-import { fieldText, fieldTexts } from "~/lib/errors/error-table";
+import { fieldText, fieldTexts } from "~/lib/errors/field-texts";
 import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff, type StaffContext } from "~/lib/staff/require-staff.server";
@@ -22,7 +22,7 @@ export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-conte
 export const headers = staffDocumentHeaders;
 
 // The picture and IMEI refusals use the manage page's texts (the error table's field keys).
-export const handle = { i18n: ["store", "manage"] };
+export const handle = { i18n: ["store", "manage", "booking-device"] };
 
 export const meta: MetaFunction = titleMeta("store.job.title");
 
