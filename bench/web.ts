@@ -163,12 +163,13 @@ const BOOKED_PAGE = "/booking/postcode-search";
 /**
  * A booking session cookie: the landing page's postcode form (a GET) with a postcode of the
  * carrier's first service area (BENCH_POSTCODE, else its seed's first prefix + " 1AA") builds a booking.
+ * Sent without spaces, as the hydrated form sends it (with spaces the page first redirects to that address).
  */
 async function bookingCookie(): Promise<string> {
   const seed = JSON.parse(readFileSync(path.join(root, "tenants", carrier, "engine.json"), "utf8")) as { service_areas: { postcode_prefixes: string[] }[] };
   const postcode = process.env.BENCH_POSTCODE ?? `${seed.service_areas[0]!.postcode_prefixes[0]!} 1AA`;
   return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}${BOOKED_PAGE}?postcode=${encodeURIComponent(postcode)}`, { headers: { host } }, (response) => {
+    const request = http.get(`${origin}${BOOKED_PAGE}?postcode=${encodeURIComponent(postcode.replace(/\s+/g, ""))}`, { headers: { host } }, (response) => {
       response.resume();
       const session = response.headers["set-cookie"]?.map((cookie) => cookie.split(";")[0]!).find((cookie) => cookie.startsWith("__booking="));
       if (response.statusCode === 302 && session) resolve(session);
