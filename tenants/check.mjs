@@ -19,11 +19,12 @@ const GUIDES = { 'cancel-repair': ['steps', 3], 'change-date': ['steps', 3], 'ch
   'repair-cost': ['steps', 3], 'track-technician': ['options', 2] };
 const LEGAL = ['terms', 'privacy', 'app-terms', 'imprint'];
 const MIN_CONTRAST = 4.5;
-// Customer messages (ADR 092): filled when a message is sent, not by the seeder. Which placeholder
-// each message may use is checked by tenants/seed-files.test.ts and, on save, by the CMS.
-const CUSTOMER_MESSAGE_KINDS = ['booking-confirmed', 'evening-before', 'morning-of', 'booking-cancelled', 'date-changed',
-  'address-changed', 'imei-accepted', 'proof-accepted', 'contact-received', 'call-back-requested', 'waiting-list-offer',
-  'booking-handed-over'];
+// Customer messages (ADR 092): filled when a message is sent, not by the seeder. The kinds are the
+// CMS type's enumeration; which placeholder each may use is checked by tenants/seed-files.test.ts
+// and, on save, by the CMS.
+const CUSTOMER_MESSAGE_KINDS = JSON.parse(
+  readFileSync(join(root, 'cms/src/api/message-template/content-types/message-template/schema.json'), 'utf8'),
+).attributes.kind.enum;
 
 // ---------- helpers ----------
 const isObj = (v) => v !== null && typeof v === 'object' && !Array.isArray(v);
