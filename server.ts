@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { previewRequests } from "./app/content/preview.server";
 import { env } from "./app/env.server";
 import { gracefulShutdown } from "./app/lib/http/graceful-shutdown";
+import { keepLanguageAcrossRedirects } from "./app/lib/http/language-redirects";
 import { requestGuard } from "./app/lib/http/request-guard";
 import { renderCache } from "./app/lib/http/render-cache";
 import { renderedPages } from "./app/lib/http/rendered-pages";
@@ -92,6 +93,8 @@ if (viteDevServer) {
 app.use(requestGuard({ trustForwardedHost: edge.TRUST_FORWARDED_HOST }));
 // Requests with the CMS's preview cookie or token read drafts and are never cached (ADR 086).
 app.use(previewRequests());
+// A redirect answering ?lng= leads to a page in that language too (ADR 120).
+app.use(keepLanguageAcrossRedirects());
 
 // The client's address (X-Forwarded-For only with `trust proxy`), for the lookup throttle.
 const loadContext = (request: Request, response: Response): AppLoadContext => ({

@@ -1,5 +1,6 @@
 import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { languageSwitchHref } from "~/i18n/language-link";
 import type { PublicCarrier } from "~/lib/public-carrier";
 
 export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale: string }) {
@@ -45,7 +46,7 @@ export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale
             {otherLocales.map((code) => (
               <li key={code}>
                 <a
-                  href={`${location.pathname}?lng=${code}`}
+                  href={languageSwitchHref(location, code)}
                   hrefLang={code}
                   lang={code}
                   className="rounded border border-line/20 px-2 py-1 text-ink"

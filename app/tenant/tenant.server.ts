@@ -1,4 +1,5 @@
 import { env } from "~/env.server";
+import { requestedLanguage } from "~/i18n/language.server";
 import { readLocaleCookie } from "~/lib/cookies.server";
 import { getCarriers, refreshCarriersAfterMiss } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
@@ -61,10 +62,14 @@ export async function hostNamesCarrier(request: Request): Promise<boolean> {
   return resolveTenant(requestHost(request), carriers).carrier !== null;
 }
 
-/** ?lng= (when the carrier offers it), then the visitor's cookie, then the carrier's default. */
+/**
+ * ?lng= (when the carrier offers it; `persist`: the root loader keeps it in the cookie), then the
+ * visitor's cookie (when the carrier offers it), then the carrier's default. Anything else is ignored
+ * (ADR 120).
+ */
 export async function pickLocale(request: Request, carrier: Carrier): Promise<{ locale: Locale; persist: boolean }> {
   const offered = carrier.supportedLocales.length > 0 ? carrier.supportedLocales : [carrier.defaultLocale];
-  const fromQuery = new URL(request.url).searchParams.get("lng");
+  const fromQuery = requestedLanguage(new URL(request.url).searchParams);
   if (fromQuery && (offered as string[]).includes(fromQuery)) return { locale: fromQuery as Locale, persist: true };
   const remembered = await readLocaleCookie(request);
   if (remembered && (offered as string[]).includes(remembered)) return { locale: remembered as Locale, persist: false };
