@@ -99,16 +99,17 @@ test.describe("same-day windows after now plus the roster's lead time", () => {
 
     const order = await bookThroughUi(browser, carrier, { email: uniqueEmail("sameday"), postcode: POSTCODE, at });
     expect(order.date).toBe(day);
-    expect(order.timeslot).toMatch(/^\d{2}:\d{2}$/);
-    expect(minutesOf(order.timeslot)).toBeGreaterThanOrEqual(minutesOf("10:40") + LEAD_MINUTES);
-    expect(order.timeslot).toBe("13:00");
+    const start = /^(\d{2}:\d{2})–\d{2}:\d{2}$/.exec(order.timeslot)?.[1];
+    expect(start, `the confirmation's window: ${order.timeslot}`).toBeDefined();
+    expect(minutesOf(start!)).toBeGreaterThanOrEqual(minutesOf("10:40") + LEAD_MINUTES);
+    expect(order.timeslot).toBe("13:00–14:00");
   });
 
   test("a second booking the same morning gets the next window still open", async ({ browser }) => {
     test.setTimeout(120_000);
     const order = await bookThroughUi(browser, carrier, { email: uniqueEmail("sameday"), postcode: POSTCODE, at: zonedTime(day, "10:45", ZONE) });
     expect(order.date).toBe(day);
-    expect(order.timeslot).toBe("14:00");
+    expect(order.timeslot).toBe("14:00–15:00");
   });
 
   test("at 21:00, before the 22:00 cut-off but after the last window, today is not offered (mobile width)", async ({ page }) => {

@@ -52,7 +52,7 @@ export interface BookedOrder {
   email: string;
   /** The repair day (YYYY-MM-DD). */
   date: string;
-  /** The technician's window start the complete page confirms ('12:30'). */
+  /** The technician's window as the complete page confirms it ('12:30–13:30'). */
   timeslot: string;
 }
 
