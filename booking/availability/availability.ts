@@ -8,7 +8,9 @@
  * it is bookable (not before the first bookable day, not past the horizon) and holds < capacity.
  *
  * Days are calendar days in the carrier's time zone. Same day: bookable only until the roster's
- * `same_day_booking_until` local time (none when null).
+ * `same_day_booking_until` local time (none when null), and only while a technician still has a free
+ * window that starts at least the roster's lead time (`same_day_lead_minutes`, default 60) after now
+ * (ADR 110): a window that is over, or too close to reach, is neither counted nor given.
  */
 import { and, count, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../db/open";
@@ -77,6 +79,60 @@ export function slotTimes(roster: Roster): string[] {
     const m = first + i * roster.timeslotIntervalMinutes;
     return `${String(Math.floor(m / 60) % 24).padStart(2, "0")}:${String(m % 60).padStart(2, "0")}`;
   });
+}
+
+/**
+ * The windows of `date` a booking made at `now` may still get: those starting at or after now plus
+ * the roster's lead time, each window's start read in the carrier's time zone (DST-correct through
+ * zonedTime). On a later day that is every window; today it can be none.
+ */
+export function openSlotTimes(roster: Roster, carrier: CarrierContext, now: Date, date: IsoDate): string[] {
+  const earliest = now.getTime() + roster.sameDayLeadMinutes * 60_000;
+  return slotTimes(roster).filter((slot) => appointmentStart(carrier, date, slot).getTime() >= earliest);
+}
+
+/**
+ * Units of an area-day still sellable at `now` when some of its windows are already closed (today):
+ * each active technician's free windows among the open ones, less the live draft holds on the day
+ * (a draft holds a unit but has no window yet). null: every window is open, the plain capacity count
+ * applies. The booking `excludeBookingId` (an order changing its date) does not count against itself.
+ */
+export async function openUnits(
+  db: DbOrTx,
+  carrier: CarrierContext,
+  roster: Roster,
+  areaCode: string,
+  date: IsoDate,
+  now: Date,
+  excludeBookingId?: number,
+): Promise<number | null> {
+  const open = openSlotTimes(roster, carrier, now, date);
+  if (open.length === slotTimes(roster).length) return null;
+  if (!open.length || !isWorkingDay(roster, date)) return 0;
+  const technicians = await activeTechnicians(db, carrier, areaCode);
+  const jobs = await db
+    .select({ technicianId: s.jobs.technicianId, slot: s.jobs.slot, bookingId: s.orders.bookingId })
+    .from(s.jobs)
+    .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.date, date), eq(s.jobs.status, "SCHEDULED")));
+  let free = 0;
+  for (const t of technicians) {
+    const taken = new Set(jobs.filter((j) => j.technicianId === t.id && j.bookingId !== excludeBookingId).map((j) => j.slot));
+    free += open.filter((slot) => !taken.has(slot)).length;
+  }
+  const [drafts] = await db
+    .select({ held: count() })
+    .from(s.capacityHolds)
+    .where(
+      and(
+        eq(s.capacityHolds.carrierCode, carrier.code),
+        eq(s.capacityHolds.areaCode, areaCode),
+        eq(s.capacityHolds.day, date),
+        gt(s.capacityHolds.expiresAt, now),
+        excludeBookingId !== undefined ? ne(s.capacityHolds.bookingId, excludeBookingId) : undefined,
+      ),
+    );
+  return Math.max(0, free - Number(drafts?.held ?? 0));
 }
 
 /** Today in the carrier's zone, or tomorrow once the same-day cut-off has passed (or when same day is off). */
@@ -150,7 +206,9 @@ export async function loadAvailability(db: DbOrTx, carrier: CarrierContext, now:
   for (let i = 0; i < days; i++) {
     const date = addDays(start, i);
     const capacity = dayCapacity(roster, technicians.length, date);
-    const available = date >= first && date <= last && (held.get(date) ?? 0) < capacity;
+    let available = date >= first && date <= last && (held.get(date) ?? 0) < capacity;
+    // Today (or just after midnight, tomorrow) only while a window after now + lead time is free.
+    if (available) available = ((await openUnits(db, carrier, roster, query.areaCode, date, now, query.excludeBookingId)) ?? 1) > 0;
     result.push({ date, week_day: weekdayName(date), full_date: fullDate(date), available, selected: date === query.selectedDate });
   }
   return result;
@@ -185,6 +243,8 @@ export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, re
   const technicians = await activeTechnicians(tx, carrier, request.areaCode);
   const held = await heldByDay(tx, carrier, request.areaCode, request.day, request.day, now, request.bookingId);
   if ((held.get(request.day) ?? 0) >= dayCapacity(roster, technicians.length, request.day)) throw new DateUnavailableError();
+  // A day whose remaining windows are all over, too close or taken is not sold (ADR 110).
+  if ((await openUnits(tx, carrier, roster, request.areaCode, request.day, now, request.bookingId)) === 0) throw new DateUnavailableError();
   await tx
     .insert(s.capacityHolds)
     .values({ carrierCode: carrier.code, areaCode: request.areaCode, day: request.day, bookingId: request.bookingId, expiresAt: request.expiresAt })

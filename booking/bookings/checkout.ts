@@ -17,7 +17,7 @@ import type { EngineContext } from "../context";
 import { PAYMENT_TYPES } from "../domain/payment-types";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { scheduleOrderMessages } from "../scheduler/messages";
-import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, releaseHold, slotTimes } from "../availability/availability";
+import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, openSlotTimes, releaseHold, slotTimes } from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import {
@@ -136,9 +136,18 @@ async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: C
 
 /**
  * The technician for a job on an area's day: the one with the fewest jobs that day, at their first
- * free window. Call with the area-day locked (lockDay) so two completions cannot pick the same window.
+ * free window among those still open at `now` (starting at least the roster's lead time later, in the
+ * carrier's zone: ADR 110), so a same-day booking never gets a window that is over. Call with the
+ * area-day locked (lockDay) so two completions cannot pick the same window.
  */
-export async function assignTechnician(tx: DbOrTx, carrier: CarrierContext, areaCode: string, day: string, excludeJobId?: number): Promise<{ technicianId: string; slot: string }> {
+export async function assignTechnician(
+  tx: DbOrTx,
+  carrier: CarrierContext,
+  areaCode: string,
+  day: string,
+  now: Date,
+  excludeJobId?: number,
+): Promise<{ technicianId: string; slot: string }> {
   const roster = await loadAreaRoster(tx, carrier, areaCode);
   const technicians = await activeTechnicians(tx, carrier, areaCode);
   if (!technicians.length) throw new BookingStateError("No technician works in this area.");
@@ -147,15 +156,24 @@ export async function assignTechnician(tx: DbOrTx, carrier: CarrierContext, area
     .from(s.jobs)
     .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.date, day), eq(s.jobs.status, "SCHEDULED")));
   const slots = slotTimes(roster);
+  const open = new Set(openSlotTimes(roster, carrier, now, day));
   const load = technicians.map((t) => {
     const taken = new Set(jobs.filter((j) => j.technicianId === t.id && j.id !== excludeJobId).map((j) => j.slot));
     return { id: t.id, taken, free: slots.filter((slot) => !taken.has(slot)) };
   });
-  const withRoom = load.filter((l) => l.free.length > 0).sort((a, b) => a.taken.size - b.taken.size || a.id.localeCompare(b.id));
+  const byLoad = (a: { taken: Set<string>; id: string }, b: { taken: Set<string>; id: string }) => a.taken.size - b.taken.size || a.id.localeCompare(b.id);
+  const withRoom = load.filter((l) => l.free.some((slot) => open.has(slot))).sort(byLoad);
   const chosen = withRoom[0];
-  if (chosen) return { technicianId: chosen.id, slot: chosen.free[0]! };
+  if (chosen) return { technicianId: chosen.id, slot: chosen.free.find((slot) => open.has(slot))! };
+  // No open window is free: the day was held earlier (the hold checks the open windows) and the
+  // lead time ran on while the customer paid. The latest free window is the nearest to still being
+  // reachable; never the first of the day.
+  const latest = load
+    .flatMap((l) => l.free.map((slot) => ({ id: l.id, slot })))
+    .sort((a, b) => slots.indexOf(b.slot) - slots.indexOf(a.slot) || a.id.localeCompare(b.id))[0];
+  if (latest) return { technicianId: latest.id, slot: latest.slot };
   // Capacity is counted per area-day, so this only happens if the roster shrank after booking.
-  const fallback = load.sort((a, b) => a.taken.size - b.taken.size)[0]!;
+  const fallback = load.sort(byLoad)[0]!;
   return { technicianId: fallback.id, slot: slots[slots.length - 1] ?? roster.firstTimeslot };
 }
 
@@ -181,7 +199,7 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
     .insert(s.capacityHolds)
     .values({ carrierCode: carrier.code, areaCode, day, bookingId: booking.id, expiresAt: null })
     .onConflictDoUpdate({ target: s.capacityHolds.bookingId, set: { areaCode, day, expiresAt: null } });
-  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day);
+  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day, now);
   const [next] = await queryRows<{ ref: string | number }>(tx, sql`select nextval('order_ref_seq') as ref`);
   const orderRef = Number(next!.ref);
   const [order] = await tx

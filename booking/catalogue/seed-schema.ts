@@ -277,6 +277,11 @@ export const rosterSchema = z.object({
   timeslot_interval_minutes: z.number().int().min(15).max(480).default(90),
   /** Latest local time at which a same-day appointment can still be booked; null: no same-day bookings. */
   same_day_booking_until: hhmm.nullable().default(null),
+  /**
+   * Lead time in minutes (ADR 110): a booking is only given a window that starts at least this long
+   * after now, in the carrier's time zone; a day with no such window left is not offered.
+   */
+  same_day_lead_minutes: z.number().int().min(0).max(720).default(60),
   /** Days nobody works (public holidays), YYYY-MM-DD. */
   closed_dates: z.array(isoDate).default([]),
 });

@@ -248,6 +248,7 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, ha
       timeslotMinutes: file.roster.timeslot_minutes,
       timeslotIntervalMinutes: file.roster.timeslot_interval_minutes,
       sameDayBookingUntil: file.roster.same_day_booking_until,
+      sameDayLeadMinutes: file.roster.same_day_lead_minutes,
       closedDates: file.roster.closed_dates,
     };
     await tx.insert(s.carrierRosters).values(roster).onConflictDoUpdate({ target: s.carrierRosters.carrierCode, set: excludedSet(s.carrierRosters, ["carrierCode"]) });

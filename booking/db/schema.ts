@@ -208,6 +208,8 @@ export const carrierRosters = pgTable("carrier_rosters", {
   timeslotIntervalMinutes: integer("timeslot_interval_minutes").notNull(),
   /** Latest local time a same-day appointment can be booked; null: never same day. */
   sameDayBookingUntil: text("same_day_booking_until"),
+  /** Minutes between now and the earliest appointment window a new booking may get (ADR 110). */
+  sameDayLeadMinutes: integer("same_day_lead_minutes").notNull().default(60),
   closedDates: jsonb("closed_dates").$type<string[]>().notNull(),
 });
 

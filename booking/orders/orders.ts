@@ -348,7 +348,7 @@ function logView(row: typeof s.dateChangeLog.$inferSelect): DateChangeLogEntry {
 
 async function moveJob(tx: BookingTransaction, carrier: CarrierContext, order: OrderRow, areaCode: string, day: string, now: Date) {
   const [job] = await tx.select().from(s.jobs).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
-  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day, job!.id);
+  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day, now, job!.id);
   await tx.update(s.jobs).set({ technicianId, date: day, slot }).where(eq(s.jobs.id, job!.id));
   return { job: job!, technicianId, slot, now };
 }

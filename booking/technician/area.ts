@@ -7,7 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
-import { activeTechnicians, dayCapacity, heldByDay, loadAreaRoster, lockDay, slotTimes } from "../availability/availability";
+import { activeTechnicians, dayCapacity, heldByDay, loadAreaRoster, lockDay, openSlotTimes, openUnits } from "../availability/availability";
 import type { CarrierContext } from "../domain/carrier";
 import { JobForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
 import { calendarDate, id } from "../domain/inputs";
@@ -49,7 +49,11 @@ export interface AreaDay {
 
 const dayInput = scopeInput.extend({ date: calendarDate.optional().nullable() });
 
-/** The area's jobs of a day (today in the carrier's time zone), by time slot, with each technician's free slots. */
+/**
+ * The area's jobs of a day (today in the carrier's time zone), by time slot, with each technician's
+ * free slots: only windows a booking could still get (today: starting after now + the roster's lead
+ * time, ADR 110), not the ones already over.
+ */
 export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof dayInput>): Promise<AreaDay> {
   const data = parseInput(dayInput, input);
   const { area, areas } = await resolveArea(ctx, carrier, data);
@@ -63,7 +67,7 @@ export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, inpu
     .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.orders.areaCode, area.code), eq(s.jobs.date, date), eq(s.jobs.status, "SCHEDULED")))
     .orderBy(asc(s.jobs.slot), asc(s.jobs.id));
   const views = await loadJobViews(ctx.db, carrier, rows.map((r) => r.job));
-  const slots = slotTimes(roster);
+  const slots = openSlotTimes(roster, carrier, ctx.clock.now(), date);
   const allTechnicians = await ctx.db.select().from(s.technicians).where(eq(s.technicians.carrierCode, carrier.code));
   return {
     area,
@@ -87,7 +91,10 @@ export interface CapacityDay {
 
 const capacityInput = scopeInput.extend({ from: calendarDate.optional().nullable(), days: z.coerce.number().int().min(1).max(31).default(7) });
 
-/** Capacity per day of the area: technicians × slots on working days, units held (orders and live drafts), what is left. */
+/**
+ * Capacity per day of the area: technicians × slots on working days, units held (orders and live
+ * drafts), what is left; today what is left counts only the windows still open (ADR 110).
+ */
 export async function areaCapacity(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof capacityInput>): Promise<CapacityDay[]> {
   const data = parseInput(capacityInput, input);
   const { area } = await resolveArea(ctx, carrier, data);
@@ -97,12 +104,16 @@ export async function areaCapacity(ctx: EngineContext, carrier: CarrierContext, 
   const roster = await loadAreaRoster(ctx.db, carrier, area.code);
   const technicians = await activeTechnicians(ctx.db, carrier, area.code);
   const held = await heldByDay(ctx.db, carrier, area.code, from, to, now);
-  return Array.from({ length: data.days }, (_, i) => {
+  const days: CapacityDay[] = [];
+  for (let i = 0; i < data.days; i++) {
     const date = addDays(from, i);
     const capacity = dayCapacity(roster, technicians.length, date);
     const booked = held.get(date) ?? 0;
-    return { date, working: capacity > 0, capacity, booked, free: Math.max(0, capacity - booked) };
-  });
+    const left = Math.max(0, capacity - booked);
+    const open = await openUnits(ctx.db, carrier, roster, area.code, date, now);
+    days.push({ date, working: capacity > 0, capacity, booked, free: open === null ? left : Math.min(left, open) });
+  }
+  return days;
 }
 
 const reassignInput = scopeInput.omit({ area_code: true }).extend({

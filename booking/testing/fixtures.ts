@@ -141,6 +141,11 @@ export interface EngineFixtureOptions {
   slots?: number;
   technicians?: number;
   sameDayUntil?: string | null;
+  /** The roster's lead time in minutes (ADR 110); default 60. */
+  leadMinutes?: number;
+  /** Start of the first window (default 08:00) and minutes from one window to the next (default 90). */
+  firstTimeslot?: string;
+  intervalMinutes?: number;
   closedDates?: string[];
   /** Per area code ('central', 'east', 'berlin'): the area's own slots per technician a day. */
   areaSlots?: Record<string, number>;
@@ -168,10 +173,11 @@ export function engineFixture(options: EngineFixtureOptions): EngineFile {
     roster: {
       working_weekdays: options.weekdays ?? [1, 2, 3, 4, 5],
       slots_per_technician_per_day: options.slots ?? 3,
-      first_timeslot: "08:00",
+      first_timeslot: options.firstTimeslot ?? "08:00",
       timeslot_minutes: 60,
-      timeslot_interval_minutes: 90,
+      timeslot_interval_minutes: options.intervalMinutes ?? 90,
       same_day_booking_until: options.sameDayUntil === undefined ? "12:00" : options.sameDayUntil,
+      ...(options.leadMinutes === undefined ? {} : { same_day_lead_minutes: options.leadMinutes }),
       closed_dates: options.closedDates ?? [],
     },
     service_areas: areas.map((area) => (options.areaSlots?.[area.code] ? { ...area, slots_per_technician_per_day: options.areaSlots[area.code] } : area)),

@@ -14,7 +14,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { EngineContext } from "../context";
-import { findHold, holdDay, isBookable, loadAreaRoster, releaseHold, slotTimes, type Roster } from "../availability/availability";
+import { findHold, holdDay, isBookable, loadAreaRoster, openSlotTimes, releaseHold, slotTimes, type Roster } from "../availability/availability";
 import { findBooking, lockBooking } from "../bookings/repository";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
@@ -138,9 +138,12 @@ export interface OfferSettings {
 
 const hashOfferToken = (token: string) => createHash("sha256").update(`waiting-list-offer:${token}`).digest("hex");
 
-/** The day's appointment windows as one span, e.g. 08:00–16:00 ("window" of the offer message). */
-function daySpan(roster: Roster): { start: string; end: string } {
-  const slots = slotTimes(roster);
+/**
+ * The day's appointment windows as one span, e.g. 08:00–16:00 ("window" of the offer message); a
+ * freed day that is today starts at its first window still open (ADR 110).
+ */
+function daySpan(roster: Roster, open: string[]): { start: string; end: string } {
+  const slots = open.length ? open : slotTimes(roster);
   const last = minutesOf(slots[slots.length - 1] ?? roster.firstTimeslot) + roster.timeslotMinutes;
   return { start: slots[0] ?? roster.firstTimeslot, end: `${String(Math.floor(last / 60) % 24).padStart(2, "0")}:${String(last % 60).padStart(2, "0")}` };
 }
@@ -199,7 +202,7 @@ export async function offerFreedCapacity(tx: DbOrTx, carrier: CarrierContext, se
       locale: entry.locale,
       payload: {
         to: { name: entry.name, email: entry.email, phone: entry.phone },
-        values: { date: day, window: daySpan(roster), address, offerUrl: `${entry.siteUrl}${OFFER_PATH}?token=${token}`, holdUntil: holdUntil.toISOString() },
+        values: { date: day, window: daySpan(roster, openSlotTimes(roster, carrier, now, day)), address, offerUrl: `${entry.siteUrl}${OFFER_PATH}?token=${token}`, holdUntil: holdUntil.toISOString() },
       },
       runAt: now,
       expiresAt: holdUntil,

@@ -52,6 +52,8 @@ export interface BookedOrder {
   email: string;
   /** The repair day (YYYY-MM-DD). */
   date: string;
+  /** The technician's window as the complete page confirms it ('12:30–13:30'). */
+  timeslot: string;
 }
 
 const stepSubmit = (page: Page) => page.locator('main form[method="post"]:not([action="/booking/basket"]) button[type="submit"]').first();
@@ -96,16 +98,17 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
 /**
  * Books one device with a screen repair for `email` on the `dayIndex`-th available day and pays with
  * the approved sandbox card, in a browser context of its own (the caller's cookies and test clock
- * stay as they are).
+ * stay as they are). With `at`, that context books with the engine's test clock at that instant.
  */
 export async function bookThroughUi(
   browser: Browser,
   carrier: CmsEntry,
-  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined } = {},
+  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined, at = undefined as Date | undefined } = {},
 ): Promise<BookedOrder> {
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
   const booking = await context.newPage();
   try {
+    if (at) await setEngineClock(booking, String(carrier.code), at);
     await deviceIntoBasket(booking, carrier, model, postcode);
     await booking.getByRole("link", { name: checkoutText(lang, "basket.continue") }).click();
     await expect(booking).toHaveURL(/\/booking\/repair-date/);
@@ -132,7 +135,8 @@ export async function bookThroughUi(
     await expect(booking).toHaveURL(/\/booking\/complete$/, { timeout: 20_000 });
     const orderRef = ((await booking.getByTestId("overview-order-reference").textContent()) ?? "").trim();
     expect(orderRef).toMatch(/^\d+$/);
-    return { orderRef, email, date };
+    const timeslot = ((await booking.getByTestId("overview-timeslot").textContent()) ?? "").trim();
+    return { orderRef, email, date, timeslot };
   } finally {
     await context.close();
   }

@@ -1,5 +1,5 @@
 import { data, redirect, type Session } from "@remix-run/node";
-import { getEngine } from "~/booking.server";
+import { getRequestEngine } from "~/booking.server";
 import type { Carrier, Locale } from "~/content/schemas";
 import { commitSession, getSession, hasSessionCookie, type SessionData } from "~/lib/session.server";
 import { toast, type Toast } from "~/lib/toast";
@@ -36,9 +36,14 @@ export function startPathFor(carrier: Carrier): string {
   return carrier.addressLookup ? "/booking/address-search" : "/booking/postcode-search";
 }
 
-/** The carrier, the engine, the session and the visitor's booking (null when there is none or it is gone). */
+/**
+ * The carrier, the engine, the session and the visitor's booking (null when there is none or it is
+ * gone). The engine is the request's: where the test clock is allowed, the booking journey runs on
+ * the clock cookie's time like manage and tracking (ADR 034), so a same-day booking can be tested at
+ * a chosen time of day (ADR 110).
+ */
 export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
-  const [{ carrier, locale }, session, engine] = await Promise.all([requireTenant(request), getSession(request), getEngine()]);
+  const [{ carrier, locale }, session, engine] = await Promise.all([requireTenant(request), getSession(request), getRequestEngine(request)]);
   const inStore = await inStoreColleague(request, carrier);
   const reference = session.get("bookingRef");
   let booking: BookingState | null = null;

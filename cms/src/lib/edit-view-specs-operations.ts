@@ -96,6 +96,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           timeslotMinutes: { label: 'Appointment window (minutes)', description: 'Length of the window customers are given, e.g. 120 for 08:00–10:00.', placeholder: '120' },
           timeslotIntervalMinutes: { label: 'Minutes between windows', description: 'From the start of one window to the start of the next, e.g. 60.', placeholder: '60' },
           sameDayBookingUntil: { label: 'Same-day bookings until', description: 'Latest time (HH:MM) a customer may book for today, e.g. 12:00. Empty: no same-day bookings.', placeholder: '12:00' },
+          sameDayLeadMinutes: { label: 'Lead time before an appointment (minutes)', description: 'A booking is only given a window that starts at least this many minutes after the time of booking (in the carrier\'s time zone); today is not offered once no such window is left. 0 to 720, e.g. 60; empty: 60.', placeholder: '60' },
         },
       },
     ],

@@ -13,6 +13,7 @@ export function withEngineDefaults(file: EngineFileLike): EngineFileLike {
       timeslot_minutes: 60,
       timeslot_interval_minutes: 90,
       same_day_booking_until: null,
+      same_day_lead_minutes: 60,
       closed_dates: [],
       ...roster,
     },

@@ -66,6 +66,7 @@ export function engineFileToEntries(file: any): OpsEntries {
       timeslotMinutes: roster.timeslot_minutes ?? 60,
       timeslotIntervalMinutes: roster.timeslot_interval_minutes ?? 90,
       sameDayBookingUntil: orNull(roster.same_day_booking_until),
+      sameDayLeadMinutes: roster.same_day_lead_minutes ?? 60,
       closedDates: roster.closed_dates ?? [],
     },
     offering: {
@@ -140,6 +141,7 @@ export function entriesToEngineFile(carrier: CarrierFacts, entries: OpsEntries) 
       timeslot_minutes: num(roster.timeslotMinutes),
       timeslot_interval_minutes: num(roster.timeslotIntervalMinutes),
       same_day_booking_until: (roster.sameDayBookingUntil as string | null) || null,
+      same_day_lead_minutes: roster.sameDayLeadMinutes == null ? 60 : num(roster.sameDayLeadMinutes),
       closed_dates: list<string>(roster.closedDates),
     },
     service_areas: entries.serviceAreas.map((area) => ({

@@ -70,6 +70,16 @@ describe('roster', () => {
   it('accepts a working week and real dates', () => {
     expect(rosterProblems({ workingWeekdays: [1, 2, 3, 4, 5], closedDates: ['2026-12-25', '2028-02-29'] })).toEqual([]);
   });
+
+  it.each([-15, 90.5, 721, '60'])('refuses the lead time %s and says what to enter (ADR 110)', (lead) => {
+    const problems = rosterProblems({ sameDayLeadMinutes: lead });
+    expect(problems[0].path).toEqual(['sameDayLeadMinutes']);
+    expect(problems[0].message).toMatch(/^Lead time before an appointment: enter whole minutes from 0 to 720/);
+  });
+
+  it.each([0, 60, 720])('accepts the lead time %s', (lead) => {
+    expect(rosterProblems({ sameDayLeadMinutes: lead })).toEqual([]);
+  });
 });
 
 describe('money in minor units', () => {

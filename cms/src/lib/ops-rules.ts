@@ -111,9 +111,21 @@ export function serviceAreaProblems(data: Data, carrierCountry?: string | null):
   return problems;
 }
 
-/** Roster: at least one working weekday (1 Monday … 7 Sunday), closed dates as YYYY-MM-DD. */
+/**
+ * Roster: at least one working weekday (1 Monday … 7 Sunday), closed dates as YYYY-MM-DD, a lead
+ * time of whole minutes from 0 to 720 (ADR 110).
+ */
 export function rosterProblems(data: Data): Problem[] {
   const problems: Problem[] = [];
+  if ('sameDayLeadMinutes' in data && data.sameDayLeadMinutes != null) {
+    const lead = data.sameDayLeadMinutes;
+    if (typeof lead !== 'number' || !Number.isInteger(lead) || lead < 0 || lead > 720) {
+      problems.push({
+        path: ['sameDayLeadMinutes'],
+        message: `Lead time before an appointment: enter whole minutes from 0 to 720, e.g. 60 for an hour between booking and the earliest window (got ${shown(lead)}).`,
+      });
+    }
+  }
   if ('workingWeekdays' in data) {
     const days = data.workingWeekdays;
     if (!Array.isArray(days) || days.length === 0) {

@@ -1,0 +1,1 @@
+ALTER TABLE "carrier_rosters" ADD COLUMN "same_day_lead_minutes" integer DEFAULT 60 NOT NULL;

@@ -1,0 +1,123 @@
+/**
+ * Issue 21 (spec fidelity): a same-day booking is given a window that starts after now plus the
+ * lead time the carrier sets on its roster (ADR 110), read in the carrier's time zone; late in the
+ * evening, with no window left, today is not offered. A carrier of its own is onboarded through
+ * Strapi's API (hourly windows 08:00–19:00 every day, same-day bookings until 22:00, a 90-minute
+ * lead time), and the engine's clock is moved per browser context with the test clock cookie
+ * (ADR 034).
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { addDays, localParts, minutesOf, zonedTime } from "../../booking/domain/time";
+import { carrierUrl } from "../support/app";
+import { bookThroughUi, deviceIntoBasket, MODELS, setEngineClock, uniqueEmail } from "../support/book-through-ui";
+import { text } from "../support/booking-journey";
+import { cmsCreate, cmsDelete, testCarrier, testLandingPage, uniqueCode, type CmsEntry } from "../support/cms";
+
+const POSTCODE = "SW1A 1AA";
+const ZONE = "Europe/London";
+const LEAD_MINUTES = 90;
+
+test.describe("same-day windows after now plus the roster's lead time", () => {
+  test.describe.configure({ mode: "serial" });
+  let carrier: CmsEntry;
+  let code: string;
+  /** A day two days ahead in London: the test clock's "today". */
+  let day: string;
+  const created: [string, string, Record<string, string>][] = [];
+
+  test.beforeAll(async ({ browser }) => {
+    test.setTimeout(120_000);
+    code = uniqueCode("sameday");
+    const save = async (collection: string, data: Record<string, unknown>, query: Record<string, string> = {}) => {
+      const entry = await cmsCreate(collection, data, query);
+      created.push([collection, entry.documentId, query]);
+      return entry;
+    };
+    carrier = await save("carriers", testCarrier(code));
+    await save("landing-pages", testLandingPage(code, "Repairs at your door, today"), { locale: "en" });
+    await save("ops-service-areas", {
+      carrierCode: code,
+      code: "westminster",
+      name: "Westminster",
+      country: "GB",
+      postcodePrefixes: ["SW1A"],
+      centreLat: 51.501,
+      centreLng: -0.1416,
+      radiusKm: 5,
+    });
+    await save("ops-technicians", {
+      carrierCode: code,
+      technicianId: `${code}-tech-1`,
+      name: "Grace Hopper",
+      vanRegistration: "LN24 ABC",
+      homeBaseLat: 51.49,
+      homeBaseLng: -0.13,
+      serviceArea: "westminster",
+    });
+    await save("ops-rosters", {
+      carrierCode: code,
+      workingWeekdays: [1, 2, 3, 4, 5, 6, 7],
+      slotsPerTechnicianPerDay: 12,
+      firstTimeslot: "08:00",
+      timeslotMinutes: 60,
+      timeslotIntervalMinutes: 60,
+      sameDayBookingUntil: "22:00",
+      sameDayLeadMinutes: LEAD_MINUTES,
+      closedDates: [],
+    });
+    day = addDays(localParts(new Date(), ZONE).date, 2);
+    // The engine follows the CMS webhook: wait until it serves the new area.
+    const page = await browser.newPage();
+    try {
+      await expect(async () => {
+        await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(POSTCODE)}`));
+        expect(page.url()).toMatch(/\/booking\/device\//);
+      }).toPass({ timeout: 30_000 });
+    } finally {
+      await page.close();
+    }
+  });
+
+  test.afterAll(async () => {
+    for (const [collection, documentId, query] of created.reverse()) await cmsDelete(collection, documentId, query).catch(() => undefined);
+  });
+
+  async function repairDays(page: Page, at: Date) {
+    await setEngineClock(page, code, at);
+    await deviceIntoBasket(page, carrier, MODELS.phone, POSTCODE);
+    await page.getByRole("link", { name: text("en", "basket.continue") }).click();
+    await expect(page).toHaveURL(/\/booking\/repair-date/);
+    return page.getByTestId("repair-day");
+  }
+
+  test("at 10:40 in London today is offered, and the confirmation's window starts after 12:10 (13:00), not at 08:00", async ({ browser, page }) => {
+    test.setTimeout(120_000);
+    const at = zonedTime(day, "10:40", ZONE);
+    const days = await repairDays(page, at);
+    await expect(days.first()).toHaveAttribute("data-date", day);
+    await expect(days.first()).toHaveAttribute("data-available", "true");
+
+    const order = await bookThroughUi(browser, carrier, { email: uniqueEmail("sameday"), postcode: POSTCODE, at });
+    expect(order.date).toBe(day);
+    const start = /^(\d{2}:\d{2})–\d{2}:\d{2}$/.exec(order.timeslot)?.[1];
+    expect(start, `the confirmation's window: ${order.timeslot}`).toBeDefined();
+    expect(minutesOf(start!)).toBeGreaterThanOrEqual(minutesOf("10:40") + LEAD_MINUTES);
+    expect(order.timeslot).toBe("13:00–14:00");
+  });
+
+  test("a second booking the same morning gets the next window still open", async ({ browser }) => {
+    test.setTimeout(120_000);
+    const order = await bookThroughUi(browser, carrier, { email: uniqueEmail("sameday"), postcode: POSTCODE, at: zonedTime(day, "10:45", ZONE) });
+    expect(order.date).toBe(day);
+    expect(order.timeslot).toBe("14:00–15:00");
+  });
+
+  test("at 21:00, before the 22:00 cut-off but after the last window, today is not offered (mobile width)", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    const days = await repairDays(page, zonedTime(day, "21:00", ZONE));
+    await expect(days.first()).toHaveAttribute("data-date", day);
+    await expect(days.first()).toHaveAttribute("data-available", "false");
+    await expect(page.locator('[data-testid="repair-day"][data-available="true"]').first()).toHaveAttribute("data-date", addDays(day, 1));
+  });
+});
