@@ -15,6 +15,7 @@ import { ChangeDateModal, type DateModalState } from "~/journeys/manage/componen
 import { ImeiHelpModal } from "~/journeys/manage/components/imei-help-modal";
 import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
 import { OrderOverview } from "~/journeys/manage/components/order-overview";
+import { mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
 import { readForm, requestError } from "~/lib/http/form.server";
 import { parseAddressForm } from "~/journeys/manage/address-form";
@@ -132,7 +133,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ kind: "lookup-failed" as const, values: lookup, alert: failure.message as ShownText }, await failureInit(ctx, error));
   }
   const booking = await ctx.engine.getBooking(ctx.carrier, found.reference, { locale: ctx.locale }).catch(() => null);
-  const order = manageOrder(found, booking);
+  const order = manageOrder(found, booking, mailInAddressLines(ctx.carrier));
   rememberOrder(ctx, lookup);
   const modal = await modalState(ctx, url.searchParams, lookup, order).catch(() => null);
   return data(
