@@ -105,6 +105,8 @@ describe("a paid mail-in order", () => {
       expect(await t.engine.technicianJobs(mailIn, { technician_id: technician.id, date: "2025-06-02" })).toEqual([]);
     }
     expect(done.order_id).toBeGreaterThan(0);
+    // Nor does closing the day it was booked on warn about it (issue 9 item 7's count).
+    expect(await t.engine.countAffectedBookings(mailIn, { dates: ["2025-06-02"] })).toBe(0);
   });
 
   it("shows on the manage side as mail-in: no timeslot or job, date and address changes refused, cancel works", async () => {
