@@ -103,6 +103,8 @@ async function modalState(ctx: ManageContext, params: URLSearchParams, lookup: L
   const changeable = order.status === "BOOKED" && order.canChangeOnline;
   if (name === "imei-help") return { name, kind: params.get("kind") === "serial" ? "serial" : "imei" };
   if (!changeable) return null;
+  // A repair by post has no visit (ADR 140): no date or address to change, only cancelling.
+  if (order.mailIn && (name === "date" || name === "address")) return null;
   if (name === "cancel") return { name, step: params.get("step") === "phrase" ? "phrase" : "confirm", phrase: cancelPhrase(ctx.locale) };
   if (name === "address") return addressModal(ctx, params, order);
   if (name === "date") {
