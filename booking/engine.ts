@@ -208,6 +208,8 @@ export function createEngine(deps: EngineDependencies) {
     clearStore: op(bookings.clearStore),
     setDropOff: op(bookings.setDropOff),
     clearDropOff: op(bookings.clearDropOff),
+    setMailIn: op(bookings.setMailIn),
+    clearMailIn: op(bookings.clearMailIn),
     addDevice: op(bookings.addDevice),
     getDevice: op(bookings.getDevice),
     updateDevice: op(bookings.updateDevice),

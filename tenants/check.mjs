@@ -92,7 +92,7 @@ const CARRIER_FIELDS = {
   additionalLandingPageLimit: (v) => int(v) && v >= 1, businessAccounts: bool,
   externalLandingRedirectUrl: nullableStr, externalSupportPickerUrl: nullableStr,
   liveChat: bool, liveChatUrl: nullableStr, showImprint: bool, allowsInStoreBookings: bool,
-  allowsInStoreDropOff: bool, addressLookup: bool, hidePostcodeSearchOnAddressChange: bool,
+  allowsInStoreDropOff: bool, offersMailIn: bool, mailInAddress: nullableStr, addressLookup: bool, hidePostcodeSearchOnAddressChange: bool,
   applianceVariant: bool, fleetDaysPerWeek: oneOf(5, 7), maintenance: bool,
 };
 const THEME_FIELDS = {
@@ -119,6 +119,7 @@ function checkCarrier(dir, carrier) {
     fail(where, 'defaultLocale is not among supportedLocales');
   }
   if (carrier.liveChatUrl && !carrier.liveChat) fail(where, 'liveChatUrl set without liveChat');
+  if (carrier.offersMailIn && !carrier.mailInAddress) fail(where, 'offersMailIn without a mailInAddress to post devices to');
   if (!isObj(carrier.theme)) return;
   for (const [field, valid] of Object.entries(THEME_FIELDS)) {
     if (!valid(carrier.theme[field])) fail(where, `bad theme.${field}: ${JSON.stringify(carrier.theme[field])}`);

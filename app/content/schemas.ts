@@ -98,6 +98,9 @@ export const carrierSchema = z.object({
   showImprint: z.boolean().nullish().transform(Boolean),
   allowsInStoreBookings: z.boolean().nullish().transform(Boolean),
   allowsInStoreDropOff: z.boolean().nullish().transform(Boolean),
+  /** Repair by post (ADR 140): offered where switched on; the postal address shows on the label and confirmation. */
+  offersMailIn: z.boolean().nullish().transform(Boolean),
+  mailInAddress: z.string().max(500).nullish().transform((value) => value?.trim() || null),
   addressLookup: z.boolean().nullish().transform(Boolean),
   hidePostcodeSearchOnAddressChange: z.boolean().nullish().transform(Boolean),
   applianceVariant: z.boolean().nullish().transform(Boolean),

@@ -5,6 +5,7 @@ import { ProgressBar } from "~/components/booking-frame/progress-bar";
 import { SideBasket } from "~/components/booking-frame/side-basket";
 import { basketSummary } from "~/lib/booking-flow/basket-summary";
 import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { isMailInBooking } from "~/lib/booking-flow/mail-in";
 import { canReach, firstReachableBefore, stepOfPath, type ReachabilityFacts } from "~/lib/booking-flow/progress";
 import { BOOKING_FRAME_NAMESPACES, bookingFrameNamespacesForData, type I18nHandle } from "~/i18n/namespaces";
 
@@ -28,6 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     deviceCount: booking?.device_count ?? 0,
     date: booking?.date ?? null,
     email: booking?.email ?? null,
+    mailIn: isMailInBooking(carrier, booking),
   };
   const complete = booking?.checkout_status === "SUCCESS";
   if (step && step !== "complete" && !complete && !canReach(step, facts)) {

@@ -47,14 +47,14 @@ describe("same-day windows start after now plus the roster's lead time (ADR 110)
     // 06:20 in London (BST): the 08:00 window starts 100 minutes later.
     expect(await today(carrier, "2025-06-02T05:20:00Z")).toMatchObject({ date: "2025-06-02", available: true });
     const { order } = await bookAndPay(carrier, "2025-06-02T05:20:00Z", "2025-06-02");
-    expect(order.booking.timeslot).toEqual({ start: "08:00", end: "09:00" });
+    expect(order.booking.timeslot!).toEqual({ start: "08:00", end: "09:00" });
   });
 
   it("mid-morning on an 08:00 roster with an 11:00 cut-off: a 10:30 booking gets 12:00, not 08:00", async () => {
     const carrier = await newCarrier(t, hourly("08:00", 6, { sameDayUntil: "11:00" }));
     const { order } = await bookAndPay(carrier, "2025-06-02T09:30:00Z", "2025-06-02");
     expect(order.booking.booking_date).toBe("2025-06-02");
-    expect(order.booking.timeslot).toEqual({ start: "12:00", end: "13:00" });
+    expect(order.booking.timeslot!).toEqual({ start: "12:00", end: "13:00" });
   });
 
   it("after the cut-off today is neither offered nor held", async () => {
@@ -71,13 +71,13 @@ describe("same-day windows start after now plus the roster's lead time (ADR 110)
     await expect(readyBooking(t, carrier, { date: "2025-06-02" })).rejects.toMatchObject({ code: "BK13" });
     // Tomorrow is offered and starts at its first window.
     const { order } = await bookAndPay(carrier, "2025-06-02T20:00:00Z", "2025-06-03");
-    expect(order.booking.timeslot.start).toBe("08:00");
+    expect(order.booking.timeslot!.start).toBe("08:00");
   });
 
   it("a roster starting 00:00: booked at 06:20 the window is 08:00 (an hour's lead), never 00:00", async () => {
     const carrier = await newCarrier(t, hourly("00:00", 12, { sameDayUntil: "11:00" }));
     const { order, lookup } = await bookAndPay(carrier, "2025-06-02T05:20:00Z", "2025-06-02");
-    expect(order.booking.timeslot).toEqual({ start: "08:00", end: "09:00" });
+    expect(order.booking.timeslot!).toEqual({ start: "08:00", end: "09:00" });
     // The tracker's estimate follows the window: not "in about 0 minutes".
     const tracking = await t.engine.trackTechnician(carrier, lookup);
     expect(tracking.timeslot.start).toBe("08:00");
@@ -87,7 +87,7 @@ describe("same-day windows start after now plus the roster's lead time (ADR 110)
     const carrier = await newCarrier(t, hourly("00:00", 12, { sameDayUntil: "11:00" }));
     // 23:30 in London on Monday.
     const { order } = await bookAndPay(carrier, "2025-06-02T22:30:00Z", "2025-06-03");
-    expect(order.booking.timeslot.start).toBe("01:00");
+    expect(order.booking.timeslot!.start).toBe("01:00");
   });
 
   it("reads now in a non-UK zone: 09:30 in Sydney gets 11:00", async () => {
@@ -101,27 +101,27 @@ describe("same-day windows start after now plus the roster's lead time (ADR 110)
     const toronto = await newCarrier(t, hourly("08:00", 6, { sameDayUntil: "12:00", leadMinutes: 90 }), { timezone: "America/Toronto" });
     // 13:10 UTC is 09:10 in Toronto (EDT, -4): 10:40 is the earliest start.
     const { order } = await bookAndPay(toronto, "2025-06-02T13:10:00Z", "2025-06-02");
-    expect(order.booking.timeslot.start).toBe("11:00");
+    expect(order.booking.timeslot!.start).toBe("11:00");
   });
 
   it("a lead time of 0 allows the window starting right now", async () => {
     const carrier = await newCarrier(t, hourly("08:00", 6, { sameDayUntil: "12:00", leadMinutes: 0 }));
     const { order } = await bookAndPay(carrier, "2025-06-02T09:00:00Z", "2025-06-02"); // 10:00 in London
-    expect(order.booking.timeslot.start).toBe("10:00");
+    expect(order.booking.timeslot!.start).toBe("10:00");
   });
 
   it("on the spring DST day (London, 29 March 2026) reads 07:05 BST, not GMT", async () => {
     const carrier = await newCarrier(t, hourly("00:00", 14, { sameDayUntil: "12:00" }));
     // 06:05 UTC is 07:05 BST after the change at 01:00 UTC: earliest start 08:05, so 09:00.
     const { order } = await bookAndPay(carrier, "2026-03-29T06:05:00Z", "2026-03-29");
-    expect(order.booking.timeslot.start).toBe("09:00");
+    expect(order.booking.timeslot!.start).toBe("09:00");
   });
 
   it("on the autumn DST day (Toronto, 2 November 2025) reads 02:30 EST", async () => {
     const toronto = await newCarrier(t, hourly("00:00", 12, { sameDayUntil: "10:00" }), { timezone: "America/Toronto" });
     // 07:30 UTC is 02:30 EST (-5) after clocks went back at 06:00 UTC: earliest start 03:30, so 04:00.
     const { order } = await bookAndPay(toronto, "2025-11-02T07:30:00Z", "2025-11-02");
-    expect(order.booking.timeslot.start).toBe("04:00");
+    expect(order.booking.timeslot!.start).toBe("04:00");
   });
 
   it("counts only the open windows: two left at 10:30 means a third same-day booking is refused", async () => {
@@ -129,7 +129,7 @@ describe("same-day windows start after now plus the roster's lead time (ADR 110)
     const now = "2025-06-02T09:30:00Z"; // 10:30 London: 12:00 and 13:00 are open, capacity says 6.
     const first = await bookAndPay(carrier, now, "2025-06-02");
     const second = await bookAndPay(carrier, now, "2025-06-02");
-    expect([first.order.booking.timeslot.start, second.order.booking.timeslot.start]).toEqual(["12:00", "13:00"]);
+    expect([first.order.booking.timeslot!.start, second.order.booking.timeslot!.start]).toEqual(["12:00", "13:00"]);
     expect(await today(carrier, now)).toMatchObject({ date: "2025-06-02", available: false });
     await expect(readyBooking(t, carrier, { date: "2025-06-02" })).rejects.toMatchObject({ code: "BK13" });
   });

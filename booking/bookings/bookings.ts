@@ -356,6 +356,25 @@ export async function clearDropOff(ctx: EngineContext, carrier: CarrierContext, 
   return change(ctx, carrier, reference, async (tx, booking) => setBooking(tx, booking, { dropOffStoreId: null }));
 }
 
+/**
+ * Mail-in repair (spec §3 is_mail_in_repair, ADR 140): the customer sends the device by post to the
+ * carrier's postal address, so no technician visits. The draft gives back any day it held (a mail-in
+ * repair takes no capacity), forgets its date and drop-off store. MAIL_IN_NOT_OFFERED when the
+ * carrier's switch is off.
+ */
+export async function setMailIn(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<BookingState> {
+  if (!carrier.offersMailIn) throw new ValidationError({ repair_location: ["MAIL_IN_NOT_OFFERED"] });
+  return change(ctx, carrier, reference, async (tx, booking) => {
+    await releaseHold(tx, carrier, booking.id);
+    await setBooking(tx, booking, { isMailInRepair: true, date: null, dropOffStoreId: null, requestPreferredDateCallback: false });
+  });
+}
+
+/** Back to a visit (doorstep): the booking chooses a repair date again. */
+export async function clearMailIn(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<BookingState> {
+  return change(ctx, carrier, reference, async (tx, booking) => setBooking(tx, booking, { isMailInRepair: false }));
+}
+
 /** Spec §7 GET /company/stores/locate/{postcode}/{carrier}: the carrier's stores, nearest first when the postcode geocodes. */
 export async function locateStores(ctx: EngineContext, carrier: CarrierContext, postcode: unknown, options: { dropOffOnly?: boolean } = {}): Promise<StoreView[]> {
   const normalised = normaliseForCarrier(carrier, postcode);
@@ -700,7 +719,8 @@ export async function setDate(ctx: EngineContext, carrier: CarrierContext, refer
       await setBooking(tx, booking, { date: null, ...callback });
       return new Deferred(error);
     }
-    await setBooking(tx, booking, { date: data.date, ...callback });
+    // A chosen day means a visit: the booking is no longer a repair by post (ADR 140).
+    await setBooking(tx, booking, { date: data.date, isMailInRepair: false, ...callback });
   });
 }
 

@@ -88,6 +88,11 @@ async function readinessError(db: DbOrTx, ctx: EngineContext, carrier: CarrierCo
   if (!booking.address?.line_1) details["address.line_1"] = ["Please enter the first line of the address."];
   if (!booking.address?.town) details["address.town"] = ["Please enter the town."];
   if (Object.keys(details).length) return new CheckoutNotReadyError("Please complete your details.", details);
+  if (booking.isMailInRepair) {
+    // A repair by post needs no day (ADR 140), but only where the carrier still offers it.
+    if (!carrier.offersMailIn) return new BookingStateError("Sending the device by post is no longer offered. Please choose a repair date.");
+    return null;
+  }
   if (!booking.date) return new DateUnavailableError("Please choose a repair date.");
   return null;
 }
@@ -188,18 +193,27 @@ function cartSnapshot(basket: LoadedBasket): Record<string, unknown> {
   return { ...basket.totals, devices: Object.fromEntries(basket.devices.map((d) => [d.row.key, deviceView(d)])) };
 }
 
+/** A mail-in order's columns where a visit has its technician and time slot: none (ADR 140). */
+export const NO_VISIT = { technicianId: "", slot: "" } as const;
+
 async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier: CarrierContext, basket: LoadedBasket, payment: PaymentRecord): Promise<number> {
   const booking = basket.booking;
   const now = ctx.clock.now();
   const areaCode = booking.areaCode!;
-  const day = booking.date!;
-  await lockDay(tx, carrier, areaCode, day);
-  // The order's hold never expires. It was (re)taken under this lock earlier in the checkout.
-  await tx
-    .insert(s.capacityHolds)
-    .values({ carrierCode: carrier.code, areaCode, day, bookingId: booking.id, expiresAt: null })
-    .onConflictDoUpdate({ target: s.capacityHolds.bookingId, set: { areaCode, day, expiresAt: null } });
-  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day, now);
+  const mailIn = booking.isMailInRepair;
+  // A repair by post (ADR 140): no day held, no technician, no job; the order's date is the day it was booked.
+  const day = mailIn ? localDate(now, carrier.timezone) : booking.date!;
+  let visit: { technicianId: string; slot: string } = NO_VISIT;
+  if (!mailIn) {
+    await lockDay(tx, carrier, areaCode, day);
+    // The order's hold never expires. It was (re)taken under this lock earlier in the checkout.
+    await tx
+      .insert(s.capacityHolds)
+      .values({ carrierCode: carrier.code, areaCode, day, bookingId: booking.id, expiresAt: null })
+      .onConflictDoUpdate({ target: s.capacityHolds.bookingId, set: { areaCode, day, expiresAt: null } });
+    visit = await assignTechnician(tx, carrier, areaCode, day, now);
+  }
+  const { technicianId, slot } = visit;
   const [next] = await queryRows<{ ref: string | number }>(tx, sql`select nextval('order_ref_seq') as ref`);
   const orderRef = Number(next!.ref);
   const [order] = await tx
@@ -229,7 +243,7 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
       updatedAt: now,
     })
     .returning({ id: s.orders.id, locale: s.orders.locale });
-  await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId: order!.id, technicianId, date: day, slot, createdAt: now });
+  if (!mailIn) await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId: order!.id, technicianId, date: day, slot, createdAt: now });
   await markBooked(tx, carrier, booking.id, now);
   if (basket.discount && basket.totals.discount_code) {
     // A use counts now that the order exists (not when the code was applied); the reservation has done its job.
@@ -253,6 +267,11 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
   // In the order's own transaction (ADR 093): the confirmation with its calendar invite, then the
   // evening and morning messages; a same-day booking's morning message and a late booking's
   // evening message are due at once, after the confirmation.
+  if (mailIn) {
+    // No visit: the confirmation says where to post the device, without a calendar invite or the evening and morning messages.
+    await enqueueMessage(tx, { carrierCode: carrier.code, kind: "mail-in-confirmed", locale: order!.locale, orderRef, eventKey: String(orderRef), runAt: now });
+    return orderRef;
+  }
   await enqueueMessage(tx, {
     carrierCode: carrier.code,
     kind: "booking-confirmed",
@@ -279,7 +298,8 @@ async function confirmWithoutPayment(ctx: EngineContext, carrier: CarrierContext
     if (kind === "in_warranty" && booking.inWarranty !== true) throw new CheckoutNotReadyError("This booking is not an in-warranty repair.");
     if (kind === "promo" && !basket.totals.discount_code) throw new CheckoutNotReadyError("This booking has no promo code.");
     if (basket.totals.total_price !== 0) throw new CheckoutNotReadyError("This booking needs a payment.", { payment: ["This booking needs a payment."] });
-    const lost = await ensureHold(tx, ctx, carrier, booking);
+    // A repair by post holds no day: it takes none of the area's capacity (ADR 140).
+    const lost = booking.isMailInRepair ? null : await ensureHold(tx, ctx, carrier, booking);
     if (lost) return lost;
     if (basket.discount && usageLimit(basket.discount) !== null) {
       // No payment, so no reservation: check used against the limit under the code's lock instead (ADR 083).
@@ -380,7 +400,8 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
     if (data.expected_total !== undefined && data.expected_total !== amount) {
       throw new CheckoutNotReadyError("The price of your booking has changed. Please check it and pay again.", { total: ["The price has changed."] });
     }
-    const lost = await ensureHold(tx, ctx, carrier, booking);
+    // A repair by post holds no day: it takes none of the area's capacity (ADR 140).
+    const lost = booking.isMailInRepair ? null : await ensureHold(tx, ctx, carrier, booking);
     if (lost) return lost;
     if (basket.discount && usageLimit(basket.discount) !== null) {
       // Lock the code, re-check used plus reserved under the lock and reserve it for this payment.

@@ -32,6 +32,8 @@ export const carrierContextSchema = z.object({
   use3DSecure: z.boolean().default(false),
   usesKlarna: z.boolean().default(false),
   allowsInStoreDropOff: z.boolean().default(false),
+  /** Mail-in repair (spec §1, §3 is_mail_in_repair): the customer may send the device by post instead of a visit (ADR 140). */
+  offersMailIn: z.boolean().default(false),
 });
 
 export type CarrierContext = z.output<typeof carrierContextSchema>;

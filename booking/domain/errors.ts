@@ -90,6 +90,8 @@ export const FIELD_MESSAGES = {
   STORE_REQUIRED: "Please choose the store this booking is made for.",
   DROP_OFF_NOT_OFFERED: "Drop-off is not offered.",
   DROP_OFF_STORE_UNAVAILABLE: "That store does not take drop-offs.",
+  MAIL_IN_NOT_OFFERED: "Sending the device by post is not offered.",
+  MAIL_IN_NO_VISIT: "A repair by post has no visit: its date and address cannot be changed.",
   PROMO_MISSING: "Please enter a promo code.",
   PROMO_NOT_RECOGNISED: "Sorry, we don't recognise that promo code.",
   PROMO_ALREADY_USED: "Sorry, that promo code has already been used.",

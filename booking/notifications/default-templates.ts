@@ -144,6 +144,25 @@ To confirm it, open Confirm booking and enter your booking code {{bookingCode}}.
 The code works once, until {{holdUntil}}. If it has run out, ask us for a new one.`,
     smsText: "{{brand}}: your booking code is {{bookingCode}}. Confirm your repair booking by {{holdUntil}}: {{confirmUrl}}",
   },
+  "mail-in-confirmed": {
+    subject: "Your {{brand}} repair by post is booked: {{orderRef}}",
+    emailBody: `Thank you for booking your repair by post with {{brand}}.
+
+Order reference: {{orderRef}}
+Devices: {{devices}}
+Amount: {{amount}}
+
+Please send your device to:
+{{mailInAddress}}
+
+Write your order reference {{orderRef}} on the parcel, or print the label from your booking page. Back up your device, remove its SIM and memory cards, turn off its lock and pack it well.
+
+We send the repaired device back to:
+{{address}}
+
+[Print your label and manage your booking]({{manageUrl}})`,
+    smsText: "{{brand}}: repair by post {{orderRef}} is booked. Send your device with the order reference to the address in your e-mail. Label: {{manageUrl}}",
+  },
 };
 
 const de: Record<CustomerMessageKind, TemplateText> = {
@@ -274,6 +293,25 @@ Um sie zu bestätigen, öffnen Sie „Buchung bestätigen“ und geben Ihren Buc
 
 Der Code gilt einmal, bis {{holdUntil}}. Ist er abgelaufen, fragen Sie uns nach einem neuen.`,
     smsText: "{{brand}}: Ihr Buchungscode ist {{bookingCode}}. Bestätigen Sie Ihre Reparaturbuchung bis {{holdUntil}}: {{confirmUrl}}",
+  },
+  "mail-in-confirmed": {
+    subject: "Ihre Reparatur per Post bei {{brand}} ist gebucht: {{orderRef}}",
+    emailBody: `Vielen Dank für Ihre Buchung einer Reparatur per Post bei {{brand}}.
+
+Auftragsnummer: {{orderRef}}
+Geräte: {{devices}}
+Betrag: {{amount}}
+
+Bitte senden Sie Ihr Gerät an:
+{{mailInAddress}}
+
+Schreiben Sie Ihre Auftragsnummer {{orderRef}} auf das Paket oder drucken Sie das Etikett auf Ihrer Buchungsseite aus. Sichern Sie Ihre Daten, entnehmen Sie SIM- und Speicherkarten, schalten Sie die Gerätesperre aus und verpacken Sie das Gerät gut.
+
+Wir senden das reparierte Gerät zurück an:
+{{address}}
+
+[Etikett drucken und Buchung verwalten]({{manageUrl}})`,
+    smsText: "{{brand}}: Reparatur per Post {{orderRef}} ist gebucht. Senden Sie Ihr Gerät mit der Auftragsnummer an die Adresse in Ihrer E-Mail. Etikett: {{manageUrl}}",
   },
 };
 

@@ -243,3 +243,29 @@ describe("the rendered e-mail in the outbox", () => {
     }
   });
 });
+
+describe("the mail-in confirmation (ADR 140)", () => {
+  const postal = "Acme Repair Centre\nUnit 4, Example Park\nLeeds LS10 1AA";
+  const mailIn = (locale: "en" | "de"): RenderMessageInput => {
+    const { date: _date, window: _window, trackingUrl: _tracking, ...values } = confirmed().values;
+    return { ...confirmed(), carrier: { ...acme, mailInAddress: postal }, kind: "mail-in-confirmed", locale, values };
+  };
+
+  it("says where to post the device, with the order reference, and where it comes back to", () => {
+    const { email, sms } = renderMessage(mailIn("en"));
+    expect(email?.subject).toBe("Your Acme Repairs repair by post is booked: RB7K2M9Q");
+    expect(email?.text).toContain("Please send your device to:\nAcme Repair Centre\nUnit 4, Example Park\nLeeds LS10 1AA");
+    expect(email?.text).toContain("Write your order reference RB7K2M9Q on the parcel");
+    expect(email?.text).toContain("We send the repaired device back to:\n1 High Street\nLondon\nSW1A 1AA");
+    expect(email?.html).toContain("Acme Repair Centre<br>Unit 4, Example Park<br>Leeds LS10 1AA");
+    expect(email?.text).not.toContain("technician");
+    expect(email?.calendar).toBeUndefined();
+    expect(sms?.text).toContain("repair by post RB7K2M9Q is booked");
+  });
+
+  it("is written in German for a German booking", () => {
+    const { email } = renderMessage(mailIn("de"));
+    expect(email?.subject).toBe("Ihre Reparatur per Post bei Acme Repairs ist gebucht: RB7K2M9Q");
+    expect(email?.text).toContain("Bitte senden Sie Ihr Gerät an:\nAcme Repair Centre");
+  });
+});

@@ -33,6 +33,8 @@ export const messageBrandSchema = z.object({
   email: z.email().optional(),
   phone: z.string().trim().max(40).optional(),
   web: webAddress.optional(),
+  /** Where a mail-in repair's device is posted (ADR 140), one line each. */
+  mailInAddress: z.string().trim().max(500).optional(),
   logoUrl: logoUrl.optional(),
   colours: z
     .object({ primary: hexColour, onPrimary: hexColour, text: hexColour, background: hexColour, surface: hexColour })
@@ -135,6 +137,8 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
   }
   if (values.refund !== undefined) filled.refund = { text: money(values.refund) };
   if (values.bookingCode) filled.bookingCode = { text: values.bookingCode };
+  const postal = (carrier.mailInAddress ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  if (postal.length) filled.mailInAddress = { text: postal.join(", "), lines: postal };
   for (const name of URL_PLACEHOLDERS) {
     const url = values[name as "manageUrl" | "trackingUrl" | "offerUrl" | "confirmUrl"];
     if (url) filled[name] = { text: url };

@@ -16,6 +16,7 @@ export const CUSTOMER_MESSAGE_KINDS = [
   "call-back-requested",
   "waiting-list-offer",
   "booking-handed-over",
+  "mail-in-confirmed",
 ] as const;
 
 export type CustomerMessageKind = (typeof CUSTOMER_MESSAGE_KINDS)[number];
@@ -35,6 +36,7 @@ export const PLACEHOLDER_NAMES = [
   "holdUntil",
   "bookingCode",
   "confirmUrl",
+  "mailInAddress",
 ] as const;
 
 export type PlaceholderName = (typeof PLACEHOLDER_NAMES)[number];
@@ -54,6 +56,8 @@ export const PLACEHOLDERS_OF: Readonly<Record<CustomerMessageKind, readonly Plac
   "call-back-requested": ["brand", "orderRef", "date", "window"],
   "waiting-list-offer": ["brand", "date", "window", "address", "offerUrl", "holdUntil"],
   "booking-handed-over": ["brand", "devices", "date", "address", "bookingCode", "confirmUrl", "holdUntil"],
+  /** A repair by post (ADR 140): the carrier's postal address instead of a visit; {{address}} is where the device goes back to. */
+  "mail-in-confirmed": ["brand", "orderRef", "devices", "address", "amount", "manageUrl", "mailInAddress"],
 };
 
 /** Placeholders whose value is a web address: shown as a link, and only http(s). */

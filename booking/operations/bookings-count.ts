@@ -29,6 +29,7 @@ export async function countAffectedBookings(ctx: EngineContext, carrier: Carrier
   const [row] = await ctx.db
     .select({ n: count() })
     .from(s.orders)
-    .where(and(eq(s.orders.carrierCode, carrier.code), ne(s.orders.status, "CANCELLED"), scope));
+    // A repair by post has no appointment (empty slot, ADR 140): closing a day or an area does not touch it.
+    .where(and(eq(s.orders.carrierCode, carrier.code), ne(s.orders.status, "CANCELLED"), ne(s.orders.slot, ""), scope));
   return Number(row?.n ?? 0);
 }

@@ -142,7 +142,7 @@ describe("change date", () => {
     const { order, log } = await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away from home that day" });
     expect(order.booking.booking_date).toBe("2025-06-10");
     expect(log).toMatchObject({
-      job_id: before.job.id,
+      job_id: before.job!.id,
       user_id: null,
       original_date: "2025-06-05",
       new_date: "2025-06-10",
@@ -150,7 +150,7 @@ describe("change date", () => {
       original_technician: before.booking.technician_id,
       new_technician: order.booking.technician_id,
     });
-    expect(await t.engine.dateChangeLog(carrier, before.job.id)).toEqual([log]);
+    expect(await t.engine.dateChangeLog(carrier, before.job!.id)).toEqual([log]);
     expect((await t.engine.getBooking(carrier, ref)).date).toBe("2025-06-10");
     // The old day is free again, the new one taken.
     const days = await t.engine.areaAvailability(carrier, { areaCode: "central", startDate: "2025-06-05", daysToLoad: 6 });
@@ -262,7 +262,7 @@ describe("van location", () => {
     const order = await t.engine.lookupOrder(carrier, { order_ref: String(done.order_id), email: EMAIL });
     const at = async (instant: string) => {
       t.clock.set(instant);
-      return t.engine.vanLocation(carrier, { job_id: order.job.id, email: EMAIL });
+      return t.engine.vanLocation(carrier, { job_id: order.job!.id, email: EMAIL });
     };
     try {
       // Window opens 08:00 London (07:00 UTC): the van leaves at 07:30 and arrives at 08:15.
@@ -275,7 +275,7 @@ describe("van location", () => {
       expect(midway.longitude!).toBeCloseTo((base.longitude! - 0.1276) / 2, 4);
       expect(await at("2025-06-05T07:30:00Z")).toMatchObject({ status: "arrived", latitude: 51.5034, longitude: -0.1276 });
       expect((await at("2025-06-05T09:00:00Z")).status).toBe("completed");
-      await expect(t.engine.vanLocation(carrier, { job_id: order.job.id, email: "eve@example.com" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+      await expect(t.engine.vanLocation(carrier, { job_id: order.job!.id, email: "eve@example.com" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
     } finally {
       t.clock.set("2025-06-02T08:00:00Z");
     }

@@ -81,8 +81,11 @@ export interface OrderView {
   order_id: number;
   reference: string;
   status: s.OrderStatus;
-  booking: { order_id: number; booking_date: string; full_date: string; technician_id: string; timeslot: { start: string; end: string } };
-  job: { id: number };
+  /** A mail-in order (ADR 140): booking_date is the day it was booked, and there is no technician, timeslot or job. */
+  booking: { order_id: number; booking_date: string; full_date: string; technician_id: string; timeslot: { start: string; end: string } | null };
+  job: { id: number } | null;
+  /** The customer sends the device by post (spec §3 is_mail_in_repair): no visit to change or track. */
+  is_mail_in_repair: boolean;
   details: {
     email: string;
     first_name: string | null;
@@ -102,7 +105,8 @@ export interface OrderView {
   in_warranty: boolean | null;
   /** false within 24 hours of the appointment: the manage page shows the "please call" text. */
   can_change_online: boolean;
-  change_deadline: string;
+  /** null for a mail-in order: no visit, so no 24-hour rule. */
+  change_deadline: string | null;
   cancellation_charge: { applies: boolean; amount: number; currency: string };
   cancelled_at: string | null;
   /** How far the repair is (ADR 099): booked until the technician reports being on the way. */
@@ -112,13 +116,24 @@ export interface OrderView {
   created_at: string;
 }
 
-function changeDeadline(carrier: CarrierContext, order: OrderRow): Date {
+/** A mail-in order has no visit (ADR 140): its row keeps no technician and no time slot. */
+const isMailIn = (order: OrderRow): boolean => order.slot === "";
+
+/** 24 hours before the visit; a mail-in order has no visit, so no deadline before the device is posted. */
+function changeDeadline(carrier: CarrierContext, order: OrderRow): Date | null {
+  if (isMailIn(order)) return null;
   return new Date(appointmentStart(carrier, order.date, order.slot).getTime() - CHANGE_NOTICE_HOURS * 3_600_000);
 }
 
 function assertChangeable(ctx: EngineContext, carrier: CarrierContext, order: OrderRow): void {
   if (order.status === "CANCELLED") throw new OrderCancelledError();
-  if (ctx.clock.now().getTime() >= changeDeadline(carrier, order).getTime()) throw new ChangeWindowClosedError();
+  const deadline = changeDeadline(carrier, order);
+  if (deadline && ctx.clock.now().getTime() >= deadline.getTime()) throw new ChangeWindowClosedError();
+}
+
+/** Date and address changes move a visit; a repair by post has none (ADR 140). */
+function assertHasVisit(order: OrderRow): void {
+  if (isMailIn(order)) throw new ValidationError({ order: ["MAIL_IN_NO_VISIT"] });
 }
 
 async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext, order: OrderRow): Promise<OrderView> {
@@ -137,6 +152,7 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
   );
   const cart = order.cart as { devices?: Record<string, BookingDeviceView> };
   const deadline = changeDeadline(carrier, order);
+  const mailIn = isMailIn(order);
   return {
     order_id: order.orderRef,
     reference: booking!.reference,
@@ -146,9 +162,10 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
       booking_date: order.date,
       full_date: fullDate(order.date),
       technician_id: order.technicianId,
-      timeslot: { start: order.slot, end: addMinutesToClock(order.slot, roster?.timeslotMinutes ?? 60) },
+      timeslot: mailIn ? null : { start: order.slot, end: addMinutesToClock(order.slot, roster?.timeslotMinutes ?? 60) },
     },
-    job: { id: job!.id },
+    job: job ? { id: job.id } : null,
+    is_mail_in_repair: mailIn,
     details: {
       email: order.email,
       first_name: booking!.firstName,
@@ -182,19 +199,20 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
     discount_code: order.discountCode,
     payment_type: order.paymentType,
     in_warranty: booking!.inWarranty,
-    can_change_online: order.status === "BOOKED" && ctx.clock.now().getTime() < deadline.getTime(),
-    change_deadline: deadline.toISOString(),
+    can_change_online: order.status === "BOOKED" && (!deadline || ctx.clock.now().getTime() < deadline.getTime()),
+    change_deadline: deadline?.toISOString() ?? null,
     cancellation_charge: { applies: carrier.hasCallOutCharge, amount: carrier.hasCallOutCharge ? carrier.callOutCharge : 0, currency: carrier.currency },
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
-    repair_status: repairStatus(order, job!),
+    repair_status: repairStatus(order, job ?? null),
     repaired_at: order.repairedAt?.toISOString() ?? null,
     refund_status: order.refundStatus,
     created_at: order.createdAt.toISOString(),
   };
 }
 
-function repairStatus(order: OrderRow, job: typeof s.jobs.$inferSelect): OrderView["repair_status"] {
-  if (order.status === "CANCELLED" || job.status === "CANCELLED") return "cancelled";
+function repairStatus(order: OrderRow, job: typeof s.jobs.$inferSelect | null): OrderView["repair_status"] {
+  if (order.status === "CANCELLED" || job?.status === "CANCELLED") return "cancelled";
+  if (!job) return "booked";
   if (job.workStatus === "COMPLETED") return "completed";
   if (job.workStatus === "STARTED") return "in_progress";
   if (job.workStatus === "ON_THE_WAY") return "on_the_way";
@@ -247,8 +265,8 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
       .returning();
     await cancelOrderMessages(tx, carrier, locked.orderRef, now);
     await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund: paid ? locked.totalMinor : 0 });
-    // The freed unit goes to the first customer waiting in the area (ADR 094).
-    await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
+    // The freed unit goes to the first customer waiting in the area (ADR 094); a mail-in order held none.
+    if (!isMailIn(locked)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
     return updated!;
   });
   await refundIfPaid(ctx, carrier, order);
@@ -298,6 +316,7 @@ export async function orderAvailability(ctx: EngineContext, carrier: CarrierCont
   const data = parseInput(orderDaysInput, input ?? {});
   const order = await findOrder(ctx.db, carrier, lookup);
   if (order.status === "CANCELLED") throw new OrderCancelledError();
+  assertHasVisit(order);
   return loadAvailability(ctx.db, carrier, ctx.clock.now(), {
     areaCode: order.areaCode,
     startDate: data.start_date,
@@ -361,6 +380,7 @@ export async function changeOrderDate(ctx: EngineContext, carrier: CarrierContex
   const data = parseInput(changeDateInput, input);
   const log = await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, carrier, lookup, true);
+    assertHasVisit(order);
     assertChangeable(ctx, carrier, order);
     if (data.date === order.date) throw new ValidationError({ date: ["DATE_UNCHANGED"] });
     const now = ctx.clock.now();
@@ -428,6 +448,7 @@ export async function changeOrderAddress(ctx: EngineContext, carrier: CarrierCon
   };
   await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, carrier, lookup, true);
+    assertHasVisit(order);
     assertChangeable(ctx, carrier, order);
     const now = ctx.clock.now();
     let assignment = { technicianId: order.technicianId, slot: order.slot };

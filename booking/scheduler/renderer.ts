@@ -64,7 +64,7 @@ export function customerLinks(siteUrl: string, orderRef: number, email: string) 
 
 async function orderFacts(db: DbOrTx, carrierCode: string, orderRef: number): Promise<OrderFacts | null> {
   const [row] = await db
-    .select({ order: s.orders, firstName: s.bookings.firstName, lastName: s.bookings.lastName, phone: s.bookings.phoneNumber })
+    .select({ order: s.orders, firstName: s.bookings.firstName, lastName: s.bookings.lastName, phone: s.bookings.phoneNumber, mailIn: s.bookings.isMailInRepair })
     .from(s.orders)
     .innerJoin(s.bookings, eq(s.bookings.id, s.orders.bookingId))
     .where(and(eq(s.orders.carrierCode, carrierCode), eq(s.orders.orderRef, orderRef)));
@@ -81,8 +81,8 @@ async function orderFacts(db: DbOrTx, carrierCode: string, orderRef: number): Pr
     values: {
       orderRef: String(order.orderRef),
       devices,
-      date: order.date,
-      window: { start: order.slot, end: addMinutesToClock(order.slot, roster?.minutes ?? 60) },
+      // A repair by post has no visit (ADR 140): no repair date, no time window, no calendar invite.
+      ...(row.mailIn ? {} : { date: order.date, window: { start: order.slot, end: addMinutesToClock(order.slot, roster?.minutes ?? 60) } }),
       address: [order.address.line_1, order.address.line_2, order.address.town, order.address.postcode].filter((line) => line?.trim()),
       amount: order.totalMinor,
       ...(isOrderPaymentType(order.paymentType) ? { payment: order.paymentType } : {}),

@@ -26,7 +26,7 @@ async function paidOrder(carrier: CarrierContext) {
   const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
   const lookup = { order_ref: String(done.order_id), email: EMAIL };
   const order = await t.engine.lookupOrder(carrier, lookup);
-  return { lookup, order, technician: order.booking.technician_id, jobId: order.job.id, deviceId: order.devices[0]!.id };
+  return { lookup, order, technician: order.booking.technician_id, jobId: order.job!.id, deviceId: order.devices[0]!.id };
 }
 
 const actor = (technician: string, jobId: number) => ({ technician_id: technician, staff_id: "staff-1", job_id: jobId });

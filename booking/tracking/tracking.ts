@@ -8,6 +8,7 @@ import { and, eq } from "drizzle-orm";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import type { CarrierContext } from "../domain/carrier";
+import { OrderNotFoundError } from "../domain/errors";
 import { lookupOrder, vanLocation, type OrderLookup, type VanLocation } from "../orders/orders";
 
 export interface TechnicianTracking {
@@ -31,6 +32,8 @@ export interface TechnicianTracking {
 /** The order, the customer's point and the van; ORDER_NOT_FOUND for a wrong e-mail or reference. */
 export async function trackTechnician(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup): Promise<TechnicianTracking> {
   const order = await lookupOrder(ctx, carrier, lookup);
+  // A repair by post has no technician to track (ADR 140): the same answer as an unknown order.
+  if (!order.job || !order.booking.timeslot) throw new OrderNotFoundError();
   const [row] = await ctx.db
     .select({ address: s.orders.address, latitude: s.serviceAreas.centreLatitude, longitude: s.serviceAreas.centreLongitude })
     .from(s.orders)

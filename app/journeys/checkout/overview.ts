@@ -20,8 +20,10 @@ export interface OverviewDevice extends BasketItem {
 export interface BookingOverview {
   orderReference: string | null;
   repairAddress: OverviewAddress;
-  repairLocation: "doorstep" | "drop_off";
+  repairLocation: "doorstep" | "drop_off" | "mail_in";
   dropOffStore: string | null;
+  /** A repair by post (ADR 140): the carrier's postal address the device goes to; [] otherwise. */
+  mailInAddress: string[];
   date: string | null;
   /** The day as the page shows it in the visitor's language, written here so the browser needs no date code (ADR 098). */
   dateText: string | null;
@@ -55,6 +57,8 @@ export interface OverviewExtras {
   locale?: DateLocale;
   timeslot?: string | null;
   dropOffStore?: string | null;
+  /** The carrier's postal address when the booking is a repair by post it offers (ADR 140). */
+  mailInAddress?: string[];
 }
 
 function identifierKind(device: BookingState["devices"][string], singleMakeId: number): OverviewDevice["identifierKind"] {
@@ -72,11 +76,13 @@ export function bookingOverview(booking: BookingState, extra: OverviewExtras): B
     return { ...item, imei, identifierKind: identifierKind(device, extra.singleMakeId) };
   });
   const address = booking.address;
+  const mailIn = booking.is_mail_in_repair && Boolean(extra.mailInAddress?.length);
   return {
     orderReference: booking.order_id === null ? null : String(booking.order_id),
     repairAddress: { name: fullName(booking.first_name, booking.last_name), lines: address ? addressLines(address) : booking.postcode ? [booking.postcode] : [] },
-    repairLocation: booking.repair_location,
+    repairLocation: mailIn ? "mail_in" : booking.repair_location,
     dropOffStore: extra.dropOffStore ?? null,
+    mailInAddress: mailIn ? extra.mailInAddress! : [],
     date: booking.date,
     dateText: booking.date ? longDate(booking.date, extra.locale ?? "en") : null,
     timeslot: extra.timeslot ? timeslotText(extra.timeslot) : null,

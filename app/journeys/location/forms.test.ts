@@ -33,6 +33,11 @@ describe("the repair-location form", () => {
     expect(repairLocationFormSchema.parse({ repair_location: "drop_off" })).toEqual({ repair_location: "drop_off" });
   });
 
+  it("needs no address for a repair by post, and reads anything unknown as the doorstep (ADR 140)", () => {
+    expect(repairLocationFormSchema.parse({ repair_location: "mail_in", address_id: "GB-001" })).toEqual({ repair_location: "mail_in" });
+    expect(repairLocationFormSchema.parse({ repair_location: "by_pigeon", address_id: "GB-001" })).toEqual({ repair_location: "doorstep", address_id: "GB-001" });
+  });
+
   it("takes a drop-off store by its numeric id", () => {
     expect(dropOffFormSchema.parse({ store_id: "3" })).toEqual({ store_id: 3 });
     expect(dropOffFormSchema.safeParse({ store_id: "abc" }).success).toBe(false);

@@ -4,8 +4,9 @@
  * location when drop-off is offered, then the device step (device type for single-make carriers).
  */
 import type { Carrier } from "~/content/schemas";
+import { offersMailIn } from "~/lib/booking-flow/mail-in";
 
-export type LocationSwitches = Pick<Carrier, "singleMakeOnly" | "storeRequired" | "allowsInStoreDropOff">;
+export type LocationSwitches = Pick<Carrier, "singleMakeOnly" | "storeRequired" | "allowsInStoreDropOff"> & Partial<Pick<Carrier, "offersMailIn" | "mailInAddress">>;
 
 export interface LocationFacts {
   postcode: string | null;
@@ -15,6 +16,8 @@ export interface LocationFacts {
   date: string | null;
   email: string | null;
   checkout_status: string;
+  /** A repair by post needs no date (ADR 140). */
+  is_mail_in_repair?: boolean;
 }
 
 /** The step that was just completed. */
@@ -45,7 +48,7 @@ export function resumePath(carrier: LocationSwitches, booking: LocationFacts, st
   if (!booking.postcode) return startPath;
   if (needsStore(carrier, booking)) return "/booking/store-search";
   if (booking.device_count === 0) return deviceStartPath(carrier);
-  if (!booking.date) return "/booking/basket";
+  if (!booking.date && !(booking.is_mail_in_repair && offersMailIn({ offersMailIn: carrier.offersMailIn ?? false, mailInAddress: carrier.mailInAddress ?? null }))) return "/booking/basket";
   if (!booking.email) return "/booking/details";
   return "/booking/checkout";
 }

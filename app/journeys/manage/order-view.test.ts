@@ -9,6 +9,7 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
     status: "BOOKED",
     booking: { order_id: 100123, booking_date: "2025-06-05", full_date: "Thursday 5th June 2025", technician_id: "t1", timeslot: { start: "08:00", end: "09:00" } },
     job: { id: 7 },
+    is_mail_in_repair: false,
     details: { email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900123", address_1: "1 Parliament Street", address_2: "", town: "London", postcode: "SW1A 2AA" },
     billing_address: { line_1: "2 Other Road", line_2: "", town: "Leeds", postcode: "LS1 6HD" },
     devices: [

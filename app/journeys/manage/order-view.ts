@@ -26,14 +26,18 @@ export interface ManageOrder {
   email: string;
   status: "BOOKED" | "CANCELLED";
   canChangeOnline: boolean;
-  /** When online changes stop (ISO instant): 24 hours before the window opens. */
-  changeDeadline: string;
+  /** When online changes stop (ISO instant): 24 hours before the window opens; null for a repair by post (no visit). */
+  changeDeadline: string | null;
   name: string | null;
   address: { line_1: string; line_2: string; town: string; postcode: string };
   addressLines: string[];
-  repairLocation: "doorstep" | "drop_off";
+  repairLocation: "doorstep" | "drop_off" | "mail_in";
+  /** The repair day; for a repair by post, the day it was booked. */
   date: string;
-  timeslot: { start: string; end: string };
+  /** null for a repair by post: no visit. */
+  timeslot: { start: string; end: string } | null;
+  /** A repair by post (ADR 140): the carrier's postal address the device goes to, one line each; null for a visit. */
+  mailIn: { address: string[] } | null;
   phone: string | null;
   devices: ManageDevice[];
   promoCode: string | null;
@@ -54,7 +58,7 @@ const lines = (address: { line_1: string; line_2: string; town: string; postcode
 
 const fullName = (first: string | null | undefined, last: string | null | undefined) => [first, last].filter(Boolean).join(" ") || null;
 
-export function manageOrder(order: OrderView, booking: BookingState | null): ManageOrder {
+export function manageOrder(order: OrderView, booking: BookingState | null, mailInAddress: string[] = []): ManageOrder {
   return {
     orderRef: String(order.order_id),
     email: order.details.email,
@@ -64,9 +68,10 @@ export function manageOrder(order: OrderView, booking: BookingState | null): Man
     name: fullName(order.details.first_name, order.details.last_name),
     address: { line_1: order.details.address_1, line_2: order.details.address_2, town: order.details.town, postcode: order.details.postcode },
     addressLines: lines({ line_1: order.details.address_1, line_2: order.details.address_2, town: order.details.town, postcode: order.details.postcode }),
-    repairLocation: booking?.repair_location ?? "doorstep",
+    repairLocation: order.is_mail_in_repair ? "mail_in" : (booking?.repair_location ?? "doorstep"),
     date: order.booking.booking_date,
     timeslot: order.booking.timeslot,
+    mailIn: order.is_mail_in_repair ? { address: mailInAddress } : null,
     phone: order.details.phone_number,
     devices: order.devices.map((device) => ({
       id: device.id,

@@ -27,6 +27,15 @@ describe("progress bar reachability (spec §2)", () => {
     expect(canReach("checkout", full)).toBe(true);
   });
 
+  it("takes a repair by post in place of the date for details and checkout (ADR 140)", () => {
+    const byPost = { ...full, date: null, mailIn: true };
+    expect(canReach("details", byPost)).toBe(true);
+    expect(canReach("checkout", byPost)).toBe(true);
+    expect(canReach("checkout", { ...byPost, email: null })).toBe(false);
+    expect(canReach("details", { ...byPost, postcode: null })).toBe(false);
+    expect(canReach("details", { ...byPost, mailIn: false })).toBe(false);
+  });
+
   it("sends an unreachable step to the furthest reachable step before it, else the start", () => {
     expect(firstReachableBefore("checkout", { ...full, email: null }, "/booking/postcode-search")).toBe("/booking/details");
     expect(firstReachableBefore("details", { ...full, date: null }, "/booking/postcode-search")).toBe("/booking/repair-date");

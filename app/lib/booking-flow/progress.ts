@@ -22,6 +22,13 @@ export interface ReachabilityFacts {
   deviceCount: number;
   date: string | null;
   email: string | null;
+  /** A repair by post (ADR 140) needs no date: it stands in for the date in the rules below. */
+  mailIn?: boolean;
+}
+
+/** The booking has its repair arranged: a date for a visit, or the choice to send the device by post (ADR 140). */
+export function hasRepairArranged(facts: Pick<ReachabilityFacts, "date" | "mailIn">): boolean {
+  return Boolean(facts.date) || facts.mailIn === true;
 }
 
 export function canReach(step: ProgressStep, facts: ReachabilityFacts): boolean {
@@ -32,9 +39,9 @@ export function canReach(step: ProgressStep, facts: ReachabilityFacts): boolean 
     case "repair":
       return hasPostcode && facts.deviceCount > 0;
     case "details":
-      return hasPostcode && Boolean(facts.date);
+      return hasPostcode && hasRepairArranged(facts);
     case "checkout":
-      return hasPostcode && Boolean(facts.date) && Boolean(facts.email);
+      return hasPostcode && hasRepairArranged(facts) && Boolean(facts.email);
   }
 }
 

@@ -49,6 +49,8 @@ export const FIELD_KEYS = {
   STORE_REQUIRED: null,
   DROP_OFF_NOT_OFFERED: null,
   DROP_OFF_STORE_UNAVAILABLE: null,
+  MAIL_IN_NOT_OFFERED: "booking-location.mailIn.notOffered",
+  MAIL_IN_NO_VISIT: "manage.mailIn.noVisit",
   PROMO_MISSING: null,
   PROMO_NOT_RECOGNISED: null,
   PROMO_ALREADY_USED: null,

@@ -143,6 +143,10 @@ type CarrierRow = { code: string; documentId: string; domains?: unknown; support
 async function carrierSafeEditProblems(strapi: Core.Strapi, data: Record<string, unknown>, documentId?: string): Promise<Problem[]> {
   const problems: Problem[] = [...carrierHttpsProblems(data), ...defaultLocaleProblems(data.defaultLocale, data.supportedLocales)];
   if (data.theme && typeof data.theme === 'object') problems.push(...colourProblems(data.theme as Record<string, unknown>));
+  // Repair by post needs the address customers post their devices to (ADR 140).
+  if (data.offersMailIn === true && 'mailInAddress' in data && !(typeof data.mailInAddress === 'string' && data.mailInAddress.trim())) {
+    problems.push({ path: ['mailInAddress'], message: 'Postal address for devices: please enter the address customers post their devices to, or switch off Repair by post.' });
+  }
   if (Array.isArray(data.domains)) {
     const carriers = (await strapi.db.query(CARRIER_UID as never).findMany({ select: ['code', 'documentId', 'domains'] } as never)) as CarrierRow[];
     const taken = new Map<string, string>();

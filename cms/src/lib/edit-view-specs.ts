@@ -116,6 +116,8 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           showImprint: { label: 'Imprint page', description: 'On: an imprint page and footer link (required in Germany).' },
           allowsInStoreBookings: { label: 'Bookings in store', description: 'On: the footer shows "Store login" for store colleagues.' },
           allowsInStoreDropOff: { label: 'Drop-off in store', description: 'On: customers may bring the device to a store instead.' },
+          offersMailIn: { label: 'Repair by post (mail-in)', description: 'On: customers may send the device by post instead of a technician visit (no repair date). Needs the postal address below.' },
+          mailInAddress: { label: 'Postal address for devices', description: 'Where customers post their devices, one line each; shown on the confirmation, the printable label and in the e-mail.', placeholder: 'Fixly Repair Centre\nUnit 4, Example Park\nLeeds LS10 1AA' },
           maintenance: { label: 'Maintenance mode', description: 'On: every page shows the maintenance notice and no booking is possible. Use with care.' },
         },
       },

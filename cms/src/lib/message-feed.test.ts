@@ -40,3 +40,13 @@ describe('the engine feed of customer messages', () => {
     });
   });
 });
+
+describe('the postal address of a repair by post (ADR 140)', () => {
+  const postal = 'Acme Repair Centre\nUnit 4, Example Park\nLeeds LS10 1AA';
+  it('goes into the brand while the carrier offers mail-in, for the mail-in confirmation', () => {
+    expect(messageFeed({ ...carrier, offersMailIn: true, mailInAddress: postal }, [], 'en').brand.mailInAddress).toBe(postal);
+  });
+  it('stays out when the switch is off', () => {
+    expect(messageFeed({ ...carrier, offersMailIn: false, mailInAddress: postal }, [], 'en').brand.mailInAddress).toBeUndefined();
+  });
+});

@@ -36,6 +36,8 @@ export function messageFeed(carrier: Data, templates: Data[], locale: string): M
     email: text(carrier.email),
     phone: text(carrier.phone),
     web: text(carrier.web),
+    // Where a mail-in repair's device is posted (ADR 140); only while the carrier offers it.
+    mailInAddress: carrier.offersMailIn === true ? text(carrier.mailInAddress) : undefined,
     // A logo on this site's own path (/media/…) means nothing inside an e-mail: the name shows instead.
     logoUrl: /^(https:\/\/|data:image\/)/.test(text(theme.logoUrl) ?? '') ? text(theme.logoUrl) : undefined,
     colours,

@@ -35,8 +35,8 @@ describe('saving a customer message template', () => {
     expect(messageTemplateProblems({ kind: 'birthday' }, 'birthday')[0].message).toMatch(/^Message must be one of booking-confirmed, evening-before/);
   });
 
-  it('knows twelve messages, fenced for carrier editors and announced by the webhook like the other localized content', () => {
-    expect(MESSAGE_KINDS).toHaveLength(12);
+  it('knows thirteen messages (the mail-in confirmation, ADR 140), fenced for carrier editors and announced by the webhook like the other localized content', () => {
+    expect(MESSAGE_KINDS).toHaveLength(13);
     expect(LOCALIZED_UIDS).toContain('api::message-template.message-template');
     expect(CONTRACT_UIDS).toContain('api::message-template.message-template');
   });

@@ -22,6 +22,7 @@ export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> =
   'call-back-requested': ['brand', 'orderRef', 'date', 'window'],
   'waiting-list-offer': ['brand', 'date', 'window', 'address', 'offerUrl', 'holdUntil'],
   'booking-handed-over': ['brand', 'devices', 'date', 'address', 'bookingCode', 'confirmUrl', 'holdUntil'],
+  'mail-in-confirmed': ['brand', 'orderRef', 'devices', 'address', 'amount', 'manageUrl', 'mailInAddress'],
 };
 
 export const MESSAGE_KINDS = Object.keys(MESSAGE_PLACEHOLDERS);

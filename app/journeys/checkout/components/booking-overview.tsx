@@ -49,18 +49,31 @@ export function BookingOverviewList({
         {overview.repairAddress.lines.length ? <AddressLines lines={overview.repairAddress.lines} /> : notSet}
       </Row>
       <Row label={t("booking-checkout.overview.repairLocation")} testId="overview-repair-location">
-        {overview.repairLocation === "drop_off"
+        {overview.repairLocation === "mail_in" ? (
+          <>
+            {t("booking-checkout.overview.mailIn")}
+            <span className="block text-sm">{t("booking-checkout.overview.mailInTo", { address: overview.mailInAddress.join(", ") })}</span>
+          </>
+        ) : overview.repairLocation === "drop_off"
           ? overview.dropOffStore
             ? t("booking-checkout.overview.dropOff", { store: overview.dropOffStore })
             : t("booking-checkout.overview.dropOffUnknown")
           : t("booking-checkout.overview.doorstep")}
       </Row>
-      <Row label={t("booking-checkout.overview.date")} testId="overview-date" change={change("/booking/repair-date", t("booking-checkout.overview.date"))}>
-        {overview.dateText ?? notSet}
-      </Row>
-      <Row label={t("booking-checkout.overview.timeslot")} testId="overview-timeslot">
-        {overview.timeslot ?? t("booking-checkout.overview.timeslotPending")}
-      </Row>
+      {overview.repairLocation === "mail_in" ? (
+        <Row label={t("booking-checkout.overview.date")} testId="overview-date" change={change("/booking/repair-date", t("booking-checkout.overview.date"))}>
+          {t("booking-checkout.overview.mailInNoDate")}
+        </Row>
+      ) : (
+        <>
+          <Row label={t("booking-checkout.overview.date")} testId="overview-date" change={change("/booking/repair-date", t("booking-checkout.overview.date"))}>
+            {overview.dateText ?? notSet}
+          </Row>
+          <Row label={t("booking-checkout.overview.timeslot")} testId="overview-timeslot">
+            {overview.timeslot ?? t("booking-checkout.overview.timeslotPending")}
+          </Row>
+        </>
+      )}
       <Row label={t("booking-checkout.overview.phone")} testId="overview-phone" change={change("/booking/details", t("booking-checkout.overview.phone"))}>
         {overview.phone ?? notSet}
       </Row>

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -30,7 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   }
   return data(
     {
-      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking) }),
+      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking), mailInAddress: isMailInBooking(context.carrier, booking) ? mailInAddressLines(context.carrier) : [] }),
       problems: readinessProblems(report),
       path: completionPath(booking),
       // In-store mode comes from the staff session (ADR 101); a customer's booking with a store code is theirs to pay.

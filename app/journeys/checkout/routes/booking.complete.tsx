@@ -8,6 +8,8 @@ import { loadBookingContext, withSession } from "~/lib/booking-flow/context.serv
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
+import { MailInLabel } from "~/components/ui/mail-in-label";
+import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { COMPLETE_NAMESPACES } from "~/i18n/namespaces";
 
 export const handle = { i18n: COMPLETE_NAMESPACES };
@@ -28,12 +30,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const overview = bookingOverview(booking, {
     singleMakeId: carrier.singleMakeId,
     locale: context.locale,
-    timeslot: order?.booking.timeslot.start ?? null,
+    timeslot: order?.booking.timeslot?.start ?? null,
     dropOffStore: await dropOffStoreName(context, booking),
+    mailInAddress: isMailInBooking(carrier, booking) ? mailInAddressLines(carrier) : [],
   });
   return data(
     {
       overview,
+      sender: [[booking.first_name, booking.last_name].filter(Boolean).join(" "), ...overview.repairAddress.lines].filter(Boolean),
       email: booking.email ?? "",
       manageHref: `/manage?${new URLSearchParams({ order_ref: String(booking.order_id ?? ""), email: booking.email ?? "" })}`,
       startPath: context.startPath,
@@ -43,7 +47,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function CompletePage() {
-  const { overview, email, manageHref, startPath } = useLoaderData<typeof loader>();
+  const { overview, sender, email, manageHref, startPath } = useLoaderData<typeof loader>();
   const { applianceVariant } = useBookingLayout();
   const format = useMoney();
   const { t } = useTranslation();
@@ -63,13 +67,19 @@ export default function CompletePage() {
         <OverviewTotals overview={overview} format={format} />
       </div>
 
-      <h2 className="mt-8 text-2xl font-bold">{t("booking-complete.nextTitle")}</h2>
-      <ol className="mt-3 list-decimal space-y-2 pl-6" data-testid="what-next">
-        <li>{t("booking-complete.next1")}</li>
-        <li>{t("booking-complete.next2")}</li>
-        <li>{t("booking-complete.next3")}</li>
-        <li>{t("booking-complete.next4")}</li>
-      </ol>
+      {overview.repairLocation === "mail_in" && overview.orderReference ? (
+        <MailInLabel section="booking-complete" orderReference={overview.orderReference} to={overview.mailInAddress} from={sender} />
+      ) : (
+        <>
+          <h2 className="mt-8 text-2xl font-bold">{t("booking-complete.nextTitle")}</h2>
+          <ol className="mt-3 list-decimal space-y-2 pl-6" data-testid="what-next">
+            <li>{t("booking-complete.next1")}</li>
+            <li>{t("booking-complete.next2")}</li>
+            <li>{t("booking-complete.next3")}</li>
+            <li>{t("booking-complete.next4")}</li>
+          </ol>
+        </>
+      )}
 
       <div className="mt-8 flex flex-wrap gap-4">
         <Link to={manageHref} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">

@@ -1,4 +1,5 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dropOffStoreName, loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
@@ -34,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       inStore,
       mayHandOver: inStore && mayUse(context.colleague!, STORE_HANDOVER),
-      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking) }),
+      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking), mailInAddress: isMailInBooking(context.carrier, booking) ? mailInAddressLines(context.carrier) : [] }),
       codeMinutes: env().HANDOVER_CODE_MINUTES,
     },
     await withSession(context, { headers: context.colleague ? STAFF_HEADERS : undefined }),

@@ -16,6 +16,7 @@ import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layout";
 import { readForm } from "~/lib/http/form.server";
+import { isMailInBooking, offersMailIn } from "~/lib/booking-flow/mail-in";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
@@ -49,6 +50,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       noDates,
       showDatesAnyway: url.searchParams.get("dates") === "show",
       locale: context.locale,
+      mailInOffered: offersMailIn(context.carrier),
+      mailIn: isMailInBooking(context.carrier, booking),
     },
     await withSession(context),
   );
@@ -80,6 +83,18 @@ export async function action({ request }: ActionFunctionArgs) {
     return data({ kind: "waiting-list" as const, fields: {}, values, status: "sent" as const }, await withSession(context));
   }
 
+  if (values.intent === "mail-in") {
+    // Send the device by post instead of a visit (ADR 140): no date, straight on to the details.
+    try {
+      await context.engine.setMailIn(context.carrier, booking.reference);
+    } catch (error) {
+      const response = await bookingErrorResponse(context, error);
+      if (response instanceof Response) return response;
+      return data({ kind: "date" as const, missing: false, error: response.data.error }, response.init ?? undefined);
+    }
+    return redirectWithSession(context, "/booking/details");
+  }
+
   const parsed = dateForm.safeParse(values);
   if (!parsed.success) return data({ kind: "date" as const, missing: true, error: null }, await withSession(context, { status: 400 }));
   try {
@@ -98,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const hasEngineError = (answer: object) => "error" in answer && Boolean(answer.error);
 
 export default function RepairDatePage() {
-  const { days, selected, held, pages, canLoadMore, noDates, showDatesAnyway, locale } = useLoaderData<typeof loader>();
+  const { days, selected, held, pages, canLoadMore, noDates, showDatesAnyway, locale, mailInOffered, mailIn } = useLoaderData<typeof loader>();
   const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -106,7 +121,7 @@ export default function RepairDatePage() {
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   const dateError = actionData?.kind === "date" ? (actionData.missing ? t("booking-checkout.repairDate.chooseDay") : actionData.error ? inlineErrorText(actionData.error, t) : null) : null;
   const waiting = actionData?.kind === "waiting-list" ? actionData : null;
-  const showWaitingList = noDates && (!showDatesAnyway || Boolean(waiting));
+  const showWaitingList = noDates && !mailIn && (!showDatesAnyway || Boolean(waiting));
 
   return (
     <section aria-labelledby="repair-date-title">
@@ -118,6 +133,39 @@ export default function RepairDatePage() {
         <p className="mt-2 font-semibold" data-testid="date-held">
           {t("booking-checkout.repairDate.held", { date: longDate(held, locale) })}
         </p>
+      ) : null}
+
+      {mailInOffered ? (
+        <div className="mt-6 rounded-xl border-2 border-line/20 p-4" data-testid="mail-in-option" data-chosen={mailIn}>
+          <h2 className="text-xl font-bold">{t("booking-checkout.mailIn.optionTitle")}</h2>
+          {mailIn ? (
+            <>
+              <p className="mt-1 font-semibold" data-testid="mail-in-chosen">
+                {t("booking-checkout.mailIn.chosen")}
+              </p>
+              <Link to="/booking/details" className="mt-3 inline-block rounded bg-primary px-5 py-3 font-semibold text-on-primary" data-testid="mail-in-continue">
+                {t("booking-checkout.mailIn.continue")}
+              </Link>
+              <p className="mt-3 text-sm">{t("booking-checkout.mailIn.visitInstead")}</p>
+            </>
+          ) : (
+            <>
+              <p className="mt-1">{t("booking-checkout.mailIn.optionText")}</p>
+              <Form method="post" className="mt-3">
+                <button
+                  type="submit"
+                  name="intent"
+                  value="mail-in"
+                  disabled={submittingIntent === "mail-in"}
+                  className="rounded border-2 border-primary px-5 py-3 font-semibold text-primary"
+                  data-testid="choose-mail-in"
+                >
+                  {submittingIntent === "mail-in" ? t("booking-checkout.common.pending") : t("booking-checkout.mailIn.choose")}
+                </button>
+              </Form>
+            </>
+          )}
+        </div>
       ) : null}
 
       <Form method="post" noValidate className="mt-6">

@@ -3,7 +3,7 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { geocodeText, parseManualAddress, type ManualAddress } from "~/journeys/location/address";
 import { addressesAtPostcode, geocode, requirePostcode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/journeys/location/location.server";
 import { repairLocationFormSchema } from "~/journeys/location/repair-location-form";
@@ -13,6 +13,8 @@ import { AddressErrorModal } from "~/journeys/location/components/address-error-
 import { ManualAddressFields } from "~/journeys/location/components/manual-address-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { readForm } from "~/lib/http/form.server";
+import { isMailInBooking, offersMailIn } from "~/lib/booking-flow/mail-in";
+import { deviceStartPath } from "~/journeys/location/next-step";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 
@@ -31,7 +33,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return {
     postcode,
     allowsDropOff: context.carrier.allowsInStoreDropOff,
-    location: booking.repair_location,
+    allowsMailIn: offersMailIn(context.carrier),
+    location: isMailInBooking(context.carrier, booking) ? ("mail_in" as const) : booking.repair_location,
     addresses: await addressesAtPostcode(context, postcode),
     current: booking.address?.line_1 ? booking.address : null,
   };
@@ -55,13 +58,22 @@ export async function action({ request }: ActionFunctionArgs) {
     throw redirect("/booking/drop-off-locations");
   }
 
-  // Doorstep: the drop-off store no longer applies.
-  if (booking.drop_off_company_store_id) {
+  if (choice.repair_location === "mail_in") {
+    if (!offersMailIn(context.carrier)) return data<ActionBody>({ choiceErrorKey: "booking-location.mailIn.notOffered" }, { status: 400 });
     try {
-      await context.engine.clearDropOff(context.carrier, booking.reference);
+      await context.engine.setMailIn(context.carrier, booking.reference);
     } catch (error) {
       return bookingErrorResponse(context, error);
     }
+    return redirectWithSession(context, booking.device_count > 0 ? "/booking/details" : deviceStartPath(context.carrier));
+  }
+
+  // Doorstep: the drop-off store and a repair by post no longer apply.
+  try {
+    if (booking.drop_off_company_store_id) await context.engine.clearDropOff(context.carrier, booking.reference);
+    if (booking.is_mail_in_repair) await context.engine.clearMailIn(context.carrier, booking.reference);
+  } catch (error) {
+    return bookingErrorResponse(context, error);
   }
   const business = isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request));
   if (choice.address_id !== "manual") {
@@ -76,11 +88,11 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function RepairLocation() {
-  const { postcode, allowsDropOff, location, addresses, current } = useLoaderData<typeof loader>();
+  const { postcode, allowsDropOff, allowsMailIn, location, addresses, current } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionBody | undefined;
   const { t } = useTranslation();
   const wording = useColleagueWording();
-  const [chosen, setChosen] = useState<"doorstep" | "drop_off">(location);
+  const [chosen, setChosen] = useState<"doorstep" | "drop_off" | "mail_in">(location);
   const manualErrors = actionData && "fieldErrors" in actionData ? actionData : null;
   const choiceErrorKey = actionData && "choiceErrorKey" in actionData ? actionData.choiceErrorKey : null;
   const addressError = actionData && "addressError" in actionData ? actionData.addressError : null;
@@ -110,6 +122,15 @@ export default function RepairLocation() {
               </span>
             </label>
           ) : null}
+          {allowsMailIn ? (
+            <label className="flex items-start gap-3 rounded-xl border border-line/15 p-4" data-testid="repair-location-mail-in">
+              <input type="radio" name="repair_location" value="mail_in" defaultChecked={location === "mail_in"} onChange={() => setChosen("mail_in")} className="mt-1.5" />
+              <span>
+                <span className="block font-semibold">{t("booking-location.mailIn.option")}</span>
+                <span className="block text-sm">{t("booking-location.mailIn.optionText")}</span>
+              </span>
+            </label>
+          ) : null}
           {choiceErrorKey ? (
             <p role="alert" className="font-semibold text-danger">
               {t(choiceErrorKey)}
@@ -118,7 +139,7 @@ export default function RepairLocation() {
         </fieldset>
 
         {/* Without JavaScript both parts show; the server reads the address only for a doorstep repair. */}
-        <div hidden={chosen === "drop_off"} className="space-y-6">
+        <div hidden={chosen !== "doorstep"} className="space-y-6">
           {addresses.length > 0 ? (
             <fieldset className="space-y-2">
               <legend className="text-lg font-semibold">{t("booking-location.repairLocation.addressLegend", { postcode })}</legend>

@@ -5,6 +5,8 @@ import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~
 import { requirePostcode } from "~/journeys/location/location.server";
 import { deviceStartPath } from "~/journeys/location/next-step";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { readForm } from "~/lib/http/form.server";
+import { isMailInBooking, offersMailIn } from "~/lib/booking-flow/mail-in";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 
@@ -19,23 +21,37 @@ export const meta: MetaFunction = titleMeta("booking-location.repairOptions.titl
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const booking = requirePostcode(context);
-  return { allowsDropOff: context.carrier.allowsInStoreDropOff, location: booking.repair_location, postcode: booking.postcode };
+  return {
+    allowsDropOff: context.carrier.allowsInStoreDropOff,
+    allowsMailIn: offersMailIn(context.carrier),
+    location: isMailInBooking(context.carrier, booking) ? ("mail_in" as const) : booking.repair_location,
+    postcode: booking.postcode,
+  };
 }
 
-/** 'We come to you': a doorstep repair, so any drop-off store is cleared; on to the device. */
+/**
+ * 'We come to you': a doorstep repair, so any drop-off store or repair by post is cleared; or 'send
+ * it by post' (intent mail-in, ADR 140) where the carrier offers it. Then on to the device.
+ */
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const booking = requirePostcode(context);
+  const intent = (await readForm(request)).get("intent");
   try {
-    if (booking.drop_off_company_store_id) await context.engine.clearDropOff(context.carrier, booking.reference);
+    if (intent === "mail-in") {
+      await context.engine.setMailIn(context.carrier, booking.reference);
+    } else {
+      if (booking.drop_off_company_store_id) await context.engine.clearDropOff(context.carrier, booking.reference);
+      if (booking.is_mail_in_repair) await context.engine.clearMailIn(context.carrier, booking.reference);
+    }
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
-  return redirectWithSession(context, deviceStartPath(context.carrier));
+  return redirectWithSession(context, intent === "mail-in" && booking.device_count > 0 ? "/booking/details" : deviceStartPath(context.carrier));
 }
 
 export default function RepairOptions() {
-  const { allowsDropOff, location, postcode } = useLoaderData<typeof loader>();
+  const { allowsDropOff, allowsMailIn, location, postcode } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   return (
     <section aria-labelledby="repair-options-title" className="mx-auto max-w-2xl">
@@ -58,6 +74,17 @@ export default function RepairOptions() {
             <Link to="/booking/drop-off-locations" className="mt-3 inline-block rounded-lg border-2 border-line/30 px-6 py-3 text-lg font-semibold">
               {t("booking-location.repairOptions.findStore")}
             </Link>
+          </li>
+        ) : null}
+        {allowsMailIn ? (
+          <li className="rounded-xl border border-line/15 p-4" data-testid="repair-option-mail-in">
+            <h2 className="text-lg font-bold">{t("booking-location.mailIn.option")}</h2>
+            <p className="mt-1">{t("booking-location.mailIn.optionText")}</p>
+            <Form method="post" className="mt-3">
+              <SubmitButton name="intent" value="mail-in" variant="secondary" pendingLabel={t("booking-location.saving")} size="lg">
+                {t(location === "mail_in" ? "booking-location.continueLabel" : "booking-location.mailIn.choose")}
+              </SubmitButton>
+            </Form>
           </li>
         ) : null}
         <li className="rounded-xl border border-line/15 p-4" data-testid="repair-option-other">

@@ -9,6 +9,7 @@ import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import type { ManageOrder } from "~/journeys/manage/order-view";
 import { DeviceIdentifier } from "./device-identifier";
 import { ProofUpload } from "./proof-upload";
+import { MailInLabel } from "~/components/ui/mail-in-label";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -38,8 +39,9 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
   const booked = order.status === "BOOKED";
   const changeable = booked && order.canChangeOnline;
   const open = (modal: string) => manageBookingPath(lookup, { modal });
-  const deadline = new Date(order.changeDeadline);
-  const deadlineDay = dayOfInstant(deadline, timezone, locale);
+  const deadline = order.changeDeadline ? new Date(order.changeDeadline) : null;
+  const deadlineDay = deadline ? dayOfInstant(deadline, timezone, locale) : null;
+  const mailIn = order.mailIn;
 
   return (
     <div className="mt-6">
@@ -66,15 +68,25 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
             </p>
           ) : null}
         </div>
-      ) : (
+      ) : mailIn ? (
+        // A repair by post (ADR 140): no visit, so no date or address to change; cancelling still works.
+        <div role="status" className="rounded-lg bg-surface px-4 py-3" data-testid="mail-in-notice">
+          <p className="font-semibold">{t("manage.mailIn.title")}</p>
+          <p className="mt-1">{t("manage.mailIn.noChanges")}</p>
+        </div>
+      ) : deadline ? (
         <p className="rounded-lg bg-surface px-4 py-3" data-testid="change-deadline">
           {t("manage.changeDeadline", { day: deadlineDay, time: clockTime(deadline, timezone, locale) })}
         </p>
-      )}
+      ) : null}
 
       {booked ? (
         <nav aria-label={t("manage.actions.title")} className="mt-6 flex flex-wrap gap-3">
-          {changeable ? (
+          {changeable && mailIn ? (
+            <Link to={open("cancel")} preventScrollReset className="rounded-lg border-2 border-danger-border px-4 py-2 font-semibold text-danger" data-testid="open-cancel">
+              {t("manage.actions.cancel")}
+            </Link>
+          ) : changeable ? (
             <>
               <Link to={open("date")} preventScrollReset className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="open-change-date">
                 {t("manage.actions.changeDate")}
@@ -87,9 +99,11 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
               </Link>
             </>
           ) : null}
-          <Link to={trackingPath} className="rounded-lg border-2 border-primary px-4 py-2 font-semibold text-ink" data-testid="track-technician">
-            {t("manage.actions.track")}
-          </Link>
+          {mailIn ? null : (
+            <Link to={trackingPath} className="rounded-lg border-2 border-primary px-4 py-2 font-semibold text-ink" data-testid="track-technician">
+              {t("manage.actions.track")}
+            </Link>
+          )}
         </nav>
       ) : null}
       <p className="mt-3">
@@ -97,6 +111,10 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
           {t("manage.actions.summary")}
         </Link>
       </p>
+
+      {mailIn && booked && mailIn.address.length ? (
+        <MailInLabel section="manage" orderReference={order.orderRef} to={mailIn.address} from={[order.name, ...order.addressLines].filter((line): line is string => Boolean(line))} />
+      ) : null}
 
       <h2 className="mt-8 text-2xl font-bold">{t("manage.overview.title")}</h2>
       <dl data-testid="order-overview">
@@ -113,15 +131,23 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
           </address>
         </Row>
         <Row label={t("manage.overview.repairLocation")} testId="overview-repair-location">
-          {order.repairLocation === "drop_off" ? t("manage.overview.dropOff") : t("manage.overview.doorstep")}
+          {mailIn ? t("manage.overview.mailIn") : order.repairLocation === "drop_off" ? t("manage.overview.dropOff") : t("manage.overview.doorstep")}
         </Row>
-        <Row label={t("manage.overview.date")} testId="overview-date">
-          <span data-date={order.date}>{longDate(order.date, locale)}</span>
-        </Row>
-        <Row label={t("manage.overview.timeslot")} testId="overview-timeslot">
-          {timeslotText(order.timeslot)}
-          <span className="block text-sm">{t("manage.overview.timeslotNote")}</span>
-        </Row>
+        {order.timeslot ? (
+          <>
+            <Row label={t("manage.overview.date")} testId="overview-date">
+              <span data-date={order.date}>{longDate(order.date, locale)}</span>
+            </Row>
+            <Row label={t("manage.overview.timeslot")} testId="overview-timeslot">
+              {timeslotText(order.timeslot)}
+              <span className="block text-sm">{t("manage.overview.timeslotNote")}</span>
+            </Row>
+          </>
+        ) : (
+          <Row label={t("manage.overview.date")} testId="overview-date">
+            {t("manage.mailIn.noDate")}
+          </Row>
+        )}
         <Row label={t("manage.overview.phone")} testId="overview-phone">
           {order.phone ?? t("manage.overview.notSet")}
         </Row>

@@ -15,6 +15,7 @@ import { ChangeDateModal, type DateModalState } from "~/journeys/manage/componen
 import { ImeiHelpModal } from "~/journeys/manage/components/imei-help-modal";
 import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
 import { OrderOverview } from "~/journeys/manage/components/order-overview";
+import { mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
 import { readForm, requestError } from "~/lib/http/form.server";
 import { parseAddressForm } from "~/journeys/manage/address-form";
@@ -102,6 +103,8 @@ async function modalState(ctx: ManageContext, params: URLSearchParams, lookup: L
   const changeable = order.status === "BOOKED" && order.canChangeOnline;
   if (name === "imei-help") return { name, kind: params.get("kind") === "serial" ? "serial" : "imei" };
   if (!changeable) return null;
+  // A repair by post has no visit (ADR 140): no date or address to change, only cancelling.
+  if (order.mailIn && (name === "date" || name === "address")) return null;
   if (name === "cancel") return { name, step: params.get("step") === "phrase" ? "phrase" : "confirm", phrase: cancelPhrase(ctx.locale) };
   if (name === "address") return addressModal(ctx, params, order);
   if (name === "date") {
@@ -132,7 +135,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     return data({ kind: "lookup-failed" as const, values: lookup, alert: failure.message as ShownText }, await failureInit(ctx, error));
   }
   const booking = await ctx.engine.getBooking(ctx.carrier, found.reference, { locale: ctx.locale }).catch(() => null);
-  const order = manageOrder(found, booking);
+  const order = manageOrder(found, booking, mailInAddressLines(ctx.carrier));
   rememberOrder(ctx, lookup);
   const modal = await modalState(ctx, url.searchParams, lookup, order).catch(() => null);
   return data(

@@ -56,7 +56,7 @@ export default function ManageConfirmPage() {
         <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
           <dt className="font-semibold">{t("manage.overview.date")}</dt>
           <dd>
-            {longDate(order.date, locale)}, {timeslotText(order.timeslot)}
+            {order.timeslot ? `${longDate(order.date, locale)}, ${timeslotText(order.timeslot)}` : t("manage.mailIn.noDate")}
           </dd>
         </div>
         <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
