@@ -57,7 +57,7 @@ export interface BookedOrder {
 const stepSubmit = (page: Page) => page.locator('main form[method="post"]:not([action="/booking/basket"]) button[type="submit"]').first();
 
 /** From the postcode to the basket with one device and a screen repair; `postcode` defaults to one of the carrier's seed file. */
-export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: number, postcode = coveredPostcode(carrier)) {
+export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: number, postcode = coveredPostcode(carrier), { insured = false } = {}) {
   const code = String(carrier.code);
   await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(postcode)}`));
   await expect(page).toHaveURL(/\/booking\/device\//);
@@ -79,7 +79,14 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
     else if (step === "fault-type") {
       await page.locator('input[name="fault"][value="faulty"]').check();
       await page.getByTestId("device-step-continue").click();
-    } else if (step === "insurance-status") await page.locator('button[name="insured"][value="no"]').click();
+    } else if (step === "insurance-status") {
+      if (!insured) await page.locator('button[name="insured"][value="no"]').click();
+      else {
+        await page.locator('button[name="insured"][value="yes"]').click();
+        await page.getByTestId("insured-note").waitFor();
+        await page.getByTestId("device-insurance-status").getByRole("link", { name: text("en", "booking-device", "continue"), exact: true }).click();
+      }
+    }
     else if (step === "select") {
       await page.getByTestId("problem-screen-replacement").locator("input").check();
       await stepSubmit(page).click();
@@ -101,12 +108,28 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
 export async function bookThroughUi(
   browser: Browser,
   carrier: CmsEntry,
-  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined } = {},
+  {
+    email = uniqueEmail(),
+    dayIndex = 0,
+    model = MODELS.phone as number,
+    lang = "en" as Lang,
+    postcode = undefined as string | undefined,
+    /** A path the visitor lands on first (e.g. `/?referrer=…`, ADR 135). */
+    landing = undefined as string | undefined,
+    /** The answer at the insurance step, where the carrier asks it. */
+    insured = false,
+    /** What the visitor does with the device in the basket before going on (it ends back on the basket). */
+    inBasket = undefined as ((page: Page) => Promise<void>) | undefined,
+    /** What the test checks on the complete page before the browser closes. */
+    onComplete = undefined as ((page: Page) => Promise<void>) | undefined,
+  } = {},
 ): Promise<BookedOrder> {
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
   const booking = await context.newPage();
   try {
-    await deviceIntoBasket(booking, carrier, model, postcode);
+    if (landing) expect((await booking.goto(carrierUrl(String(carrier.code), landing)))?.status()).toBe(200);
+    await deviceIntoBasket(booking, carrier, model, postcode, { insured });
+    if (inBasket) await inBasket(booking);
     await booking.getByRole("link", { name: checkoutText(lang, "basket.continue") }).click();
     await expect(booking).toHaveURL(/\/booking\/repair-date/);
     const day = booking.locator('[data-testid="repair-day"][data-available="true"]').nth(dayIndex);
@@ -132,6 +155,7 @@ export async function bookThroughUi(
     await expect(booking).toHaveURL(/\/booking\/complete$/, { timeout: 20_000 });
     const orderRef = ((await booking.getByTestId("overview-order-reference").textContent()) ?? "").trim();
     expect(orderRef).toMatch(/^\d+$/);
+    if (onComplete) await onComplete(booking);
     return { orderRef, email, date };
   } finally {
     await context.close();
