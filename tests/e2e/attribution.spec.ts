@@ -7,9 +7,10 @@
  *   second landing with other codes while the booking is open changes nothing of it. The complete
  *   page shows the insurance answer; the area manager's jobs show referrer, Lucid reference,
  *   channel and the answer.
+ * - a German visitor (Flickwerk) sees the answer in German on the complete page.
  * - on a phone-sized screen, a landing from the referrer of Samsung offers only Samsung: the make
  *   step is skipped and another make's pages lead back to Samsung's. Without it, every make shows.
- * - junk in the landing URL is dropped: the landing answers 200.
+ * - junk in the landing URL is dropped, a valid code beside it kept; the pages answer 200.
  */
 import { expect, test } from "@playwright/test";
 import { carrierUrl } from "../support/app";
@@ -60,6 +61,20 @@ test.describe("attribution and the insurance answer", () => {
     await context.close();
   });
 
+  test("a German visitor's insurance answer shows in German on the complete page", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const german = (await seededCarriers({ sort: "code:asc" })).find((c) => c.countryCode === "DE" && c.defaultLocale === "de" && c.inWarrantyStatus === true);
+    expect(german, "a German carrier that asks the insurance question").toBeTruthy();
+    await bookThroughUi(browser, german!, {
+      lang: "de",
+      dayIndex: 2,
+      insured: true,
+      onComplete: async (page) => {
+        await expect(page.getByTestId("overview-device-insurance")).toHaveText("Versichert: Bewahren Sie Ihre Bestätigung auf, um die Kosten bei Ihrer Versicherung geltend zu machen");
+      },
+    });
+  });
+
   test("on a phone, the referrer of a make is offered only that make", async ({ browser }) => {
     const context = await browser.newContext({ viewport: PHONE, locale: "en-GB" });
     const page = await context.newPage();
@@ -90,16 +105,25 @@ test.describe("attribution and the insurance answer", () => {
     await plain.close();
   });
 
-  test("junk in the landing URL is dropped, never an error", async ({ browser }) => {
+  test("junk in the landing URL is dropped and the valid code kept, never an error", async ({ browser }) => {
     const context = await browser.newContext({ locale: "en-GB" });
     const page = await context.newPage();
-    const junk = `/?referrer=${encodeURIComponent('"><script>alert(1)</script>')}&lucidRef=${"x".repeat(300)}`;
+    // The kept codes, read from the signed cookie's payload (base64 JSON before the signature).
+    const kept = async () => {
+      const cookie = (await context.cookies()).find((entry) => entry.name === "__attribution");
+      if (!cookie) return null;
+      const payload = decodeURIComponent(cookie.value);
+      return JSON.parse(Buffer.from(payload.slice(0, payload.lastIndexOf(".")), "base64").toString("utf8")) as unknown;
+    };
+    const junk = `/?referrer=${encodeURIComponent('"><script>alert(1)</script>')}&lucidRef=LUC-ok`;
     expect((await page.goto(carrierUrl(CARRIER, junk)))?.status()).toBe(200);
-    // Nothing was kept: a booking started now is offered every make.
-    await page.goto(carrierUrl(CARRIER, `/booking/start?referrer=${encodeURIComponent("a b")}`));
+    expect(await kept()).toEqual({ referrer: null, lucidRef: "LUC-ok" });
+    // Junk alone (a space, 300 characters) changes nothing.
+    expect((await page.goto(carrierUrl(CARRIER, `/booking/start?referrer=${encodeURIComponent("samsung phones")}&lucidRef=${"x".repeat(300)}`)))?.status()).toBe(200);
+    expect(await kept()).toEqual({ referrer: null, lucidRef: "LUC-ok" });
+    // A junk referrer is nobody's: a booking started now is offered every make.
     await page.goto(carrierUrl(CARRIER, `/booking/postcode-search?postcode=${encodeURIComponent(coveredPostcode(carrier))}`));
     await expect(page).toHaveURL(/\/booking\/device\/make/);
-    expect((await context.cookies()).some((cookie) => cookie.name === "__attribution")).toBe(false);
     await context.close();
   });
 });

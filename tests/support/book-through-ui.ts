@@ -84,7 +84,7 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
       else {
         await page.locator('button[name="insured"][value="yes"]').click();
         await page.getByTestId("insured-note").waitFor();
-        await page.getByTestId("device-insurance-status").getByRole("link", { name: text("en", "booking-device", "continue"), exact: true }).click();
+        await page.getByTestId("insured-continue").click();
       }
     }
     else if (step === "select") {

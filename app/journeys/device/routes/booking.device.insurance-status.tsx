@@ -57,7 +57,7 @@ export default function InsuranceStatus() {
           <p className="rounded-lg bg-surface p-4" data-testid="insured-note">
             {t("booking-device.insurance.insuredNote")}
           </p>
-          <Link to={nextHref} className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
+          <Link to={nextHref} className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary" data-testid="insured-continue">
             {t("booking-device.continue")}
           </Link>
         </div>
