@@ -19,7 +19,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Checked again at the redirect: a redirect target is never a script (ADR 058).
   const external = safeRedirectTarget(carrier.externalLandingRedirectUrl) ?? safeRedirectTarget(carrier.externalSupportPickerUrl);
   if (external) throw redirect(external);
-  // The landing's `?referrer=&lucidRef=` (ADR 135), kept through the redirects below until the booking is built.
+  // The landing's `?referrer=&lucidRef=` (ADR 135), kept in a cookie through the redirects below for the booking built later.
   const attribution = await captureAttribution(request);
   const headers = keepAttribution(new Headers(), attribution);
   try {
