@@ -91,6 +91,7 @@ export {
   DomainError,
   MAX_PROOF_BYTES,
   hasForbiddenCharacters,
+  ATTRIBUTION_TOKEN_PATTERN,
   MAX_WEBHOOK_BODY_BYTES,
   PROOF_FORMAT_MESSAGE,
   TooManyAttemptsError,

@@ -89,6 +89,7 @@ const CARRIER_FIELDS = {
   use3DSecure: bool, usesKlarna: bool, payButtonVariant: oneOf('pay', 'complete-and-confirm'),
   confirmOnly: bool, storeRequired: bool, maxDevicesPerBasket: (v) => int(v) && v >= 1,
   singleMakeOnly: bool, singleMakeId: int, additionalLandingPage: bool,
+  referrerMakes: (v) => isObj(v) && Object.entries(v).every(([code, id]) => /^[A-Za-z0-9._~-]{1,64}$/.test(code) && int(id) && id >= 1),
   additionalLandingPageLimit: (v) => int(v) && v >= 1, businessAccounts: bool,
   externalLandingRedirectUrl: nullableStr, externalSupportPickerUrl: nullableStr,
   liveChat: bool, liveChatUrl: nullableStr, showImprint: bool, allowsInStoreBookings: bool,

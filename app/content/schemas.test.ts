@@ -27,6 +27,13 @@ describe("carrier content parsing", () => {
     expect(carrier.supportedLocales).toEqual(["de", "en"]);
   });
 
+  it("reads the referrer makes (ADR 135): lower-case codes of safe characters to positive make ids; the rest is left out", () => {
+    expect(carrierSchema.parse(minimalCarrier).referrerMakes).toEqual({});
+    expect(carrierSchema.parse({ ...minimalCarrier, referrerMakes: "samsung" }).referrerMakes).toEqual({});
+    const carrier = carrierSchema.parse({ ...minimalCarrier, referrerMakes: { Samsung: 1, "apple store": 2, google: "3", pixel: 0, "fix.it_~-": 3 } });
+    expect(carrier.referrerMakes).toEqual({ samsung: 1, "fix.it_~-": 3 });
+  });
+
   it("rejects a carrier without a valid code, country or currency", () => {
     expect(carrierSchema.safeParse({ ...minimalCarrier, code: "Bad Code" }).success).toBe(false);
     expect(carrierSchema.safeParse({ ...minimalCarrier, countryCode: "FR" }).success).toBe(false);

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkUrl, URL_RULES, type UrlRules } from "~/lib/safe-url";
+import { ATTRIBUTION_TOKEN, referrerKey } from "~/lib/attribution-token";
 
 /** Zod schemas for what Strapi returns (docs/content-model.md). Unknown fields are ignored. */
 
@@ -88,6 +89,22 @@ export const carrierSchema = z.object({
   maxDevicesPerBasket: z.number().int().min(1).nullish().transform((value) => value ?? 5),
   singleMakeOnly: z.boolean().nullish().transform(Boolean),
   singleMakeId: z.number().int().min(1).nullish().transform((value) => value ?? 2),
+  /**
+   * The referrer of a make (spec §5, ADR 135): a booking built from a landing with one of these
+   * referrer codes is offered only that make (catalogue id), like a single-make carrier. Keys are
+   * compared in lower case; an entry that is not a token and a positive id is left out.
+   */
+  referrerMakes: z
+    .record(z.string(), z.unknown())
+    .nullish()
+    .catch(null)
+    .transform((map) =>
+      Object.fromEntries(
+        Object.entries(map ?? {}).flatMap(([code, makeId]) =>
+          ATTRIBUTION_TOKEN.test(code) && typeof makeId === "number" && Number.isInteger(makeId) && makeId > 0 ? [[referrerKey(code), makeId]] : [],
+        ),
+      ) as Record<string, number>,
+    ),
   additionalLandingPage: z.boolean().nullish().transform(Boolean),
   additionalLandingPageLimit: z.number().int().min(0).nullish().transform((value) => value ?? 7),
   businessAccounts: z.boolean().nullish().transform(Boolean),

@@ -26,8 +26,16 @@ describe("build and load", () => {
     const built = await t.engine.buildBooking(carrier, { referrer: "landing", channel: "web", lucidRef: "L-1" });
     expect(built.reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/);
     expect(built.token).toMatch(/^[0-9A-HJKMNP-TV-Z]{5}-[0-9A-HJKMNP-TV-Z]{5}$/);
-    expect(built.booking).toMatchObject({ reference: built.reference, checkout_status: "PENDING", date: null, devices: {}, referrer: "landing", channel: "web" });
+    expect(built.booking).toMatchObject({ reference: built.reference, checkout_status: "PENDING", date: null, devices: {}, referrer: "landing", channel: "web", lucid_ref: "L-1" });
     expect((await t.engine.getBooking(carrier, built.reference.toLowerCase())).reference).toBe(built.reference);
+  });
+
+  it("keeps the attribution of spec §7 POST /build and refuses one that is not a short token (ADR 135)", async () => {
+    const built = await t.engine.buildBooking(carrier, { referrer: "apple-store", channel: "web", lucid_ref: "abc_123.x~y" });
+    expect(await t.engine.getBooking(carrier, built.reference)).toMatchObject({ referrer: "apple-store", channel: "web", lucid_ref: "abc_123.x~y" });
+    await expect(t.engine.buildBooking(carrier, { referrer: "<script>" })).rejects.toMatchObject({ code: "VALIDATION", fields: { referrer: [expect.any(String)] } });
+    await expect(t.engine.buildBooking(carrier, { lucidRef: "x".repeat(65) })).rejects.toMatchObject({ code: "VALIDATION", fields: { lucidRef: [expect.any(String)] } });
+    await expect(t.engine.buildBooking(carrier, { referrer: "a b" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
   it("loads a booking by its token as typed or scanned", async () => {
@@ -227,6 +235,22 @@ describe("warranty", () => {
     const added = await t.engine.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
     await t.engine.setWarranty(carrier, ref, { in_warranty: true });
     expect((await t.engine.updateDevice(carrier, ref, added.device_key, { model_version_id: IDS.iphone15v256 })).in_warranty).toBeNull();
+  });
+
+  it("stores the insurance answer on the device and clears it with the warranty state when the model version changes (spec §4)", async () => {
+    const ref = await withPostcode();
+    const added = await t.engine.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+    expect(added.devices[added.device_key]!.insured).toBeNull();
+    const insured = await t.engine.updateDevice(carrier, ref, added.device_key, { insured: true });
+    expect(insured.devices[added.device_key]!.insured).toBe(true);
+    // Another change of the same version keeps the answer.
+    const kept = await t.engine.updateDevice(carrier, ref, added.device_key, { problems: [IDS.screen, IDS.backGlass] });
+    expect(kept.devices[added.device_key]!.insured).toBe(true);
+    expect((await t.engine.updateDevice(carrier, ref, added.device_key, { insured: false })).devices[added.device_key]!.insured).toBe(false);
+    await t.engine.updateDevice(carrier, ref, added.device_key, { insured: true });
+    const changed = await t.engine.updateDevice(carrier, ref, added.device_key, { model_version_id: IDS.iphone15v256 });
+    expect(changed.devices[added.device_key]!.insured).toBeNull();
+    await expect(t.engine.updateDevice(carrier, ref, added.device_key, { insured: "yes" as unknown as boolean })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
   it("charges the carrier's warranty repair charge when warranty repairs are chargeable", async () => {

@@ -32,7 +32,7 @@ import {
   WarrantyRepairNotOfferedError,
 } from "../domain/errors";
 import { checkDeviceIdentifier } from "../domain/identifiers";
-import { calendarDate, id, latitude, longitude, plainText, shortText } from "../domain/inputs";
+import { attributionToken, calendarDate, id, latitude, longitude, plainText, shortText } from "../domain/inputs";
 import { normaliseSelection } from "../domain/pricing";
 import { canonicalToken, hashToken, newBookingReference, newResumeToken } from "../domain/references";
 import { localDate } from "../domain/time";
@@ -77,11 +77,12 @@ async function dropDateIfAreaChanges(tx: BookingTransaction, carrier: CarrierCon
 
 /* ───────────── build and load ───────────── */
 
+/** Spec §7 POST /build: referrer, channel, lucidRef, kept on the booking for attribution (ADR 135). */
 const buildInput = z.object({
-  referrer: shortText(200).optional().nullable(),
-  channel: shortText(50).optional().nullable(),
-  lucidRef: shortText(100).optional().nullable(),
-  lucid_ref: shortText(100).optional().nullable(),
+  referrer: attributionToken.optional().nullable(),
+  channel: attributionToken.optional().nullable(),
+  lucidRef: attributionToken.optional().nullable(),
+  lucid_ref: attributionToken.optional().nullable(),
   is_business_account: z.boolean().optional(),
 });
 
@@ -406,6 +407,8 @@ const deviceInput = z.object({
   appliance_model_code: shortText(60).optional().nullable(),
   upsells: z.array(id).max(10).optional().nullable(),
   device_type_id: id.optional().nullable(),
+  /** Spec §4 device/insurance-status: the customer's answer; null clears it. */
+  insured: z.boolean().optional().nullable(),
 });
 const deviceUpdateInput = deviceInput.partial();
 
@@ -472,6 +475,9 @@ async function deviceColumns(ctx: EngineContext, carrier: CarrierContext, data: 
   }
   const customerReference = data.customer_reference ?? data.reference;
   if (customerReference !== undefined) columns.customerReference = customerReference || null;
+  // Choosing a model version clears the insurance state with the warranty state (spec §4 Warranty).
+  if (data.insured !== undefined) columns.insured = data.insured;
+  else if (versionChanged) columns.insured = null;
   return columns;
 }
 

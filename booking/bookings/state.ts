@@ -114,6 +114,8 @@ export interface BookingDeviceView {
     colour: { code: string; name: string; hex: string } | null;
     appliance_model_code: string | null;
   };
+  /** Spec §4 device/insurance-status: whether the device is insured (null: not asked or cleared by a new model version). */
+  insured: boolean | null;
   selected_problems: ProblemRef[];
   selected_problems_pricing: PricedLine[];
   /** The free battery replacement that comes with a screen repair on models that need it. */
@@ -178,8 +180,10 @@ export interface BookingState {
   is_mail_in_repair: boolean;
   is_business_account: boolean;
   sale_title: string | null;
+  /** Attribution from the landing URL (spec §7 POST /build): who sent the visitor, by which channel, the Lucid reference. */
   referrer: string | null;
   channel: string | null;
+  lucid_ref: string | null;
   devices: Record<string, BookingDeviceView>;
   device_count: number;
   discount_code: string | null;
@@ -210,6 +214,7 @@ export function deviceView(d: LoadedDevice): BookingDeviceView {
       colour: d.colour,
       appliance_model_code: d.row.applianceModelCode,
     },
+    insured: d.row.insured ?? null,
     selected_problems: d.pricing.lines.map((l) => l.problem),
     selected_problems_pricing: d.pricing.lines,
     free_battery: d.pricing.free_battery,
@@ -278,6 +283,7 @@ export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking:
     sale_title: totals.sale_title,
     referrer: booking.referrer,
     channel: booking.channel,
+    lucid_ref: booking.lucidRef,
     devices,
     device_count: Object.keys(devices).length,
     discount_code: booking.discountCode,

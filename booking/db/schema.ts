@@ -422,6 +422,8 @@ export const bookingDevices = pgTable(
     applianceModelCode: text("appliance_model_code"),
     customerReference: text("customer_reference"),
     imei: text("imei"),
+    /** Spec §4 device/insurance-status: the customer's answer (null: not asked); a new model version clears it. */
+    insured: boolean("insured"),
     proofFileKey: text("proof_file_key"),
     proofUploadedAt: timestamp("proof_uploaded_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),

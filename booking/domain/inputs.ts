@@ -40,6 +40,15 @@ export const plainText = ({ multiLine = false, error }: { multiLine?: boolean; e
 
 export const shortText = (max: number) => plainText().trim().max(max);
 
+/**
+ * An attribution token from a landing URL (spec §7 POST /build: referrer, lucidRef; ADR 135): a
+ * short code of letters, digits and `. _ ~ -` only, so it is safe in a URL, a log line and a CSV
+ * export. The web drops a token that does not match; the engine refuses one.
+ */
+export const ATTRIBUTION_TOKEN_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/;
+export const ATTRIBUTION_TOKEN_MESSAGE = "Use 1 to 64 letters, digits, dots, hyphens, underscores or tildes.";
+export const attributionToken = z.string().trim().regex(ATTRIBUTION_TOKEN_PATTERN, ATTRIBUTION_TOKEN_MESSAGE);
+
 /** Free text over several lines (messages, notes). */
 export const longText = (max: number) => plainText({ multiLine: true }).trim().max(max);
 

@@ -37,6 +37,8 @@ async function resolveArea(ctx: EngineContext, carrier: CarrierContext, scope: z
 export interface AreaJob {
   job: JobView;
   technician_name: string;
+  /** Where the booking came from (spec §7 POST /build; ADR 135): for operations, not the technician's job view. */
+  attribution: { referrer: string | null; lucid_ref: string | null; channel: string | null };
 }
 
 export interface AreaDay {
@@ -61,9 +63,10 @@ export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, inpu
   const roster = await loadAreaRoster(ctx.db, carrier, area.code);
   const technicians = await activeTechnicians(ctx.db, carrier, area.code);
   const rows = await ctx.db
-    .select({ job: s.jobs })
+    .select({ job: s.jobs, referrer: s.bookings.referrer, lucidRef: s.bookings.lucidRef, channel: s.bookings.channel })
     .from(s.jobs)
     .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
+    .innerJoin(s.bookings, eq(s.bookings.id, s.orders.bookingId))
     .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.orders.areaCode, area.code), eq(s.jobs.date, date), eq(s.jobs.status, "SCHEDULED")))
     .orderBy(asc(s.jobs.slot), asc(s.jobs.id));
   const views = await loadJobViews(ctx.db, carrier, rows.map((r) => r.job));
@@ -77,7 +80,14 @@ export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, inpu
       const taken = new Set(views.filter((v) => v.technician_id === t.id).map((v) => v.timeslot.start));
       return { id: t.id, name: t.name, jobs: taken.size, free_slots: slots.filter((slot) => !taken.has(slot)) };
     }),
-    jobs: views.map((job) => ({ job, technician_name: allTechnicians.find((t) => t.id === job.technician_id)?.name ?? job.technician_id })),
+    jobs: views.map((job, index) => {
+      const row = rows[index]!;
+      return {
+        job,
+        technician_name: allTechnicians.find((t) => t.id === job.technician_id)?.name ?? job.technician_id,
+        attribution: { referrer: row.referrer, lucid_ref: row.lucidRef, channel: row.channel },
+      };
+    }),
   };
 }
 
@@ -166,8 +176,14 @@ export async function reassignJob(ctx: EngineContext, carrier: CarrierContext, i
     });
     return job!.id;
   });
-  const [job] = await ctx.db.select().from(s.jobs).where(eq(s.jobs.id, jobId));
-  const [view] = await loadJobViews(ctx.db, carrier, [job!]);
-  const [technician] = await ctx.db.select().from(s.technicians).where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, job!.technicianId)));
-  return { job: view!, technician_name: technician?.name ?? job!.technicianId };
+  const [row] = await ctx.db
+    .select({ job: s.jobs, referrer: s.bookings.referrer, lucidRef: s.bookings.lucidRef, channel: s.bookings.channel })
+    .from(s.jobs)
+    .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
+    .innerJoin(s.bookings, eq(s.bookings.id, s.orders.bookingId))
+    .where(eq(s.jobs.id, jobId));
+  const job = row!.job;
+  const [view] = await loadJobViews(ctx.db, carrier, [job]);
+  const [technician] = await ctx.db.select().from(s.technicians).where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, job.technicianId)));
+  return { job: view!, technician_name: technician?.name ?? job.technicianId, attribution: { referrer: row!.referrer, lucid_ref: row!.lucidRef, channel: row!.channel } };
 }

@@ -135,6 +135,21 @@ describe("working a job", () => {
 });
 
 describe("the area manager", () => {
+  it("sees where each booking came from and the insurance answer; the technician sees the answer, not the attribution (ADR 135)", async () => {
+    const carrier = await newCarrier(t, { technicians: 1 });
+    const { ref, deviceKey } = await readyBooking(t, carrier, { date: DAY, build: { referrer: "apple-store", lucidRef: "LUC-42", channel: "web" } });
+    await t.engine.updateDevice(carrier, ref, deviceKey, { insured: true });
+    const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+    const day = await t.engine.areaJobs(carrier, { manager_area: "central", date: DAY });
+    expect(day.jobs).toHaveLength(1);
+    expect(day.jobs[0]!.attribution).toEqual({ referrer: "apple-store", lucid_ref: "LUC-42", channel: "web" });
+    expect(day.jobs[0]!.job.order_ref).toBe(done.order_id);
+    expect(day.jobs[0]!.job.devices[0]!.insured).toBe(true);
+    const job = await t.engine.technicianJob(carrier, { technician_id: day.jobs[0]!.job.technician_id, job_id: day.jobs[0]!.job.job_id });
+    expect(job.devices[0]!.insured).toBe(true);
+    expect(JSON.stringify(job)).not.toContain("LUC-42");
+  });
+
   it("sees the area's jobs and capacity, and moves a job to a free technician of the area", async () => {
     const carrier = await newCarrier(t, { technicians: 2, slots: 3 });
     const { jobId, technician, lookup } = await paidOrder(carrier);

@@ -81,6 +81,8 @@ export interface JobDeviceView {
   make_id: number;
   device_make: string | null;
   identifier: "imei" | "serial" | null;
+  /** The customer's insurance answer (spec §4 device/insurance-status); null: not asked. */
+  insured: boolean | null;
   problems: { id: number; title: string }[];
   /** The symptom codes of the booked problems, with their titles in both languages. */
   symptom_options: { code: string; problem_id: number; title: s.Localized }[];
@@ -153,6 +155,7 @@ export async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: Jo
           make_id: row.makeId,
           device_make: snapshot?.device.device_make ?? null,
           identifier,
+          insured: row.insured ?? null,
           problems: (snapshot?.selected_problems_pricing ?? []).map((p) => ({ id: p.problem.id, title: p.problem.title })),
           symptom_options: booked.flatMap((p) => p.symptoms.map((title, i) => ({ code: `${p.code}.${i + 1}`, problem_id: p.id, title }))),
           steps: deviceSteps({ kind, makeId: row.makeId, identifier }).map((step) => stepOf(row.id, step)),

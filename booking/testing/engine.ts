@@ -100,8 +100,12 @@ export const VALID_DETAILS = {
 };
 
 /** A booking ready to pay: postcode SW1A 2AA, an iPhone 15 screen repair, details, Tuesday 3 June 2025. */
-export async function readyBooking(t: TestEngine, carrier: CarrierContext, options: { date?: string; problems?: number[]; details?: Record<string, unknown> } = {}) {
-  const built = await t.engine.buildBooking(carrier, { referrer: "test" });
+export async function readyBooking(
+  t: TestEngine,
+  carrier: CarrierContext,
+  options: { date?: string; problems?: number[]; details?: Record<string, unknown>; build?: { referrer?: string; lucidRef?: string; channel?: string } } = {},
+) {
+  const built = await t.engine.buildBooking(carrier, options.build ?? { referrer: "test" });
   const ref = built.reference;
   await t.engine.setPostcode(carrier, ref, { postcode: "sw1a2aa" });
   const added = await t.engine.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, problems: options.problems ?? [IDS.screen] });

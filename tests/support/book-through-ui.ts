@@ -59,7 +59,7 @@ export interface BookedOrder {
 const stepSubmit = (page: Page) => page.locator('main form[method="post"]:not([action="/booking/basket"]) button[type="submit"]').first();
 
 /** From the postcode to the basket with one device and a screen repair; `postcode` defaults to one of the carrier's seed file. */
-export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: number, postcode = coveredPostcode(carrier)) {
+export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: number, postcode = coveredPostcode(carrier), { insured = false } = {}) {
   const code = String(carrier.code);
   await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(postcode)}`));
   await expect(page).toHaveURL(/\/booking\/device\//);
@@ -81,7 +81,14 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
     else if (step === "fault-type") {
       await page.locator('input[name="fault"][value="faulty"]').check();
       await page.getByTestId("device-step-continue").click();
-    } else if (step === "insurance-status") await page.locator('button[name="insured"][value="no"]').click();
+    } else if (step === "insurance-status") {
+      if (!insured) await page.locator('button[name="insured"][value="no"]').click();
+      else {
+        await page.locator('button[name="insured"][value="yes"]').click();
+        await page.getByTestId("insured-note").waitFor();
+        await page.getByTestId("insured-continue").click();
+      }
+    }
     else if (step === "select") {
       await page.getByTestId("problem-screen-replacement").locator("input").check();
       await stepSubmit(page).click();
@@ -103,13 +110,31 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
 export async function bookThroughUi(
   browser: Browser,
   carrier: CmsEntry,
-  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined, at = undefined as Date | undefined } = {},
+  {
+    email = uniqueEmail(),
+    dayIndex = 0,
+    model = MODELS.phone as number,
+    lang = "en" as Lang,
+    postcode = undefined as string | undefined,
+    /** A path the visitor lands on first (e.g. `/?referrer=…`, ADR 135). */
+    landing = undefined as string | undefined,
+    /** The answer at the insurance step, where the carrier asks it. */
+    insured = false,
+    /** What the visitor does with the device in the basket before going on (it ends back on the basket). */
+    inBasket = undefined as ((page: Page) => Promise<void>) | undefined,
+    /** What the test checks on the complete page before the browser closes. */
+    onComplete = undefined as ((page: Page) => Promise<void>) | undefined,
+    /** The engine clock for the booking (a same-day booking at a chosen time, ADR 110). */
+    at = undefined as Date | undefined,
+  } = {},
 ): Promise<BookedOrder> {
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
   const booking = await context.newPage();
   try {
     if (at) await setEngineClock(booking, String(carrier.code), at);
-    await deviceIntoBasket(booking, carrier, model, postcode);
+    if (landing) expect((await booking.goto(carrierUrl(String(carrier.code), landing)))?.status()).toBe(200);
+    await deviceIntoBasket(booking, carrier, model, postcode, { insured });
+    if (inBasket) await inBasket(booking);
     await booking.getByRole("link", { name: checkoutText(lang, "basket.continue") }).click();
     await expect(booking).toHaveURL(/\/booking\/repair-date/);
     const day = booking.locator('[data-testid="repair-day"][data-available="true"]').nth(dayIndex);
@@ -136,6 +161,7 @@ export async function bookThroughUi(
     const orderRef = ((await booking.getByTestId("overview-order-reference").textContent()) ?? "").trim();
     expect(orderRef).toMatch(/^\d+$/);
     const timeslot = ((await booking.getByTestId("overview-timeslot").textContent()) ?? "").trim();
+    if (onComplete) await onComplete(booking);
     return { orderRef, email, date, timeslot };
   } finally {
     await context.close();

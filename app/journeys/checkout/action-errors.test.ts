@@ -13,7 +13,7 @@ describe("inline errors of the checkout steps", () => {
 
   /** What the step shows: its action answers through the §8 table, the page translates the answer. */
   async function inline(code: ErrorCode, messages: string[], t: TFunction, locale: "en" | "de" = "en", place: Place = "booking"): Promise<string> {
-    const context = { locale, session: await getSession(new Request("http://patchpoint.localhost/booking/basket")), toast: null, sessionCookieSent: false } as unknown as BookingRequestContext;
+    const context = { locale, session: await getSession(new Request("http://patchpoint.localhost/booking/basket")), toast: null, sessionCookieSent: false, attribution: { attribution: { referrer: null, lucidRef: null }, setCookie: null } } as unknown as BookingRequestContext;
     const answer = await bookingErrorResponse(context, new DomainError(code, messages), place);
     if (answer instanceof Response) throw new Error(`${code} redirected to ${answer.headers.get("Location")}`);
     return inlineErrorText(answer.data.error, t);

@@ -15,6 +15,8 @@ export interface OverviewDevice extends BasketItem {
   imei: string | null;
   /** Phones take an IMEI, tablets of the single make a serial number (spec §5); other devices none. */
   identifierKind: "imei" | "serial" | null;
+  /** The insurance answer of spec §4 device/insurance-status; null: not asked. */
+  insured: boolean | null;
 }
 
 export interface BookingOverview {
@@ -73,7 +75,7 @@ export function bookingOverview(booking: BookingState, extra: OverviewExtras): B
     const device = booking.devices[item.reference]!;
     // An in-warranty booking (one device) was checked with its IMEI: that is the device's IMEI.
     const imei = device.device.imei ?? (booking.in_warranty === true ? booking.warranty_imei : null);
-    return { ...item, imei, identifierKind: identifierKind(device, extra.singleMakeId) };
+    return { ...item, imei, identifierKind: identifierKind(device, extra.singleMakeId), insured: device.insured ?? null };
   });
   const address = booking.address;
   const mailIn = booking.is_mail_in_repair && Boolean(extra.mailInAddress?.length);

@@ -11,6 +11,8 @@ import type { BookingState, Engine } from "~/booking.server";
 import { fieldKey, pageText, shownText, type Behaviour, type ErrorBody, type Place, type ShownText } from "~/lib/errors/error-table";
 import type { PageBehaviour } from "~/lib/errors/field-texts";
 import { errorBody, handleError } from "~/lib/errors/errors.server";
+import { captureAttribution, type CapturedAttribution } from "~/lib/booking-flow/attribution.server";
+import { referrerKey } from "~/lib/attribution-token";
 
 export type BookingSession = Session<SessionData>;
 
@@ -30,6 +32,27 @@ export interface BookingRequestContext {
   colleague: StaffAccount | null;
   /** The colleague's renewed staff cookie, sent with this response (ADR 096 idle timeout). */
   staffCookie: string | null;
+  /** The landing's referrer and Lucid reference (ADR 135): a booking built on this request takes them. */
+  attribution: CapturedAttribution;
+  /** The carrier as the CMS has it; `carrier` is it as the visitor's booking sees it (`carrierForBooking`). */
+  siteCarrier: Carrier;
+}
+
+/** The make a referrer is offered alone (the carrier's `referrerMakes`, ADR 135), or null. */
+export function referrerMake(carrier: Pick<Carrier, "referrerMakes">, referrer: string | null | undefined): number | null {
+  return referrer ? (carrier.referrerMakes[referrerKey(referrer)] ?? null) : null;
+}
+
+/**
+ * The carrier as the booking sees it (spec §5: "Only the single offered make is available for
+ * certain carriers or the referrer of that make"): a booking built from the referrer of a make is
+ * served like a single-make carrier of that make, in the web's steps and in the engine alike. A
+ * single-make carrier keeps its own make.
+ */
+export function carrierForBooking(carrier: Carrier, booking: Pick<BookingState, "referrer"> | null): Carrier {
+  if (carrier.singleMakeOnly || !booking) return carrier;
+  const make = referrerMake(carrier, booking.referrer);
+  return make === null ? carrier : { ...carrier, singleMakeOnly: true, singleMakeId: make };
 }
 
 export function startPathFor(carrier: Carrier): string {
@@ -43,29 +66,53 @@ export function startPathFor(carrier: Carrier): string {
  * a chosen time of day (ADR 110).
  */
 export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
-  const [{ carrier, locale }, session, engine] = await Promise.all([requireTenant(request), getSession(request), getRequestEngine(request)]);
-  const inStore = await inStoreColleague(request, carrier);
+  const [{ carrier: siteCarrier, locale }, session, engine, attribution] = await Promise.all([requireTenant(request), getSession(request), getRequestEngine(request), captureAttribution(request)]);
+  const inStore = await inStoreColleague(request, siteCarrier);
   const reference = session.get("bookingRef");
   let booking: BookingState | null = null;
   if (reference) {
     try {
-      booking = await engine.getBooking(carrier, reference, { locale });
+      booking = await engine.getBooking(siteCarrier, reference, { locale });
     } catch (error) {
       if (handleError(error, "booking.session").behaviour.clearBooking) session.unset("bookingRef");
     }
   }
-  return { carrier, locale, engine, session, sessionCookieSent: hasSessionCookie(request), booking, toast: null, startPath: startPathFor(carrier), colleague: inStore?.account ?? null, staffCookie: inStore?.setCookie ?? null };
+  const carrier = carrierForBooking(siteCarrier, booking);
+  return {
+    carrier,
+    locale,
+    engine,
+    session,
+    sessionCookieSent: hasSessionCookie(request),
+    booking,
+    toast: null,
+    startPath: startPathFor(carrier),
+    colleague: inStore?.account ?? null,
+    staffCookie: inStore?.setCookie ?? null,
+    attribution,
+    siteCarrier,
+  };
 }
 
 /** The booking channel of a booking a colleague makes in store. */
 export const IN_STORE_CHANNEL = "in-store";
 
-/** The visitor's booking, built on first need (spec §4: "Build the booking, then check the postcode"). */
-export async function ensureBooking(context: BookingRequestContext, input: { referrer?: string; channel?: string } = {}): Promise<BookingState> {
+/**
+ * The visitor's booking, built on first need (spec §4: "Build the booking, then check the postcode")
+ * with the landing's attribution (spec §7 POST /build: referrer, channel, lucidRef; ADR 135). A
+ * booking already built keeps what it was built with.
+ */
+export async function ensureBooking(context: BookingRequestContext, input: { channel?: string } = {}): Promise<BookingState> {
   if (context.booking && context.booking.checkout_status !== "SUCCESS") return context.booking;
-  const built = await context.engine.buildBooking(context.carrier, { channel: input.channel ?? (context.colleague ? IN_STORE_CHANNEL : "web"), referrer: input.referrer });
+  const { referrer, lucidRef } = context.attribution.attribution;
+  const built = await context.engine.buildBooking(context.siteCarrier, {
+    channel: input.channel ?? (context.colleague ? IN_STORE_CHANNEL : "web"),
+    ...(referrer ? { referrer } : {}),
+    ...(lucidRef ? { lucidRef } : {}),
+  });
   context.session.set("bookingRef", built.reference);
   context.booking = await context.engine.getBooking(context.carrier, built.reference, { locale: context.locale });
+  context.carrier = carrierForBooking(context.siteCarrier, context.booking);
   return context.booking;
 }
 
@@ -78,6 +125,7 @@ export async function withSession(context: BookingRequestContext, init: Response
   const headers = new Headers(init.headers);
   if (context.session.has("bookingRef") || context.sessionCookieSent) headers.append("Set-Cookie", await commitSession(context.session));
   if (context.staffCookie) headers.append("Set-Cookie", context.staffCookie);
+  if (context.attribution.setCookie) headers.append("Set-Cookie", context.attribution.setCookie);
   if (context.toast) await addToastCookie(headers, context.toast);
   return { ...init, headers };
 }

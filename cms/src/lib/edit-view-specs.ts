@@ -91,6 +91,10 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           maxDevicesPerBasket: { label: 'Devices per booking', description: 'How many devices one booking may hold; 1 means one device per booking.', placeholder: '5' },
           singleMakeOnly: { label: 'One brand only', description: 'On: only the brand below is offered and the brand step is skipped.' },
           singleMakeId: { label: 'The one brand (catalogue id)', description: 'Catalogue id of the only brand offered, e.g. 2.', placeholder: '2' },
+          referrerMakes: {
+            label: 'One brand for a referrer',
+            description: 'Visitors who arrive with ?referrer=<code> are offered only that brand. Referrer code to brand catalogue id, e.g. { "samsung": 1 }; empty: none.',
+          },
           storeRequired: { label: 'Store code required', description: 'On: a booking needs the code of the store that sold the device.' },
           addressLookup: { label: 'Address search', description: 'On: customers search their full address; off: they enter a postcode.' },
           hidePostcodeSearchOnAddressChange: { label: 'Address change: no postcode', description: 'On: changing the address of a booking skips the postcode search.' },

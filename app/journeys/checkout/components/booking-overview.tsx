@@ -105,6 +105,11 @@ export function BookingOverviewList({
                   {device.imei ?? t("booking-checkout.overview.identifierMissing")}
                 </p>
               ) : null}
+              {device.insured === null ? null : (
+                <p className="text-sm" data-testid="overview-device-insurance">
+                  {t(device.insured ? "booking-checkout.overview.insured" : "booking-checkout.overview.notInsured")}
+                </p>
+              )}
             </li>
           ))}
         </ul>

@@ -8,6 +8,7 @@ import { PopularCarousel } from "~/journeys/content-pages/components/popular-car
 import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { businessCookie } from "~/lib/cookies.server";
+import { captureAttribution, keepAttribution } from "~/lib/booking-flow/attribution.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "~/lib/safe-url";
 
@@ -18,7 +19,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Checked again at the redirect: a redirect target is never a script (ADR 058).
   const external = safeRedirectTarget(carrier.externalLandingRedirectUrl) ?? safeRedirectTarget(carrier.externalSupportPickerUrl);
   if (external) throw redirect(external);
-  guardCarrierOnlyRoute(carrier);
+  // The landing's `?referrer=&lucidRef=` (ADR 135), kept in a cookie through the redirects below for the booking built later.
+  const attribution = await captureAttribution(request);
+  const headers = keepAttribution(new Headers(), attribution);
+  try {
+    guardCarrierOnlyRoute(carrier);
+  } catch (thrown) {
+    if (thrown instanceof Response) keepAttribution(thrown.headers, attribution);
+    throw thrown;
+  }
 
   let landing;
   try {
@@ -28,10 +37,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
   // A carrier without a landing page of its own uses the default landing: postcode search.
-  if (!landing) throw redirect("/booking/postcode-search");
+  if (!landing) throw redirect("/booking/postcode-search", { headers });
 
   const business = carrier.businessAccounts && new URL(request.url).searchParams.get("type") === "business";
-  const headers = new Headers();
   if (business) headers.append("Set-Cookie", await businessCookie.serialize("business"));
   return data(
     {

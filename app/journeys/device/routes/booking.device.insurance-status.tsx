@@ -2,7 +2,7 @@ import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFuncti
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { formStrings, loadDeviceStep } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
 import { StepPage } from "~/journeys/device/components/step-page";
@@ -12,8 +12,9 @@ import { titleMeta } from "~/i18n/meta";
 
 /**
  * Spec §2 device/insurance-status. An insured device is repaired and paid for like any other;
- * the visitor is told the receipt supports a claim with the insurer. The answer steers only this
- * page (the engine keeps no insurance state; choosing another model version starts it afresh).
+ * the visitor is told the receipt supports a claim with the insurer. The answer is stored on the
+ * booking's device (operations and the technician see it); choosing another model version clears
+ * it with the warranty state (spec §4 Warranty).
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, device, key, facts } = await loadDeviceStep(request, "insurance-status");
@@ -33,8 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const insuranceForm = z.object({ insured: z.enum(["yes", "no"]).catch("no") });
 
 export async function action({ request }: ActionFunctionArgs) {
-  const { context, key, facts } = await loadDeviceStep(request, "insurance-status");
+  const { context, booking, key, facts } = await loadDeviceStep(request, "insurance-status");
   const { insured } = parseFields(insuranceForm, formStrings(await readForm(request)));
+  try {
+    await context.engine.updateDevice(context.carrier, booking.reference, key, { insured: insured === "yes" });
+  } catch (error) {
+    return bookingErrorResponse(context, error);
+  }
   if (insured === "yes") return redirectWithSession(context, devicePath("insurance-status", { device: key, insured: "yes" }));
   return redirectWithSession(context, pathOfStep(nextDeviceStep("insurance-status", context.carrier, facts), key));
 }
@@ -51,7 +57,7 @@ export default function InsuranceStatus() {
           <p className="rounded-lg bg-surface p-4" data-testid="insured-note">
             {t("booking-device.insurance.insuredNote")}
           </p>
-          <Link to={nextHref} className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
+          <Link to={nextHref} className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary" data-testid="insured-continue">
             {t("booking-device.continue")}
           </Link>
         </div>

@@ -72,7 +72,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     if (fromLanding) params.set("text", fromLanding);
     const type = url.searchParams.get("type");
     if (type) params.set("type", type);
-    throw redirect(`/booking/address-search${params.size ? `?${params}` : ""}`);
+    // The landing's attribution (ADR 135) goes along in its cookie.
+    throw redirect(`/booking/address-search${params.size ? `?${params}` : ""}`, await withSession(context));
   }
 
   // The landing hero submits its postcode here with a GET, without its spaces once the page is

@@ -39,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       areas: day.areas,
       date: day.date,
       technicians: day.technicians,
-      jobs: day.jobs.map(({ job, technician_name }) => ({
+      jobs: day.jobs.map(({ job, technician_name, attribution }) => ({
         id: job.job_id,
         orderRef: job.order_ref,
         timeslot: job.timeslot,
@@ -48,6 +48,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         technicianName: technician_name,
         workStatus: job.work_status,
         progress: job.progress,
+        // Where the booking came from (ADR 135) and each device's insurance answer (spec §4).
+        attribution,
+        insurance: job.devices.filter((device) => device.insured !== null).map((device) => ({ title: device.title, insured: device.insured === true })),
       })),
       capacity,
     },
@@ -119,6 +122,16 @@ export default function AreaJobsPage() {
                   {t("store.jobs.window", { start: job.timeslot.start, end: job.timeslot.end })} · {t("store.areaJobs.order", { ref: job.orderRef })} · {job.postcode}
                 </p>
                 <p data-testid="area-job-technician">{t("store.areaJobs.technician", { name: job.technicianName })}</p>
+                <p className="text-sm" data-testid="area-job-attribution">
+                  {job.attribution.referrer ? t("store.areaJobs.referrer", { referrer: job.attribution.referrer }) : t("store.areaJobs.noReferrer")}
+                  {job.attribution.lucid_ref ? <> · {t("store.areaJobs.lucidRef", { ref: job.attribution.lucid_ref })}</> : null}
+                  {job.attribution.channel ? <> · {t("store.areaJobs.channel", { channel: job.attribution.channel })}</> : null}
+                </p>
+                {job.insurance.length ? (
+                  <p className="text-sm" data-testid="area-job-insurance">
+                    {job.insurance.map((device) => t(device.insured ? "store.areaJobs.insured" : "store.areaJobs.notInsured", { device: device.title })).join(" · ")}
+                  </p>
+                ) : null}
                 <p className="text-sm">
                   {t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)} · {t("store.jobs.progress", { done: job.progress.done, total: job.progress.total })}
                 </p>

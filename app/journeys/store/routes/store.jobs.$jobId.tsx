@@ -350,6 +350,11 @@ export default function TechnicianJobPage() {
         {job.devices.map((device) => (
           <li key={device.id}>
             <h3 className="mt-4 text-lg font-bold">{device.title}</h3>
+            {device.insured === null ? null : (
+              <p className="mt-1" data-testid="device-insurance">
+                {t(device.insured ? "store.job.insurance.yes" : "store.job.insurance.no")}
+              </p>
+            )}
             <ol className="mt-2 space-y-3">
               {device.steps.map((step) => (
                 <DeviceStep key={step.step} jobId={job.job_id} device={device} step={step} state={stateOf(step, device.id)} result={result} pictureError={stateOf(step, device.id) === "next" ? pictureError : null} />

@@ -1,0 +1,1 @@
+ALTER TABLE "booking_devices" ADD COLUMN "insured" boolean;
