@@ -127,6 +127,7 @@ export type {
   JobDeviceView,
   StepState,
   JobStep,
+  PositionReceipt,
   AreaDay,
   AreaJob,
   CapacityDay,
