@@ -79,7 +79,9 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
   const unit = distanceUnit(countryCode);
   const distance = vanPoint ? distanceIn(distanceKm(vanPoint, customer), unit) : null;
   const eta = van.eta ? clockTime(van.eta, timezone, locale) : null;
-  const minutes = van.eta ? minutesUntil(van.eta, van.updated_at) : null;
+  const minutes = van.eta ? minutesUntil(van.eta, van.checked_at) : null;
+  // A reported position older than 10 minutes (ADR 115): where the van was last seen, and when.
+  const lastSeen = van.stale && van.position_at ? clockTime(van.position_at, timezone, locale) : null;
   const statusKey = tracking.status === "CANCELLED" ? "cancelled" : van.status;
 
   return (
@@ -90,6 +92,9 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
       data-van-lng={van.longitude ?? ""}
       data-window-start={van.window.start}
       data-updated-at={van.updated_at}
+      data-position-at={van.position_at ?? ""}
+      data-eta={van.eta ?? ""}
+      data-stale={van.stale}
     >
       <p className="mt-2 text-lg">
         {t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}
@@ -98,6 +103,11 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
         <p className="text-xl font-bold" aria-live="polite" data-testid="tracking-status">
           {t(`manage.tracking.status.${statusKey}`)}
         </p>
+        {lastSeen && van.status === "on_the_way" ? (
+          <p className="mt-1 text-lg" data-testid="tracking-last-seen">
+            {t("manage.tracking.lastSeen", { time: lastSeen })}
+          </p>
+        ) : null}
         {eta && (van.status === "on_the_way" || van.status === "at_base") ? (
           <p className="mt-1 text-lg" data-testid="tracking-eta">
             {t("manage.tracking.eta", { time: eta, count: minutes ?? 0 })}
