@@ -94,14 +94,15 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
 }
 
 /**
- * Books one device with a screen repair for `email` on the `dayIndex`-th available day and pays with
+ * Books one device with a screen repair for `email` on the `dayIndex`-th available day (of `pages`
+ * pages of ten days) and pays with
  * the approved sandbox card, in a browser context of its own (the caller's cookies and test clock
  * stay as they are).
  */
 export async function bookThroughUi(
   browser: Browser,
   carrier: CmsEntry,
-  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined } = {},
+  { email = uniqueEmail(), dayIndex = 0, model = MODELS.phone as number, lang = "en" as Lang, postcode = undefined as string | undefined, pages = 1 } = {},
 ): Promise<BookedOrder> {
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
   const booking = await context.newPage();
@@ -109,6 +110,8 @@ export async function bookThroughUi(
     await deviceIntoBasket(booking, carrier, model, postcode);
     await booking.getByRole("link", { name: checkoutText(lang, "basket.continue") }).click();
     await expect(booking).toHaveURL(/\/booking\/repair-date/);
+    // More pages of ten days ('load more'), for a day beyond the first page's.
+    if (pages > 1) await booking.goto(carrierUrl(String(carrier.code), `/booking/repair-date?pages=${pages}`));
     const day = booking.locator('[data-testid="repair-day"][data-available="true"]').nth(dayIndex);
     const date = (await day.getAttribute("data-date")) ?? (await day.locator("[data-date]").first().getAttribute("data-date")) ?? "";
     await day.click();

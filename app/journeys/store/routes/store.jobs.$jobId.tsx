@@ -147,6 +147,8 @@ interface Sharing {
   lastSentAt: number;
   /** The newest position not sent yet. */
   pending: GeolocationPosition | null;
+  /** The newest position the running watch reported (null while the page does not watch). */
+  latest: GeolocationPosition | null;
 }
 
 type SharingState = "off" | "on" | "blocked";
@@ -186,6 +188,7 @@ function usePositionSharing(jobId: number, active: boolean, allowedByPress: bool
       }
     };
     const onPosition = (position: GeolocationPosition) => {
+      sharing.current.latest = position;
       sharing.current.pending = position;
       const wait = sharing.current.lastSentAt + POSITION_SEND_SECONDS * 1000 - Date.now();
       if (wait <= 0) void send();
@@ -206,6 +209,7 @@ function usePositionSharing(jobId: number, active: boolean, allowedByPress: bool
     function stop() {
       if (watchId !== null) navigator.geolocation.clearWatch(watchId);
       watchId = null;
+      sharing.current.latest = null;
       if (timer) clearTimeout(timer);
       timer = null;
     }
@@ -244,7 +248,7 @@ function usePositionSharing(jobId: number, active: boolean, allowedByPress: bool
 function OnMyWay({ job, timezone }: { job: Job; timezone: string }) {
   const { t, i18n } = useTranslation();
   const submit = useSubmit();
-  const sharing = useRef<Sharing>({ lastSentAt: 0, pending: null });
+  const sharing = useRef<Sharing>({ lastSentAt: 0, pending: null, latest: null });
   const [allowedByPress, setAllowedByPress] = useState(false);
   const closed = job.status === "CANCELLED" || job.work_status === "STARTED" || job.work_status === "COMPLETED";
   const onTheWay = !closed && job.work_status === "ON_THE_WAY";
@@ -252,23 +256,24 @@ function OnMyWay({ job, timezone }: { job: Job; timezone: string }) {
   if (closed) return null;
   const locale = i18n.language === "de" ? "de" : "en";
   const sentAt = [receipt?.position_at ?? null, job.van_position_at].filter((v): v is string => !!v).sort().pop() ?? null;
-  // Each press reads the phone's position now (never an earlier one) and sends it with the post;
-  // without a position (refused, no signal) the press still counts and the van shows at its base.
+  // Each press sends the phone's position now, never an earlier one: the running watch's newest
+  // (it reports every move), else a fresh reading. Without a position (refused, no signal) the press
+  // still counts and the van shows at its base.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     if (typeof navigator === "undefined" || !navigator.geolocation) return;
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        for (const [name, value] of Object.entries(positionFields(position))) form.set(name, value);
-        // This press sent the newest position: the automatic sender waits its turn after it.
-        sharing.current = { lastSentAt: Date.now(), pending: null };
-        setAllowedByPress(true);
-        submit(form, { method: "post" });
-      },
-      () => submit(form, { method: "post" }),
-      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 },
-    );
+    const withPosition = (position: GeolocationPosition) => {
+      for (const [name, value] of Object.entries(positionFields(position))) form.set(name, value);
+      // This press sent the newest position: the automatic sender waits its turn after it.
+      sharing.current.lastSentAt = Date.now();
+      sharing.current.pending = null;
+      setAllowedByPress(true);
+      submit(form, { method: "post" });
+    };
+    const watched = sharing.current.latest;
+    if (watched) return withPosition(watched);
+    navigator.geolocation.getCurrentPosition(withPosition, () => submit(form, { method: "post" }), { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 });
   };
   return (
     <Form method="post" onSubmit={onSubmit} className="mt-4">
