@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import type { TechnicianTracking } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { TrackingMap } from "~/journeys/tracking/components/tracking-map";
-import { clockTime, longDate, minutesUntil, timeslotText } from "~/lib/dates";
+import { clockTime, longDate, timeslotText } from "~/lib/dates";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/lib/order-access/manage.server";
 import { loadTracking } from "~/journeys/tracking/tracking.server";
 import { env as trackingEnv } from "~/env.server";
-import { distanceIn, distanceKm, distanceUnit } from "~/journeys/tracking/tracking-view";
+import { arrivalText, distanceIn, distanceKm, distanceUnit } from "~/journeys/tracking/tracking-view";
 import { FormAlert } from "~/components/ui/field-error";
 import { titleMeta } from "~/i18n/meta";
 
@@ -78,10 +78,8 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
   const vanPoint = van.latitude !== null && van.longitude !== null ? { latitude: van.latitude, longitude: van.longitude } : null;
   const unit = distanceUnit(countryCode);
   const distance = vanPoint ? distanceIn(distanceKm(vanPoint, customer), unit) : null;
-  const eta = van.eta ? clockTime(van.eta, timezone, locale) : null;
-  const minutes = van.eta ? minutesUntil(van.eta, van.checked_at) : null;
-  // A reported position older than 10 minutes (ADR 115): where the van was last seen, and when.
-  const lastSeen = van.stale && van.position_at ? clockTime(van.position_at, timezone, locale) : null;
+  // The estimate, or where the van was last seen when its position is older than 10 minutes (ADR 115).
+  const { eta, minutes, lastSeen } = arrivalText(van, timezone, locale);
   const statusKey = tracking.status === "CANCELLED" ? "cancelled" : van.status;
 
   return (
@@ -103,12 +101,12 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
         <p className="text-xl font-bold" aria-live="polite" data-testid="tracking-status">
           {t(`manage.tracking.status.${statusKey}`)}
         </p>
-        {lastSeen && van.status === "on_the_way" ? (
+        {lastSeen ? (
           <p className="mt-1 text-lg" data-testid="tracking-last-seen">
             {t("manage.tracking.lastSeen", { time: lastSeen })}
           </p>
         ) : null}
-        {eta && (van.status === "on_the_way" || van.status === "at_base") ? (
+        {eta ? (
           <p className="mt-1 text-lg" data-testid="tracking-eta">
             {t("manage.tracking.eta", { time: eta, count: minutes ?? 0 })}
           </p>
