@@ -149,6 +149,19 @@ test("the technician's phone sends its position by itself and the customer's ope
   await expect(noJsPage.getByTestId("van-position")).toHaveText(`${DRIVE[3].latitude.toFixed(4)}, ${DRIVE[3].longitude.toFixed(4)}`);
   await expect(noJsPage.getByTestId("tracking-last-seen")).toHaveText(t("tracking.lastSeen", { time: londonTime(lastSent) }));
   await noJs.close();
+
+  // The position route checks what it is sent: no position is a 400 with a message; a second one
+  // within ten seconds is answered, not kept.
+  const post = (body: Record<string, string>) =>
+    page.evaluate(async ({ path, body }) => {
+      const response = await fetch(path, { method: "POST", body: new URLSearchParams(body), headers: { Accept: "application/json" } });
+      return { status: response.status, json: (await response.json()) as { result?: string; error?: { message: string } } };
+    }, { path: `${new URL(page.url()).pathname}/position`, body });
+  expect(await post({ latitude: "95", longitude: "-0.13" })).toEqual({ status: 400, json: { error: { code: "VALIDATION", message: "The latitude must be between -90 and 90." } } });
+  expect(await post({ latitude: "", longitude: "-0.13" })).toMatchObject({ status: 400, json: { error: { message: "The latitude is missing." } } });
+  await shiftEngineClock(tech.context, 30_000);
+  expect((await post({ latitude: "51.5085", longitude: "-0.129", accuracy: "8" })).json.result).toBe("accepted");
+  expect((await post({ latitude: "51.508", longitude: "-0.1285", accuracy: "8" })).json.result).toBe("too_soon");
   await customer.close();
   await tech.context.close();
 });
