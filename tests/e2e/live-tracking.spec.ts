@@ -27,6 +27,8 @@ const DRIVE = [
   { latitude: 51.514, longitude: -0.136 },
   { latitude: 51.509, longitude: -0.13 },
 ] as const;
+/** The last position the technician's phone sends (through the position route itself). */
+const LAST = { latitude: 51.5085, longitude: -0.129 };
 const t = (key: string, params?: Record<string, string | number>) => text("en", "manage", key, params);
 
 let carrier: CmsEntry;
@@ -126,15 +128,41 @@ test("the technician's phone sends its position by itself and the customer's ope
   expect(Date.parse((await tracking.getAttribute("data-eta"))!)).toBeGreaterThanOrEqual(Date.parse(`${order.date}T07:00:00Z`));
   expect(await customerPage.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
   // The technician's page says when it last sent.
-  const lastSent = (await tracking.getAttribute("data-position-at"))!;
-  await expect(page.getByTestId("position-sent")).toHaveAttribute("data-sent-at", lastSent);
+  await expect(page.getByTestId("position-sent")).toHaveAttribute("data-sent-at", (await tracking.getAttribute("data-position-at"))!);
 
-  // Thirteen minutes on for the customer without news (the phone's clock runs a little ahead): the van shows where it was last seen, and when.
-  await shiftEngineClock(customer, 13 * 60_000);
+  // The technician's page closes: it sends nothing any more.
+  const jobPath = new URL(page.url()).pathname;
+  await page.close();
+
+  // The position route checks what it is sent (posted from the staff start page, which sends no
+  // position of its own): no position is a 400 with a message; a second one within ten seconds is
+  // answered, not kept.
+  const start = await tech.context.newPage();
+  await start.goto(carrierUrl(CARRIER, "/store"));
+  const post = (body: Record<string, string>) =>
+    start.evaluate(
+      async ({ path, body }) => {
+        const response = await fetch(path, { method: "POST", body: new URLSearchParams(body), headers: { Accept: "application/json" } });
+        return { status: response.status, json: (await response.json()) as { result?: string; error?: { code: string; message: string } } };
+      },
+      { path: `${jobPath}/position`, body },
+    );
+  expect(await post({ latitude: "95", longitude: "-0.13" })).toEqual({ status: 400, json: { error: { code: "VALIDATION", message: "The latitude must be between -90 and 90." } } });
+  expect(await post({ latitude: "", longitude: "-0.13" })).toMatchObject({ status: 400, json: { error: { message: "The latitude is missing." } } });
+  await shiftEngineClock(tech.context, 30_000);
+  expect((await post({ latitude: String(LAST.latitude), longitude: String(LAST.longitude), accuracy: "8" })).json.result).toBe("accepted");
+  expect((await post({ latitude: "51.508", longitude: "-0.1285", accuracy: "8" })).json.result).toBe("too_soon");
+  await expect(tracking).toHaveAttribute("data-van-lat", String(LAST.latitude), { timeout: 25_000 });
+  await tech.context.close();
+
+  const lastSent = (await tracking.getAttribute("data-position-at"))!;
+  // Fourteen minutes on for the customer without news (the phone's engine clock runs a minute or so
+  // ahead): the van shows where it was last seen, and when.
+  await shiftEngineClock(customer, 14 * 60_000);
   const lastSeen = customerPage.getByTestId("tracking-last-seen");
   await expect(lastSeen).toHaveText(t("tracking.lastSeen", { time: londonTime(lastSent) }), { timeout: 25_000 });
   await expect(tracking).toHaveAttribute("data-stale", "true");
-  await expect(tracking).toHaveAttribute("data-van-lat", String(DRIVE[3].latitude));
+  await expect(tracking).toHaveAttribute("data-van-lat", String(LAST.latitude));
   await expect(eta).toHaveCount(0);
   expect(await customerPage.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
@@ -146,22 +174,9 @@ test("the technician's phone sends its position by itself and the customer's ope
   const offset = (await customer.cookies()).find((c) => c.name === TEST_CLOCK_COOKIE)!.value;
   await noJs.addCookies([{ name: TEST_CLOCK_COOKIE, value: offset, url: carrierUrl(CARRIER, "/") }]);
   await noJsPage.goto(carrierUrl(CARRIER, trackingPath(order)));
-  await expect(noJsPage.getByTestId("van-position")).toHaveText(`${DRIVE[3].latitude.toFixed(4)}, ${DRIVE[3].longitude.toFixed(4)}`);
+  await expect(noJsPage.getByTestId("van-position")).toHaveText(`${LAST.latitude.toFixed(4)}, ${LAST.longitude.toFixed(4)}`);
   await expect(noJsPage.getByTestId("tracking-last-seen")).toHaveText(t("tracking.lastSeen", { time: londonTime(lastSent) }));
   await noJs.close();
 
-  // The position route checks what it is sent: no position is a 400 with a message; a second one
-  // within ten seconds is answered, not kept.
-  const post = (body: Record<string, string>) =>
-    page.evaluate(async ({ path, body }) => {
-      const response = await fetch(path, { method: "POST", body: new URLSearchParams(body), headers: { Accept: "application/json" } });
-      return { status: response.status, json: (await response.json()) as { result?: string; error?: { message: string } } };
-    }, { path: `${new URL(page.url()).pathname}/position`, body });
-  expect(await post({ latitude: "95", longitude: "-0.13" })).toEqual({ status: 400, json: { error: { code: "VALIDATION", message: "The latitude must be between -90 and 90." } } });
-  expect(await post({ latitude: "", longitude: "-0.13" })).toMatchObject({ status: 400, json: { error: { message: "The latitude is missing." } } });
-  await shiftEngineClock(tech.context, 30_000);
-  expect((await post({ latitude: "51.5085", longitude: "-0.129", accuracy: "8" })).json.result).toBe("accepted");
-  expect((await post({ latitude: "51.508", longitude: "-0.1285", accuracy: "8" })).json.result).toBe("too_soon");
   await customer.close();
-  await tech.context.close();
 });

@@ -7,6 +7,9 @@ export type PictureErrorCode = z.infer<typeof PICTURE_ERROR_CODES>;
 /** The technician's page sends the phone's position by itself at most this often (issue 21, ADR 115). */
 export const POSITION_SEND_SECONDS = 15;
 
+/** Without a new fix (a phone standing still), the page sends its last position again this often. */
+export const POSITION_REPEAT_SECONDS = 60;
+
 /** A form number: empty or absent is missing (never 0), anything else must read as a finite number. */
 const formNumber = (name: string, min: number, max: number) =>
   z

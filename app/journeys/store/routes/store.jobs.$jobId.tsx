@@ -15,7 +15,7 @@ import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff, type StaffContext } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { staffEngineCall, stepProblem, technicianIdOf, type StepProblem } from "~/journeys/store/jobs.server";
-import { PICTURE_ERROR_CODES, POSITION_SEND_SECONDS } from "~/journeys/store/job-form";
+import { PICTURE_ERROR_CODES, POSITION_REPEAT_SECONDS, POSITION_SEND_SECONDS } from "~/journeys/store/job-form";
 import { clockTime } from "~/lib/dates";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
@@ -213,6 +213,14 @@ function usePositionSharing(jobId: number, active: boolean, allowedByPress: bool
       if (timer) clearTimeout(timer);
       timer = null;
     }
+    // A phone standing still may report no new fix for a while: its position is sent again every
+    // POSITION_REPEAT_SECONDS, so "last seen" on the customer's page means the page stopped sending.
+    const repeat = setInterval(() => {
+      const latest = sharing.current.latest;
+      if (!latest || sharing.current.pending || Date.now() - sharing.current.lastSentAt < POSITION_REPEAT_SECONDS * 1000) return;
+      sharing.current.pending = latest;
+      void send();
+    }, POSITION_SEND_SECONDS * 1000);
     const onVisibility = () => (document.visibilityState === "hidden" ? stop() : start());
     document.addEventListener("visibilitychange", onVisibility);
     start();
@@ -237,6 +245,7 @@ function usePositionSharing(jobId: number, active: boolean, allowedByPress: bool
     return () => {
       stopped = true;
       stop();
+      clearInterval(repeat);
       document.removeEventListener("visibilitychange", onVisibility);
       if (permission) permission.onchange = null;
       setState("off");
