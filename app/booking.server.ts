@@ -128,6 +128,7 @@ export type {
   JobDeviceView,
   StepState,
   JobStep,
+  PositionReceipt,
   AreaDay,
   AreaJob,
   CapacityDay,

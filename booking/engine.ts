@@ -323,6 +323,8 @@ export function createEngine(deps: EngineDependencies) {
     uploadJobPicture: op(technician.uploadJobPicture),
     /** 'On my way' and the van's position for the customer's tracking page. */
     reportOnMyWay: op(technician.reportOnMyWay),
+    /** The position the technician's page sends by itself while on the way (ADR 115); answered, kept only under the tracker's rules. */
+    reportVanPosition: op(technician.reportVanPosition),
     /** The area's jobs of a day with each technician's free slots. */
     areaJobs: op(areaManager.areaJobs),
     /** The area's capacity per day. */

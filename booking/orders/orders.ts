@@ -30,6 +30,7 @@ import {
   ValidationError,
 } from "../domain/errors";
 import { interpolate, type LatLng } from "../domain/geo";
+import { estimateArrival, isStale } from "../tracking/rules";
 import { checkDeviceIdentifier, identifierKind } from "../domain/identifiers";
 import { MAX_PROOF_BYTES } from "../domain/image-sniff";
 import { normaliseProofImage } from "../images/proof-image";
@@ -544,8 +545,17 @@ export interface VanLocation {
   status: "scheduled" | "at_base" | "on_the_way" | "arrived" | "completed" | "cancelled";
   latitude: number | null;
   longitude: number | null;
-  /** Estimated arrival (ISO instant) while the van is on its way or before it leaves. */
+  /**
+   * Estimated arrival (ISO instant) while the van is on its way or before it leaves: from the reported
+   * position and its distance once the technician reports one (ADR 115), none when that is stale.
+   */
   eta: string | null;
+  /** When the technician's browser reported the position shown; null for the simulated van. */
+  position_at: string | null;
+  /** The reported position is older than 10 minutes: the page shows it as "last seen at …". */
+  stale: boolean;
+  /** The engine's time of this answer (the minutes until the arrival count from it). */
+  checked_at: string;
   technician_name: string;
   van_registration: string;
   window: { start: string; end: string };
@@ -595,14 +605,26 @@ export async function vanLocation(ctx: EngineContext, carrier: CarrierContext, i
     van_registration: found.technician.vanRegistration,
     window: { start: start.toISOString(), end: new Date(start.getTime() + 60 * 60_000).toISOString() },
     updated_at: now.toISOString(),
+    position_at: null,
+    stale: false,
+    checked_at: now.toISOString(),
   });
   if (found.job.status === "CANCELLED" || found.order.status === "CANCELLED") return view("cancelled", null, null);
   // A technician who reported in replaces the simulation (ADR 099).
   if (found.job.workStatus === "COMPLETED") return view("completed", customer, null);
   if (found.job.workStatus === "STARTED") return view("arrived", customer, null);
   if (found.job.workStatus === "ON_THE_WAY") {
-    const reported = found.job.vanLatitude !== null && found.job.vanLongitude !== null ? { latitude: found.job.vanLatitude, longitude: found.job.vanLongitude } : base;
-    return { ...view("on_the_way", reported, arrives), updated_at: (found.job.vanPositionAt ?? found.job.onTheWayAt ?? now).toISOString() };
+    // The last reported position, or the base when the browser gave none; the arrival from there (ADR 115).
+    const reportedAt = found.job.vanLatitude !== null && found.job.vanLongitude !== null ? found.job.vanPositionAt : null;
+    const reported = reportedAt ? { latitude: found.job.vanLatitude!, longitude: found.job.vanLongitude! } : base;
+    const since = reportedAt ?? found.job.onTheWayAt ?? now;
+    const stale = reportedAt !== null && isStale(reportedAt, now);
+    return {
+      ...view("on_the_way", reported, stale ? null : estimateArrival(reported, customer, since, now)),
+      updated_at: since.toISOString(),
+      position_at: reportedAt?.toISOString() ?? null,
+      stale,
+    };
   }
   if (now < dayStart) return view("scheduled", null, arrives);
   if (now < departs) return view("at_base", base, arrives);

@@ -180,3 +180,88 @@ describe("the area manager", () => {
     await expect(reassign(first.jobId, `${carrier.code}-central-2`)).rejects.toMatchObject({ fieldCodes: { technician_id: ["JOB_ALREADY_STARTED"] } });
   });
 });
+
+describe("the live tracker (issue 21, ADR 115)", () => {
+  const HOME = { latitude: 51.5074, longitude: -0.1278 };
+  const at = (iso: string) => t.clock.set(iso);
+
+  it("keeps the positions the technician's page sends, at most one every ten seconds, and the customer's arrival follows them", async () => {
+    const carrier = await newCarrier(t);
+    const { technician, jobId } = await paidOrder(carrier);
+    const me = actor(technician, jobId);
+    const van = () => t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL });
+    try {
+      at("2025-06-05T06:00:00Z");
+      // Not on the way yet: nothing is kept.
+      expect(await t.engine.reportVanPosition(carrier, { ...me, latitude: 51.53, longitude: -0.16, accuracy: 10 })).toEqual({ result: "not_on_the_way", position_at: null });
+      await t.engine.reportOnMyWay(carrier, { ...me, latitude: 51.53, longitude: -0.16, accuracy: 10 });
+      const first = await van();
+      expect(first).toMatchObject({ status: "on_the_way", latitude: 51.53, longitude: -0.16, position_at: "2025-06-05T06:00:00.000Z", stale: false });
+      // From about 3 km away at 20 km/h: some 9 to 10 minutes, not the slot's start + 15 minutes.
+      const firstMinutes = (Date.parse(first.eta!) - Date.parse("2025-06-05T06:00:00Z")) / 60_000;
+      expect(firstMinutes).toBeGreaterThan(8);
+      expect(firstMinutes).toBeLessThan(11);
+
+      at("2025-06-05T06:00:05Z");
+      expect(await t.engine.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({ result: "too_soon", position_at: "2025-06-05T06:00:00.000Z" });
+      expect((await van()).latitude).toBe(51.53);
+
+      at("2025-06-05T06:00:15Z");
+      expect(await t.engine.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({ result: "accepted", position_at: "2025-06-05T06:00:15.000Z" });
+      const second = await van();
+      expect(second).toMatchObject({ latitude: 51.52, longitude: -0.14, position_at: "2025-06-05T06:00:15.000Z", checked_at: "2025-06-05T06:00:15.000Z" });
+      expect(Date.parse(second.eta!)).toBeLessThan(Date.parse(first.eta!));
+
+      // A position the phone itself calls imprecise does not move the van.
+      at("2025-06-05T06:00:30Z");
+      expect((await t.engine.reportVanPosition(carrier, { ...me, latitude: 51.4, longitude: 0.1, accuracy: 5_000 })).result).toBe("inaccurate");
+
+      // 'Send my position again' with the phone's current position moves the van there.
+      at("2025-06-05T06:00:45Z");
+      await t.engine.reportOnMyWay(carrier, { ...me, latitude: 51.51, longitude: -0.13, accuracy: 8 });
+      const pressed = await van();
+      expect(pressed).toMatchObject({ latitude: 51.51, longitude: -0.13, position_at: "2025-06-05T06:00:45.000Z" });
+      expect((await t.engine.technicianJob(carrier, me)).van_position_at).toBe("2025-06-05T06:00:45.000Z");
+
+      // Ten minutes without news is fresh; after that the customer sees "last seen" and no estimate.
+      at("2025-06-05T06:10:45Z");
+      const tenMinutes = await van();
+      expect(tenMinutes.stale).toBe(false);
+      expect(Date.parse(tenMinutes.eta!)).toBeGreaterThanOrEqual(Date.parse("2025-06-05T06:10:45Z"));
+      at("2025-06-05T06:11:00Z");
+      expect(await van()).toMatchObject({ status: "on_the_way", latitude: 51.51, longitude: -0.13, position_at: "2025-06-05T06:00:45.000Z", stale: true, eta: null });
+      expect(distanceFromHome(pressed)).toBeLessThan(distanceFromHome(first));
+    } finally {
+      t.clock.set("2025-06-02T08:00:00Z");
+    }
+
+    function distanceFromHome(v: { latitude: number | null; longitude: number | null }) {
+      return Math.hypot(v.latitude! - HOME.latitude, v.longitude! - HOME.longitude);
+    }
+  });
+
+  it("refuses a position that is no position, and another technician's job", async () => {
+    const carrier = await newCarrier(t);
+    const { technician, jobId } = await paidOrder(carrier);
+    const me = actor(technician, jobId);
+    await expect(t.engine.reportVanPosition(carrier, { ...me, latitude: 95, longitude: 0, accuracy: 5 })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.reportVanPosition(carrier, { ...me, latitude: 51.5, longitude: 0, accuracy: -3 })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.reportVanPosition(carrier, { ...actor("someone-else", jobId), latitude: 51.5, longitude: 0, accuracy: 5 })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
+  });
+
+  it("gives an on-the-way van without a reported position an arrival from its base", async () => {
+    const carrier = await newCarrier(t);
+    const { technician, jobId } = await paidOrder(carrier);
+    try {
+      at("2025-06-05T06:00:00Z");
+      await t.engine.reportOnMyWay(carrier, { ...actor(technician, jobId), latitude: null, longitude: null });
+      const van = await t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL });
+      expect(van).toMatchObject({ status: "on_the_way", position_at: null, stale: false });
+      expect(Date.parse(van.eta!)).toBeGreaterThanOrEqual(Date.parse("2025-06-05T06:00:00Z"));
+      // Not the simulation's slot start + 15 minutes (08:15 London).
+      expect(van.eta).not.toBe("2025-06-05T07:15:00.000Z");
+    } finally {
+      t.clock.set("2025-06-02T08:00:00Z");
+    }
+  });
+});

@@ -18,6 +18,7 @@ import { calendarDate, id, latitude, longitude, shortText } from "../domain/inpu
 import { addMinutesToClock, localDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
 import { normaliseProofImage } from "../images/proof-image";
+import { positionDecision, reportedPosition, type PositionDecision } from "../tracking/rules";
 
 /** The steps in the order the technician does them (spec §2). */
 export const STEP_ORDER = [
@@ -105,6 +106,8 @@ export interface JobView {
   next: { step: JobStep; device_id: number | null } | null;
   /** How many of the job's steps are done, of how many (the day lists show it). */
   progress: { done: number; total: number };
+  /** When the last position the customer's page shows was sent (ISO instant); null before any. */
+  van_position_at: string | null;
 }
 
 type JobRow = typeof s.jobs.$inferSelect;
@@ -180,6 +183,7 @@ export async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: Jo
       devices: jobDevices,
       next: nextStep(job, jobSteps, jobDevices),
       progress: progressOf(jobSteps, jobDevices),
+      van_position_at: job.vanPositionAt?.toISOString() ?? null,
     };
   });
 }
@@ -380,11 +384,13 @@ export async function uploadJobPicture(ctx: EngineContext, carrier: CarrierConte
   return technicianJob(ctx, carrier, data);
 }
 
-const onMyWayInput = actorInput.extend({ latitude: latitude.optional().nullable(), longitude: longitude.optional().nullable() });
+const onMyWayInput = actorInput.extend({ latitude: latitude.optional().nullable(), longitude: longitude.optional().nullable(), accuracy: z.coerce.number().finite().min(0).optional().nullable() });
 
 /**
- * 'On my way', and every later position while driving: the customer's tracking page shows the van
- * where the technician's browser says it is (its base when the browser gave no position).
+ * 'On my way', and 'send my position again': the customer's tracking page shows the van where the
+ * technician's browser says it is (its base when the browser gave no position). The position is kept
+ * under the tracker's rules (ADR 115: not too imprecise, at most one per job every 10 seconds); the
+ * press itself always counts.
  */
 export async function reportOnMyWay(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof onMyWayInput>): Promise<JobView> {
   const data = parseInput(onMyWayInput, input);
@@ -392,11 +398,41 @@ export async function reportOnMyWay(ctx: EngineContext, carrier: CarrierContext,
   await ctx.db.transaction(async (tx) => {
     const job = await ownJob(tx, carrier, data.technician_id, data.job_id, true);
     if (job.status === "CANCELLED" || job.workStatus === "COMPLETED" || job.workStatus === "STARTED") throw new ValidationError({ step: ["JOB_CLOSED"] });
-    const position = data.latitude != null && data.longitude != null ? { vanLatitude: data.latitude, vanLongitude: data.longitude, vanPositionAt: now } : {};
+    const kept = data.latitude != null && data.longitude != null && positionDecision({ accuracy: data.accuracy ?? null }, job.vanPositionAt, now) === "accepted";
+    const position = kept ? { vanLatitude: data.latitude!, vanLongitude: data.longitude!, vanPositionAt: now } : {};
     await tx
       .update(s.jobs)
       .set({ workStatus: "ON_THE_WAY", onTheWayAt: job.onTheWayAt ?? now, ...position })
       .where(eq(s.jobs.id, job.id));
   });
   return technicianJob(ctx, carrier, data);
+}
+
+const positionInput = actorInput.extend(reportedPosition.shape);
+
+export interface PositionReceipt {
+  /** 'accepted': the customer's page shows it; otherwise why it was not kept (ADR 115). */
+  result: PositionDecision | "not_on_the_way";
+  /** The time of the position the customer's page shows now (this one when accepted). */
+  position_at: string | null;
+}
+
+/**
+ * The technician's page sends the phone's position by itself while a job is on its way (issue 21,
+ * ADR 115). Kept only while the job is on its way, precise enough and not within 10 seconds of the
+ * last one; anything else is answered, not stored, so a page that sends too often does no harm.
+ */
+export async function reportVanPosition(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof positionInput>): Promise<PositionReceipt> {
+  const data = parseInput(positionInput, input);
+  const now = ctx.clock.now();
+  return ctx.db.transaction(async (tx) => {
+    // Locked: two sends at once cannot both pass the interval.
+    const job = await ownJob(tx, carrier, data.technician_id, data.job_id, true);
+    const last = job.vanPositionAt?.toISOString() ?? null;
+    if (job.status === "CANCELLED" || job.workStatus !== "ON_THE_WAY") return { result: "not_on_the_way", position_at: last };
+    const result = positionDecision(data, job.vanPositionAt, now);
+    if (result !== "accepted") return { result, position_at: last };
+    await tx.update(s.jobs).set({ vanLatitude: data.latitude, vanLongitude: data.longitude, vanPositionAt: now }).where(eq(s.jobs.id, job.id));
+    return { result, position_at: now.toISOString() };
+  });
 }

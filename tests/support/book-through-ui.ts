@@ -103,7 +103,8 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
 }
 
 /**
- * Books one device with a screen repair for `email` on the `dayIndex`-th available day and pays with
+ * Books one device with a screen repair for `email` on the `dayIndex`-th available day (of `pages`
+ * pages of ten days) and pays with
  * the approved sandbox card, in a browser context of its own (the caller's cookies and test clock
  * stay as they are). With `at`, that context books with the engine's test clock at that instant.
  */
@@ -126,6 +127,8 @@ export async function bookThroughUi(
     onComplete = undefined as ((page: Page) => Promise<void>) | undefined,
     /** The engine clock for the booking (a same-day booking at a chosen time, ADR 110). */
     at = undefined as Date | undefined,
+    /** Pages of ten days to load on the repair-date step (a day beyond the first page). */
+    pages = 1,
   } = {},
 ): Promise<BookedOrder> {
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
@@ -137,6 +140,8 @@ export async function bookThroughUi(
     if (inBasket) await inBasket(booking);
     await booking.getByRole("link", { name: checkoutText(lang, "basket.continue") }).click();
     await expect(booking).toHaveURL(/\/booking\/repair-date/);
+    // More pages of ten days ('load more'), for a day beyond the first page's.
+    if (pages > 1) await booking.goto(carrierUrl(String(carrier.code), `/booking/repair-date?pages=${pages}`));
     const day = booking.locator('[data-testid="repair-day"][data-available="true"]').nth(dayIndex);
     const date = (await day.getAttribute("data-date")) ?? (await day.locator("[data-date]").first().getAttribute("data-date")) ?? "";
     await day.click();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { distanceIn, distanceKm, distanceUnit, fitView, inView, project, tilesFor } from "./tracking-view";
+import { arrivalText, distanceIn, distanceKm, distanceUnit, fitView, inView, project, tilesFor } from "./tracking-view";
 
 const westminster = { latitude: 51.5034, longitude: -0.1276 };
 const stPauls = { latitude: 51.5138, longitude: -0.0984 };
@@ -36,5 +36,28 @@ describe("tracking view", () => {
 
   it("zooms in close when the van is at the door", () => {
     expect(fitView([westminster, westminster], 600, 360).zoom).toBe(16);
+  });
+});
+
+describe("the arrival line (ADR 115)", () => {
+  const onTheWay = { status: "on_the_way", eta: "2026-12-08T07:12:00.000Z", position_at: "2026-12-08T07:03:00.000Z", stale: false, checked_at: "2026-12-08T07:04:00.000Z" };
+
+  it("gives the estimate in the carrier's time zone and the minutes from the engine's time", () => {
+    expect(arrivalText(onTheWay, "Europe/London", "en")).toEqual({ eta: "07:12", minutes: 8, lastSeen: null });
+    expect(arrivalText(onTheWay, "Europe/Berlin", "de")).toEqual({ eta: "08:12", minutes: 8, lastSeen: null });
+    // British summer time: the same instant an hour later on the clock.
+    expect(arrivalText({ ...onTheWay, eta: "2026-06-08T07:12:00.000Z", checked_at: "2026-06-08T07:04:00.000Z" }, "Europe/London", "en")).toMatchObject({ eta: "08:12" });
+  });
+
+  it("says when a stale van was last seen, in the carrier's zone, instead of an estimate", () => {
+    const stale = { ...onTheWay, eta: null, stale: true, checked_at: "2026-12-08T07:20:00.000Z" };
+    expect(arrivalText(stale, "Europe/London", "en")).toEqual({ eta: null, minutes: null, lastSeen: "07:03" });
+    expect(arrivalText(stale, "Europe/Berlin", "de")).toEqual({ eta: null, minutes: null, lastSeen: "08:03" });
+    expect(arrivalText({ ...stale, position_at: "2026-06-08T16:45:00.000Z" }, "Europe/London", "en").lastSeen).toBe("17:45");
+  });
+
+  it("shows no estimate once the van has arrived, and never a negative wait", () => {
+    expect(arrivalText({ ...onTheWay, status: "arrived", eta: null }, "Europe/London", "en")).toEqual({ eta: null, minutes: null, lastSeen: null });
+    expect(arrivalText({ ...onTheWay, checked_at: "2026-12-08T07:30:00.000Z" }, "Europe/London", "en").minutes).toBe(0);
   });
 });

@@ -1,3 +1,5 @@
+import { clockTime, minutesUntil, type DateLocale } from "~/lib/dates";
+
 /**
  * What the tracking page shows besides the map: distance in the carrier's unit, and the map's
  * geometry (Web Mercator, the projection of every common tile server: {z}/{x}/{y} tiles of 256 px).
@@ -96,4 +98,25 @@ export function tilesFor(view: MapView, template: string): Tile[] {
     }
   }
   return tiles;
+}
+
+/** The van as the engine reports it, as far as the arrival line needs it. */
+export interface VanArrival {
+  status: string;
+  eta: string | null;
+  position_at: string | null;
+  stale: boolean;
+  checked_at: string;
+}
+
+/**
+ * The arrival line in the carrier's time zone and language (ADR 115): the estimated arrival and the
+ * minutes until it while the van is on its way or about to leave; "last seen" (its time) instead
+ * when the reported position is older than ten minutes.
+ */
+export function arrivalText(van: VanArrival, timeZone: string, locale: DateLocale): { eta: string | null; minutes: number | null; lastSeen: string | null } {
+  const moving = van.status === "on_the_way" || van.status === "at_base";
+  const lastSeen = van.status === "on_the_way" && van.stale && van.position_at ? clockTime(van.position_at, timeZone, locale) : null;
+  if (!moving || lastSeen || !van.eta) return { eta: null, minutes: null, lastSeen };
+  return { eta: clockTime(van.eta, timeZone, locale), minutes: minutesUntil(van.eta, van.checked_at), lastSeen: null };
 }

@@ -1,9 +1,9 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useSearchParams, useSubmit } from "@remix-run/react";
-import { useRef, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type MutableRefObject } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { CHECKLIST_ITEMS, type JobDeviceView, type JobStep, type StepState } from "~/booking.server";
+import { CHECKLIST_ITEMS, type JobDeviceView, type JobStep, type PositionReceipt, type StepState } from "~/booking.server";
 import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
 import { FieldError } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -15,7 +15,8 @@ import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff, type StaffContext } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { staffEngineCall, stepProblem, technicianIdOf, type StepProblem } from "~/journeys/store/jobs.server";
-import { PICTURE_ERROR_CODES } from "~/journeys/store/job-form";
+import { PICTURE_ERROR_CODES, POSITION_REPEAT_SECONDS, POSITION_SEND_SECONDS } from "~/journeys/store/job-form";
+import { clockTime } from "~/lib/dates";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
 
@@ -45,11 +46,16 @@ async function technicianJobContext(request: Request, jobIdRaw: string | undefin
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { staff, technicianId, jobId } = await technicianJobContext(request, params.jobId);
   const job = await staffEngineCall(request, staff, (engine) => engine.technicianJob(staff.carrier, { technician_id: technicianId, job_id: jobId }));
-  return data({ job, checklistItems: [...CHECKLIST_ITEMS] }, { headers: staff.headers });
+  return data({ job, checklistItems: [...CHECKLIST_ITEMS], timezone: staff.carrier.timezone }, { headers: staff.headers });
 }
 
 const stepForm = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("on-my-way"), latitude: z.coerce.number().min(-90).max(90).optional(), longitude: z.coerce.number().min(-180).max(180).optional() }),
+  z.object({
+    intent: z.literal("on-my-way"),
+    latitude: z.coerce.number().finite().min(-90).max(90).optional(),
+    longitude: z.coerce.number().finite().min(-180).max(180).optional(),
+    accuracy: z.coerce.number().finite().min(0).optional(),
+  }),
   z.object({ intent: z.literal("startChecklist"), checklist: z.array(z.string().max(40)).max(10) }),
   z.object({ intent: z.enum(["addImei", "addSerialNumber"]), device_id: z.coerce.number().int().positive(), value: z.string().max(60) }),
   z.object({ intent: z.literal("confirmProblems"), device_id: z.coerce.number().int().positive(), problem_ids: z.array(z.coerce.number().int().positive()).max(20) }),
@@ -74,6 +80,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     intent: form.get("intent"),
     latitude: empty(form.get("latitude")),
     longitude: empty(form.get("longitude")),
+    accuracy: empty(form.get("accuracy")),
     device_id: form.get("device_id") ?? undefined,
     value: form.get("value") ?? "",
     checklist: form.getAll("checklist"),
@@ -89,7 +96,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await staffEngineCall(request, staff, (engine) => {
       switch (input.intent) {
         case "on-my-way":
-          return engine.reportOnMyWay(staff.carrier, { ...actor, latitude: input.latitude ?? null, longitude: input.longitude ?? null });
+          return engine.reportOnMyWay(staff.carrier, { ...actor, latitude: input.latitude ?? null, longitude: input.longitude ?? null, accuracy: input.accuracy ?? null });
         case "startChecklist":
           return engine.recordJobStep(staff.carrier, { ...actor, step: input.intent, checklist: input.checklist.filter((c): c is (typeof CHECKLIST_ITEMS)[number] => (CHECKLIST_ITEMS as readonly string[]).includes(c)) });
         case "addImei":
@@ -134,42 +141,170 @@ function StepHeading({ step, state }: { step: JobStep; state: "done" | "next" | 
   );
 }
 
-function OnMyWay({ job }: { job: Job }) {
-  const { t } = useTranslation();
+/** What the page and its position sharing keep between a press and the automatic sends. */
+interface Sharing {
+  /** When the page last sent a position (the browser's clock, ms), by the button or by itself. */
+  lastSentAt: number;
+  /** The newest position not sent yet. */
+  pending: GeolocationPosition | null;
+  /** The newest position the running watch reported (null while the page does not watch). */
+  latest: GeolocationPosition | null;
+}
+
+type SharingState = "off" | "on" | "blocked";
+
+function positionFields(position: GeolocationPosition): Record<string, string> {
+  return { latitude: String(position.coords.latitude), longitude: String(position.coords.longitude), accuracy: String(position.coords.accuracy) };
+}
+
+/**
+ * While the job is on its way, the page sends the phone's position by itself (issue 21, ADR 115):
+ * the browser's watchPosition, at most every POSITION_SEND_SECONDS (the newest position at the end of
+ * the wait), only while the page is open and visible and only once the technician allowed the
+ * location (the permission, or a press that got a position). Stops when the job starts or the page closes.
+ */
+function usePositionSharing(jobId: number, active: boolean, allowedByPress: boolean, sharing: MutableRefObject<Sharing>) {
+  const [state, setState] = useState<SharingState>("off");
+  const [receipt, setReceipt] = useState<PositionReceipt | null>(null);
+  useEffect(() => {
+    if (!active || typeof navigator === "undefined" || !navigator.geolocation) return;
+    let stopped = false;
+    let watchId: number | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let allowed = allowedByPress;
+    let permission: PermissionStatus | null = null;
+
+    const send = async () => {
+      timer = null;
+      const position = sharing.current.pending;
+      if (!position || stopped) return;
+      sharing.current.pending = null;
+      sharing.current.lastSentAt = Date.now();
+      try {
+        const response = await fetch(`/store/jobs/${jobId}/position`, { method: "POST", body: new URLSearchParams(positionFields(position)), headers: { Accept: "application/json" } });
+        if (response.ok && !stopped) setReceipt((await response.json()) as PositionReceipt);
+      } catch {
+        // A lost signal loses one position: the next one follows.
+      }
+    };
+    const onPosition = (position: GeolocationPosition) => {
+      sharing.current.latest = position;
+      sharing.current.pending = position;
+      const wait = sharing.current.lastSentAt + POSITION_SEND_SECONDS * 1000 - Date.now();
+      if (wait <= 0) void send();
+      else if (!timer) timer = setTimeout(() => void send(), wait);
+    };
+    const onError = (error: GeolocationPositionError) => {
+      if (error.code === error.PERMISSION_DENIED && !stopped) {
+        allowed = false;
+        stop();
+        setState("blocked");
+      }
+    };
+    const start = () => {
+      if (stopped || !allowed || watchId !== null || document.visibilityState === "hidden") return;
+      watchId = navigator.geolocation.watchPosition(onPosition, onError, { enableHighAccuracy: true, maximumAge: 5_000, timeout: 30_000 });
+      setState("on");
+    };
+    function stop() {
+      if (watchId !== null) navigator.geolocation.clearWatch(watchId);
+      watchId = null;
+      sharing.current.latest = null;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    }
+    // A phone standing still may report no new fix for a while: its position is sent again every
+    // POSITION_REPEAT_SECONDS, so "last seen" on the customer's page means the page stopped sending.
+    const repeat = setInterval(() => {
+      const latest = sharing.current.latest;
+      if (!latest || sharing.current.pending || Date.now() - sharing.current.lastSentAt < POSITION_REPEAT_SECONDS * 1000) return;
+      sharing.current.pending = latest;
+      void send();
+    }, POSITION_SEND_SECONDS * 1000);
+    const onVisibility = () => (document.visibilityState === "hidden" ? stop() : start());
+    document.addEventListener("visibilitychange", onVisibility);
+    start();
+    // Without a press in this visit, the browser's permission says whether the technician allowed it.
+    navigator.permissions
+      ?.query({ name: "geolocation" })
+      .then((status) => {
+        if (stopped) return;
+        permission = status;
+        const follow = () => {
+          allowed = status.state === "granted" || (allowedByPress && status.state !== "denied");
+          if (allowed) start();
+          else {
+            stop();
+            setState(status.state === "denied" ? "blocked" : "off");
+          }
+        };
+        status.onchange = follow;
+        follow();
+      })
+      .catch(() => undefined);
+    return () => {
+      stopped = true;
+      stop();
+      clearInterval(repeat);
+      document.removeEventListener("visibilitychange", onVisibility);
+      if (permission) permission.onchange = null;
+      setState("off");
+    };
+  }, [jobId, active, allowedByPress, sharing]);
+  return { state, receipt };
+}
+
+function OnMyWay({ job, timezone }: { job: Job; timezone: string }) {
+  const { t, i18n } = useTranslation();
   const submit = useSubmit();
-  const located = useRef(false);
-  if (job.status === "CANCELLED" || job.work_status === "STARTED" || job.work_status === "COMPLETED") return null;
-  // The browser's position goes with the post when the technician allows it; without it the van shows at its base.
+  const sharing = useRef<Sharing>({ lastSentAt: 0, pending: null, latest: null });
+  const [allowedByPress, setAllowedByPress] = useState(false);
+  const closed = job.status === "CANCELLED" || job.work_status === "STARTED" || job.work_status === "COMPLETED";
+  const onTheWay = !closed && job.work_status === "ON_THE_WAY";
+  const { state, receipt } = usePositionSharing(job.job_id, onTheWay, allowedByPress, sharing);
+  if (closed) return null;
+  const locale = i18n.language === "de" ? "de" : "en";
+  const sentAt = [receipt?.position_at ?? null, job.van_position_at].filter((v): v is string => !!v).sort().pop() ?? null;
+  // Each press sends the phone's position now, never an earlier one: the running watch's newest
+  // (it reports every move), else a fresh reading. Without a position (refused, no signal) the press
+  // still counts and the van shows at its base.
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    if (located.current || typeof navigator === "undefined" || !navigator.geolocation) return;
+    if (typeof navigator === "undefined" || !navigator.geolocation) return;
     event.preventDefault();
-    const form = event.currentTarget;
-    const send = () => {
-      located.current = true;
+    const form = new FormData(event.currentTarget);
+    const withPosition = (position: GeolocationPosition) => {
+      for (const [name, value] of Object.entries(positionFields(position))) form.set(name, value);
+      // This press sent the newest position: the automatic sender waits its turn after it.
+      sharing.current.lastSentAt = Date.now();
+      sharing.current.pending = null;
+      setAllowedByPress(true);
       submit(form, { method: "post" });
     };
-    navigator.geolocation.getCurrentPosition(
-      (position) => {
-        (form.elements.namedItem("latitude") as HTMLInputElement).value = String(position.coords.latitude);
-        (form.elements.namedItem("longitude") as HTMLInputElement).value = String(position.coords.longitude);
-        send();
-      },
-      send,
-      { timeout: 5_000, maximumAge: 60_000 },
-    );
+    const watched = sharing.current.latest;
+    if (watched) return withPosition(watched);
+    navigator.geolocation.getCurrentPosition(withPosition, () => submit(form, { method: "post" }), { enableHighAccuracy: true, timeout: 10_000, maximumAge: 0 });
   };
   return (
     <Form method="post" onSubmit={onSubmit} className="mt-4">
       <input type="hidden" name="intent" value="on-my-way" />
-      <input type="hidden" name="latitude" defaultValue="" />
-      <input type="hidden" name="longitude" defaultValue="" />
-      {job.work_status === "ON_THE_WAY" ? (
-        <p className="mb-2" role="status" data-testid="on-my-way-done">
-          {t("store.job.onMyWaySent")}
-        </p>
+      {onTheWay ? (
+        <div className="mb-2 space-y-1">
+          <p role="status" data-testid="on-my-way-done">
+            {t("store.job.onMyWaySent")}
+          </p>
+          <p data-testid="position-sharing" data-state={state}>
+            {state === "on" ? t("store.job.position.sharing", { seconds: POSITION_SEND_SECONDS }) : state === "blocked" ? t("store.job.position.blocked") : t("store.job.position.notSharing")}
+          </p>
+          {sentAt ? (
+            <p data-testid="position-sent" data-sent-at={sentAt}>
+              {t("store.job.position.sentAt", { time: clockTime(sentAt, timezone, locale) })}
+            </p>
+          ) : null}
+          {receipt?.result === "inaccurate" ? <p data-testid="position-inaccurate">{t("store.job.position.inaccurate")}</p> : null}
+        </div>
       ) : null}
       <SubmitButton size="lg" testId="on-my-way" className="w-full">
-        {job.work_status === "ON_THE_WAY" ? t("store.job.updatePosition") : t("store.job.onMyWay")}
+        {onTheWay ? t("store.job.updatePosition") : t("store.job.onMyWay")}
       </SubmitButton>
     </Form>
   );
@@ -289,7 +424,7 @@ function DeviceStep({ jobId, device, step, state, result, pictureError }: { jobI
 }
 
 export default function TechnicianJobPage() {
-  const { job, checklistItems } = useLoaderData<typeof loader>();
+  const { job, checklistItems, timezone } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as ActionResult | undefined;
   const [search] = useSearchParams();
   const { t } = useTranslation();
@@ -322,7 +457,7 @@ export default function TechnicianJobPage() {
       <p className="mt-3 font-semibold" role="status" data-testid="job-status">
         {job.status === "CANCELLED" ? t("store.jobs.status.cancelled") : t(`store.jobs.status.${job.work_status ?? "scheduled"}`)}
       </p>
-      <OnMyWay job={job} />
+      <OnMyWay job={job} timezone={timezone} />
 
       <h2 className="mt-8 text-xl font-bold">{t("store.job.stepsTitle")}</h2>
       <ol className="mt-3 space-y-3">

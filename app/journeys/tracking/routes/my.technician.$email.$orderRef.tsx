@@ -5,12 +5,12 @@ import { useTranslation } from "react-i18next";
 import type { TechnicianTracking } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { TrackingMap } from "~/journeys/tracking/components/tracking-map";
-import { clockTime, longDate, minutesUntil, timeslotText } from "~/lib/dates";
+import { clockTime, longDate, timeslotText } from "~/lib/dates";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/lib/order-access/manage.server";
 import { loadTracking } from "~/journeys/tracking/tracking.server";
 import { env as trackingEnv } from "~/env.server";
-import { distanceIn, distanceKm, distanceUnit } from "~/journeys/tracking/tracking-view";
+import { arrivalText, distanceIn, distanceKm, distanceUnit } from "~/journeys/tracking/tracking-view";
 import { FormAlert } from "~/components/ui/field-error";
 import { titleMeta } from "~/i18n/meta";
 
@@ -78,8 +78,8 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
   const vanPoint = van.latitude !== null && van.longitude !== null ? { latitude: van.latitude, longitude: van.longitude } : null;
   const unit = distanceUnit(countryCode);
   const distance = vanPoint ? distanceIn(distanceKm(vanPoint, customer), unit) : null;
-  const eta = van.eta ? clockTime(van.eta, timezone, locale) : null;
-  const minutes = van.eta ? minutesUntil(van.eta, van.updated_at) : null;
+  // The estimate, or where the van was last seen when its position is older than 10 minutes (ADR 115).
+  const { eta, minutes, lastSeen } = arrivalText(van, timezone, locale);
   const statusKey = tracking.status === "CANCELLED" ? "cancelled" : van.status;
 
   return (
@@ -90,6 +90,9 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
       data-van-lng={van.longitude ?? ""}
       data-window-start={van.window.start}
       data-updated-at={van.updated_at}
+      data-position-at={van.position_at ?? ""}
+      data-eta={van.eta ?? ""}
+      data-stale={van.stale}
     >
       <p className="mt-2 text-lg">
         {t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}
@@ -98,7 +101,12 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
         <p className="text-xl font-bold" aria-live="polite" data-testid="tracking-status">
           {t(`manage.tracking.status.${statusKey}`)}
         </p>
-        {eta && (van.status === "on_the_way" || van.status === "at_base") ? (
+        {lastSeen ? (
+          <p className="mt-1 text-lg" data-testid="tracking-last-seen">
+            {t("manage.tracking.lastSeen", { time: lastSeen })}
+          </p>
+        ) : null}
+        {eta ? (
           <p className="mt-1 text-lg" data-testid="tracking-eta">
             {t("manage.tracking.eta", { time: eta, count: minutes ?? 0 })}
           </p>
