@@ -91,7 +91,7 @@ const CARRIER_FIELDS = {
   singleMakeOnly: bool, singleMakeId: int, additionalLandingPage: bool,
   additionalLandingPageLimit: (v) => int(v) && v >= 1, businessAccounts: bool,
   externalLandingRedirectUrl: nullableStr, externalSupportPickerUrl: nullableStr,
-  liveChat: bool, liveChatUrl: nullableStr, showImprint: bool, allowsInStoreBookings: bool,
+  liveChat: bool, liveChatUrl: nullableStr, showImprint: bool, showPolicyPhrase: bool, allowsInStoreBookings: bool,
   allowsInStoreDropOff: bool, addressLookup: bool, hidePostcodeSearchOnAddressChange: bool,
   applianceVariant: bool, fleetDaysPerWeek: oneOf(5, 7), maintenance: bool,
 };

@@ -96,6 +96,7 @@ export const carrierSchema = z.object({
   liveChat: z.boolean().nullish().transform(Boolean),
   liveChatUrl: webUrl("liveChatUrl"),
   showImprint: z.boolean().nullish().transform(Boolean),
+  showPolicyPhrase: z.boolean().nullish().transform(Boolean),
   allowsInStoreBookings: z.boolean().nullish().transform(Boolean),
   allowsInStoreDropOff: z.boolean().nullish().transform(Boolean),
   addressLookup: z.boolean().nullish().transform(Boolean),

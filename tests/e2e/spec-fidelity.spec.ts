@@ -4,7 +4,7 @@
  */
 import { expect, test } from "@playwright/test";
 import { appGet, carrierUrl } from "../support/app";
-import { basketToPayment, bookingWithDevice } from "../support/booking-journey";
+import { basketToPayment, bookingWithDevice, chooseFirstAvailableDate, fillDetails, text } from "../support/booking-journey";
 import { seededCarriers, type CmsEntry } from "../support/cms";
 
 // Whole bookings from the postcode: more than the default on a busy machine.
@@ -55,5 +55,38 @@ test.describe("/doorstep/payment (spec §2 top-level routes)", () => {
     await expect(page).toHaveURL(/\/booking\/payment\?billing=edit$/);
     await expect(page.getByTestId("payment-total")).toHaveText(total);
     await expect(page.getByTestId("billing-form")).toBeVisible();
+    // A UK carrier has no German policy sentence, at payment or checkout.
+    expect(carrier.showPolicyPhrase).toBe(false);
+    await expect(page.getByTestId("policy-phrase")).toHaveCount(0);
+    await page.goto(carrierUrl(String(carrier.code), "/booking/checkout"));
+    await expect(page.getByTestId("continue-to-payment")).toBeVisible();
+    await expect(page.getByTestId("policy-phrase")).toHaveCount(0);
+  });
+});
+
+test.describe("the German policy phrase (spec §9)", () => {
+  test("the German demo carrier shows the withdrawal and cancellation sentence with its link at checkout and payment", async ({ page }) => {
+    const carrier = byCode("flickwerk");
+    expect(carrier.showPolicyPhrase, "flickwerk's CMS switch").toBe(true);
+    await bookingWithDevice(page, carrier);
+    await page.getByRole("link", { name: text("de", "basket.continue") }).click();
+    await chooseFirstAvailableDate(page, "de");
+    await fillDetails(page, "de", carrier);
+
+    const sentence = text("de", "common.policyPhrase").replace(/<\/?policy>/g, "");
+    const linkText = /<policy>(.*)<\/policy>/.exec(text("de", "common.policyPhrase"))![1]!;
+    for (const step of ["checkout", "payment"]) {
+      if (step === "payment") {
+        await page.getByTestId("continue-to-payment").click();
+        await expect(page).toHaveURL(/\/booking\/payment$/);
+      }
+      const phrase = page.getByTestId("policy-phrase");
+      await expect(phrase, `the policy sentence at ${step}`).toHaveText(sentence);
+      await expect(phrase.getByRole("link", { name: linkText })).toHaveAttribute("href", "/terms");
+    }
+    // Its link opens the terms, which hold the withdrawal policy.
+    const [terms] = await Promise.all([page.context().waitForEvent("page"), page.getByTestId("policy-phrase-link").click()]);
+    await expect(terms).toHaveURL(/\/terms$/);
+    await expect(terms.getByRole("heading", { level: 1 })).toBeVisible();
   });
 });
