@@ -15,7 +15,7 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { getLandingPage, getUiTexts } from "~/content/content.server";
+import { getLandingPage, getUiTexts, hasStaffAccounts } from "~/content/content.server";
 import { carrierI18n } from "~/i18n/i18n.server";
 import { i18nInstanceFor } from "~/i18n/instances";
 import { OVERRIDES_NS, isSectionNamespace, routeNamespaces } from "~/i18n/namespaces";
@@ -45,9 +45,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (carrier.maintenance && !MAINTENANCE_EXEMPT.test(url.pathname)) throw redirect("/maintenance");
 
   const [{ locale, persist }, { toast, setCookie: clearToast }] = await Promise.all([pickLocale(request, carrier), takeToast(request)]);
-  const [uiTexts, landing] = await Promise.all([
+  const [uiTexts, landing, staffLogin] = await Promise.all([
     getUiTexts(carrier, locale).catch(() => ({})),
     getLandingPage(carrier, locale).catch(() => null),
+    // The staff log-in is offered where in-store bookings are, or where the carrier has staff (ADR 133).
+    carrier.allowsInStoreBookings ? true : hasStaffAccounts(carrier).catch(() => false),
   ]);
   const { key: i18nKey } = carrierI18n(carrier.code, locale, uiTexts);
   const headers = new Headers();
@@ -64,6 +66,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       footer: landing
         ? { operatedBy: landing.footerOperatedBy, parking: landing.footerParking, coverage: landing.footerCoverage }
         : null,
+      staffLogin,
     },
     { headers },
   );
@@ -151,7 +154,7 @@ export default function App() {
       <main id="main" className="flex-1">
         <Outlet />
       </main>
-      {root ? <SiteFooter carrier={root.carrier} texts={root.footer} /> : null}
+      {root ? <SiteFooter carrier={root.carrier} texts={root.footer} staffLogin={root.staffLogin} /> : null}
       <Toaster incoming={root?.toast} />
       {root?.carrier.liveChat && wantsLiveChat ? <LiveChatButton widgetUrl={root.carrier.liveChatUrl ?? null} /> : null}
     </Document>
@@ -192,7 +195,7 @@ export function ErrorBoundary() {
       <main id="main" className="flex-1">
         <ErrorContent status={status} />
       </main>
-      <SiteFooter carrier={root.carrier} texts={root.footer} />
+      <SiteFooter carrier={root.carrier} texts={root.footer} staffLogin={root.staffLogin} />
     </Document>
   );
 }

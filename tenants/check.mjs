@@ -92,7 +92,7 @@ const CARRIER_FIELDS = {
   referrerMakes: (v) => isObj(v) && Object.entries(v).every(([code, id]) => /^[A-Za-z0-9._~-]{1,64}$/.test(code) && int(id) && id >= 1),
   additionalLandingPageLimit: (v) => int(v) && v >= 1, businessAccounts: bool,
   externalLandingRedirectUrl: nullableStr, externalSupportPickerUrl: nullableStr,
-  liveChat: bool, liveChatUrl: nullableStr, showImprint: bool, allowsInStoreBookings: bool,
+  liveChat: bool, liveChatUrl: nullableStr, showImprint: bool, showPolicyPhrase: bool, allowsInStoreBookings: bool,
   allowsInStoreDropOff: bool, offersMailIn: bool, mailInAddress: nullableStr, addressLookup: bool, hidePostcodeSearchOnAddressChange: bool,
   applianceVariant: bool, fleetDaysPerWeek: oneOf(5, 7), maintenance: bool,
 };

@@ -8,7 +8,12 @@ export interface FooterTexts {
   coverage: string | null;
 }
 
-export function SiteFooter({ carrier, texts }: { carrier: PublicCarrier; texts?: FooterTexts | null }) {
+/**
+ * `staffLogin`: the carrier has staff who log in at /store/login (ADR 133). With in-store bookings
+ * the link is the spec's "Store Login"; without, it is a plain staff log-in for technicians and area
+ * managers, and nothing else of the store shows.
+ */
+export function SiteFooter({ carrier, texts, staffLogin = false }: { carrier: PublicCarrier; texts?: FooterTexts | null; staffLogin?: boolean }) {
   const { t } = useTranslation();
   const operator = carrier.operatorName ?? carrier.formattedName ?? carrier.name;
   return (
@@ -74,6 +79,12 @@ export function SiteFooter({ carrier, texts }: { carrier: PublicCarrier; texts?:
               <li>
                 <Link to="/store/login" className="underline" data-testid="store-login-link">
                   {t("footer.storeLogin")}
+                </Link>
+              </li>
+            ) : staffLogin ? (
+              <li>
+                <Link to="/store/login" className="underline" data-testid="staff-login-link">
+                  {t("footer.staffLogin")}
                 </Link>
               </li>
             ) : null}

@@ -13,9 +13,10 @@ export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale
         {t("nav.skipToContent")}
       </a>
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
-        <Link to="/" className="flex items-center gap-2 text-lg font-bold text-ink" aria-label={t("nav.logoAlt", { brand: carrier.name })}>
+        <Link to="/" className="flex min-w-0 max-w-full items-center gap-2 text-lg font-bold text-ink" aria-label={t("nav.logoAlt", { brand: carrier.name })}>
+          {/* Never cropped: 36 px high at its own width; on a narrow screen scaled down whole (object-contain). */}
           {carrier.theme.logoUrl ? (
-            <img src={carrier.theme.logoUrl} alt="" className="h-9 w-auto" />
+            <img src={carrier.theme.logoUrl} alt="" className="h-9 w-auto max-w-full object-contain" data-testid="header-logo" />
           ) : null}
           <span data-testid="brand-name" className={carrier.theme.logoUrl ? "sr-only" : undefined}>
             {carrier.name}

@@ -3,6 +3,7 @@ import { env } from "~/env.server";
 import { ContentCache } from "./cache";
 import { isPreviewing } from "./preview.server";
 import { fetchCollection, type Query } from "./strapi.server";
+import { listStaffAccounts } from "./staff.server";
 import {
   carrierSchema,
   contactReasonSchema,
@@ -141,6 +142,17 @@ export async function getUiTexts(carrier: Carrier, locale: Locale): Promise<Reco
     load("ui-texts", uiTextSchema, byCarrier(carrier.code, locale, false)),
   );
   return Object.fromEntries(entries.map((entry) => [entry.key, entry.value]));
+}
+
+/**
+ * Whether the carrier has staff who may log in (an account that is not disabled), so the footer
+ * offers the staff log-in even without in-store bookings (ADR 133). Cached with the carrier's content
+ * and dropped with it: a staff account's webhook invalidates the carrier (app/routes/api.cms-webhook.ts).
+ */
+export function hasStaffAccounts(carrier: Carrier): Promise<boolean> {
+  return contentCache().get(`staff-accounts:${carrier.code}`, [carrierTag(carrier.code)], async () =>
+    (await listStaffAccounts(carrier.code)).some((account) => !account.disabled),
+  );
 }
 
 type InvalidationListener = (carrierCode: string | undefined) => void;

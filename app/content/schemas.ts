@@ -113,6 +113,7 @@ export const carrierSchema = z.object({
   liveChat: z.boolean().nullish().transform(Boolean),
   liveChatUrl: webUrl("liveChatUrl"),
   showImprint: z.boolean().nullish().transform(Boolean),
+  showPolicyPhrase: z.boolean().nullish().transform(Boolean),
   allowsInStoreBookings: z.boolean().nullish().transform(Boolean),
   allowsInStoreDropOff: z.boolean().nullish().transform(Boolean),
   /** Repair by post (ADR 140): offered where switched on; the postal address shows on the label and confirmation. */

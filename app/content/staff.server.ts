@@ -7,6 +7,9 @@ import { z } from "zod";
 import { staffAccountSchema, type StaffAccount } from "~/lib/staff/permissions";
 import { callCms, ContentUnavailableError } from "./strapi.server";
 
+/** The CMS model of staff accounts, as its webhook names it: a change drops the carrier's cached staff presence. */
+export const STAFF_ACCOUNT_MODEL = "api::ops-staff-member";
+
 const one = z.object({ account: staffAccountSchema.nullable() });
 const many = z.object({ accounts: z.array(staffAccountSchema) });
 

@@ -2,6 +2,7 @@ import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isOperationsModel, operationsChanged, routeChange } from "~/booking.server";
 import { invalidateContent, publishContentInvalidation } from "~/content/content.server";
+import { STAFF_ACCOUNT_MODEL } from "~/content/staff.server";
 import { env } from "~/env.server";
 import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
 
@@ -30,8 +31,11 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const change = changeSchema.safeParse(payload);
   if (!change.success) return Response.json({ error: "invalid payload" }, { status: 400 });
-  // Operations and catalogue data live in the engine's own copy, not in the content cache (ADR 080).
-  if (isOperationsModel(change.data.model)) return Response.json({ ok: true, operations: await operationsChanged(change.data) });
+  // Operations and catalogue data live in the engine's own copy, not in the content cache (ADR 080);
+  // staff accounts are operations data the footer's staff log-in link also reads (ADR 133).
+  if (isOperationsModel(change.data.model) && change.data.model !== STAFF_ACCOUNT_MODEL) {
+    return Response.json({ ok: true, operations: await operationsChanged(change.data) });
+  }
   const invalidated = invalidateContent(change.data);
   // Then the other instances (ADR 059); if that fails they catch up within CONTENT_TTL_SECONDS.
   const published = await publishContentInvalidation({ model: change.data.model, carrierCode: change.data.carrierCode });

@@ -23,6 +23,31 @@ describe("a retrieved address", () => {
     expect(payloadFromFullAddress({ ...full, line_1: "" }, null)).toMatchObject({ line_1: "14 Commercial Street", line_2: "", latitude: null, longitude: null });
   });
 
+  it("keeps a UK order address's third line after line 2 and its county after the town (spec §3, ADR 132)", () => {
+    const uk = { line_1: "Flat 3", line_2: "The Old Mill", line_3: "Mill Lane", district: "", city: "Sevenoaks", post_town: "Sevenoaks", county: "Kent", postal_code: "TN13 1AA" };
+    expect(payloadFromFullAddress(uk, null)).toEqual({
+      line_1: "Flat 3",
+      line_2: "The Old Mill, Mill Lane",
+      town: "Sevenoaks, Kent",
+      postcode: "TN13 1AA",
+      latitude: null,
+      longitude: null,
+    });
+    // Empty lines close up; line 3 alone becomes line 2.
+    expect(payloadFromFullAddress({ ...uk, line_2: "" }, null)).toMatchObject({ line_1: "Flat 3", line_2: "Mill Lane" });
+    expect(payloadFromFullAddress({ ...uk, line_1: "", line_2: "" }, null)).toMatchObject({ line_1: "Mill Lane", line_2: "" });
+    // The post town comes before the city; the district still wins (spec §3 town fallback).
+    expect(townOf({ district: "", city: "London", post_town: "Sevenoaks" })).toBe("Sevenoaks");
+    expect(payloadFromFullAddress({ ...uk, district: "Dunton Green" }, null).town).toBe("Dunton Green, Kent");
+    // No county, a county that is the town, or no town at all: the town alone.
+    expect(payloadFromFullAddress({ ...uk, county: "" }, null).town).toBe("Sevenoaks");
+    expect(payloadFromFullAddress({ ...uk, county: "sevenoaks" }, null).town).toBe("Sevenoaks");
+    expect(payloadFromFullAddress({ ...uk, city: "", post_town: "" }, null).town).toBe("Not Set");
+    // Within the booking address's lengths: a town of 80 characters drops the county.
+    expect(payloadFromFullAddress({ ...uk, post_town: "T".repeat(78) }, null).town).toBe("T".repeat(78));
+    expect(geocodeText(payloadFromFullAddress(uk, null))).toBe("Flat 3, The Old Mill, Mill Lane, Sevenoaks, Kent, TN13 1AA");
+  });
+
   it("is geocoded by its lines, town and postcode", () => {
     expect(geocodeText({ line_1: "Flat 1", line_2: "14 Commercial Street", town: "London", postcode: "E1 6AN" })).toBe("Flat 1, 14 Commercial Street, London, E1 6AN");
     expect(geocodeText({ line_1: "Torstraße 112", line_2: "", town: "Not Set", postcode: "10119" })).toBe("Torstraße 112, 10119");

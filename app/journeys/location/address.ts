@@ -5,51 +5,8 @@
 import { z } from "zod";
 import { behaviourFor, shownText } from "~/lib/errors/error-table";
 
-export interface FullAddressLike {
-  line_1: string;
-  line_2: string;
-  district: string;
-  city: string;
-  postal_code: string;
-}
-
-export interface GeoPointLike {
-  latitude: number;
-  longitude: number;
-}
-
-export interface AddressPayload {
-  line_1: string;
-  line_2: string;
-  town: string;
-  postcode: string;
-  latitude: number | null;
-  longitude: number | null;
-}
-
-/** Spec §3: town falls back to district, then city, then the literal 'Not Set'. */
-export function townOf(address: Pick<FullAddressLike, "district" | "city">): string {
-  return address.district?.trim() || address.city?.trim() || "Not Set";
-}
-
-/** The text geocoded for a retrieved address: its lines, town and postcode. */
-export function geocodeText(address: Pick<AddressPayload, "line_1" | "line_2" | "town" | "postcode">): string {
-  return [address.line_1, address.line_2, address.town === "Not Set" ? "" : address.town, address.postcode]
-    .map((part) => part.trim())
-    .filter(Boolean)
-    .join(", ");
-}
-
-export function payloadFromFullAddress(address: FullAddressLike, point: GeoPointLike | null): AddressPayload {
-  return {
-    line_1: address.line_1.trim() || address.line_2.trim(),
-    line_2: address.line_1.trim() ? address.line_2.trim() : "",
-    town: townOf(address),
-    postcode: address.postal_code.trim(),
-    latitude: point?.latitude ?? null,
-    longitude: point?.longitude ?? null,
-  };
-}
+export { geocodeText, payloadFromFullAddress, townOf, type AddressPayload, type FullAddressLike, type GeoPointLike } from "~/lib/full-address";
+import type { AddressPayload } from "~/lib/full-address";
 
 const required = (key: string, max: number) =>
   z

@@ -42,11 +42,18 @@ describe("progress bar reachability (spec §2)", () => {
     expect(firstReachableBefore("device", none, "/booking/address-search")).toBe("/booking/address-search");
   });
 
-  it("maps paths to steps and widths of about 3, 33, 64, 96.5 and 100 percent", () => {
+  it("maps paths to steps and widths of about 3, 33, 64, 96.5 and 100 percent: the width of the step the visitor is on", () => {
     expect(progressWidth(stepOfPath("/booking/postcode-search"))).toBe(3);
-    expect(progressWidth(stepOfPath("/booking/device/model"))).toBe(33);
-    expect(progressWidth(stepOfPath("/booking/repair-date"))).toBe(64);
-    expect(progressWidth(stepOfPath("/booking/details"))).toBe(96.5);
+    expect(progressWidth(stepOfPath("/booking/device/model"))).toBe(3);
+    expect(progressWidth(stepOfPath("/booking/basket"))).toBe(3);
+    expect(progressWidth(stepOfPath("/booking/repair-date"))).toBe(33);
+    expect(progressWidth(stepOfPath("/booking/details"))).toBe(64);
+    expect(progressWidth(stepOfPath("/booking/checkout"))).toBe(96.5);
+    expect(progressWidth(stepOfPath("/booking/payment"))).toBe(96.5);
     expect(progressWidth(stepOfPath("/booking/complete"))).toBe(100);
+  });
+
+  it("shows Details and Checkout at different widths", () => {
+    expect(progressWidth("details")).not.toBe(progressWidth("checkout"));
   });
 });

@@ -7,12 +7,17 @@ export type ProgressSection = "device" | "repair" | "details" | "checkout" | "co
 export const PROGRESS_STEPS = ["device", "repair", "details", "checkout"] as const;
 export type ProgressStep = (typeof PROGRESS_STEPS)[number];
 
-/** Bar width per section, in percent. */
+/**
+ * Bar width per section, in percent (spec §2: about 3, 33, 64, 96.5 and 100 when complete). The bar
+ * stands at the width of the step the visitor is on: the device steps and the basket 3, the repair
+ * date 33, the details 64, checkout and payment 96.5 (ADR 130). Before the device step (postcode,
+ * location) it shows the first width too.
+ */
 export const PROGRESS_WIDTH: Record<"start" | ProgressStep | "complete", number> = {
   start: 3,
-  device: 33,
-  repair: 64,
-  details: 96.5,
+  device: 3,
+  repair: 33,
+  details: 64,
   checkout: 96.5,
   complete: 100,
 };

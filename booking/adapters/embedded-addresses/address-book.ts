@@ -9,6 +9,10 @@ export interface AddressBookEntry {
   country: CountryCode;
   line_1: string;
   line_2: string;
+  /** UK order addresses (spec §3): a third line, the post town and the county, where the address has them. */
+  line_3?: string;
+  post_town?: string;
+  county?: string;
   /** The street the address is on, used to group addresses into a street container. */
   street: string;
   district: string;
@@ -18,14 +22,25 @@ export interface AddressBookEntry {
   longitude: number;
 }
 
-type Row = [line_1: string, line_2: string, street: string, district: string, city: string, postal_code: string, lat: number, lng: number];
+type Row = [
+  line_1: string,
+  line_2: string,
+  street: string,
+  district: string,
+  city: string,
+  postal_code: string,
+  lat: number,
+  lng: number,
+  uk?: Pick<AddressBookEntry, "line_3" | "post_town" | "county">,
+];
 
 function book(country: CountryCode, rows: Row[]): AddressBookEntry[] {
-  return rows.map(([line_1, line_2, street, district, city, postal_code, latitude, longitude], i) => ({
+  return rows.map(([line_1, line_2, street, district, city, postal_code, latitude, longitude, uk], i) => ({
     id: `${country}-${String(i + 1).padStart(3, "0")}`,
     country,
     line_1,
     line_2,
+    ...uk,
     street,
     district,
     city,
@@ -49,9 +64,10 @@ export const ADDRESS_BOOK: readonly AddressBookEntry[] = [
     ["Flat 7", "55 Oldham Street", "Oldham Street", "", "Manchester", "M1 1JR", 53.48311, -2.23383],
     ["12 Deansgate", "", "Deansgate", "", "Manchester", "M3 2BW", 53.48311, -2.24631],
     ["Flat 2", "40 Broad Street", "Broad Street", "", "Birmingham", "B1 2HF", 52.47695, -1.91125],
-    ["8 Colmore Row", "", "Colmore Row", "", "Birmingham", "B3 2QD", 52.48147, -1.89850],
     ["31 Briggate", "", "Briggate", "", "Leeds", "LS1 6HD", 53.79717, -1.54227],
     ["Flat 2", "44 Grey Street", "Grey Street", "", "Newcastle upon Tyne", "NE1 6AE", 54.97167, -1.61231],
+    // An address of three lines with its post town and county, as a UK order address list gives one.
+    ["Flat 5", "Earl Grey House", "Grey Street", "", "Newcastle upon Tyne", "NE1 6EE", 54.97210, -1.61290, { line_3: "75 Grey Street", post_town: "Newcastle upon Tyne", county: "Tyne and Wear" }],
   ]),
   ...book("DE", [
     ["Kastanienallee 12", "", "Kastanienallee", "Prenzlauer Berg", "Berlin", "10435", 52.53654, 13.40850],

@@ -116,6 +116,24 @@ describe("embedded address provider: retrieve", () => {
     expect(townOf(address!)).toBe("London");
   });
 
+  it("gives a UK order address's third line, post town and county where the address has them (spec §3)", async () => {
+    const [result] = await provider.find({ text: "Earl Grey House", country: "GB" });
+    expect(result).toMatchObject({ text: "Flat 5, Earl Grey House", retrievable: true });
+    const address = await provider.retrieve(result!.id);
+    expect(address).toEqual({
+      line_1: "Flat 5",
+      line_2: "Earl Grey House",
+      line_3: "75 Grey Street",
+      district: "",
+      city: "Newcastle upon Tyne",
+      post_town: "Newcastle upon Tyne",
+      county: "Tyne and Wear",
+      postal_code: "NE1 6EE",
+      country: "GB",
+    });
+    expect(townOf(address!)).toBe("Newcastle upon Tyne");
+  });
+
   it("gives the suburb as the town where there is one", async () => {
     const [result] = await provider.find({ text: "1 Main St", country: "US" });
     const address = await provider.retrieve(result!.id);

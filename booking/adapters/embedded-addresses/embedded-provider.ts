@@ -151,8 +151,11 @@ export function createEmbeddedAddressProvider(options: EmbeddedAddressProviderOp
       return {
         line_1: entry.line_1,
         line_2: entry.line_2,
+        ...(entry.line_3 ? { line_3: entry.line_3 } : {}),
         district: entry.district,
         city: entry.city,
+        ...(entry.post_town ? { post_town: entry.post_town } : {}),
+        ...(entry.county ? { county: entry.county } : {}),
         postal_code: entry.postal_code,
         country: entry.country,
       };

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { LoqateError, createLoqateProvider, isLoqateError } from "./loqate-provider";
+import { townOf } from "../../ports/address-provider";
 
 function fixture(name: string): unknown {
   return JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), "utf8"));
@@ -85,9 +86,38 @@ describe("Loqate provider: retrieve", () => {
       line_2: "14 Commercial Street",
       district: "",
       city: "London",
+      post_town: "London",
       postal_code: "E1 6AN",
       country: "GB",
     });
+  });
+
+  it("maps a UK order address's third line, post town and county (spec §3)", async () => {
+    const provider = createLoqateProvider({ apiKey: "k", fetch: recordedFetch("retrieve-gb-three-lines").fetch });
+    const address = await provider.retrieve("GB|RM|B|51234567");
+    expect(address).toEqual({
+      line_1: "Flat 3",
+      line_2: "The Old Mill",
+      line_3: "Mill Lane",
+      district: "",
+      city: "Sevenoaks",
+      post_town: "Sevenoaks",
+      county: "Kent",
+      postal_code: "TN13 1AA",
+      country: "GB",
+    });
+    expect(townOf(address!)).toBe("Sevenoaks");
+  });
+
+  it("keeps Line4 and Line5 after Line3, and Province where there is no ProvinceName", async () => {
+    const fetch = async () => ({
+      ok: true,
+      status: 200,
+      json: async () => ({
+        Items: [{ Line1: "Unit 2", Line2: "Riverside Works", Line3: "Mill Lane", Line4: "Dunton Green", Line5: "", City: "Sevenoaks", Province: "Kent", ProvinceName: "", PostalCode: "TN13 2AA", CountryIso2: "GB" }],
+      }),
+    });
+    expect(await createLoqateProvider({ apiKey: "k", fetch }).retrieve("x")).toMatchObject({ line_3: "Mill Lane, Dunton Green", county: "Kent", post_town: "Sevenoaks" });
   });
 
   it("keeps the district Loqate gives (the town falls back to it)", async () => {

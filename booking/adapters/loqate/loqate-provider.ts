@@ -3,8 +3,9 @@
  * - Capture Interactive Find v1.10: Key, Text, Container, Countries, Limit, Language →
  *   Items[{ Id, Type, Text, Highlight, Description }]; Type 'Address' can be retrieved, any other
  *   type (Postcode, Street, BuildingNumber …) is a container for a further Find.
- * - Capture Interactive Retrieve v1.2: Key, Id → Items[{ Line1, Line2, District, City, PostalCode,
- *   CountryIso2, … }].
+ * - Capture Interactive Retrieve v1.2: Key, Id → Items[{ Line1, Line2, Line3, Line4, Line5, District,
+ *   City, Province, ProvinceName, PostalCode, CountryIso2, … }]. Line3–Line5 become `line_3`, City
+ *   (the Royal Mail post town in the UK) also `post_town`, ProvinceName (else Province) `county`.
  * - Geocoding: UK Geocode v2.10 for GB (Key, Location) and International Geocode v1.10 elsewhere
  *   (Key, Country, Location) → Items[{ Latitude, Longitude, … }].
  * Loqate reports a failure as HTTP 200 with a single item { Error, Description, Cause, Resolution };
@@ -140,11 +141,17 @@ export function createLoqateProvider(options: LoqateProviderOptions): AddressPro
       if (!item) return null;
       const iso2 = text(item.CountryIso2).toUpperCase();
       if (!COUNTRY_CODES.includes(iso2 as CountryCode)) return null;
+      const line3 = [item.Line3, item.Line4, item.Line5].map((line) => text(line).trim()).filter(Boolean).join(", ");
+      const county = text(item.ProvinceName).trim() || text(item.Province).trim();
+      const postTown = text(item.City).trim();
       return {
         line_1: text(item.Line1),
         line_2: text(item.Line2),
+        ...(line3 ? { line_3: line3 } : {}),
         district: text(item.District),
         city: text(item.City),
+        ...(postTown ? { post_town: postTown } : {}),
+        ...(county ? { county } : {}),
         postal_code: text(item.PostalCode),
         country: iso2 as CountryCode,
       };

@@ -11,6 +11,7 @@ import { readinessProblems } from "~/journeys/checkout/readiness";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
+import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
@@ -37,6 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // In-store mode comes from the staff session (ADR 101); a customer's booking with a store code is theirs to pay.
       inStore: Boolean(context.colleague) && Boolean(booking.store_code),
       locale: context.locale,
+      policyPhrase: context.carrier.showPolicyPhrase,
     },
     await withSession(context),
   );
@@ -70,7 +72,7 @@ export async function action({ request }: ActionFunctionArgs) {
 const hasEngineError = (answer: object) => "error" in answer && Boolean(answer.error);
 
 export default function CheckoutPage() {
-  const { overview, problems, path, inStore, locale } = useLoaderData<typeof loader>();
+  const { overview, problems, path, inStore, locale, policyPhrase } = useLoaderData<typeof loader>();
   const { applianceVariant } = useBookingLayout();
   const format = useMoney();
   const navigation = useNavigation();
@@ -119,6 +121,8 @@ export default function CheckoutPage() {
           </button>
         </Form>
       )}
+
+      <PolicyPhrase show={policyPhrase} />
 
       {inStore && !problems.length && path === "payment" ? (
         <div className="mt-8 rounded-xl border border-line/10 p-4">

@@ -47,6 +47,7 @@ import { BraintreeDropIn, type DropInHandle } from "~/journeys/checkout/componen
 import { PayLaterPanel, type KlarnaBillingAddress, type PayLaterAuthorization, type PayLaterPanelHandle } from "~/journeys/checkout/components/pay-later-panel";
 import { PaymentErrorDialog } from "~/journeys/checkout/components/payment-error-dialog";
 import { PaymentProcessingOverlay } from "~/journeys/checkout/components/payment-processing-overlay";
+import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
 import { readForm } from "~/lib/http/form.server";
 import { countCharge } from "~/lib/observability/metrics.server";
 import { PAYMENT_NAMESPACES } from "~/i18n/namespaces";
@@ -69,7 +70,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return throwLoaderError(context, error);
   }
   const editBilling = new URL(request.url).searchParams.get("billing") === "edit";
-  return data({ ...paymentPageData(context, booking, tokens), editBilling }, await withSession(context));
+  return data({ ...paymentPageData(context, booking, tokens), editBilling, policyPhrase: context.carrier.showPolicyPhrase }, await withSession(context));
 }
 
 interface PaymentError {
@@ -421,6 +422,7 @@ export default function PaymentPage() {
             {t(buttonInfoKey)}
           </p>
         ) : null}
+        <PolicyPhrase show={page.policyPhrase} />
       </Form>
 
       <BillingPanel

@@ -61,7 +61,7 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
   const move = (direction: 1 | -1) => setStart((current) => (current + direction * layout.slideBy + items.length) % items.length);
 
   return (
-    <section aria-labelledby={`${baseId}-title`} className="mx-auto max-w-6xl px-4 py-12" data-testid="popular-carousel">
+    <section id="popular" aria-labelledby={`${baseId}-title`} className="mx-auto max-w-6xl px-4 py-12" data-testid="popular-carousel">
       <h2 id={`${baseId}-title`} className="mb-6 text-2xl font-bold">
         {title}
       </h2>

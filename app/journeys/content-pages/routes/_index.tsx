@@ -115,7 +115,7 @@ export default function Landing() {
     <>
       <section className="bg-primary text-on-primary" data-testid="hero">
         <div className="mx-auto max-w-6xl px-4 py-14">
-          {landingLogo ? <img src={landingLogo} alt="" className="mb-6 h-12 w-auto rounded-lg bg-field px-3 py-2" /> : null}
+          {landingLogo ? <img src={landingLogo} alt="" className="mb-6 h-12 w-auto max-w-full rounded-lg bg-field object-contain px-3 py-2" data-testid="hero-logo" /> : null}
           <h1 className="text-4xl font-extrabold sm:text-5xl">{landing.heroTitle}</h1>
           {landing.heroSubtitle ? <p className="mt-3 max-w-2xl text-lg">{landing.heroSubtitle}</p> : null}
           {business ? (

@@ -6,6 +6,7 @@ import {
   type LoaderFunctionArgs,
   type MetaFunction,
 } from "@remix-run/node";
+import { geocodeText, payloadFromFullAddress } from "~/lib/full-address";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { MAX_PROOF_BYTES, type AvailabilityDay } from "~/booking.server";
@@ -83,13 +84,14 @@ async function addressModal(ctx: ManageContext, params: URLSearchParams, order: 
   if (!searchHidden && pick) {
     const full = await ctx.engine.retrieveAddress(ctx.carrier, pick).catch(() => null);
     if (full) {
-      const town = full.district?.trim() || full.city?.trim() || "Not Set";
-      const point = await ctx.engine.geocodeAddress(ctx.carrier, [full.line_1, full.line_2, town, full.postal_code].filter(Boolean).join(", ")).catch(() => null);
+      // Lines 1–3, the town (post town, county) as the booking address keeps them (ADR 132).
+      const payload = payloadFromFullAddress(full, null);
+      const point = await ctx.engine.geocodeAddress(ctx.carrier, geocodeText(payload)).catch(() => null);
       initial = {
-        line_1: full.line_1,
-        line_2: full.line_2,
-        town,
-        postcode: full.postal_code,
+        line_1: payload.line_1,
+        line_2: payload.line_2,
+        town: payload.town,
+        postcode: payload.postcode,
         latitude: point ? String(point.latitude) : "",
         longitude: point ? String(point.longitude) : "",
       };
