@@ -118,8 +118,14 @@ for (const journey of JOURNEYS) {
       const again = await openDateModal(page, lang);
       await again.getByTestId("date-reason").fill(reason);
       await again.getByTestId("date-show-days").click();
-      const pick = again.locator('[data-testid="date-day"][data-available="true"]').nth(1);
-      const newDate = (await pick.getAttribute("data-date"))!;
+      // A day two or more days out keeps the booking changeable for the steps after this one, whatever
+      // the time of day (before a cut-off, today and tomorrow are offered too).
+      await expect(again.getByTestId("date-day")).toHaveCount(10);
+      const offered = await again.locator('[data-testid="date-day"][data-available="true"]').evaluateAll((days) => days.map((day) => day.getAttribute("data-date") ?? ""));
+      const soonest = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      const newDate = offered.find((date) => date >= soonest && date !== order.date)!;
+      expect(newDate).toBeTruthy();
+      const pick = again.locator(`[data-testid="date-day"][data-date="${newDate}"]`);
       expect(newDate).not.toBe(order.date);
       await pick.click();
       await expect(again.getByTestId("date-changed-to")).toHaveAttribute("data-date", newDate);

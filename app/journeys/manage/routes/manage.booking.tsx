@@ -303,6 +303,10 @@ export default function ManageBookingPage() {
   }
   const { order, lookup, modal } = page;
   const closeHref = manageBookingPath(lookup);
+  const dateResult = result?.intent === "date" ? result : undefined;
+  // The new day stays on screen after the change, even when the change put the booking inside the
+  // 24-hour window and the page no longer offers changes (a move to tomorrow).
+  const dateModal: DateModalState | null = modal?.name === "date" ? modal : dateResult?.ok ? { name: "date", reason: "", reasonShort: false, days: null, more: false, pages: 1 } : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10" data-testid="manage-booking" data-change-deadline={order.changeDeadline} data-order-status={order.status}>
       <h1 className="text-3xl font-bold">{t("manage.title")}</h1>
@@ -317,7 +321,7 @@ export default function ManageBookingPage() {
         result={result}
       />
       {modal?.name === "cancel" ? <CancelModal lookup={lookup} state={modal} closeHref={closeHref} result={result?.intent === "cancel" ? result : undefined} /> : null}
-      {modal?.name === "date" ? <ChangeDateModal lookup={lookup} state={modal} currentDate={order.date} closeHref={closeHref} result={result?.intent === "date" ? result : undefined} /> : null}
+      {dateModal ? <ChangeDateModal lookup={lookup} state={dateModal} currentDate={order.date} closeHref={closeHref} result={dateResult} /> : null}
       {modal?.name === "address" ? <ChangeAddressModal lookup={lookup} state={modal} closeHref={closeHref} result={result?.intent === "address" ? result : undefined} /> : null}
       {modal?.name === "imei-help" ? <ImeiHelpModal kind={modal.kind} closeHref={closeHref} /> : null}
     </div>
