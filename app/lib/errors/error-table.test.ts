@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "~/booking.server";
 import { createI18n } from "~/i18n/i18n.server";
-import { ERROR_TABLE, FIELD_KEYS, PLACE_RULES, behaviourFor, fieldTexts, shownText, toastOf, type Behaviour } from "./error-table";
+import { ERROR_TABLE, FIELD_KEYS, PLACE_RULES, behaviourFor, fieldTexts, firstMessageText, shownText, toastOf, type Behaviour } from "./error-table";
 
 const en = createI18n("en");
 const de = createI18n("de");
@@ -81,9 +81,22 @@ describe("the §8 error table", () => {
 });
 
 describe("places that differ from the table", () => {
-  it("keeps a refused postcode under the postcode field", () => {
-    expect(behaviourFor("BK04", "booking.postcode")).toEqual({ show: "field", key: "landing.postcodeInvalid" });
+  it("keeps a malformed postcode under the postcode field and shows one no area covers in the error modal, with the server's message", () => {
+    const notCovered = { postcode: ["POSTCODE_NOT_COVERED"] };
+    const malformed = { postcode: ["POSTCODE_INVALID"] };
+    expect(behaviourFor("BK04", "booking.postcode", ["Please enter a valid postcode."], malformed)).toEqual({ show: "field", key: "landing.postcodeInvalid" });
+    expect(behaviourFor("VALIDATION", "booking.postcode")).toEqual({ show: "field", key: "landing.postcodeInvalid" });
+    const refused = behaviourFor("BK04", "booking.postcode", ["Sorry, we don't cover that postcode yet."], notCovered);
+    expect(refused.show).toBe("modal");
+    const error = { messages: ["Sorry, we don't cover that postcode yet."], fieldCodes: notCovered };
+    expect(en.t(firstMessageText(refused, error, "en").key!)).toBe("Sorry, we don't cover that postcode yet.");
+    expect(de.t(firstMessageText(refused, error, "de").key!)).toBe("Leider sind wir in diesem Postleitzahlgebiet noch nicht im Einsatz.");
+    // Without a field code, the English message as it came, else the table's text.
+    expect(firstMessageText(refused, { messages: ["No van goes there."] }, "en")).toEqual({ text: "No van goes there." });
+    expect(firstMessageText(refused, { messages: ["No van goes there."] }, "de")).toEqual({ key: "landing.postcodeNotCovered" });
     expect(behaviourFor("BK09", "booking.postcode")).toBe(ERROR_TABLE.BK09);
+    // The store searches keep every refusal under the field.
+    expect(behaviourFor("BK04", "booking.stores", [], notCovered)).toEqual({ show: "field", key: "landing.postcodeInvalid" });
   });
 
   it("shows a missing or unknown booking code under the field, without clearing the booking", () => {

@@ -8,6 +8,7 @@
  * "manage.date" → "manage" → the table.
  */
 import type { ErrorCode, FieldCode } from "~/booking.server";
+import { fieldKey } from "./field-texts";
 
 export type { ErrorCode, FieldCode };
 
@@ -135,17 +136,27 @@ export interface PlaceRule {
   otherwise?: Behaviour;
   /** For a toast without a text of its own when the error came with no message at all (§8, ADR 125). */
   withoutMessage?: Behaviour;
+  /** Where the error's field code decides, before `codes` (a malformed postcode, not one outside every area). */
+  fieldCodes?: Partial<Record<FieldCode, Behaviour>>;
 }
 
 const POSTCODE_FIELD: Behaviour = { show: "field", key: "landing.postcodeInvalid" };
+/** §5/§8 "Postcode error": a real postcode no area covers: the server's first message, localised, in an error modal (ADR 126). */
+const POSTCODE_REFUSED: Behaviour = { show: "modal", fallbackKey: "landing.postcodeNotCovered" };
 const MANAGE_TOAST: Behaviour = { show: "toast", fallbackKey: "manage.errors.generic", durationMs: LONG_TOAST_MS, redirect: "manage" };
 
 export const PLACE_RULES = {
   booking: {},
   /** Reading the visitor's booking: a gone booking is forgotten and the visitor starts again. */
   "booking.session": { codes: { BK01: { show: "ignore", clearBooking: true } }, otherwise: { show: "error-page" } },
-  /** The postcode forms: a refused postcode stays under the field. */
-  "booking.postcode": { codes: { BK04: POSTCODE_FIELD, VALIDATION: POSTCODE_FIELD } },
+  /**
+   * The postcode forms (§5, ADR 126): a malformed postcode stays under the field ('Please enter a
+   * valid postcode.'); one no area covers shows the server's first message in an error modal.
+   */
+  "booking.postcode": {
+    codes: { BK04: POSTCODE_REFUSED, VALIDATION: POSTCODE_FIELD },
+    fieldCodes: { POSTCODE_INVALID: POSTCODE_FIELD, POSTCODE_MISSING: POSTCODE_FIELD },
+  },
   /** Store and drop-off searches (loaders): a refused postcode under the field; anything else is a bug. */
   "booking.stores": { codes: { BK04: POSTCODE_FIELD, VALIDATION: POSTCODE_FIELD }, otherwise: { show: "error-page" } },
   "booking.store": { codes: { VALIDATION: { show: "field", key: "booking-location.store.codeUnknown" } } },
@@ -232,14 +243,30 @@ function isErrorCode(code: string): code is ErrorCode {
  * "any other". With `messages` (the error's), an "any other" error with no message to show takes the
  * place's `withoutMessage` behaviour where it has one (the charge: 'declined', 6 s).
  */
-export function behaviourFor(code: string | null | undefined, place: Place = "booking", messages?: readonly string[]): Behaviour {
+export function behaviourFor(
+  code: string | null | undefined,
+  place: Place = "booking",
+  messages?: readonly string[],
+  fieldCodes?: Record<string, readonly string[]>,
+): Behaviour {
   const chain = chainOf(place);
   const rules: readonly PlaceRule[] = chain.map((name) => PLACE_RULES[name]);
-  const found = lookUp(code, rules);
+  const found = byFieldCode(fieldCodes, rules) ?? lookUp(code, rules);
   if (messages && !messages.some((message) => message.trim()) && found.anyOther) {
     for (const rule of rules) if (rule.withoutMessage) return rule.withoutMessage;
   }
   return found;
+}
+
+function byFieldCode(fieldCodes: Record<string, readonly string[]> | undefined, rules: readonly PlaceRule[]): Behaviour | undefined {
+  const codes = Object.values(fieldCodes ?? {}).flat();
+  for (const rule of rules) {
+    for (const code of codes) {
+      const own = rule.fieldCodes?.[code as FieldCode];
+      if (own) return own;
+    }
+  }
+  return undefined;
 }
 
 function lookUp(code: string | null | undefined, rules: readonly PlaceRule[]): Behaviour {
@@ -272,6 +299,23 @@ export function shownText(behaviour: Behaviour, messages: readonly string[], loc
   if (behaviour.key) return { key: behaviour.key };
   if (locale === "en" && messages[0]) return { text: messages[0] };
   return { key: behaviour.fallbackKey ?? fallbackKey };
+}
+
+/**
+ * §8 "the first server message", in the page's language: the behaviour's own text, else the text of
+ * the error's first field code where the web has one (the same words in English as the engine's),
+ * else `shownText`.
+ */
+export function firstMessageText(
+  behaviour: Behaviour,
+  error: { messages: readonly string[]; fieldCodes?: Record<string, readonly string[]> },
+  locale: string,
+  fallbackKey?: string,
+): ShownText {
+  if (behaviour.key) return { key: behaviour.key };
+  const key = fieldKey(Object.values(error.fieldCodes ?? {}).flat()[0]);
+  if (key) return { key };
+  return shownText(behaviour, error.messages, locale, fallbackKey);
 }
 
 /** A toast's text and how long it stays (spec §8: 15 s for an error without a duration of its own). */

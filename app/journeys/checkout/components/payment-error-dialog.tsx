@@ -1,14 +1,15 @@
 /**
  * Spec §8 'payment error modal': 'Something went wrong with your payment', with 'Incorrect billing
  * address' (Update billing address: the billing panel on this page, open for editing), 'Incorrect
- * phone number' (Update phone number: the details step, where the phone is edited — ADR 026), and
- * the messages, each with Retry payment. Its buttons are links, so it works without JavaScript
+ * phone number' (Update phone number: the details step, where the phone is edited — ADR 026), §3's
+ * third billing flag 'Incorrect booking reference' (Restart payment: the payment of this booking
+ * started afresh, ADR 128), and the messages, each with Retry payment. Its buttons are links, so it works without JavaScript
  * (the page loads again without the modal); with JavaScript they close it in place.
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
-import { BILLING_FIX_PATH, PHONE_FIX_PATH, type PaymentErrorModal } from "~/journeys/checkout/payment";
+import { BILLING_FIX_PATH, PHONE_FIX_PATH, RESTART_PAYMENT_PATH, type PaymentErrorModal } from "~/journeys/checkout/payment";
 
 export interface PaymentErrorDialogProps {
   items: PaymentErrorModal;
@@ -17,9 +18,11 @@ export interface PaymentErrorDialogProps {
   onRetry: () => void;
   /** Closes the modal and opens the billing panel for editing. */
   onUpdateBilling: () => void;
+  /** Closes the modal while 'Restart payment' loads the payment afresh. */
+  onRestart: () => void;
 }
 
-export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }: PaymentErrorDialogProps) {
+export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling, onRestart }: PaymentErrorDialogProps) {
   const { t } = useTranslation();
   const button = "inline-block rounded bg-primary px-4 py-2 font-semibold text-on-primary";
   return (
@@ -45,6 +48,14 @@ export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }
             <p className="font-semibold">{t("payment.errorModal.incorrectPhone")}</p>
             <Link to={PHONE_FIX_PATH} className={`mt-2 ${button}`}>
               {t("payment.errorModal.updatePhone")}
+            </Link>
+          </li>
+        ) : null}
+        {items.bookingReference ? (
+          <li data-testid="payment-error-booking-reference">
+            <p className="font-semibold">{t("payment.errorModal.incorrectBookingReference")}</p>
+            <Link to={RESTART_PAYMENT_PATH} onClick={onRestart} className={`mt-2 ${button}`}>
+              {t("payment.errorModal.restartPayment")}
             </Link>
           </li>
         ) : null}
