@@ -294,9 +294,11 @@ test.describe("a UK carrier that offers pay later", () => {
     await page.route("**/booking/payment.data*", async (route) => {
       const answer = await forward(route.request());
       const body = answer.body.replaceAll('"billing_address"', '"booking_reference"').replaceAll("Incorrect billing address", "Incorrect booking reference");
-      await route.fulfill({ status: answer.status, headers: answer.headers, body });
+      await route.fulfill({ status: answer.status, headers: answer.headers, body }).catch(() => undefined);
     });
     await payWith(page, "en", "card-valid");
+    // The root's revalidation after the post brings the flashed toast: wait for it before leaving.
+    await expect(toast(page, "error", "There was a problem confirming payment. Please try again or contact your bank.")).toBeVisible();
     const item = modal(page).getByTestId("payment-error-booking-reference");
     await expect(item).toContainText(paymentText("en", "errorModal.incorrectBookingReference"));
     await expect(item).toContainText("Incorrect booking reference");

@@ -6,7 +6,9 @@
  * revalidation: it would abort the first after the server had already cleared the cookie, and the
  * toast was lost. A slow network makes the window wide: each revalidation answers late here.
  */
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Page, type Route } from "@playwright/test";
+import http from "node:http";
+import { appPort } from "../support/app";
 import { seededCarriers, type CmsEntry } from "../support/cms";
 import { basketToPayment, bookingWithDevice, payWith, text, toast } from "../support/booking-journey";
 
@@ -26,14 +28,53 @@ function pick(description: string, matches: (carrier: CmsEntry) => boolean): Cms
   return found!;
 }
 
-/** Every data revalidation of `path` (a GET of its `.data`) reaches the server at once and answers `delayMs` late. */
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  setCookies: string[];
+  body: Buffer;
+}
+
+/** Sends the browser's request on to the app from Node (which cannot resolve *.localhost) and reads the whole answer. */
+async function forward(route: Route): Promise<Answer> {
+  const request = route.request();
+  const url = new URL(request.url());
+  const headers = await request.allHeaders();
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(
+      { host: "127.0.0.1", port: appPort, path: `${url.pathname}${url.search}`, method: request.method(), headers: { ...headers, host: url.host, "accept-encoding": "identity" } },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on("data", (chunk: Buffer) => chunks.push(chunk));
+        response.on("end", () => {
+          const out: Record<string, string> = {};
+          for (const [name, value] of Object.entries(response.headers)) {
+            if (value === undefined || ["content-length", "transfer-encoding", "content-encoding", "set-cookie"].includes(name)) continue;
+            out[name] = Array.isArray(value) ? value.join(", ") : value;
+          }
+          resolve({ status: response.statusCode ?? 0, headers: out, setCookies: response.headers["set-cookie"] ?? [], body: Buffer.concat(chunks) });
+        });
+      },
+    );
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+/**
+ * A slow network for the data revalidations of `path` (GETs of its `.data`): the server answers at
+ * once and the browser takes the answer's cookies as its headers arrive, as a browser does, but the
+ * rest of the answer comes `delayMs` late. Meanwhile another request may abort this one.
+ */
 async function slowRevalidations(page: Page, path: string, delayMs: number) {
   await page.route(`**${path}.data*`, async (route) => {
     if (route.request().method() !== "GET") return route.continue();
-    const response = await route.fetch().catch(() => null);
-    if (!response) return route.abort().catch(() => undefined);
+    const answer = await forward(route);
+    if (answer.setCookies.some((cookie) => /^__toast=;/.test(cookie) || /^__toast=[^;]*;.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(cookie))) {
+      await page.context().clearCookies({ name: "__toast" });
+    }
     await new Promise((resolve) => setTimeout(resolve, delayMs));
-    await route.fulfill({ response }).catch(() => undefined);
+    await route.fulfill({ status: answer.status, headers: answer.headers, body: answer.body }).catch(() => undefined);
   });
 }
 
