@@ -27,7 +27,10 @@ export function Toaster({ incoming }: { incoming: Toast | null | undefined }) {
 
   useEffect(() => {
     const pending = timers.current;
-    return () => pending.forEach((timer) => clearTimeout(timer));
+    return () => {
+      pending.forEach((timer) => clearTimeout(timer));
+      pending.clear();
+    };
   }, []);
 
   const dismiss = (id: string) => setToasts((current) => current.filter((entry) => entry.id !== id));
