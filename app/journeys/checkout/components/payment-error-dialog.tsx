@@ -18,11 +18,9 @@ export interface PaymentErrorDialogProps {
   onRetry: () => void;
   /** Closes the modal and opens the billing panel for editing. */
   onUpdateBilling: () => void;
-  /** Closes the modal while 'Restart payment' loads the payment afresh. */
-  onRestart: () => void;
 }
 
-export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling, onRestart }: PaymentErrorDialogProps) {
+export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }: PaymentErrorDialogProps) {
   const { t } = useTranslation();
   const button = "inline-block rounded bg-primary px-4 py-2 font-semibold text-on-primary";
   return (
@@ -54,9 +52,10 @@ export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling, 
         {items.bookingReference ? (
           <li data-testid="payment-error-booking-reference">
             <p className="font-semibold">{t("payment.errorModal.incorrectBookingReference")}</p>
-            <Link to={RESTART_PAYMENT_PATH} onClick={onRestart} className={`mt-2 ${button}`}>
+            {/* A document load on purpose: the payment starts afresh, nothing of this attempt is kept. */}
+            <a href={RESTART_PAYMENT_PATH} className={`mt-2 ${button}`}>
               {t("payment.errorModal.restartPayment")}
-            </Link>
+            </a>
           </li>
         ) : null}
         {messages.map((message, index) => (

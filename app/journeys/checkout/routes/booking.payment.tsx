@@ -440,7 +440,6 @@ export default function PaymentPage() {
           messages={[inlineErrorText(error, t)]}
           onRetry={closeModal}
           onUpdateBilling={openBilling}
-          onRestart={closeModal}
         />
       ) : null}
       {errorModal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}
