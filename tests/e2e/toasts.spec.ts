@@ -64,9 +64,12 @@ async function forward(route: Route): Promise<Answer> {
 /**
  * A slow network for the data revalidations of `path` (GETs of its `.data`): the server answers at
  * once and the browser takes the answer's cookies as its headers arrive, as a browser does, but the
- * rest of the answer comes `delayMs` late. Meanwhile another request may abort this one.
+ * rest of the answer comes `delayMs` late, on a CPU 8 times slower. Meanwhile another request may abort this one.
  */
 async function slowRevalidations(page: Page, path: string, delayMs: number) {
+  // A slow phone as well: the page takes longer to render the action's answer than the server to answer.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 8 });
   await page.route(`**${path}.data*`, async (route) => {
     if (route.request().method() !== "GET") return route.continue();
     const answer = await forward(route);
