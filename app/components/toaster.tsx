@@ -1,19 +1,37 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toast } from "~/lib/toast";
 import { Toast as ToastView } from "./ui/toast";
 
-/** Toasts: success, warning, error, info; dismissible; announced to screen readers (spec §8). */
+/**
+ * Toasts: success, warning, error, info; dismissible; announced to screen readers (spec §8).
+ *
+ * A toast arrives once, with the root loader's data after the post that flashed it (ADR 066). It
+ * stays its own duration whatever the root data does next: a later revalidation hands no toast, and
+ * that must neither drop this one nor cancel its timer (it would then stay until the next page);
+ * the same toast handed twice shows once (ADR 127).
+ */
 export function Toaster({ incoming }: { incoming: Toast | null | undefined }) {
   const { t } = useTranslation();
   const [toasts, setToasts] = useState<Toast[]>([]);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
-    if (!incoming) return;
+    if (!incoming || timers.current.has(incoming.id)) return;
     setToasts((current) => (current.some((entry) => entry.id === incoming.id) ? current : [...current, incoming]));
-    const timer = setTimeout(() => setToasts((current) => current.filter((entry) => entry.id !== incoming.id)), incoming.durationMs);
-    return () => clearTimeout(timer);
+    timers.current.set(
+      incoming.id,
+      setTimeout(() => setToasts((current) => current.filter((entry) => entry.id !== incoming.id)), incoming.durationMs),
+    );
   }, [incoming]);
+
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      pending.forEach((timer) => clearTimeout(timer));
+      pending.clear();
+    };
+  }, []);
 
   const dismiss = (id: string) => setToasts((current) => current.filter((entry) => entry.id !== id));
   return (

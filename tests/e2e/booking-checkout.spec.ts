@@ -153,6 +153,35 @@ test.describe("a whole booking in German", () => {
     await expect(page.getByTestId("overview-convenience-charge")).toContainText("99 €");
     await expectNoSeriousA11yViolations(page);
   });
+
+  test("an engine error no page names (the device removed meanwhile in another tab) toasts the neutral German text for 15 s, never 'declined'", async ({ page, context }) => {
+    const carrier = germanCarrier();
+    await page.clock.install();
+    await bookingWithDevice(page, carrier);
+    // This tab asks to remove the device …
+    await page.getByTestId("basket-item-delete").click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toBeVisible();
+    // … while a second tab of the same visitor removes it first.
+    const other = await context.newPage();
+    await other.goto(carrierUrl(String(carrier.code), "/booking/basket"));
+    await other.getByTestId("basket-item-delete").click();
+    await other.getByRole("dialog").getByRole("button", { name: text("de", "basket.deleteConfirm") }).click();
+    await expect(other.getByTestId("basket-empty")).toBeVisible();
+    await other.close();
+
+    // The engine answers NOT_FOUND, a code §8 only knows as 'any other'.
+    await dialog.getByRole("button", { name: text("de", "basket.deleteConfirm") }).click();
+    const neutral = toast(page, "error", text("de", "toast.genericError", {}, "common"));
+    await expect(neutral).toBeVisible();
+    await expect(neutral).toHaveText(/Etwas ist schiefgelaufen\. Bitte versuchen Sie es erneut\./);
+    await expect(toast(page, "error", text("de", "toasts.paymentDeclined", {}, "booking"))).toHaveCount(0);
+    // §8 'any other': 15 seconds, not the 6 of a decline.
+    await page.clock.fastForward(12_000);
+    await expect(neutral).toBeVisible();
+    await page.clock.fastForward(4_000);
+    await expect(neutral).toBeHidden();
+  });
 });
 
 test.describe("payment outcomes (spec §8)", () => {

@@ -559,22 +559,37 @@ test.describe("BK04: an uncovered postcode", () => {
   // Shetland (ZE1): a valid UK postcode no demo carrier covers.
   const UNCOVERED = "ZE1 0AA";
 
-  test("the landing page's postcode goes to the postcode search with 'Please enter a valid postcode.'; a covered one goes on", async ({ page }) => {
+  test("the landing page's uncovered postcode shows the server's message in an error modal on the postcode search; a malformed one 'Please enter a valid postcode.'; a covered one goes on", async ({ page }) => {
     const carrier = pick("a UK carrier without an additional landing page", (c) => c.countryCode === "GB" && !on(c, "additionalLandingPage") && !on(c, "addressLookup") && !on(c, "storeRequired"));
     const journey: Journey = { carrier, lang: "en", axe: true, postcode: UNCOVERED, device: { model: "" } };
     await page.goto(carrierUrl(String(carrier.code), "/"));
     await page.getByLabel(text("en", "root", "landing.postcodeLabel")).fill(UNCOVERED);
     await leave(page, () => page.getByTestId("hero").getByRole("button", { name: text("en", "root", "landing.postcodeSubmit") }).click());
     await expect(page).toHaveURL(/\/booking\/postcode-search\?postcode=ZE10AA$/);
-    await expect(page.getByTestId("postcode-error")).toHaveText(text("en", "root", "landing.postcodeInvalid"));
-    await expect(page.getByLabel(text("en", "root", "landing.postcodeLabel"))).toHaveAttribute("aria-invalid", "true");
+    // Spec §5/§8: a real postcode no area covers: the server's first message in an error modal, not the format message.
+    const refused = page.getByRole("alertdialog", { name: text("en", "location", "postcode.errorTitle") });
+    await expect(refused).toContainText("Sorry, we don't cover that postcode yet.");
+    await expect(page.getByTestId("postcode-error")).toHaveCount(0);
     await expect(page.getByTestId("basket-icon")).toHaveCount(0);
     await onPage(page, journey, "postcode-search with BK04");
     await expectProgress(page, "3");
+    await refused.getByRole("button", { name: text("en", "location", "address.close") }).click();
+    await expect(refused).toHaveCount(0);
+    await expect(page.getByLabel(text("en", "root", "landing.postcodeLabel"))).toHaveValue(/ZE1 ?0AA/);
     // The hero's form sent before the page is interactive (or without JavaScript) keeps the space: the same page.
     await page.goto(carrierUrl(String(carrier.code), `/booking/postcode-search?postcode=${encodeURIComponent(UNCOVERED)}`));
     await expect(page).toHaveURL(/\/booking\/postcode-search\?postcode=ZE10AA$/);
+    await expect(page.getByRole("alertdialog")).toContainText("Sorry, we don't cover that postcode yet.");
+
+    // A malformed postcode, from the hero or the form: the inline format message, no modal.
+    await page.goto(carrierUrl(String(carrier.code), "/booking/postcode-search?postcode=XYZ"));
     await expect(page.getByTestId("postcode-error")).toHaveText(text("en", "root", "landing.postcodeInvalid"));
+    await expect(page.getByLabel(text("en", "root", "landing.postcodeLabel"))).toHaveAttribute("aria-invalid", "true");
+    await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    await page.getByLabel(text("en", "root", "landing.postcodeLabel")).fill(UNCOVERED);
+    await page.getByRole("button", { name: text("en", "location", "postcode.submit") }).click();
+    await expect(page.getByRole("alertdialog", { name: text("en", "location", "postcode.errorTitle") })).toContainText("Sorry, we don't cover that postcode yet.");
+    await expect(page.getByTestId("postcode-error")).toHaveCount(0);
 
     // The device steps stay out of reach until a covered postcode is saved.
     await page.goto(carrierUrl(String(carrier.code), "/booking/device/make"));
@@ -607,6 +622,26 @@ test.describe("BK04: an uncovered postcode", () => {
     await page.getByLabel(text("en", "root", "landing.postcodeLabel")).fill(postcodeIn(carrier));
     await leave(page, () => page.getByRole("button", { name: text("en", "location", "postcode.submit") }).click());
     await expect(page).toHaveURL(/\/booking\/device\/make$/);
+  });
+
+  test.describe("in German", () => {
+    test.use({ locale: "de-DE" });
+
+    test("an uncovered German postcode shows the server's message in German in the error modal; a malformed one the German format message", async ({ page }) => {
+      const carrier = pick("the German carrier", (c) => c.countryCode === "DE" && c.defaultLocale === "de" && !on(c, "additionalLandingPage") && !on(c, "addressLookup") && !on(c, "storeRequired"));
+      // Köln (50667): a valid German postcode none of the carrier's areas (Berlin, München, Hamburg) covers.
+      await page.goto(carrierUrl(String(carrier.code), "/"));
+      await page.getByLabel(text("de", "root", "landing.postcodeLabel")).fill("50667");
+      await leave(page, () => page.getByTestId("hero").getByRole("button", { name: text("de", "root", "landing.postcodeSubmit") }).click());
+      const refused = page.getByRole("alertdialog", { name: text("de", "location", "postcode.errorTitle") });
+      await expect(refused).toContainText(text("de", "root", "landing.postcodeNotCovered"));
+      await expect(refused).not.toContainText("cover");
+      await expect(page.getByTestId("postcode-error")).toHaveCount(0);
+
+      await page.goto(carrierUrl(String(carrier.code), "/booking/postcode-search?postcode=ABC"));
+      await expect(page.getByTestId("postcode-error")).toHaveText(text("de", "root", "landing.postcodeInvalid"));
+      await expect(page.getByRole("alertdialog")).toHaveCount(0);
+    });
   });
 });
 

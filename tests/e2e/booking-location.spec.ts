@@ -102,9 +102,13 @@ test.describe("postcode search", () => {
     await expect(page.getByTestId("postcode-error")).toHaveText("Please enter a valid postcode.");
     await expect(page.getByLabel("Enter your postcode")).toHaveValue("NOT A CODE");
 
-    // Shetland: a valid UK postcode no demo carrier covers (BK04).
+    // Shetland: a valid UK postcode no demo carrier covers (BK04): the server's message in the error modal (§5, ADR 126).
     await submitPostcode(page, "ZE1 0AA");
-    await expect(page.getByTestId("postcode-error")).toHaveText("Please enter a valid postcode.");
+    const refused = page.getByRole("alertdialog", { name: "We can't book a repair at this postcode" });
+    await expect(refused).toContainText("Sorry, we don't cover that postcode yet.");
+    await expect(page.getByTestId("postcode-error")).toHaveCount(0);
+    await refused.getByRole("button", { name: "Close" }).click();
+    await expect(refused).toHaveCount(0);
 
     await submitPostcode(page, coveredPostcode(carrier).toLowerCase().replace(" ", "  "));
     await expect(page).toHaveURL(/\/booking\/device\/make$/);
@@ -230,10 +234,13 @@ test.describe("the German carrier, in German", () => {
     await page.getByLabel("Geben Sie Ihre Postleitzahl ein").fill("1234");
     await submitForm(page, "Postleitzahl prüfen");
     await expect(page.getByTestId("postcode-error")).toHaveText("Bitte geben Sie eine gültige Postleitzahl ein.");
-    // Dresden: a valid PLZ outside the demo carrier's areas.
+    // Dresden: a valid PLZ outside the demo carrier's areas: the server's message, in German, in the error modal (ADR 126).
     await page.getByLabel("Geben Sie Ihre Postleitzahl ein").fill("01067");
     await submitForm(page, "Postleitzahl prüfen");
-    await expect(page.getByTestId("postcode-error")).toHaveText("Bitte geben Sie eine gültige Postleitzahl ein.");
+    const refused = page.getByRole("alertdialog", { name: "Für diese Postleitzahl können wir keine Reparatur buchen" });
+    await expect(refused).toContainText("Leider sind wir in diesem Postleitzahlgebiet noch nicht im Einsatz.");
+    await expect(page.getByTestId("postcode-error")).toHaveCount(0);
+    await refused.getByRole("button", { name: "Schließen" }).click();
     await expectNoSeriousA11yViolations(page);
 
     await page.goto(carrierUrl(code, "/booking/address-search"));

@@ -283,6 +283,36 @@ test.describe("a UK carrier that offers pay later", () => {
     await expect(page.getByRole("textbox", { name: text("en", "details.phone"), exact: true })).toHaveValue(/\+?44/);
     await page.unroute("**/booking/payment.data*");
   });
+
+  test("payment error modal: §3's booking-reference flag shows 'Incorrect booking reference' with a button that restarts the payment for this booking", async ({ page }) => {
+    const carrier = ukPayLaterCarrier();
+    await toPayment(page, carrier, "en");
+    // Braintree documents no test value for a refused order id either: the server's real AVS refusal
+    // is taken as it came and its flag renamed to the booking reference, as the Braintree adapter
+    // reports an order id it refuses (braintree-results.ts), before the page reads it (ADR 128).
+    await editBilling(page, "en", { line1: "200 Example Street" });
+    await page.route("**/booking/payment.data*", async (route) => {
+      const answer = await forward(route.request());
+      const body = answer.body.replaceAll('"billing_address"', '"booking_reference"').replaceAll("Incorrect billing address", "Incorrect booking reference");
+      await route.fulfill({ status: answer.status, headers: answer.headers, body }).catch(() => undefined);
+    });
+    await payWith(page, "en", "card-valid");
+    const item = modal(page).getByTestId("payment-error-booking-reference");
+    await expect(item).toContainText(paymentText("en", "errorModal.incorrectBookingReference"));
+    await expect(item).toContainText("Incorrect booking reference");
+    await expect(modal(page).getByTestId("payment-error-billing")).toHaveCount(0);
+    await expect(modal(page).getByTestId("payment-error-phone")).toHaveCount(0);
+    await page.unroute("**/booking/payment.data*");
+
+    // 'Restart payment' loads this booking's payment afresh (new billing tokens, an empty form).
+    await Promise.all([page.waitForEvent("load"), item.getByRole("link", { name: "Restart payment" }).click()]);
+    await expect(page).toHaveURL(/\/booking\/payment\?restart=1$/);
+    await expect(modal(page)).toHaveCount(0);
+    await expect(page.getByTestId("pay-button")).toBeEnabled();
+    await editBilling(page, "en", { line1: "10 Example Street" });
+    await payWith(page, "en", "card-valid");
+    await orderReference(page);
+  });
 });
 
 test.describe("the German carrier, in German", () => {

@@ -21,6 +21,7 @@ const TEXTS = {
     payment: load("en/payment.json"),
     waitingOffer: load("en/waiting-offer.json"),
     complete: load("en/booking-complete.json"),
+    common: load("en.json"),
   },
   de: {
     checkout: load("de/booking-checkout.json"),
@@ -28,6 +29,7 @@ const TEXTS = {
     payment: load("de/payment.json"),
     waitingOffer: load("de/waiting-offer.json"),
     complete: load("de/booking-complete.json"),
+    common: load("de.json"),
   },
 };
 export type Lang = keyof typeof TEXTS;
@@ -37,7 +39,7 @@ export function text(
   lang: Lang,
   key: string,
   params: Record<string, string | number> = {},
-  section: "checkout" | "booking" | "payment" | "waitingOffer" | "complete" = "checkout",
+  section: "checkout" | "booking" | "payment" | "waitingOffer" | "complete" | "common" = "checkout",
 ): string {
   let value: unknown = TEXTS[lang][section];
   for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];

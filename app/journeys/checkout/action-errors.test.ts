@@ -28,9 +28,24 @@ describe("inline errors of the checkout steps", () => {
 
   it("shows the server's English message only to English readers", async () => {
     expect(await inline("PAYMENT_GATEWAY_ERROR", ["Processor Network Unavailable"], en, "en")).toBe("Processor Network Unavailable");
+    // German readers get the code's own text (§8 'a card error'), never 'declined' (ADR 125).
     expect(await inline("PAYMENT_GATEWAY_ERROR", ["Processor Network Unavailable"], de, "de")).toBe(
-      "Ihre Zahlungsart wurde abgelehnt. Bitte versuchen Sie es mit einer anderen Karte oder Zahlungsart.",
+      "Bei der Bestätigung der Zahlung ist ein Problem aufgetreten. Bitte versuchen Sie es erneut oder wenden Sie sich an Ihre Bank.",
     );
+  });
+
+  it("toasts an error the table has no text for in the page's language for 15 s; 'declined' only for a decline", async () => {
+    async function flashed(code: ErrorCode, messages: string[], locale: "en" | "de", place: Place = "booking") {
+      const context = { locale, session: await getSession(new Request("http://flickwerk.localhost/booking/basket")), toast: null, sessionCookieSent: false } as unknown as BookingRequestContext;
+      await bookingErrorResponse(context, new DomainError(code, messages), place);
+      return context.toast!;
+    }
+    expect(await flashed("NOT_FOUND", ["The device was not found."], "de")).toMatchObject({ type: "error", key: "toast.genericError", durationMs: 15_000 });
+    expect(de("toast.genericError")).toBe("Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.");
+    expect(await flashed("NOT_FOUND", ["The device was not found."], "en")).toMatchObject({ message: "The device was not found.", durationMs: 15_000 });
+    expect(await flashed("JOB_FORBIDDEN", [], "de")).toMatchObject({ key: "toast.genericError", durationMs: 15_000 });
+    expect(await flashed("PAYMENT_DECLINED", ["Do Not Honor"], "de", "booking.payment")).toMatchObject({ key: "booking.toasts.paymentDeclined", durationMs: 6_000 });
+    expect(await flashed("PAYMENT_GATEWAY_ERROR", [], "de", "booking.payment")).toMatchObject({ key: "booking.toasts.paymentDeclined", durationMs: 6_000 });
   });
 
   it("goes back only to a /booking page of the same site", () => {

@@ -137,12 +137,18 @@ export interface PaymentErrorModal {
   billingAddress: boolean;
   /** 'Incorrect phone number' with 'Update phone number' (the details step, where the phone is edited). */
   phoneNumber: boolean;
+  /** Spec §3 billing flag `bookingReference`: 'Incorrect booking reference' with 'Restart payment' (ADR 128). */
+  bookingReference: boolean;
 }
 
-/** The modal's items: which of the customer's details the provider flagged. */
+/** The modal's items: which of the customer's details (spec §3 "Billing error flags") the provider flagged. */
 export function paymentErrorModal(error: PaymentErrorAnswer): PaymentErrorModal {
   const fields = error.fields ?? {};
-  return { billingAddress: Boolean(fields.billing_address?.length), phoneNumber: Boolean(fields.phone_number?.length) };
+  return {
+    billingAddress: Boolean(fields.billing_address?.length),
+    phoneNumber: Boolean(fields.phone_number?.length),
+    bookingReference: Boolean(fields.booking_reference?.length),
+  };
 }
 
 /** Spec §8: a card error and a declined method keep the chosen method; other errors clear it. */
@@ -152,5 +158,10 @@ export function clearsSelectedMethod(code: string): boolean {
 
 /** Where 'Update phone number' leads: the details step, at the phone field (ADR 026). */
 export const PHONE_FIX_PATH = "/booking/details#phone_number";
+/**
+ * Where 'Restart payment' leads: this page loaded afresh, which asks the engine for new billing
+ * tokens for the booking (spec §7 generate-billing-tokens) and shows a new, empty payment form (ADR 128).
+ */
+export const RESTART_PAYMENT_PATH = "/booking/payment?restart=1";
 /** Where 'Update billing address' leads: this page's billing panel, open for editing. */
 export const BILLING_FIX_PATH = "/booking/payment?billing=edit#billing-panel";

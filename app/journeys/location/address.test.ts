@@ -104,5 +104,9 @@ describe("address search", () => {
     expect(addressErrorText({ code: "BK04", messages: ["Sorry, we don't cover that address yet."] }, "en")).toEqual({ message: "Sorry, we don't cover that address yet." });
     expect(addressErrorText({ code: "BK04", messages: ["Sorry, we don't cover that address yet."] }, "de")).toEqual({ key: "booking-location.address.notCovered" });
     expect(addressErrorText({ code: "VALIDATION", messages: [] }, "en")).toEqual({ key: "booking-location.address.saveFailed" });
+    // The engine's field code says which refusal it was: its text in the page's language (ADR 126).
+    const postcode = { code: "BK04", messages: ["Sorry, we don't cover that postcode yet."], fieldCodes: { postcode: ["POSTCODE_NOT_COVERED"] } };
+    expect(addressErrorText(postcode, "de")).toEqual({ key: "landing.postcodeNotCovered" });
+    expect(addressErrorText(postcode, "en")).toEqual({ key: "landing.postcodeNotCovered" });
   });
 });

@@ -3,7 +3,7 @@
  * payload"; §4 "Address selection"; §5 change-address rules for the manual form).
  */
 import { z } from "zod";
-import { behaviourFor, shownText } from "~/lib/errors/error-table";
+import { behaviourFor, firstMessageText } from "~/lib/errors/error-table";
 
 export { geocodeText, payloadFromFullAddress, townOf, type AddressPayload, type FullAddressLike, type GeoPointLike } from "~/lib/full-address";
 import type { AddressPayload } from "~/lib/full-address";
@@ -73,8 +73,11 @@ export function postcodeContainer(options: AddressOption[], postcode: string): A
   return containers.find((option) => compactPostcode(option.text) === compactPostcode(postcode)) ?? containers[0] ?? null;
 }
 
-/** Spec §8 "Address save failure": the first server message; the §8 table's text for the code elsewhere. */
-export function addressErrorText(error: { code: string; messages: string[] }, locale: string): { key?: string; message?: string } {
-  const text = shownText(behaviourFor(error.code, "booking.address"), error.messages, locale, "booking-location.address.saveFailed");
+/**
+ * Spec §8 "Address save failure": the first server message, in the page's language where the web has
+ * its text (a postcode or address no area covers, ADR 126); the §8 table's text for the code elsewhere.
+ */
+export function addressErrorText(error: { code: string; messages: string[]; fieldCodes?: Record<string, readonly string[]> }, locale: string): { key?: string; message?: string } {
+  const text = firstMessageText(behaviourFor(error.code, "booking.address"), error, locale, "booking-location.address.saveFailed");
   return text.key ? { key: text.key } : { message: text.text };
 }

@@ -8,7 +8,7 @@ import { requireTenant } from "~/tenant/tenant.server";
 import { inStoreColleague } from "~/lib/staff/in-store.server";
 import type { StaffAccount } from "~/lib/staff/permissions";
 import type { BookingState, Engine } from "~/booking.server";
-import { fieldKey, pageText, shownText, type Behaviour, type ErrorBody, type Place, type ShownText } from "~/lib/errors/error-table";
+import { fieldKey, pageText, toastOf, type Behaviour, type ErrorBody, type Place, type ShownText } from "~/lib/errors/error-table";
 import type { PageBehaviour } from "~/lib/errors/field-texts";
 import { errorBody, handleError } from "~/lib/errors/errors.server";
 import { captureAttribution, type CapturedAttribution } from "~/lib/booking-flow/attribution.server";
@@ -170,8 +170,8 @@ export async function bookingErrorResponse(context: BookingRequestContext, throw
     fieldKeys: fieldKeysOf(error.fieldCodes),
   };
   if (behaviour.show === "toast") {
-    const text = shownText(behaviour, error.messages, context.locale);
-    context.toast = toast({ type: "error", ...(text.key ? { key: text.key } : { message: text.text }), ...(behaviour.durationMs ? { durationMs: behaviour.durationMs } : {}) });
+    const shown = toastOf(behaviour, error.messages, context.locale);
+    context.toast = toast({ type: "error", ...(shown.key ? { key: shown.key } : { message: shown.text }), durationMs: shown.durationMs });
   }
   if (behaviour.clearBooking) context.session.unset("bookingRef");
   if (behaviour.redirect) {

@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from "vitest";
 import { ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "~/booking.server";
 import { createI18n } from "~/i18n/i18n.server";
-import { ERROR_TABLE, FIELD_KEYS, PLACE_RULES, behaviourFor, fieldTexts, shownText, type Behaviour } from "./error-table";
+import { ERROR_TABLE, FIELD_KEYS, PLACE_RULES, behaviourFor, fieldTexts, firstMessageText, shownText, toastOf, type Behaviour } from "./error-table";
 
 const en = createI18n("en");
 const de = createI18n("de");
@@ -40,16 +40,63 @@ describe("the §8 error table", () => {
     expect(behaviourFor("PAYMENT_GATEWAY_ERROR").keepsPaymentMethod).toBeUndefined();
   });
 
-  it("treats a code it does not know as §8's 'any other': the error for 15 s, else the payment-declined toast", () => {
-    expect(behaviourFor("SOMETHING_NEW")).toEqual({ show: "toast", fallbackKey: "booking.toasts.paymentDeclined", durationMs: 15_000 });
+  it("treats a code it does not know as §8's 'any other': the error for 15 s, in German the neutral text, never 'declined'", () => {
+    expect(behaviourFor("SOMETHING_NEW")).toEqual({ show: "toast", fallbackKey: "toast.genericError", durationMs: 15_000, anyOther: true });
     expect(behaviourFor(undefined).show).toBe("toast");
+    expect(toastOf(behaviourFor("SOMETHING_NEW"), ["The device was not found."], "en")).toEqual({ text: "The device was not found.", durationMs: 15_000 });
+    expect(toastOf(behaviourFor("SOMETHING_NEW"), ["The device was not found."], "de")).toEqual({ key: "toast.genericError", durationMs: 15_000 });
+    expect(de.t("toast.genericError")).toBe("Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.");
+    expect(en.t("toast.genericError")).toBe("Something went wrong. Please try again.");
+  });
+
+  it("says 'declined' only for a payment decline: no code but PAYMENT_DECLINED has that text, in any place", () => {
+    const places = Object.keys(PLACE_RULES) as (keyof typeof PLACE_RULES)[];
+    for (const code of ERROR_CODES.filter((c) => c !== "PAYMENT_DECLINED")) {
+      for (const place of places) {
+        const behaviour = behaviourFor(code, place, ["A message"]);
+        expect(keysOf(behaviour), `${code} at ${place}`).not.toContain("booking.toasts.paymentDeclined");
+        if (behaviour.show === "toast") expect(toastOf(behaviour, ["A message"], "de").key, `${code} at ${place}`).not.toBe("booking.toasts.paymentDeclined");
+      }
+    }
+  });
+
+  it("gives the codes it knows their own localised text on German pages, else the neutral one, for 15 s", () => {
+    expect(toastOf(behaviourFor("PAYMENT_GATEWAY_ERROR"), ["Processor Network Unavailable"], "de")).toEqual({ key: "booking.toasts.cardError", durationMs: 15_000 });
+    expect(toastOf(behaviourFor("NOT_FOUND"), ["The device was not found."], "de")).toEqual({ key: "toast.genericError", durationMs: 15_000 });
+    expect(toastOf(behaviourFor("OR04"), ["x"], "de")).toEqual({ key: "toast.genericError", durationMs: 15_000 });
+    expect(toastOf(behaviourFor("ORDER_CANCELLED"), ["x"], "de")).toEqual({ key: "manage.errors.cancelled", durationMs: 15_000 });
+  });
+
+  it("shows the payment-declined text for 6 s only for a decline, or a refused charge that came with no message (§8)", () => {
+    expect(toastOf(behaviourFor("PAYMENT_DECLINED", "booking.payment", ["Do Not Honor"]), ["Do Not Honor"], "en")).toEqual({ key: "booking.toasts.paymentDeclined", durationMs: 6_000 });
+    expect(toastOf(behaviourFor("PAYMENT_GATEWAY_ERROR", "booking.payment", []), [], "de")).toEqual({ key: "booking.toasts.paymentDeclined", durationMs: 6_000 });
+    expect(toastOf(behaviourFor("SOMETHING_NEW", "booking.payment", [" "]), [], "en")).toEqual({ key: "booking.toasts.paymentDeclined", durationMs: 6_000 });
+    // With a message, or away from the charge, a message-less error is the neutral text for 15 s.
+    expect(toastOf(behaviourFor("PAYMENT_GATEWAY_ERROR", "booking.payment", ["Gateway down"]), ["Gateway down"], "en")).toEqual({ text: "Gateway down", durationMs: 15_000 });
+    expect(toastOf(behaviourFor("NOT_FOUND", "booking", []), [], "en")).toEqual({ key: "toast.genericError", durationMs: 15_000 });
+    expect(toastOf(behaviourFor("NOT_FOUND", "booking.details", []), [], "de")).toEqual({ key: "toast.genericError", durationMs: 15_000 });
+    // A code with a text of its own keeps it without a message.
+    expect(behaviourFor("BK27", "booking.payment", [])).toBe(ERROR_TABLE.BK27);
   });
 });
 
 describe("places that differ from the table", () => {
-  it("keeps a refused postcode under the postcode field", () => {
-    expect(behaviourFor("BK04", "booking.postcode")).toEqual({ show: "field", key: "landing.postcodeInvalid" });
+  it("keeps a malformed postcode under the postcode field and shows one no area covers in the error modal, with the server's message", () => {
+    const notCovered = { postcode: ["POSTCODE_NOT_COVERED"] };
+    const malformed = { postcode: ["POSTCODE_INVALID"] };
+    expect(behaviourFor("BK04", "booking.postcode", ["Please enter a valid postcode."], malformed)).toEqual({ show: "field", key: "landing.postcodeInvalid" });
+    expect(behaviourFor("VALIDATION", "booking.postcode")).toEqual({ show: "field", key: "landing.postcodeInvalid" });
+    const refused = behaviourFor("BK04", "booking.postcode", ["Sorry, we don't cover that postcode yet."], notCovered);
+    expect(refused.show).toBe("modal");
+    const error = { messages: ["Sorry, we don't cover that postcode yet."], fieldCodes: notCovered };
+    expect(en.t(firstMessageText(refused, error, "en").key!)).toBe("Sorry, we don't cover that postcode yet.");
+    expect(de.t(firstMessageText(refused, error, "de").key!)).toBe("Leider sind wir in diesem Postleitzahlgebiet noch nicht im Einsatz.");
+    // Without a field code, the English message as it came, else the table's text.
+    expect(firstMessageText(refused, { messages: ["No van goes there."] }, "en")).toEqual({ text: "No van goes there." });
+    expect(firstMessageText(refused, { messages: ["No van goes there."] }, "de")).toEqual({ key: "landing.postcodeNotCovered" });
     expect(behaviourFor("BK09", "booking.postcode")).toBe(ERROR_TABLE.BK09);
+    // The store searches keep every refusal under the field.
+    expect(behaviourFor("BK04", "booking.stores", [], notCovered)).toEqual({ show: "field", key: "landing.postcodeInvalid" });
   });
 
   it("shows a missing or unknown booking code under the field, without clearing the booking", () => {

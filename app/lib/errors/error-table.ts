@@ -8,6 +8,7 @@
  * "manage.date" → "manage" → the table.
  */
 import type { ErrorCode, FieldCode } from "~/booking.server";
+import { fieldKey } from "./field-texts";
 
 export type { ErrorCode, FieldCode };
 
@@ -43,6 +44,8 @@ export interface Behaviour {
   checkoutFix?: "date" | "details";
   /** Spec §8 charge errors: a card error and a declined method keep the chosen payment method. */
   keepsPaymentMethod?: boolean;
+  /** §8 "Any other status, or no response": a code without a row of its own in §8 (ADR 125). */
+  anyOther?: boolean;
 }
 
 export const DEFAULT_TOAST_MS = 5_000;
@@ -50,8 +53,24 @@ export const LONG_TOAST_MS = 15_000;
 export const PAYMENT_TOAST_MS = 6_000;
 export const ADDRESS_ERROR_MS = 10_000;
 
-/** §8 "Any other status, or no response": the error for 15 s; with no message, the payment-declined toast. */
-const OTHER: Behaviour = { show: "toast", fallbackKey: "booking.toasts.paymentDeclined", durationMs: LONG_TOAST_MS };
+/** The neutral text of an error the web has no text of its own for (ADR 125). */
+export const GENERIC_ERROR_KEY = "toast.genericError";
+
+/**
+ * §8 "Any other status, or no response": the error for 15 s, in the page's language: the engine's
+ * first message on English pages, else the neutral 'Something went wrong. Please try again.' (ADR 125).
+ */
+const OTHER: Behaviour = { show: "toast", fallbackKey: GENERIC_ERROR_KEY, durationMs: LONG_TOAST_MS, anyOther: true };
+
+/** A code the table names without a row of its own: §8's "any other", with the code's own localised text. */
+const other = (fallbackKey: string): Behaviour => ({ ...OTHER, fallbackKey });
+
+/**
+ * §8 "With no messages, a payment-declined toast shows for 6 s": the charge's reading (ADR 125). Only a
+ * refused charge that comes back without any message says 'declined'; elsewhere a message-less error
+ * is the neutral text for 15 s.
+ */
+const DECLINED_WITHOUT_MESSAGE: Behaviour = { show: "toast", key: "booking.toasts.paymentDeclined", durationMs: PAYMENT_TOAST_MS };
 
 export const ERROR_TABLE = {
   BK01: { show: "toast", key: "booking.errors.bookingProblem", durationMs: LONG_TOAST_MS, redirect: "/booking", clearBooking: true },
@@ -72,15 +91,15 @@ export const ERROR_TABLE = {
   MULTI_DEVICE_IN_WARRANTY: { show: "modal", modal: "in-warranty-exists", key: "booking.toasts.multiDeviceInWarranty" },
   MAX_DEVICES: { show: "modal", modal: "max-devices", key: "booking.errors.maxDevices" },
   WARRANTY_REPAIR_NOT_OFFERED: { show: "modal", modal: "imei-error", key: "booking-device.engineMessages.warrantyNotOffered" },
-  ORDER_NOT_FOUND: OTHER,
-  ORDER_CHANGE_WINDOW_CLOSED: OTHER,
-  ORDER_CANCELLED: OTHER,
-  PAYMENT_IN_PROGRESS: { ...OTHER, pageKey: "booking-checkout.payment.inProgress" },
+  ORDER_NOT_FOUND: other("manage-lookup.errors.notFound"),
+  ORDER_CHANGE_WINDOW_CLOSED: other("manage.changesClosed"),
+  ORDER_CANCELLED: other("manage.errors.cancelled"),
+  PAYMENT_IN_PROGRESS: { ...other("booking-checkout.payment.inProgress"), pageKey: "booking-checkout.payment.inProgress" },
   PAYMENT_CARD_ERROR: { show: "toast", key: "booking.toasts.cardError", durationMs: PAYMENT_TOAST_MS, keepsPaymentMethod: true },
   PAYMENT_DECLINED: { show: "toast", key: "booking.toasts.paymentDeclined", durationMs: PAYMENT_TOAST_MS, keepsPaymentMethod: true },
-  PAYMENT_GATEWAY_ERROR: OTHER,
-  TOO_MANY_ATTEMPTS: OTHER,
-  CAPTCHA_FAILED: OTHER,
+  PAYMENT_GATEWAY_ERROR: other("booking.toasts.cardError"),
+  TOO_MANY_ATTEMPTS: other("manage-lookup.errors.tooManyAttempts"),
+  CAPTCHA_FAILED: other("contact.errors.captcha"),
   JOB_FORBIDDEN: OTHER,
 } as const satisfies Record<ErrorCode, Behaviour>;
 
@@ -115,17 +134,29 @@ export type Place =
 export interface PlaceRule {
   codes?: Partial<Record<ErrorCode, Behaviour>>;
   otherwise?: Behaviour;
+  /** For a toast without a text of its own when the error came with no message at all (§8, ADR 125). */
+  withoutMessage?: Behaviour;
+  /** Where the error's field code decides, before `codes` (a malformed postcode, not one outside every area). */
+  fieldCodes?: Partial<Record<FieldCode, Behaviour>>;
 }
 
 const POSTCODE_FIELD: Behaviour = { show: "field", key: "landing.postcodeInvalid" };
+/** §5/§8 "Postcode error": a real postcode no area covers: the server's first message, localised, in an error modal (ADR 126). */
+const POSTCODE_REFUSED: Behaviour = { show: "modal", fallbackKey: "landing.postcodeNotCovered" };
 const MANAGE_TOAST: Behaviour = { show: "toast", fallbackKey: "manage.errors.generic", durationMs: LONG_TOAST_MS, redirect: "manage" };
 
 export const PLACE_RULES = {
   booking: {},
   /** Reading the visitor's booking: a gone booking is forgotten and the visitor starts again. */
   "booking.session": { codes: { BK01: { show: "ignore", clearBooking: true } }, otherwise: { show: "error-page" } },
-  /** The postcode forms: a refused postcode stays under the field. */
-  "booking.postcode": { codes: { BK04: POSTCODE_FIELD, VALIDATION: POSTCODE_FIELD } },
+  /**
+   * The postcode forms (§5, ADR 126): a malformed postcode stays under the field ('Please enter a
+   * valid postcode.'); one no area covers shows the server's first message in an error modal.
+   */
+  "booking.postcode": {
+    codes: { BK04: POSTCODE_REFUSED, VALIDATION: POSTCODE_FIELD },
+    fieldCodes: { POSTCODE_INVALID: POSTCODE_FIELD, POSTCODE_MISSING: POSTCODE_FIELD },
+  },
   /** Store and drop-off searches (loaders): a refused postcode under the field; anything else is a bug. */
   "booking.stores": { codes: { BK04: POSTCODE_FIELD, VALIDATION: POSTCODE_FIELD }, otherwise: { show: "error-page" } },
   "booking.store": { codes: { VALIDATION: { show: "field", key: "booking-location.store.codeUnknown" } } },
@@ -148,7 +179,7 @@ export const PLACE_RULES = {
   },
   "booking.details": {},
   /** A duplicate charge finds the order the first one completed: that is success, no toast. */
-  "booking.payment": { codes: { BK07: { show: "ignore", redirect: "/booking/complete" } } },
+  "booking.payment": { codes: { BK07: { show: "ignore", redirect: "/booking/complete" } }, withoutMessage: DECLINED_WITHOUT_MESSAGE },
   "booking.call-back": { codes: { VALIDATION: { show: "field" } }, otherwise: { show: "error-page" } },
   /** 'Start over' gives a draft back; gone or completed meanwhile leaves nothing to give back. */
   "booking.start-over": { otherwise: { show: "ignore" } },
@@ -207,10 +238,38 @@ function isErrorCode(code: string): code is ErrorCode {
   return Object.hasOwn(ERROR_TABLE, code);
 }
 
-/** The behaviour for an error code at a place: the place's own, a place before it, the table, or §8's "any other". */
-export function behaviourFor(code: string | null | undefined, place: Place = "booking"): Behaviour {
+/**
+ * The behaviour for an error code at a place: the place's own, a place before it, the table, or §8's
+ * "any other". With `messages` (the error's), an "any other" error with no message to show takes the
+ * place's `withoutMessage` behaviour where it has one (the charge: 'declined', 6 s).
+ */
+export function behaviourFor(
+  code: string | null | undefined,
+  place: Place = "booking",
+  messages?: readonly string[],
+  fieldCodes?: Record<string, readonly string[]>,
+): Behaviour {
   const chain = chainOf(place);
   const rules: readonly PlaceRule[] = chain.map((name) => PLACE_RULES[name]);
+  const found = byFieldCode(fieldCodes, rules) ?? lookUp(code, rules);
+  if (messages && !messages.some((message) => message.trim()) && found.anyOther) {
+    for (const rule of rules) if (rule.withoutMessage) return rule.withoutMessage;
+  }
+  return found;
+}
+
+function byFieldCode(fieldCodes: Record<string, readonly string[]> | undefined, rules: readonly PlaceRule[]): Behaviour | undefined {
+  const codes = Object.values(fieldCodes ?? {}).flat();
+  for (const rule of rules) {
+    for (const code of codes) {
+      const own = rule.fieldCodes?.[code as FieldCode];
+      if (own) return own;
+    }
+  }
+  return undefined;
+}
+
+function lookUp(code: string | null | undefined, rules: readonly PlaceRule[]): Behaviour {
   if (code && isErrorCode(code)) {
     for (const rule of rules) {
       const own = rule.codes?.[code];
@@ -236,10 +295,32 @@ export function pageText(behaviour: Behaviour, messages: readonly string[], loca
 }
 
 /** The behaviour's key; else the engine's first message on English pages; else the fallback. */
-export function shownText(behaviour: Behaviour, messages: readonly string[], locale: string, fallbackKey = "booking.errors.bookingError"): ShownText {
+export function shownText(behaviour: Behaviour, messages: readonly string[], locale: string, fallbackKey = GENERIC_ERROR_KEY): ShownText {
   if (behaviour.key) return { key: behaviour.key };
   if (locale === "en" && messages[0]) return { text: messages[0] };
   return { key: behaviour.fallbackKey ?? fallbackKey };
+}
+
+/**
+ * §8 "the first server message", in the page's language: the behaviour's own text, else the text of
+ * the error's first field code where the web has one (the same words in English as the engine's),
+ * else `shownText`.
+ */
+export function firstMessageText(
+  behaviour: Behaviour,
+  error: { messages: readonly string[]; fieldCodes?: Record<string, readonly string[]> },
+  locale: string,
+  fallbackKey?: string,
+): ShownText {
+  if (behaviour.key) return { key: behaviour.key };
+  const key = fieldKey(Object.values(error.fieldCodes ?? {}).flat()[0]);
+  if (key) return { key };
+  return shownText(behaviour, error.messages, locale, fallbackKey);
+}
+
+/** A toast's text and how long it stays (spec §8: 15 s for an error without a duration of its own). */
+export function toastOf(behaviour: Behaviour, messages: readonly string[], locale: string): ShownText & { durationMs: number } {
+  return { ...shownText(behaviour, messages, locale), durationMs: behaviour.durationMs ?? LONG_TOAST_MS };
 }
 
 // The field texts live apart from the table, so a page's browser code can show them without it (ADR 098).

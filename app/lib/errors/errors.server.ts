@@ -12,7 +12,7 @@ export interface HandledError {
 
 export function handleError(error: unknown, place: Place): HandledError {
   if (!(error instanceof DomainError)) throw error;
-  const behaviour = behaviourFor(error.code, place);
+  const behaviour = behaviourFor(error.code, place, error.messages, error.fieldCodes);
   if (behaviour.show === "error-page") throw error;
   return { error, behaviour };
 }

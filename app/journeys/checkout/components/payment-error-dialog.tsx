@@ -1,14 +1,15 @@
 /**
  * Spec §8 'payment error modal': 'Something went wrong with your payment', with 'Incorrect billing
  * address' (Update billing address: the billing panel on this page, open for editing), 'Incorrect
- * phone number' (Update phone number: the details step, where the phone is edited — ADR 026), and
- * the messages, each with Retry payment. Its buttons are links, so it works without JavaScript
+ * phone number' (Update phone number: the details step, where the phone is edited — ADR 026), §3's
+ * third billing flag 'Incorrect booking reference' (Restart payment: the payment of this booking
+ * started afresh, ADR 128), and the messages, each with Retry payment. Its buttons are links, so it works without JavaScript
  * (the page loads again without the modal); with JavaScript they close it in place.
  */
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
-import { BILLING_FIX_PATH, PHONE_FIX_PATH, type PaymentErrorModal } from "~/journeys/checkout/payment";
+import { BILLING_FIX_PATH, PHONE_FIX_PATH, RESTART_PAYMENT_PATH, type PaymentErrorModal } from "~/journeys/checkout/payment";
 
 export interface PaymentErrorDialogProps {
   items: PaymentErrorModal;
@@ -46,6 +47,15 @@ export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }
             <Link to={PHONE_FIX_PATH} className={`mt-2 ${button}`}>
               {t("payment.errorModal.updatePhone")}
             </Link>
+          </li>
+        ) : null}
+        {items.bookingReference ? (
+          <li data-testid="payment-error-booking-reference">
+            <p className="font-semibold">{t("payment.errorModal.incorrectBookingReference")}</p>
+            {/* A document load on purpose: the payment starts afresh, nothing of this attempt is kept. */}
+            <a href={RESTART_PAYMENT_PATH} className={`mt-2 ${button}`}>
+              {t("payment.errorModal.restartPayment")}
+            </a>
           </li>
         ) : null}
         {messages.map((message, index) => (

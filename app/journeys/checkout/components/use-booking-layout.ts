@@ -1,4 +1,4 @@
-import { useNavigation, useRevalidator, useRouteLoaderData } from "@remix-run/react";
+import { useNavigation, useRouteLoaderData } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import type { loader as bookingLayoutLoader } from "~/routes/booking";
 
@@ -10,15 +10,16 @@ export function useBookingLayout() {
 }
 
 /**
- * The action's answer, kept on screen, and its flashed toast shown now.
+ * The action's answer, kept on screen until the next submission.
  *
- * An action that answers 4xx keeps the page (the form shows its error) and, with single fetch,
- * revalidates no loader, so the toast it flashed into the session would wait for the next page.
- * Revalidating once per new answer lets the root loader hand the toast to the toaster now; a
- * revalidation clears the action data, so the answer is kept here until the next submission.
+ * Its flashed toast needs nothing here: the root revalidates after every post, also one answered
+ * 4xx (`shouldRevalidate` in root.tsx), and that one revalidation hands the toast to the toaster.
+ * This hook used to revalidate once more for each new answer; the router commits an action's answer
+ * while the post's own revalidation is still on its way, so that second revalidation aborted the
+ * first after the server had already taken the toast from its cookie, and the toast was lost
+ * (ADR 127).
  */
-export function useActionAnswer<T extends object>(actionData: T | undefined, flashedToast: (answer: NoInfer<T>) => boolean): T | undefined {
-  const { revalidate } = useRevalidator();
+export function useActionAnswer<T extends object>(actionData: T | undefined): T | undefined {
   const navigation = useNavigation();
   const [kept, setKept] = useState<T | undefined>(actionData);
   const seen = useRef<T | undefined>(undefined);
@@ -26,8 +27,7 @@ export function useActionAnswer<T extends object>(actionData: T | undefined, fla
     if (actionData === undefined || actionData === seen.current) return;
     seen.current = actionData;
     setKept(actionData);
-    if (flashedToast(actionData)) revalidate();
-  }, [actionData, flashedToast, revalidate]);
+  }, [actionData]);
   useEffect(() => {
     if (navigation.state === "submitting") setKept(undefined);
   }, [navigation.state]);

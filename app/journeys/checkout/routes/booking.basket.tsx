@@ -99,11 +99,10 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-const hasEngineError = (answer: { error: unknown }) => Boolean(answer.error);
 
 export default function BasketPage() {
   const { view, removing, maxDevices } = useLoaderData<typeof loader>();
-  const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
+  const actionData = useActionAnswer(useActionData<typeof action>());
   const { applianceVariant, addDevicePath } = useBookingLayout();
   const format = useMoney();
   const { t } = useTranslation();

@@ -69,14 +69,13 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSession(context, "/booking/complete");
 }
 
-const hasEngineError = (answer: object) => "error" in answer && Boolean(answer.error);
 
 export default function CheckoutPage() {
   const { overview, problems, path, inStore, locale, policyPhrase } = useLoaderData<typeof loader>();
   const { applianceVariant } = useBookingLayout();
   const format = useMoney();
   const navigation = useNavigation();
-  const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
+  const actionData = useActionAnswer(useActionData<typeof action>());
   const error = actionData && "error" in actionData ? actionData.error : null;
   const { t } = useTranslation();
   const wording = useColleagueWording();

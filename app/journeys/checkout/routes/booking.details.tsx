@@ -67,11 +67,10 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSession(context, "/booking/checkout");
 }
 
-const hasEngineError = (answer: DetailsActionData) => Boolean(answer.engineError);
 
 export default function DetailsPage() {
   const { values: saved, postcode, countryCode, inStore, dropOff, startPath } = useLoaderData<typeof loader>();
-  const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
+  const actionData = useActionAnswer(useActionData<typeof action>());
   const navigation = useNavigation();
   const { t } = useTranslation();
   const wording = useColleagueWording();

@@ -152,8 +152,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSession(context, "/booking/complete");
 }
 
-/** Every error answer of the payment action flashed a toast (a missing method or a payment error). */
-const flashedToast = (answer: PaymentAnswer) => "methodMissing" in answer || "error" in answer;
 
 const PAY_LATER_ENDPOINT = "/booking/payment/pay-later";
 
@@ -171,7 +169,7 @@ async function payLaterStep<T>(fields: Record<string, string>): Promise<T | null
 export default function PaymentPage() {
   const page = useLoaderData<typeof loader>();
   const { total, buttonLabelKey, buttonInfoKey, inStore, card, payLater, billing } = page;
-  const actionData = useActionAnswer(useActionData<typeof action>() as PaymentAnswer | undefined, flashedToast);
+  const actionData = useActionAnswer(useActionData<typeof action>() as PaymentAnswer | undefined);
   const navigation = useNavigation();
   const submit = useSubmit();
   const format = useMoney();

@@ -110,11 +110,9 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirectWithSession(context, "/booking/details");
 }
 
-const hasEngineError = (answer: object) => "error" in answer && Boolean(answer.error);
-
 export default function RepairDatePage() {
   const { days, selected, held, pages, canLoadMore, noDates, showDatesAnyway, locale, mailInOffered, mailIn } = useLoaderData<typeof loader>();
-  const actionData = useActionAnswer(useActionData<typeof action>(), hasEngineError);
+  const actionData = useActionAnswer(useActionData<typeof action>());
   const navigation = useNavigation();
   const { t } = useTranslation();
   const wording = useColleagueWording();

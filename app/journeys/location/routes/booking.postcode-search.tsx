@@ -4,7 +4,8 @@ import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { HaveBookingCode } from "~/journeys/location/components/have-booking-code";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
-import { LONG_TOAST_MS } from "~/lib/errors/error-table";
+import { LONG_TOAST_MS, firstMessageText, type ShownText } from "~/lib/errors/error-table";
+import { PostcodeErrorModal } from "~/journeys/location/components/postcode-error-modal";
 import { nextAfter } from "~/journeys/location/next-step";
 import { isBusinessAccount, parsePostcodeForm, POSTCODE_INVALID, refusedPostcodeOutcome } from "~/journeys/location/postcode-form";
 import { handleError } from "~/lib/errors/errors.server";
@@ -25,7 +26,10 @@ interface PostcodeView {
   /** A confirm-only carrier's customers mostly come with a booking code (ADR 102). */
   confirmOnly?: boolean;
   value: string;
+  /** A malformed postcode: the inline message under the field. */
   errorKey: string | null;
+  /** A well-formed postcode the server refused: its first message, for the error modal (ADR 126). */
+  refused?: ShownText | null;
 }
 
 /**
@@ -45,12 +49,15 @@ async function submitPostcode(context: BookingRequestContext, raw: string, busin
     return redirectWithSession(context, nextAfter("address", context.carrier, saved, context.startPath));
   } catch (error) {
     const handled = handleError(error, "booking.postcode");
-    if (handled.behaviour.show === "field") {
+    const { behaviour } = handled;
+    if (behaviour.show === "field" || behaviour.show === "modal") {
+      // Spec §5: the server's first message, in the page's language (a malformed postcode: the inline text).
+      const shown = firstMessageText(behaviour, handled.error, context.locale);
       if (refusedPostcodeOutcome(context.carrier) === "repair-type") {
-        const message = context.locale === "en" ? handled.error.messages[0] : undefined;
-        context.toast = toast({ type: "error", ...(message ? { message } : { key: POSTCODE_INVALID }), durationMs: LONG_TOAST_MS });
+        context.toast = toast({ type: "error", ...(shown.key ? { key: shown.key } : { message: shown.text }), durationMs: LONG_TOAST_MS });
         return redirectWithSession(context, "/booking/repair-type");
       }
+      if (behaviour.show === "modal") return { business, value: raw, errorKey: null, refused: shown };
       return { business, value: raw, errorKey: POSTCODE_INVALID };
     }
     const response = await bookingErrorResponse(context, error, "booking.postcode");
@@ -87,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (fromLanding !== null) {
     const outcome = await submitPostcode(context, fromLanding, business);
     if (outcome instanceof Response) throw outcome;
-    return data(outcome, await withSession(context, { status: outcome.errorKey ? 400 : 200 }));
+    return data(outcome, await withSession(context, { status: outcome.errorKey || outcome.refused ? 400 : 200 }));
   }
   const booking = context.booking;
   const view: PostcodeView = {
@@ -144,6 +151,7 @@ export default function PostcodeSearch() {
         <SubmitButton pendingLabel={t("booking-location.postcode.checking")} size="lg">{t("booking-location.postcode.submit")}</SubmitButton>
       </Form>
       {loaded.confirmOnly ? null : <HaveBookingCode prominent={false} />}
+      <PostcodeErrorModal refused={result.refused} />
     </section>
   );
 }

@@ -1,0 +1,34 @@
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Modal } from "~/components/ui/modal";
+import type { ShownText } from "~/lib/errors/error-table";
+
+/**
+ * Spec §5 "Landing postcode" and §8 "Postcode error": a postcode the server refused although it is
+ * well formed (no area covers it) shows the server's first message, in the page's language, in an
+ * error modal with a Close button (ADR 126). Closing keeps the typed postcode in the field; without
+ * JavaScript Close is a link to the empty postcode page.
+ */
+export function PostcodeErrorModal({ refused }: { refused: ShownText | null | undefined }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(Boolean(refused));
+  useEffect(() => setOpen(Boolean(refused)), [refused]);
+  if (!refused || !open) return null;
+  const text = refused.key ? t(refused.key) : (refused.text ?? t("landing.postcodeNotCovered"));
+  return (
+    <Modal title={t("booking-location.postcode.errorTitle")} onClose={() => setOpen(false)} role="alertdialog" size="md" testId="postcode-error-modal">
+      <p data-testid="postcode-error-message">{text}</p>
+      <a
+        href="/booking/postcode-search"
+        role="button"
+        onClick={(event) => {
+          event.preventDefault();
+          setOpen(false);
+        }}
+        className="mt-5 inline-block rounded-lg border-2 border-primary bg-primary px-5 py-2 font-semibold text-on-primary"
+      >
+        {t("booking-location.address.close")}
+      </a>
+    </Modal>
+  );
+}
