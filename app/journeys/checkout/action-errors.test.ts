@@ -36,7 +36,7 @@ describe("inline errors of the checkout steps", () => {
 
   it("toasts an error the table has no text for in the page's language for 15 s; 'declined' only for a decline", async () => {
     async function flashed(code: ErrorCode, messages: string[], locale: "en" | "de", place: Place = "booking") {
-      const context = { locale, session: await getSession(new Request("http://flickwerk.localhost/booking/basket")), toast: null, sessionCookieSent: false } as unknown as BookingRequestContext;
+      const context = { locale, session: await getSession(new Request("http://flickwerk.localhost/booking/basket")), toast: null, sessionCookieSent: false, attribution: { attribution: { referrer: null, lucidRef: null }, setCookie: null } } as unknown as BookingRequestContext;
       await bookingErrorResponse(context, new DomainError(code, messages), place);
       return context.toast!;
     }
