@@ -9,7 +9,7 @@
 import { expect, test, type Page } from "@playwright/test";
 import { addDays, localParts, minutesOf, zonedTime } from "../../booking/domain/time";
 import { carrierUrl } from "../support/app";
-import { bookThroughUi, deviceIntoBasket, MODELS, setEngineClock, uniqueEmail } from "../support/book-through-ui";
+import { bookThroughUi, deviceIntoBasket, managePath, MODELS, setEngineClock, uniqueEmail } from "../support/book-through-ui";
 import { text } from "../support/booking-journey";
 import { cmsCreate, cmsDelete, testCarrier, testLandingPage, uniqueCode, type CmsEntry } from "../support/cms";
 
@@ -119,5 +119,25 @@ test.describe("same-day windows after now plus the roster's lead time", () => {
     await expect(days.first()).toHaveAttribute("data-date", day);
     await expect(days.first()).toHaveAttribute("data-available", "false");
     await expect(page.locator('[data-testid="repair-day"][data-available="true"]').first()).toHaveAttribute("data-date", addDays(day, 1));
+  });
+  test("a date change to the next morning, inside the 24-hour window, still shows the new day and date", async ({ browser, page }) => {
+    test.setTimeout(120_000);
+    // Booked three days after the clock's "today"; the change is made at 21:00 the next day, when
+    // the first day offered is the morning after (11 hours ahead): once moved there, the booking
+    // can no longer be changed online, and the success must stay on screen all the same.
+    const order = await bookThroughUi(browser, carrier, { email: uniqueEmail("sameday"), postcode: POSTCODE, at: zonedTime(day, "10:50", ZONE), dayIndex: 3 });
+    expect(order.date).toBe(addDays(day, 3));
+    await setEngineClock(page, code, zonedTime(addDays(day, 1), "21:00", ZONE));
+    await page.goto(carrierUrl(code, managePath(order, { modal: "date", reason: "I will be away on holiday that day" })));
+    const modal = page.getByTestId("change-date-modal");
+    const first = modal.locator('[data-testid="date-day"][data-available="true"]').first();
+    await expect(first).toHaveAttribute("data-date", addDays(day, 2));
+    await first.click();
+    await expect(modal.getByTestId("date-changed-to")).toHaveAttribute("data-date", addDays(day, 2));
+    // The page behind has revalidated and offers no changes any more; the success stays.
+    await expect(page.getByTestId("open-change-date")).toHaveCount(0);
+    await expect(modal.getByTestId("date-changed-to")).toBeVisible();
+    await modal.getByTestId("date-done").click();
+    await expect(page.getByTestId("overview-date").locator("[data-date]")).toHaveAttribute("data-date", addDays(day, 2));
   });
 });
