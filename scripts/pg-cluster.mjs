@@ -51,10 +51,15 @@ function postgresAccount() {
 }
 
 /**
- * @param {{ log?: (message: string) => void }} [options]
- * @returns {Promise<{ url: string, port: number, dir: string, stop: () => Promise<void> } | null>}
+ * @param {{ log?: (message: string) => void, durable?: boolean, database?: string }} [options]
+ *   durable: keep PostgreSQL's default fsync and synchronous commit (the production shape, where a
+ *   restart must lose nothing committed); otherwise a test cluster trades durability for speed.
+ *   database: the database created at start (default booking_test).
+ * @returns {Promise<{ url: string, port: number, dir: string, bin: string, urlFor: (database: string, user?: string) => string,
+ *   psql: (sql: string, database?: string) => Promise<string>, tool: (name: string) => string,
+ *   stopServer: (mode?: "fast" | "immediate") => Promise<void>, startServer: () => Promise<void>, stop: () => Promise<void> } | null>}
  */
-export async function startPgCluster({ log = (message) => console.log(message) } = {}) {
+export async function startPgCluster({ log = (message) => console.log(message), durable = false, database = DATABASE } = {}) {
   const bin = findPgBin();
   if (!bin) {
     log(`PostgreSQL server binaries not found under ${PG_ROOT}/*/bin (apt-get install -y postgresql); skipping the PostgreSQL run.`);
@@ -118,34 +123,55 @@ export async function startPgCluster({ log = (message) => console.log(message) }
     });
 
     let port = 0;
-    for (let attempt = 1; attempt <= 3 && !started; attempt++) {
-      port = await freePort();
-      const options = [
+    const serverOptions = () =>
+      [
         "-c listen_addresses=127.0.0.1",
         `-p ${port}`,
         `-k ${dir}`,
         // A test cluster: durability does not matter, speed does.
-        "-c fsync=off",
-        "-c synchronous_commit=off",
-        "-c full_page_writes=off",
+        ...(durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
         "-c max_connections=200",
       ].join(" ");
+    const startServer = async () => {
+      await asServer(tool("pg_ctl"), ["-D", dataDir, "-l", logFile, "-o", serverOptions(), "-w", "-t", "30", "start"], { cwd: dir });
+      started = true;
+    };
+    for (let attempt = 1; attempt <= 3 && !started; attempt++) {
+      port = await freePort();
       try {
-        await asServer(tool("pg_ctl"), ["-D", dataDir, "-l", logFile, "-o", options, "-w", "-t", "30", "start"], { cwd: dir });
-        started = true;
+        await startServer();
       } catch (error) {
         if (attempt === 3) throw error;
       }
     }
 
-    await run(tool("createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", DATABASE], { cwd: dir });
-    const url = `postgres://postgres@127.0.0.1:${port}/${DATABASE}`;
+    await run(tool("createdb"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", database], { cwd: dir });
+    const urlFor = (name, user = "postgres") => `postgres://${user}@127.0.0.1:${port}/${name}`;
+    const url = urlFor(database);
     log(`PostgreSQL ${path.basename(path.dirname(bin))} started on 127.0.0.1:${port} in ${Date.now() - began} ms (${dir}).`);
 
     return {
       url,
       port,
       dir,
+      bin,
+      urlFor,
+      tool,
+      /** Runs SQL as the superuser (psql -v ON_ERROR_STOP=1), returning its output. */
+      async psql(sql, name = database) {
+        const { stdout } = await run(tool("psql"), ["-h", "127.0.0.1", "-p", String(port), "-U", "postgres", "-d", name, "-v", "ON_ERROR_STOP=1", "-qAt", "-c", sql], { cwd: dir });
+        return stdout;
+      },
+      /** Stops the server, keeping its data and port (a restart, or Postgres going away under the app). */
+      async stopServer(mode = "fast") {
+        if (!started) return;
+        await asServer(tool("pg_ctl"), ["-D", dataDir, "-m", mode, "-w", "-t", "30", "stop"], { cwd: dir });
+        started = false;
+      },
+      /** Starts it again on the same port with the same data. */
+      async startServer() {
+        if (!started) await startServer();
+      },
       async stop() {
         if (stopped) return;
         if (started) {

@@ -4,7 +4,7 @@
 // plus a private PostgreSQL cluster when its server binaries are present. Ends with the line
 // `N passed, N failed, N skipped`.
 import { createServer } from "node:http";
-import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync } from "node:fs";
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { log, root, run, startProcess, waitForHttp } from "./lib/proc.mjs";
@@ -43,13 +43,13 @@ function addVitest(file, suite) {
   if (report.numFailedTests > 0 || report.success === false) failures.push(`${suite}: ${report.numFailedTests} failed`);
 }
 
-function addPlaywright(file) {
-  if (!existsSync(file)) return failures.push("e2e: no report (the runner crashed)");
+function addPlaywright(file, suite = "e2e") {
+  if (!existsSync(file)) return failures.push(`${suite}: no report (the runner crashed)`);
   const { stats } = JSON.parse(readFileSync(file, "utf8"));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
-  if (stats.unexpected > 0) failures.push(`e2e: ${stats.unexpected} failed`);
+  if (stats.unexpected > 0) failures.push(`${suite}: ${stats.unexpected} failed`);
 }
 
 async function vitest(project, env = {}) {
@@ -62,11 +62,84 @@ async function vitest(project, env = {}) {
   addVitest(output, project);
 }
 
+/**
+ * The production suite (issue 22): the native production shape (Postgres, Strapi on Postgres, the
+ * release, two replicas, SMTP, Caddy with TLS), driven by Playwright in tests/production.
+ */
+async function productionSuite() {
+  const { startProductionShape, serveControl } = await import(path.join(root, "scripts", "lib", "production-shape.mjs"));
+  const { findPgBin } = await import(path.join(root, "scripts", "pg-cluster.mjs"));
+  const caddy = ["/usr/bin/caddy", "/usr/local/bin/caddy"].find((file) => existsSync(file));
+  if (!findPgBin() || !caddy) {
+    // .ci/run installs both; a developer's machine without them says so and goes on.
+    log("production", "not run: it needs PostgreSQL's server binaries and caddy (apt-get install postgresql caddy)");
+    return;
+  }
+  const stateDir = mkdtempSync(path.join(tmpdir(), "repair-production-"));
+  cleanups.push(async () => rmSync(stateDir, { recursive: true, force: true }));
+  log("production", `starting the production shape (${stateDir})`);
+  const shape = await startProductionShape({
+    stateDir,
+    buildDir,
+    variables: {
+      // Faults are short here: a killed replica's claimed messages come back after 10 s, a failed send
+      // is tried again within seconds, and the scheduler looks every second.
+      SCHEDULER_POLL_SECONDS: "1",
+      SCHEDULER_LEASE_SECONDS: "10",
+    },
+    log: (message) => log("production", message),
+  });
+  cleanups.push(() => shape.stop());
+  // Keep the shape's logs beside the reports (the state folder is deleted at the end).
+  cleanups.push(async () => {
+    const { cpSync } = await import("node:fs");
+    cpSync(shape.logDir, path.join(reportsDir, "production-logs"), { recursive: true });
+  });
+  const control = await serveControl(shape);
+  cleanups.push(() => control.close());
+  const state = {
+    stateDir,
+    buildDir,
+    urls: shape.urls,
+    ports: shape.ports,
+    caRoot: shape.caRoot,
+    mailDir: shape.mailDir,
+    logDir: shape.logDir,
+    cmsUrl: shape.cmsUrl,
+    bookingDatabaseUrl: shape.database.url("booking"),
+    cmsDatabaseUrl: shape.database.url("cms"),
+    pgBin: path.dirname(shape.database.tool("pg_dump")),
+    variables: shape.variables,
+    appEnv: shape.appEnv,
+  };
+  const stateFile = path.join(stateDir, "state.json");
+  writeFileSync(stateFile, JSON.stringify(state, null, 2));
+  const output = path.join(reportsDir, "production.json");
+  try {
+    await run("npx", ["playwright", "test", "-c", "playwright.production.config.ts", ...playwrightArgs], {
+      env: {
+        PRODUCTION_STATE: stateFile,
+        // What tests/support/cms.ts and cms-admin.ts read: the shape's Strapi, its read token, its first admin.
+        CMS_URL: shape.cmsUrl,
+        CMS_READ_TOKEN: shape.variables.CMS_READ_TOKEN,
+        CMS_ADMIN_EMAIL: shape.variables.CMS_ADMIN_EMAIL,
+        CMS_ADMIN_PASSWORD: shape.variables.CMS_ADMIN_PASSWORD,
+        PRODUCTION_CONTROL_URL: control.url,
+        CARRIER_ORIGINS: JSON.stringify(Object.fromEntries(shape.urls.map((carrier) => [carrier.code, carrier.url]))),
+        PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+      },
+    });
+  } catch {
+    // counted from the report
+  }
+  addPlaywright(output, "production");
+}
+
 const started = Date.now();
 try {
   await ensureRootInstalled();
   const { ensureCmsBuilt, startCms } = await loadCmsServer();
-  if (wants("integration") || wants("e2e")) await ensureCmsBuilt({ log: (message) => log("cms", message) });
+  if (wants("integration") || wants("e2e") || wants("production")) await ensureCmsBuilt({ log: (message) => log("cms", message) });
   await ensureAppBuilt(buildDir);
 
   const pg = await import(path.join(root, "scripts", "pg-cluster.mjs"))
@@ -192,6 +265,11 @@ try {
       log("test", "integration suite (real Strapi, real app, Postgres when available)");
       await vitest("integration", suiteEnv);
     }
+  }
+  if (wants("production")) {
+    // The other suites' Strapi, app and test cluster go first: the shape needs the machine.
+    await cleanup();
+    await productionSuite();
   }
 } catch (error) {
   failures.push(`setup: ${error.message}`);

@@ -3,8 +3,11 @@ import http from "node:http";
 /** The app's port as the test script started it; hosts are `<code>.localhost`. */
 export const appPort = Number(process.env.APP_PORT ?? 3100);
 
+/** The production suite's carriers are on their own domains through Caddy (code → https origin). */
+const carrierOrigins: Record<string, string> = process.env.CARRIER_ORIGINS ? (JSON.parse(process.env.CARRIER_ORIGINS) as Record<string, string>) : {};
+
 export function carrierUrl(code: string, path = "/"): string {
-  return `http://${code}.localhost:${appPort}${path}`;
+  return `${carrierOrigins[code] ?? `http://${code}.localhost:${appPort}`}${path}`;
 }
 
 export interface AppResponse {

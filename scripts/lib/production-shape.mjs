@@ -1,0 +1,343 @@
+// The production shape, run natively (issue 22, ADR 155): a private Postgres with the `booking` and
+// `cms` databases, Strapi in production mode on Postgres, the release step (migrate + sync) once, two
+// app replicas with NODE_ENV=production, a local SMTP server, and Caddy in front with the
+// repository's Caddyfile. Every process gets the environment docker-compose.yml gives its service,
+// interpolated from the operator's variables and moved onto this host (scripts/lib/compose-env.mjs).
+//
+//   const shape = await startProductionShape({ stateDir, log });
+//   shape.urls          https URL of every carrier domain through Caddy
+//   shape.control       kill/stop/start a replica, Postgres, the CMS, the mail server
+//   await shape.stop()
+import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { onThisHost, parseEnvFile, readCompose, requiredIn, serviceEnvironment } from "./compose-env.mjs";
+import { root, waitForHttp } from "./proc.mjs";
+
+/** The variables a host without Docker adds, beyond what the compose file passes (docs/deployment.md). */
+export const NATIVE_ONLY = {
+  // Each process's listener: the images set these as ENV (Dockerfile, cms/Dockerfile).
+  app: ["PORT", "HOST", "METRICS_HOST", "BUILD_DIR"],
+  cms: ["CMS_HOST", "CMS_PORT", "CMS_DATA_DIR", "CMS_DEV_DEFAULTS", "TENANTS_DIR", "STRAPI_TELEMETRY_DISABLED", "DATABASE_CLIENT_NATIVE"],
+  proxy: ["APP_UPSTREAMS", "HTTP_PORT", "HTTPS_PORT", "HTTPS_PORT_SUFFIX", "CADDY_ADMIN_ADDRESS", "CADDY_ASK_PORT", "XDG_DATA_HOME", "XDG_CONFIG_HOME"],
+};
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.unref();
+    server.on("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = /** @type {net.AddressInfo} */ (server.address());
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The operator's variables for this host: deploy/native.env (the explicit local choices: sandboxes,
+ * the internal CA, SMTP to the local mail server), secrets made once per state folder (kept in
+ * <stateDir>/secrets.env so a restart, or a restore into a new cluster, uses the same), then
+ * `overrides`.
+ */
+export function operatorVariables({ stateDir, composeText, overrides = {} }) {
+  const file = path.join(stateDir, "secrets.env");
+  const kept = existsSync(file) ? parseEnvFile(readFileSync(file, "utf8")) : {};
+  const choices = parseEnvFile(readFileSync(path.join(root, "deploy", "native.env"), "utf8"));
+  const secret = () => randomBytes(24).toString("hex");
+  const made = { ...kept };
+  for (const name of requiredIn(composeText)) {
+    if (made[name] || choices[name] || overrides[name]) continue;
+    made[name] = name === "CMS_APP_KEYS" ? [secret(), secret(), secret(), secret()].join(",") : name === "CMS_ADMIN_PASSWORD" ? `Adm-${secret()}` : secret();
+  }
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(file, `${Object.entries(made).map(([key, value]) => `${key}=${value}`).join("\n")}\n`, { mode: 0o600 });
+  return { ...choices, ...made, ...overrides };
+}
+
+function startChild(name, command, args, { env, cwd = root, logDir }) {
+  const child = spawn(command, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+  const file = createWriteStream(path.join(logDir, `${name}.log`), { flags: "a" });
+  child.stdout.pipe(file, { end: false });
+  child.stderr.pipe(file, { end: false });
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const killOnExit = () => child.kill("SIGKILL");
+  process.once("exit", killOnExit);
+  exited.then(() => process.off("exit", killOnExit));
+  return {
+    child,
+    exited,
+    running: () => child.exitCode === null && child.signalCode === null,
+    async stop(graceMs = 20_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return exited;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      const result = await exited;
+      clearTimeout(timer);
+      return result;
+    },
+    kill() {
+      child.kill("SIGKILL");
+      return exited;
+    },
+  };
+}
+
+function runToEnd(name, command, args, options) {
+  const started = startChild(name, command, args, options);
+  return started.exited.then(({ code, signal }) => {
+    if (code !== 0) throw new Error(`${name} exited with ${code ?? signal} (log: ${path.join(options.logDir, `${name}.log`)})`);
+  });
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.stateDir where everything this shape keeps lives (databases, logs, mail, certificates)
+ * @param {number} [options.replicas] app replicas (2)
+ * @param {string} [options.buildDir] the app's production build (build)
+ * @param {Record<string,string>} [options.variables] operator variables over deploy/native.env
+ * @param {{ https?: number, http?: number }} [options.ports]
+ * @param {(message: string) => void} [options.log]
+ * @param {{ booking: string, cms: string } | null} [options.restoreFrom] pg_dump files restored into the new cluster before anything starts
+ */
+export async function startProductionShape({ stateDir, replicas = 2, buildDir = "build", variables = {}, ports = {}, log = (message) => console.log(`[production] ${message}`), restoreFrom = null }) {
+  const { findPgBin, startPgCluster } = await import(path.join(root, "scripts", "pg-cluster.mjs"));
+  const { startMailServer } = await import(path.join(root, "scripts", "mail-server.mjs"));
+  const { startCms } = await import(path.join(root, "scripts", "cms-server.mjs"));
+  if (!findPgBin()) throw new Error("PostgreSQL server binaries are missing (apt-get install postgresql)");
+  const caddyBin = ["/usr/bin/caddy", "/usr/local/bin/caddy"].find((file) => existsSync(file));
+  if (!caddyBin) throw new Error("caddy is missing (apt-get install caddy)");
+
+  const logDir = path.join(stateDir, "logs");
+  mkdirSync(logDir, { recursive: true });
+  const began = Date.now();
+  const stops = [];
+  const stopAll = async () => {
+    while (stops.length) await stops.pop()().catch((error) => log(`while stopping: ${error.message}`));
+  };
+
+  try {
+    const { text: composeText, compose } = readCompose();
+    const httpsPort = ports.https ?? (await freePort());
+    const httpPort = ports.http ?? (await freePort());
+    const askPort = await freePort();
+    const adminPort = await freePort();
+    const cmsPort = await freePort();
+    const appPorts = await Promise.all(Array.from({ length: replicas }, () => freePort()));
+    const metricsPorts = await Promise.all(Array.from({ length: replicas }, () => freePort()));
+    const portSuffix = httpsPort === 443 ? "" : `:${httpsPort}`;
+    const operator = operatorVariables({
+      stateDir,
+      composeText,
+      overrides: { CMS_DOMAIN: `cms.localhost${portSuffix}`, ...variables },
+    });
+
+    // Postgres: one cluster, the role and the two databases the compose file's init gives.
+    const pg = await startPgCluster({ durable: true, database: "postgres_shape", log: (message) => log(`postgres: ${message}`) });
+    if (!pg) throw new Error("PostgreSQL could not be started");
+    stops.push(() => pg.stop());
+    await pg.psql(`CREATE ROLE repair LOGIN PASSWORD '${operator.POSTGRES_PASSWORD}'`);
+    await pg.psql("CREATE DATABASE booking OWNER repair");
+    await pg.psql(readFileSync(path.join(root, "scripts", "docker", "init-cms-db.sql"), "utf8"));
+    if (restoreFrom) {
+      for (const database of ["booking", "cms"]) {
+        await runToEnd(`restore-${database}`, pg.tool("pg_restore"), ["-h", "127.0.0.1", "-p", String(pg.port), "-U", "repair", "-d", database, "--no-owner", "--role=repair", restoreFrom[database]], {
+          env: process.env,
+          logDir,
+        });
+      }
+      log(`restored booking and cms from ${path.dirname(restoreFrom.booking)}`);
+    }
+
+    // The mail server the app's SMTP settings point at.
+    const mailDir = path.join(stateDir, "mail");
+    let mail = await startMailServer({ dir: mailDir });
+    const mailPort = mail.port;
+    stops.push(() => mail.stop());
+
+    const addresses = {
+      "postgres:5432": `127.0.0.1:${pg.port}`,
+      "cms:1337": `127.0.0.1:${cmsPort}`,
+      // The CMS's webhook goes through Caddy's loopback site to whichever replica is healthy.
+      "app:3000": `127.0.0.1:${askPort}`,
+    };
+    const here = (service, extra) => onThisHost(serviceEnvironment(compose, service, { ...operator, ...extra }), { addresses, stateDir });
+    const appEnv = here("app", { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(mailPort) });
+    const cmsEnv = {
+      ...here("cms", {}),
+      CMS_HOST: "127.0.0.1",
+      CMS_PORT: String(cmsPort),
+      CMS_DATA_DIR: path.join(stateDir, "cms"),
+      // Production defaults: no demo staff, no demo admin; the first admin comes from CMS_ADMIN_*.
+      CMS_DEV_DEFAULTS: "",
+      // Demo data by explicit choice: the carriers of tenants/ are imported once (docs/deployment.md).
+      TENANTS_DIR: operator.TENANTS_DIR ?? path.join(root, "tenants"),
+      APP_LOCALES_DIR: path.join(root, "app", "i18n", "locales"),
+    };
+    const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME ?? stateDir, LANG: "C.UTF-8", TZ: process.env.TZ ?? "UTC" };
+
+    // Strapi in production mode on Postgres.
+    const cmsLog = createWriteStream(path.join(logDir, "cms.log"), { flags: "a" });
+    const cmsOptions = { port: cmsPort, dataDir: cmsEnv.CMS_DATA_DIR, env: cmsEnv, log: (line) => cmsLog.write(`${line}\n`) };
+    log(`starting Strapi on Postgres (127.0.0.1:${cmsPort})`);
+    let cms = await startCms(cmsOptions);
+    stops.push(() => cms.stop());
+
+    // The release: migrations, then the engine's copy of operations data, once.
+    log("release: migrate and sync");
+    await runToEnd("release", process.execPath, ["--import", "tsx", "scripts/sync-engine.ts"], { env: { ...baseEnv, ...appEnv }, logDir });
+
+    // The replicas.
+    const replicaEnv = (index) => ({
+      ...baseEnv,
+      ...appEnv,
+      PORT: String(appPorts[index]),
+      HOST: "127.0.0.1",
+      METRICS_PORT: String(metricsPorts[index]),
+      METRICS_HOST: "127.0.0.1",
+      BUILD_DIR: buildDir,
+    });
+    const running = [];
+    const startReplica = async (index) => {
+      const process_ = startChild(`app-${index + 1}`, process.execPath, ["--import", "tsx", "server.ts"], { env: replicaEnv(index), logDir });
+      running[index] = process_;
+      await waitForHttp(`http://127.0.0.1:${appPorts[index]}/readyz`, { timeoutMs: 90_000, expect: (status) => status === 200 });
+      return process_;
+    };
+    stops.push(() => Promise.all(running.map((replica) => replica?.stop())));
+    log(`starting ${replicas} app replicas (${appPorts.map((port) => `127.0.0.1:${port}`).join(", ")})`);
+    for (let index = 0; index < replicas; index++) await startReplica(index);
+
+    // Caddy with the repository's Caddyfile.
+    const proxyEnv = {
+      ...here("proxy", {}),
+      APP_REPLICAS_FROM: "list",
+      APP_UPSTREAMS: appPorts.map((port) => `127.0.0.1:${port}`).join(" "),
+      HTTP_PORT: String(httpPort),
+      HTTPS_PORT: String(httpsPort),
+      HTTPS_PORT_SUFFIX: portSuffix,
+      CADDY_ADMIN_ADDRESS: `127.0.0.1:${adminPort}`,
+      CADDY_ASK_PORT: String(askPort),
+      XDG_DATA_HOME: path.join(stateDir, "caddy", "data"),
+      XDG_CONFIG_HOME: path.join(stateDir, "caddy", "config"),
+    };
+    log(`starting Caddy (https ${httpsPort}, http ${httpPort})`);
+    const caddy = startChild("caddy", caddyBin, ["run", "--config", path.join(root, "deploy", "Caddyfile"), "--adapter", "caddyfile"], {
+      env: { ...baseEnv, ...proxyEnv },
+      logDir,
+    });
+    stops.push(() => caddy.stop(10_000));
+    await waitForHttp(`http://127.0.0.1:${askPort}/healthz`, { timeoutMs: 30_000, expect: (status) => status === 200 });
+    const caRoot = path.join(proxyEnv.XDG_DATA_HOME, "caddy", "pki", "authorities", "local", "root.crt");
+
+    const carriers = await fetch(`http://127.0.0.1:${cmsPort}/api/carriers?fields[0]=code&fields[1]=name&fields[2]=domains&sort=code:asc&pagination[pageSize]=100`, {
+      headers: { Authorization: `Bearer ${operator.CMS_READ_TOKEN}` },
+    })
+      .then((response) => (response.ok ? response.json() : { data: [] }))
+      .then((body) => body.data.map((carrier) => ({ code: carrier.code, name: carrier.name, domains: carrier.domains ?? [] })));
+    const urls = carriers.map((carrier) => ({ ...carrier, url: `https://${carrier.domains.find((domain) => !domain.endsWith(".localhost")) ?? carrier.domains[0]}${portSuffix}` }));
+
+    const control = {
+      async killReplica(index) {
+        await running[index].kill();
+      },
+      async stopReplica(index) {
+        return running[index].stop();
+      },
+      startReplica: (index) => startReplica(index).then(() => undefined),
+      async stopPostgres(mode = "fast") {
+        await pg.stopServer(mode);
+      },
+      startPostgres: () => pg.startServer(),
+      async stopMail() {
+        await mail.stop();
+      },
+      async startMail() {
+        mail = await startMailServer({ dir: mailDir, port: mailPort });
+      },
+      stopCms: () => cms.stop(),
+      async startCms() {
+        cms = await startCms(cmsOptions);
+      },
+    };
+
+    log(`ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
+    return {
+      urls,
+      ports: { https: httpsPort, http: httpPort, cms: cmsPort, app: appPorts, metrics: metricsPorts, mail: mailPort, ask: askPort },
+      caRoot,
+      mailDir,
+      stateDir,
+      logDir,
+      variables: operator,
+      appEnv: replicaEnv(0),
+      database: { url: (name) => pg.urlFor(name, "repair"), port: pg.port, tool: pg.tool, psql: pg.psql },
+      cmsUrl: `http://127.0.0.1:${cmsPort}`,
+      replicas: () => running.map((replica, index) => ({ index, port: appPorts[index], metricsPort: metricsPorts[index], pid: replica?.child.pid, running: replica?.running() ?? false })),
+      messages: () => mail.messages(),
+      control,
+      stop: stopAll,
+    };
+  } catch (error) {
+    await stopAll();
+    throw error;
+  }
+}
+
+/** Waits until `check` resolves truthy, polling; returns the seconds it took. */
+export async function until(check, { timeoutMs = 30_000, intervalMs = 250, what = "the condition" } = {}) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (await check().catch(() => false)) return (Date.now() - started) / 1000;
+    await sleep(intervalMs);
+  }
+  throw new Error(`${what} was not met within ${timeoutMs / 1000} s`);
+}
+
+/**
+ * A loopback control listener over a running shape, for the production suite (it runs in another
+ * process) and for an operator trying a fault by hand:
+ *   POST /replicas/<n>/kill | stop | start   (n from 1)
+ *   POST /postgres/stop[?mode=immediate] | /postgres/start
+ *   POST /mail/stop | /mail/start
+ *   POST /cms/stop | /cms/start
+ *   GET  /state   ports, replicas and their pids
+ * Answers 204 when done, 404 for anything else. It only ever touches processes this shape started.
+ */
+export async function serveControl(shape, { port = 0 } = {}) {
+  const { createServer } = await import("node:http");
+  const actions = {
+    "replicas/kill": (n) => shape.control.killReplica(n - 1),
+    "replicas/stop": (n) => shape.control.stopReplica(n - 1),
+    "replicas/start": (n) => shape.control.startReplica(n - 1),
+    "postgres/stop": (_n, query) => shape.control.stopPostgres(query.get("mode") === "immediate" ? "immediate" : "fast"),
+    "postgres/start": () => shape.control.startPostgres(),
+    "mail/stop": () => shape.control.stopMail(),
+    "mail/start": () => shape.control.startMail(),
+    "cms/stop": () => shape.control.stopCms(),
+    "cms/start": () => shape.control.startCms(),
+  };
+  const server = createServer(async (request, response) => {
+    const url = new URL(request.url ?? "/", "http://control");
+    try {
+      if (request.method === "GET" && url.pathname === "/state") {
+        return void response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ports: shape.ports, replicas: shape.replicas() }));
+      }
+      const match = /^\/(replicas)\/(\d+)\/(kill|stop|start)$|^\/(postgres|mail|cms)\/(stop|start)$/.exec(url.pathname);
+      if (request.method !== "POST" || !match) return void response.writeHead(404).end();
+      const [key, n] = match[1] ? [`replicas/${match[3]}`, Number(match[2])] : [`${match[4]}/${match[5]}`, 0];
+      if (match[1] && !(n >= 1 && n <= shape.replicas().length)) return void response.writeHead(404).end();
+      await actions[key](n, url.searchParams);
+      response.writeHead(204).end();
+    } catch (error) {
+      response.writeHead(500, { "Content-Type": "text/plain" }).end(String(error?.stack ?? error));
+    }
+  });
+  await new Promise((resolve) => server.listen(port, "127.0.0.1", resolve));
+  const address = /** @type {import("node:net").AddressInfo} */ (server.address());
+  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
