@@ -67,6 +67,44 @@ export function plainHttp(hostname: string, pathname: string): Promise<{ status:
   });
 }
 
+/** GET straight from one replica (index from 0), bypassing Caddy, as the carrier's host. */
+export function replicaGet(replica: number, hostname: string, pathname: string): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { host: "127.0.0.1", port: state().ports.app[replica], path: pathname, headers: { host: hostname, "x-forwarded-proto": "https" }, agent: false },
+      (response) => {
+        let body = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk) => (body += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body }));
+      },
+    );
+    request.on("error", reject);
+    request.setTimeout(15_000, () => request.destroy(new Error("timeout")));
+    request.end();
+  });
+}
+
+/** The CMS's admin API as the first admin (an editor's publish goes through the same endpoints). */
+export async function adminApi() {
+  const { adminLogin, cmsCall } = await import("./cms-admin");
+  const token = await adminLogin(state().variables.CMS_ADMIN_EMAIL!, state().variables.CMS_ADMIN_PASSWORD!);
+  const call = async (method: string, pathname: string, body?: unknown) => {
+    const reply = await cmsCall(method, pathname, token, body);
+    if (reply.status >= 300) throw new Error(`${method} ${pathname}: ${reply.status} ${JSON.stringify(reply.body).slice(0, 400)}`);
+    return reply.body;
+  };
+  const carriers = "/content-manager/collection-types/api::carrier.carrier";
+  return {
+    call,
+    /** Changes a carrier's fields and publishes them, as an editor's Save and Publish. */
+    async publishCarrier(documentId: string, data: Record<string, unknown>) {
+      await call("PUT", `${carriers}/${documentId}`, data);
+      await call("POST", `${carriers}/${documentId}/actions/publish`, {});
+    },
+  };
+}
+
 /** Breaks or repairs one part of the shape (POST /replicas/1/kill, /postgres/stop, /mail/start, …). */
 export async function control(action: string): Promise<void> {
   const response = await fetch(`${process.env.PRODUCTION_CONTROL_URL}/${action.replace(/^\//, "")}`, { method: "POST" });
