@@ -18,10 +18,12 @@ import { root, waitForHttp } from "./proc.mjs";
 
 /** The variables a host without Docker adds, beyond what the compose file passes (docs/deployment.md). */
 export const NATIVE_ONLY = {
-  // Each process's listener: the images set these as ENV (Dockerfile, cms/Dockerfile).
-  app: ["PORT", "HOST", "METRICS_HOST", "BUILD_DIR"],
-  cms: ["CMS_HOST", "CMS_PORT", "CMS_DATA_DIR", "CMS_DEV_DEFAULTS", "TENANTS_DIR", "STRAPI_TELEMETRY_DISABLED", "DATABASE_CLIENT_NATIVE"],
-  proxy: ["APP_UPSTREAMS", "HTTP_PORT", "HTTPS_PORT", "HTTPS_PORT_SUFFIX", "CADDY_ADMIN_ADDRESS", "CADDY_ASK_PORT", "XDG_DATA_HOME", "XDG_CONFIG_HOME"],
+  // Each process's listener and folders: the images set these as ENV (Dockerfile, cms/Dockerfile),
+  // or Docker gives them (a container's own port, the build inside the image).
+  app: ["PORT", "HOST", "METRICS_PORT", "METRICS_HOST", "BUILD_DIR"],
+  cms: ["CMS_HOST", "CMS_PORT", "CMS_DATA_DIR", "CMS_DEV_DEFAULTS", "TENANTS_DIR", "APP_LOCALES_DIR", "STRAPI_TELEMETRY_DISABLED"],
+  // Caddy's listeners and the replicas' addresses (Docker's DNS finds them there).
+  proxy: ["APP_REPLICAS_FROM", "APP_UPSTREAMS", "HTTP_PORT", "HTTPS_PORT", "HTTPS_PORT_SUFFIX", "CADDY_ADMIN_ADDRESS", "CADDY_ASK_PORT", "XDG_DATA_HOME", "XDG_CONFIG_HOME"],
 };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -94,6 +96,60 @@ function runToEnd(name, command, args, options) {
   });
 }
 
+const httpsSuffix = (port) => (port === 443 ? "" : `:${port}`);
+
+/**
+ * Each process's environment on this host: its compose service's environment, interpolated from the
+ * operator's variables, with the service addresses and /srv/ folders moved here (onThisHost), plus
+ * only the NATIVE_ONLY variables (what a Docker image sets as ENV, and where this host listens).
+ */
+export function nativeEnvironments({ compose, operator, stateDir, buildDir, ports, tenantsDir = path.join(root, "tenants") }) {
+  const addresses = {
+    "postgres:5432": `127.0.0.1:${ports.postgres}`,
+    "cms:1337": `127.0.0.1:${ports.cms}`,
+    // The CMS's webhook goes through Caddy's loopback site to whichever replica is healthy.
+    "app:3000": `127.0.0.1:${ports.ask}`,
+  };
+  const here = (service, extra) => onThisHost(serviceEnvironment(compose, service, { ...operator, ...extra }), { addresses, stateDir });
+  const release = here("app", { SMTP_HOST: operator.SMTP_HOST || "127.0.0.1", SMTP_PORT: operator.SMTP_PORT || String(ports.mail) });
+  return {
+    release,
+    replica: (index) => ({
+      ...release,
+      PORT: String(ports.app[index]),
+      HOST: "127.0.0.1",
+      METRICS_PORT: String(ports.metrics[index]),
+      // Scraped over the network in production (ADR 052); here the network is this host.
+      METRICS_HOST: "127.0.0.1",
+      BUILD_DIR: buildDir,
+    }),
+    cms: {
+      ...here("cms", {}),
+      CMS_HOST: "127.0.0.1",
+      CMS_PORT: String(ports.cms),
+      CMS_DATA_DIR: path.join(stateDir, "cms"),
+      // Production defaults: no demo staff, no demo admin; the first admin comes from CMS_ADMIN_*.
+      CMS_DEV_DEFAULTS: "",
+      // Demo data by explicit choice: the carriers of tenants/ are imported once (docs/deployment.md).
+      TENANTS_DIR: operator.TENANTS_DIR ?? tenantsDir,
+      APP_LOCALES_DIR: path.join(root, "app", "i18n", "locales"),
+      STRAPI_TELEMETRY_DISABLED: "true",
+    },
+    proxy: {
+      ...here("proxy", {}),
+      APP_REPLICAS_FROM: "list",
+      APP_UPSTREAMS: ports.app.map((port) => `127.0.0.1:${port}`).join(" "),
+      HTTP_PORT: String(ports.http),
+      HTTPS_PORT: String(ports.https),
+      HTTPS_PORT_SUFFIX: httpsSuffix(ports.https),
+      CADDY_ADMIN_ADDRESS: `127.0.0.1:${ports.admin}`,
+      CADDY_ASK_PORT: String(ports.ask),
+      XDG_DATA_HOME: path.join(stateDir, "caddy", "data"),
+      XDG_CONFIG_HOME: path.join(stateDir, "caddy", "config"),
+    },
+  };
+}
+
 /**
  * @param {object} options
  * @param {string} options.stateDir where everything this shape keeps lives (databases, logs, mail, certificates)
@@ -129,7 +185,7 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
     const cmsPort = await freePort();
     const appPorts = await Promise.all(Array.from({ length: replicas }, () => freePort()));
     const metricsPorts = await Promise.all(Array.from({ length: replicas }, () => freePort()));
-    const portSuffix = httpsPort === 443 ? "" : `:${httpsPort}`;
+    const portSuffix = httpsSuffix(httpsPort);
     const operator = operatorVariables({
       stateDir,
       composeText,
@@ -159,26 +215,16 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
     const mailPort = mail.port;
     stops.push(() => mail.stop());
 
-    const addresses = {
-      "postgres:5432": `127.0.0.1:${pg.port}`,
-      "cms:1337": `127.0.0.1:${cmsPort}`,
-      // The CMS's webhook goes through Caddy's loopback site to whichever replica is healthy.
-      "app:3000": `127.0.0.1:${askPort}`,
-    };
-    const here = (service, extra) => onThisHost(serviceEnvironment(compose, service, { ...operator, ...extra }), { addresses, stateDir });
-    const appEnv = here("app", { SMTP_HOST: "127.0.0.1", SMTP_PORT: String(mailPort) });
-    const cmsEnv = {
-      ...here("cms", {}),
-      CMS_HOST: "127.0.0.1",
-      CMS_PORT: String(cmsPort),
-      CMS_DATA_DIR: path.join(stateDir, "cms"),
-      // Production defaults: no demo staff, no demo admin; the first admin comes from CMS_ADMIN_*.
-      CMS_DEV_DEFAULTS: "",
-      // Demo data by explicit choice: the carriers of tenants/ are imported once (docs/deployment.md).
-      TENANTS_DIR: operator.TENANTS_DIR ?? path.join(root, "tenants"),
-      APP_LOCALES_DIR: path.join(root, "app", "i18n", "locales"),
-    };
+    const environments = nativeEnvironments({
+      compose,
+      operator,
+      stateDir,
+      buildDir,
+      ports: { postgres: pg.port, cms: cmsPort, ask: askPort, mail: mailPort, https: httpsPort, http: httpPort, admin: adminPort, app: appPorts, metrics: metricsPorts },
+    });
     const baseEnv = { PATH: process.env.PATH, HOME: process.env.HOME ?? stateDir, LANG: "C.UTF-8", TZ: process.env.TZ ?? "UTC" };
+    const appEnv = environments.release;
+    const cmsEnv = environments.cms;
 
     // Strapi in production mode on Postgres.
     const cmsLog = createWriteStream(path.join(logDir, "cms.log"), { flags: "a" });
@@ -192,15 +238,7 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
     await runToEnd("release", process.execPath, ["--import", "tsx", "scripts/sync-engine.ts"], { env: { ...baseEnv, ...appEnv }, logDir });
 
     // The replicas.
-    const replicaEnv = (index) => ({
-      ...baseEnv,
-      ...appEnv,
-      PORT: String(appPorts[index]),
-      HOST: "127.0.0.1",
-      METRICS_PORT: String(metricsPorts[index]),
-      METRICS_HOST: "127.0.0.1",
-      BUILD_DIR: buildDir,
-    });
+    const replicaEnv = (index) => ({ ...baseEnv, ...environments.replica(index) });
     const running = [];
     const startReplica = async (index) => {
       const process_ = startChild(`app-${index + 1}`, process.execPath, ["--import", "tsx", "server.ts"], { env: replicaEnv(index), logDir });
@@ -213,18 +251,7 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
     for (let index = 0; index < replicas; index++) await startReplica(index);
 
     // Caddy with the repository's Caddyfile.
-    const proxyEnv = {
-      ...here("proxy", {}),
-      APP_REPLICAS_FROM: "list",
-      APP_UPSTREAMS: appPorts.map((port) => `127.0.0.1:${port}`).join(" "),
-      HTTP_PORT: String(httpPort),
-      HTTPS_PORT: String(httpsPort),
-      HTTPS_PORT_SUFFIX: portSuffix,
-      CADDY_ADMIN_ADDRESS: `127.0.0.1:${adminPort}`,
-      CADDY_ASK_PORT: String(askPort),
-      XDG_DATA_HOME: path.join(stateDir, "caddy", "data"),
-      XDG_CONFIG_HOME: path.join(stateDir, "caddy", "config"),
-    };
+    const proxyEnv = environments.proxy;
     log(`starting Caddy (https ${httpsPort}, http ${httpPort})`);
     const caddy = startChild("caddy", caddyBin, ["run", "--config", path.join(root, "deploy", "Caddyfile"), "--adapter", "caddyfile"], {
       env: { ...baseEnv, ...proxyEnv },

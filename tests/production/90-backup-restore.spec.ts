@@ -9,8 +9,8 @@ import { execFile } from "node:child_process";
 import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
-import { Agent, fetch as undiciFetch } from "undici";
-import { figure, query, state } from "../support/production";
+import { fetch as undiciFetch } from "undici";
+import { agentFor, figure, query, state } from "../support/production";
 
 const run = promisify(execFile);
 
@@ -84,12 +84,7 @@ test("pg_dump of both databases, restored into a fresh cluster: the restored sit
     // The customer of the last order finds it on the restored site, through its Caddy over TLS.
     const carrierOfLatest = (await query<{ carrier_code: string }>("select carrier_code from orders where order_ref = $1", [latest.order_ref]))[0]!.carrier_code;
     const site = restored.urls.find((carrier: { code: string }) => carrier.code === carrierOfLatest)!;
-    const agent = new Agent({
-      connect: {
-        ca: readFileSync(restored.caRoot, "utf8"),
-        lookup: (_hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => (options.all ? callback(null, [{ address: "127.0.0.1", family: 4 }]) : callback(null, "127.0.0.1", 4)),
-      },
-    });
+    const agent = agentFor(restored.caRoot);
     const page = await undiciFetch(`${site.url}/manage/booking?order_ref=${latest.order_ref}&email=${encodeURIComponent(latest.email)}`, { dispatcher: agent, redirect: "manual" });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain(latest.order_ref);

@@ -33,12 +33,11 @@ export const carrierOrigin = (code: string) => {
   return found.url;
 };
 
-let agent: Agent | undefined;
-/** Every name is this host (where Caddy listens); certificates are checked against Caddy's CA. */
-export function tlsAgent(): Dispatcher {
-  agent ??= new Agent({
+/** An HTTP client for which every name is this host (where Caddy listens), checking certificates against `caRoot`. */
+export function agentFor(caRoot: string): Agent {
+  return new Agent({
     connect: {
-      ca: readFileSync(state().caRoot, "utf8"),
+      ca: readFileSync(caRoot, "utf8"),
       lookup: (_hostname, options, callback) => {
         if ((options as { all?: boolean }).all) (callback as (error: null, addresses: { address: string; family: number }[]) => void)(null, [{ address: "127.0.0.1", family: 4 }]);
         else callback(null, "127.0.0.1", 4);
@@ -47,6 +46,11 @@ export function tlsAgent(): Dispatcher {
     // A connection per request would measure TLS handshakes, not the site; keep them, as a browser does.
     keepAliveTimeout: 4_000,
   });
+}
+
+let agent: Agent | undefined;
+export function tlsAgent(): Dispatcher {
+  agent ??= agentFor(state().caRoot);
   return agent;
 }
 
