@@ -11,6 +11,13 @@ const mailbox = (box: Mailbox) => (box.name ? { name: box.name, address: box.add
 
 const bytes = (content: string | Uint8Array) => (typeof content === "string" ? content : Buffer.from(content));
 
+/** `<key@sender-domain>`, the key reduced to the characters a Message-ID's left part may hold (RFC 5322 dot-atom). */
+export function messageIdOf(key: string, fromAddress: string): string {
+  const left = key.replace(/[^A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]/g, ".").replace(/\.{2,}/g, ".").replace(/^\.|\.$/g, "") || "message";
+  const domain = fromAddress.split("@")[1] || "localhost";
+  return `<${left}@${domain}>`;
+}
+
 export function mailOptions(message: EmailMessage & { from: Mailbox }): SendMailOptions {
   const calendar = message.calendar;
   const attachments = (message.attachments ?? []).map((attachment) => ({
@@ -27,6 +34,7 @@ export function mailOptions(message: EmailMessage & { from: Mailbox }): SendMail
     html: message.html,
     text: message.text,
     ...(message.date ? { date: message.date } : {}),
+    ...(message.messageKey ? { messageId: messageIdOf(message.messageKey, message.from.address) } : {}),
     attachments,
     // nodemailer adds the text/calendar alternative with its METHOD and the .ics attachment.
     ...(calendar ? { icalEvent: { method: calendar.method, filename: calendar.filename ?? "invite.ics", content: calendar.content } } : {}),

@@ -51,6 +51,12 @@ export interface EmailMessage {
   calendar?: CalendarInvite;
   /** The Date header; unset: when it is sent. The engine passes its clock's time (ADR 034). */
   date?: Date;
+  /**
+   * The left part of a stable Message-ID (ADR 156): the same scheduled message sent again (a retry
+   * after the server accepted it but the sender died before recording that) carries the same id,
+   * so mail systems show it once. Unset: the transport makes a new one.
+   */
+  messageKey?: string;
 }
 
 export interface SmsMessage {

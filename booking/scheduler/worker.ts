@@ -158,7 +158,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
       const rendered = await deps.render({ carrierCode: row.carrierCode!, kind: row.kind!, orderRef: row.orderRef, locale: row.locale!, payload: row.payload, now });
       const receipt =
         row.channel === "email"
-          ? rendered?.email && (await deps.notifications.email.sendEmail(rendered.email))
+          ? rendered?.email && (await deps.notifications.email.sendEmail({ ...rendered.email, messageKey: row.dedupeKey }))
           : rendered?.sms && (await deps.notifications.sms.sendSms(rendered.sms));
       if (!receipt) {
         if (await settle(row, { state: "skipped", doneAt: now })) summary.skipped += 1;

@@ -82,6 +82,17 @@ describe("SMTP e-mail sender", () => {
     expect(mail.attachments.find((attachment) => attachment.contentType === "text/calendar")?.content.toString()).toContain("METHOD:CANCEL");
   });
 
+  it("sends a scheduled message again with the same Message-ID, so the mailbox shows it once (ADR 156)", async () => {
+    const { server, sender } = await senderFor((port) => `smtp://127.0.0.1:${port}`);
+    const first = await sender.sendEmail({ ...message, messageKey: "100001:booking-confirmed:email:1" });
+    const again = await sender.sendEmail({ ...message, messageKey: "100001:booking-confirmed:email:1" });
+    const other = await sender.sendEmail({ ...message, messageKey: "100001:evening-before:email:1" });
+    expect(first.messageId).toBe("<100001.booking-confirmed.email.1@acme.example>");
+    expect(again.messageId).toBe(first.messageId);
+    expect(other.messageId).not.toBe(first.messageId);
+    expect((await server.received()).map(({ mail }) => mail.messageId)).toEqual([first.messageId, first.messageId, other.messageId]);
+  });
+
   it("reports a recipient the server refuses (5xx) as permanent", async () => {
     const { sender } = await senderFor((port) => `smtp://127.0.0.1:${port}`);
     await expect(sender.sendEmail({ ...message, to: { address: "refused@example.com" } })).rejects.toMatchObject({ name: "NotificationSendError", kind: "permanent", provider: "smtp", code: "550" });
