@@ -229,6 +229,75 @@ describe("a replica killed mid-payment (ADR 142)", () => {
   });
 });
 
+describe("recovering payments nobody sent again (ADR 142)", () => {
+  const replica = (payments: PaymentGateway) =>
+    createEngine({ db: t.opened.db, clock: t.clock, payments, addresses: createEmbeddedAddressProvider(), files: memoryFiles(), config: { paymentHeartbeatMs: 3_600_000 } });
+  const until = async (probe: () => boolean) => {
+    for (let i = 0; i < 200 && !probe(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+  };
+  /** A replica killed during the provider's call, after (`charges`) or before it charged; the customer gives up. */
+  async function killedMidPayment(ref: string, charges: boolean) {
+    const ledger = createPaymentLedger<SandboxLedgerRecord>(t.opened.db);
+    const gateway = createSandboxGateway({ ledger });
+    let reached = false;
+    const dying: PaymentGateway = {
+      ...gateway,
+      sale: async (request) => {
+        if (charges) await gateway.sale(request);
+        reached = true;
+        return new Promise(() => undefined);
+      },
+    };
+    void replica(dying).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    await until(() => reached);
+    return { ledger, gateway };
+  }
+  const confirmations = (orderRef: number) =>
+    t.opened.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.orderRef, orderRef), eq(s.scheduledJobs.kind, "booking-confirmed"), eq(s.scheduledJobs.channel, "email")));
+
+  it("completes the order, once, for a payment charged by a replica that died, and confirms it once", async () => {
+    const at = t.clock.now();
+    try {
+      const { ref } = await readyBooking(t, carrier, { date: "2025-06-11" });
+      const { ledger, gateway } = await killedMidPayment(ref, true);
+      const other = createSandboxGateway({ ledger });
+      // Not while the claim is fresh: the payer may still be alive.
+      expect(await replica(other).recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 0, unknown: 0 });
+      t.clock.advance(t.engine.config.paymentStaleMs);
+      expect(await replica(other).recoverAbandonedPayments(carrier)).toEqual({ completed: 1, released: 0, unknown: 0 });
+      const booking = await t.engine.getBooking(carrier, ref);
+      expect(booking.checkout_status).toBe("SUCCESS");
+      expect(other.transactions().map((sale) => sale.id)).toEqual(gateway.transactions().map((sale) => sale.id));
+      expect((await t.engine.paymentAttempts(carrier, ref)).map((attempt) => attempt.status)).toEqual(["SUCCEEDED"]);
+      expect(await confirmations(booking.order_id!)).toHaveLength(1);
+      // A second round, on another replica, finds nothing left to do.
+      expect(await replica(createSandboxGateway({ ledger })).recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 0, unknown: 0 });
+    } finally {
+      t.clock.set(at);
+    }
+  });
+
+  it("makes the booking payable again when the replica died before the provider charged, and charges once when the customer pays", async () => {
+    const at = t.clock.now();
+    try {
+      const { ref } = await readyBooking(t, carrier, { date: "2025-06-11" });
+      const { ledger, gateway } = await killedMidPayment(ref, false);
+      t.clock.advance(t.engine.config.paymentStaleMs);
+      const other = createSandboxGateway({ ledger });
+      expect(await replica(other).recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 1, unknown: 0 });
+      expect((await t.engine.getBooking(carrier, ref)).checkout_status).toBe("PENDING");
+      expect(gateway.transactions()).toHaveLength(0);
+      expect(other.transactions()).toHaveLength(0);
+      const done = await replica(other).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+      expect(done.checkout_status).toBe("SUCCESS");
+      expect(other.transactions()).toHaveLength(1);
+      expect((await t.engine.paymentAttempts(carrier, ref)).map((attempt) => attempt.status)).toEqual(["FAILED", "SUCCEEDED"]);
+    } finally {
+      t.clock.set(at);
+    }
+  });
+});
+
 describe("zero-payment confirmations", () => {
   it("confirms an in-warranty booking without payment (confirm-iw)", async () => {
     const carrier = await newCarrier(t);
