@@ -5,9 +5,11 @@
  * Charging is idempotent (ADR 014). Phase 1 (one transaction, booking row locked) validates, fixes
  * the amount and claims a payment attempt whose idempotency key is derived from the booking reference
  * and amount; only one caller can hold a fresh claim. Phase 2 calls the gateway outside any
- * transaction with that key. Phase 3 records the outcome and, on success, completes the order. A
- * crash between phases leaves the attempt claimed; a retry after `paymentStaleMs` reuses the same
- * key, so the gateway (whose ledger lives in Postgres) replays instead of charging again.
+ * transaction with that key. Phase 3 records the outcome and, on success, completes the order in
+ * the same transaction. A crash between phases leaves the attempt claimed; the claim's heartbeat
+ * stops, and a resend waiting on it takes it over after `paymentSilentMs`, or a retry after
+ * `paymentStaleMs`, or the recovery round (ADR 142), always with the same key, so the gateway (whose
+ * ledger lives in Postgres) replays instead of charging again.
  */
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";

@@ -13,7 +13,11 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { pickCarrier } from "../support/book-through-ui";
 import { seededCarriers } from "../support/cms";
 import {
+  answerDeviceStep,
   availableDays,
+  defaultBody,
+  searchPostcode,
+  setField,
   book,
   completion,
   continueToPayment,
@@ -157,5 +161,23 @@ describe("a customer without a browser (ADR 141)", () => {
     expect(testIdText(first.html, "overview-order-reference")).toBe(refs[0]);
     expect(await approvedPayments()).toBe(paidBefore + 1);
     expect((await confirmationsOf([refs[0]!])).get(refs[0]!)).toBe(1);
+  });
+
+  it("adds one device when the device form is sent twice, as a browser resends it after a lost answer (ADR 143)", async () => {
+    const buyer = customer();
+    await searchPostcode(buyer, coveredPostcodeOf(carrier));
+    const colour = await buyer.get("/booking/device/colour?model=101&make=2");
+    const form = parseForms(colour.html, colour.url).find((candidate) => candidate.method === "post" && candidate.fields.some((field) => field.name === "model_version_id"))!;
+    expect(form.fields.some((field) => field.name === "device_key" && field.type === "hidden")).toBe(true);
+    let body = defaultBody(form);
+    for (const name of ["model_version_id", "colour"]) {
+      const first = form.fields.find((field) => field.name === name && field.type === "radio");
+      if (first) body = setField(body, name, first.value);
+    }
+    await buyer.post(form.action, body);
+    let page = await buyer.post(form.action, body);
+    for (let step = 0; step < 10 && page.url.pathname !== "/booking/basket"; step += 1) page = await answerDeviceStep(buyer, page);
+    expect(page.url.pathname).toBe("/booking/basket");
+    expect(page.html.match(/data-testid="basket-item"/g)).toHaveLength(1);
   });
 });
