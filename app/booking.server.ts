@@ -11,7 +11,7 @@ import { readTestClockOffset } from "./lib/cookies.server";
 import { outsidePreview } from "./content/preview.server";
 import { logger, requestScope } from "./lib/observability/logger.server";
 
-type Holder = { __bookingEngine?: Promise<ComposedEngine>; __appShutdownHooks?: (() => Promise<void>)[] };
+type Holder = { __bookingEngine?: Promise<ComposedEngine>; __appShutdownHooks?: (() => Promise<void>)[]; __paymentRecovery?: ReturnType<typeof setInterval> };
 const holder = globalThis as Holder;
 
 function composed(): Promise<ComposedEngine> {
@@ -32,6 +32,8 @@ function composed(): Promise<ComposedEngine> {
           // Scheduled customer messages and the purge of expired holds (ADR 091); every instance runs
           // a worker, their claims never overlap.
           instance.engine.scheduler.start(env().SCHEDULER_POLL_SECONDS);
+          // Payments whose request died with its replica and were never sent again (ADR 142).
+          if (env().SCHEDULER_POLL_SECONDS > 0) startPaymentRecovery(instance.engine);
         }),
       );
       return instance;
@@ -45,6 +47,37 @@ function composed(): Promise<ComposedEngine> {
   return holder.__bookingEngine;
 }
 
+/** How often every instance looks for payments left behind by a request that died (ADR 142). */
+const PAYMENT_RECOVERY_MS = 60_000;
+
+/**
+ * Every minute, for every carrier: completes the order of a payment charged by a request that died
+ * (a replica killed mid-payment) and was never sent again, or makes the booking payable again when
+ * nothing was charged. Every instance runs it; the engine lets one act on each booking.
+ */
+function startPaymentRecovery(engine: Engine) {
+  const log = logger().child({ component: "payment-recovery" });
+  let running = false;
+  const timer = setInterval(async () => {
+    if (running) return;
+    running = true;
+    try {
+      // Imported here: the content module imports this one.
+      const { getCarriers } = await import("./content/content.server");
+      for (const carrier of await getCarriers()) {
+        const outcome = await engine.recoverAbandonedPayments(carrier);
+        if (outcome.completed + outcome.released + outcome.unknown > 0) log.warn({ carrier: carrier.code, ...outcome }, "abandoned payments recovered");
+      }
+    } catch (error) {
+      log.error({ err: String((error as Error)?.message ?? error) }, "payment recovery failed");
+    } finally {
+      running = false;
+    }
+  }, PAYMENT_RECOVERY_MS);
+  timer.unref();
+  holder.__paymentRecovery = timer;
+}
+
 /** The engine, created on first use. */
 export function getEngine(): Promise<Engine> {
   return composed().then((instance) => instance.engine);
@@ -54,6 +87,8 @@ export function getEngine(): Promise<Engine> {
 export async function closeEngine(): Promise<void> {
   const pending = holder.__bookingEngine;
   holder.__bookingEngine = undefined;
+  clearInterval(holder.__paymentRecovery);
+  holder.__paymentRecovery = undefined;
   if (!pending) return;
   const instance = await pending.catch(() => null);
   await instance?.close();

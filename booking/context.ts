@@ -14,6 +14,13 @@ export interface EngineConfig {
   paymentStaleMs: number;
   /** How long a duplicate charge request waits for the one in flight before answering. */
   paymentWaitMs: number;
+  /** How often the request paying a booking shows it is alive while the provider answers (ADR 142). */
+  paymentHeartbeatMs: number;
+  /**
+   * How long a waiting request sees no sign of life from the one paying before it takes the payment
+   * over with the same idempotency key (ADR 142): the paying process was killed.
+   */
+  paymentSilentMs: number;
   /** How long a single-use discount code is reserved for a booking that is paying with it. */
   discountReservationMinutes: number;
   /** How long a waiting-list offer holds the freed day for its customer (ADR 094). */
@@ -25,7 +32,9 @@ export interface EngineConfig {
 export const defaultEngineConfig: EngineConfig = {
   draftHoldMinutes: 30,
   paymentStaleMs: 2 * 60_000,
-  paymentWaitMs: 15_000,
+  paymentWaitMs: 20_000,
+  paymentHeartbeatMs: 2_000,
+  paymentSilentMs: 8_000,
   discountReservationMinutes: 15,
   waitingListOfferMinutes: 120,
   handoverCodeMinutes: 60,

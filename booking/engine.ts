@@ -227,6 +227,8 @@ export function createEngine(deps: EngineDependencies) {
     confirmPromo: sends(op(checkout.confirmPromo)),
     charge: sends(op(checkout.charge)),
     paymentAttempts: op(checkout.paymentAttempts),
+    /** Completes or releases payments whose request died and was never sent again (ADR 142). */
+    recoverAbandonedPayments: sends(op(checkout.recoverAbandonedPayments)),
 
     // orders (spec §7 "Orders")
     /** Orders a service area's removal or closed dates would touch (issue 9 item 7: the CMS warns with it). */

@@ -122,6 +122,26 @@ describe("devices", () => {
     expect(state.cart).toMatchObject({ full_price: PRICES_GBP.iphone15.screen, total_price: PRICES_GBP.iphone15.screen, sale_active: true, sale_title: "Spring repair sale" });
   });
 
+  it("adds one device for the same form sent twice, one after the other or at once (ADR 143)", async () => {
+    const ref = await withPostcode();
+    const form = { model_version_id: IDS.iphone15v128, colour: "pink", device_key: "a1b2c3d4e5f60718293a4b5c6d7e8f90" };
+    const first = await t.engine.addDevice(carrier, ref, form);
+    expect(first.device_key).toBe(form.device_key);
+    // A resend after the answer was lost: the same device, set again.
+    const again = await t.engine.addDevice(carrier, ref, { ...form, colour: "black" });
+    expect(again.device_key).toBe(form.device_key);
+    expect(Object.keys(again.devices)).toEqual([form.device_key]);
+    expect(again.devices[form.device_key]!.device.colour).toMatchObject({ code: "black" });
+    // A double press: both at once.
+    const other = { ...form, device_key: "0123456789abcdef" };
+    await Promise.all([t.engine.addDevice(carrier, ref, other), t.engine.addDevice(carrier, ref, other)]);
+    expect(Object.keys((await t.engine.getBooking(carrier, ref)).devices).sort()).toEqual([other.device_key, form.device_key].sort());
+    // Without a key (the engine's API), each call adds a device.
+    await t.engine.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128 });
+    expect(Object.keys((await t.engine.getBooking(carrier, ref)).devices)).toHaveLength(3);
+    await expect(t.engine.addDevice(carrier, ref, { ...form, device_key: "not-hex!" })).rejects.toMatchObject({ code: "VALIDATION" });
+  });
+
   it("keeps battery replacement on a model that does not need it for a screen repair", async () => {
     const ref = await withPostcode();
     const state = await t.engine.addDevice(carrier, ref, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen, IDS.battery] });

@@ -489,11 +489,28 @@ function requirePostcode(booking: BookingRow): void {
 }
 
 /** Spec §7 POST /{ref}/device: adds a device. MAX_DEVICES past carrier.maxDevicesPerBasket; one device only when in warranty. */
-export async function addDevice(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof deviceInput>): Promise<BookingState & { device_key: string }> {
-  const data = parseInput(deviceInput, input);
+/**
+ * A device added with the key its form gave (`device_key`, ADR 143): the same form sent again (a
+ * browser's resend after an answer lost with a killed replica, a double press) sets that device
+ * again instead of adding a second one.
+ */
+const addDeviceInput = deviceInput.extend({ device_key: z.string().regex(/^[0-9a-f]{10,32}$/).optional().nullable() });
+
+export async function addDevice(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof addDeviceInput>): Promise<BookingState & { device_key: string }> {
+  const { device_key: formKey, ...data } = parseInput(addDeviceInput, input);
+  if (formKey) {
+    const booking = await findBooking(ctx.db, carrier, reference);
+    const [sent] = await ctx.db
+      .select({ key: s.bookingDevices.key })
+      .from(s.bookingDevices)
+      .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, booking.id), eq(s.bookingDevices.key, formKey)));
+    if (sent) return { ...(await updateDevice(ctx, carrier, reference, formKey, data)), device_key: formKey };
+  }
   const columns = await deviceColumns(ctx, carrier, data, null);
-  const key = randomBytes(5).toString("hex");
+  const key = formKey ?? randomBytes(5).toString("hex");
   const state = await change(ctx, carrier, reference, async (tx, booking) => {
+    // The same form twice at once: the second waited for the booking's lock and finds the first's device.
+    if (formKey && (await bookingDevices(tx, carrier, booking.id)).some((device) => device.key === formKey)) return;
     requirePostcode(booking);
     const devices = await bookingDevices(tx, carrier, booking.id);
     if (devices.length >= carrier.maxDevicesPerBasket) throw new MaxDevicesError(carrier.maxDevicesPerBasket);

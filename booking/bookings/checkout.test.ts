@@ -172,6 +172,132 @@ describe("charge", () => {
   });
 });
 
+describe("a replica killed mid-payment (ADR 142)", () => {
+  // Another replica of the app: its own engine and gateway instance on the same database and ledger.
+  const replica = (payments: PaymentGateway, config: Parameters<typeof createEngine>[0]["config"] = {}) =>
+    createEngine({ db: t.opened.db, clock: t.clock, payments, addresses: createEmbeddedAddressProvider(), files: memoryFiles(), config });
+  const FAST = { paymentHeartbeatMs: 50, paymentSilentMs: 400, paymentWaitMs: 5_000 };
+  const until = async (probe: () => Promise<boolean>) => {
+    for (let i = 0; i < 200 && !(await probe()); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+  };
+
+  it("lets the customer's retry on another replica finish a payment whose replica died after charging: once, in seconds", async () => {
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-10" });
+    const ledger = createPaymentLedger<SandboxLedgerRecord>(t.opened.db);
+    // The first replica charges, then is killed: no answer, no sign of life any more (no heartbeat).
+    const killed = createSandboxGateway({ ledger });
+    let charged = false;
+    const dying: PaymentGateway = { ...killed, sale: async (request) => { await killed.sale(request); charged = true; return new Promise(() => undefined); } };
+    void replica(dying, { ...FAST, paymentHeartbeatMs: 3_600_000 }).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    await until(async () => charged);
+    expect((await t.engine.getBooking(carrier, ref)).checkout_status).toBe("PROCESSING");
+    // The browser sends the form again; the proxy hands it to the other replica, long before paymentStaleMs.
+    const other = createSandboxGateway({ ledger });
+    const started = Date.now();
+    const done = await replica(other, FAST).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    expect(done.checkout_status).toBe("SUCCESS");
+    expect(Date.now() - started).toBeLessThan(FAST.paymentWaitMs);
+    // The gateway replayed the first charge under the attempt's own key: one transaction, one attempt, one order.
+    expect(other.transactions().map((sale) => sale.id)).toEqual(killed.transactions().map((sale) => sale.id));
+    const attempts = await t.engine.paymentAttempts(carrier, ref);
+    expect(attempts.map((attempt) => [attempt.status, attempt.transactionId])).toEqual([["SUCCEEDED", killed.transactions()[0]!.id]]);
+    expect(await t.opened.db.select().from(s.orders).where(eq(s.orders.orderRef, done.order_id!))).toHaveLength(1);
+  });
+
+  it("never takes over from a replica that is alive, however long its provider takes", async () => {
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-10" });
+    const ledger = createPaymentLedger<SandboxLedgerRecord>(t.opened.db);
+    const gateway = createSandboxGateway({ ledger });
+    let sales = 0;
+    const slow: PaymentGateway = {
+      ...gateway,
+      sale: async (request) => {
+        sales += 1;
+        await new Promise((resolve) => setTimeout(resolve, 1_500));
+        return gateway.sale(request);
+      },
+    };
+    const first = replica(slow, FAST).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    await until(async () => sales === 1);
+    // Silent for longer than paymentSilentMs would mean dead; the heartbeat says otherwise.
+    const second = replica(slow, FAST).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    const [a, b] = await Promise.allSettled([first, second]);
+    expect(a).toMatchObject({ status: "fulfilled", value: { checkout_status: "SUCCESS" } });
+    expect(b).toMatchObject({ status: "rejected", reason: { code: "BK07" } });
+    expect(sales).toBe(1);
+    expect(gateway.transactions()).toHaveLength(1);
+  });
+});
+
+describe("recovering payments nobody sent again (ADR 142)", () => {
+  const replica = (payments: PaymentGateway) =>
+    createEngine({ db: t.opened.db, clock: t.clock, payments, addresses: createEmbeddedAddressProvider(), files: memoryFiles(), config: { paymentHeartbeatMs: 3_600_000 } });
+  const until = async (probe: () => boolean) => {
+    for (let i = 0; i < 200 && !probe(); i += 1) await new Promise((resolve) => setTimeout(resolve, 25));
+  };
+  /** A replica killed during the provider's call, after (`charges`) or before it charged; the customer gives up. */
+  async function killedMidPayment(ref: string, charges: boolean) {
+    const ledger = createPaymentLedger<SandboxLedgerRecord>(t.opened.db);
+    const gateway = createSandboxGateway({ ledger });
+    let reached = false;
+    const dying: PaymentGateway = {
+      ...gateway,
+      sale: async (request) => {
+        if (charges) await gateway.sale(request);
+        reached = true;
+        return new Promise(() => undefined);
+      },
+    };
+    void replica(dying).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    await until(() => reached);
+    return { ledger, gateway };
+  }
+  const confirmations = (orderRef: number) =>
+    t.opened.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.orderRef, orderRef), eq(s.scheduledJobs.kind, "booking-confirmed"), eq(s.scheduledJobs.channel, "email")));
+
+  it("completes the order, once, for a payment charged by a replica that died, and confirms it once", async () => {
+    const at = t.clock.now();
+    try {
+      const { ref } = await readyBooking(t, carrier, { date: "2025-06-11" });
+      const { ledger, gateway } = await killedMidPayment(ref, true);
+      const other = createSandboxGateway({ ledger });
+      // Not while the claim is fresh: the payer may still be alive.
+      expect(await replica(other).recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 0, unknown: 0 });
+      t.clock.advance(t.engine.config.paymentStaleMs);
+      expect(await replica(other).recoverAbandonedPayments(carrier)).toEqual({ completed: 1, released: 0, unknown: 0 });
+      const booking = await t.engine.getBooking(carrier, ref);
+      expect(booking.checkout_status).toBe("SUCCESS");
+      expect(other.transactions().map((sale) => sale.id)).toEqual(gateway.transactions().map((sale) => sale.id));
+      expect((await t.engine.paymentAttempts(carrier, ref)).map((attempt) => attempt.status)).toEqual(["SUCCEEDED"]);
+      expect(await confirmations(booking.order_id!)).toHaveLength(1);
+      // A second round, on another replica, finds nothing left to do.
+      expect(await replica(createSandboxGateway({ ledger })).recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 0, unknown: 0 });
+    } finally {
+      t.clock.set(at);
+    }
+  });
+
+  it("makes the booking payable again when the replica died before the provider charged, and charges once when the customer pays", async () => {
+    const at = t.clock.now();
+    try {
+      const { ref } = await readyBooking(t, carrier, { date: "2025-06-11" });
+      const { ledger, gateway } = await killedMidPayment(ref, false);
+      t.clock.advance(t.engine.config.paymentStaleMs);
+      const other = createSandboxGateway({ ledger });
+      expect(await replica(other).recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 1, unknown: 0 });
+      expect((await t.engine.getBooking(carrier, ref)).checkout_status).toBe("PENDING");
+      expect(gateway.transactions()).toHaveLength(0);
+      expect(other.transactions()).toHaveLength(0);
+      const done = await replica(other).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+      expect(done.checkout_status).toBe("SUCCESS");
+      expect(other.transactions()).toHaveLength(1);
+      expect((await t.engine.paymentAttempts(carrier, ref)).map((attempt) => attempt.status)).toEqual(["FAILED", "SUCCEEDED"]);
+    } finally {
+      t.clock.set(at);
+    }
+  });
+});
+
 describe("zero-payment confirmations", () => {
   it("confirms an in-warranty booking without payment (confirm-iw)", async () => {
     const carrier = await newCarrier(t);

@@ -5,9 +5,11 @@
  * Charging is idempotent (ADR 014). Phase 1 (one transaction, booking row locked) validates, fixes
  * the amount and claims a payment attempt whose idempotency key is derived from the booking reference
  * and amount; only one caller can hold a fresh claim. Phase 2 calls the gateway outside any
- * transaction with that key. Phase 3 records the outcome and, on success, completes the order. A
- * crash between phases leaves the attempt claimed; a retry after `paymentStaleMs` reuses the same
- * key, so the gateway (whose ledger lives in Postgres) replays instead of charging again.
+ * transaction with that key. Phase 3 records the outcome and, on success, completes the order in
+ * the same transaction. A crash between phases leaves the attempt claimed; the claim's heartbeat
+ * stops, and a resend waiting on it takes it over after `paymentSilentMs`, or a retry after
+ * `paymentStaleMs`, or the recovery round (ADR 142), always with the same key, so the gateway (whose
+ * ledger lives in Postgres) replays instead of charging again.
  */
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
@@ -345,6 +347,8 @@ type Claim =
   | { kind: "finalize"; attemptId: number; reference: string }
   | { kind: "busy"; reference: string };
 
+type PayClaim = Extract<Claim, { kind: "pay" }>;
+
 function billingOf(booking: BookingRow, carrier: CarrierContext): BillingAddress | undefined {
   const address = booking.billingAddress;
   if (!address) return undefined;
@@ -357,6 +361,23 @@ function billingOf(booking: BookingRow, carrier: CarrierContext): BillingAddress
     postcode: address.postcode,
     countryCode: carrier.countryCode,
     phone: booking.phoneNumber ?? undefined,
+  };
+}
+
+/** Makes this request the one paying an abandoned attempt, with the attempt's own key (ADR 014, ADR 142). */
+async function takeOverAttempt(tx: BookingTransaction, ctx: EngineContext, carrier: CarrierContext, booking: BookingRow, attempt: typeof s.paymentAttempts.$inferSelect): Promise<PayClaim> {
+  const now = ctx.clock.now();
+  // Later than the last sign of life, even on a test clock that stands still: a waiter sees it move.
+  const claimedAt = new Date(Math.max(now.getTime(), attempt.claimedAt.getTime() + 1));
+  await tx.update(s.paymentAttempts).set({ claimedAt, updatedAt: now }).where(eq(s.paymentAttempts.id, attempt.id));
+  return {
+    kind: "pay",
+    attemptId: attempt.id,
+    key: attempt.idempotencyKey,
+    amountMinor: attempt.amountMinor,
+    paymentType: attempt.paymentType,
+    billing: billingOf(booking, carrier),
+    reference: booking.reference,
   };
 }
 
@@ -376,16 +397,7 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
       if (latest.status === "PENDING") {
         if (now.getTime() - latest.claimedAt.getTime() < ctx.config.paymentStaleMs) return { kind: "busy", reference: booking.reference };
         // Take over an abandoned attempt with its own key: the gateway replays it if it had charged.
-        await tx.update(s.paymentAttempts).set({ claimedAt: now, updatedAt: now }).where(eq(s.paymentAttempts.id, latest.id));
-        return {
-          kind: "pay",
-          attemptId: latest.id,
-          key: latest.idempotencyKey,
-          amountMinor: latest.amountMinor,
-          paymentType: latest.paymentType,
-          billing: billingOf(booking, carrier),
-          reference: booking.reference,
-        };
+        return takeOverAttempt(tx, ctx, carrier, booking, latest);
       }
     }
 
@@ -467,27 +479,96 @@ async function settleAttempt(ctx: EngineContext, carrier: CarrierContext, refere
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A duplicate request waits for the payment in flight, then answers as the booking now stands. */
-async function awaitOtherAttempt(ctx: EngineContext, carrier: CarrierContext, reference: string): Promise<never> {
+async function latestAttempt(db: DbOrTx, carrier: CarrierContext, bookingId: number) {
+  const [latest] = await db
+    .select()
+    .from(s.paymentAttempts)
+    .where(and(eq(s.paymentAttempts.carrierCode, carrier.code), eq(s.paymentAttempts.bookingId, bookingId)))
+    .orderBy(desc(s.paymentAttempts.attempt))
+    .limit(1);
+  return latest;
+}
+
+/**
+ * A duplicate request waits for the payment in flight, then answers as the booking now stands. The
+ * request paying shows it is alive by moving its claim every `paymentHeartbeatMs`; a claim that does
+ * not move for `paymentSilentMs` (by this process's own clock) belongs to a process that died (a
+ * replica killed mid-payment): this request takes the attempt over with the same idempotency key,
+ * so the gateway replays a charge that was made and the order is completed now, not after the
+ * clock-based `paymentStaleMs` (ADR 142).
+ */
+async function awaitOtherAttempt(ctx: EngineContext, carrier: CarrierContext, reference: string): Promise<PayClaim> {
   const deadline = Date.now() + ctx.config.paymentWaitMs;
   let pause = 25;
+  let seen: { id: number; claimedAt: number } | null = null;
+  let lastSign = Date.now();
   while (Date.now() < deadline) {
     await sleep(pause);
     pause = Math.min(pause * 2, 250);
     const booking = await findBooking(ctx.db, carrier, reference);
     if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
+    const latest = await latestAttempt(ctx.db, carrier, booking.id);
     if (booking.checkoutStatus === "PENDING") {
-      const [latest] = await ctx.db
-        .select()
-        .from(s.paymentAttempts)
-        .where(and(eq(s.paymentAttempts.carrierCode, carrier.code), eq(s.paymentAttempts.bookingId, booking.id)))
-        .orderBy(desc(s.paymentAttempts.attempt))
-        .limit(1);
       if (latest?.status === "FAILED") throw new PaymentFailedError((latest.failureKind as "card_error" | "declined" | "gateway_error") ?? "gateway_error", latest.failureCode ?? "", latest.failureMessage ?? undefined);
       throw new PaymentInProgressError();
     }
+    if (!latest || latest.status !== "PENDING") continue;
+    if (!seen || seen.id !== latest.id || seen.claimedAt !== latest.claimedAt.getTime()) {
+      seen = { id: latest.id, claimedAt: latest.claimedAt.getTime() };
+      lastSign = Date.now();
+      continue;
+    }
+    if (Date.now() - lastSign < ctx.config.paymentSilentMs) continue;
+    const silent = seen;
+    const claim = await ctx.db.transaction(async (tx): Promise<PayClaim | null> => {
+      const locked = await lockBooking(tx, carrier, reference);
+      const attempt = await latestAttempt(tx, carrier, locked.id);
+      // Another waiter took it over first, or the payer spoke at the last moment: watch again.
+      if (locked.checkoutStatus !== "PROCESSING" || !attempt || attempt.id !== silent.id || attempt.status !== "PENDING" || attempt.claimedAt.getTime() !== silent.claimedAt) return null;
+      return takeOverAttempt(tx, ctx, carrier, locked, attempt);
+    });
+    if (claim) return claim;
   }
   throw new PaymentInProgressError();
+}
+
+/**
+ * While the provider answers, moves the attempt's claim every `paymentHeartbeatMs`: the sign of life
+ * that keeps waiting requests from taking it over (ADR 142). Stops when the returned function is called.
+ */
+function keepClaimAlive(ctx: EngineContext, attemptId: number): () => void {
+  const timer = setInterval(() => {
+    // Writes on its own, outside any transaction; a missed beat only lets a waiter take over sooner.
+    void ctx.db
+      .update(s.paymentAttempts)
+      .set({ claimedAt: sql`greatest(${ctx.clock.now().toISOString()}::timestamptz, ${s.paymentAttempts.claimedAt} + interval '1 millisecond')` })
+      .where(and(eq(s.paymentAttempts.id, attemptId), eq(s.paymentAttempts.status, "PENDING")))
+      .catch(() => undefined);
+  }, ctx.config.paymentHeartbeatMs);
+  timer.unref?.();
+  return () => clearInterval(timer);
+}
+
+/**
+ * Records a successful charge and completes the order in one transaction (ADR 142): no moment in
+ * which the attempt says paid but no order exists. When completing fails, the success is still
+ * recorded on its own, so the next try completes the order without charging again.
+ */
+async function completePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number, transactionId: string): Promise<void> {
+  try {
+    await ctx.db.transaction(async (tx) => {
+      const booking = await lockBooking(tx, carrier, reference);
+      await tx.update(s.paymentAttempts).set({ status: "SUCCEEDED", transactionId, updatedAt: ctx.clock.now() }).where(eq(s.paymentAttempts.id, attemptId));
+      // A request that took this payment over (ADR 142) completed the order with the same transaction.
+      if (booking.checkoutStatus === "SUCCESS") return;
+      const basket = await loadBasket(tx, carrier, booking, ctx.clock.now());
+      const [attempt] = await tx.select().from(s.paymentAttempts).where(eq(s.paymentAttempts.id, attemptId));
+      await completeOrder(tx, ctx, carrier, basket, { amountMinor: attempt!.amountMinor, paymentType: attempt!.paymentType, paidViaCredit: attempt!.paidViaCredit, transactionId });
+    });
+  } catch (error) {
+    await settleAttempt(ctx, carrier, reference, attemptId, { status: "SUCCEEDED", transactionId }, null).catch(() => undefined);
+    throw error;
+  }
 }
 
 /**
@@ -503,11 +584,12 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
     if (!carrier.usesKlarna) throw new ValidationError({ payment_type: ["Pay later is not offered."] });
     if (!data.paid_via_credit) throw new ValidationError({ paid_via_credit: ["A pay-later payment is paid via credit."] });
   }
-  const claim = await claimPayment(ctx, carrier, reference, data);
-  if (claim instanceof Deferred) throw claim.error;
-  if (claim.kind === "busy") return awaitOtherAttempt(ctx, carrier, claim.reference);
+  const claimed = await claimPayment(ctx, carrier, reference, data);
+  if (claimed instanceof Deferred) throw claimed.error;
+  const claim = claimed.kind === "busy" ? await awaitOtherAttempt(ctx, carrier, claimed.reference) : claimed;
   if (claim.kind === "pay") {
     let result: SaleResult;
+    const stopHeartbeat = keepClaimAlive(ctx, claim.attemptId);
     try {
       result = isPayLaterPaymentType(claim.paymentType) ? await placePayLaterOrder(ctx, carrier, claim, data.token) : await ctx.payments.sale({
         idempotencyKey: claim.key,
@@ -520,18 +602,89 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
         require3DSecure: carrier.use3DSecure && claim.paymentType === "card",
       });
     } catch (error) {
+      stopHeartbeat();
       // Outcome unknown: leave the attempt claimed but stale, so an immediate retry reuses its key.
       await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { claimedAt: new Date(0), failureMessage: String((error as Error)?.message ?? error) }, null);
       throw new PaymentFailedError("gateway_error", "exception");
     }
+    stopHeartbeat();
     if (!result.ok) {
       await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "FAILED", failureKind: result.kind, failureCode: result.code, failureMessage: result.message }, "PENDING");
       throw new PaymentFailedError(result.kind, result.code, result.message, result.billing);
     }
-    await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "SUCCEEDED", transactionId: result.transactionId }, null);
-  }
-  await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
+    await completePaid(ctx, carrier, claim.reference, claim.attemptId, result.transactionId);
+  } else await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
   return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, claim.reference), ctx.clock.now());
+}
+
+/** A token no provider accepts: recovery never starts a new charge, it only finds one made under the key. */
+export const RECOVERY_TOKEN = "recovery-without-nonce";
+
+export interface PaymentRecovery {
+  /** Orders completed for payments whose request died after the charge. */
+  completed: number;
+  /** Abandoned attempts the provider never charged: the booking is payable again. */
+  released: number;
+  /** Attempts whose outcome the provider could not tell yet: tried again next time. */
+  unknown: number;
+}
+
+/**
+ * The backstop for a payment whose request died and whose customer never sent it again (ADR 142):
+ * a booking left PROCESSING with a paid attempt gets its order; with an attempt abandoned for
+ * `paymentStaleMs` (the heartbeat stopped), the provider is asked again under the attempt's own
+ * key, with a token it cannot charge: a charge made under the key is replayed and the order
+ * completed; none made fails, and the booking is payable again. Safe on every replica at once: the
+ * booking lock and the claim let one of them act.
+ */
+export async function recoverAbandonedPayments(ctx: EngineContext, carrier: CarrierContext): Promise<PaymentRecovery> {
+  const summary: PaymentRecovery = { completed: 0, released: 0, unknown: 0 };
+  const stuck = await ctx.db
+    .select({ reference: s.bookings.reference })
+    .from(s.bookings)
+    .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.checkoutStatus, "PROCESSING")));
+  for (const { reference } of stuck) {
+    const claim = await ctx.db.transaction(async (tx): Promise<Claim | null> => {
+      const booking = await lockBooking(tx, carrier, reference);
+      if (booking.checkoutStatus !== "PROCESSING") return null;
+      const latest = await latestAttempt(tx, carrier, booking.id);
+      if (latest?.status === "SUCCEEDED") return { kind: "finalize", attemptId: latest.id, reference: booking.reference };
+      if (latest?.status !== "PENDING" || ctx.clock.now().getTime() - latest.claimedAt.getTime() < ctx.config.paymentStaleMs) return null;
+      return takeOverAttempt(tx, ctx, carrier, booking, latest);
+    });
+    if (!claim || claim.kind === "busy") continue;
+    try {
+      if (claim.kind === "finalize") {
+        await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
+        summary.completed += 1;
+        continue;
+      }
+      const result = isPayLaterPaymentType(claim.paymentType)
+        ? await placePayLaterOrder(ctx, carrier, claim, RECOVERY_TOKEN)
+        : await ctx.payments.sale({
+            idempotencyKey: claim.key,
+            orderId: claim.reference,
+            amountMinor: claim.amountMinor,
+            currency: carrier.currency,
+            nonce: RECOVERY_TOKEN,
+            carrierCode: carrier.code,
+            billing: claim.billing,
+            require3DSecure: false,
+          });
+      if (result.ok) {
+        await completePaid(ctx, carrier, claim.reference, claim.attemptId, result.transactionId);
+        summary.completed += 1;
+      } else {
+        await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "FAILED", failureKind: "gateway_error", failureCode: "abandoned", failureMessage: result.message }, "PENDING");
+        summary.released += 1;
+      }
+    } catch (error) {
+      if (error instanceof BookingCompletedError) continue;
+      if (claim.kind === "pay") await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { claimedAt: new Date(0), failureMessage: String((error as Error)?.message ?? error) }, null).catch(() => undefined);
+      summary.unknown += 1;
+    }
+  }
+  return summary;
 }
 
 /**

@@ -169,6 +169,56 @@ if (!baseUrl) {
       expect(attempts.map((a) => a.status)).toEqual(["SUCCEEDED"]);
     });
 
+    it("takes over at once the payment of a replica killed after charging, and never a live slow one's (ADR 142)", async () => {
+      const carrier = await carrierWith({});
+      const ready = async () => {
+        const engine = replicas[0]!.engine;
+        const { reference } = await engine.buildBooking(carrier);
+        await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+        await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+        await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
+        await engine.setDate(carrier, reference, { date: "2025-06-04" });
+        return reference;
+      };
+      const FAST = { paymentHeartbeatMs: 100, paymentSilentMs: 500, paymentWaitMs: 5_000 };
+      const on = (opened: OpenedDatabase, payments: SandboxGateway | ReturnType<typeof createSandboxGateway>, config = FAST) =>
+        createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files: memoryFiles(), config });
+      const pay = (engine: Engine, reference: string) => engine.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" });
+
+      // A live replica whose provider takes 1.5 s: its heartbeat (on Postgres) keeps the other waiting.
+      const live = await ready();
+      const slowGateway = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(first.db), now: clock.now });
+      let sales = 0;
+      const slow = { ...slowGateway, sale: async (request: Parameters<SandboxGateway["sale"]>[0]) => { sales += 1; await new Promise((resolve) => setTimeout(resolve, 1_500)); return slowGateway.sale(request); } };
+      const payer = pay(on(first, slow), live);
+      while (sales === 0) await new Promise((resolve) => setTimeout(resolve, 20));
+      const [a, b] = await Promise.allSettled([payer, pay(on(second, slow), live)]);
+      expect(a).toMatchObject({ status: "fulfilled", value: { checkout_status: "SUCCESS" } });
+      expect(b).toMatchObject({ status: "rejected", reason: { code: "BK07" } });
+      expect(sales).toBe(1);
+      // The heartbeat moved the claim on the database, though the test clock stands still.
+      const [attempt] = await replicas[0]!.engine.paymentAttempts(carrier, live);
+      expect(attempt!.claimedAt.getTime()).toBeGreaterThan(clock.now().getTime());
+
+      // A replica killed right after the provider charged: no answer, no heartbeat.
+      const killed = await ready();
+      const ledger = createPaymentLedger<SandboxLedgerRecord>(first.db);
+      const dyingGateway = createSandboxGateway({ ledger, now: clock.now });
+      let charged = false;
+      const dying = { ...dyingGateway, sale: async (request: Parameters<SandboxGateway["sale"]>[0]) => { await dyingGateway.sale(request); charged = true; return new Promise<never>(() => undefined); } };
+      void pay(on(first, dying, { ...FAST, paymentHeartbeatMs: 3_600_000 }), killed);
+      while (!charged) await new Promise((resolve) => setTimeout(resolve, 20));
+      const started = Date.now();
+      const other = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(second.db), now: clock.now });
+      expect(await pay(on(second, other), killed)).toMatchObject({ checkout_status: "SUCCESS" });
+      expect(Date.now() - started).toBeLessThan(FAST.paymentWaitMs);
+      const ledgerSales = await queryRows<{ n: string }>(first.db, sql`select count(*) as n from payment_ledger where key like ${`sale:${carrier.code}:${killed}:%`}`);
+      expect(Number(ledgerSales[0]!.n)).toBe(1);
+      expect(other.transactions().map((sale) => sale.id)).toEqual(dyingGateway.transactions().map((sale) => sale.id));
+      expect((await replicas[0]!.engine.paymentAttempts(carrier, killed)).map((row) => row.status)).toEqual(["SUCCEEDED"]);
+      expect(await first.db.select().from(s.orders).where(eq(s.orders.carrierCode, carrier.code))).toHaveLength(2);
+    });
+
     it("gives the last slot of a day to only one of two orders changing their date at once", async () => {
       const carrier = await carrierWith({ technicians: 1, slots: 2 });
       const lookups = [];

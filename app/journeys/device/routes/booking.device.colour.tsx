@@ -59,6 +59,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
       max: carrier.maxDevicesPerBasket,
       applianceVariant: carrier.applianceVariant,
       backHref: devicePath("model", { make: makeId ?? model.make_ids[0], kind: model.device_type, device: editing }),
+      // The key of the device this form adds (ADR 143): the same form sent again sets that device, never a second one.
+      deviceKey: editing ? null : crypto.randomUUID().replace(/-/g, ""),
     },
     await withSession(context),
   );
@@ -68,6 +70,7 @@ const colourForm = z.object({
   model_version_id: z.coerce.number().int().positive().optional().catch(undefined),
   colour: z.string().trim().max(40).optional().catch(undefined),
   appliance_model_code: z.string().trim().max(60).optional().catch(undefined),
+  device_key: z.string().regex(/^[0-9a-f]{10,32}$/).optional().catch(undefined),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -95,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
       state = await engine.updateDevice(carrier, context.booking!.reference, editing, device);
     } else {
       if (!context.booking) throw redirect(context.startPath);
-      state = await engine.addDevice(carrier, context.booking.reference, device);
+      state = await engine.addDevice(carrier, context.booking.reference, { ...device, device_key: form.device_key ?? null });
       key = state.device_key;
     }
     const saved = state.devices[key]!;
@@ -112,7 +115,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
 };
 
 export default function DeviceColour() {
-  const { model, versions, colours, current, full, max, applianceVariant, backHref } = useLoaderData<typeof loader>();
+  const { model, versions, colours, current, full, max, applianceVariant, backHref, deviceKey } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>();
   const { t } = useTranslation();
   const errors = useStepErrors(actionData?.error);
@@ -132,6 +135,7 @@ export default function DeviceColour() {
       </div>
       <FormAlert messages={maxReached ? [] : errors.general(["model_version_id", "colour", "appliance_model_code"])} />
       <Form method="post" className="space-y-6" noValidate>
+        {deviceKey ? <input type="hidden" name="device_key" value={deviceKey} /> : null}
         <fieldset aria-describedby={versionError.length ? "version-error" : undefined}>
           <legend className="text-lg font-semibold">{t(appliance ? "booking-device.colour.versionAppliance" : "booking-device.colour.version")}</legend>
           <div className="mt-2 flex flex-wrap gap-3">
