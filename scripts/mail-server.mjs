@@ -13,10 +13,14 @@ let sequence = 0;
 
 /**
  * @param {{ dir: string, port?: number, host?: string, log?: (message: string) => void }} options
- * @returns {Promise<{ port: number, stop: () => Promise<void>, messages: () => { file: string, raw: string }[] }>}
+ * @returns {Promise<{ port: number, stop: () => Promise<void>, setDelay: (ms: number) => void, messages: () => { file: string, raw: string }[] }>}
  */
 export async function startMailServer({ dir, port = 0, host = "127.0.0.1", log = () => undefined }) {
   mkdirSync(dir, { recursive: true });
+  // A slow server (setDelay): each message is answered only this long after its data arrived, so a
+  // sender can die in the middle of a send, as it would with a slow real relay.
+  let delayMs = 0;
+  const hungUp = new Set();
   const server = new SMTPServer({
     // Plain SMTP on loopback, no login: a catcher, as a relay in a private network would be.
     authOptional: true,
@@ -25,10 +29,19 @@ export async function startMailServer({ dir, port = 0, host = "127.0.0.1", log =
     logger: false,
     // Stopping does not wait for a sender's pooled connection to hang up.
     closeTimeout: 500,
+    onClose(session) {
+      if (delayMs) {
+        hungUp.add(session.id);
+        setTimeout(() => hungUp.delete(session.id), delayMs + 1000);
+      }
+    },
     onData(stream, session, callback) {
       const chunks = [];
       stream.on("data", (chunk) => chunks.push(chunk));
-      stream.on("end", () => {
+      stream.on("end", async () => {
+        if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+        // The sender hung up while waiting: like a real server, nothing is delivered.
+        if (hungUp.delete(session.id)) return callback(new Error("connection closed"));
         if (stream.sizeExceeded) return callback(Object.assign(new Error("Message too big"), { responseCode: 552 }));
         const name = `${Date.now()}-${process.pid}-${(sequence += 1)}`;
         const envelope = { from: session.envelope.mailFrom?.address ?? null, to: session.envelope.rcptTo.map((rcpt) => rcpt.address) };
@@ -53,6 +66,9 @@ export async function startMailServer({ dir, port = 0, host = "127.0.0.1", log =
   return {
     port: actualPort,
     stop: () => new Promise((resolve) => server.close(() => resolve(undefined))),
+    setDelay: (ms) => {
+      delayMs = ms;
+    },
     messages: () =>
       readdirSync(dir)
         .filter((file) => file.endsWith(".eml"))

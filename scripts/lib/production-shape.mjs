@@ -286,6 +286,10 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
       async startMail() {
         mail = await startMailServer({ dir: mailDir, port: mailPort });
       },
+      /** The mail server answers each message only after `ms` (0: at once). */
+      async delayMail(ms) {
+        mail.setDelay(ms);
+      },
       stopCms: () => cms.stop(),
       async startCms() {
         cms = await startCms(cmsOptions);
@@ -330,7 +334,7 @@ export async function until(check, { timeoutMs = 30_000, intervalMs = 250, what 
  * process) and for an operator trying a fault by hand:
  *   POST /replicas/<n>/kill | stop | start   (n from 1)
  *   POST /postgres/stop[?mode=immediate] | /postgres/start
- *   POST /mail/stop | /mail/start
+ *   POST /mail/stop | /mail/start | /mail/delay?ms=2000 (a slow server)
  *   POST /cms/stop | /cms/start
  *   GET  /state   ports, replicas and their pids
  * Answers 204 when done, 404 for anything else. It only ever touches processes this shape started.
@@ -345,6 +349,7 @@ export async function serveControl(shape, { port = 0 } = {}) {
     "postgres/start": () => shape.control.startPostgres(),
     "mail/stop": () => shape.control.stopMail(),
     "mail/start": () => shape.control.startMail(),
+    "mail/delay": (_n, query) => shape.control.delayMail(Math.max(0, Math.min(30_000, Number(query.get("ms")) || 0))),
     "cms/stop": () => shape.control.stopCms(),
     "cms/start": () => shape.control.startCms(),
   };
@@ -354,10 +359,10 @@ export async function serveControl(shape, { port = 0 } = {}) {
       if (request.method === "GET" && url.pathname === "/state") {
         return void response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ports: shape.ports, replicas: shape.replicas() }));
       }
-      const match = /^\/(replicas)\/(\d+)\/(kill|stop|start)$|^\/(postgres|mail|cms)\/(stop|start)$/.exec(url.pathname);
+      const match = /^\/(replicas)\/(\d+)\/(kill|stop|start)$|^\/(postgres|mail|cms)\/(stop|start|delay)$/.exec(url.pathname);
       if (request.method !== "POST" || !match) return void response.writeHead(404).end();
       const [key, n] = match[1] ? [`replicas/${match[3]}`, Number(match[2])] : [`${match[4]}/${match[5]}`, 0];
-      if (match[1] && !(n >= 1 && n <= shape.replicas().length)) return void response.writeHead(404).end();
+      if (!actions[key] || (match[1] && !(n >= 1 && n <= shape.replicas().length))) return void response.writeHead(404).end();
       await actions[key](n, url.searchParams);
       response.writeHead(204).end();
     } catch (error) {

@@ -109,6 +109,12 @@ export async function adminApi() {
   };
 }
 
+/** The running replicas as the runner sees them (port, pid). */
+export async function replicasNow(): Promise<{ index: number; port: number; metricsPort: number; pid: number; running: boolean }[]> {
+  const response = await fetch(`${process.env.PRODUCTION_CONTROL_URL}/state`);
+  return ((await response.json()) as { replicas: { index: number; port: number; metricsPort: number; pid: number; running: boolean }[] }).replicas;
+}
+
 /** Breaks or repairs one part of the shape (POST /replicas/1/kill, /postgres/stop, /mail/start, …). */
 export async function control(action: string): Promise<void> {
   const response = await fetch(`${process.env.PRODUCTION_CONTROL_URL}/${action.replace(/^\//, "")}`, { method: "POST" });
