@@ -15,6 +15,7 @@ import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { PAYMENT_TYPES } from "../domain/payment-types";
+import { report } from "../events/outcomes";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { scheduleOrderMessages } from "../scheduler/messages";
 import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, openSlotTimes, releaseHold, slotTimes } from "../availability/availability";
@@ -437,8 +438,9 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
   });
 }
 
-async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/** Completes the order of a succeeded attempt; returns the attempt's payment type. BK07 when another request already did. */
+async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, carrier, reference);
     // A duplicate request that saw the payment succeed: the first one completed the order.
     if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
@@ -450,6 +452,7 @@ async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, referen
       paidViaCredit: attempt!.paidViaCredit,
       transactionId: attempt!.transactionId,
     });
+    return attempt!.paymentType;
   });
 }
 
@@ -522,15 +525,19 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
     } catch (error) {
       // Outcome unknown: leave the attempt claimed but stale, so an immediate retry reuses its key.
       await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { claimedAt: new Date(0), failureMessage: String((error as Error)?.message ?? error) }, null);
+      report(ctx.outcomes?.payment, { carrierCode: carrier.code, method: claim.paymentType, outcome: "failed" });
       throw new PaymentFailedError("gateway_error", "exception");
     }
     if (!result.ok) {
       await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "FAILED", failureKind: result.kind, failureCode: result.code, failureMessage: result.message }, "PENDING");
+      report(ctx.outcomes?.payment, { carrierCode: carrier.code, method: claim.paymentType, outcome: result.kind === "gateway_error" ? "failed" : "declined" });
       throw new PaymentFailedError(result.kind, result.code, result.message, result.billing);
     }
     await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "SUCCEEDED", transactionId: result.transactionId }, null);
   }
-  await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
+  // Only the request whose transaction completes the order reports it; a duplicate gets BK07 here.
+  const method = await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
+  report(ctx.outcomes?.payment, { carrierCode: carrier.code, method, outcome: "approved" });
   return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, claim.reference), ctx.clock.now());
 }
 
