@@ -8,7 +8,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { previewRequests } from "./app/content/preview.server";
 import { env } from "./app/env.server";
-import { gracefulShutdown } from "./app/lib/http/graceful-shutdown";
+import { drainState, gracefulShutdown } from "./app/lib/http/graceful-shutdown";
 import { keepLanguageAcrossRedirects } from "./app/lib/http/language-redirects";
 import { requestGuard } from "./app/lib/http/request-guard";
 import { renderCache } from "./app/lib/http/render-cache";
@@ -121,7 +121,9 @@ const server = app.listen(port, host, () => {
   log.info(`[app] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);
 });
 
-// ADR 052: Prometheus metrics on their own listener, bound to loopback, never on the public port.
+// ADR 052: Prometheus metrics on their own listener, never on the public port; bound to loopback
+// unless METRICS_HOST names the private network's address (ADR 151).
+const metricsHost = env().METRICS_HOST;
 const metricsServer =
   edge.METRICS_PORT === null
     ? undefined
@@ -136,17 +138,21 @@ const metricsServer =
           },
         );
       });
-metricsServer?.on("error", (error) => log.warn({ err: error }, `[app] metrics listener not started on 127.0.0.1:${edge.METRICS_PORT}`));
-metricsServer?.listen(edge.METRICS_PORT ?? 0, "127.0.0.1", () => log.info(`[app] metrics on http://127.0.0.1:${edge.METRICS_PORT}/metrics`));
+metricsServer?.on("error", (error) => log.warn({ err: error }, `[app] metrics listener not started on ${metricsHost}:${edge.METRICS_PORT}`));
+metricsServer?.listen(edge.METRICS_PORT ?? 0, metricsHost, () => log.info(`[app] metrics on http://${metricsHost}:${edge.METRICS_PORT}/metrics`));
 
-// ADR 103: a replica told to stop finishes its requests and its scheduler pass before it exits.
+// ADRs 103, 150: a replica told to stop first says so on /readyz while it keeps serving (the drain),
+// then finishes its requests and its scheduler pass before it exits; 10 s for that after the drain.
+const drainMs = env().SHUTDOWN_DRAIN_SECONDS * 1000;
 const shutdown = gracefulShutdown({
   servers: metricsServer ? [server, metricsServer] : [server],
   closers: () => [
     ...(viteDevServer ? [() => viteDevServer.close()] : []),
     ...((globalThis as { __appShutdownHooks?: (() => Promise<void>)[] }).__appShutdownHooks ?? []),
   ],
-  timeoutMs: 10_000,
+  drainMs,
+  drain: drainState(),
+  timeoutMs: drainMs + 10_000,
   exit: (code) => process.exit(code),
   log,
 });

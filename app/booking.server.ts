@@ -10,6 +10,7 @@ import { env } from "./env.server";
 import { readTestClockOffset } from "./lib/cookies.server";
 import { outsidePreview } from "./content/preview.server";
 import { logger, requestScope } from "./lib/observability/logger.server";
+import { engineOutcomeCounters } from "./lib/observability/metrics.server";
 
 type Holder = { __bookingEngine?: Promise<ComposedEngine>; __appShutdownHooks?: (() => Promise<void>)[]; __paymentRecovery?: ReturnType<typeof setInterval> };
 const holder = globalThis as Holder;
@@ -21,6 +22,8 @@ function composed(): Promise<ComposedEngine> {
       const instance = await composeEngine(env(), {
         log: logger().child({ component: "operations-sync" }),
         schedulerLog: logger().child({ component: "scheduler" }),
+        // Payments and messages counted where they happen, once each (ADR 152).
+        outcomes: engineOutcomeCounters,
       });
       // The timers run for the whole process, so they start outside the scope of the request that
       // happened to create the engine (its request id on every line they log, a preview's drafts).
@@ -167,6 +170,10 @@ export type {
   AreaDay,
   AreaJob,
   CapacityDay,
+  EngineOutcomes,
+  MessageOutcome,
+  MessageOutcomeEvent,
+  PaymentOutcomeEvent,
 } from "../booking/index";
 
 // Content invalidation across app instances (ADR 059): the engine's database carries it.

@@ -70,6 +70,26 @@ describe("the web app's environment (ADR 042)", () => {
     expect(production({ ...TEST_SECRETS, ENGINE_TEST_CLOCK: "1" }).ENGINE_TEST_CLOCK).toBe(true);
   });
 
+  it("binds the metrics listener to loopback unless METRICS_HOST names an address or a hostname (ADR 151)", () => {
+    expect(parseEnv({}).METRICS_HOST).toBe("127.0.0.1");
+    expect(parseEnv({ METRICS_HOST: "0.0.0.0" }).METRICS_HOST).toBe("0.0.0.0");
+    expect(parseEnv({ METRICS_HOST: "::" }).METRICS_HOST).toBe("::");
+    expect(parseEnv({ METRICS_HOST: "app-1.internal" }).METRICS_HOST).toBe("app-1.internal");
+    expect(() => parseEnv({ METRICS_HOST: "http://0.0.0.0:9464" })).toThrow(/METRICS_HOST/);
+    expect(() => parseEnv({ METRICS_HOST: "two words" })).toThrow(/METRICS_HOST/);
+  });
+
+  it("drains 3 s on SIGTERM in production and not at all elsewhere, unless SHUTDOWN_DRAIN_SECONDS says (ADR 150)", () => {
+    expect(production(TEST_SECRETS).SHUTDOWN_DRAIN_SECONDS).toBe(3);
+    expect(parseEnv({}).SHUTDOWN_DRAIN_SECONDS).toBe(0);
+    expect(parseEnv({ NODE_ENV: "test" }).SHUTDOWN_DRAIN_SECONDS).toBe(0);
+    expect(production({ ...TEST_SECRETS, SHUTDOWN_DRAIN_SECONDS: "0" }).SHUTDOWN_DRAIN_SECONDS).toBe(0);
+    expect(parseEnv({ SHUTDOWN_DRAIN_SECONDS: "1.5" }).SHUTDOWN_DRAIN_SECONDS).toBe(1.5);
+    // With the 10 s the shutdown then allows itself, more would outlast compose's 20 s grace period.
+    expect(() => parseEnv({ SHUTDOWN_DRAIN_SECONDS: "9" })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+    expect(() => parseEnv({ SHUTDOWN_DRAIN_SECONDS: "-1" })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+
   it("names a bad app variable", () => {
     expect(() => parseEnv({ CMS_URL: "not a url" })).toThrow(/CMS_URL/);
     expect(() => parseEnv({ DEFAULT_CARRIER: "Not A Code" })).toThrow(/DEFAULT_CARRIER/);

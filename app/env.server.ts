@@ -4,6 +4,7 @@
  * so a bad value stops the start with a message naming the variable. In production the secrets must
  * be real: set, long enough, and none of the development defaults below.
  */
+import { isIP } from "node:net";
 import { z } from "zod";
 import { blankToUndefined, checkEngineConfig, engineConfigShape, formatConfigIssues } from "../booking/index";
 
@@ -22,6 +23,14 @@ export const DEVELOPMENT_SECRETS: Readonly<Record<ProductionSecret, readonly str
 
 export const PRODUCTION_SECRETS = ["SESSION_SECRET", "CMS_WEBHOOK_SECRET", "CMS_READ_TOKEN", "PREVIEW_SECRET"] as const;
 type ProductionSecret = (typeof PRODUCTION_SECRETS)[number];
+
+/** A DNS name: labels of letters, digits and hyphens. */
+const HOSTNAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/i;
+
+/** The drain's ceiling: with the 10 s to finish the work it stays under compose's stop_grace_period of 20 s. */
+export const MAX_DRAIN_SECONDS = 8;
+/** The drain a production replica takes when SHUTDOWN_DRAIN_SECONDS is unset (three 1 s health checks). */
+export const PRODUCTION_DRAIN_SECONDS = 3;
 
 /** A production secret is at least this long (the test and `npm start` secrets are longer). */
 export const MIN_SECRET_LENGTH = 16;
@@ -66,7 +75,23 @@ const envSchema = z
     TRACKING_POLL_SECONDS: z.coerce.number().int().min(2).max(300).default(10),
     /** Logs and metrics (ADR 052). */
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
-    /** The private metrics listener on 127.0.0.1; 0 or off disables it. */
+    /**
+     * Where the private metrics listener binds (ADR 151): loopback by default; 0.0.0.0 (or the
+     * container's address) on a private network where Prometheus scrapes it. Never the public port.
+     */
+    METRICS_HOST: z
+      .string()
+      .trim()
+      .refine((value) => isIP(value) !== 0 || HOSTNAME.test(value), "METRICS_HOST must be an IP address or a hostname")
+      .default("127.0.0.1"),
+    /**
+     * SIGTERM's drain (ADR 150): for this long /readyz answers 503 while the replica still serves,
+     * so the proxy's health check takes it out of rotation before it stops accepting. Unset: 3 in
+     * production, 0 elsewhere. Drain plus the shutdown's 10 s must stay under the orchestrator's
+     * grace period (compose: 20 s).
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(MAX_DRAIN_SECONDS).optional(),
+    /** The private metrics listener on METRICS_HOST; 0 or off disables it. */
     METRICS_PORT: z
       .string()
       .optional()
@@ -92,7 +117,7 @@ const envSchema = z
     }
   });
 
-export type Env = z.output<typeof envSchema>;
+export type Env = Omit<z.output<typeof envSchema>, "SHUTDOWN_DRAIN_SECONDS"> & { SHUTDOWN_DRAIN_SECONDS: number };
 
 /** Every variable the app reads through this schema (the deployment test checks docker-compose.yml passes them). */
 export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
@@ -101,7 +126,8 @@ export const ENV_VARIABLES: readonly string[] = Object.keys(envSchema.shape);
 export function parseEnv(source: Record<string, string | undefined>): Env {
   const parsed = envSchema.safeParse(blankToUndefined(source));
   if (!parsed.success) throw new Error(`Invalid environment: ${formatConfigIssues(parsed.error)}`);
-  return parsed.data;
+  const drain = parsed.data.SHUTDOWN_DRAIN_SECONDS ?? (parsed.data.NODE_ENV === "production" ? PRODUCTION_DRAIN_SECONDS : 0);
+  return { ...parsed.data, SHUTDOWN_DRAIN_SECONDS: drain };
 }
 
 let cached: Env | undefined;

@@ -34,6 +34,7 @@ import { createEngine, type Engine, type EngineDependencies } from "./engine";
 import { systemClock, type Clock } from "./ports/clock";
 import type { PaymentWebhookReceiver } from "./ports/payment-notifications";
 import type { SchedulerLogger } from "./scheduler/worker";
+import type { EngineOutcomes } from "./events/outcomes";
 
 /** The ports' adapters the configuration asks for. Credentials never come from code, never reach the browser. */
 export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle"> {
@@ -116,6 +117,8 @@ export interface ComposeOptions {
   log?: OperationsLogger;
   /** Where the scheduler's retries and dead messages go (ADR 091); default: a pino logger of its own. */
   schedulerLog?: SchedulerLogger;
+  /** Told each real payment and message outcome (ADR 152): the app passes its metrics counters. */
+  outcomes?: EngineOutcomes;
 }
 
 /** The operations source the configuration names: the CMS feed when CMS_URL is set. */
@@ -165,9 +168,11 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
       scheduler: {
         maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,
         leaseMs: config.SCHEDULER_LEASE_SECONDS * 1000,
+        backoffBaseMs: config.SCHEDULER_BACKOFF_BASE_SECONDS * 1000,
         holdPurgeMs: config.SCHEDULER_HOLD_PURGE_MINUTES * 60_000,
       },
       schedulerLog: options.schedulerLog ?? pino({ name: "booking-scheduler" }),
+      outcomes: options.outcomes,
       ...adaptersFromConfig(config, database.db),
     });
     const testClock = moving ? { shifted: (offsetMs: number) => shiftedEngine(engine, moving.shift, offsetMs) } : null;

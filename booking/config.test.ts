@@ -34,6 +34,17 @@ describe("the engine's configuration (ADR 040)", () => {
     expect(() => parseEngineConfig({ SCHEDULER_LEASE_SECONDS: "soon" })).toThrow(/SCHEDULER_LEASE_SECONDS/);
   });
 
+  it("lets a fault suite take a dead replica's messages over within seconds: a 10 s lease, a 1 s poll, a 1 s first retry", () => {
+    expect(parseEngineConfig({})).toMatchObject({ SCHEDULER_BACKOFF_BASE_SECONDS: 60 });
+    expect(parseEngineConfig({ SCHEDULER_LEASE_SECONDS: "10", SCHEDULER_POLL_SECONDS: "1", SCHEDULER_BACKOFF_BASE_SECONDS: "1" })).toMatchObject({
+      SCHEDULER_LEASE_SECONDS: 10,
+      SCHEDULER_POLL_SECONDS: 1,
+      SCHEDULER_BACKOFF_BASE_SECONDS: 1,
+    });
+    expect(() => parseEngineConfig({ SCHEDULER_BACKOFF_BASE_SECONDS: "0" })).toThrow(/SCHEDULER_BACKOFF_BASE_SECONDS/);
+    expect(() => parseEngineConfig({ SCHEDULER_LEASE_SECONDS: "5" })).toThrow(/SCHEDULER_LEASE_SECONDS/);
+  });
+
   it("holds a waiting-list offer for two hours by default, at least five minutes (ADR 094)", () => {
     expect(parseEngineConfig({})).toMatchObject({ WAITING_LIST_OFFER_MINUTES: 120 });
     expect(parseEngineConfig({ WAITING_LIST_OFFER_MINUTES: "45" })).toMatchObject({ WAITING_LIST_OFFER_MINUTES: 45 });

@@ -63,6 +63,8 @@ export const engineConfigShape = {
   SCHEDULER_POLL_SECONDS: z.coerce.number().int().min(0).max(3600).default(15),
   SCHEDULER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
   SCHEDULER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  // The first retry's delay after a transient failure (an SMTP server down); each further one doubles, up to an hour.
+  SCHEDULER_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   SCHEDULER_HOLD_PURGE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
   // Customer messages (issue 10, ADR 090): each channel to its provider or to the file outbox.
   NOTIFICATIONS_EMAIL_PROVIDER: z.enum(["outbox", "smtp"]).default("outbox"),

@@ -1,5 +1,6 @@
 /** What every engine operation works with: the database and the ports, plus tunables. */
 import type { BookingDatabase } from "./db/open";
+import type { EngineOutcomes } from "./events/outcomes";
 import type { AddressProvider } from "./ports/address-provider";
 import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
@@ -51,4 +52,6 @@ export interface EngineContext {
   /** Customer e-mail and SMS (ADR 090), each message checked and given its carrier's sender. */
   notifications: Notifications;
   config: EngineConfig;
+  /** Where real payment outcomes are reported (ADR 152); absent: nowhere. */
+  outcomes?: EngineOutcomes;
 }

@@ -39,6 +39,7 @@ import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "./notifications/send
 import * as scheduled from "./scheduler/messages";
 import type { MessageContentSource } from "./ports/message-content";
 import { createTemplateRenderer, type MessageRenderer } from "./scheduler/renderer";
+import type { EngineOutcomes } from "./events/outcomes";
 import { createScheduler, type PassScope, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
 import * as jobs from "./scheduler/jobs";
 import * as waitingList from "./waiting-list/waiting-list";
@@ -94,6 +95,8 @@ export interface EngineDependencies {
   /** The durable scheduler's tunables (ADR 091); default `defaultSchedulerSettings`. */
   scheduler?: Partial<SchedulerSettings>;
   schedulerLog?: SchedulerLogger;
+  /** Told each real payment and message outcome (ADR 152): the web app's counters. */
+  outcomes?: EngineOutcomes;
 }
 
 export type CarrierArg = CarrierContext | CarrierContextInput;
@@ -111,6 +114,7 @@ export function createEngine(deps: EngineDependencies) {
     files: deps.files,
     notifications: deps.notifications ?? withSenders(createOutboxSenders({ dir: "data/outbox" }), sendersFromEnv({}, OUTBOX_SENDER)),
     config: { ...defaultEngineConfig, ...deps.config },
+    outcomes: deps.outcomes,
   };
   const parsed = new WeakMap<object, CarrierContext>();
   const carrierOf = (carrier: CarrierArg): CarrierContext => {
@@ -135,6 +139,7 @@ export function createEngine(deps: EngineDependencies) {
     render: deps.render ?? createTemplateRenderer({ db: ctx.db, content: deps.messageContent ?? null }),
     settings: deps.scheduler,
     log: deps.schedulerLog,
+    onMessage: deps.outcomes?.message ? (event) => deps.outcomes?.message?.(event) : undefined,
     expireWaitingListOffers: (now) => waitingList.expireOffers(ctx.db, now, ctx.config.waitingListOfferMinutes),
   });
   /** An operation that may record messages due now (ADR 093): the worker is nudged once it has committed. */

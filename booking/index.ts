@@ -38,6 +38,7 @@ export { systemClock, fixedClock, type Clock } from "./ports/clock";
 export type { PaymentGateway } from "./ports/payment-gateway";
 export type { AddressProvider } from "./ports/address-provider";
 export type { FileStorage } from "./ports/file-storage";
+export type { EngineOutcomes, MessageOutcome, MessageOutcomeEvent, PaymentOutcome, PaymentOutcomeEvent } from "./events/outcomes";
 export { createContentInvalidationBus, CONTENT_INVALIDATION_CHANNEL, type ContentInvalidation, type ContentInvalidationBus } from "./events/content-invalidation";
 export type { PaymentCapabilities, Currency } from "./ports/payment-gateway";
 export type { PayLaterCapabilities, PayLaterProvider } from "./ports/pay-later";

@@ -210,6 +210,8 @@ try {
       BOOKING_DRAFT_HOLD_MINUTES: "1",
       // Lets a test move the engine's clock for its own requests (cookie), e.g. into the 24-hour window (ADR 034).
       ENGINE_TEST_CLOCK: "1",
+      // No proxy follows this app's /readyz: stopping it at the end need not wait for a drain (ADR 150).
+      SHUTDOWN_DRAIN_SECONDS: "0",
     };
     await prepareEngine(appEnv);
     const app = startProcess("app", process.execPath, ["--import", "tsx", "server.ts"], {

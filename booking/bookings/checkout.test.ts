@@ -6,6 +6,7 @@ import { createPaymentLedger } from "../db/payment-ledger";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
 import { createEngine } from "../engine";
+import type { PaymentOutcomeEvent } from "../events/outcomes";
 import type { PaymentGateway } from "../ports/payment-gateway";
 import { IDS, PRICES_GBP } from "../testing/fixtures";
 import { createTestEngine, memoryFiles, newCarrier, readyBooking, VALID_DETAILS, type TestEngine } from "../testing/engine";
@@ -295,6 +296,66 @@ describe("recovering payments nobody sent again (ADR 142)", () => {
     } finally {
       t.clock.set(at);
     }
+  });
+});
+
+describe("payment outcomes reported to the host (ADR 152)", () => {
+  /** An engine on the same database and gateway whose reports the test reads. */
+  function observedEngine(payments: PaymentGateway = t.payments) {
+    const events: PaymentOutcomeEvent[] = [];
+    const engine = createEngine({ db: t.opened.db, clock: t.clock, payments, addresses: createEmbeddedAddressProvider(), files: memoryFiles(), outcomes: { payment: (event) => void events.push(event) } });
+    const charge = (ref: string, token = "fake-valid-nonce") => engine.charge(carrier, ref, { currency: carrier.currency, token, payment_type: "card" });
+    return { events, charge, engine };
+  }
+  const outcomes = (events: PaymentOutcomeEvent[]) => events.map((event) => event.outcome);
+
+  it("reports a decline and the approved retry, one each", async () => {
+    const { events, charge } = observedEngine();
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-12" });
+    await expect(charge(ref, "fake-processor-declined-visa-nonce")).rejects.toMatchObject({ code: "PAYMENT_DECLINED" });
+    await charge(ref);
+    expect(events).toEqual([
+      { carrierCode: carrier.code, method: "card", outcome: "declined" },
+      { carrierCode: carrier.code, method: "card", outcome: "approved" },
+    ]);
+  });
+
+  it("reports one approval for twenty submissions of the same checkout, and nothing for a later duplicate", async () => {
+    const { events, charge } = observedEngine();
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-10" });
+    await Promise.allSettled(Array.from({ length: 20 }, () => charge(ref)));
+    await expect(charge(ref)).rejects.toMatchObject({ code: "BK07" });
+    expect(outcomes(events)).toEqual(["approved"]);
+  });
+
+  it("reports a decline once per declined attempt, however many duplicates waited for it", async () => {
+    const { events, charge } = observedEngine();
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-11" });
+    const results = await Promise.allSettled(Array.from({ length: 6 }, () => charge(ref, "fake-processor-declined-visa-nonce")));
+    expect(results.every((result) => result.status === "rejected")).toBe(true);
+    const failedAttempts = (await t.engine.paymentAttempts(carrier, ref)).filter((attempt) => attempt.status === "FAILED").length;
+    expect(failedAttempts).toBeGreaterThanOrEqual(1);
+    expect(outcomes(events)).toEqual(Array.from({ length: failedAttempts }, () => "declined"));
+  });
+
+  it("reports a lost result as failed and its replay after a restart as the one approval", async () => {
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-13" });
+    const ledger = createPaymentLedger<SandboxLedgerRecord>(t.opened.db);
+    const first = createSandboxGateway({ ledger });
+    const crashing = observedEngine({ ...first, sale: async (request) => { await first.sale(request); throw new Error("socket hang up"); } });
+    await expect(crashing.charge(ref)).rejects.toMatchObject({ code: "PAYMENT_GATEWAY_ERROR" });
+    const restarted = observedEngine(createSandboxGateway({ ledger }));
+    await restarted.charge(ref);
+    await expect(restarted.charge(ref)).rejects.toMatchObject({ code: "BK07" });
+    expect(outcomes(crashing.events)).toEqual(["failed"]);
+    expect(outcomes(restarted.events)).toEqual(["approved"]);
+  });
+
+  it("is not told of an answer refused before any payment (BK27)", async () => {
+    const { events, engine } = observedEngine();
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-16" });
+    await expect(engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce", expected_total: 1 })).rejects.toMatchObject({ code: "BK27" });
+    expect(events).toEqual([]);
   });
 });
 

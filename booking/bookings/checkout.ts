@@ -17,6 +17,7 @@ import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { PAYMENT_TYPES } from "../domain/payment-types";
+import { report } from "../events/outcomes";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { scheduleOrderMessages } from "../scheduler/messages";
 import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, openSlotTimes, releaseHold, slotTimes } from "../availability/availability";
@@ -449,8 +450,9 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
   });
 }
 
-async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number): Promise<void> {
-  await ctx.db.transaction(async (tx) => {
+/** Completes the order of a succeeded attempt; returns the attempt's payment type. BK07 when another request already did. */
+async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number): Promise<string> {
+  return ctx.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, carrier, reference);
     // A duplicate request that saw the payment succeed: the first one completed the order.
     if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
@@ -462,6 +464,7 @@ async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, referen
       paidViaCredit: attempt!.paidViaCredit,
       transactionId: attempt!.transactionId,
     });
+    return attempt!.paymentType;
   });
 }
 
@@ -554,16 +557,18 @@ function keepClaimAlive(ctx: EngineContext, attemptId: number): () => void {
  * which the attempt says paid but no order exists. When completing fails, the success is still
  * recorded on its own, so the next try completes the order without charging again.
  */
-async function completePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number, transactionId: string): Promise<void> {
+/** Records the charge and completes the order in one transaction; the payment's method when this call completed it, null when another had. */
+async function completePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number, transactionId: string): Promise<string | null> {
   try {
-    await ctx.db.transaction(async (tx) => {
+    return await ctx.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, carrier, reference);
       await tx.update(s.paymentAttempts).set({ status: "SUCCEEDED", transactionId, updatedAt: ctx.clock.now() }).where(eq(s.paymentAttempts.id, attemptId));
       // A request that took this payment over (ADR 142) completed the order with the same transaction.
-      if (booking.checkoutStatus === "SUCCESS") return;
+      if (booking.checkoutStatus === "SUCCESS") return null;
       const basket = await loadBasket(tx, carrier, booking, ctx.clock.now());
       const [attempt] = await tx.select().from(s.paymentAttempts).where(eq(s.paymentAttempts.id, attemptId));
       await completeOrder(tx, ctx, carrier, basket, { amountMinor: attempt!.amountMinor, paymentType: attempt!.paymentType, paidViaCredit: attempt!.paidViaCredit, transactionId });
+      return attempt!.paymentType;
     });
   } catch (error) {
     await settleAttempt(ctx, carrier, reference, attemptId, { status: "SUCCEEDED", transactionId }, null).catch(() => undefined);
@@ -605,15 +610,23 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
       stopHeartbeat();
       // Outcome unknown: leave the attempt claimed but stale, so an immediate retry reuses its key.
       await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { claimedAt: new Date(0), failureMessage: String((error as Error)?.message ?? error) }, null);
+      report(ctx.outcomes?.payment, { carrierCode: carrier.code, method: claim.paymentType, outcome: "failed" });
       throw new PaymentFailedError("gateway_error", "exception");
     }
     stopHeartbeat();
     if (!result.ok) {
       await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "FAILED", failureKind: result.kind, failureCode: result.code, failureMessage: result.message }, "PENDING");
+      report(ctx.outcomes?.payment, { carrierCode: carrier.code, method: claim.paymentType, outcome: result.kind === "gateway_error" ? "failed" : "declined" });
       throw new PaymentFailedError(result.kind, result.code, result.message, result.billing);
     }
-    await completePaid(ctx, carrier, claim.reference, claim.attemptId, result.transactionId);
-  } else await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
+    // Only the request that completes the order reports it (a takeover may have completed it already).
+    const method = await completePaid(ctx, carrier, claim.reference, claim.attemptId, result.transactionId);
+    if (method) report(ctx.outcomes?.payment, { carrierCode: carrier.code, method, outcome: "approved" });
+  } else {
+    // A duplicate request that saw the payment succeed gets BK07 here: the first one completed the order.
+    const method = await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
+    report(ctx.outcomes?.payment, { carrierCode: carrier.code, method, outcome: "approved" });
+  }
   return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, claim.reference), ctx.clock.now());
 }
 
@@ -655,7 +668,8 @@ export async function recoverAbandonedPayments(ctx: EngineContext, carrier: Carr
     if (!claim || claim.kind === "busy") continue;
     try {
       if (claim.kind === "finalize") {
-        await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
+        const method = await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
+        report(ctx.outcomes?.payment, { carrierCode: carrier.code, method, outcome: "approved" });
         summary.completed += 1;
         continue;
       }
@@ -672,7 +686,8 @@ export async function recoverAbandonedPayments(ctx: EngineContext, carrier: Carr
             require3DSecure: false,
           });
       if (result.ok) {
-        await completePaid(ctx, carrier, claim.reference, claim.attemptId, result.transactionId);
+        const method = await completePaid(ctx, carrier, claim.reference, claim.attemptId, result.transactionId);
+        if (method) report(ctx.outcomes?.payment, { carrierCode: carrier.code, method, outcome: "approved" });
         summary.completed += 1;
       } else {
         await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "FAILED", failureKind: "gateway_error", failureCode: "abandoned", failureMessage: result.message }, "PENDING");

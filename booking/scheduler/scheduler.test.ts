@@ -1,9 +1,13 @@
 import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
+import { createServer as createNetServer, type AddressInfo } from "node:net";
 import { join } from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from "vitest";
+import { SMTPServer } from "smtp-server";
 import { createOutboxSenders } from "../adapters/outbox/outbox-senders";
+import { createSmtpEmailSender } from "../adapters/smtp/smtp-email";
+import type { MessageOutcomeEvent } from "../events/outcomes";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
 import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "../notifications/senders";
@@ -312,8 +316,10 @@ describe("the worker's guarantees", () => {
       return render(request);
     };
     const settings = { batchSize: 7 };
-    const a = createScheduler({ db: opened.db, clock, notifications: box.notifications, render: slowRender, settings, workerId: "a" });
-    const b = createScheduler({ db: opened.db, clock, notifications: box.notifications, render: slowRender, settings, workerId: "b" });
+    const outcomes: MessageOutcomeEvent[] = [];
+    const onMessage = (event: MessageOutcomeEvent) => void outcomes.push(event);
+    const a = createScheduler({ db: opened.db, clock, notifications: box.notifications, render: slowRender, settings, workerId: "a", onMessage });
+    const b = createScheduler({ db: opened.db, clock, notifications: box.notifications, render: slowRender, settings, workerId: "b", onMessage });
     const sentBy = { a: 0, b: 0 };
     for (let round = 0; round < 6; round++) {
       const [a1, b1, a2, b2] = await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
@@ -329,6 +335,9 @@ describe("the worker's guarantees", () => {
     expect(sentBy.a + sentBy.b).toBe(30);
     expect(sentBy.a).toBeGreaterThan(0);
     expect(sentBy.b).toBeGreaterThan(0);
+    // The messages counter (ADR 152): one "sent" per message, whichever worker sent it.
+    expect(outcomes).toHaveLength(30);
+    expect(outcomes.every((event) => event.outcome === "sent" && event.channel === "email" && event.kind === "evening-before" && event.carrierCode === "worker-test")).toBe(true);
   });
 
   it("reclaims a row whose worker died once its lease has run out, and the dead worker cannot overwrite the outcome", async () => {
@@ -343,14 +352,15 @@ describe("the worker's guarantees", () => {
         sendEmail: () => new Promise((resolve) => (release = () => resolve({ provider: "hanging", messageId: "late" }))),
       },
     };
-    const first = createScheduler({ db: opened.db, clock, notifications: hanging, render, settings: { leaseMs: 60_000 }, workerId: "first" });
+    const outcomes: string[] = [];
+    const first = createScheduler({ db: opened.db, clock, notifications: hanging, render, settings: { leaseMs: 60_000 }, workerId: "first", onMessage: (event) => void outcomes.push(`first ${event.outcome}`) });
     const stuck = first.runDue();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await rowsOf([key!]))[0]).toMatchObject({ state: "sending", lockedBy: "first", attempts: 1 });
 
     // A restarted process: a new worker on the same database.
     const box = recordingNotifications();
-    const second = createScheduler({ db: opened.db, clock, notifications: box.notifications, render, settings: { leaseMs: 60_000 }, workerId: "second" });
+    const second = createScheduler({ db: opened.db, clock, notifications: box.notifications, render, settings: { leaseMs: 60_000 }, workerId: "second", onMessage: (event) => void outcomes.push(`second ${event.outcome}`) });
     clock.advance(59_000);
     expect((await second.runDue()).sent).toBe(0);
     clock.advance(1_000);
@@ -359,6 +369,8 @@ describe("the worker's guarantees", () => {
     release();
     expect((await stuck).sent).toBe(0);
     expect((await rowsOf([key!]))[0]).toMatchObject({ state: "sent", provider: "memory", attempts: 2, lockedBy: null });
+    // The counter says what the providers saw: the hung send did leave, late, so both count (ADR 152).
+    expect(outcomes).toEqual(["second sent", "first sent"]);
   });
 
   it("keeps scheduled rows across a restart of the database", async () => {
@@ -401,6 +413,83 @@ describe("the worker's guarantees", () => {
     expect((await worker.runDue()).dead).toBe(1);
     expect((await rowsOf([key!]))[0]).toMatchObject({ state: "dead", attempts: 3 });
     expect(backoffMs(settings, 5)).toBe(10 * 60_000);
+  });
+
+  it("retries through an SMTP server that is down, within seconds on a short backoff, and sends exactly once when it is back", async () => {
+    const clock = fixedClock("2025-06-04T17:00:00Z");
+    const [key] = await insertMessages(1, clock.now());
+    // A port nothing listens on yet: the mail server is down.
+    const probe = createNetServer();
+    await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+    const port = (probe.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const email = createSmtpEmailSender({ host: "127.0.0.1", port, timeoutMs: 2_000 });
+    onTestFinished(() => email.close());
+    const notifications: Notifications = { ...recordingNotifications().notifications, email };
+    const withSender: MessageRenderer = async (job) => {
+      const rendered = await render(job);
+      return { email: { ...rendered!.email!, from: { name: "Repairs", address: "bookings@repair.example" } } };
+    };
+    const outcomes: string[] = [];
+    // SCHEDULER_BACKOFF_BASE_SECONDS=2: the retries come 2 s, then 4 s after a failure.
+    const worker = createScheduler({ db: opened.db, clock, notifications, render: withSender, settings: { backoffBaseMs: 2_000 }, workerId: "smtp", onMessage: (event) => void outcomes.push(event.outcome) });
+
+    expect((await worker.runDue()).retried).toBe(1);
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "failed", attempts: 1, runAt: new Date("2025-06-04T17:00:02Z") });
+    expect((await rowsOf([key!]))[0]!.lastError).toMatch(/^transient smtp/);
+    clock.advance(2_000);
+    expect((await worker.runDue()).retried).toBe(1);
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "failed", attempts: 2, runAt: new Date("2025-06-04T17:00:06Z") });
+
+    // The mail server is back on its address.
+    const received: string[] = [];
+    const smtp = new SMTPServer({
+      disabledCommands: ["STARTTLS"],
+      disableReverseLookup: true,
+      authOptional: true,
+      logger: false,
+      onData(stream, session, callback) {
+        stream.resume();
+        stream.on("end", () => {
+          received.push(session.envelope.rcptTo.map((rcpt) => rcpt.address).join(","));
+          callback();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(port, "127.0.0.1", resolve));
+    onTestFinished(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+    clock.advance(3_999);
+    expect((await worker.runDue()).claimed).toBe(0);
+    clock.advance(1);
+    expect((await worker.runDue()).sent).toBe(1);
+    clock.advance(60_000);
+    expect((await worker.runDue()).claimed).toBe(0);
+
+    expect(received).toEqual(["ada@example.com"]);
+    expect((await rowsOf([key!]))[0]).toMatchObject({ state: "sent", attempts: 3, provider: "smtp" });
+    expect(outcomes).toEqual(["retried", "retried", "sent"]);
+  });
+
+  it("counts a dead message once, and a skipped one once", async () => {
+    const clock = fixedClock("2025-06-04T17:00:00Z");
+    const [dead] = await insertMessages(1, clock.now());
+    const outcomes: string[] = [];
+    const failing = createScheduler({
+      db: opened.db,
+      clock,
+      notifications: recordingNotifications(() => new NotificationSendError("permanent", "memory", "550", "no such user")).notifications,
+      render,
+      workerId: "dead-count",
+      onMessage: (event) => void outcomes.push(event.outcome),
+    });
+    await failing.runDue();
+    expect((await rowsOf([dead!]))[0]).toMatchObject({ state: "dead" });
+    const [skipped] = await insertMessages(1, clock.now());
+    const empty = createScheduler({ db: opened.db, clock, notifications: recordingNotifications().notifications, render: async () => null, workerId: "skip-count", onMessage: (event) => void outcomes.push(event.outcome) });
+    await empty.runDue();
+    expect((await rowsOf([skipped!]))[0]).toMatchObject({ state: "skipped" });
+    expect(outcomes.filter((outcome) => outcome === "dead")).toHaveLength(1);
+    expect(outcomes.filter((outcome) => outcome === "skipped").length).toBeGreaterThanOrEqual(1);
   });
 
   it("puts a permanent failure aside at once for an operator, who can send it again once fixed", async () => {

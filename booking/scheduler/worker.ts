@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { purgeAllExpiredHolds } from "../availability/availability";
 import type { DbOrTx } from "../db/open";
+import { report, type MessageOutcome, type MessageOutcomeEvent } from "../events/outcomes";
 import * as s from "../db/schema";
 import type { Clock } from "../ports/clock";
 import { NotificationSendError, type Notifications } from "../ports/notifications";
@@ -62,6 +63,8 @@ export interface SchedulerDependencies {
   /** Names this worker's claims; default a random id per scheduler. */
   workerId?: string;
   log?: SchedulerLogger;
+  /** Told each message try's outcome, once per try (ADR 152): the app's messages counter. */
+  onMessage?: (event: MessageOutcomeEvent) => void;
 }
 
 export interface PassSummary {
@@ -148,10 +151,16 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     return updated.length === 1;
   }
 
+  const counted = (row: JobRow, outcome: MessageOutcome) =>
+    report(deps.onMessage, { carrierCode: row.carrierCode, channel: row.channel ?? "email", kind: row.kind ?? "unknown", outcome });
+
   async function runMessage(row: JobRow, now: Date, summary: PassSummary) {
     if (row.expiresAt && now >= row.expiresAt) {
       // Retries ran past the moment the message was for (a morning message after the day).
-      if (await settle(row, { state: "skipped", lastError: row.lastError ?? "expired before it could be sent", doneAt: now })) summary.skipped += 1;
+      if (await settle(row, { state: "skipped", lastError: row.lastError ?? "expired before it could be sent", doneAt: now })) {
+        summary.skipped += 1;
+        counted(row, "skipped");
+      }
       return;
     }
     try {
@@ -161,18 +170,30 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
           ? rendered?.email && (await deps.notifications.email.sendEmail({ ...rendered.email, messageKey: row.dedupeKey }))
           : rendered?.sms && (await deps.notifications.sms.sendSms(rendered.sms));
       if (!receipt) {
-        if (await settle(row, { state: "skipped", doneAt: now })) summary.skipped += 1;
+        if (await settle(row, { state: "skipped", doneAt: now })) {
+          summary.skipped += 1;
+          counted(row, "skipped");
+        }
         return;
       }
+      // Counted as the provider accepted it, whether or not this claim still holds: a message that
+      // left twice (a lease taken over mid-send) shows as two, the way the mail server saw it.
+      counted(row, "sent");
       if (await settle(row, { state: "sent", doneAt: clock.now(), provider: receipt.provider, providerMessageId: receipt.messageId, lastError: null })) summary.sent += 1;
     } catch (error) {
       const permanent = error instanceof NotificationSendError && error.permanent;
       const reason = describe(error);
       if (permanent || row.attempts >= settings.maxAttempts) {
-        if (await settle(row, { state: "dead", lastError: reason, doneAt: clock.now() })) summary.dead += 1;
+        if (await settle(row, { state: "dead", lastError: reason, doneAt: clock.now() })) {
+          summary.dead += 1;
+          counted(row, "dead");
+        }
         deps.log?.error({ job: row.dedupeKey, attempts: row.attempts, err: reason }, "scheduled message is dead");
       } else {
-        if (await settle(row, { state: "failed", lastError: reason, runAt: new Date(clock.now().getTime() + backoffMs(settings, row.attempts)) })) summary.retried += 1;
+        if (await settle(row, { state: "failed", lastError: reason, runAt: new Date(clock.now().getTime() + backoffMs(settings, row.attempts)) })) {
+          summary.retried += 1;
+          counted(row, "retried");
+        }
         deps.log?.warn({ job: row.dedupeKey, attempts: row.attempts, err: reason }, "scheduled message will be retried");
       }
     }

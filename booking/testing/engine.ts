@@ -52,6 +52,7 @@ export async function createTestEngine(
     render?: EngineDependencies["render"];
     scheduler?: EngineDependencies["scheduler"];
     messageContent?: EngineDependencies["messageContent"];
+    outcomes?: EngineDependencies["outcomes"];
   } = {},
 ): Promise<TestEngine> {
   const opened = options.opened ?? (await openTestDatabase());
@@ -65,6 +66,7 @@ export async function createTestEngine(
     render: options.render,
     scheduler: options.scheduler,
     messageContent: options.messageContent,
+    outcomes: options.outcomes,
   });
   return { opened, engine, clock, payments, files, close: () => opened.close() };
 }

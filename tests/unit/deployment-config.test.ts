@@ -4,7 +4,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { parse } from "yaml";
-import { ENV_VARIABLES, PRODUCTION_SECRETS, parseEnv } from "../../app/env.server";
+import { ENV_VARIABLES, MAX_DRAIN_SECONDS, PRODUCTION_SECRETS, parseEnv } from "../../app/env.server";
 import { REFERENCE, interpolate, referencedIn, requiredIn } from "../../scripts/lib/compose-env.mjs";
 
 /**
@@ -230,7 +230,10 @@ describe("release steps that are safe with several replicas", () => {
   it("runs several replicas, each stopped gracefully within its grace period", () => {
     expect(interpolate(String(app.deploy!.replicas), {})).toBe("2");
     expect(app).toMatchObject({ stop_grace_period: "20s" });
-    expect(read("server.ts")).toMatch(/gracefulShutdown\(\{[\s\S]*timeoutMs: 10_000/);
+    // The drain (at most MAX_DRAIN_SECONDS) and 10 s for the work after it fit inside the grace period.
+    expect(read("server.ts")).toMatch(/gracefulShutdown\(\{[\s\S]*timeoutMs: drainMs \+ 10_000/);
+    expect(MAX_DRAIN_SECONDS + 10).toBeLessThan(20);
+    expect(parseEnv({ NODE_ENV: "production", ...Object.fromEntries(PRODUCTION_SECRETS.map((name) => [name, secret()])), SHUTDOWN_DRAIN_SECONDS: interpolate(app.environment!.SHUTDOWN_DRAIN_SECONDS!, {}) }).SHUTDOWN_DRAIN_SECONDS).toBe(3);
   });
 
   it("seeds no demo data: the CMS gets no tenants folder or demo pictures and no development defaults, and the app image carries no tenants", () => {
@@ -272,6 +275,13 @@ describe("images, ports and health checks match the code", () => {
         else expect(compose.volumes, volume).toHaveProperty(source!);
       }
     }
+  });
+
+  it("binds each replica's metrics to the compose network, and publishes neither the metrics nor the app port (ADR 151)", () => {
+    expect(interpolate(app.environment!.METRICS_HOST!, {})).toBe("0.0.0.0");
+    expect(app.ports ?? []).toEqual([]);
+    expect(app.expose ?? []).not.toContain(interpolate(app.environment!.METRICS_PORT!, {}));
+    expect(read("server.ts")).toMatch(/metricsServer\?\.listen\([^)]*metricsHost/);
   });
 
   it("checks the app's liveness (/healthz) in the image and its readiness (/readyz) in compose, on the port it listens on", () => {

@@ -1,7 +1,7 @@
 import { createServer, request as httpRequest, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { gracefulShutdown } from "./graceful-shutdown";
+import { createDrainState, gracefulShutdown } from "./graceful-shutdown";
 
 const log = { info: vi.fn(), warn: vi.fn() };
 let servers: Server[] = [];
@@ -41,13 +41,60 @@ afterEach(() => {
   vi.clearAllMocks();
 });
 
+/** A GET on a fresh connection that answers ECONNREFUSED instead of throwing. */
+const attempt = (port: number, path: string) => get(port, path).catch((error: NodeJS.ErrnoException) => ({ status: 0, body: error.code ?? "", connection: undefined }));
+
 describe("graceful shutdown of a replica on SIGTERM", () => {
+  it("drains first: says it is leaving and keeps serving for the drain, then stops accepting and exits 0", async () => {
+    const { server, port } = await serverWithSlowRequest();
+    const drain = createDrainState();
+    const exit = vi.fn();
+    const started = Date.now();
+    const stopped = gracefulShutdown({ servers: [server], closers: () => [], drainMs: 400, drain, timeoutMs: 5_000, exit, log })("SIGTERM");
+
+    expect(drain.draining).toBe(true);
+    // Served as usual during the drain, each answer closing its connection so none is left idle at the end.
+    const during = await get(port, "/");
+    expect(during).toMatchObject({ status: 200, body: "ok", connection: "close" });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(await get(port, "/")).toMatchObject({ status: 200, body: "ok" });
+    expect(exit).not.toHaveBeenCalled();
+
+    await stopped;
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
+    expect(await attempt(port, "/")).toMatchObject({ status: 0, body: "ECONNREFUSED" });
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
+  it("finishes a request that arrived during the drain and is still running when the listener closes", async () => {
+    const { server, port, release, slowArrived } = await serverWithSlowRequest();
+    const exit = vi.fn();
+    const stopped = gracefulShutdown({ servers: [server], closers: () => [], drainMs: 100, drain: createDrainState(), timeoutMs: 5_000, exit, log })("SIGTERM");
+    const inFlight = get(port, "/slow");
+    await slowArrived;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(await attempt(port, "/")).toMatchObject({ body: "ECONNREFUSED" });
+    expect(exit).not.toHaveBeenCalled();
+    release();
+    expect(await inFlight).toMatchObject({ status: 200, body: "done" });
+    await stopped;
+    expect(exit).toHaveBeenCalledWith(0);
+  });
+
+  it("counts the drain in the time allowed: a drain the timeout cannot cover exits 1", async () => {
+    const { server } = await serverWithSlowRequest();
+    const exit = vi.fn();
+    void gracefulShutdown({ servers: [server], closers: () => [], drainMs: 500, drain: createDrainState(), timeoutMs: 150, exit, log })("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(exit).toHaveBeenCalledWith(1);
+  });
+
   it("stops taking connections, finishes the request in flight, then closes the engine, then exits 0", async () => {
     const { server, port, release, slowArrived } = await serverWithSlowRequest();
     const order: string[] = [];
     const exit = vi.fn((code: number) => void order.push(`exit ${code}`));
     const engineClose = vi.fn(async () => void order.push("engine closed"));
-    const shutdown = gracefulShutdown({ servers: [server], closers: () => [engineClose], timeoutMs: 5_000, exit, log });
+    const shutdown = gracefulShutdown({ servers: [server], closers: () => [engineClose], timeoutMs: 5_000, exit, log, drainMs: 0, drain: createDrainState() });
 
     const inFlight = get(port, "/slow");
     await slowArrived;
@@ -66,7 +113,7 @@ describe("graceful shutdown of a replica on SIGTERM", () => {
     let finishPass!: () => void;
     const pass = new Promise<void>((resolve) => (finishPass = resolve));
     const exit = vi.fn();
-    const stopped = gracefulShutdown({ servers: [server], closers: () => [() => pass], timeoutMs: 5_000, exit, log })("SIGTERM");
+    const stopped = gracefulShutdown({ servers: [server], closers: () => [() => pass], timeoutMs: 5_000, exit, log, drainMs: 0, drain: createDrainState() })("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(exit).not.toHaveBeenCalled();
     finishPass();
@@ -77,7 +124,7 @@ describe("graceful shutdown of a replica on SIGTERM", () => {
   it("exits 1 when the requests in flight outlast the time allowed, and ignores a second signal", async () => {
     const { server, port, release, slowArrived } = await serverWithSlowRequest();
     const exit = vi.fn();
-    const shutdown = gracefulShutdown({ servers: [server], closers: () => [], timeoutMs: 200, exit, log });
+    const shutdown = gracefulShutdown({ servers: [server], closers: () => [], timeoutMs: 200, exit, log, drainMs: 0, drain: createDrainState() });
     const inFlight = get(port, "/slow");
     await slowArrived;
     void shutdown("SIGTERM");

@@ -1,4 +1,5 @@
 import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client";
+import type { EngineOutcomes, MessageOutcome, MessageOutcomeEvent, PaymentOutcomeEvent } from "../../booking.server";
 
 /**
  * Prometheus metrics (ADR 052), served on the private metrics listener only. The registry lives on
@@ -6,7 +7,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client
  */
 export type RouteGroup = "content" | "booking" | "manage" | "contact" | "api" | "assets";
 export type BookingOutcome = "completed" | "paid" | "declined" | "failed";
-export type PaymentOutcome = "approved" | "declined" | "failed";
+export type PaymentOutcome = PaymentOutcomeEvent["outcome"];
 
 /** A bounded label from the path: never the path itself (ids, e-mails and slugs would explode it). */
 export function routeGroupOf(pathname: string): RouteGroup {
@@ -47,6 +48,12 @@ function createMetrics() {
       name: "payments_total",
       help: "Payment attempts by method and outcome",
       labelNames: ["method", "outcome"] as const,
+      registers: [registry],
+    }),
+    messages: new Counter({
+      name: "messages_sent_total",
+      help: "Scheduled customer message tries by channel, kind and outcome (sent, retried, dead, skipped)",
+      labelNames: ["channel", "kind", "outcome"] as const,
       registers: [registry],
     }),
     cms: new Counter({
@@ -106,19 +113,32 @@ export function countCspReport(count = 1): void {
   metrics().cspReports.inc(count);
 }
 
-/**
- * One charge's outcome: approved (the booking is paid), declined by the provider, or failed
- * otherwise. A duplicate submission of a booking already paid (BK07) is not a new outcome.
- */
-export function countCharge(method: string, error?: unknown): void {
-  if (error === undefined) {
-    countPayment(method, "approved");
-    countBooking("paid");
-    return;
-  }
-  const code = error && typeof error === "object" && "code" in error ? error.code : undefined;
-  if (code === "BK07") return;
-  const declined = code === "PAYMENT_DECLINED" || code === "PAYMENT_CARD_ERROR";
-  countPayment(method, declined ? "declined" : "failed");
-  countBooking(declined ? "declined" : "failed");
+/** The message kinds a label may carry (ADR 152); anything else would be a bug, counted as "other". */
+const MESSAGE_KIND = /^[a-z][a-z0-9-]{0,40}$/;
+const MESSAGE_CHANNELS = new Set(["email", "sms"]);
+const MESSAGE_OUTCOMES = new Set<MessageOutcome>(["sent", "retried", "dead", "skipped"]);
+
+export function countMessage(event: Pick<MessageOutcomeEvent, "channel" | "kind" | "outcome">): void {
+  if (!MESSAGE_OUTCOMES.has(event.outcome)) return;
+  metrics().messages.inc({
+    channel: MESSAGE_CHANNELS.has(event.channel) ? event.channel : "other",
+    kind: MESSAGE_KIND.test(event.kind) ? event.kind : "other",
+    outcome: event.outcome,
+  });
 }
+
+/**
+ * One charge's outcome as the engine reports it (ADR 152), once per real event: approved (the
+ * booking is paid, by the one request that completed the order), declined by the provider, or
+ * failed otherwise. A duplicate submission, or one that waited for another's payment, reports nothing.
+ */
+export function countPaymentOutcome(event: Pick<PaymentOutcomeEvent, "method" | "outcome">): void {
+  countPayment(event.method, event.outcome);
+  countBooking(event.outcome === "approved" ? "paid" : event.outcome);
+}
+
+/** What the engine reports to the app's counters (passed to composeEngine in app/booking.server.ts). */
+export const engineOutcomeCounters: EngineOutcomes = {
+  payment: countPaymentOutcome,
+  message: countMessage,
+};

@@ -49,7 +49,7 @@ import { PaymentErrorDialog } from "~/journeys/checkout/components/payment-error
 import { PaymentProcessingOverlay } from "~/journeys/checkout/components/payment-processing-overlay";
 import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
 import { readForm } from "~/lib/http/form.server";
-import { countCharge } from "~/lib/observability/metrics.server";
+import { countPaymentOutcome } from "~/lib/observability/metrics.server";
 import { PAYMENT_NAMESPACES } from "~/i18n/namespaces";
 
 export const handle = { i18n: PAYMENT_NAMESPACES };
@@ -86,14 +86,9 @@ type PaymentAnswer =
   | { payLaterDenied: true }
   | { billingErrors: Partial<Record<string, string>>; billingValues: BillingValues };
 
+/** The engine reports the charge's real outcome to the counters (ADR 152); a duplicate submission reports none. */
 async function charge(context: BookingRequestContext, booking: BookingState, request: ChargeRequest) {
-  try {
-    await context.engine.charge(context.carrier, booking.reference, { ...request, currency: context.carrier.currency });
-  } catch (error) {
-    countCharge(request.payment_type, error);
-    throw error;
-  }
-  countCharge(request.payment_type);
+  await context.engine.charge(context.carrier, booking.reference, { ...request, currency: context.carrier.currency });
 }
 
 async function chargeErrorAnswer(context: BookingRequestContext, error: unknown) {
@@ -141,7 +136,7 @@ export async function action({ request }: ActionFunctionArgs) {
       await preparePayLater(context, booking);
       const authorization = await authorizePayLaterOnServer(context, booking, plan.type);
       if (!authorization.approved || !authorization.authorization_token) {
-        countCharge(plan.type, { code: "PAYMENT_DECLINED" });
+        countPaymentOutcome({ method: plan.type, outcome: "declined" });
         return data<PaymentAnswer>({ payLaterDenied: true }, await withSession(context, { status: 400 }));
       }
       await charge(context, booking, { token: authorization.authorization_token, payment_type: plan.type, paid_via_credit: true, expected_total: parsed.data!.expected_total });
