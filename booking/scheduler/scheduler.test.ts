@@ -373,6 +373,43 @@ describe("the worker's guarantees", () => {
     expect(outcomes).toEqual(["second sent", "first sent"]);
   });
 
+  it("never sends a batch's later row that another worker took over while the earlier sends were slow", async () => {
+    const clock = fixedClock("2025-06-04T17:00:00Z");
+    const keys = await insertMessages(2, clock.now());
+    let release!: () => void;
+    let sends = 0;
+    // The first send of worker "slow" hangs past the lease; its batch holds both rows.
+    const slowBox = recordingNotifications();
+    const slow: Notifications = {
+      ...slowBox.notifications,
+      email: {
+        name: "slow",
+        capabilities: { outbox: false },
+        sendEmail: async (message) => {
+          sends += 1;
+          if (sends === 1) await new Promise<void>((resolve) => (release = resolve));
+          return slowBox.notifications.email.sendEmail(message);
+        },
+      },
+    };
+    const first = createScheduler({ db: opened.db, clock, notifications: slow, render, settings: { leaseMs: 10_000, batchSize: 2 }, workerId: "slow" });
+    const pass = first.runDue();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The lease runs out while the first send hangs: another worker takes over both rows' leases that ran out.
+    clock.advance(11_000);
+    const box = recordingNotifications();
+    const other = createScheduler({ db: opened.db, clock, notifications: box.notifications, render, settings: { leaseMs: 10_000 }, workerId: "other" });
+    expect((await other.runDue()).sent).toBeGreaterThanOrEqual(1);
+    release();
+    await pass;
+    // The slow worker's hung send did leave in the end (no protocol can take it back: ADR 156 gives it
+    // the same Message-ID); but it never started the second row, which the other worker had taken over.
+    expect(slowBox.sent).toHaveLength(1);
+    expect(box.sent).toHaveLength(2);
+    expect((await rowsOf(keys)).every((row) => row.state === "sent" && row.lockedBy === null && row.attempts === 2)).toBe(true);
+    expect(sends).toBe(1);
+  });
+
   it("keeps scheduled rows across a restart of the database", async () => {
     const dir = await mkdtemp(join(tmpdir(), "scheduler-restart-"));
     const { openDatabase } = await import("../db/open");

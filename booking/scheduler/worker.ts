@@ -12,6 +12,7 @@
  */
 import { AsyncResource } from "node:async_hooks";
 import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { purgeAllExpiredHolds } from "../availability/availability";
 import type { DbOrTx } from "../db/open";
@@ -111,7 +112,8 @@ const t = s.scheduledJobs;
 
 export function createScheduler(deps: SchedulerDependencies): Scheduler {
   const settings = { ...defaultSchedulerSettings, ...deps.settings };
-  const workerId = deps.workerId ?? `worker-${randomUUID()}`;
+  // host:pid:random: an operator (and a fault test) can tell which process holds a claim.
+  const workerId = deps.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const { db, clock } = deps;
   let recurringEnsured = false;
   let timer: NodeJS.Timeout | null = null;
@@ -154,6 +156,16 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
   const counted = (row: JobRow, outcome: MessageOutcome) =>
     report(deps.onMessage, { carrierCode: row.carrierCode, channel: row.channel ?? "email", kind: row.kind ?? "unknown", outcome });
 
+  /** Extends this claim's lease from now; false when the claim is no longer this worker's. */
+  async function renewLease(row: JobRow): Promise<boolean> {
+    const renewed = await db
+      .update(t)
+      .set({ lockedUntil: new Date(clock.now().getTime() + settings.leaseMs), updatedAt: clock.now() })
+      .where(and(eq(t.id, row.id), eq(t.state, "sending"), eq(t.lockedBy, workerId), eq(t.attempts, row.attempts)))
+      .returning({ id: t.id });
+    return renewed.length === 1;
+  }
+
   async function runMessage(row: JobRow, now: Date, summary: PassSummary) {
     if (row.expiresAt && now >= row.expiresAt) {
       // Retries ran past the moment the message was for (a morning message after the day).
@@ -164,6 +176,9 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
       return;
     }
     try {
+      // A batch is claimed at once but sent one by one: the lease starts again for this send, and a
+      // row another worker took over meanwhile (its lease ran out while earlier sends were slow) is left to it.
+      if (!(await renewLease(row))) return;
       const rendered = await deps.render({ carrierCode: row.carrierCode!, kind: row.kind!, orderRef: row.orderRef, locale: row.locale!, payload: row.payload, now });
       const receipt =
         row.channel === "email"
