@@ -86,6 +86,8 @@ async function productionSuite() {
       // is tried again within seconds, and the scheduler looks every second.
       SCHEDULER_POLL_SECONDS: "1",
       SCHEDULER_LEASE_SECONDS: "10",
+      SCHEDULER_BACKOFF_BASE_SECONDS: "2",
+      SCHEDULER_MAX_ATTEMPTS: "12",
     },
     log: (message) => log("production", message),
   });

@@ -311,7 +311,10 @@ export function testIdText(html: string, testId: string): string | null {
 export class JourneyError extends Error {
   constructor(step: string, page: Page, detail: string) {
     const alert = /role="alert"[^>]*>([\s\S]*?)<\//.exec(page.html)?.[1]?.replace(/<[^>]+>/g, "").trim();
-    super(`${step}: ${detail} (at ${page.url.pathname}${page.url.search}, status ${page.status}${alert ? `, alert: ${alert}` : ""})`);
+    // What the customer saw: the main content's text, shortened.
+    const main = /<main[\s\S]*?<\/main>/.exec(page.html)?.[0] ?? page.html;
+    const seen = main.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim().slice(0, 400);
+    super(`${step}: ${detail} (at ${page.url.pathname}${page.url.search}, status ${page.status}${alert ? `, alert: ${alert}` : ""}; page: ${seen})`);
   }
 }
 
@@ -452,8 +455,9 @@ export async function chooseRepairDate(customer: HttpCustomer, date?: string): P
     if (!chosen || !days.includes(chosen)) throw new JourneyError("repair-date", page, date ? `${date} is not available` : "no available day");
     const next = await customer.post(form.action, setField(setField(defaultBody(form), "date", chosen), "intent", "choose-date"));
     if (next.url.pathname === "/booking/details") return { page: next, date: chosen };
-    // The day filled up between the page and the post (BK13): the page again, as a customer would.
-    if (next.status !== 400 && next.status !== 409) throw new JourneyError("repair-date", next, "the day was not taken");
+    // The day filled up between the page and the post (BK13): the page again (an error answer, or
+    // back on the step with its message), and another day, as a customer would.
+    if (next.status !== 400 && next.status !== 409 && next.url.pathname !== "/booking/repair-date") throw new JourneyError("repair-date", next, "the day was not taken");
   }
   throw new JourneyError("repair-date", { url: new URL("/booking/repair-date", customer.origin), status: 0, html: "" }, "no day could be held");
 }
