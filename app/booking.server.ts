@@ -103,6 +103,9 @@ function toHttp(error: unknown): unknown {
   return asDatabaseUnavailable(error) ? databaseUnavailableResponse() : error;
 }
 
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  !!value && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
+
 /** The engine as routes see it: an operation that finds the database away throws the 503 answer. */
 function forRoutes(engine: Engine): Engine {
   return new Proxy(engine, {
@@ -111,7 +114,7 @@ function forRoutes(engine: Engine): Engine {
       if (typeof value !== "function") return value;
       return (...args: unknown[]) => {
         const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-        return result instanceof Promise ? result.catch((error: unknown) => Promise.reject(toHttp(error))) : result;
+        return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => Promise.reject(toHttp(error))) : result;
       };
     },
   });

@@ -84,8 +84,13 @@ export function guardDatabaseFailures<T extends object>(target: T): T {
         } catch (error) {
           return rethrow(error);
         }
-        return result instanceof Promise ? result.catch(rethrow) : result;
+        // Drizzle's query builders are thenables, not Promises: both are caught.
+        return isThenable(result) ? Promise.resolve(result).catch(rethrow) : result;
       };
     },
   });
+}
+
+export function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return !!value && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
 }

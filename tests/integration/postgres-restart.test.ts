@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest";
 import { findPgBin, startPgCluster } from "../../scripts/pg-cluster.mjs";
 import { signWebhookBody } from "~/lib/webhook-signature.server";
 import { waitFor } from "../support/app";
@@ -188,6 +188,10 @@ if (skipReason) {
     });
 
     it("answers 503 with the carrier's page while Postgres is down, 200 again within 10 s after, and keeps the booking", async () => {
+      // Where the test was, should it fail (a timeout names no line).
+      let phase = "asking every probe once";
+      const phaseStarted = Date.now();
+      onTestFailed(() => console.log(`[postgres-restart] failed while ${phase} (${Date.now() - phaseStarted} ms in)\n--- app ---\n${output.slice(-3000)}`));
       const [english, german] = CARRIERS;
       const countPath = `/api/ops/bookings-count?carrier=${english.code}&dates=2030-01-02`;
       const step = (carrier: Carrier) => () => send(carrier, "/booking/device/make", { headers: { Cookie: sessions.get(carrier.code)!.cookie } });
@@ -195,6 +199,8 @@ if (skipReason) {
         { name: "postcode page", needsDatabase: false, ask: () => send(english, "/booking/postcode-search") },
         { name: `booking step (${english.code})`, needsDatabase: true, ask: step(english) },
         { name: `booking step (${german.code})`, needsDatabase: true, ask: step(german) },
+        // A client-side navigation asks for the step's data alone (single fetch).
+        { name: "booking step data", needsDatabase: true, ask: () => send(english, "/booking/device/make.data", { headers: { Cookie: sessions.get(english.code)!.cookie } }) },
         {
           name: "postcode sent",
           needsDatabase: true,
@@ -233,12 +239,19 @@ if (skipReason) {
         }
       })();
 
+      phase = "trickling before the stop";
       await sleep(1_000);
+      phase = "stopping Postgres";
       const stopping = Date.now();
       await cluster.stopServer("fast");
+      const stopped = Date.now();
+      phase = "trickling while Postgres is stopped";
       await sleep(STOPPED_MS);
+      phase = "starting Postgres";
+      const starting = Date.now();
       await cluster.startServer();
       const back = Date.now();
+      phase = "waiting for every probe to answer as usual";
       // Recovered: from some moment on, every probe answers as usual (asked at least twice each); the
       // moment is when the last probe's first good answer after its last bad one arrived.
       const recovered = await waitFor(
@@ -253,7 +266,9 @@ if (skipReason) {
         { timeoutMs: 20_000, intervalMs: 200 },
       ).catch(() => null);
       trickling = false;
+      phase = "finishing the trickle";
       await trickle;
+      phase = "checking the answers";
 
       const recoverySeconds = recovered === null ? Infinity : (recovered - back) / 1000;
       const during = samples.filter((sample) => sample.at >= stopping + 500 && sample.at < back);
@@ -263,7 +278,7 @@ if (skipReason) {
         for (const sample of mine) counts.set(String(sample.status), (counts.get(String(sample.status)) ?? 0) + 1);
         return `${probe.name}: ${[...counts].map(([status, count]) => `${count}× ${status}`).join(", ")}`;
       });
-      console.log(`[postgres-restart] ${samples.length} requests; stopped ${STOPPED_MS / 1000} s; recovered ${recoverySeconds.toFixed(1)} s after the start\n  ${summary.join("\n  ")}`);
+      console.log(`[postgres-restart] ${samples.length} requests; stop took ${stopped - stopping} ms, stopped ${STOPPED_MS / 1000} s, start took ${back - starting} ms; recovered ${recoverySeconds.toFixed(1)} s after the start\n  ${summary.join("\n  ")}`);
       const explain = `\n${samples.filter((sample) => !sample.ok).map((sample) => `${sample.at - stopping} ms ${sample.probe}: ${sample.detail}`).slice(0, 40).join("\n")}\n--- app ---\n${output.slice(-4000)}`;
 
       // Only the usual answer or 503: never a 500, never a dropped connection.
@@ -287,6 +302,8 @@ if (skipReason) {
         expect(page.body, carrier.code).toContain(carrier.name);
         expect(page.body, carrier.code).toContain(carrier.unavailable);
       }
+      const data = during.find((sample) => sample.probe === "booking step data" && sample.status === 503)!.answer!;
+      expect(data.headers["retry-after"]).toMatch(/^\d+$/);
       const json = during.find((sample) => sample.probe === "bookings count (JSON)" && sample.status === 503)!.answer!;
       expect(json.headers["retry-after"]).toMatch(/^\d+$/);
       expect(JSON.parse(json.body)).toEqual({ error: "database-unavailable" });
@@ -297,6 +314,7 @@ if (skipReason) {
       expect(exited).toBeNull();
       expect(await bookingReferences()).toEqual(referencesBefore);
 
+      phase = "waiting for the scheduler's pass";
       // The scheduler's next pass after the restart works: the hold purge made due now is run and re-armed.
       const admin = new pg.Client({ connectionString: cluster.url });
       await admin.connect();
@@ -313,6 +331,7 @@ if (skipReason) {
         await admin.end();
       }
 
+      phase = "waiting for the content listener";
       // The content listener connected and listened again (ADR 059): it says so when it catches up.
       await waitFor(async () => output.includes("reconnected; dropping every cached carrier"), { timeoutMs: 10_000, intervalMs: 200 });
       // A notification published after the restart reaches the listener's new connection.
