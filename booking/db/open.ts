@@ -121,10 +121,17 @@ const MIGRATION_LOCK_KEY = 731_001;
 async function openPostgres(url: string, max: number, connectTimeoutMs: number): Promise<Opening> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import("pg").Pool }).Pool;
+  const { Pool, Client } = (pg.default ?? pg) as unknown as typeof import("pg");
+  // The connect timeout bounds making a connection only. Given to the pool, it would also bound the
+  // wait for a busy pool's free client, and a burst of load would be answered "database unavailable".
+  class ConnectingClient extends Client {
+    constructor(config?: import("pg").ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
   // A client whose connection broke is dropped by the pool (on its error event, or on release after
   // a failed query) and a new one is made on demand: after a server restart the pool heals itself.
-  const pool = new Pool({ connectionString: url, max, connectionTimeoutMillis: connectTimeoutMs });
+  const pool = new Pool({ connectionString: url, max, Client: ConnectingClient });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on("error", () => undefined);
   const db = drizzle({ client: pool, schema }) as unknown as BookingDatabase;

@@ -127,4 +127,18 @@ describe("the database unavailable", () => {
       await opened.close();
     }
   });
+
+  // Needs a real server (scripts/test.mjs passes its private cluster to the unit suite).
+  it.skipIf(!process.env.TEST_DATABASE_URL)("lets a request wait for a busy pool's client longer than the connect timeout", async () => {
+    const opened = await openDatabase({ DATABASE_URL: process.env.TEST_DATABASE_URL, DATABASE_POOL_MAX: "1", DATABASE_CONNECT_TIMEOUT_MS: "300" }, { migrate: false });
+    try {
+      const started = Date.now();
+      const [slow, waiting] = await Promise.allSettled([opened.db.execute(sql`select pg_sleep(0.8)`), opened.db.execute(sql`select 1 as one`)]);
+      expect(slow.status).toBe("fulfilled");
+      expect(waiting.status).toBe("fulfilled");
+      expect(Date.now() - started).toBeGreaterThanOrEqual(750);
+    } finally {
+      await opened.close();
+    }
+  });
 });

@@ -28,6 +28,8 @@ const SQLSTATES = new Set(["57P01", "57P02", "57P03", "08000", "08001", "08003",
 const MESSAGES = [
   /^Connection terminated/,
   /timeout exceeded when trying to connect/,
+  // A client's own connect timeout (connectionTimeoutMillis on the client, ADR 145) destroys the socket with this.
+  /^timeout expired$/,
   /Client has encountered a connection error and is not queryable/,
   /Client was closed and is not queryable/,
   /the database system is (starting up|shutting down|in recovery mode)/,
