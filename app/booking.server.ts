@@ -5,7 +5,7 @@
  * database again, and closes it on shutdown (server.ts hooks). The web part of the test clock
  * (ADR 034), reading the request's cookie, is here too.
  */
-import { composeEngine, type ComposedEngine, type Engine, type OperationsChange } from "../booking/index";
+import { asDatabaseUnavailable, composeEngine, type ComposedEngine, type Engine, type OperationsChange } from "../booking/index";
 import { env } from "./env.server";
 import { readTestClockOffset } from "./lib/cookies.server";
 import { outsidePreview } from "./content/preview.server";
@@ -81,9 +81,62 @@ function startPaymentRecovery(engine: Engine) {
   holder.__paymentRecovery = timer;
 }
 
-/** The engine, created on first use. */
+/* ───────────── the database unavailable (ADR 145) ───────────── */
+
+/** How long a client is asked to wait before trying again while the database is away. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * The answer to a request that needed the database while it could not be reached: a 503 the
+ * route's error boundary shows as the carrier's "temporarily unavailable" page (a JSON route sends it
+ * as it is). A Response, so code that rethrows what is not a domain error passes it on untouched.
+ */
+export function databaseUnavailableResponse(): Response {
+  return Response.json(
+    { error: "database-unavailable" },
+    { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
+  );
+}
+
+/** A connection failure becomes the 503 answer; any other error is returned as it is. */
+function toHttp(error: unknown): unknown {
+  return asDatabaseUnavailable(error) ? databaseUnavailableResponse() : error;
+}
+
+const isThenable = (value: unknown): value is PromiseLike<unknown> =>
+  !!value && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
+
+/** The engine as routes see it: an operation that finds the database away throws the 503 answer. */
+function forRoutes(engine: Engine): Engine {
+  return new Proxy(engine, {
+    get(target, key, receiver) {
+      const value = Reflect.get(target, key, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => {
+        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
+        return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => Promise.reject(toHttp(error))) : result;
+      };
+    },
+  });
+}
+
+/** The engine, created on first use (a start that finds the database away throws the 503 answer). */
 export function getEngine(): Promise<Engine> {
-  return composed().then((instance) => instance.engine);
+  return composed().then(
+    (instance) => forRoutes(instance.engine),
+    (error: unknown) => Promise.reject(toHttp(error)),
+  );
+}
+
+/** Readiness of the engine's database: one round trip. */
+export async function databaseReachable(): Promise<boolean> {
+  try {
+    const { database } = await composed();
+    await database.ping();
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Closes the database (PGlite must be closed or the process does not exit). Safe to call twice. */
@@ -118,10 +171,10 @@ export async function operationsChanged(change: OperationsChange) {
  * engine's clock moved by that many milliseconds; otherwise it is `getEngine()` itself.
  */
 export async function getRequestEngine(request: Request): Promise<Engine> {
-  const { engine, testClock } = await composed();
-  if (!testClock) return engine;
+  const { engine, testClock } = await composed().catch((error: unknown) => Promise.reject(toHttp(error)));
+  if (!testClock) return forRoutes(engine);
   const offset = await readTestClockOffset(request);
-  return offset === null ? engine : testClock.shifted(offset);
+  return forRoutes(offset === null ? engine : testClock.shifted(offset));
 }
 
 // What the web app may use of the engine besides the operations: errors, constants and the shapes it returns.

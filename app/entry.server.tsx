@@ -13,7 +13,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { buildCsp, inlineHashes, originOf, thirdPartiesFor, type ThirdParty } from "~/lib/observability/csp";
 import { observabilityEnv } from "~/lib/observability/env.server";
-import { browserWidgets } from "~/booking.server";
+import { browserWidgets, DATABASE_RETRY_AFTER_SECONDS } from "~/booking.server";
 import { logger } from "~/lib/observability/logger.server";
 import { CARRIER_HEADER } from "~/lib/http/render-cache";
 import { hostNamesCarrier } from "~/tenant/tenant.server";
@@ -27,6 +27,23 @@ export const handleError: HandleErrorFunction = (error, { request }) => {
   logger().error({ err: error, method: request.method }, "unhandled error in a loader, action or render");
 };
 
+/**
+ * A 503 (the database or the CMS away, ADR 145) says when to come back and is never stored. A
+ * route's thrown 503 carries these itself, but Remix builds a page's headers from the routes'
+ * `headers` exports, not from the thrown answer, so the page gets them here.
+ */
+function markUnavailable(status: number, headers: Headers) {
+  if (status !== 503) return;
+  if (!headers.has("Retry-After")) headers.set("Retry-After", String(DATABASE_RETRY_AFTER_SECONDS));
+  headers.set("Cache-Control", "no-store");
+}
+
+/** The same for a client-side navigation's data request. */
+export function handleDataRequest(response: Response) {
+  markUnavailable(response.status, response.headers);
+  return response;
+}
+
 export default function handleRequest(
   request: Request,
   responseStatusCode: number,
@@ -34,6 +51,7 @@ export default function handleRequest(
   remixContext: EntryContext,
   loadContext: AppLoadContext,
 ) {
+  markUnavailable(responseStatusCode, responseHeaders);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   const requestId = typeof loadContext.requestId === "string" ? loadContext.requestId : undefined;
   if (loadContext.renderCache === true) return renderWhole(request, responseStatusCode, responseHeaders, remixContext, nonce ?? "", requestId);

@@ -35,6 +35,7 @@ import { systemClock, type Clock } from "./ports/clock";
 import type { PaymentWebhookReceiver } from "./ports/payment-notifications";
 import type { SchedulerLogger } from "./scheduler/worker";
 import type { EngineOutcomes } from "./events/outcomes";
+import { guardDatabaseFailures } from "./db/unavailable";
 
 /** The ports' adapters the configuration asks for. Credentials never come from code, never reach the browser. */
 export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle"> {
@@ -151,7 +152,8 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
   const database = await openDatabase(config);
   try {
     const moving = testClockAllowed(config) ? testClockFor(config.ENGINE_CLOCK_OFFSET_MS) : null;
-    const engine = createEngine({
+    // A database that cannot be reached fails every operation as one typed error (ADR 145).
+    const engine = guardDatabaseFailures(createEngine({
       db: database.db,
       clock: moving?.clock ?? systemClock,
       lookupThrottle: {
@@ -174,7 +176,7 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
       schedulerLog: options.schedulerLog ?? pino({ name: "booking-scheduler" }),
       outcomes: options.outcomes,
       ...adaptersFromConfig(config, database.db),
-    });
+    }));
     const testClock = moving ? { shifted: (offsetMs: number) => shiftedEngine(engine, moving.shift, offsetMs) } : null;
     const source = operationsSourceFromConfig(config);
     const operations = source ? createOperationsSync({ db: database.db, source, log: options.log ?? pino({ name: "booking-engine" }) }) : null;

@@ -22,6 +22,7 @@ export {
 export { createEngine, type Engine, type EngineDependencies, type CarrierArg } from "./engine";
 export { defaultEngineConfig, type EngineConfig } from "./context";
 export { openDatabase, databaseEnvSchema, type BookingDatabase, type OpenedDatabase, type DatabaseEnv } from "./db/open";
+export { DatabaseUnavailableError, isDatabaseUnavailable, asDatabaseUnavailable } from "./db/unavailable";
 export { createPaymentLedger, type JsonLedger } from "./db/payment-ledger";
 export { seedFromTenants, seedCatalogue, seedCarrier, SeedFileError, type SeedReport } from "./catalogue/seed";
 export { carrierContext, carrierContextSchema, type CarrierContext, type CarrierContextInput } from "./domain/carrier";

@@ -2,7 +2,8 @@
  * Opening the engine's database (ADR 010). One code path serves both drivers: the handle is typed as
  * `PgDatabase<PgQueryResultHKT, typeof schema>`.
  *
- * - `DATABASE_URL=postgres://…` → node-postgres with a pool (`DATABASE_POOL_MAX`, default 10).
+ * - `DATABASE_URL=postgres://…` → node-postgres with a pool (`DATABASE_POOL_MAX`, default 10); a new
+ *   connection gives up after `DATABASE_CONNECT_TIMEOUT_MS` (default 3000, ADR 145).
  * - otherwise embedded PGlite in `BOOKING_DATA_DIR` (default `data/booking`); `memory://` keeps it in memory.
  */
 import { mkdirSync } from "node:fs";
@@ -12,6 +13,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import * as schema from "./schema";
 import { migrationsFolder } from "./migrate";
+import { asDatabaseUnavailable } from "./unavailable";
 
 export type BookingDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type BookingTransaction = Parameters<Parameters<BookingDatabase["transaction"]>[0]>[0];
@@ -23,6 +25,8 @@ export interface OpenedDatabase {
   kind: "pglite" | "postgres";
   /** Where the data lives: the PGlite folder, 'memory', or the Postgres URL without its password. */
   location: string;
+  /** One round trip to the server; rejects (DatabaseUnavailableError) when it cannot be reached. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -34,6 +38,8 @@ export const databaseEnvSchema = z.object({
     .or(z.literal("").transform(() => undefined)),
   BOOKING_DATA_DIR: z.string().min(1).default("data/booking"),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  /** A request waits at most this long for a new connection, so a stopped server means a quick 503, not a hang. */
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
   BOOKING_MIGRATIONS_DIR: z.string().optional(),
 });
 
@@ -49,10 +55,11 @@ export async function openDatabase(env: DatabaseEnv | NodeJS.ProcessEnv = proces
     DATABASE_URL: env.DATABASE_URL,
     BOOKING_DATA_DIR: env.BOOKING_DATA_DIR || undefined,
     DATABASE_POOL_MAX: env.DATABASE_POOL_MAX || undefined,
+    DATABASE_CONNECT_TIMEOUT_MS: env.DATABASE_CONNECT_TIMEOUT_MS || undefined,
     BOOKING_MIGRATIONS_DIR: env.BOOKING_MIGRATIONS_DIR || undefined,
   });
   const { opened, migrate } = config.DATABASE_URL
-    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX)
+    ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX, config.DATABASE_CONNECT_TIMEOUT_MS)
     : await openPglite(config.BOOKING_DATA_DIR);
   if (options.migrate !== false) {
     try {
@@ -92,6 +99,9 @@ async function openPglite(dataDir: string): Promise<Opening> {
       db: pgliteDb as unknown as BookingDatabase,
       kind: "pglite",
       location,
+      ping: async () => {
+        await client.query("select 1");
+      },
       close: async () => {
         if (closed) return;
         closed = true;
@@ -108,11 +118,20 @@ async function openPglite(dataDir: string): Promise<Opening> {
 /** Any fixed number: every instance starting at once queues on it, so migrations run exactly once. */
 const MIGRATION_LOCK_KEY = 731_001;
 
-async function openPostgres(url: string, max: number): Promise<Opening> {
+async function openPostgres(url: string, max: number, connectTimeoutMs: number): Promise<Opening> {
   const pg = await import("pg");
   const { drizzle } = await import("drizzle-orm/node-postgres");
-  const Pool = pg.default?.Pool ?? (pg as unknown as { Pool: typeof import("pg").Pool }).Pool;
-  const pool = new Pool({ connectionString: url, max });
+  const { Pool, Client } = (pg.default ?? pg) as unknown as typeof import("pg");
+  // The connect timeout bounds making a connection only. Given to the pool, it would also bound the
+  // wait for a busy pool's free client, and a burst of load would be answered "database unavailable".
+  class ConnectingClient extends Client {
+    constructor(config?: import("pg").ClientConfig) {
+      super({ ...config, connectionTimeoutMillis: connectTimeoutMs });
+    }
+  }
+  // A client whose connection broke is dropped by the pool (on its error event, or on release after
+  // a failed query) and a new one is made on demand: after a server restart the pool heals itself.
+  const pool = new Pool({ connectionString: url, max, Client: ConnectingClient });
   // An idle client's error (e.g. the server restarting) must not crash the process.
   pool.on("error", () => undefined);
   const db = drizzle({ client: pool, schema }) as unknown as BookingDatabase;
@@ -122,6 +141,13 @@ async function openPostgres(url: string, max: number): Promise<Opening> {
       db,
       kind: "postgres",
       location: redact(url),
+      ping: async () => {
+        try {
+          await pool.query("select 1");
+        } catch (error) {
+          throw asDatabaseUnavailable(error) ?? error;
+        }
+      },
       close: async () => {
         if (closed) return;
         closed = true;
