@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunch } from "./tests/support/chromium";
 
 const appPort = process.env.APP_PORT ?? "3100";
 
@@ -17,19 +18,7 @@ export default defineConfig({
     baseURL: `http://patchpoint.localhost:${appPort}`,
     trace: "off",
     screenshot: "only-on-failure",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
-      ],
-    },
+    launchOptions: chromiumLaunch,
   },
   projects: [
     { name: "chromium" },

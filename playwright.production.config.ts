@@ -1,4 +1,5 @@
 import { defineConfig } from "@playwright/test";
+import { chromiumLaunch } from "./tests/support/chromium";
 
 /**
  * The production suite (issue 22, ADR 155): runs against the native production shape that
@@ -21,16 +22,9 @@ export default defineConfig({
     // Caddy's certificates come from its own CA; the TLS test checks them against that CA's root.
     ignoreHTTPSErrors: true,
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+      ...chromiumLaunch,
       args: [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-quic",
-        "--no-first-run",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--disable-sync",
+        ...chromiumLaunch.args,
         // The carriers' domains are not in any DNS: every name is this host, where Caddy listens.
         "--host-resolver-rules=MAP * 127.0.0.1",
         // Contexts a helper opens itself get the same (ignoreHTTPSErrors above is per context).

@@ -31,7 +31,8 @@ export function findPgBin(root = PG_ROOT) {
   return null;
 }
 
-function freePort() {
+/** A port nothing listens on now, on 127.0.0.1 (the OS picks it). */
+export function freePort() {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.unref();

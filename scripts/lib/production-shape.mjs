@@ -11,7 +11,6 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { onThisHost, parseEnvFile, readCompose, requiredIn, serviceEnvironment } from "./compose-env.mjs";
 import { root, waitForHttp } from "./proc.mjs";
@@ -28,17 +27,6 @@ export const NATIVE_ONLY = {
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-export function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.unref();
-    server.on("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = /** @type {net.AddressInfo} */ (server.address());
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * The operator's variables for this host: deploy/native.env (the explicit local choices: sandboxes,
@@ -161,7 +149,7 @@ export function nativeEnvironments({ compose, operator, stateDir, buildDir, port
  * @param {{ booking: string, cms: string } | null} [options.restoreFrom] pg_dump files restored into the new cluster before anything starts
  */
 export async function startProductionShape({ stateDir, replicas = 2, buildDir = "build", variables = {}, ports = {}, log = (message) => console.log(`[production] ${message}`), restoreFrom = null }) {
-  const { findPgBin, startPgCluster } = await import(path.join(root, "scripts", "pg-cluster.mjs"));
+  const { findPgBin, freePort, startPgCluster } = await import(path.join(root, "scripts", "pg-cluster.mjs"));
   const { startMailServer } = await import(path.join(root, "scripts", "mail-server.mjs"));
   const { startCms } = await import(path.join(root, "scripts", "cms-server.mjs"));
   if (!findPgBin()) throw new Error("PostgreSQL server binaries are missing (apt-get install postgresql)");

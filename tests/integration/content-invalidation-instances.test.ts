@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { signWebhookBody } from "~/lib/webhook-signature.server";
 import { waitFor } from "../support/app";
 import { cmsCreate, cmsDelete, cmsUpdate, testCarrier, uniqueCode } from "../support/cms";
+import { runCommand as run, stopChild as stop } from "../support/child-process";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -35,28 +36,6 @@ function get(port: number, host: string, pathname: string): Promise<{ status: nu
     request.on("error", reject);
     request.setTimeout(15_000, () => request.destroy(new Error("timeout")));
     request.end();
-  });
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${output.slice(-2000)}`))));
-  });
-}
-
-function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const forced = setTimeout(() => child.kill("SIGKILL"), 10_000);
-    child.once("exit", () => {
-      clearTimeout(forced);
-      resolve();
-    });
-    child.kill("SIGTERM");
   });
 }
 

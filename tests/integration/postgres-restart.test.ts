@@ -21,6 +21,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFailed } from "vitest"
 import { findPgBin, startPgCluster } from "../../scripts/pg-cluster.mjs";
 import { signWebhookBody } from "~/lib/webhook-signature.server";
 import { waitFor } from "../support/app";
+import { runCommand as run } from "../support/child-process";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const cmsUrl = process.env.CMS_URL;
@@ -55,16 +56,6 @@ function send(carrier: Carrier, pathname: string, options: { method?: string; he
     request.on("error", reject);
     request.setTimeout(15_000, () => request.destroy(new Error("no answer within 15 s")));
     request.end(options.body);
-  });
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${output.slice(-2000)}`))));
   });
 }
 

@@ -21,6 +21,7 @@ import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../support/app";
+import { runCommand as run } from "../support/child-process";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const baseUrl = process.env.TEST_DATABASE_URL;
@@ -128,16 +129,6 @@ async function roundRobinProxy(upstreams: number[]) {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
-}
-
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    child.on("exit", (code) => (code === 0 ? resolve() : reject(new Error(`${command} ${args.join(" ")} exited ${code}: ${output.slice(-2000)}`))));
-  });
 }
 
 const skipReason = !baseUrl ? "TEST_DATABASE_URL is not set (no PostgreSQL server binaries)" : !cmsUrl ? "CMS_URL is not set" : null;
