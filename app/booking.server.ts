@@ -5,7 +5,7 @@
  * database again, and closes it on shutdown (server.ts hooks). The web part of the test clock
  * (ADR 034), reading the request's cookie, is here too.
  */
-import { asDatabaseUnavailable, composeEngine, type ComposedEngine, type Engine, type OperationsChange } from "../booking/index";
+import { asDatabaseUnavailable, composeEngine, wrapOperations, type ComposedEngine, type Engine, type OperationsChange } from "../booking/index";
 import { env } from "./env.server";
 import { readTestClockOffset } from "./lib/cookies.server";
 import { outsidePreview } from "./content/preview.server";
@@ -68,7 +68,7 @@ function startPaymentRecovery(engine: Engine) {
       // Imported here: the content module imports this one.
       const { getCarriers } = await import("./content/content.server");
       for (const carrier of await getCarriers()) {
-        const outcome = await engine.recoverAbandonedPayments(carrier);
+        const outcome = await engine.checkout.recoverAbandonedPayments(carrier);
         if (outcome.completed + outcome.released + outcome.unknown > 0) log.warn({ carrier: carrier.code, ...outcome }, "abandoned payments recovered");
       }
     } catch (error) {
@@ -106,17 +106,11 @@ function toHttp(error: unknown): unknown {
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   !!value && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
 
-/** The engine as routes see it: an operation that finds the database away throws the 503 answer. */
+/** The engine as routes see it: an operation (of any area) that finds the database away throws the 503 answer. */
 function forRoutes(engine: Engine): Engine {
-  return new Proxy(engine, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-        return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => Promise.reject(toHttp(error))) : result;
-      };
-    },
+  return wrapOperations(engine, (operation, self) => (...args) => {
+    const result = operation.apply(self, args);
+    return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => Promise.reject(toHttp(error))) : result;
   });
 }
 
@@ -199,6 +193,7 @@ export type {
   BookingState,
   BookingDeviceView,
   Engine,
+  PaymentsArea,
   AvailabilityDay,
   OrderView,
   OrderDeviceView,

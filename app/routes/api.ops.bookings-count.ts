@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!carrier) return Response.json({ error: "unknown carrier" }, { status: 404 });
   const scope = parsed.data.area !== undefined ? { area: parsed.data.area } : { dates: parsed.data.dates! };
   try {
-    return Response.json({ count: await (await getEngine()).countAffectedBookings(carrier, scope) });
+    return Response.json({ count: await (await getEngine()).operations.countAffectedBookings(carrier, scope) });
   } catch (error) {
     if ((error as { code?: string }).code === "VALIDATION") return Response.json({ error: "invalid area or dates" }, { status: 400 });
     throw error;
