@@ -144,9 +144,6 @@ export async function closeEngine(): Promise<void> {
   await instance?.close();
 }
 
-export { browserWidgets, type BrowserWidgets, routeChange, isOperationsModel } from "../booking/index";
-export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked, ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "../booking/index";
-
 /**
  * A CMS change to operations or catalogue data (model uid `api::ops-…` / `api::catalogue-…`) or to a
  * carrier entry: the engine syncs its copy before answering. `ignored` for every other model.
@@ -171,58 +168,6 @@ export async function getRequestEngine(request: Request): Promise<Engine> {
   return forRoutes(offset === null ? engine : testClock.shifted(offset));
 }
 
-// What the web app may use of the engine besides the operations: errors, constants and the shapes it returns.
-export {
-  DomainError,
-  MAX_PROOF_BYTES,
-  hasForbiddenCharacters,
-  ATTRIBUTION_TOKEN_PATTERN,
-  MAX_WEBHOOK_BODY_BYTES,
-  PROOF_FORMAT_MESSAGE,
-  TooManyAttemptsError,
-  CaptchaFailedError,
-  REPLY_WITHIN_HOURS,
-  SEND_MESSAGE_ACTION,
-  IMEI_MESSAGES,
-  SERIAL_MESSAGES,
-  TABLET_MAKE_MESSAGE,
-  CHECKLIST_ITEMS,
-  MAX_PICTURES,
-} from "../booking/index";
-export type {
-  BookingState,
-  BookingDeviceView,
-  Engine,
-  PaymentsArea,
-  AvailabilityDay,
-  OrderView,
-  OrderDeviceView,
-  StoreView,
-  LookupSubject,
-  ContactMessageView,
-  CallBackView,
-  TechnicianTracking,
-  VanLocation,
-  DateChangeLogEntry,
-  CaptchaProvider,
-  PaymentWebhookAnswer,
-  OutboxEntry,
-  OutboxEmailEntry,
-  OutboxSmsEntry,
-  OutboxListing,
-  JobView,
-  JobDeviceView,
-  StepState,
-  JobStep,
-  PositionReceipt,
-  AreaDay,
-  AreaJob,
-  CapacityDay,
-  EngineOutcomes,
-  MessageOutcome,
-  MessageOutcomeEvent,
-  PaymentOutcomeEvent,
-} from "../booking/index";
-
-// Content invalidation across app instances (ADR 059): the engine's database carries it.
-export { createContentInvalidationBus, type ContentInvalidation, type ContentInvalidationBus } from "../booking/index";
+// Everything else the web app uses of the engine (errors, constants, the shapes it returns, each
+// area's type) is the engine's public surface itself, booking/index.ts (ADR 041, ADR 160): not listed again here.
+export * from "../booking/index";
