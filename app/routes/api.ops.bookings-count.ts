@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getEngine } from "~/booking.server";
 import { getCarriers } from "~/content/content.server";
 import { env } from "~/env.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
 
 const query = z.object({
@@ -34,7 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     return Response.json({ count: await (await getEngine()).operations.countAffectedBookings(carrier, scope) });
   } catch (error) {
-    if ((error as { code?: string }).code === "VALIDATION") return Response.json({ error: "invalid area or dates" }, { status: 400 });
-    throw error;
+    // The §8 table's place (ADR 044): a refused area or dates is the CMS's bad request; anything else is rethrown.
+    handleError(error, "operations.bookings-count");
+    return Response.json({ error: "invalid area or dates" }, { status: 400 });
   }
 }
