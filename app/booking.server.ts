@@ -5,7 +5,7 @@
  * database again, and closes it on shutdown (server.ts hooks). The web part of the test clock
  * (ADR 034), reading the request's cookie, is here too.
  */
-import { asDatabaseUnavailable, composeEngine, type ComposedEngine, type Engine, type OperationsChange } from "../booking/index";
+import { asDatabaseUnavailable, composeEngine, wrapOperations, type ComposedEngine, type Engine, type OperationsChange } from "../booking/index";
 import { env } from "./env.server";
 import { readTestClockOffset } from "./lib/cookies.server";
 import { outsidePreview } from "./content/preview.server";
@@ -68,7 +68,7 @@ function startPaymentRecovery(engine: Engine) {
       // Imported here: the content module imports this one.
       const { getCarriers } = await import("./content/content.server");
       for (const carrier of await getCarriers()) {
-        const outcome = await engine.recoverAbandonedPayments(carrier);
+        const outcome = await engine.checkout.recoverAbandonedPayments(carrier);
         if (outcome.completed + outcome.released + outcome.unknown > 0) log.warn({ carrier: carrier.code, ...outcome }, "abandoned payments recovered");
       }
     } catch (error) {
@@ -106,17 +106,11 @@ function toHttp(error: unknown): unknown {
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   !!value && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
 
-/** The engine as routes see it: an operation that finds the database away throws the 503 answer. */
+/** The engine as routes see it: an operation (of any area) that finds the database away throws the 503 answer. */
 function forRoutes(engine: Engine): Engine {
-  return new Proxy(engine, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        const result = (value as (...a: unknown[]) => unknown).apply(target, args);
-        return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => Promise.reject(toHttp(error))) : result;
-      };
-    },
+  return wrapOperations(engine, (operation, self) => (...args) => {
+    const result = operation.apply(self, args);
+    return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => Promise.reject(toHttp(error))) : result;
   });
 }
 
@@ -150,9 +144,6 @@ export async function closeEngine(): Promise<void> {
   await instance?.close();
 }
 
-export { browserWidgets, type BrowserWidgets, routeChange, isOperationsModel } from "../booking/index";
-export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked, ERROR_CODES, FIELD_CODES, type ErrorCode, type FieldCode } from "../booking/index";
-
 /**
  * A CMS change to operations or catalogue data (model uid `api::ops-…` / `api::catalogue-…`) or to a
  * carrier entry: the engine syncs its copy before answering. `ignored` for every other model.
@@ -177,57 +168,6 @@ export async function getRequestEngine(request: Request): Promise<Engine> {
   return forRoutes(offset === null ? engine : testClock.shifted(offset));
 }
 
-// What the web app may use of the engine besides the operations: errors, constants and the shapes it returns.
-export {
-  DomainError,
-  MAX_PROOF_BYTES,
-  hasForbiddenCharacters,
-  ATTRIBUTION_TOKEN_PATTERN,
-  MAX_WEBHOOK_BODY_BYTES,
-  PROOF_FORMAT_MESSAGE,
-  TooManyAttemptsError,
-  CaptchaFailedError,
-  REPLY_WITHIN_HOURS,
-  SEND_MESSAGE_ACTION,
-  IMEI_MESSAGES,
-  SERIAL_MESSAGES,
-  TABLET_MAKE_MESSAGE,
-  CHECKLIST_ITEMS,
-  MAX_PICTURES,
-} from "../booking/index";
-export type {
-  BookingState,
-  BookingDeviceView,
-  Engine,
-  AvailabilityDay,
-  OrderView,
-  OrderDeviceView,
-  StoreView,
-  LookupSubject,
-  ContactMessageView,
-  CallBackView,
-  TechnicianTracking,
-  VanLocation,
-  DateChangeLogEntry,
-  CaptchaProvider,
-  PaymentWebhookAnswer,
-  OutboxEntry,
-  OutboxEmailEntry,
-  OutboxSmsEntry,
-  OutboxListing,
-  JobView,
-  JobDeviceView,
-  StepState,
-  JobStep,
-  PositionReceipt,
-  AreaDay,
-  AreaJob,
-  CapacityDay,
-  EngineOutcomes,
-  MessageOutcome,
-  MessageOutcomeEvent,
-  PaymentOutcomeEvent,
-} from "../booking/index";
-
-// Content invalidation across app instances (ADR 059): the engine's database carries it.
-export { createContentInvalidationBus, type ContentInvalidation, type ContentInvalidationBus } from "../booking/index";
+// Everything else the web app uses of the engine (errors, constants, the shapes it returns, each
+// area's type) is the engine's public surface itself, booking/index.ts (ADR 041, ADR 160): not listed again here.
+export * from "../booking/index";

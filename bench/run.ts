@@ -19,7 +19,7 @@ import { createSandboxGateway, type SandboxLedgerRecord } from "../booking/adapt
 import { seedCarrier, seedCatalogue } from "../booking/catalogue/seed";
 import { openDatabase, queryRows, type OpenedDatabase } from "../booking/db/open";
 import { createPaymentLedger } from "../booking/db/payment-ledger";
-import { createEngine } from "../booking/engine";
+import { createEngine } from "../booking/compose";
 import { fixedClock } from "../booking/ports/clock";
 import { carrierFixture, catalogueFixture, engineFixture, IDS } from "../booking/testing/fixtures";
 import { memoryFiles } from "../booking/testing/engine";
@@ -99,11 +99,11 @@ async function main() {
 
     // 2. Availability: 30 days of the busiest area.
     const samples: number[] = [];
-    for (let i = 0; i < 20; i++) await engine.areaAvailability(carrier, { areaCode: "central", startDate: "2025-06-02", daysToLoad: 30 });
+    for (let i = 0; i < 20; i++) await engine.coverage.areaAvailability(carrier, { areaCode: "central", startDate: "2025-06-02", daysToLoad: 30 });
     for (let i = 0; i < AVAILABILITY_RUNS; i++) {
       const start = `2025-06-${String(2 + (i % 20)).padStart(2, "0")}`;
       const t0 = performance.now();
-      const days = await engine.areaAvailability(carrier, { areaCode: "central", startDate: start, daysToLoad: 30 });
+      const days = await engine.coverage.areaAvailability(carrier, { areaCode: "central", startDate: start, daysToLoad: 30 });
       samples.push(performance.now() - t0);
       if (days.length !== 30) throw new Error("expected 30 days");
     }
@@ -115,13 +115,13 @@ async function main() {
       const i = n++;
       const date = `2025-${i % 2 ? "07" : "08"}-${String(1 + (i % 28)).padStart(2, "0")}`;
       const t0 = performance.now();
-      const { reference } = await engine.buildBooking(carrier, { referrer: "bench" });
-      await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-      await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-      await engine.setCustomerDetails(carrier, reference, { first_name: "Ada", last_name: "Lovelace", email: `ada${i}@example.com`, phone_number: "07700900123", address: { line_1: "1 Parliament Street", town: "London" } });
-      await engine.loadAvailability(carrier, reference, { start_date: date, days_to_load: 10 });
-      await engine.setDate(carrier, reference, { date });
-      const done = await engine.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
+      const { reference } = await engine.basket.buildBooking(carrier, { referrer: "bench" });
+      await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+      await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+      await engine.basket.setCustomerDetails(carrier, reference, { first_name: "Ada", last_name: "Lovelace", email: `ada${i}@example.com`, phone_number: "07700900123", address: { line_1: "1 Parliament Street", town: "London" } });
+      await engine.basket.loadAvailability(carrier, reference, { start_date: date, days_to_load: 10 });
+      await engine.basket.setDate(carrier, reference, { date });
+      const done = await engine.checkout.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
       if (done.checkout_status !== "SUCCESS") throw new Error("lifecycle did not complete");
       return performance.now() - t0;
     }

@@ -87,17 +87,17 @@ describe("composeEngine", () => {
   });
 
   it("moves the clock of one call chain by the test clock's offset (ADR 034)", async () => {
-    const today = (await dev.engine.areaAvailability(carrier, { areaCode: "central" }))[0]!.date;
-    const later = (await dev.testClock!.shifted(10 * 86_400_000).areaAvailability(carrier, { areaCode: "central" }))[0]!.date;
+    const today = (await dev.engine.coverage.areaAvailability(carrier, { areaCode: "central" }))[0]!.date;
+    const later = (await dev.testClock!.shifted(10 * 86_400_000).coverage.areaAvailability(carrier, { areaCode: "central" }))[0]!.date;
     expect(Date.parse(later) - Date.parse(today)).toBe(10 * 86_400_000);
-    expect((await dev.engine.areaAvailability(carrier, { areaCode: "central" }))[0]!.date).toBe(today);
+    expect((await dev.engine.coverage.areaAvailability(carrier, { areaCode: "central" }))[0]!.date).toBe(today);
   });
 
   it("reads the outbox for the development page, and answers null in production unless OUTBOX_PAGE is set (ADR 090)", async () => {
-    expect(await dev.engine.listOutbox({ carrierCode: carrier.code })).toMatchObject({ entries: expect.any(Array) });
-    expect(await (await compose({ NODE_ENV: "production" })).engine.listOutbox()).toBeNull();
-    expect(await (await compose({ NODE_ENV: "production", OUTBOX_PAGE: "1" })).engine.listOutbox()).not.toBeNull();
-    await expect(dev.engine.listOutbox({ carrierCode: "../etc" })).rejects.toMatchObject({ name: "ValidationError" });
+    expect(await dev.engine.messages.listOutbox({ carrierCode: carrier.code })).toMatchObject({ entries: expect.any(Array) });
+    expect(await (await compose({ NODE_ENV: "production" })).engine.messages.listOutbox()).toBeNull();
+    expect(await (await compose({ NODE_ENV: "production", OUTBOX_PAGE: "1" })).engine.messages.listOutbox()).not.toBeNull();
+    await expect(dev.engine.messages.listOutbox({ carrierCode: "../etc" })).rejects.toMatchObject({ name: "ValidationError" });
   });
 
   it("offers no test clock in production unless ENGINE_TEST_CLOCK is set", async () => {

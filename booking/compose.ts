@@ -30,12 +30,26 @@ import type { OperationsSource } from "./ports/operations-source";
 import { braintreeConfigured, braintreeVariables, klarnaVariables, outboxPageAllowed, parseEngineConfig, senderVariables, testClockAllowed, type EngineConfiguration } from "./config";
 import { openDatabase, type BookingDatabase, type OpenedDatabase } from "./db/open";
 import { createPaymentLedger } from "./db/payment-ledger";
-import { createEngine, type Engine, type EngineDependencies } from "./engine";
+import { assembleEngine, wrapOperations, type Engine, type EngineDependencies, type Operation } from "./engine";
 import { systemClock, type Clock } from "./ports/clock";
 import type { PaymentWebhookReceiver } from "./ports/payment-notifications";
 import type { SchedulerLogger } from "./scheduler/worker";
 import type { EngineOutcomes } from "./events/outcomes";
-import { guardDatabaseFailures } from "./db/unavailable";
+import { guardOperation } from "./db/unavailable";
+
+/**
+ * The engine with the default adapters for the ports not given (tests and tools pass theirs): pay
+ * later in the offline sandbox, approving, its ledger in the database (ADR 022–024); no captcha
+ * (ADR 032); customer messages to the file outbox in data/outbox with the development sender (ADR 090).
+ */
+export function createEngine(deps: EngineDependencies): Engine {
+  return assembleEngine({
+    ...deps,
+    payLater: deps.payLater ?? createSandboxPayLater({ ledger: createPaymentLedger<SandboxPayLaterRecord>(deps.db), now: () => deps.clock.now() }),
+    captcha: deps.captcha ?? createOffCaptchaVerifier(),
+    notifications: deps.notifications ?? withSenders(createOutboxSenders({ dir: "data/outbox" }), sendersFromEnv({}, OUTBOX_SENDER)),
+  });
+}
 
 /** The ports' adapters the configuration asks for. Credentials never come from code, never reach the browser. */
 export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle"> {
@@ -138,13 +152,7 @@ function testClockFor(offsetMs: number): { clock: Clock; shift: AsyncLocalStorag
 }
 
 function shiftedEngine(engine: Engine, shift: AsyncLocalStorage<number>, offsetMs: number): Engine {
-  return new Proxy(engine, {
-    get(target, key, receiver) {
-      const value = Reflect.get(target, key, receiver);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => shift.run(offsetMs, () => (value as (...a: unknown[]) => unknown).apply(target, args));
-    },
-  });
+  return wrapOperations(engine, (operation: Operation, self) => (...args) => shift.run(offsetMs, () => operation.apply(self, args)));
 }
 
 /** Opens the database (migrating it) and wires the engine; a failure after opening closes it again. */
@@ -153,7 +161,7 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
   try {
     const moving = testClockAllowed(config) ? testClockFor(config.ENGINE_CLOCK_OFFSET_MS) : null;
     // A database that cannot be reached fails every operation as one typed error (ADR 145).
-    const engine = guardDatabaseFailures(createEngine({
+    const engine = wrapOperations(createEngine({
       db: database.db,
       clock: moving?.clock ?? systemClock,
       lookupThrottle: {
@@ -176,7 +184,7 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
       schedulerLog: options.schedulerLog ?? pino({ name: "booking-scheduler" }),
       outcomes: options.outcomes,
       ...adaptersFromConfig(config, database.db),
-    }));
+    }), guardOperation);
     const testClock = moving ? { shifted: (offsetMs: number) => shiftedEngine(engine, moving.shift, offsetMs) } : null;
     const source = operationsSourceFromConfig(config);
     const operations = source ? createOperationsSync({ db: database.db, source, log: options.log ?? pino({ name: "booking-engine" }) }) : null;

@@ -1,6 +1,8 @@
 /**
- * createEngine: the booking engine's operations, bound to a database and the ports. Every operation
- * takes the carrier (tenant) first; it is parsed with zod once per object.
+ * assembleEngine: the booking engine's operations, bound to a database and the ports, grouped by area
+ * (ADR 160: `engine.catalogue`, `engine.basket`, `engine.checkout` …, the map in booking/README.md).
+ * Every operation takes the carrier (tenant) first; it is parsed with zod once per object. Every port
+ * is given: the defaults are chosen in the composition root (`createEngine` in compose.ts).
  */
 import { z } from "zod";
 import type { BookingDatabase } from "./db/open";
@@ -18,13 +20,10 @@ import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
 import type { PaymentGateway } from "./ports/payment-gateway";
 import type { PayLaterProvider } from "./ports/pay-later";
-import { createSandboxPayLater, type SandboxPayLaterRecord } from "./adapters/sandbox-pay-later/sandbox-pay-later";
-import { createPaymentLedger } from "./db/payment-ledger";
 import * as payLater from "./bookings/pay-later";
 import { calendarDate, shortText } from "./domain/inputs";
 import { parseInput } from "./domain/validate";
 import * as contact from "./contact/contact";
-import { createOffCaptchaVerifier } from "./adapters/captcha-off/off-verifier";
 import type { CaptchaVerifier } from "./ports/captcha";
 import * as throttle from "./throttle/lookup-throttle";
 import * as staffThrottle from "./throttle/staff-login-throttle";
@@ -34,8 +33,6 @@ import type { NotificationScope, PaymentNotification, PaymentWebhookDelivery, Pa
 import * as webhooks from "./payments/webhooks";
 import type { Notifications } from "./ports/notifications";
 import type { OutboxReader } from "./adapters/outbox/outbox-reader";
-import { createOutboxSenders } from "./adapters/outbox/outbox-senders";
-import { OUTBOX_SENDER, sendersFromEnv, withSenders } from "./notifications/senders";
 import * as scheduled from "./scheduler/messages";
 import type { MessageContentSource } from "./ports/message-content";
 import { createTemplateRenderer, type MessageRenderer } from "./scheduler/renderer";
@@ -71,9 +68,9 @@ export interface EngineDependencies {
   addresses: AddressProvider;
   files: FileStorage;
   config?: Partial<EngineConfig>;
-  /** Pay later (ADR 022–024); default: the offline sandbox, approving, its ledger in the database. */
+  /** Pay later (ADR 022–024); default (compose.ts): the offline sandbox, approving, its ledger in the database. */
   payLater?: PayLaterProvider;
-  /** Captcha for the contact form (ADR 032); default: off. */
+  /** Captcha for the contact form (ADR 032); default (compose.ts): off. */
   captcha?: CaptchaVerifier;
   /** Failed order lookup limits (ADR 031); default: 5 per e-mail, 20 per client address, in 15 minutes. */
   lookupThrottle?: Partial<throttle.LookupThrottleConfig>;
@@ -84,7 +81,7 @@ export interface EngineDependencies {
    * webhook, so a credential problem touches only the webhook, as before the composition root.
    */
   paymentWebhooks?: () => PaymentWebhookReceiver | null;
-  /** Customer e-mail and SMS (ADR 090); default: the file outbox in data/outbox with the development sender. */
+  /** Customer e-mail and SMS (ADR 090); default (compose.ts): the file outbox in data/outbox with the development sender. */
   notifications?: Notifications;
   /** Reads the file outbox for the development outbox page; null or absent: the page is off (production). */
   outbox?: OutboxReader | null;
@@ -99,20 +96,23 @@ export interface EngineDependencies {
   outcomes?: EngineOutcomes;
 }
 
+/** The dependencies with every port chosen: what `assembleEngine` takes. */
+export type EngineParts = EngineDependencies & Required<Pick<EngineDependencies, "payLater" | "captcha" | "notifications">>;
+
 export type CarrierArg = CarrierContext | CarrierContextInput;
 
 type Rest<F> = F extends (ctx: EngineContext, carrier: CarrierContext, ...rest: infer R) => infer O ? (carrier: CarrierArg, ...rest: R) => O : never;
 type DbRest<F> = F extends (db: BookingDatabase, carrier: CarrierContext, ...rest: infer R) => infer O ? (carrier: CarrierArg, ...rest: R) => O : never;
 
-export function createEngine(deps: EngineDependencies) {
+export function assembleEngine(deps: EngineParts) {
   const ctx: EngineContext = {
     db: deps.db,
     clock: deps.clock,
     payments: deps.payments,
-    payLater: deps.payLater ?? createSandboxPayLater({ ledger: createPaymentLedger<SandboxPayLaterRecord>(deps.db), now: () => deps.clock.now() }),
+    payLater: deps.payLater,
     addresses: deps.addresses,
     files: deps.files,
-    notifications: deps.notifications ?? withSenders(createOutboxSenders({ dir: "data/outbox" }), sendersFromEnv({}, OUTBOX_SENDER)),
+    notifications: deps.notifications,
     config: { ...defaultEngineConfig, ...deps.config },
     outcomes: deps.outcomes,
   };
@@ -150,7 +150,7 @@ export function createEngine(deps: EngineDependencies) {
       return result;
     }) as F;
   }
-  const captcha = deps.captcha ?? createOffCaptchaVerifier();
+  const captcha = deps.captcha;
   const webhookReceiver = () => deps.paymentWebhooks?.() ?? null;
   const throttleConfig: throttle.LookupThrottleConfig = { ...throttle.DEFAULT_LOOKUP_THROTTLE, ...deps.lookupThrottle };
   const withThrottle = <T>(carrier: CarrierContext, subject: throttle.LookupSubject, operation: () => Promise<T>) =>
@@ -161,115 +161,6 @@ export function createEngine(deps: EngineDependencies) {
   return {
     config: ctx.config,
 
-    // catalogue (spec §7 "Catalogue and others")
-    listMakes: query(catalogue.listMakes),
-    listDeviceTypes: query(catalogue.listDeviceTypes),
-    listDeviceKinds: query(catalogue.listDeviceKinds),
-    listModels: query(catalogue.listModels),
-    getModel: query(catalogue.getModel),
-    listVersions: query(catalogue.listVersions),
-    getModelVersion: query(catalogue.getModelVersion),
-    listColours: query(catalogue.listColours),
-    listProblems: query(catalogue.listProblems),
-    listExtras: query(catalogue.listExtras),
-    listTriageQuestions: query(catalogue.listTriageQuestions),
-
-    // coverage
-    /** The service area of a postcode; BK04 when invalid or not covered. */
-    checkPostcode: async (carrier: CarrierArg, postcode: unknown) => {
-      const { area, postcode: normalised } = await areaForPostcode(ctx.db, carrierOf(carrier), postcode);
-      return { postcode: normalised.display, area: { code: area.code, name: area.name } };
-    },
-    /** Availability of an area without a booking (landing pages, capacity dashboards). */
-    areaAvailability: async (carrier: CarrierArg, query: z.input<typeof areaAvailabilityInput>) =>
-      availability.loadAvailability(ctx.db, carrierOf(carrier), ctx.clock.now(), parseInput(areaAvailabilityInput, query)),
-    /** Deletes expired draft holds (they already stopped counting); a housekeeping job may call it. */
-    purgeExpiredHolds: async (carrier: CarrierArg) => availability.purgeExpiredHolds(ctx.db, carrierOf(carrier), ctx.clock.now()),
-    locateStores: op(bookings.locateStores),
-
-    // address lookup (spec §7 loqate address-find, address-retrieve, geocode), in the carrier's country
-    findAddresses: async (carrier: CarrierArg, input: z.input<typeof addressFindInput>) => {
-      const { text, container } = parseInput(addressFindInput, input);
-      return ctx.addresses.find({ text, container: container || undefined, country: carrierOf(carrier).countryCode });
-    },
-    /** The full address of a retrievable suggestion; null when unknown or in another country. */
-    retrieveAddress: async (carrier: CarrierArg, addressId: unknown) => {
-      const address = await ctx.addresses.retrieve(parseInput(addressIdInput, addressId, "id"));
-      return address && address.country === carrierOf(carrier).countryCode ? address : null;
-    },
-    geocodeAddress: async (carrier: CarrierArg, text: unknown) =>
-      ctx.addresses.geocode({ country: carrierOf(carrier).countryCode, text: parseInput(geocodeInput, text, "text") }),
-
-    // booking lifecycle (spec §7 "Bookings")
-    buildBooking: op(bookings.buildBooking),
-    getBooking: op(bookings.getBooking),
-    getBookingByToken: op(bookings.getBookingByToken),
-    issueResumeToken: sends(op(bookings.issueResumeToken)),
-    redeemResumeToken: op(bookings.redeemResumeToken),
-    validateBooking: op(checkout.validateBooking),
-    setPostcode: op(bookings.setPostcode),
-    setAddress: op(bookings.setAddress),
-    setStore: op(bookings.setStore),
-    clearStore: op(bookings.clearStore),
-    setDropOff: op(bookings.setDropOff),
-    clearDropOff: op(bookings.clearDropOff),
-    setMailIn: op(bookings.setMailIn),
-    clearMailIn: op(bookings.clearMailIn),
-    addDevice: op(bookings.addDevice),
-    getDevice: op(bookings.getDevice),
-    updateDevice: op(bookings.updateDevice),
-    removeDevice: op(bookings.removeDevice),
-    setWarranty: op(bookings.setWarranty),
-    setCustomerDetails: op(bookings.setCustomerDetails),
-    applyDiscountCode: op(bookings.applyDiscountCode),
-    removeDiscountCode: op(bookings.removeDiscountCode),
-    loadAvailability: op(bookings.bookingAvailability),
-    setDate: op(bookings.setDate),
-    /** 'Clear booking': releases the draft's day and its reserved promo code (BK07 once it is an order). */
-    abandonBooking: op(bookings.abandonBooking),
-    generateBillingTokens: op(checkout.generateBillingTokens),
-    confirmInWarranty: sends(op(checkout.confirmInWarranty)),
-    confirmPromo: sends(op(checkout.confirmPromo)),
-    charge: sends(op(checkout.charge)),
-    paymentAttempts: op(checkout.paymentAttempts),
-    /** Completes or releases payments whose request died and was never sent again (ADR 142). */
-    recoverAbandonedPayments: sends(op(checkout.recoverAbandonedPayments)),
-
-    // orders (spec §7 "Orders")
-    /** Orders a service area's removal or closed dates would touch (issue 9 item 7: the CMS warns with it). */
-    countAffectedBookings: op(countAffectedBookings),
-    lookupOrder: op(orders.lookupOrder),
-    orderDevices: op(orders.orderDevices),
-    cancelOrder: sends(op(orders.cancelOrder)),
-    orderAvailability: op(orders.orderAvailability),
-    changeOrderDate: sends(op(orders.changeOrderDate)),
-    dateChangeLog: op(orders.dateChangeLog),
-    changeOrderAddress: sends(op(orders.changeOrderAddress)),
-    setOrderDeviceImei: sends(op(orders.setOrderDeviceImei)),
-    uploadProofOfPurchase: sends(op(orders.uploadProofOfPurchase)),
-    vanLocation: op(orders.vanLocation),
-
-    // manage booking, tracking and customer contact (issue 6)
-    /** Wrong e-mail or reference lookups are counted and throttled (ADR 031); see `withLookupThrottle`. */
-    lookupOrderThrottled: async (carrier: CarrierArg, lookup: orders.OrderLookup, subject: { clientAddress?: string | null } = {}) =>
-      withThrottle(carrierOf(carrier), { email: lookup.email, clientAddress: subject.clientAddress }, () => orders.lookupOrder(ctx, carrierOf(carrier), lookup)),
-    /** Runs any operation that proves ownership with e-mail and reference behind the lookup throttle. */
-    withLookupThrottle: async <T>(carrier: CarrierArg, subject: throttle.LookupSubject, operation: () => Promise<T>) => withThrottle(carrierOf(carrier), subject, operation),
-    /** A staff log-in attempt behind the lock-out (ADR 097): `null` is a failure; TOO_MANY_ATTEMPTS while locked. */
-    withStaffLoginThrottle: async <T>(carrier: CarrierArg, subject: staffThrottle.StaffLoginSubject, attempt: () => Promise<T | null>) =>
-      staffThrottle.withStaffLoginThrottle(ctx.db, carrierOf(carrier), subject, () => ctx.clock.now(), staffLoginConfig, attempt),
-    trackTechnician: op(trackTechnician),
-    captchaProvider: () => ({ provider: captcha.provider, siteKey: captcha.siteKey }),
-    sendContactMessage: sends(async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input)),
-    requestCallBack: sends(async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) => contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input)),
-    listContactMessages: async (carrier: CarrierArg, input?: Parameters<typeof contact.listContactMessages>[2]) => contact.listContactMessages(ctx, carrierOf(carrier), input),
-    listCallBackRequests: async (carrier: CarrierArg, input?: Parameters<typeof contact.listCallBackRequests>[2]) => contact.listCallBackRequests(ctx, carrierOf(carrier), input),
-    markContactMessageAnswered: async (carrier: CarrierArg, id: number) => contact.markContactMessageAnswered(ctx, carrierOf(carrier), id),
-
-    // payments (issue 5): spec §7 update-klarna, the sandbox's pay-later authorisation, providers in use
-    updatePayLaterSession: op(payLater.updatePayLaterSession),
-    authorizePayLater: op(payLater.authorizePayLater),
-    paymentProviders: () => ({ card: ctx.payments.name, payLater: ctx.payLater.name }),
     /** What the configured ports can do (ADR 040): the web app asks these, never a provider's name. */
     capabilities: () => ({
       payments: ctx.payments.capabilities,
@@ -279,75 +170,252 @@ export function createEngine(deps: EngineDependencies) {
       notifications: { email: ctx.notifications.email.capabilities, sms: ctx.notifications.sms.capabilities },
     }),
 
-    // customer messages (issue 10, ADR 090)
-    /**
-     * The file outbox, newest first, optionally one carrier's (the development outbox page); null
-     * where the page is off (production without OUTBOX_PAGE=1).
-     */
-    listOutbox: async (input: z.input<typeof outboxInput> = {}) => {
-      if (!deps.outbox) return null;
-      const { carrierCode, limit } = parseInput(outboxInput, input);
-      return deps.outbox.list({ carrierCode, limit });
-    },
-
-    // the durable scheduler (issue 10 items 8 and 9, ADR 091)
-    /** Schedules an order's 18:00 and 08:00 messages in the carrier's time zone (idempotent). */
-    scheduleOrderMessages: async (carrier: CarrierArg, input: Parameters<typeof scheduled.scheduleOrderMessages>[3]) =>
-      scheduled.scheduleOrderMessages(ctx.db, carrierOf(carrier), ctx.clock.now(), input),
-    /** An order's message rows, every generation, for support and tests. */
-    orderMessages: async (carrier: CarrierArg, orderRef: number) => scheduled.orderMessages(ctx.db, carrierOf(carrier), orderRef),
-    /**
-     * One scheduler pass at the engine's "now" (through the test clock: at the shifted time). With a
-     * carrier, only that carrier's messages: the development outbox's pass, which a test clock may run days ahead.
-     */
-    runScheduledJobs: async (scope?: PassScope) => scheduler.runDue(scope),
-    /** Scheduled work by state, across carriers unless one is named: `dead` is the operator's list (docs/operations.md). */
-    listScheduledJobs: async (input: Parameters<typeof jobs.listScheduledJobs>[1] = {}) => jobs.listScheduledJobs(ctx.db, input),
-    /** A dead (or failed) row goes back to pending, its tries reset, due now: after an operator fixed the cause. */
-    retryScheduledJob: async (id: unknown) => jobs.retryScheduledJob(ctx.db, ctx.clock.now(), id),
-
-    // the waiting list (issue 10 item 7, ADR 094)
-    /** The 'no dates available' modal: the booking's customer waits for a day to free in their area. */
-    joinWaitingList: op(waitingList.joinWaitingList),
-    /** The customer leaves the list while waiting (an offer is declined through its link instead). */
-    leaveWaitingList: op(waitingList.leaveWaitingList),
-    listWaitingList: query(waitingList.listWaitingList),
-    /** What an offer link stands for (valid, used, expired, unknown), without using it. */
-    viewWaitingListOffer: op(waitingList.viewOffer),
-    /** Uses the offer link: the booking gets the held day; answers the booking to resume. */
-    acceptWaitingListOffer: op(waitingList.acceptOffer),
-    /** "No thanks": leaves the list and passes the day to the next customer waiting. */
-    declineWaitingListOffer: op(waitingList.declineOffer),
-
-    // technicians and area managers (issue 11 items 7–9, ADR 099): the caller passes the logged-in staff member's ids
-    /** A technician's jobs of a day (today by default) in route order, with their steps. */
-    technicianJobs: op(technician.technicianJobs),
-    /** One of the technician's own jobs; JOB_FORBIDDEN (403) for anyone else's. */
-    technicianJob: op(technician.technicianJob),
-    /** Saves one repair step at once (spec §2 repair.*). */
-    recordJobStep: op(technician.recordJobStep),
-    /** A before or after picture, checked like a proof of purchase. */
-    uploadJobPicture: op(technician.uploadJobPicture),
-    /** 'On my way' and the van's position for the customer's tracking page. */
-    reportOnMyWay: op(technician.reportOnMyWay),
-    /** The position the technician's page sends by itself while on the way (ADR 115); answered, kept only under the tracker's rules. */
-    reportVanPosition: op(technician.reportVanPosition),
-    /** The area's jobs of a day with each technician's free slots. */
-    areaJobs: op(areaManager.areaJobs),
-    /** The area's capacity per day. */
-    areaCapacity: op(areaManager.areaCapacity),
-    /** Moves a job to another technician of its area at the same slot. */
-    reassignJob: op(areaManager.reassignJob),
-
     /** The worker's timer, started by the app process (app/booking.server.ts) and stopped on close. */
     scheduler,
 
-    /** A provider's webhook delivery: verified by its adapter, then recorded against the order (ADR 027). */
-    handlePaymentWebhook: sends(async (delivery: PaymentWebhookDelivery) => webhooks.handlePaymentWebhook(ctx, webhookReceiver(), delivery)),
-    /** A provider's verified webhook (dispute, settlement change), recorded against the order (ADR 027). */
-    recordPaymentNotification: async (notification: PaymentNotification, scope?: NotificationScope) => notifications.recordPaymentNotification(ctx, notification, scope),
-    orderPaymentEvents: op(notifications.orderPaymentEvents),
+    // catalogue/ (spec §7 "Catalogue and others")
+    catalogue: {
+      listMakes: query(catalogue.listMakes),
+      listDeviceTypes: query(catalogue.listDeviceTypes),
+      listDeviceKinds: query(catalogue.listDeviceKinds),
+      listModels: query(catalogue.listModels),
+      getModel: query(catalogue.getModel),
+      listVersions: query(catalogue.listVersions),
+      getModelVersion: query(catalogue.getModelVersion),
+      listColours: query(catalogue.listColours),
+      listProblems: query(catalogue.listProblems),
+      listExtras: query(catalogue.listExtras),
+      listTriageQuestions: query(catalogue.listTriageQuestions),
+    },
+
+    // coverage/, availability/ and the address port: where and when the carrier repairs (spec §7 loqate address-find, address-retrieve, geocode)
+    coverage: {
+      /** The service area of a postcode; BK04 when invalid or not covered. */
+      checkPostcode: async (carrier: CarrierArg, postcode: unknown) => {
+        const { area, postcode: normalised } = await areaForPostcode(ctx.db, carrierOf(carrier), postcode);
+        return { postcode: normalised.display, area: { code: area.code, name: area.name } };
+      },
+      /** Availability of an area without a booking (landing pages, capacity dashboards). */
+      areaAvailability: async (carrier: CarrierArg, query: z.input<typeof areaAvailabilityInput>) =>
+        availability.loadAvailability(ctx.db, carrierOf(carrier), ctx.clock.now(), parseInput(areaAvailabilityInput, query)),
+      /** Deletes expired draft holds (they already stopped counting); a housekeeping job may call it. */
+      purgeExpiredHolds: async (carrier: CarrierArg) => availability.purgeExpiredHolds(ctx.db, carrierOf(carrier), ctx.clock.now()),
+      locateStores: op(bookings.locateStores),
+      findAddresses: async (carrier: CarrierArg, input: z.input<typeof addressFindInput>) => {
+        const { text, container } = parseInput(addressFindInput, input);
+        return ctx.addresses.find({ text, container: container || undefined, country: carrierOf(carrier).countryCode });
+      },
+      /** The full address of a retrievable suggestion; null when unknown or in another country. */
+      retrieveAddress: async (carrier: CarrierArg, addressId: unknown) => {
+        const address = await ctx.addresses.retrieve(parseInput(addressIdInput, addressId, "id"));
+        return address && address.country === carrierOf(carrier).countryCode ? address : null;
+      },
+      geocodeAddress: async (carrier: CarrierArg, text: unknown) =>
+        ctx.addresses.geocode({ country: carrierOf(carrier).countryCode, text: parseInput(geocodeInput, text, "text") }),
+    },
+
+    // bookings/bookings.ts: the draft booking (spec §7 "Bookings")
+    basket: {
+      buildBooking: op(bookings.buildBooking),
+      getBooking: op(bookings.getBooking),
+      getBookingByToken: op(bookings.getBookingByToken),
+      issueResumeToken: sends(op(bookings.issueResumeToken)),
+      redeemResumeToken: op(bookings.redeemResumeToken),
+      setPostcode: op(bookings.setPostcode),
+      setAddress: op(bookings.setAddress),
+      setStore: op(bookings.setStore),
+      clearStore: op(bookings.clearStore),
+      setDropOff: op(bookings.setDropOff),
+      clearDropOff: op(bookings.clearDropOff),
+      setMailIn: op(bookings.setMailIn),
+      clearMailIn: op(bookings.clearMailIn),
+      addDevice: op(bookings.addDevice),
+      getDevice: op(bookings.getDevice),
+      updateDevice: op(bookings.updateDevice),
+      removeDevice: op(bookings.removeDevice),
+      setWarranty: op(bookings.setWarranty),
+      setCustomerDetails: op(bookings.setCustomerDetails),
+      applyDiscountCode: op(bookings.applyDiscountCode),
+      removeDiscountCode: op(bookings.removeDiscountCode),
+      loadAvailability: op(bookings.bookingAvailability),
+      setDate: op(bookings.setDate),
+      /** 'Clear booking': releases the draft's day and its reserved promo code (BK07 once it is an order). */
+      abandonBooking: op(bookings.abandonBooking),
+    },
+
+    // bookings/checkout.ts and bookings/pay-later.ts: validation, payment, the order (spec §7 "Bookings", issue 5)
+    checkout: {
+      validateBooking: op(checkout.validateBooking),
+      generateBillingTokens: op(checkout.generateBillingTokens),
+      confirmInWarranty: sends(op(checkout.confirmInWarranty)),
+      confirmPromo: sends(op(checkout.confirmPromo)),
+      charge: sends(op(checkout.charge)),
+      paymentAttempts: op(checkout.paymentAttempts),
+      /** Completes or releases payments whose request died and was never sent again (ADR 142). */
+      recoverAbandonedPayments: sends(op(checkout.recoverAbandonedPayments)),
+      updatePayLaterSession: op(payLater.updatePayLaterSession),
+      authorizePayLater: op(payLater.authorizePayLater),
+      paymentProviders: () => ({ card: ctx.payments.name, payLater: ctx.payLater.name }),
+    },
+
+    // payments/: provider webhooks and payment events (ADR 027)
+    payments: {
+      /** A provider's webhook delivery: verified by its adapter, then recorded against the order (ADR 027). */
+      handlePaymentWebhook: sends(async (delivery: PaymentWebhookDelivery) => webhooks.handlePaymentWebhook(ctx, webhookReceiver(), delivery)),
+      /** A provider's verified webhook (dispute, settlement change), recorded against the order (ADR 027). */
+      recordPaymentNotification: async (notification: PaymentNotification, scope?: NotificationScope) => notifications.recordPaymentNotification(ctx, notification, scope),
+      orderPaymentEvents: op(notifications.orderPaymentEvents),
+    },
+
+    // orders/, tracking/ and the lookup throttle: the manage page (spec §7 "Orders", issue 6)
+    orders: {
+      lookupOrder: op(orders.lookupOrder),
+      orderDevices: op(orders.orderDevices),
+      cancelOrder: sends(op(orders.cancelOrder)),
+      orderAvailability: op(orders.orderAvailability),
+      changeOrderDate: sends(op(orders.changeOrderDate)),
+      dateChangeLog: op(orders.dateChangeLog),
+      changeOrderAddress: sends(op(orders.changeOrderAddress)),
+      setOrderDeviceImei: sends(op(orders.setOrderDeviceImei)),
+      uploadProofOfPurchase: sends(op(orders.uploadProofOfPurchase)),
+      vanLocation: op(orders.vanLocation),
+      /** Wrong e-mail or reference lookups are counted and throttled (ADR 031); see `withLookupThrottle`. */
+      lookupOrderThrottled: async (carrier: CarrierArg, lookup: orders.OrderLookup, subject: { clientAddress?: string | null } = {}) =>
+        withThrottle(carrierOf(carrier), { email: lookup.email, clientAddress: subject.clientAddress }, () => orders.lookupOrder(ctx, carrierOf(carrier), lookup)),
+      /** Runs any operation that proves ownership with e-mail and reference behind the lookup throttle. */
+      withLookupThrottle: async <T>(carrier: CarrierArg, subject: throttle.LookupSubject, operation: () => Promise<T>) => withThrottle(carrierOf(carrier), subject, operation),
+      trackTechnician: op(trackTechnician),
+    },
+
+    // operations/: what the CMS asks of the engine's operations data (issue 9 item 7)
+    operations: {
+      /** Orders a service area's removal or closed dates would touch (issue 9 item 7: the CMS warns with it). */
+      countAffectedBookings: op(countAffectedBookings),
+    },
+
+    // contact/: customer contact (issue 6)
+    contact: {
+      captchaProvider: () => ({ provider: captcha.provider, siteKey: captcha.siteKey }),
+      sendContactMessage: sends(async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input)),
+      requestCallBack: sends(async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) => contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input)),
+      listContactMessages: async (carrier: CarrierArg, input?: Parameters<typeof contact.listContactMessages>[2]) => contact.listContactMessages(ctx, carrierOf(carrier), input),
+      listCallBackRequests: async (carrier: CarrierArg, input?: Parameters<typeof contact.listCallBackRequests>[2]) => contact.listCallBackRequests(ctx, carrierOf(carrier), input),
+      markContactMessageAnswered: async (carrier: CarrierArg, id: number) => contact.markContactMessageAnswered(ctx, carrierOf(carrier), id),
+    },
+
+    // scheduler/ and notifications/: customer messages and the durable scheduler (issue 10, ADR 090, ADR 091)
+    messages: {
+      /**
+       * The file outbox, newest first, optionally one carrier's (the development outbox page); null
+       * where the page is off (production without OUTBOX_PAGE=1).
+       */
+      listOutbox: async (input: z.input<typeof outboxInput> = {}) => {
+        if (!deps.outbox) return null;
+        const { carrierCode, limit } = parseInput(outboxInput, input);
+        return deps.outbox.list({ carrierCode, limit });
+      },
+      /** Schedules an order's 18:00 and 08:00 messages in the carrier's time zone (idempotent). */
+      scheduleOrderMessages: async (carrier: CarrierArg, input: Parameters<typeof scheduled.scheduleOrderMessages>[3]) =>
+        scheduled.scheduleOrderMessages(ctx.db, carrierOf(carrier), ctx.clock.now(), input),
+      /** An order's message rows, every generation, for support and tests. */
+      orderMessages: async (carrier: CarrierArg, orderRef: number) => scheduled.orderMessages(ctx.db, carrierOf(carrier), orderRef),
+      /**
+       * One scheduler pass at the engine's "now" (through the test clock: at the shifted time). With a
+       * carrier, only that carrier's messages: the development outbox's pass, which a test clock may run days ahead.
+       */
+      runScheduledJobs: async (scope?: PassScope) => scheduler.runDue(scope),
+      /** Scheduled work by state, across carriers unless one is named: `dead` is the operator's list (docs/operations.md). */
+      listScheduledJobs: async (input: Parameters<typeof jobs.listScheduledJobs>[1] = {}) => jobs.listScheduledJobs(ctx.db, input),
+      /** A dead (or failed) row goes back to pending, its tries reset, due now: after an operator fixed the cause. */
+      retryScheduledJob: async (id: unknown) => jobs.retryScheduledJob(ctx.db, ctx.clock.now(), id),
+    },
+
+    // waiting-list/ (issue 10 item 7, ADR 094)
+    waitingList: {
+      /** The 'no dates available' modal: the booking's customer waits for a day to free in their area. */
+      joinWaitingList: op(waitingList.joinWaitingList),
+      /** The customer leaves the list while waiting (an offer is declined through its link instead). */
+      leaveWaitingList: op(waitingList.leaveWaitingList),
+      listWaitingList: query(waitingList.listWaitingList),
+      /** What an offer link stands for (valid, used, expired, unknown), without using it. */
+      viewWaitingListOffer: op(waitingList.viewOffer),
+      /** Uses the offer link: the booking gets the held day; answers the booking to resume. */
+      acceptWaitingListOffer: op(waitingList.acceptOffer),
+      /** "No thanks": leaves the list and passes the day to the next customer waiting. */
+      declineWaitingListOffer: op(waitingList.declineOffer),
+    },
+
+    // technician/ and the staff log-in throttle: technicians and area managers (issue 11 items 7–9, ADR 097, ADR 099); the caller passes the logged-in staff member's ids
+    staff: {
+      /** A technician's jobs of a day (today by default) in route order, with their steps. */
+      technicianJobs: op(technician.technicianJobs),
+      /** One of the technician's own jobs; JOB_FORBIDDEN (403) for anyone else's. */
+      technicianJob: op(technician.technicianJob),
+      /** Saves one repair step at once (spec §2 repair.*). */
+      recordJobStep: op(technician.recordJobStep),
+      /** A before or after picture, checked like a proof of purchase. */
+      uploadJobPicture: op(technician.uploadJobPicture),
+      /** 'On my way' and the van's position for the customer's tracking page. */
+      reportOnMyWay: op(technician.reportOnMyWay),
+      /** The position the technician's page sends by itself while on the way (ADR 115); answered, kept only under the tracker's rules. */
+      reportVanPosition: op(technician.reportVanPosition),
+      /** The area's jobs of a day with each technician's free slots. */
+      areaJobs: op(areaManager.areaJobs),
+      /** The area's capacity per day. */
+      areaCapacity: op(areaManager.areaCapacity),
+      /** Moves a job to another technician of its area at the same slot. */
+      reassignJob: op(areaManager.reassignJob),
+      /** A staff log-in attempt behind the lock-out (ADR 097): `null` is a failure; TOO_MANY_ATTEMPTS while locked. */
+      withStaffLoginThrottle: async <T>(carrier: CarrierArg, subject: staffThrottle.StaffLoginSubject, attempt: () => Promise<T | null>) =>
+        staffThrottle.withStaffLoginThrottle(ctx.db, carrierOf(carrier), subject, () => ctx.clock.now(), staffLoginConfig, attempt),
+    },
   };
 }
 
-export type Engine = ReturnType<typeof createEngine>;
+export type Engine = ReturnType<typeof assembleEngine>;
+
+/** The engine's areas, one per group of folders (ADR 160; the map in booking/README.md). */
+export const ENGINE_AREAS = ["catalogue", "coverage", "basket", "checkout", "payments", "orders", "operations", "contact", "messages", "waitingList", "staff"] as const;
+export type EngineArea = (typeof ENGINE_AREAS)[number];
+
+export type CatalogueArea = Engine["catalogue"];
+export type CoverageArea = Engine["coverage"];
+export type BasketArea = Engine["basket"];
+export type CheckoutArea = Engine["checkout"];
+export type PaymentsArea = Engine["payments"];
+export type OrdersArea = Engine["orders"];
+export type OperationsArea = Engine["operations"];
+export type ContactArea = Engine["contact"];
+export type MessagesArea = Engine["messages"];
+export type WaitingListArea = Engine["waitingList"];
+export type StaffArea = Engine["staff"];
+
+/** One of the engine's operations, as `wrapOperations` hands it over. */
+export type Operation = (...args: unknown[]) => unknown;
+
+/**
+ * The same engine with every operation (the top-level ones and each area's) passed through `wrap`
+ * when it is read; the configuration and the scheduler are left as they are. The database guard
+ * (ADR 145), the test clock (ADR 034) and the web door wrap the engine with it.
+ */
+export function wrapOperations(engine: Engine, wrap: (operation: Operation, self: object) => Operation): Engine {
+  const wrapFunctions = <T extends object>(target: T): T =>
+    new Proxy(target, {
+      get(object, key, receiver) {
+        const value = Reflect.get(object, key, receiver);
+        return typeof value === "function" ? wrap(value as Operation, object) : value;
+      },
+    });
+  const isArea = (key: PropertyKey): key is EngineArea => (ENGINE_AREAS as readonly PropertyKey[]).includes(key);
+  const areas = new Map<PropertyKey, object>();
+  return new Proxy(engine, {
+    get(object, key, receiver) {
+      const value = Reflect.get(object, key, receiver);
+      if (typeof value === "function") return wrap(value as Operation, object);
+      if (!isArea(key) || !value || typeof value !== "object") return value;
+      let area = areas.get(key);
+      if (!area) areas.set(key, (area = wrapFunctions(value)));
+      return area;
+    },
+  });
+}

@@ -19,7 +19,30 @@ export {
   browserWidgets,
   type BrowserWidgets,
 } from "./config";
-export { createEngine, type Engine, type EngineDependencies, type CarrierArg } from "./engine";
+export { createEngine } from "./compose";
+export {
+  assembleEngine,
+  wrapOperations,
+  ENGINE_AREAS,
+  type Engine,
+  type EngineArea,
+  type EngineDependencies,
+  type EngineParts,
+  type CarrierArg,
+  type Operation,
+  // Each area's operations (ADR 160; the map in booking/README.md).
+  type CatalogueArea,
+  type CoverageArea,
+  type BasketArea,
+  type CheckoutArea,
+  type PaymentsArea,
+  type OrdersArea,
+  type OperationsArea,
+  type ContactArea,
+  type MessagesArea,
+  type WaitingListArea,
+  type StaffArea,
+} from "./engine";
 export { defaultEngineConfig, type EngineConfig } from "./context";
 export { openDatabase, databaseEnvSchema, type BookingDatabase, type OpenedDatabase, type DatabaseEnv } from "./db/open";
 export { DatabaseUnavailableError, isDatabaseUnavailable, asDatabaseUnavailable } from "./db/unavailable";

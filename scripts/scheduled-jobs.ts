@@ -15,13 +15,13 @@ async function main(): Promise<number> {
   try {
     const { engine } = composed;
     if (args[0] === "retry") {
-      await engine.retryScheduledJob(z.coerce.number().int().positive().parse(args[1]));
+      await engine.messages.retryScheduledJob(z.coerce.number().int().positive().parse(args[1]));
       console.log(`[jobs] ${args[1]} is pending again`);
       return 0;
     }
     const carrierAt = args.indexOf("--carrier");
     const state = args[0] && !args[0].startsWith("--") ? args[0] : "dead";
-    const rows = await engine.listScheduledJobs({ state: state as "dead", carrierCode: carrierAt >= 0 ? args[carrierAt + 1] : null });
+    const rows = await engine.messages.listScheduledJobs({ state: state as "dead", carrierCode: carrierAt >= 0 ? args[carrierAt + 1] : null });
     for (const r of rows) {
       console.log([r.id, r.state, r.carrierCode ?? "-", r.dedupeKey, `attempts ${r.attempts}`, r.runAt.toISOString(), r.lastError ?? ""].join("\t"));
     }

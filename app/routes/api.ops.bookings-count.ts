@@ -3,6 +3,7 @@ import { z } from "zod";
 import { getEngine } from "~/booking.server";
 import { getCarriers } from "~/content/content.server";
 import { env } from "~/env.server";
+import { handleError } from "~/lib/errors/errors.server";
 import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
 
 const query = z.object({
@@ -32,9 +33,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!carrier) return Response.json({ error: "unknown carrier" }, { status: 404 });
   const scope = parsed.data.area !== undefined ? { area: parsed.data.area } : { dates: parsed.data.dates! };
   try {
-    return Response.json({ count: await (await getEngine()).countAffectedBookings(carrier, scope) });
+    return Response.json({ count: await (await getEngine()).operations.countAffectedBookings(carrier, scope) });
   } catch (error) {
-    if ((error as { code?: string }).code === "VALIDATION") return Response.json({ error: "invalid area or dates" }, { status: 400 });
-    throw error;
+    // The §8 table's place (ADR 044): a refused area or dates is the CMS's bad request; anything else is rethrown.
+    handleError(error, "operations.bookings-count");
+    return Response.json({ error: "invalid area or dates" }, { status: 400 });
   }
 }

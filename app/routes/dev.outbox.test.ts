@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const listOutbox = vi.fn();
 vi.mock("~/booking.server", () => ({
-  getEngine: async () => ({ listOutbox, capabilities: () => ({ notifications: { email: { outbox: true }, sms: { outbox: false } } }) }),
+  getEngine: async () => ({ messages: { listOutbox }, capabilities: () => ({ notifications: { email: { outbox: true }, sms: { outbox: false } } }) }),
 }));
 vi.mock("~/tenant/tenant.server", () => ({ requireCarrier: async () => ({ code: "acme", timezone: "Europe/London" }) }));
 

@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const chosen = (query.success && query.data.carrier) || carrier.code;
   const filter = chosen === "all" ? null : chosen;
   const engine = await getEngine();
-  const listing = await engine.listOutbox({ carrierCode: filter, limit: SHOWN });
+  const listing = await engine.messages.listOutbox({ carrierCode: filter, limit: SHOWN });
   if (!listing) throw notFound();
   const channels = engine.capabilities().notifications;
   return data({ listing, filter, timezone: carrier.timezone, channels: { email: channels.email.outbox, sms: channels.sms.outbox } }, { headers: NO_STORE });
@@ -46,10 +46,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const carrier = await requireCarrier(request);
   const engine = await getRequestEngine(request);
-  if (!(await engine.listOutbox({ limit: 1 }))) throw notFound();
+  if (!(await engine.messages.listOutbox({ limit: 1 }))) throw notFound();
   // This site's messages only: the clock may be a test's, days ahead, and other customers' holds,
   // offers and messages are the worker's, on the real clock.
-  const pass = await engine.runScheduledJobs({ carrierCode: carrier.code });
+  const pass = await engine.messages.runScheduledJobs({ carrierCode: carrier.code });
   return data({ sent: pass.sent, failed: pass.retried + pass.dead }, { headers: NO_STORE });
 }
 

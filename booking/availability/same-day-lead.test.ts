@@ -26,9 +26,9 @@ function hourly(first: string, count: number, extra: Partial<EngineFixtureOption
 
 async function today(carrier: CarrierContext, now: string) {
   t.clock.set(now);
-  const { reference } = await t.engine.buildBooking(carrier);
-  await t.engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-  const days = await t.engine.loadAvailability(carrier, reference, { days_to_load: 2 });
+  const { reference } = await t.engine.basket.buildBooking(carrier);
+  await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+  const days = await t.engine.basket.loadAvailability(carrier, reference, { days_to_load: 2 });
   return days[0]!;
 }
 
@@ -36,8 +36,8 @@ async function today(carrier: CarrierContext, now: string) {
 async function bookAndPay(carrier: CarrierContext, now: string, date: string) {
   t.clock.set(now);
   const { ref } = await readyBooking(t, carrier, { date });
-  const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
-  const order = await t.engine.lookupOrder(carrier, { order_ref: String(done.order_id), email: EMAIL });
+  const done = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+  const order = await t.engine.orders.lookupOrder(carrier, { order_ref: String(done.order_id), email: EMAIL });
   return { order, lookup: { order_ref: String(done.order_id), email: EMAIL } };
 }
 
@@ -79,7 +79,7 @@ describe("same-day windows start after now plus the roster's lead time (ADR 110)
     const { order, lookup } = await bookAndPay(carrier, "2025-06-02T05:20:00Z", "2025-06-02");
     expect(order.booking.timeslot!).toEqual({ start: "08:00", end: "09:00" });
     // The tracker's estimate follows the window: not "in about 0 minutes".
-    const tracking = await t.engine.trackTechnician(carrier, lookup);
+    const tracking = await t.engine.orders.trackTechnician(carrier, lookup);
     expect(tracking.timeslot.start).toBe("08:00");
   });
 
@@ -146,25 +146,25 @@ describe("same-day windows start after now plus the roster's lead time (ADR 110)
     const carrier = await newCarrier(t, hourly("08:00", 6, { sameDayUntil: "11:00" }));
     const { lookup } = await bookAndPay(carrier, "2025-06-02T07:00:00Z", "2025-06-05");
     t.clock.set("2025-06-02T09:30:00Z"); // 10:30 London
-    const days = await t.engine.orderAvailability(carrier, lookup, { days_to_load: 1 });
+    const days = await t.engine.orders.orderAvailability(carrier, lookup, { days_to_load: 1 });
     expect(days[0]).toMatchObject({ date: "2025-06-02", available: true });
-    const { order } = await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-02", reason: "I am at home today after all" });
+    const { order } = await t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-02", reason: "I am at home today after all" });
     expect(order.booking).toMatchObject({ booking_date: "2025-06-02", timeslot: { start: "12:00" } });
     // 12:45 London: no window is left to move to.
     t.clock.set("2025-06-02T11:45:00Z");
     const other = await bookAndPay(carrier, "2025-06-02T07:00:00Z", "2025-06-05");
     t.clock.set("2025-06-02T11:45:00Z");
-    await expect(t.engine.changeOrderDate(carrier, other.lookup, { date: "2025-06-02", reason: "I am at home today after all" })).rejects.toMatchObject({ code: "OR04" });
+    await expect(t.engine.orders.changeOrderDate(carrier, other.lookup, { date: "2025-06-02", reason: "I am at home today after all" })).rejects.toMatchObject({ code: "OR04" });
   });
 
   it("the area manager's day lists only windows still open today, and today's free capacity counts them", async () => {
     const carrier = await newCarrier(t, hourly("08:00", 6, { sameDayUntil: "11:00" }));
     await bookAndPay(carrier, "2025-06-02T09:30:00Z", "2025-06-02"); // takes 12:00
-    const day = await t.engine.areaJobs(carrier, { manager_area: "central", date: "2025-06-02" });
+    const day = await t.engine.staff.areaJobs(carrier, { manager_area: "central", date: "2025-06-02" });
     expect(day.technicians[0]!.free_slots).toEqual(["13:00"]);
-    const tomorrow = await t.engine.areaJobs(carrier, { manager_area: "central", date: "2025-06-03" });
+    const tomorrow = await t.engine.staff.areaJobs(carrier, { manager_area: "central", date: "2025-06-03" });
     expect(tomorrow.technicians[0]!.free_slots).toEqual(["08:00", "09:00", "10:00", "11:00", "12:00", "13:00"]);
-    const capacity = await t.engine.areaCapacity(carrier, { manager_area: "central", from: "2025-06-02", days: 2 });
+    const capacity = await t.engine.staff.areaCapacity(carrier, { manager_area: "central", from: "2025-06-02", days: 2 });
     expect(capacity).toEqual([
       { date: "2025-06-02", working: true, capacity: 6, booked: 1, free: 1 },
       { date: "2025-06-03", working: true, capacity: 6, booked: 0, free: 6 },

@@ -5,7 +5,7 @@ import { createEmbeddedAddressProvider } from "../adapters/embedded-addresses";
 import { createPaymentLedger } from "../db/payment-ledger";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
-import { createEngine } from "../engine";
+import { createEngine } from "../compose";
 import type { PaymentOutcomeEvent } from "../events/outcomes";
 import type { PaymentGateway } from "../ports/payment-gateway";
 import { IDS, PRICES_GBP } from "../testing/fixtures";
@@ -21,7 +21,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-const pay = (ref: string, token = "fake-valid-nonce", c = carrier) => t.engine.charge(c, ref, { currency: c.currency, token, payment_type: "card" });
+const pay = (ref: string, token = "fake-valid-nonce", c = carrier) => t.engine.checkout.charge(c, ref, { currency: c.currency, token, payment_type: "card" });
 
 describe("charge", () => {
   it("takes the cart total once and completes the order: order reference, job and technician", async () => {
@@ -38,7 +38,7 @@ describe("charge", () => {
     const sales = t.payments.transactions().slice(before);
     expect(sales).toHaveLength(1);
     expect(sales[0]).toMatchObject({ amountMinor: PRICES_GBP.iphone15.screen, currency: "GBP", orderId: ref });
-    const attempts = await t.engine.paymentAttempts(carrier, ref);
+    const attempts = await t.engine.checkout.paymentAttempts(carrier, ref);
     expect(attempts.map((a) => [a.status, a.idempotencyKey])).toEqual([["SUCCEEDED", `${carrier.code}:${ref}:${PRICES_GBP.iphone15.screen}:1`]]);
     // The hold became permanent.
     const [hold] = await t.opened.db.select().from(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.bookingId, order!.bookingId)));
@@ -59,10 +59,10 @@ describe("charge", () => {
       code: "PAYMENT_DECLINED",
       messages: ["Your payment method was declined. Please try again with a different card or payment method.", "Do Not Honor"],
     });
-    expect((await t.engine.getBooking(carrier, ref)).checkout_status).toBe("PENDING");
-    await t.engine.setCustomerDetails(carrier, ref, { ...VALID_DETAILS, first_name: "Augusta" });
+    expect((await t.engine.basket.getBooking(carrier, ref)).checkout_status).toBe("PENDING");
+    await t.engine.basket.setCustomerDetails(carrier, ref, { ...VALID_DETAILS, first_name: "Augusta" });
     expect((await pay(ref)).checkout_status).toBe("SUCCESS");
-    expect((await t.engine.paymentAttempts(carrier, ref)).map((a) => [a.attempt, a.status])).toEqual([
+    expect((await t.engine.checkout.paymentAttempts(carrier, ref)).map((a) => [a.attempt, a.status])).toEqual([
       [1, "FAILED"],
       [2, "SUCCEEDED"],
     ]);
@@ -76,37 +76,37 @@ describe("charge", () => {
   });
 
   it("answers BK27 when the booking is not ready, the currency is wrong or the total changed", async () => {
-    const { reference } = await t.engine.buildBooking(carrier);
+    const { reference } = await t.engine.basket.buildBooking(carrier);
     await expect(pay(reference)).rejects.toMatchObject({ code: "BK09" });
-    await t.engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+    await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
     await expect(pay(reference)).rejects.toMatchObject({ code: "BK27", fields: { devices: expect.any(Array) } });
-    await t.engine.addDevice(carrier, reference, { model_version_id: IDS.galaxyS24v128 });
+    await t.engine.basket.addDevice(carrier, reference, { model_version_id: IDS.galaxyS24v128 });
     await expect(pay(reference)).rejects.toMatchObject({ code: "BK27", fields: { problems: expect.any(Array) } });
     const { ref } = await readyBooking(t, carrier);
-    await expect(t.engine.charge(carrier, ref, { currency: "EUR", token: "fake-valid-nonce" })).rejects.toMatchObject({ code: "BK27" });
-    await expect(t.engine.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce", expected_total: 1 })).rejects.toMatchObject({ code: "BK27" });
-    await expect(t.engine.charge(carrier, ref, { currency: "GBP", token: "" })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.checkout.charge(carrier, ref, { currency: "EUR", token: "fake-valid-nonce" })).rejects.toMatchObject({ code: "BK27" });
+    await expect(t.engine.checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce", expected_total: 1 })).rejects.toMatchObject({ code: "BK27" });
+    await expect(t.engine.checkout.charge(carrier, ref, { currency: "GBP", token: "" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
   it("needs the customer's details and a date (BK13 when the date is missing)", async () => {
-    const { reference } = await t.engine.buildBooking(carrier);
-    await t.engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-    await t.engine.addDevice(carrier, reference, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
+    const { reference } = await t.engine.basket.buildBooking(carrier);
+    await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+    await t.engine.basket.addDevice(carrier, reference, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
     const missing = await pay(reference).catch((e) => e);
     expect(missing.code).toBe("BK27");
     expect(Object.keys(missing.fields).sort()).toEqual(["address.line_1", "address.town", "email", "first_name", "last_name", "phone_number"]);
-    await t.engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
+    await t.engine.basket.setCustomerDetails(carrier, reference, VALID_DETAILS);
     await expect(pay(reference)).rejects.toMatchObject({ code: "BK13" });
-    expect(await t.engine.validateBooking(carrier, reference)).toMatchObject({ valid: false, code: "BK13" });
-    await t.engine.setDate(carrier, reference, { date: "2025-06-03" });
-    expect(await t.engine.validateBooking(carrier, reference)).toEqual({ valid: true, code: null, messages: [], fields: {} });
+    expect(await t.engine.checkout.validateBooking(carrier, reference)).toMatchObject({ valid: false, code: "BK13" });
+    await t.engine.basket.setDate(carrier, reference, { date: "2025-06-03" });
+    expect(await t.engine.checkout.validateBooking(carrier, reference)).toEqual({ valid: true, code: null, messages: [], fields: {} });
   });
 
   it("requires a store where the carrier takes bookings only for a store", async () => {
     const storeCarrier = await newCarrier(t, {}, { storeRequired: true });
     const { ref } = await readyBooking(t, storeCarrier);
     await expect(pay(ref, "fake-valid-nonce", storeCarrier)).rejects.toMatchObject({ code: "BK27", fields: { store_code: expect.any(Array) } });
-    await t.engine.setStore(storeCarrier, ref, { ignore: true });
+    await t.engine.basket.setStore(storeCarrier, ref, { ignore: true });
     expect((await pay(ref, "fake-valid-nonce", storeCarrier)).checkout_status).toBe("SUCCESS");
   });
 
@@ -114,7 +114,7 @@ describe("charge", () => {
     const { ref } = await readyBooking(t, carrier);
     t.clock.advance(45 * 60_000);
     try {
-      expect((await t.engine.getBooking(carrier, ref)).availability.date_held).toBe(false);
+      expect((await t.engine.basket.getBooking(carrier, ref)).availability.date_held).toBe(false);
       expect((await pay(ref)).checkout_status).toBe("SUCCESS");
     } finally {
       t.clock.set("2025-06-02T08:00:00Z");
@@ -129,7 +129,7 @@ describe("charge", () => {
       const rival = await readyBooking(t, tight);
       expect(rival.state.availability.date_held).toBe(true);
       await expect(pay(ref, "fake-valid-nonce", tight)).rejects.toMatchObject({ code: "BK13" });
-      expect((await t.engine.getBooking(tight, ref)).date).toBeNull();
+      expect((await t.engine.basket.getBooking(tight, ref)).date).toBeNull();
     } finally {
       t.clock.set("2025-06-02T08:00:00Z");
     }
@@ -144,7 +144,7 @@ describe("charge", () => {
     expect(ok).toHaveLength(1);
     expect(new Set(codes)).toEqual(new Set(["BK07"]));
     expect(t.payments.transactions().length - before).toBe(1);
-    const booking = await t.engine.getBooking(carrier, ref);
+    const booking = await t.engine.basket.getBooking(carrier, ref);
     const orders = await t.opened.db.select().from(s.orders).where(eq(s.orders.orderRef, booking.order_id!));
     expect(orders).toHaveLength(1);
   });
@@ -156,18 +156,18 @@ describe("charge", () => {
     const first = createSandboxGateway({ ledger });
     const crashing: PaymentGateway = { ...first, sale: async (request) => { await first.sale(request); throw new Error("socket hang up"); } };
     const before = createEngine({ db: t.opened.db, clock: t.clock, payments: crashing, addresses: createEmbeddedAddressProvider(), files: memoryFiles() });
-    await expect(before.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" })).rejects.toMatchObject({ code: "PAYMENT_GATEWAY_ERROR" });
-    expect((await t.engine.getBooking(carrier, ref)).checkout_status).toBe("PROCESSING");
+    await expect(before.checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" })).rejects.toMatchObject({ code: "PAYMENT_GATEWAY_ERROR" });
+    expect((await t.engine.basket.getBooking(carrier, ref)).checkout_status).toBe("PROCESSING");
     // The basket cannot change while the payment's outcome is unknown.
-    await expect(t.engine.applyDiscountCode(carrier, ref, { discount_code: "TENOFF" })).rejects.toMatchObject({ code: "PAYMENT_IN_PROGRESS" });
+    await expect(t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: "TENOFF" })).rejects.toMatchObject({ code: "PAYMENT_IN_PROGRESS" });
     // After a restart: a new gateway instance on the same Postgres ledger, and the customer retries.
     const second = createSandboxGateway({ ledger });
     const after = createEngine({ db: t.opened.db, clock: t.clock, payments: second, addresses: createEmbeddedAddressProvider(), files: memoryFiles() });
-    const done = await after.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    const done = await after.checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
     expect(done.checkout_status).toBe("SUCCESS");
     expect(second.transactions()).toHaveLength(1);
     expect(first.transactions()[0]!.id).toBe(second.transactions()[0]!.id);
-    const attempts = await t.engine.paymentAttempts(carrier, ref);
+    const attempts = await t.engine.checkout.paymentAttempts(carrier, ref);
     expect(attempts).toHaveLength(1);
     expect(attempts[0]!.status).toBe("SUCCEEDED");
   });
@@ -189,18 +189,18 @@ describe("a replica killed mid-payment (ADR 142)", () => {
     const killed = createSandboxGateway({ ledger });
     let charged = false;
     const dying: PaymentGateway = { ...killed, sale: async (request) => { await killed.sale(request); charged = true; return new Promise(() => undefined); } };
-    void replica(dying, { ...FAST, paymentHeartbeatMs: 3_600_000 }).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    void replica(dying, { ...FAST, paymentHeartbeatMs: 3_600_000 }).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
     await until(async () => charged);
-    expect((await t.engine.getBooking(carrier, ref)).checkout_status).toBe("PROCESSING");
+    expect((await t.engine.basket.getBooking(carrier, ref)).checkout_status).toBe("PROCESSING");
     // The browser sends the form again; the proxy hands it to the other replica, long before paymentStaleMs.
     const other = createSandboxGateway({ ledger });
     const started = Date.now();
-    const done = await replica(other, FAST).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    const done = await replica(other, FAST).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
     expect(done.checkout_status).toBe("SUCCESS");
     expect(Date.now() - started).toBeLessThan(FAST.paymentWaitMs);
     // The gateway replayed the first charge under the attempt's own key: one transaction, one attempt, one order.
     expect(other.transactions().map((sale) => sale.id)).toEqual(killed.transactions().map((sale) => sale.id));
-    const attempts = await t.engine.paymentAttempts(carrier, ref);
+    const attempts = await t.engine.checkout.paymentAttempts(carrier, ref);
     expect(attempts.map((attempt) => [attempt.status, attempt.transactionId])).toEqual([["SUCCEEDED", killed.transactions()[0]!.id]]);
     expect(await t.opened.db.select().from(s.orders).where(eq(s.orders.orderRef, done.order_id!))).toHaveLength(1);
   });
@@ -218,10 +218,10 @@ describe("a replica killed mid-payment (ADR 142)", () => {
         return gateway.sale(request);
       },
     };
-    const first = replica(slow, FAST).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    const first = replica(slow, FAST).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
     await until(async () => sales === 1);
     // Silent for longer than paymentSilentMs would mean dead; the heartbeat says otherwise.
-    const second = replica(slow, FAST).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    const second = replica(slow, FAST).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
     const [a, b] = await Promise.allSettled([first, second]);
     expect(a).toMatchObject({ status: "fulfilled", value: { checkout_status: "SUCCESS" } });
     expect(b).toMatchObject({ status: "rejected", reason: { code: "BK07" } });
@@ -249,7 +249,7 @@ describe("recovering payments nobody sent again (ADR 142)", () => {
         return new Promise(() => undefined);
       },
     };
-    void replica(dying).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    void replica(dying).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
     await until(() => reached);
     return { ledger, gateway };
   }
@@ -263,16 +263,16 @@ describe("recovering payments nobody sent again (ADR 142)", () => {
       const { ledger, gateway } = await killedMidPayment(ref, true);
       const other = createSandboxGateway({ ledger });
       // Not while the claim is fresh: the payer may still be alive.
-      expect(await replica(other).recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 0, unknown: 0 });
+      expect(await replica(other).checkout.recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 0, unknown: 0 });
       t.clock.advance(t.engine.config.paymentStaleMs);
-      expect(await replica(other).recoverAbandonedPayments(carrier)).toEqual({ completed: 1, released: 0, unknown: 0 });
-      const booking = await t.engine.getBooking(carrier, ref);
+      expect(await replica(other).checkout.recoverAbandonedPayments(carrier)).toEqual({ completed: 1, released: 0, unknown: 0 });
+      const booking = await t.engine.basket.getBooking(carrier, ref);
       expect(booking.checkout_status).toBe("SUCCESS");
       expect(other.transactions().map((sale) => sale.id)).toEqual(gateway.transactions().map((sale) => sale.id));
-      expect((await t.engine.paymentAttempts(carrier, ref)).map((attempt) => attempt.status)).toEqual(["SUCCEEDED"]);
+      expect((await t.engine.checkout.paymentAttempts(carrier, ref)).map((attempt) => attempt.status)).toEqual(["SUCCEEDED"]);
       expect(await confirmations(booking.order_id!)).toHaveLength(1);
       // A second round, on another replica, finds nothing left to do.
-      expect(await replica(createSandboxGateway({ ledger })).recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 0, unknown: 0 });
+      expect(await replica(createSandboxGateway({ ledger })).checkout.recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 0, unknown: 0 });
     } finally {
       t.clock.set(at);
     }
@@ -285,14 +285,14 @@ describe("recovering payments nobody sent again (ADR 142)", () => {
       const { ledger, gateway } = await killedMidPayment(ref, false);
       t.clock.advance(t.engine.config.paymentStaleMs);
       const other = createSandboxGateway({ ledger });
-      expect(await replica(other).recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 1, unknown: 0 });
-      expect((await t.engine.getBooking(carrier, ref)).checkout_status).toBe("PENDING");
+      expect(await replica(other).checkout.recoverAbandonedPayments(carrier)).toEqual({ completed: 0, released: 1, unknown: 0 });
+      expect((await t.engine.basket.getBooking(carrier, ref)).checkout_status).toBe("PENDING");
       expect(gateway.transactions()).toHaveLength(0);
       expect(other.transactions()).toHaveLength(0);
-      const done = await replica(other).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+      const done = await replica(other).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
       expect(done.checkout_status).toBe("SUCCESS");
       expect(other.transactions()).toHaveLength(1);
-      expect((await t.engine.paymentAttempts(carrier, ref)).map((attempt) => attempt.status)).toEqual(["FAILED", "SUCCEEDED"]);
+      expect((await t.engine.checkout.paymentAttempts(carrier, ref)).map((attempt) => attempt.status)).toEqual(["FAILED", "SUCCEEDED"]);
     } finally {
       t.clock.set(at);
     }
@@ -304,7 +304,7 @@ describe("payment outcomes reported to the host (ADR 152)", () => {
   function observedEngine(payments: PaymentGateway = t.payments) {
     const events: PaymentOutcomeEvent[] = [];
     const engine = createEngine({ db: t.opened.db, clock: t.clock, payments, addresses: createEmbeddedAddressProvider(), files: memoryFiles(), outcomes: { payment: (event) => void events.push(event) } });
-    const charge = (ref: string, token = "fake-valid-nonce") => engine.charge(carrier, ref, { currency: carrier.currency, token, payment_type: "card" });
+    const charge = (ref: string, token = "fake-valid-nonce") => engine.checkout.charge(carrier, ref, { currency: carrier.currency, token, payment_type: "card" });
     return { events, charge, engine };
   }
   const outcomes = (events: PaymentOutcomeEvent[]) => events.map((event) => event.outcome);
@@ -333,7 +333,7 @@ describe("payment outcomes reported to the host (ADR 152)", () => {
     const { ref } = await readyBooking(t, carrier, { date: "2025-06-11" });
     const results = await Promise.allSettled(Array.from({ length: 6 }, () => charge(ref, "fake-processor-declined-visa-nonce")));
     expect(results.every((result) => result.status === "rejected")).toBe(true);
-    const failedAttempts = (await t.engine.paymentAttempts(carrier, ref)).filter((attempt) => attempt.status === "FAILED").length;
+    const failedAttempts = (await t.engine.checkout.paymentAttempts(carrier, ref)).filter((attempt) => attempt.status === "FAILED").length;
     expect(failedAttempts).toBeGreaterThanOrEqual(1);
     expect(outcomes(events)).toEqual(Array.from({ length: failedAttempts }, () => "declined"));
   });
@@ -354,7 +354,7 @@ describe("payment outcomes reported to the host (ADR 152)", () => {
   it("is not told of an answer refused before any payment (BK27)", async () => {
     const { events, engine } = observedEngine();
     const { ref } = await readyBooking(t, carrier, { date: "2025-06-16" });
-    await expect(engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce", expected_total: 1 })).rejects.toMatchObject({ code: "BK27" });
+    await expect(engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce", expected_total: 1 })).rejects.toMatchObject({ code: "BK27" });
     expect(events).toEqual([]);
   });
 });
@@ -363,18 +363,18 @@ describe("zero-payment confirmations", () => {
   it("confirms an in-warranty booking without payment (confirm-iw)", async () => {
     const carrier = await newCarrier(t);
     const { ref } = await readyBooking(t, carrier);
-    await t.engine.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2025-01-10" });
+    await t.engine.basket.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2025-01-10" });
     await expect(pay(ref, "fake-valid-nonce", carrier)).rejects.toMatchObject({ code: "BK27" });
-    await expect(t.engine.confirmPromo(carrier, ref)).rejects.toMatchObject({ code: "BK27" });
-    const done = await t.engine.confirmInWarranty(carrier, ref);
+    await expect(t.engine.checkout.confirmPromo(carrier, ref)).rejects.toMatchObject({ code: "BK27" });
+    const done = await t.engine.checkout.confirmInWarranty(carrier, ref);
     expect(done).toMatchObject({ checkout_status: "SUCCESS", payment_method: "in_warranty", cart: { total_price: 0 } });
   });
 
   it("takes the warranty repair charge by card where it is chargeable", async () => {
     const chargeable = await newCarrier(t, {}, { warrantyRepairChargeable: true, warrantyRepairCharge: 4900 });
     const { ref } = await readyBooking(t, chargeable);
-    await t.engine.setWarranty(chargeable, ref, { in_warranty: true });
-    await expect(t.engine.confirmInWarranty(chargeable, ref)).rejects.toMatchObject({ code: "BK27" });
+    await t.engine.basket.setWarranty(chargeable, ref, { in_warranty: true });
+    await expect(t.engine.checkout.confirmInWarranty(chargeable, ref)).rejects.toMatchObject({ code: "BK27" });
     await pay(ref, "fake-valid-nonce", chargeable);
     const [order] = await t.opened.db.select().from(s.orders).where(eq(s.orders.carrierCode, chargeable.code));
     expect(order!.totalMinor).toBe(4900);
@@ -383,11 +383,11 @@ describe("zero-payment confirmations", () => {
   it("answers RBK15 at confirmation when the purchase is outside the warranty", async () => {
     const carrier = await newCarrier(t);
     const { ref } = await readyBooking(t, carrier);
-    await t.engine.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2024-07-01" });
+    await t.engine.basket.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2024-07-01" });
     t.clock.set("2025-07-03T08:00:00Z");
     try {
-      await t.engine.setDate(carrier, ref, { date: "2025-07-04" });
-      await expect(t.engine.confirmInWarranty(carrier, ref)).rejects.toMatchObject({ code: "RBK15" });
+      await t.engine.basket.setDate(carrier, ref, { date: "2025-07-04" });
+      await expect(t.engine.checkout.confirmInWarranty(carrier, ref)).rejects.toMatchObject({ code: "RBK15" });
     } finally {
       t.clock.set("2025-06-02T08:00:00Z");
     }
@@ -396,11 +396,11 @@ describe("zero-payment confirmations", () => {
   it("confirms a booking whose promo code covers the whole price (confirm-promo)", async () => {
     const carrier = await newCarrier(t);
     const { ref } = await readyBooking(t, carrier);
-    await expect(t.engine.confirmPromo(carrier, ref)).rejects.toMatchObject({ code: "BK27" });
-    await t.engine.applyDiscountCode(carrier, ref, { discount_code: "TENOFF" });
-    await expect(t.engine.confirmPromo(carrier, ref)).rejects.toMatchObject({ code: "BK27" });
-    await t.engine.applyDiscountCode(carrier, ref, { discount_code: "FREE" });
-    const done = await t.engine.confirmPromo(carrier, ref);
+    await expect(t.engine.checkout.confirmPromo(carrier, ref)).rejects.toMatchObject({ code: "BK27" });
+    await t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: "TENOFF" });
+    await expect(t.engine.checkout.confirmPromo(carrier, ref)).rejects.toMatchObject({ code: "BK27" });
+    await t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: "FREE" });
+    const done = await t.engine.checkout.confirmPromo(carrier, ref);
     expect(done).toMatchObject({ checkout_status: "SUCCESS", payment_method: "promo", cart: { total_price: 0, discount_total: PRICES_GBP.iphone15.screen } });
   });
 });
@@ -410,15 +410,15 @@ describe("single-use codes", () => {
     const codeCarrier = await newCarrier(t);
     const a = await readyBooking(t, codeCarrier);
     const b = await readyBooking(t, codeCarrier, { date: "2025-06-04" });
-    await t.engine.applyDiscountCode(codeCarrier, a.ref, { discount_code: "ONCE20" });
+    await t.engine.basket.applyDiscountCode(codeCarrier, a.ref, { discount_code: "ONCE20" });
     // Applying does not use it up: another basket can apply it too.
-    await t.engine.applyDiscountCode(codeCarrier, b.ref, { discount_code: "ONCE20" });
+    await t.engine.basket.applyDiscountCode(codeCarrier, b.ref, { discount_code: "ONCE20" });
     const paid = await pay(a.ref, "fake-valid-nonce", codeCarrier);
     expect(paid.cart.discount_total).toBe(Math.floor((PRICES_GBP.iphone15.screen * 20 + 50) / 100));
-    const stale = await t.engine.getBooking(codeCarrier, b.ref);
+    const stale = await t.engine.basket.getBooking(codeCarrier, b.ref);
     expect(stale.cart).toMatchObject({ discount_code: "ONCE20", discount_code_status: "used", discount_total: 0 });
     await expect(pay(b.ref, "fake-valid-nonce", codeCarrier)).rejects.toMatchObject({ code: "PROMO_ALREADY_USED" });
     const c = await readyBooking(t, codeCarrier, { date: "2025-06-05" });
-    await expect(t.engine.applyDiscountCode(codeCarrier, c.ref, { discount_code: "once20" })).rejects.toMatchObject({ code: "PROMO_ALREADY_USED" });
+    await expect(t.engine.basket.applyDiscountCode(codeCarrier, c.ref, { discount_code: "once20" })).rejects.toMatchObject({ code: "PROMO_ALREADY_USED" });
   });
 });

@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createRecaptchaVerifier } from "../adapters/recaptcha/recaptcha-verifier";
 import { createOffCaptchaVerifier } from "../adapters/captcha-off/off-verifier";
-import { createEngine } from "../engine";
+import { createEngine } from "../compose";
 import { createTestEngine, newCarrier, type TestEngine } from "../testing/engine";
 import type { CaptchaVerifier } from "../ports/captcha";
 
@@ -36,7 +36,7 @@ const MESSAGE = {
 describe("contact messages", () => {
   it("stores a message with a reply due 48 hours later, for operations to see", async () => {
     const carrier = await newCarrier(t);
-    const sent = await t.engine.sendContactMessage(carrier, { ...MESSAGE, captcha_token: null });
+    const sent = await t.engine.contact.sendContactMessage(carrier, { ...MESSAGE, captcha_token: null });
     expect(sent).toMatchObject({
       name: "Ada Lovelace",
       email: "ada@example.com",
@@ -46,20 +46,20 @@ describe("contact messages", () => {
       created_at: "2025-06-02T08:00:00.000Z",
       reply_due_at: "2025-06-04T08:00:00.000Z",
     });
-    const listed = await t.engine.listContactMessages(carrier, { status: "NEW" });
+    const listed = await t.engine.contact.listContactMessages(carrier, { status: "NEW" });
     expect(listed.map((m) => m.id)).toEqual([sent.id]);
-    expect(await t.engine.listContactMessages(await newCarrier(t))).toEqual([]);
-    const answered = await t.engine.markContactMessageAnswered(carrier, sent.id);
+    expect(await t.engine.contact.listContactMessages(await newCarrier(t))).toEqual([]);
+    const answered = await t.engine.contact.markContactMessageAnswered(carrier, sent.id);
     expect(answered?.status).toBe("ANSWERED");
-    expect(await t.engine.listContactMessages(carrier, { status: "NEW" })).toEqual([]);
+    expect(await t.engine.contact.listContactMessages(carrier, { status: "NEW" })).toEqual([]);
   });
 
   it("requires full name, e-mail, telephone, reason and message", async () => {
     const carrier = await newCarrier(t);
-    const error = await t.engine.sendContactMessage(carrier, { name: " ", email: "", phone: "", message: "" } as never).catch((e) => e);
+    const error = await t.engine.contact.sendContactMessage(carrier, { name: " ", email: "", phone: "", message: "" } as never).catch((e) => e);
     expect(error.code).toBe("VALIDATION");
     expect(Object.keys(error.fields).sort()).toEqual(["email", "message", "name", "phone", "reason"]);
-    const badPhone = await t.engine.sendContactMessage(carrier, { ...MESSAGE, phone: "12" }).catch((e) => e);
+    const badPhone = await t.engine.contact.sendContactMessage(carrier, { ...MESSAGE, phone: "12" }).catch((e) => e);
     expect(badPhone.fields).toEqual({ phone: ["Please enter a valid phone number."] });
   });
 
@@ -67,25 +67,25 @@ describe("contact messages", () => {
     const carrier = await newCarrier(t);
     const log = () => undefined;
     const good = engineWith(createRecaptchaVerifier({ secret: "s", siteKey: "k", fetch: recorded("success"), log }));
-    const sent = await good.sendContactMessage(carrier, MESSAGE);
+    const sent = await good.contact.sendContactMessage(carrier, MESSAGE);
     expect(sent.status).toBe("NEW");
     const low = engineWith(createRecaptchaVerifier({ secret: "s", siteKey: "k", fetch: recorded("low-score"), log }));
-    await expect(low.sendContactMessage(carrier, MESSAGE)).rejects.toMatchObject({ code: "CAPTCHA_FAILED", status: 400, reason: "low-score" });
+    await expect(low.contact.sendContactMessage(carrier, MESSAGE)).rejects.toMatchObject({ code: "CAPTCHA_FAILED", status: 400, reason: "low-score" });
     const reused = engineWith(createRecaptchaVerifier({ secret: "s", siteKey: "k", fetch: recorded("timeout-or-duplicate"), log }));
-    await expect(reused.sendContactMessage(carrier, MESSAGE)).rejects.toMatchObject({ code: "CAPTCHA_FAILED", reason: "invalid-token" });
+    await expect(reused.contact.sendContactMessage(carrier, MESSAGE)).rejects.toMatchObject({ code: "CAPTCHA_FAILED", reason: "invalid-token" });
     const misconfigured = engineWith(createRecaptchaVerifier({ secret: "s", siteKey: "k", fetch: recorded("invalid-secret"), log }));
-    await expect(misconfigured.sendContactMessage(carrier, MESSAGE)).rejects.toMatchObject({ code: "CAPTCHA_FAILED", status: 503, reason: "unavailable" });
-    await expect(good.sendContactMessage(carrier, { ...MESSAGE, captcha_token: "" })).rejects.toMatchObject({ reason: "missing-token" });
-    expect(await good.listContactMessages(carrier)).toHaveLength(1);
-    expect(good.captchaProvider()).toEqual({ provider: "recaptcha", siteKey: "k" });
-    expect(engineWith(createOffCaptchaVerifier()).captchaProvider()).toEqual({ provider: "off", siteKey: null });
+    await expect(misconfigured.contact.sendContactMessage(carrier, MESSAGE)).rejects.toMatchObject({ code: "CAPTCHA_FAILED", status: 503, reason: "unavailable" });
+    await expect(good.contact.sendContactMessage(carrier, { ...MESSAGE, captcha_token: "" })).rejects.toMatchObject({ reason: "missing-token" });
+    expect(await good.contact.listContactMessages(carrier)).toHaveLength(1);
+    expect(good.contact.captchaProvider()).toEqual({ provider: "recaptcha", siteKey: "k" });
+    expect(engineWith(createOffCaptchaVerifier()).contact.captchaProvider()).toEqual({ provider: "off", siteKey: null });
   });
 
   it("checks the fields before the captcha, so a typo does not use up the token", async () => {
     const carrier = await newCarrier(t);
     let asked = 0;
     const counting: CaptchaVerifier = { provider: "recaptcha", siteKey: "k", verify: async () => ((asked += 1), { ok: true, score: 0.9 }) };
-    await expect(engineWith(counting).sendContactMessage(carrier, { ...MESSAGE, email: "not-an-email" })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(engineWith(counting).contact.sendContactMessage(carrier, { ...MESSAGE, email: "not-an-email" })).rejects.toMatchObject({ code: "VALIDATION" });
     expect(asked).toBe(0);
   });
 });
@@ -93,11 +93,11 @@ describe("contact messages", () => {
 describe("call-back requests", () => {
   it("stores a request from the contact page and from a booking's waiting list", async () => {
     const carrier = await newCarrier(t);
-    const fromContact = await t.engine.requestCallBack(carrier, null, { name: "Ada", email: "ada@example.com", phone: "020 7946 0000", postcode: "sw1a2aa", model_version_id: null });
+    const fromContact = await t.engine.contact.requestCallBack(carrier, null, { name: "Ada", email: "ada@example.com", phone: "020 7946 0000", postcode: "sw1a2aa", model_version_id: null });
     expect(fromContact).toMatchObject({ source: "contact", booking_reference: null, postcode: "SW1A 2AA", phone: "+442079460000", status: "NEW" });
-    const fromBooking = await t.engine.requestCallBack(carrier, "BK-REF", { name: "Ada", email: "ada@example.com", phone: "07700900123", postcode: null, model_version_id: 1015, carrier: carrier.code });
+    const fromBooking = await t.engine.contact.requestCallBack(carrier, "BK-REF", { name: "Ada", email: "ada@example.com", phone: "07700900123", postcode: null, model_version_id: 1015, carrier: carrier.code });
     expect(fromBooking).toMatchObject({ source: "waiting_list", booking_reference: "BK-REF", model_version_id: 1015 });
-    expect((await t.engine.listCallBackRequests(carrier)).map((r) => r.id)).toEqual([fromBooking.id, fromContact.id]);
-    await expect(t.engine.requestCallBack(carrier, null, { name: "", email: "x", phone: "1" })).rejects.toMatchObject({ code: "VALIDATION" });
+    expect((await t.engine.contact.listCallBackRequests(carrier)).map((r) => r.id)).toEqual([fromBooking.id, fromContact.id]);
+    await expect(t.engine.contact.requestCallBack(carrier, null, { name: "", email: "x", phone: "1" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 });

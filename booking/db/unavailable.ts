@@ -67,28 +67,33 @@ export function asDatabaseUnavailable(error: unknown): DatabaseUnavailableError 
   return null;
 }
 
-/**
- * The same object with every method's failure passed through `asDatabaseUnavailable`: a
- * connection failure rejects as DatabaseUnavailableError, any other error is untouched.
- */
-export function guardDatabaseFailures<T extends object>(target: T): T {
+/** The operation with its failure passed through `asDatabaseUnavailable` (thrown or rejected alike). */
+export function guardOperation(operation: (...args: unknown[]) => unknown, self: unknown): (...args: unknown[]) => unknown {
   const rethrow = (error: unknown): never => {
     throw asDatabaseUnavailable(error) ?? error;
   };
+  return (...args: unknown[]) => {
+    let result: unknown;
+    try {
+      result = operation.apply(self, args);
+    } catch (error) {
+      return rethrow(error);
+    }
+    // Drizzle's query builders are thenables, not Promises: both are caught.
+    return isThenable(result) ? Promise.resolve(result).catch(rethrow) : result;
+  };
+}
+
+/**
+ * The same object with every method's failure passed through `asDatabaseUnavailable`: a
+ * connection failure rejects as DatabaseUnavailableError, any other error is untouched. The
+ * engine, whose operations are grouped by area, is wrapped with `wrapOperations(engine, guardOperation)`.
+ */
+export function guardDatabaseFailures<T extends object>(target: T): T {
   return new Proxy(target, {
     get(object, key, receiver) {
       const value = Reflect.get(object, key, receiver);
-      if (typeof value !== "function") return value;
-      return (...args: unknown[]) => {
-        let result: unknown;
-        try {
-          result = (value as (...a: unknown[]) => unknown).apply(object, args);
-        } catch (error) {
-          return rethrow(error);
-        }
-        // Drizzle's query builders are thenables, not Promises: both are caught.
-        return isThenable(result) ? Promise.resolve(result).catch(rethrow) : result;
-      };
+      return typeof value === "function" ? guardOperation(value as (...args: unknown[]) => unknown, object) : value;
     },
   });
 }

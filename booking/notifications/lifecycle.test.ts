@@ -40,7 +40,7 @@ describe("a booking's messages through its life", () => {
 
   /** Runs the scheduler at the engine's "now" and answers what it wrote since the last call. */
   async function send(): Promise<Sent> {
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     const fresh = (await readdir(dir)).filter((name) => !seen.has(name)).sort();
     seen = new Set([...seen, ...fresh]);
     const emails = await Promise.all(fresh.filter((f) => f.endsWith(".eml")).map(async (f) => simpleParser(await readFile(join(dir, f)))));
@@ -69,9 +69,9 @@ describe("a booking's messages through its life", () => {
 
   async function pay(date: string, locale = "en") {
     const { ref } = await readyBooking(t, carrier, { date, details: { locale, site_url: `${SITE}/booking/details` } });
-    const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+    const done = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
     const lookup = { order_ref: String(done.order_id), email: "ada@example.com" };
-    return { orderRef: Number(done.order_id), lookup, total: (await t.engine.lookupOrder(carrier, lookup)).totals.total_price };
+    return { orderRef: Number(done.order_id), lookup, total: (await t.engine.orders.lookupOrder(carrier, lookup)).totals.total_price };
   }
 
   it("confirms the payment at once, writes at 18:00 the evening before and at 08:00 on the day, each once", async () => {
@@ -123,7 +123,7 @@ describe("a booking's messages through its life", () => {
     expect(confirmed.emails[0]!.subject).toBe(`Ihre Reparatur bei FixFast ist gebucht: ${orderRef}`);
     const first = invite(confirmed.emails[0]!);
 
-    await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "Ich bin die ganze Woche verreist" });
+    await t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "Ich bin die ganze Woche verreist" });
     const moved = await send();
     expect(moved.emails).toHaveLength(1);
     expect(moved.emails[0]!.text).toContain("10. Juni 2025");
@@ -136,13 +136,13 @@ describe("a booking's messages through its life", () => {
     t.clock.set("2025-06-04T17:00:00Z");
     expect(await send()).toEqual({ emails: [], sms: [] });
 
-    await t.engine.changeOrderAddress(carrier, lookup, { postcode: "SW1A 2AA", line_1: "10 Downing Street", town: "London" });
+    await t.engine.orders.changeOrderAddress(carrier, lookup, { postcode: "SW1A 2AA", line_1: "10 Downing Street", town: "London" });
     const readdressed = await send();
     expect(readdressed.emails).toHaveLength(1);
     expect(readdressed.emails[0]!.text).toContain("10 Downing Street");
     expect(invite(readdressed.emails[0]!)).toMatchObject({ method: "REQUEST", uid: first.uid, sequence: 2, location: expect.stringContaining("10 Downing Street") });
 
-    await t.engine.cancelOrder(carrier, lookup);
+    await t.engine.orders.cancelOrder(carrier, lookup);
     const cancelled = await send();
     expect(cancelled.emails).toHaveLength(1);
     const mail = cancelled.emails[0]!;
@@ -158,9 +158,9 @@ describe("a booking's messages through its life", () => {
     t.clock.set("2025-06-02T08:00:00Z");
     const { orderRef, lookup } = await pay("2025-06-05");
     await send();
-    const [device] = (await t.engine.lookupOrder(carrier, lookup)).devices;
-    await t.engine.setOrderDeviceImei(carrier, { device_id: device!.id, email: lookup.email, imei: "490154203237518" });
-    await t.engine.setOrderDeviceImei(carrier, { device_id: device!.id, email: lookup.email, imei: "490154203237518" });
+    const [device] = (await t.engine.orders.lookupOrder(carrier, lookup)).devices;
+    await t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: lookup.email, imei: "490154203237518" });
+    await t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: lookup.email, imei: "490154203237518" });
     const sent = await send();
     expect(sent.emails).toHaveLength(1);
     expect(sent.emails[0]!.text).toContain(String(orderRef));
@@ -172,13 +172,13 @@ describe("a booking's messages through its life", () => {
     const small = await newCarrier(t, { slots: 1, technicians: 1 });
     t.clock.set("2025-06-02T08:00:00Z");
     const { ref } = await readyBooking(t, small, { date: "2025-06-05" });
-    const done = await t.engine.charge(small, ref, { currency: small.currency, token: "fake-valid-nonce" });
-    const waiting = await t.engine.buildBooking(small);
-    await t.engine.setPostcode(small, waiting.reference, { postcode: "SW1A 2AA" });
-    await t.engine.joinWaitingList(small, waiting.reference, { name: "Grace Hopper", email: "grace@example.com", phone: "07700 900456", locale: "en", site_url: SITE });
+    const done = await t.engine.checkout.charge(small, ref, { currency: small.currency, token: "fake-valid-nonce" });
+    const waiting = await t.engine.basket.buildBooking(small);
+    await t.engine.basket.setPostcode(small, waiting.reference, { postcode: "SW1A 2AA" });
+    await t.engine.waitingList.joinWaitingList(small, waiting.reference, { name: "Grace Hopper", email: "grace@example.com", phone: "07700 900456", locale: "en", site_url: SITE });
     await send();
 
-    await t.engine.cancelOrder(small, { order_ref: String(done.order_id), email: "ada@example.com" });
+    await t.engine.orders.cancelOrder(small, { order_ref: String(done.order_id), email: "ada@example.com" });
     const sent = await send();
     const offer = sent.emails.find((mail) => (mail.to as { text: string } | undefined)?.text.includes("grace@example.com"));
     expect(offer, "the waiting customer's offer").toBeDefined();
@@ -193,7 +193,7 @@ describe("a booking's messages through its life", () => {
     t.clock.set("2025-06-02T08:00:00Z");
     const { ref } = await readyBooking(t, carrier, { date: "2025-06-05", details: { locale: "de", site_url: `${SITE}/booking/details` } });
     await send();
-    const issued = await t.engine.issueResumeToken(carrier, ref, { send: true });
+    const issued = await t.engine.basket.issueResumeToken(carrier, ref, { send: true });
     expect(issued.sent_to).toEqual({ email: "ada@example.com", phone: "+447700900123" });
     const sent = await send();
     expect(sent.emails).toHaveLength(1);
@@ -212,17 +212,17 @@ describe("a booking's messages through its life", () => {
     expect(sent.sms[0]!.text).toContain(issued.token);
 
     const url = link.exec(mail.text!)![0];
-    expect((await t.engine.redeemResumeToken(carrier, url)).reference).toBe(ref);
-    await expect(t.engine.redeemResumeToken(carrier, url)).rejects.toMatchObject({ code: "BK01" });
+    expect((await t.engine.basket.redeemResumeToken(carrier, url)).reference).toBe(ref);
+    await expect(t.engine.basket.redeemResumeToken(carrier, url)).rejects.toMatchObject({ code: "BK01" });
 
-    const bare = await t.engine.buildBooking(carrier);
-    await expect(t.engine.issueResumeToken(carrier, bare.reference, { send: true })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(t.engine.issueResumeToken(carrier, bare.reference, { send: "yes" })).rejects.toMatchObject({ code: "VALIDATION" });
+    const bare = await t.engine.basket.buildBooking(carrier);
+    await expect(t.engine.basket.issueResumeToken(carrier, bare.reference, { send: true })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.basket.issueResumeToken(carrier, bare.reference, { send: "yes" })).rejects.toMatchObject({ code: "VALIDATION" });
     expect((await send()).emails).toEqual([]);
   });
 
   it("answers a contact message with the promise of a reply within 48 hours, to the address it came from", async () => {
-    await t.engine.sendContactMessage(carrier, {
+    await t.engine.contact.sendContactMessage(carrier, {
       name: "Grace Hopper",
       email: "grace@example.com",
       phone: "07700 900456",

@@ -44,7 +44,7 @@ afterAll(async () => {
 
 const storedRevision = async (code: string) => (await opened.db.select().from(s.carrierSeeds).where(eq(s.carrierSeeds.carrierCode, code)))[0]?.sourceUpdatedAt?.toISOString();
 const availableDates = async (carrier = uk, areaCode = "central") =>
-  (await t.engine.areaAvailability(carrier, { areaCode, startDate: "2025-06-02", daysToLoad: 5 })).filter((d) => d.available).map((d) => d.date);
+  (await t.engine.coverage.areaAvailability(carrier, { areaCode, startDate: "2025-06-02", daysToLoad: 5 })).filter((d) => d.available).map((d) => d.date);
 
 describe("operations sync from the CMS feed", () => {
   it("fills an empty engine copy: the catalogue first, then every carrier", async () => {
@@ -54,8 +54,8 @@ describe("operations sync from the CMS feed", () => {
       { subject: "feed-uk", result: "created" },
       { subject: "feed-de", result: "created" },
     ]);
-    expect(await t.engine.checkPostcode(uk, "SW1A 2AA")).toMatchObject({ area: { code: "central" } });
-    expect(await t.engine.checkPostcode(de, "10115")).toMatchObject({ area: { code: "berlin" } });
+    expect(await t.engine.coverage.checkPostcode(uk, "SW1A 2AA")).toMatchObject({ area: { code: "central" } });
+    expect(await t.engine.coverage.checkPostcode(de, "10115")).toMatchObject({ area: { code: "berlin" } });
     expect(await storedRevision("feed-uk")).toBe(feed.state.carriers.get("feed-uk")!.updatedAt);
   });
 
@@ -98,7 +98,7 @@ describe("operations sync from the CMS feed", () => {
 
     feed.state.catalogue = { updatedAt: "2027-01-01T00:00:00.000Z", catalogue: { ...catalogueFixture(), makes: [] } };
     expect(await sync.syncCatalogue()).toMatchObject({ subject: "catalogue", result: "invalid" });
-    expect((await t.engine.listMakes(uk, { typeId: 1 })).length).toBeGreaterThan(0);
+    expect((await t.engine.catalogue.listMakes(uk, { typeId: 1 })).length).toBeGreaterThan(0);
     feed.state.catalogue = { updatedAt: "2027-01-01T00:00:00.000Z", catalogue: catalogueFixture() };
   });
 
@@ -185,13 +185,13 @@ describe("a carrier the CMS stops serving", () => {
       const goneSync = createOperationsSync({ db: db.db, source: createCmsFeedSource({ url: cms.url, token: cms.token }), log: captured.log });
       const goneEngine = await createTestEngine({ opened: db });
       await goneSync.reconcile();
-      expect(await goneEngine.engine.checkPostcode(gone, "SW1A 2AA")).toMatchObject({ area: { code: "central" } });
+      expect(await goneEngine.engine.coverage.checkPostcode(gone, "SW1A 2AA")).toMatchObject({ area: { code: "central" } });
 
       // Its last technician is deleted: the feed no longer lists it and answers 404 for it.
       cms.state.carriers.delete("feed-gone");
       const outcomes = await goneSync.reconcile();
       expect(outcomes).toContainEqual({ subject: "feed-gone", result: "withdrawn" });
-      await expect(goneEngine.engine.checkPostcode(gone, "SW1A 2AA")).rejects.toMatchObject({ code: "BK04" });
+      await expect(goneEngine.engine.coverage.checkPostcode(gone, "SW1A 2AA")).rejects.toMatchObject({ code: "BK04" });
       expect(captured.lines.some((l) => l.level === "warn" && /no longer serves carrier feed-gone/.test(l.message))).toBe(true);
       // Asked again, nothing more to withdraw.
       expect(await goneSync.syncCarrier("feed-gone")).toEqual({ subject: "feed-gone", result: "unknown" });
@@ -199,7 +199,7 @@ describe("a carrier the CMS stops serving", () => {
       // A technician is added again, with the very same data as before: it sells again.
       cms.publish("feed-gone", engine);
       await goneSync.reconcile();
-      expect(await goneEngine.engine.checkPostcode(gone, "SW1A 2AA")).toMatchObject({ area: { code: "central" } });
+      expect(await goneEngine.engine.coverage.checkPostcode(gone, "SW1A 2AA")).toMatchObject({ area: { code: "central" } });
     } finally {
       await db.close();
       await cms.close();

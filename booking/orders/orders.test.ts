@@ -20,15 +20,15 @@ const GIF = new TextEncoder().encode("GIF89a....");
 /** A paid order on Thursday 5 June 2025 (clock: Monday 2 June, 09:00 London). */
 async function paidOrder(carrier: CarrierContext, options: { date?: string; postcode?: string; problems?: number[] } = {}) {
   const { ref } = await readyBooking(t, carrier, { date: options.date ?? "2025-06-05", problems: options.problems });
-  const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+  const done = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
   return { ref, orderRef: String(done.order_id), lookup: { order_ref: String(done.order_id), email: EMAIL } };
 }
 
 async function fill(carrier: CarrierContext, date: string, count: number, postcode = "SW1A 2AA") {
   for (let i = 0; i < count; i++) {
-    const { reference } = await t.engine.buildBooking(carrier);
-    await t.engine.setPostcode(carrier, reference, { postcode });
-    await t.engine.setDate(carrier, reference, { date });
+    const { reference } = await t.engine.basket.buildBooking(carrier);
+    await t.engine.basket.setPostcode(carrier, reference, { postcode });
+    await t.engine.basket.setDate(carrier, reference, { date });
   }
 }
 
@@ -36,7 +36,7 @@ describe("order lookup", () => {
   it("finds an order by reference and e-mail, in any case", async () => {
     const carrier = await newCarrier(t);
     const { lookup, ref } = await paidOrder(carrier);
-    const order = await t.engine.lookupOrder(carrier, { ...lookup, email: " ADA@example.COM " });
+    const order = await t.engine.orders.lookupOrder(carrier, { ...lookup, email: " ADA@example.COM " });
     expect(order).toMatchObject({
       reference: ref,
       status: "BOOKED",
@@ -48,16 +48,16 @@ describe("order lookup", () => {
     });
     expect(order.devices).toHaveLength(1);
     expect(order.devices[0]).toMatchObject({ title: "iPhone 15 128GB", identifier: "imei", imei_status: "not_supplied", proof_of_purchase_supplied: false });
-    expect(await t.engine.orderDevices(carrier, lookup)).toEqual(order.devices);
+    expect(await t.engine.orders.orderDevices(carrier, lookup)).toEqual(order.devices);
   });
 
   it("gives the same answer for a wrong e-mail, a wrong reference and another carrier", async () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
-    const wrongEmail = await t.engine.lookupOrder(carrier, { ...lookup, email: "eve@example.com" }).catch((e) => e);
-    const wrongRef = await t.engine.lookupOrder(carrier, { ...lookup, order_ref: "99999999" }).catch((e) => e);
-    const notNumeric = await t.engine.lookupOrder(carrier, { ...lookup, order_ref: "abc" }).catch((e) => e);
-    const otherCarrier = await t.engine.lookupOrder(await newCarrier(t), lookup).catch((e) => e);
+    const wrongEmail = await t.engine.orders.lookupOrder(carrier, { ...lookup, email: "eve@example.com" }).catch((e) => e);
+    const wrongRef = await t.engine.orders.lookupOrder(carrier, { ...lookup, order_ref: "99999999" }).catch((e) => e);
+    const notNumeric = await t.engine.orders.lookupOrder(carrier, { ...lookup, order_ref: "abc" }).catch((e) => e);
+    const otherCarrier = await t.engine.orders.lookupOrder(await newCarrier(t), lookup).catch((e) => e);
     for (const error of [wrongEmail, wrongRef, notNumeric, otherCarrier]) {
       expect(error.toJSON()).toEqual(wrongEmail.toJSON());
       expect(error.code).toBe("ORDER_NOT_FOUND");
@@ -66,7 +66,7 @@ describe("order lookup", () => {
 
   it("asks for a missing e-mail and a missing reference", async () => {
     const carrier = await newCarrier(t);
-    const error = await t.engine.lookupOrder(carrier, { order_ref: "", email: "" }).catch((e) => e);
+    const error = await t.engine.orders.lookupOrder(carrier, { order_ref: "", email: "" }).catch((e) => e);
     expect(error.fields).toEqual({ order_ref: ["Your order reference is missing"], email: ["Your email address is missing"] });
   });
 });
@@ -75,16 +75,16 @@ describe("cancel", () => {
   it("cancels with 24 hours' notice, releases the capacity and refunds the payment", async () => {
     const carrier = await newCarrier(t, { technicians: 1, slots: 1 });
     const { lookup, ref } = await paidOrder(carrier);
-    const { reference: other } = await t.engine.buildBooking(carrier);
-    await t.engine.setPostcode(carrier, other, { postcode: "SW1A 2AA" });
-    const day = async () => (await t.engine.loadAvailability(carrier, other, { start_date: "2025-06-05", days_to_load: 1 }))[0]!.available;
+    const { reference: other } = await t.engine.basket.buildBooking(carrier);
+    await t.engine.basket.setPostcode(carrier, other, { postcode: "SW1A 2AA" });
+    const day = async () => (await t.engine.basket.loadAvailability(carrier, other, { start_date: "2025-06-05", days_to_load: 1 }))[0]!.available;
     expect(await day()).toBe(false);
-    const cancelled = await t.engine.cancelOrder(carrier, lookup);
+    const cancelled = await t.engine.orders.cancelOrder(carrier, lookup);
     expect(cancelled).toMatchObject({ status: "CANCELLED", refund_status: "REFUNDED", can_change_online: false });
     expect(await day()).toBe(true);
     const sale = t.payments.transactions().find((tx) => tx.orderId === ref)!;
     expect(sale.refundedMinor).toBe(25900);
-    await expect(t.engine.cancelOrder(carrier, lookup)).rejects.toMatchObject({ code: "ORDER_CANCELLED" });
+    await expect(t.engine.orders.cancelOrder(carrier, lookup)).rejects.toMatchObject({ code: "ORDER_CANCELLED" });
     // Cancelling again never refunds twice.
     expect((await t.payments.transaction(sale.id))!.refundedMinor).toBe(25900);
   });
@@ -94,11 +94,11 @@ describe("cancel", () => {
     const { lookup } = await paidOrder(carrier);
     t.clock.set("2025-06-04T07:30:00Z"); // Wednesday 08:30 London, Thursday 08:00 is 23.5 hours away
     try {
-      expect((await t.engine.lookupOrder(carrier, lookup)).can_change_online).toBe(false);
+      expect((await t.engine.orders.lookupOrder(carrier, lookup)).can_change_online).toBe(false);
       for (const attempt of [
-        () => t.engine.cancelOrder(carrier, lookup),
-        () => t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away from home that day" }),
-        () => t.engine.changeOrderAddress(carrier, lookup, { line_1: "1 Strand", town: "London", postcode: "WC2N 5DU" }),
+        () => t.engine.orders.cancelOrder(carrier, lookup),
+        () => t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away from home that day" }),
+        () => t.engine.orders.changeOrderAddress(carrier, lookup, { line_1: "1 Strand", town: "London", postcode: "WC2N 5DU" }),
       ]) {
         await expect(attempt()).rejects.toMatchObject({
           code: "ORDER_CHANGE_WINDOW_CLOSED",
@@ -113,9 +113,9 @@ describe("cancel", () => {
   it("cancels an order that cost nothing without a refund", async () => {
     const carrier = await newCarrier(t);
     const { ref } = await readyBooking(t, carrier, { date: "2025-06-05" });
-    await t.engine.applyDiscountCode(carrier, ref, { discount_code: "FREE" });
-    const done = await t.engine.confirmPromo(carrier, ref);
-    expect((await t.engine.cancelOrder(carrier, { order_ref: String(done.order_id), email: EMAIL })).refund_status).toBeNull();
+    await t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: "FREE" });
+    const done = await t.engine.checkout.confirmPromo(carrier, ref);
+    expect((await t.engine.orders.cancelOrder(carrier, { order_ref: String(done.order_id), email: EMAIL })).refund_status).toBeNull();
   });
 });
 
@@ -123,14 +123,14 @@ describe("change date", () => {
   it("needs a reason of more than three words", async () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
-    await expect(t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "away that day" })).rejects.toMatchObject({ code: "VALIDATION", fields: { reason: expect.any(Array) } });
-    await expect(t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "  away   that   day  " })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "away that day" })).rejects.toMatchObject({ code: "VALIDATION", fields: { reason: expect.any(Array) } });
+    await expect(t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "  away   that   day  " })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
   it("loads the order's own days, its own hold not counted against it", async () => {
     const carrier = await newCarrier(t, { technicians: 1, slots: 1 });
     const { lookup } = await paidOrder(carrier);
-    const days = await t.engine.orderAvailability(carrier, lookup, { start_date: "2025-06-05", days_to_load: 10 });
+    const days = await t.engine.orders.orderAvailability(carrier, lookup, { start_date: "2025-06-05", days_to_load: 10 });
     expect(days).toHaveLength(10);
     expect(days[0]).toMatchObject({ date: "2025-06-05", available: true, selected: true });
   });
@@ -138,8 +138,8 @@ describe("change date", () => {
   it("moves the order to an available day, reassigns the technician and logs the change", async () => {
     const carrier = await newCarrier(t, { technicians: 1, slots: 1 });
     const { lookup, ref } = await paidOrder(carrier);
-    const before = await t.engine.lookupOrder(carrier, lookup);
-    const { order, log } = await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away from home that day" });
+    const before = await t.engine.orders.lookupOrder(carrier, lookup);
+    const { order, log } = await t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away from home that day" });
     expect(order.booking.booking_date).toBe("2025-06-10");
     expect(log).toMatchObject({
       job_id: before.job!.id,
@@ -150,10 +150,10 @@ describe("change date", () => {
       original_technician: before.booking.technician_id,
       new_technician: order.booking.technician_id,
     });
-    expect(await t.engine.dateChangeLog(carrier, before.job!.id)).toEqual([log]);
-    expect((await t.engine.getBooking(carrier, ref)).date).toBe("2025-06-10");
+    expect(await t.engine.orders.dateChangeLog(carrier, before.job!.id)).toEqual([log]);
+    expect((await t.engine.basket.getBooking(carrier, ref)).date).toBe("2025-06-10");
     // The old day is free again, the new one taken.
-    const days = await t.engine.areaAvailability(carrier, { areaCode: "central", startDate: "2025-06-05", daysToLoad: 6 });
+    const days = await t.engine.coverage.areaAvailability(carrier, { areaCode: "central", startDate: "2025-06-05", daysToLoad: 6 });
     expect(days.find((d) => d.date === "2025-06-05")!.available).toBe(true);
     expect(days.find((d) => d.date === "2025-06-10")!.available).toBe(false);
   });
@@ -162,9 +162,9 @@ describe("change date", () => {
     const carrier = await newCarrier(t, { technicians: 1, slots: 1 });
     const { lookup } = await paidOrder(carrier);
     await fill(carrier, "2025-06-06", 1);
-    await expect(t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-06", reason: "I will be away from home that day" })).rejects.toMatchObject({ code: "OR04" });
-    await expect(t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-07", reason: "I will be away from home that day" })).rejects.toMatchObject({ code: "OR04" });
-    expect((await t.engine.lookupOrder(carrier, lookup)).booking.booking_date).toBe("2025-06-05");
+    await expect(t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-06", reason: "I will be away from home that day" })).rejects.toMatchObject({ code: "OR04" });
+    await expect(t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-07", reason: "I will be away from home that day" })).rejects.toMatchObject({ code: "OR04" });
+    expect((await t.engine.orders.lookupOrder(carrier, lookup)).booking.booking_date).toBe("2025-06-05");
   });
 });
 
@@ -172,7 +172,7 @@ describe("change address", () => {
   it("answers OR03 when no technician covers the new address", async () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
-    await expect(t.engine.changeOrderAddress(carrier, lookup, { line_1: "1 Piccadilly", town: "Manchester", postcode: "M1 1AE" })).rejects.toMatchObject({
+    await expect(t.engine.orders.changeOrderAddress(carrier, lookup, { line_1: "1 Piccadilly", town: "Manchester", postcode: "M1 1AE" })).rejects.toMatchObject({
       code: "OR03",
       messages: ["Sorry there is no technician in that area."],
     });
@@ -182,15 +182,15 @@ describe("change address", () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
     await fill(carrier, "2025-06-05", 3, "E1 6AN"); // East: one technician, three slots.
-    await expect(t.engine.changeOrderAddress(carrier, lookup, { line_1: "2 Brick Lane", town: "London", postcode: "E1 6AN" })).rejects.toMatchObject({ code: "OR04" });
+    await expect(t.engine.orders.changeOrderAddress(carrier, lookup, { line_1: "2 Brick Lane", town: "London", postcode: "E1 6AN" })).rejects.toMatchObject({ code: "OR04" });
   });
 
   it("moves the order within its area, or to a new area with a technician there", async () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
-    const same = await t.engine.changeOrderAddress(carrier, lookup, { line_1: "1 Strand", town: "London", postcode: "WC2N 5DU" });
+    const same = await t.engine.orders.changeOrderAddress(carrier, lookup, { line_1: "1 Strand", town: "London", postcode: "WC2N 5DU" });
     expect(same.details).toMatchObject({ address_1: "1 Strand", postcode: "WC2N 5DU" });
-    const moved = await t.engine.changeOrderAddress(carrier, lookup, { line_1: "2 Brick Lane", line_2: "Flat 3", town: "London", postcode: "e16an", latitude: 51.52, longitude: -0.07 });
+    const moved = await t.engine.orders.changeOrderAddress(carrier, lookup, { line_1: "2 Brick Lane", line_2: "Flat 3", town: "London", postcode: "e16an", latitude: 51.52, longitude: -0.07 });
     expect(moved.details).toMatchObject({ address_1: "2 Brick Lane", address_2: "Flat 3", postcode: "E1 6AN" });
     expect(moved.booking.technician_id).toMatch(/-east-/);
   });
@@ -200,39 +200,39 @@ describe("IMEI and proof of purchase", () => {
   it("takes an IMEI for a phone and reports an invalid one under the field", async () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
-    const [device] = await t.engine.orderDevices(carrier, lookup);
-    await expect(t.engine.setOrderDeviceImei(carrier, { device_id: device!.id, email: EMAIL, imei: "352099001761482" })).rejects.toMatchObject({ code: "VALIDATION", fields: { imei: expect.any(Array) } });
-    const saved = await t.engine.setOrderDeviceImei(carrier, { device_id: device!.id, email: EMAIL, imei: "352099001761481", customer_update: true });
+    const [device] = await t.engine.orders.orderDevices(carrier, lookup);
+    await expect(t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: EMAIL, imei: "352099001761482" })).rejects.toMatchObject({ code: "VALIDATION", fields: { imei: expect.any(Array) } });
+    const saved = await t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: EMAIL, imei: "352099001761481", customer_update: true });
     expect(saved).toMatchObject({ imei: "352099001761481", imei_status: "supplied" });
-    await expect(t.engine.setOrderDeviceImei(carrier, { device_id: device!.id, email: "eve@example.com", imei: "352099001761481" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
-    await expect(t.engine.setOrderDeviceImei(await newCarrier(t), { device_id: device!.id, email: EMAIL, imei: "352099001761481" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+    await expect(t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: "eve@example.com", imei: "352099001761481" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+    await expect(t.engine.orders.setOrderDeviceImei(await newCarrier(t), { device_id: device!.id, email: EMAIL, imei: "352099001761481" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
   });
 
   it("takes a serial number for a tablet of the single make only", async () => {
     const carrier = await newCarrier(t);
-    const { reference } = await t.engine.buildBooking(carrier);
-    await t.engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-    await t.engine.addDevice(carrier, reference, { model_version_id: IDS.ipad10v64, problems: [IDS.screen] });
-    await t.engine.addDevice(carrier, reference, { model_version_id: IDS.galaxyTabV, problems: [IDS.screen] });
-    await t.engine.setCustomerDetails(carrier, reference, { first_name: "Ada", last_name: "L", email: EMAIL, phone_number: "07700900123", address: { line_1: "1 A St", town: "London" } });
-    await t.engine.setDate(carrier, reference, { date: "2025-06-05" });
-    const done = await t.engine.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
-    const [ipad, tab] = await t.engine.orderDevices(carrier, { order_ref: String(done.order_id), email: EMAIL });
+    const { reference } = await t.engine.basket.buildBooking(carrier);
+    await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+    await t.engine.basket.addDevice(carrier, reference, { model_version_id: IDS.ipad10v64, problems: [IDS.screen] });
+    await t.engine.basket.addDevice(carrier, reference, { model_version_id: IDS.galaxyTabV, problems: [IDS.screen] });
+    await t.engine.basket.setCustomerDetails(carrier, reference, { first_name: "Ada", last_name: "L", email: EMAIL, phone_number: "07700900123", address: { line_1: "1 A St", town: "London" } });
+    await t.engine.basket.setDate(carrier, reference, { date: "2025-06-05" });
+    const done = await t.engine.checkout.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
+    const [ipad, tab] = await t.engine.orders.orderDevices(carrier, { order_ref: String(done.order_id), email: EMAIL });
     expect(ipad!.identifier).toBe("serial");
     expect(tab!.identifier).toBeNull();
-    expect(await t.engine.setOrderDeviceImei(carrier, { device_id: ipad!.id, email: EMAIL, imei: "F9FXK1ABCD12" })).toMatchObject({ imei: "F9FXK1ABCD12" });
-    await expect(t.engine.setOrderDeviceImei(carrier, { device_id: tab!.id, email: EMAIL, imei: "R52W12345678" })).rejects.toMatchObject({ code: "VALIDATION" });
+    expect(await t.engine.orders.setOrderDeviceImei(carrier, { device_id: ipad!.id, email: EMAIL, imei: "F9FXK1ABCD12" })).toMatchObject({ imei: "F9FXK1ABCD12" });
+    await expect(t.engine.orders.setOrderDeviceImei(carrier, { device_id: tab!.id, email: EMAIL, imei: "R52W12345678" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
   it("stores a JPEG or PNG proof of purchase through the file storage, refusing other files and large ones", async () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
-    const [device] = await t.engine.orderDevices(carrier, lookup);
-    await expect(t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: GIF })).rejects.toMatchObject({ fields: { image: ["Image must be .jpg or .png format"] } });
+    const [device] = await t.engine.orders.orderDevices(carrier, lookup);
+    await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: GIF })).rejects.toMatchObject({ fields: { image: ["Image must be .jpg or .png format"] } });
     const big = new Uint8Array(MAX_PROOF_BYTES + 1);
     big.set(PNG);
-    await expect(t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: big })).rejects.toMatchObject({ fields: { image: [expect.stringContaining("too large")] } });
-    const stored = await t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: PNG });
+    await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: big })).rejects.toMatchObject({ fields: { image: [expect.stringContaining("too large")] } });
+    const stored = await t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: PNG });
     expect(stored.proof_of_purchase_supplied).toBe(true);
     const [key] = [...t.files.files.keys()].filter((k) => k.startsWith(carrier.code));
     expect(t.files.files.get(key!)).toMatchObject({ contentType: "image/png" });
@@ -241,12 +241,12 @@ describe("IMEI and proof of purchase", () => {
   it("refuses an empty file and a file that only starts like an image with the spec's message, and stores nothing after the image", async () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
-    const [device] = await t.engine.orderDevices(carrier, lookup);
+    const [device] = await t.engine.orders.orderDevices(carrier, lookup);
     const format = { fields: { image: ["Image must be .jpg or .png format"] } };
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
-    await expect(t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array() })).rejects.toMatchObject(format);
-    await expect(t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG.slice(0, 8), ...html]) })).rejects.toMatchObject(format);
-    await t.engine.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG, ...html]) });
+    await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array() })).rejects.toMatchObject(format);
+    await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG.slice(0, 8), ...html]) })).rejects.toMatchObject(format);
+    await t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG, ...html]) });
     const [key] = [...t.files.files.keys()].filter((k) => k.startsWith(carrier.code));
     expect(Buffer.from(t.files.files.get(key!)!.bytes).includes("<script>")).toBe(false);
   });
@@ -256,13 +256,13 @@ describe("van location", () => {
   it("moves the van from the technician's base toward the customer on the appointment day", async () => {
     const carrier = await newCarrier(t);
     const { ref } = await readyBooking(t, carrier, { date: "2025-06-05" });
-    await t.engine.setAddress(carrier, ref, { line_1: "10 Downing Street", town: "London", postcode: "SW1A 2AA", latitude: 51.5034, longitude: -0.1276 });
-    await t.engine.setDate(carrier, ref, { date: "2025-06-05" });
-    const done = await t.engine.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
-    const order = await t.engine.lookupOrder(carrier, { order_ref: String(done.order_id), email: EMAIL });
+    await t.engine.basket.setAddress(carrier, ref, { line_1: "10 Downing Street", town: "London", postcode: "SW1A 2AA", latitude: 51.5034, longitude: -0.1276 });
+    await t.engine.basket.setDate(carrier, ref, { date: "2025-06-05" });
+    const done = await t.engine.checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    const order = await t.engine.orders.lookupOrder(carrier, { order_ref: String(done.order_id), email: EMAIL });
     const at = async (instant: string) => {
       t.clock.set(instant);
-      return t.engine.vanLocation(carrier, { job_id: order.job!.id, email: EMAIL });
+      return t.engine.orders.vanLocation(carrier, { job_id: order.job!.id, email: EMAIL });
     };
     try {
       // Window opens 08:00 London (07:00 UTC): the van leaves at 07:30 and arrives at 08:15.
@@ -275,7 +275,7 @@ describe("van location", () => {
       expect(midway.longitude!).toBeCloseTo((base.longitude! - 0.1276) / 2, 4);
       expect(await at("2025-06-05T07:30:00Z")).toMatchObject({ status: "arrived", latitude: 51.5034, longitude: -0.1276 });
       expect((await at("2025-06-05T09:00:00Z")).status).toBe("completed");
-      await expect(t.engine.vanLocation(carrier, { job_id: order.job!.id, email: "eve@example.com" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+      await expect(t.engine.orders.vanLocation(carrier, { job_id: order.job!.id, email: "eve@example.com" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
     } finally {
       t.clock.set("2025-06-02T08:00:00Z");
     }

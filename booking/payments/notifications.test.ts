@@ -24,15 +24,15 @@ let day = 0;
 /** A paid card order: its reference and the sale's transaction id. */
 async function paidOrder(carrier: CarrierContext) {
   const { ref } = await readyBooking(t, carrier, { date: DAYS[day++ % DAYS.length] });
-  const state = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-visa-nonce", payment_type: "card" });
-  const [attempt] = await t.engine.paymentAttempts(carrier, ref);
+  const state = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-visa-nonce", payment_type: "card" });
+  const [attempt] = await t.engine.checkout.paymentAttempts(carrier, ref);
   return { orderRef: Number(state.order_id), transactionId: attempt!.transactionId! };
 }
 
-async function deliver(xml: string, scope?: Parameters<TestEngine["engine"]["recordPaymentNotification"]>[1]) {
+async function deliver(xml: string, scope?: Parameters<TestEngine["engine"]["payments"]["recordPaymentNotification"]>[1]) {
   const { bt_signature, bt_payload } = signDelivery(xml);
   const parsed = await parser.parse(bt_signature, bt_payload);
-  return t.engine.recordPaymentNotification(parsed.notification, scope ?? parsed.scope);
+  return t.engine.payments.recordPaymentNotification(parsed.notification, scope ?? parsed.scope);
 }
 
 describe("payment notifications recorded against the order (ADR 027)", () => {
@@ -49,7 +49,7 @@ describe("payment notifications recorded against the order (ADR 027)", () => {
     // Braintree retries a delivery it did not see answered: nothing changes.
     expect((await deliver(won)).outcome).toBe("duplicate");
 
-    const events = await t.engine.orderPaymentEvents(uk, order.orderRef);
+    const events = await t.engine.payments.orderPaymentEvents(uk, order.orderRef);
     expect(events.settlement).toBeNull();
     expect(events.disputes).toHaveLength(1);
     expect(events.disputes[0]).toMatchObject({
@@ -75,7 +75,7 @@ describe("payment notifications recorded against the order (ADR 027)", () => {
     const disbursed = settlementXml({ kind: "transaction_disbursed", transactionId: order.transactionId, at: "2025-06-23T02:00:00Z" });
     expect((await deliver(disbursed)).outcome).toBe("applied");
     expect((await deliver(settled)).outcome).toBe("out_of_order");
-    const events = await t.engine.orderPaymentEvents(uk, order.orderRef);
+    const events = await t.engine.payments.orderPaymentEvents(uk, order.orderRef);
     expect(events.settlement).toMatchObject({ type: "settlement", status: "disbursed", orderRef: order.orderRef, transactionId: order.transactionId });
     expect(events.settlement!.history).toHaveLength(1);
   });
@@ -85,7 +85,7 @@ describe("payment notifications recorded against the order (ADR 027)", () => {
     const declined = settlementXml({ kind: "transaction_settlement_declined", status: "settlement_declined", transactionId: order.transactionId, at: "2025-06-22T02:00:00Z" });
     const outcomes = await Promise.all([deliver(declined), deliver(declined), deliver(declined)]);
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(["applied", "duplicate", "duplicate"]);
-    expect((await t.engine.orderPaymentEvents(uk, order.orderRef)).settlement).toMatchObject({ status: "settlement_declined" });
+    expect((await t.engine.payments.orderPaymentEvents(uk, order.orderRef)).settlement).toMatchObject({ status: "settlement_declined" });
   });
 
   it("keeps a notification for a sale it cannot match, and never attaches it to another merchant's carrier", async () => {
@@ -98,12 +98,12 @@ describe("payment notifications recorded against the order (ADR 027)", () => {
     expect(outside.orderRef).toBeNull();
     const inside = await deliver(disputeXml({ kind: "dispute_opened", status: "open", disputeId: "dsp_scoped2", transactionId: theirs.transactionId, at: "2025-06-20T10:00:00Z" }), { carrierCodes: [other.code] });
     expect(inside).toMatchObject({ orderRef: theirs.orderRef, carrierCode: other.code });
-    expect((await t.engine.orderPaymentEvents(uk, theirs.orderRef)).disputes).toEqual([]);
+    expect((await t.engine.payments.orderPaymentEvents(uk, theirs.orderRef)).disputes).toEqual([]);
   });
 
   it("does not record the check ping or kinds it does not know", async () => {
     const { bt_signature, bt_payload } = signDelivery(`<notification><timestamp type="datetime">2025-06-20T10:00:00Z</timestamp><kind>check</kind><subject><check type="boolean">true</check></subject></notification>`);
     const parsed = await parser.parse(bt_signature, bt_payload);
-    expect(await t.engine.recordPaymentNotification(parsed.notification)).toEqual({ outcome: "ignored", key: null, orderRef: null, carrierCode: null });
+    expect(await t.engine.payments.recordPaymentNotification(parsed.notification)).toEqual({ outcome: "ignored", key: null, orderRef: null, carrierCode: null });
   });
 });

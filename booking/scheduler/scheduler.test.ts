@@ -122,12 +122,12 @@ describe("the scheduler through the engine", () => {
   /** A paid order on Thursday 5 June 2025 (clock: Monday 2 June, 09:00 London), booked in `locale`. */
   async function paidOrder(carrier: CarrierContext, date = "2025-06-05", locale = "en") {
     const { ref } = await readyBooking(t, carrier, { date, details: { locale } });
-    const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+    const done = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
     return { orderRef: Number(done.order_id), lookup: { order_ref: String(done.order_id), email: "ada@example.com" } };
   }
   const textsFor = (orderRef: number) => box.sent.filter((m) => m.text.endsWith(` ${orderRef}`)).map((m) => ("subject" in m ? `email ${m.text}` : `sms ${m.text}`));
   const planned = async (carrier: CarrierContext, orderRef: number) =>
-    (await t.engine.orderMessages(carrier, orderRef)).map((m) => `${m.kind} ${m.channel} ${m.state}`).sort();
+    (await t.engine.messages.orderMessages(carrier, orderRef)).map((m) => `${m.kind} ${m.channel} ${m.state}`).sort();
 
   it("records the confirmation and the evening and morning messages with the payment, in the booking's language, each once", async () => {
     t.clock.set("2025-06-02T08:00:00Z");
@@ -142,30 +142,30 @@ describe("the scheduler through the engine", () => {
       "morning-of sms pending",
     ]);
     // Scheduling again (the app asking after a retried payment step) records nothing twice.
-    expect(await t.engine.scheduleOrderMessages(carrier, { orderRef, locale: "en" })).toHaveLength(6);
-    expect((await t.engine.orderMessages(carrier, orderRef)).every((m) => m.locale === "de")).toBe(true);
+    expect(await t.engine.messages.scheduleOrderMessages(carrier, { orderRef, locale: "en" })).toHaveLength(6);
+    expect((await t.engine.messages.orderMessages(carrier, orderRef)).every((m) => m.locale === "de")).toBe(true);
   });
 
   it("sends the confirmation at once, the evening message at 18:00 on the engine clock and the morning message at 08:00, each once", async () => {
     t.clock.set("2025-06-02T08:00:00Z");
     const carrier = await newCarrier(t);
     const { orderRef } = await paidOrder(carrier);
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     expect(textsFor(orderRef).sort()).toEqual([`email booking-confirmed ${orderRef}`, `sms booking-confirmed ${orderRef}`]);
 
     t.clock.set("2025-06-04T16:59:59Z");
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     expect(textsFor(orderRef)).toHaveLength(2);
 
     t.clock.set("2025-06-04T17:00:00Z");
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     expect(textsFor(orderRef).slice(2).sort()).toEqual([`email evening-before ${orderRef}`, `sms evening-before ${orderRef}`]);
 
     t.clock.set("2025-06-05T07:00:00Z");
-    await t.engine.runScheduledJobs();
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     expect(textsFor(orderRef).slice(4).sort()).toEqual([`email morning-of ${orderRef}`, `sms morning-of ${orderRef}`]);
-    const rows = await t.engine.orderMessages(carrier, orderRef);
+    const rows = await t.engine.messages.orderMessages(carrier, orderRef);
     expect(rows.every((r) => r.state === "sent" && r.provider === "memory" && r.attempts === 1)).toBe(true);
   });
 
@@ -173,8 +173,8 @@ describe("the scheduler through the engine", () => {
     t.clock.set("2025-06-02T08:00:00Z");
     const carrier = await newCarrier(t);
     const { orderRef, lookup } = await paidOrder(carrier);
-    await t.engine.runScheduledJobs();
-    await t.engine.cancelOrder(carrier, lookup);
+    await t.engine.messages.runScheduledJobs();
+    await t.engine.orders.cancelOrder(carrier, lookup);
     expect(await planned(carrier, orderRef)).toEqual([
       "booking-cancelled email pending",
       "booking-cancelled sms pending",
@@ -186,7 +186,7 @@ describe("the scheduler through the engine", () => {
       "morning-of sms cancelled",
     ]);
     t.clock.set("2025-06-05T12:00:00Z");
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     expect(textsFor(orderRef).slice(2).sort()).toEqual([`email booking-cancelled ${orderRef}`, `sms booking-cancelled ${orderRef}`]);
   });
 
@@ -194,8 +194,8 @@ describe("the scheduler through the engine", () => {
     t.clock.set("2025-06-02T08:00:00Z");
     const carrier = await newCarrier(t);
     const { orderRef, lookup } = await paidOrder(carrier, "2025-06-05", "de");
-    await t.engine.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away that whole week" });
-    const rows = await t.engine.orderMessages(carrier, orderRef);
+    await t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away that whole week" });
+    const rows = await t.engine.messages.orderMessages(carrier, orderRef);
     expect(rows.filter((r) => r.state === "pending" && /^(evening|morning)/.test(r.kind)).map((r) => `${r.kind} ${r.channel} ${r.sequence} ${r.locale} ${r.runAt.toISOString()}`).sort()).toEqual([
       "evening-before email 2 de 2025-06-09T17:00:00.000Z",
       "evening-before sms 2 de 2025-06-09T17:00:00.000Z",
@@ -205,20 +205,20 @@ describe("the scheduler through the engine", () => {
     expect(rows.filter((r) => r.sequence === 1 && /^(evening|morning)/.test(r.kind)).every((r) => r.state === "cancelled")).toBe(true);
     expect(rows.filter((r) => r.kind === "date-changed").map((r) => `${r.channel} ${r.state} ${r.locale}`).sort()).toEqual(["email pending de", "sms pending de"]);
 
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     expect(textsFor(orderRef).sort()).toEqual([`email booking-confirmed ${orderRef}`, `email date-changed ${orderRef}`, `sms booking-confirmed ${orderRef}`, `sms date-changed ${orderRef}`]);
     t.clock.set("2025-06-04T17:00:00Z");
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     expect(textsFor(orderRef)).toHaveLength(4);
     t.clock.set("2025-06-09T17:00:00Z");
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     expect(textsFor(orderRef).slice(4).sort()).toEqual([`email evening-before ${orderRef}`, `sms evening-before ${orderRef}`]);
   });
 
   it("refuses a bad locale or an unknown order with a clear error", async () => {
     const carrier = await newCarrier(t);
-    await expect(t.engine.scheduleOrderMessages(carrier, { orderRef: 1, locale: "english" })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(t.engine.scheduleOrderMessages(carrier, { orderRef: 987654321, locale: "en" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+    await expect(t.engine.messages.scheduleOrderMessages(carrier, { orderRef: 1, locale: "english" })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.messages.scheduleOrderMessages(carrier, { orderRef: 987654321, locale: "en" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
   });
 
   it("purges expired draft holds, so an abandoned basket's capacity comes back", async () => {
@@ -232,15 +232,15 @@ describe("the scheduler through the engine", () => {
     expect(await holdOf()).toHaveLength(1);
 
     t.clock.advance(29 * 60_000);
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     expect(await holdOf()).toHaveLength(1);
 
     // Past the 30-minute hold and the purge's 5-minute round.
     t.clock.advance(6 * 60_000);
-    const pass = await t.engine.runScheduledJobs();
+    const pass = await t.engine.messages.runScheduledJobs();
     expect(pass.holdsPurged).toBeGreaterThanOrEqual(1);
     expect(await holdOf()).toEqual([]);
-    const [purge] = await t.engine.listScheduledJobs({ state: "pending" }).then((rows) => rows.filter((r) => r.type === "purge_holds"));
+    const [purge] = await t.engine.messages.listScheduledJobs({ state: "pending" }).then((rows) => rows.filter((r) => r.type === "purge_holds"));
     expect(purge!.runAt.getTime()).toBe(t.clock.now().getTime() + defaultSchedulerSettings.holdPurgeMs);
   });
 
@@ -249,25 +249,25 @@ describe("the scheduler through the engine", () => {
     onTestFinished(() => t.close());
     t.clock.set("2025-06-02T08:00:00Z");
     const [mine, theirs] = [await newCarrier(t), await newCarrier(t)];
-    await t.engine.runScheduledJobs();
-    const [purgeBefore] = (await t.engine.listScheduledJobs({ state: "pending" })).filter((r) => r.type === "purge_holds");
+    await t.engine.messages.runScheduledJobs();
+    const [purgeBefore] = (await t.engine.messages.listScheduledJobs({ state: "pending" })).filter((r) => r.type === "purge_holds");
     const paid = async (carrier: CarrierContext) => {
       const { ref } = await readyBooking(t, carrier, { date: "2025-06-05" });
-      return Number((await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" })).order_id);
+      return Number((await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" })).order_id);
     };
     const [myOrder, theirOrder] = [await paid(mine), await paid(theirs)];
-    await t.engine.runScheduledJobs();
+    await t.engine.messages.runScheduledJobs();
     // Someone is choosing a day right now on the other carrier's site: a 30-minute hold.
     const { state } = await readyBooking(t, theirs, { date: "2025-06-05" });
     const bookingId = (await t.opened.db.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.reference, state.reference)))[0]!.id;
     const holdOf = async () => t.opened.db.select().from(s.capacityHolds).where(eq(s.capacityHolds.bookingId, bookingId));
     const planned = async (carrier: CarrierContext, orderRef: number) =>
-      (await t.engine.orderMessages(carrier, orderRef)).map((m) => `${m.kind} ${m.channel} ${m.state}`).sort();
+      (await t.engine.messages.orderMessages(carrier, orderRef)).map((m) => `${m.kind} ${m.channel} ${m.state}`).sort();
 
     // The development outbox's button, on a test clock at 18:00 the evening before.
     const realNow = t.clock.now();
     t.clock.set("2025-06-04T17:00:00Z");
-    const pass = await t.engine.runScheduledJobs({ carrierCode: mine.code });
+    const pass = await t.engine.messages.runScheduledJobs({ carrierCode: mine.code });
     expect(pass.sent).toBe(2);
     expect(pass.holdsPurged).toBe(0);
     t.clock.set(realNow.toISOString());
@@ -275,7 +275,7 @@ describe("the scheduler through the engine", () => {
     expect(await planned(mine, myOrder)).toEqual(["booking-confirmed email sent", "booking-confirmed sms sent", "evening-before email sent", "evening-before sms sent", "morning-of email pending", "morning-of sms pending"].sort());
     expect(await planned(theirs, theirOrder)).toEqual(["booking-confirmed email sent", "booking-confirmed sms sent", "evening-before email pending", "evening-before sms pending", "morning-of email pending", "morning-of sms pending"].sort());
     expect(await holdOf()).toHaveLength(1);
-    const [purgeAfter] = (await t.engine.listScheduledJobs({ state: "pending" })).filter((r) => r.type === "purge_holds");
+    const [purgeAfter] = (await t.engine.messages.listScheduledJobs({ state: "pending" })).filter((r) => r.type === "purge_holds");
     expect(purgeAfter!.runAt).toEqual(purgeBefore!.runAt);
   });
 });
@@ -533,14 +533,14 @@ describe("the worker's guarantees", () => {
     const t = await createTestEngine({ opened, notifications: recordingNotifications(() => new NotificationSendError("permanent", "memory", "550", "no such user")).notifications, render });
     t.clock.set("2025-06-04T17:00:00Z");
     const [key] = await insertMessages(1, t.clock.now());
-    expect((await t.engine.runScheduledJobs()).dead).toBe(1);
-    const dead = (await t.engine.listScheduledJobs({ state: "dead", carrierCode: "worker-test" })).find((r) => r.dedupeKey === key);
+    expect((await t.engine.messages.runScheduledJobs()).dead).toBe(1);
+    const dead = (await t.engine.messages.listScheduledJobs({ state: "dead", carrierCode: "worker-test" })).find((r) => r.dedupeKey === key);
     expect(dead).toMatchObject({ attempts: 1, lastError: "permanent memory 550: no such user" });
 
-    await t.engine.retryScheduledJob(dead!.id);
+    await t.engine.messages.retryScheduledJob(dead!.id);
     expect((await rowsOf([key!]))[0]).toMatchObject({ state: "pending", attempts: 0 });
-    await expect(t.engine.retryScheduledJob(dead!.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
-    await expect(t.engine.listScheduledJobs({ state: "lost" as "dead" })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.messages.retryScheduledJob(dead!.id)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(t.engine.messages.listScheduledJobs({ state: "lost" as "dead" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
   it("does not send a message whose moment has passed while it was being retried", async () => {
@@ -611,10 +611,10 @@ describe("from the scheduler into the file outbox", () => {
     try {
       const carrier = await newCarrier(t);
       const { ref } = await readyBooking(t, carrier, { date: "2025-06-05" });
-      await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
-      expect(await t.engine.runScheduledJobs()).toMatchObject({ sent: 2, skipped: 0, dead: 0 });
+      await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+      expect(await t.engine.messages.runScheduledJobs()).toMatchObject({ sent: 2, skipped: 0, dead: 0 });
       t.clock.set("2025-06-04T17:00:00Z");
-      expect(await t.engine.runScheduledJobs()).toMatchObject({ sent: 2, skipped: 0, dead: 0 });
+      expect(await t.engine.messages.runScheduledJobs()).toMatchObject({ sent: 2, skipped: 0, dead: 0 });
       const files = await readdir(dir);
       expect(files.filter((f) => f.endsWith(".eml"))).toHaveLength(2);
       expect(files.filter((f) => f.endsWith(".sms.json"))).toHaveLength(2);

@@ -23,9 +23,9 @@ const THURSDAY_MORNING = "2025-06-05T06:00:00Z";
 /** A paid order on Thursday 5 June 2025 (clock: Monday 2 June, 09:00 London), with its job and technician. */
 async function paidOrder(carrier: CarrierContext) {
   const { ref } = await readyBooking(t, carrier, { date: DAY });
-  const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+  const done = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
   const lookup = { order_ref: String(done.order_id), email: EMAIL };
-  const order = await t.engine.lookupOrder(carrier, lookup);
+  const order = await t.engine.orders.lookupOrder(carrier, lookup);
   return { lookup, order, technician: order.booking.technician_id, jobId: order.job!.id, deviceId: order.devices[0]!.id };
 }
 
@@ -50,11 +50,11 @@ describe("a technician's day", () => {
     const second = await paidOrder(carrier);
     t.clock.set(THURSDAY_MORNING);
     try {
-      const jobs = await t.engine.technicianJobs(carrier, { technician_id: first.technician });
+      const jobs = await t.engine.staff.technicianJobs(carrier, { technician_id: first.technician });
       expect(jobs.map((j) => j.job_id)).toEqual([first.jobId, second.jobId]);
       expect(jobs[0]!.timeslot.start < jobs[1]!.timeslot.start).toBe(true);
       expect(jobs[0]).toMatchObject({ date: DAY, customer: { address: { line_1: "1 Parliament Street", postcode: "SW1A 2AA" } }, next: { step: "startChecklist", device_id: null } });
-      expect(await t.engine.technicianJobs(carrier, { technician_id: first.technician, date: "2025-06-06" })).toEqual([]);
+      expect(await t.engine.staff.technicianJobs(carrier, { technician_id: first.technician, date: "2025-06-06" })).toEqual([]);
     } finally {
       t.clock.set("2025-06-02T08:00:00Z");
     }
@@ -63,10 +63,10 @@ describe("a technician's day", () => {
   it("refuses another technician's job and another carrier's (403)", async () => {
     const carrier = await newCarrier(t);
     const { jobId } = await paidOrder(carrier);
-    await expect(t.engine.technicianJob(carrier, { technician_id: "someone-else", job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN", status: 403 });
+    await expect(t.engine.staff.technicianJob(carrier, { technician_id: "someone-else", job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN", status: 403 });
     const other = await newCarrier(t);
     const { technician } = await paidOrder(carrier);
-    await expect(t.engine.technicianJob(other, { technician_id: technician, job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
+    await expect(t.engine.staff.technicianJob(other, { technician_id: technician, job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
   });
 });
 
@@ -76,51 +76,51 @@ describe("working a job", () => {
     const { lookup, technician, jobId, deviceId } = await paidOrder(carrier);
     const me = actor(technician, jobId);
 
-    await expect(t.engine.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen", quantity: 1 }] })).rejects.toMatchObject({ fieldCodes: { step: ["STEP_OUT_OF_ORDER"] } });
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen", quantity: 1 }] })).rejects.toMatchObject({ fieldCodes: { step: ["STEP_OUT_OF_ORDER"] } });
 
-    const moving = await t.engine.reportOnMyWay(carrier, { ...me, latitude: 51.51, longitude: -0.13 });
+    const moving = await t.engine.staff.reportOnMyWay(carrier, { ...me, latitude: 51.51, longitude: -0.13 });
     expect(moving.work_status).toBe("ON_THE_WAY");
-    expect((await t.engine.lookupOrder(carrier, lookup)).repair_status).toBe("on_the_way");
-    expect(await t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL })).toMatchObject({ status: "on_the_way", latitude: 51.51, longitude: -0.13 });
+    expect((await t.engine.orders.lookupOrder(carrier, lookup)).repair_status).toBe("on_the_way");
+    expect(await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL })).toMatchObject({ status: "on_the_way", latitude: 51.51, longitude: -0.13 });
 
-    await expect(t.engine.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent"] })).rejects.toMatchObject({ fieldCodes: { checklist: ["CHECKLIST_INCOMPLETE"] } });
-    await t.engine.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent", "deviceHandedOver", "termsExplained"] });
-    expect((await t.engine.lookupOrder(carrier, lookup)).repair_status).toBe("in_progress");
-    expect((await t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL })).status).toBe("arrived");
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent"] })).rejects.toMatchObject({ fieldCodes: { checklist: ["CHECKLIST_INCOMPLETE"] } });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent", "deviceHandedOver", "termsExplained"] });
+    expect((await t.engine.orders.lookupOrder(carrier, lookup)).repair_status).toBe("in_progress");
+    expect((await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL })).status).toBe("arrived");
 
-    await expect(t.engine.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: GIF })).rejects.toMatchObject({ fieldCodes: { image: ["PROOF_FORMAT"] } });
-    await t.engine.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: PNG });
-    await expect(t.engine.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: "123" })).rejects.toMatchObject({ code: "VALIDATION" });
-    await t.engine.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: IMEI });
-    await t.engine.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
-    await t.engine.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1"] });
-    await expect(t.engine.recordJobStep(carrier, { ...me, step: "repairComplete" })).rejects.toMatchObject({ fieldCodes: { step: ["STEP_OUT_OF_ORDER"] } });
-    await t.engine.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
-    const before = await t.engine.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
+    await expect(t.engine.staff.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: GIF })).rejects.toMatchObject({ fieldCodes: { image: ["PROOF_FORMAT"] } });
+    await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: PNG });
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: "123" })).rejects.toMatchObject({ code: "VALIDATION" });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: IMEI });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1"] });
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "repairComplete" })).rejects.toMatchObject({ fieldCodes: { step: ["STEP_OUT_OF_ORDER"] } });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
+    const before = await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
     expect(before.next).toEqual({ step: "repairComplete", device_id: null });
 
-    const done = await t.engine.recordJobStep(carrier, { ...me, step: "repairComplete" });
+    const done = await t.engine.staff.recordJobStep(carrier, { ...me, step: "repairComplete" });
     expect(done).toMatchObject({ work_status: "COMPLETED", next: null });
-    const order = await t.engine.lookupOrder(carrier, lookup);
+    const order = await t.engine.orders.lookupOrder(carrier, lookup);
     expect(order.repair_status).toBe("completed");
     expect(order.repaired_at).toBe(t.clock.now().toISOString());
     expect(order.devices[0]!.imei).toBe(IMEI);
-    expect((await t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL })).status).toBe("completed");
-    await expect(t.engine.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "More", quantity: 1 }] })).rejects.toMatchObject({ fieldCodes: { step: ["JOB_CLOSED"] } });
+    expect((await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL })).status).toBe("completed");
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "More", quantity: 1 }] })).rejects.toMatchObject({ fieldCodes: { step: ["JOB_CLOSED"] } });
   });
 
   it("records the parts and pictures on the order at completion", async () => {
     const carrier = await newCarrier(t);
     const { technician, jobId, deviceId, order } = await paidOrder(carrier);
     const me = actor(technician, jobId);
-    await t.engine.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent", "deviceHandedOver", "termsExplained"] });
-    await t.engine.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: PNG });
-    await t.engine.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: IMEI });
-    await t.engine.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
-    await t.engine.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1", "not-a-code"] });
-    await t.engine.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
-    await t.engine.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
-    await t.engine.recordJobStep(carrier, { ...me, step: "repairComplete" });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent", "deviceHandedOver", "termsExplained"] });
+    await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: PNG });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: IMEI });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1", "not-a-code"] });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
+    await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "repairComplete" });
     const [row] = await t.opened.db.query.orders.findMany({ where: (o, { eq }) => eq(o.orderRef, order.order_id) });
     expect(row!.repairRecord!.devices[String(deviceId)]).toMatchObject({
       problemIds: [IDS.screen],
@@ -138,14 +138,14 @@ describe("the area manager", () => {
   it("sees where each booking came from and the insurance answer; the technician sees the answer, not the attribution (ADR 135)", async () => {
     const carrier = await newCarrier(t, { technicians: 1 });
     const { ref, deviceKey } = await readyBooking(t, carrier, { date: DAY, build: { referrer: "apple-store", lucidRef: "LUC-42", channel: "web" } });
-    await t.engine.updateDevice(carrier, ref, deviceKey, { insured: true });
-    const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
-    const day = await t.engine.areaJobs(carrier, { manager_area: "central", date: DAY });
+    await t.engine.basket.updateDevice(carrier, ref, deviceKey, { insured: true });
+    const done = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+    const day = await t.engine.staff.areaJobs(carrier, { manager_area: "central", date: DAY });
     expect(day.jobs).toHaveLength(1);
     expect(day.jobs[0]!.attribution).toEqual({ referrer: "apple-store", lucid_ref: "LUC-42", channel: "web" });
     expect(day.jobs[0]!.job.order_ref).toBe(done.order_id);
     expect(day.jobs[0]!.job.devices[0]!.insured).toBe(true);
-    const job = await t.engine.technicianJob(carrier, { technician_id: day.jobs[0]!.job.technician_id, job_id: day.jobs[0]!.job.job_id });
+    const job = await t.engine.staff.technicianJob(carrier, { technician_id: day.jobs[0]!.job.technician_id, job_id: day.jobs[0]!.job.job_id });
     expect(job.devices[0]!.insured).toBe(true);
     expect(JSON.stringify(job)).not.toContain("LUC-42");
   });
@@ -153,30 +153,30 @@ describe("the area manager", () => {
   it("sees the area's jobs and capacity, and moves a job to a free technician of the area", async () => {
     const carrier = await newCarrier(t, { technicians: 2, slots: 3 });
     const { jobId, technician, lookup } = await paidOrder(carrier);
-    const day = await t.engine.areaJobs(carrier, { manager_area: "central", date: DAY });
+    const day = await t.engine.staff.areaJobs(carrier, { manager_area: "central", date: DAY });
     expect(day.jobs.map((j) => j.job.job_id)).toEqual([jobId]);
     expect(day.technicians).toHaveLength(2);
-    const capacity = await t.engine.areaCapacity(carrier, { manager_area: "central", from: DAY, days: 2 });
+    const capacity = await t.engine.staff.areaCapacity(carrier, { manager_area: "central", from: DAY, days: 2 });
     expect(capacity[0]).toEqual({ date: DAY, working: true, capacity: 6, booked: 1, free: 5 });
 
     const other = day.technicians.find((tech) => tech.id !== technician)!.id;
-    const moved = await t.engine.reassignJob(carrier, { manager_area: "central", job_id: jobId, technician_id: other, staff_id: "manager-1" });
+    const moved = await t.engine.staff.reassignJob(carrier, { manager_area: "central", job_id: jobId, technician_id: other, staff_id: "manager-1" });
     expect(moved.job.technician_id).toBe(other);
-    expect((await t.engine.lookupOrder(carrier, lookup)).booking.technician_id).toBe(other);
-    expect(await t.engine.dateChangeLog(carrier, jobId)).toEqual([expect.objectContaining({ original_technician: technician, new_technician: other, user_id: "manager-1" })]);
-    await expect(t.engine.technicianJob(carrier, { technician_id: technician, job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
+    expect((await t.engine.orders.lookupOrder(carrier, lookup)).booking.technician_id).toBe(other);
+    expect(await t.engine.orders.dateChangeLog(carrier, jobId)).toEqual([expect.objectContaining({ original_technician: technician, new_technician: other, user_id: "manager-1" })]);
+    await expect(t.engine.staff.technicianJob(carrier, { technician_id: technician, job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
   });
 
   it("refuses a technician of another area, a taken slot, a started job and another area's manager", async () => {
     const carrier = await newCarrier(t, { technicians: 2, slots: 3 });
     const first = await paidOrder(carrier);
     const second = await paidOrder(carrier);
-    const reassign = (jobId: number, technicianId: string, area = "central") => t.engine.reassignJob(carrier, { manager_area: area, job_id: jobId, technician_id: technicianId, staff_id: "m" });
+    const reassign = (jobId: number, technicianId: string, area = "central") => t.engine.staff.reassignJob(carrier, { manager_area: area, job_id: jobId, technician_id: technicianId, staff_id: "m" });
     await expect(reassign(first.jobId, `${carrier.code}-east-1`)).rejects.toMatchObject({ fieldCodes: { technician_id: ["TECHNICIAN_NOT_IN_AREA"] } });
     await expect(reassign(first.jobId, second.technician, "east")).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
     // Both first jobs of the day start at 08:00, one per technician: neither can take the other's.
     await expect(reassign(first.jobId, second.technician)).rejects.toMatchObject({ fieldCodes: { technician_id: ["TECHNICIAN_SLOT_TAKEN"] } });
-    await t.engine.reportOnMyWay(carrier, actor(first.technician, first.jobId));
+    await t.engine.staff.reportOnMyWay(carrier, actor(first.technician, first.jobId));
     await expect(reassign(first.jobId, `${carrier.code}-central-2`)).rejects.toMatchObject({ fieldCodes: { technician_id: ["JOB_ALREADY_STARTED"] } });
   });
 });
@@ -189,12 +189,12 @@ describe("the live tracker (issue 21, ADR 115)", () => {
     const carrier = await newCarrier(t);
     const { technician, jobId } = await paidOrder(carrier);
     const me = actor(technician, jobId);
-    const van = () => t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL });
+    const van = () => t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL });
     try {
       at("2025-06-05T06:00:00Z");
       // Not on the way yet: nothing is kept.
-      expect(await t.engine.reportVanPosition(carrier, { ...me, latitude: 51.53, longitude: -0.16, accuracy: 10 })).toEqual({ result: "not_on_the_way", position_at: null });
-      await t.engine.reportOnMyWay(carrier, { ...me, latitude: 51.53, longitude: -0.16, accuracy: 10 });
+      expect(await t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.53, longitude: -0.16, accuracy: 10 })).toEqual({ result: "not_on_the_way", position_at: null });
+      await t.engine.staff.reportOnMyWay(carrier, { ...me, latitude: 51.53, longitude: -0.16, accuracy: 10 });
       const first = await van();
       expect(first).toMatchObject({ status: "on_the_way", latitude: 51.53, longitude: -0.16, position_at: "2025-06-05T06:00:00.000Z", stale: false });
       // From about 3 km away at 20 km/h: some 9 to 10 minutes, not the slot's start + 15 minutes.
@@ -203,25 +203,25 @@ describe("the live tracker (issue 21, ADR 115)", () => {
       expect(firstMinutes).toBeLessThan(11);
 
       at("2025-06-05T06:00:05Z");
-      expect(await t.engine.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({ result: "too_soon", position_at: "2025-06-05T06:00:00.000Z" });
+      expect(await t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({ result: "too_soon", position_at: "2025-06-05T06:00:00.000Z" });
       expect((await van()).latitude).toBe(51.53);
 
       at("2025-06-05T06:00:15Z");
-      expect(await t.engine.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({ result: "accepted", position_at: "2025-06-05T06:00:15.000Z" });
+      expect(await t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({ result: "accepted", position_at: "2025-06-05T06:00:15.000Z" });
       const second = await van();
       expect(second).toMatchObject({ latitude: 51.52, longitude: -0.14, position_at: "2025-06-05T06:00:15.000Z", checked_at: "2025-06-05T06:00:15.000Z" });
       expect(Date.parse(second.eta!)).toBeLessThan(Date.parse(first.eta!));
 
       // A position the phone itself calls imprecise does not move the van.
       at("2025-06-05T06:00:30Z");
-      expect((await t.engine.reportVanPosition(carrier, { ...me, latitude: 51.4, longitude: 0.1, accuracy: 5_000 })).result).toBe("inaccurate");
+      expect((await t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.4, longitude: 0.1, accuracy: 5_000 })).result).toBe("inaccurate");
 
       // 'Send my position again' with the phone's current position moves the van there.
       at("2025-06-05T06:00:45Z");
-      await t.engine.reportOnMyWay(carrier, { ...me, latitude: 51.51, longitude: -0.13, accuracy: 8 });
+      await t.engine.staff.reportOnMyWay(carrier, { ...me, latitude: 51.51, longitude: -0.13, accuracy: 8 });
       const pressed = await van();
       expect(pressed).toMatchObject({ latitude: 51.51, longitude: -0.13, position_at: "2025-06-05T06:00:45.000Z" });
-      expect((await t.engine.technicianJob(carrier, me)).van_position_at).toBe("2025-06-05T06:00:45.000Z");
+      expect((await t.engine.staff.technicianJob(carrier, me)).van_position_at).toBe("2025-06-05T06:00:45.000Z");
 
       // Ten minutes without news is fresh; after that the customer sees "last seen" and no estimate.
       at("2025-06-05T06:10:45Z");
@@ -244,9 +244,9 @@ describe("the live tracker (issue 21, ADR 115)", () => {
     const carrier = await newCarrier(t);
     const { technician, jobId } = await paidOrder(carrier);
     const me = actor(technician, jobId);
-    await expect(t.engine.reportVanPosition(carrier, { ...me, latitude: 95, longitude: 0, accuracy: 5 })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(t.engine.reportVanPosition(carrier, { ...me, latitude: 51.5, longitude: 0, accuracy: -3 })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(t.engine.reportVanPosition(carrier, { ...actor("someone-else", jobId), latitude: 51.5, longitude: 0, accuracy: 5 })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
+    await expect(t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 95, longitude: 0, accuracy: 5 })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.5, longitude: 0, accuracy: -3 })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.staff.reportVanPosition(carrier, { ...actor("someone-else", jobId), latitude: 51.5, longitude: 0, accuracy: 5 })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
   });
 
   it("gives an on-the-way van without a reported position an arrival from its base", async () => {
@@ -254,8 +254,8 @@ describe("the live tracker (issue 21, ADR 115)", () => {
     const { technician, jobId } = await paidOrder(carrier);
     try {
       at("2025-06-05T06:00:00Z");
-      await t.engine.reportOnMyWay(carrier, { ...actor(technician, jobId), latitude: null, longitude: null });
-      const van = await t.engine.vanLocation(carrier, { job_id: jobId, email: EMAIL });
+      await t.engine.staff.reportOnMyWay(carrier, { ...actor(technician, jobId), latitude: null, longitude: null });
+      const van = await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL });
       expect(van).toMatchObject({ status: "on_the_way", position_at: null, stale: false });
       expect(Date.parse(van.eta!)).toBeGreaterThanOrEqual(Date.parse("2025-06-05T06:00:00Z"));
       // Not the simulation's slot start + 15 minutes (08:15 London).

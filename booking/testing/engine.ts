@@ -5,7 +5,8 @@ import { createSandboxGateway, type SandboxGateway, type SandboxLedgerRecord } f
 import { createEmbeddedAddressProvider } from "../adapters/embedded-addresses";
 import { createPaymentLedger } from "../db/payment-ledger";
 import type { OpenedDatabase } from "../db/open";
-import { createEngine, type Engine, type EngineDependencies } from "../engine";
+import { createEngine } from "../compose";
+import type { Engine, EngineDependencies } from "../engine";
 import type { EngineConfig } from "../context";
 import type { CarrierContext } from "../domain/carrier";
 import { fixedClock } from "../ports/clock";
@@ -107,11 +108,11 @@ export async function readyBooking(
   carrier: CarrierContext,
   options: { date?: string; problems?: number[]; details?: Record<string, unknown>; build?: { referrer?: string; lucidRef?: string; channel?: string } } = {},
 ) {
-  const built = await t.engine.buildBooking(carrier, options.build ?? { referrer: "test" });
+  const built = await t.engine.basket.buildBooking(carrier, options.build ?? { referrer: "test" });
   const ref = built.reference;
-  await t.engine.setPostcode(carrier, ref, { postcode: "sw1a2aa" });
-  const added = await t.engine.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, problems: options.problems ?? [IDS.screen] });
-  await t.engine.setCustomerDetails(carrier, ref, { ...VALID_DETAILS, ...options.details });
-  const state = await t.engine.setDate(carrier, ref, { date: options.date ?? "2025-06-03" });
+  await t.engine.basket.setPostcode(carrier, ref, { postcode: "sw1a2aa" });
+  const added = await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, problems: options.problems ?? [IDS.screen] });
+  await t.engine.basket.setCustomerDetails(carrier, ref, { ...VALID_DETAILS, ...options.details });
+  const state = await t.engine.basket.setDate(carrier, ref, { date: options.date ?? "2025-06-03" });
   return { ref, token: built.token, deviceKey: added.device_key, state };
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierContext } from "../domain/carrier";
 import { createTestEngine, newCarrier, readyBooking, type TestEngine } from "../testing/engine";
-import { createEngine } from "../engine";
+import { createEngine } from "../compose";
 import { TooManyAttemptsError } from "./lookup-throttle";
 
 let t: TestEngine;
@@ -16,12 +16,12 @@ const EMAIL = "ada@example.com";
 
 async function order(carrier: CarrierContext) {
   const { ref } = await readyBooking(t, carrier, { date: "2025-06-05" });
-  const done = await t.engine.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+  const done = await t.engine.checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
   return { order_ref: String(done.order_id), email: EMAIL };
 }
 
 const attempt = (carrier: CarrierContext, lookup: { order_ref: string; email: string }, clientAddress: string | null = "203.0.113.7") =>
-  t.engine.lookupOrderThrottled(carrier, lookup, { clientAddress }).then(
+  t.engine.orders.lookupOrderThrottled(carrier, lookup, { clientAddress }).then(
     () => "found",
     (error) => error.code as string,
   );
@@ -32,7 +32,7 @@ describe("failed order lookups", () => {
     const lookup = await order(carrier);
     t.clock.set("2025-06-02T08:00:00Z");
     for (let i = 0; i < 5; i++) expect(await attempt(carrier, { ...lookup, order_ref: String(900000 + i) }, `198.51.100.${i}`)).toBe("ORDER_NOT_FOUND");
-    const refused = await t.engine.lookupOrderThrottled(carrier, lookup, { clientAddress: "198.51.100.99" }).catch((e) => e);
+    const refused = await t.engine.orders.lookupOrderThrottled(carrier, lookup, { clientAddress: "198.51.100.99" }).catch((e) => e);
     expect(refused).toBeInstanceOf(TooManyAttemptsError);
     expect(refused).toMatchObject({ code: "TOO_MANY_ATTEMPTS", status: 429, messages: ["Too many attempts. Please try again later."] });
     expect(refused.retryAfterSeconds).toBe(15 * 60);
@@ -82,20 +82,20 @@ describe("failed order lookups", () => {
     const second = createEngine({ db: t.opened.db, clock: t.clock, payments: t.payments, addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null }, files: t.files });
     const wrong = { ...lookup, email: "mallory@example.com" };
     for (let i = 0; i < 3; i++) {
-      await expect(t.engine.withLookupThrottle(carrier, { email: wrong.email }, () => t.engine.cancelOrder(carrier, wrong))).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+      await expect(t.engine.orders.withLookupThrottle(carrier, { email: wrong.email }, () => t.engine.orders.cancelOrder(carrier, wrong))).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
     }
     for (let i = 0; i < 2; i++) {
-      await expect(second.withLookupThrottle(carrier, { email: wrong.email }, () => second.trackTechnician(carrier, wrong))).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+      await expect(second.orders.withLookupThrottle(carrier, { email: wrong.email }, () => second.orders.trackTechnician(carrier, wrong))).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
     }
-    await expect(second.lookupOrderThrottled(carrier, wrong)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
-    await expect(t.engine.withLookupThrottle(carrier, { email: wrong.email }, async () => "never")).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
+    await expect(second.orders.lookupOrderThrottled(carrier, wrong)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
+    await expect(t.engine.orders.withLookupThrottle(carrier, { email: wrong.email }, async () => "never")).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
   });
 
   it("honours configured limits", async () => {
     const carrier = await newCarrier(t);
     const lookup = await order(carrier);
     const strict = createEngine({ db: t.opened.db, clock: t.clock, payments: t.payments, addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null }, files: t.files, lookupThrottle: { maxPerEmail: 1, windowMinutes: 1 } });
-    await expect(strict.lookupOrderThrottled(carrier, { ...lookup, order_ref: "5" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
-    await expect(strict.lookupOrderThrottled(carrier, lookup)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", retryAfterSeconds: 60 });
+    await expect(strict.orders.lookupOrderThrottled(carrier, { ...lookup, order_ref: "5" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+    await expect(strict.orders.lookupOrderThrottled(carrier, lookup)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", retryAfterSeconds: 60 });
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { CarrierContext } from "../domain/carrier";
-import { createEngine } from "../engine";
+import { createEngine } from "../compose";
 import { createTestEngine, newCarrier, type TestEngine } from "../testing/engine";
 
 let t: TestEngine;
@@ -17,7 +17,7 @@ const ACCOUNT = { id: "staff-1" };
 /** A log-in that knows one account, `store.oxford`, with one password. */
 const login = (carrier: CarrierContext, username: string, password: string, clientAddress: string | null = "203.0.113.9", engine = t.engine) =>
   engine
-    .withStaffLoginThrottle(carrier, { username, clientAddress }, async () => (username === "store.oxford" && password === RIGHT ? ACCOUNT : null))
+    .staff.withStaffLoginThrottle(carrier, { username, clientAddress }, async () => (username === "store.oxford" && password === RIGHT ? ACCOUNT : null))
     .then(
       (account) => (account ? "in" : "refused"),
       (error) => error.code as string,
@@ -72,6 +72,6 @@ describe("staff log-in lock-out", () => {
     const carrier = await newCarrier(t);
     const strict = createEngine({ db: t.opened.db, clock: t.clock, payments: t.payments, addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null }, files: t.files, staffLoginThrottle: { maxPerAccount: 1, windowMinutes: 1 } });
     expect(await login(carrier, "store.oxford", "x", null, strict)).toBe("refused");
-    await expect(strict.withStaffLoginThrottle(carrier, { username: "store.oxford" }, async () => ACCOUNT)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", status: 429, retryAfterSeconds: 60 });
+    await expect(strict.staff.withStaffLoginThrottle(carrier, { username: "store.oxford" }, async () => ACCOUNT)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", status: 429, retryAfterSeconds: 60 });
   });
 });

@@ -23,16 +23,16 @@ const smallCarrier = () => newCarrier(t, { slots: 1, technicians: 1 });
 
 async function paidOrder(carrier: CarrierContext, date = THURSDAY) {
   const { ref } = await readyBooking(t, carrier, { date });
-  const done = await t.engine.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+  const done = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
   return { ref, lookup: { order_ref: String(done.order_id), email: "ada@example.com" } };
 }
 
 /** A customer who found no date: a booking with a device in London Central, on the waiting list. */
 async function waitingCustomer(carrier: CarrierContext, name: string, locale: "en" | "de" = "en") {
-  const { reference } = await t.engine.buildBooking(carrier);
-  await t.engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-  await t.engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-  const entry = await t.engine.joinWaitingList(carrier, reference, { name, email: `${name.toLowerCase()}@example.com`, phone: "07700 900123", locale, site_url: `${SITE}/booking/repair-date` });
+  const { reference } = await t.engine.basket.buildBooking(carrier);
+  await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+  await t.engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+  const entry = await t.engine.waitingList.joinWaitingList(carrier, reference, { name, email: `${name.toLowerCase()}@example.com`, phone: "07700 900123", locale, site_url: `${SITE}/booking/repair-date` });
   t.clock.advance(MINUTE);
   return { reference, entry };
 }
@@ -62,7 +62,7 @@ describe("joining the waiting list", () => {
     const first = await waitingCustomer(carrier, "Ada");
     const second = await waitingCustomer(carrier, "Bob", "de");
     expect(first.entry).toMatchObject({ booking_reference: first.reference, area_code: "central", postcode: "SW1A 2AA", phone: "+447700900123", state: "waiting" });
-    const list = await t.engine.listWaitingList(carrier);
+    const list = await t.engine.waitingList.listWaitingList(carrier);
     expect(list.map((e) => [e.name, e.locale])).toEqual([["Ada", "en"], ["Bob", "de"]]);
     expect(second.entry.joined_at > first.entry.joined_at).toBe(true);
   });
@@ -70,16 +70,16 @@ describe("joining the waiting list", () => {
   it("is idempotent per booking and e-mail: joining again keeps the place", async () => {
     const carrier = await smallCarrier();
     const { reference, entry } = await waitingCustomer(carrier, "Ada");
-    const again = await t.engine.joinWaitingList(carrier, reference, { name: "Ada Lovelace", email: " ADA@example.com ", phone: "+44 7700 900123", site_url: SITE });
+    const again = await t.engine.waitingList.joinWaitingList(carrier, reference, { name: "Ada Lovelace", email: " ADA@example.com ", phone: "+44 7700 900123", site_url: SITE });
     expect(again).toMatchObject({ id: entry.id, name: "Ada Lovelace", joined_at: entry.joined_at, state: "waiting" });
-    expect(await t.engine.listWaitingList(carrier)).toHaveLength(1);
+    expect(await t.engine.waitingList.listWaitingList(carrier)).toHaveLength(1);
   });
 
   it("refuses missing or malformed details with the form's messages", async () => {
     const carrier = await smallCarrier();
-    const { reference } = await t.engine.buildBooking(carrier);
-    await t.engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-    const error = await t.engine.joinWaitingList(carrier, reference, { name: " ", email: "not-an-email", phone: "12", site_url: "javascript:alert(1)" }).catch((e) => e);
+    const { reference } = await t.engine.basket.buildBooking(carrier);
+    await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+    const error = await t.engine.waitingList.joinWaitingList(carrier, reference, { name: " ", email: "not-an-email", phone: "12", site_url: "javascript:alert(1)" }).catch((e) => e);
     expect(error.code).toBe("VALIDATION");
     expect(Object.keys(error.fields).sort()).toEqual(["email", "name", "phone", "site_url"]);
     expect(error.fields.name).toEqual(["Please enter your name."]);
@@ -87,11 +87,11 @@ describe("joining the waiting list", () => {
 
   it("needs a postcode first and refuses a booking that is already an order", async () => {
     const carrier = await smallCarrier();
-    const { reference } = await t.engine.buildBooking(carrier);
+    const { reference } = await t.engine.basket.buildBooking(carrier);
     const input = { name: "Ada", email: "ada@example.com", phone: "07700 900123", site_url: SITE };
-    await expect(t.engine.joinWaitingList(carrier, reference, input)).rejects.toMatchObject({ code: "BK09", messages: expect.arrayContaining(["Please enter your postcode first."]) });
+    await expect(t.engine.waitingList.joinWaitingList(carrier, reference, input)).rejects.toMatchObject({ code: "BK09", messages: expect.arrayContaining(["Please enter your postcode first."]) });
     const { ref } = await paidOrder(carrier);
-    await expect(t.engine.joinWaitingList(carrier, ref, input)).rejects.toMatchObject({ code: "BK07" });
+    await expect(t.engine.waitingList.joinWaitingList(carrier, ref, input)).rejects.toMatchObject({ code: "BK07" });
   });
 });
 
@@ -103,11 +103,11 @@ describe("a day frees in the area", () => {
     const bob = await waitingCustomer(carrier, "Bob", "de");
 
     const cancelledAt = t.clock.now();
-    await t.engine.cancelOrder(carrier, order.lookup);
+    await t.engine.orders.cancelOrder(carrier, order.lookup);
 
     // Ada is offered Thursday: her booking holds it for the offer time, the message is enqueued.
     const holdUntil = new Date(cancelledAt.getTime() + 120 * MINUTE);
-    expect((await t.engine.listWaitingList(carrier)).map((e) => [e.name, e.state, e.offered_day])).toEqual([["Ada", "offered", THURSDAY], ["Bob", "waiting", null]]);
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state, e.offered_day])).toEqual([["Ada", "offered", THURSDAY], ["Bob", "waiting", null]]);
     expect(await holdOf(ada.reference)).toEqual({ day: THURSDAY, expiresAt: holdUntil });
     const [email, sms] = await offerJobs(carrier);
     expect([email!.channel, sms!.channel]).toEqual(["email", "sms"]);
@@ -126,42 +126,42 @@ describe("a day frees in the area", () => {
     });
     expect(email!.payload!.values!.offerUrl).toMatch(new RegExp(`^${SITE}${OFFER_PATH}\\?token=[A-Za-z0-9_-]{32}$`));
     // Nobody else can take the held day meanwhile.
-    const other = await t.engine.buildBooking(carrier);
-    await t.engine.setPostcode(carrier, other.reference, { postcode: "SW1A 2AA" });
-    await expect(t.engine.setDate(carrier, other.reference, { date: THURSDAY })).rejects.toMatchObject({ code: "BK13" });
+    const other = await t.engine.basket.buildBooking(carrier);
+    await t.engine.basket.setPostcode(carrier, other.reference, { postcode: "SW1A 2AA" });
+    await expect(t.engine.basket.setDate(carrier, other.reference, { date: THURSDAY })).rejects.toMatchObject({ code: "BK13" });
 
     // Ada lets the hold run out: on the scheduler's pass the entry expires and Bob is offered the day.
     const adaToken = tokenOf(email!);
     t.clock.advance(120 * MINUTE);
     const bobOfferedAt = t.clock.now();
-    await t.engine.runScheduledJobs();
-    expect((await t.engine.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "expired"], ["Bob", "offered"]]);
+    await t.engine.messages.runScheduledJobs();
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "expired"], ["Bob", "offered"]]);
     expect(await holdOf(ada.reference)).toBeNull();
     expect(await holdOf(bob.reference)).toEqual({ day: THURSDAY, expiresAt: new Date(t.clock.now().getTime() + 120 * MINUTE) });
     const bobJob = (await offerJobs(carrier)).find((job) => job.payload?.to?.name === "Bob" && job.channel === "email")!;
     expect(bobJob.locale).toBe("de");
-    expect(await t.engine.viewWaitingListOffer(carrier, adaToken)).toEqual({ status: "expired" });
+    expect(await t.engine.waitingList.viewWaitingListOffer(carrier, adaToken)).toEqual({ status: "expired" });
 
     // Bob opens his link: his booking now has Thursday, held; he books and leaves the list.
     const bobToken = tokenOf(bobJob);
-    expect(await t.engine.viewWaitingListOffer(carrier, bobToken)).toMatchObject({ status: "valid", date: THURSDAY });
-    const accepted = await t.engine.acceptWaitingListOffer(carrier, bobToken);
+    expect(await t.engine.waitingList.viewWaitingListOffer(carrier, bobToken)).toMatchObject({ status: "valid", date: THURSDAY });
+    const accepted = await t.engine.waitingList.acceptWaitingListOffer(carrier, bobToken);
     expect(accepted).toMatchObject({ status: "valid", date: THURSDAY, booking_reference: bob.reference });
-    const resumed = await t.engine.getBooking(carrier, bob.reference);
+    const resumed = await t.engine.basket.getBooking(carrier, bob.reference);
     expect(resumed).toMatchObject({ date: THURSDAY, availability: { date_held: true } });
-    expect(await t.engine.acceptWaitingListOffer(carrier, bobToken)).toEqual({ status: "used" });
-    await t.engine.setCustomerDetails(carrier, bob.reference, VALID_DETAILS);
+    expect(await t.engine.waitingList.acceptWaitingListOffer(carrier, bobToken)).toEqual({ status: "used" });
+    await t.engine.basket.setCustomerDetails(carrier, bob.reference, VALID_DETAILS);
     // A failed payment attempt does not cut the offer's hold down to a draft's 30 minutes.
-    await t.engine.charge(carrier, bob.reference, { currency: carrier.currency, token: "fake-processor-declined-visa-nonce" }).catch(() => null);
+    await t.engine.checkout.charge(carrier, bob.reference, { currency: carrier.currency, token: "fake-processor-declined-visa-nonce" }).catch(() => null);
     expect(await holdOf(bob.reference)).toEqual({ day: THURSDAY, expiresAt: new Date(bobOfferedAt.getTime() + 120 * MINUTE) });
-    const done = await t.engine.charge(carrier, bob.reference, { currency: carrier.currency, token: "fake-valid-nonce" });
+    const done = await t.engine.checkout.charge(carrier, bob.reference, { currency: carrier.currency, token: "fake-valid-nonce" });
     expect(done.checkout_status).toBe("SUCCESS");
-    expect((await t.engine.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "expired"], ["Bob", "booked"]]);
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "expired"], ["Bob", "booked"]]);
 
     // Bob's expiry job comes due with nothing left to do.
     t.clock.advance(121 * MINUTE);
-    await t.engine.runScheduledJobs();
-    expect((await t.engine.listWaitingList(carrier)).map((e) => e.state)).toEqual(["expired", "booked"]);
+    await t.engine.messages.runScheduledJobs();
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => e.state)).toEqual(["expired", "booked"]);
     expect(await holdOf(bob.reference)).toEqual({ day: THURSDAY, expiresAt: null });
   });
 
@@ -169,19 +169,19 @@ describe("a day frees in the area", () => {
     const carrier = await smallCarrier();
     const order = await paidOrder(carrier);
     const ada = await waitingCustomer(carrier, "Ada");
-    await t.engine.changeOrderDate(carrier, order.lookup, { date: "2025-06-06", reason: "I will be away that whole day" });
+    await t.engine.orders.changeOrderDate(carrier, order.lookup, { date: "2025-06-06", reason: "I will be away that whole day" });
     expect(await holdOf(ada.reference)).toMatchObject({ day: THURSDAY });
-    expect((await t.engine.listWaitingList(carrier))[0]).toMatchObject({ state: "offered", offered_day: THURSDAY });
+    expect((await t.engine.waitingList.listWaitingList(carrier))[0]).toMatchObject({ state: "offered", offered_day: THURSDAY });
   });
 
   it("waits in each area for its own days", async () => {
     const carrier = await smallCarrier();
     const order = await paidOrder(carrier);
-    const { reference } = await t.engine.buildBooking(carrier);
-    await t.engine.setPostcode(carrier, reference, { postcode: "E1 6AN" });
-    await t.engine.joinWaitingList(carrier, reference, { name: "Eve", email: "eve@example.com", phone: "07700 900123", site_url: SITE });
-    await t.engine.cancelOrder(carrier, order.lookup);
-    expect((await t.engine.listWaitingList(carrier))[0]).toMatchObject({ area_code: "east", state: "waiting" });
+    const { reference } = await t.engine.basket.buildBooking(carrier);
+    await t.engine.basket.setPostcode(carrier, reference, { postcode: "E1 6AN" });
+    await t.engine.waitingList.joinWaitingList(carrier, reference, { name: "Eve", email: "eve@example.com", phone: "07700 900123", site_url: SITE });
+    await t.engine.orders.cancelOrder(carrier, order.lookup);
+    expect((await t.engine.waitingList.listWaitingList(carrier))[0]).toMatchObject({ area_code: "east", state: "waiting" });
     expect(await offerJobs(carrier)).toEqual([]);
   });
 
@@ -190,9 +190,9 @@ describe("a day frees in the area", () => {
     const order = await paidOrder(carrier);
     const ada = await waitingCustomer(carrier, "Ada");
     const bob = await waitingCustomer(carrier, "Bob");
-    await t.engine.setDate(carrier, ada.reference, { date: "2025-06-06" });
-    await t.engine.cancelOrder(carrier, order.lookup);
-    expect((await t.engine.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "waiting"], ["Bob", "offered"]]);
+    await t.engine.basket.setDate(carrier, ada.reference, { date: "2025-06-06" });
+    await t.engine.orders.cancelOrder(carrier, order.lookup);
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "waiting"], ["Bob", "offered"]]);
     expect(await holdOf(ada.reference)).toMatchObject({ day: "2025-06-06" });
     expect(await holdOf(bob.reference)).toMatchObject({ day: THURSDAY });
   });
@@ -203,11 +203,11 @@ describe("a day frees in the area", () => {
     await waitingCustomer(carrier, "Ada");
     const bob = await waitingCustomer(carrier, "Bob");
     const cat = await waitingCustomer(carrier, "Cat");
-    expect(await t.engine.leaveWaitingList(carrier, bob.reference)).toBe(1);
-    await t.engine.cancelOrder(carrier, order.lookup);
+    expect(await t.engine.waitingList.leaveWaitingList(carrier, bob.reference)).toBe(1);
+    await t.engine.orders.cancelOrder(carrier, order.lookup);
     const [adaJob] = await offerJobs(carrier);
-    expect(await t.engine.declineWaitingListOffer(carrier, tokenOf(adaJob!))).toEqual({ status: "valid" });
-    expect((await t.engine.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "withdrawn"], ["Bob", "withdrawn"], ["Cat", "offered"]]);
+    expect(await t.engine.waitingList.declineWaitingListOffer(carrier, tokenOf(adaJob!))).toEqual({ status: "valid" });
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "withdrawn"], ["Bob", "withdrawn"], ["Cat", "offered"]]);
     expect(await holdOf(cat.reference)).toMatchObject({ day: THURSDAY });
   });
 
@@ -215,23 +215,23 @@ describe("a day frees in the area", () => {
     const carrier = await smallCarrier();
     const order = await paidOrder(carrier);
     await waitingCustomer(carrier, "Ada");
-    await t.engine.cancelOrder(carrier, order.lookup);
+    await t.engine.orders.cancelOrder(carrier, order.lookup);
     const token = tokenOf((await offerJobs(carrier))[0]!);
     const another = await smallCarrier();
-    expect(await t.engine.viewWaitingListOffer(another, token)).toEqual({ status: "unknown" });
-    expect(await t.engine.acceptWaitingListOffer(another, token)).toEqual({ status: "unknown" });
+    expect(await t.engine.waitingList.viewWaitingListOffer(another, token)).toEqual({ status: "unknown" });
+    expect(await t.engine.waitingList.acceptWaitingListOffer(another, token)).toEqual({ status: "unknown" });
     for (const nonsense of [undefined, "", "short", "x".repeat(500), "<script>alert(1)</script>abcdefgh"]) {
-      expect(await t.engine.viewWaitingListOffer(carrier, nonsense)).toEqual({ status: "unknown" });
+      expect(await t.engine.waitingList.viewWaitingListOffer(carrier, nonsense)).toEqual({ status: "unknown" });
     }
-    expect(await t.engine.viewWaitingListOffer(carrier, token)).toMatchObject({ status: "valid" });
+    expect(await t.engine.waitingList.viewWaitingListOffer(carrier, token)).toMatchObject({ status: "valid" });
   });
 
   it("offers nothing when nobody waits: the day is simply free again", async () => {
     const carrier = await smallCarrier();
     const order = await paidOrder(carrier);
-    await t.engine.cancelOrder(carrier, order.lookup);
+    await t.engine.orders.cancelOrder(carrier, order.lookup);
     expect(await offerJobs(carrier)).toEqual([]);
-    const days = await t.engine.areaAvailability(carrier, { areaCode: "central", startDate: THURSDAY, daysToLoad: 1 });
+    const days = await t.engine.coverage.areaAvailability(carrier, { areaCode: "central", startDate: THURSDAY, daysToLoad: 1 });
     expect(days[0]).toMatchObject({ date: THURSDAY, available: true });
   });
 });

@@ -15,7 +15,8 @@ import { openDatabase, queryRows, type OpenedDatabase } from "../../booking/db/o
 import { createPaymentLedger } from "../../booking/db/payment-ledger";
 import * as s from "../../booking/db/schema";
 import type { CarrierContext } from "../../booking/domain/carrier";
-import { createEngine, type Engine } from "../../booking/engine";
+import { createEngine } from "../../booking/compose";
+import type { Engine } from "../../booking/engine";
 import { fixedClock } from "../../booking/ports/clock";
 import { carrierFixture, catalogueFixture, engineFixture, IDS } from "../../booking/testing/fixtures";
 import { memoryFiles, VALID_DETAILS } from "../../booking/testing/engine";
@@ -116,15 +117,15 @@ if (!baseUrl) {
         const batch = await Promise.all(
           Array.from({ length: 25 }, async (_, j) => {
             const engine = engineFor(i + j);
-            const { reference } = await engine.buildBooking(carrier);
-            await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+            const { reference } = await engine.basket.buildBooking(carrier);
+            await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
             return reference;
           }),
         );
         refs.push(...batch);
       }
       for (const date of ["2025-06-03", "2025-06-04", "2025-06-05", "2025-06-06", "2025-06-09"]) {
-        const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).setDate(carrier, ref, { date })));
+        const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).basket.setDate(carrier, ref, { date })));
         const held = results.filter((r) => r.status === "fulfilled").length;
         const codes = new Set(results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason)));
         expect({ date, held, codes: [...codes] }).toEqual({ date, held: 5, codes: ["BK13"] });
@@ -143,14 +144,14 @@ if (!baseUrl) {
     it("makes one order and one charge from 50 concurrent submissions of the same checkout", async () => {
       const carrier = await carrierWith({});
       const engine = replicas[0]!.engine;
-      const { reference } = await engine.buildBooking(carrier);
-      await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-      await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-      await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
-      await engine.setDate(carrier, reference, { date: "2025-06-03" });
+      const { reference } = await engine.basket.buildBooking(carrier);
+      await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+      await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+      await engine.basket.setCustomerDetails(carrier, reference, VALID_DETAILS);
+      await engine.basket.setDate(carrier, reference, { date: "2025-06-03" });
       const before = replicas.map((r) => r.payments.transactions().length);
       const results = await Promise.allSettled(
-        Array.from({ length: 50 }, (_, i) => engineFor(i).charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" })),
+        Array.from({ length: 50 }, (_, i) => engineFor(i).checkout.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" })),
       );
       const succeeded = results.filter((r) => r.status === "fulfilled");
       const codes = new Set(results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason)));
@@ -158,14 +159,14 @@ if (!baseUrl) {
       expect([...codes].every((c) => c === "BK07" || c === "PAYMENT_IN_PROGRESS")).toBe(true);
       const charges = replicas.reduce((sum, r, i) => sum + r.payments.transactions().length - before[i]!, 0);
       expect(charges).toBe(1);
-      const booking = await engine.getBooking(carrier, reference);
+      const booking = await engine.basket.getBooking(carrier, reference);
       expect(booking.checkout_status).toBe("SUCCESS");
       const orders = await first.db.select().from(s.orders).where(eq(s.orders.carrierCode, carrier.code));
       expect(orders).toHaveLength(1);
       expect(orders[0]!.orderRef).toBe(booking.order_id);
       const sales = await queryRows<{ n: string }>(first.db, sql`select count(*) as n from payment_ledger where key like ${`sale:${carrier.code}:${reference}:%`}`);
       expect(Number(sales[0]!.n)).toBe(1);
-      const attempts = await engine.paymentAttempts(carrier, reference);
+      const attempts = await engine.checkout.paymentAttempts(carrier, reference);
       expect(attempts.map((a) => a.status)).toEqual(["SUCCEEDED"]);
     });
 
@@ -173,17 +174,17 @@ if (!baseUrl) {
       const carrier = await carrierWith({});
       const ready = async () => {
         const engine = replicas[0]!.engine;
-        const { reference } = await engine.buildBooking(carrier);
-        await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-        await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-        await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
-        await engine.setDate(carrier, reference, { date: "2025-06-04" });
+        const { reference } = await engine.basket.buildBooking(carrier);
+        await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+        await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+        await engine.basket.setCustomerDetails(carrier, reference, VALID_DETAILS);
+        await engine.basket.setDate(carrier, reference, { date: "2025-06-04" });
         return reference;
       };
       const FAST = { paymentHeartbeatMs: 100, paymentSilentMs: 500, paymentWaitMs: 5_000 };
       const on = (opened: OpenedDatabase, payments: SandboxGateway | ReturnType<typeof createSandboxGateway>, config = FAST) =>
         createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files: memoryFiles(), config });
-      const pay = (engine: Engine, reference: string) => engine.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" });
+      const pay = (engine: Engine, reference: string) => engine.checkout.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" });
 
       // A live replica whose provider takes 1.5 s: its heartbeat (on Postgres) keeps the other waiting.
       const live = await ready();
@@ -197,7 +198,7 @@ if (!baseUrl) {
       expect(b).toMatchObject({ status: "rejected", reason: { code: "BK07" } });
       expect(sales).toBe(1);
       // The heartbeat moved the claim on the database, though the test clock stands still.
-      const [attempt] = await replicas[0]!.engine.paymentAttempts(carrier, live);
+      const [attempt] = await replicas[0]!.engine.checkout.paymentAttempts(carrier, live);
       expect(attempt!.claimedAt.getTime()).toBeGreaterThan(clock.now().getTime());
 
       // A replica killed right after the provider charged: no answer, no heartbeat.
@@ -215,7 +216,7 @@ if (!baseUrl) {
       const ledgerSales = await queryRows<{ n: string }>(first.db, sql`select count(*) as n from payment_ledger where key like ${`sale:${carrier.code}:${killed}:%`}`);
       expect(Number(ledgerSales[0]!.n)).toBe(1);
       expect(other.transactions().map((sale) => sale.id)).toEqual(dyingGateway.transactions().map((sale) => sale.id));
-      expect((await replicas[0]!.engine.paymentAttempts(carrier, killed)).map((row) => row.status)).toEqual(["SUCCEEDED"]);
+      expect((await replicas[0]!.engine.checkout.paymentAttempts(carrier, killed)).map((row) => row.status)).toEqual(["SUCCEEDED"]);
       expect(await first.db.select().from(s.orders).where(eq(s.orders.carrierCode, carrier.code))).toHaveLength(2);
     });
 
@@ -224,20 +225,20 @@ if (!baseUrl) {
       const lookups = [];
       for (let i = 0; i < 2; i++) {
         const engine = engineFor(i);
-        const { reference } = await engine.buildBooking(carrier);
-        await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-        await engine.addDevice(carrier, reference, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
-        await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
-        await engine.setDate(carrier, reference, { date: "2025-06-05" });
-        const done = await engine.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
+        const { reference } = await engine.basket.buildBooking(carrier);
+        await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+        await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
+        await engine.basket.setCustomerDetails(carrier, reference, VALID_DETAILS);
+        await engine.basket.setDate(carrier, reference, { date: "2025-06-05" });
+        const done = await engine.checkout.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
         lookups.push({ order_ref: String(done.order_id), email: "ada@example.com" });
       }
       // One unit left on the 10th.
-      const { reference } = await engineFor(0).buildBooking(carrier);
-      await engineFor(0).setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-      await engineFor(0).setDate(carrier, reference, { date: "2025-06-10" });
+      const { reference } = await engineFor(0).basket.buildBooking(carrier);
+      await engineFor(0).basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+      await engineFor(0).basket.setDate(carrier, reference, { date: "2025-06-10" });
       const results = await Promise.allSettled(
-        lookups.map((lookup, i) => engineFor(i).changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "We will be away from home that day" })),
+        lookups.map((lookup, i) => engineFor(i).orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "We will be away from home that day" })),
       );
       expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
       const rejected = results.find((r): r is PromiseRejectedResult => r.status === "rejected")!;
@@ -249,16 +250,16 @@ if (!baseUrl) {
       const refs = await Promise.all(
         Array.from({ length: 12 }, async (_, i) => {
           const engine = engineFor(i);
-          const { reference } = await engine.buildBooking(carrier);
-          await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-          await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-          await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
-          await engine.setDate(carrier, reference, { date: ["2025-06-03", "2025-06-04", "2025-06-05"][i % 3]! });
-          await engine.applyDiscountCode(carrier, reference, { discount_code: "THREE" });
+          const { reference } = await engine.basket.buildBooking(carrier);
+          await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+          await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+          await engine.basket.setCustomerDetails(carrier, reference, VALID_DETAILS);
+          await engine.basket.setDate(carrier, reference, { date: ["2025-06-03", "2025-06-04", "2025-06-05"][i % 3]! });
+          await engine.basket.applyDiscountCode(carrier, reference, { discount_code: "THREE" });
           return reference;
         }),
       );
-      const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" })));
+      const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" })));
       const codes = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason));
       expect({ completed: results.filter((r) => r.status === "fulfilled").length, refused: [...new Set(codes)] }).toEqual({ completed: 3, refused: ["PROMO_ALREADY_USED"] });
       const [row] = await first.db.select().from(s.discountCodes).where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, "THREE")));
@@ -270,16 +271,16 @@ if (!baseUrl) {
       const refs = await Promise.all(
         Array.from({ length: 8 }, async (_, i) => {
           const engine = engineFor(i);
-          const { reference } = await engine.buildBooking(carrier);
-          await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-          await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-          await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
-          await engine.setDate(carrier, reference, { date: ["2025-06-03", "2025-06-04"][i % 2]! });
-          await engine.applyDiscountCode(carrier, reference, { discount_code: "FREE2" });
+          const { reference } = await engine.basket.buildBooking(carrier);
+          await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+          await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+          await engine.basket.setCustomerDetails(carrier, reference, VALID_DETAILS);
+          await engine.basket.setDate(carrier, reference, { date: ["2025-06-03", "2025-06-04"][i % 2]! });
+          await engine.basket.applyDiscountCode(carrier, reference, { discount_code: "FREE2" });
           return reference;
         }),
       );
-      const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).confirmPromo(carrier, ref)));
+      const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).checkout.confirmPromo(carrier, ref)));
       const codes = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason));
       expect({ completed: results.filter((r) => r.status === "fulfilled").length, refused: [...new Set(codes)] }).toEqual({ completed: 2, refused: ["PROMO_ALREADY_USED"] });
     });
@@ -309,8 +310,8 @@ if (!baseUrl) {
     it("keeps carriers apart: one carrier's reference is unknown to another", async () => {
       const a = await carrierWith({});
       const b = await carrierWith({});
-      const { reference } = await engineFor(0).buildBooking(a);
-      await expect(engineFor(1).getBooking(b, reference)).rejects.toMatchObject({ code: "BK01" });
+      const { reference } = await engineFor(0).basket.buildBooking(a);
+      await expect(engineFor(1).basket.getBooking(b, reference)).rejects.toMatchObject({ code: "BK01" });
     });
   });
 }

@@ -11,7 +11,8 @@ import { seedCarrier, seedCatalogue } from "../../booking/catalogue/seed";
 import { openDatabase, type OpenedDatabase } from "../../booking/db/open";
 import { createPaymentLedger } from "../../booking/db/payment-ledger";
 import type { CarrierContext } from "../../booking/domain/carrier";
-import { createEngine, type Engine } from "../../booking/engine";
+import { createEngine } from "../../booking/compose";
+import type { Engine } from "../../booking/engine";
 import { fixedClock } from "../../booking/ports/clock";
 import { carrierFixture, catalogueFixture, engineFixture, IDS } from "../../booking/testing/fixtures";
 import { memoryFiles, VALID_DETAILS } from "../../booking/testing/engine";
@@ -61,12 +62,12 @@ if (!baseUrl) {
     carrier = carrierFixture("pg-manage");
     replicas = [replica(first), replica(second)];
     const engine = replicas[0];
-    const { reference } = await engine.buildBooking(carrier, { referrer: "test" });
-    await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-    await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-    await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
-    await engine.setDate(carrier, reference, { date: "2025-06-05" });
-    const done = await engine.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
+    const { reference } = await engine.basket.buildBooking(carrier, { referrer: "test" });
+    await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+    await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+    await engine.basket.setCustomerDetails(carrier, reference, VALID_DETAILS);
+    await engine.basket.setDate(carrier, reference, { date: "2025-06-05" });
+    const done = await engine.checkout.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
     lookup = { order_ref: String(done.order_id), email: "ada@example.com" };
   }, 120_000);
 
@@ -80,21 +81,21 @@ if (!baseUrl) {
     it("shares the failed-lookup count between replicas: five failures spread over both refuse the e-mail on either", async () => {
       const [a, b] = replicas;
       const wrong = { ...lookup, order_ref: "99999999" };
-      const failures = await Promise.allSettled([a, b, a, b, a].map((engine) => engine.lookupOrderThrottled(carrier, wrong, { clientAddress: "203.0.113.9" })));
+      const failures = await Promise.allSettled([a, b, a, b, a].map((engine) => engine.orders.lookupOrderThrottled(carrier, wrong, { clientAddress: "203.0.113.9" })));
       expect(failures.map((f) => (f.status === "rejected" ? (f.reason as { code: string }).code : "found"))).toEqual(Array(5).fill("ORDER_NOT_FOUND"));
       for (const engine of [a, b]) {
-        await expect(engine.lookupOrderThrottled(carrier, lookup, { clientAddress: "198.51.100.1" })).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", status: 429 });
+        await expect(engine.orders.lookupOrderThrottled(carrier, lookup, { clientAddress: "198.51.100.1" })).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", status: 429 });
       }
       clock.advance(15 * 60_000 + 1_000);
-      await expect(b.lookupOrderThrottled(carrier, lookup)).resolves.toMatchObject({ order_id: Number(lookup.order_ref) });
+      await expect(b.orders.lookupOrderThrottled(carrier, lookup)).resolves.toMatchObject({ order_id: Number(lookup.order_ref) });
     });
 
     it("stores a message through one replica that operations read through the other", async () => {
       const [a, b] = replicas;
-      const sent = await a.sendContactMessage(carrier, { name: "Ada", email: "ada@example.com", phone: "07700900123", reason: { id: 1, title: "My booking" }, message: "Hello", locale: "en" });
-      expect((await b.listContactMessages(carrier)).map((m) => m.id)).toContain(sent.id);
-      const callBack = await b.requestCallBack(carrier, null, { name: "Ada", email: "ada@example.com", phone: "07700900123" });
-      expect((await a.listCallBackRequests(carrier)).map((r) => r.id)).toContain(callBack.id);
+      const sent = await a.contact.sendContactMessage(carrier, { name: "Ada", email: "ada@example.com", phone: "07700900123", reason: { id: 1, title: "My booking" }, message: "Hello", locale: "en" });
+      expect((await b.contact.listContactMessages(carrier)).map((m) => m.id)).toContain(sent.id);
+      const callBack = await b.contact.requestCallBack(carrier, null, { name: "Ada", email: "ada@example.com", phone: "07700900123" });
+      expect((await a.contact.listCallBackRequests(carrier)).map((r) => r.id)).toContain(callBack.id);
     });
   });
 }

@@ -11,7 +11,8 @@ import { createSandboxGateway, type SandboxLedgerRecord } from "../../booking/ad
 import { openDatabase, type OpenedDatabase } from "../../booking/db/open";
 import { createPaymentLedger } from "../../booking/db/payment-ledger";
 import * as s from "../../booking/db/schema";
-import { createEngine, type Engine } from "../../booking/engine";
+import { createEngine } from "../../booking/compose";
+import type { Engine } from "../../booking/engine";
 import { fixedClock } from "../../booking/ports/clock";
 import type { EmailMessage, Notifications, SmsMessage } from "../../booking/ports/notifications";
 import type { MessageRenderer } from "../../booking/scheduler/renderer";
@@ -102,7 +103,7 @@ if (!baseUrl) {
       // Each instance runs several passes at once, as two processes with slow passes would.
       const worker = async (engine: Engine) => {
         for (let pass = 0; pass < 40; pass++) {
-          const results = await Promise.all([engine.runScheduledJobs(), engine.runScheduledJobs()]);
+          const results = await Promise.all([engine.messages.runScheduledJobs(), engine.messages.runScheduledJobs()]);
           if (results.every((r) => r.claimed === 0)) break;
         }
       };

@@ -15,7 +15,8 @@ import { seedCarrier, seedCatalogue } from "../../booking/catalogue/seed";
 import { openDatabase, type OpenedDatabase } from "../../booking/db/open";
 import { createPaymentLedger } from "../../booking/db/payment-ledger";
 import * as s from "../../booking/db/schema";
-import { createEngine, type Engine } from "../../booking/engine";
+import { createEngine } from "../../booking/compose";
+import type { Engine } from "../../booking/engine";
 import { fixedClock } from "../../booking/ports/clock";
 import type { Notifications } from "../../booking/ports/notifications";
 import { memoryFiles, VALID_DETAILS } from "../../booking/testing/engine";
@@ -83,17 +84,17 @@ if (!baseUrl) {
   const [one, two] = [() => instances[0]!, () => instances[1]!];
 
   async function draft(engine: Engine) {
-    const { reference } = await engine.buildBooking(carrier);
-    await engine.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-    await engine.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+    const { reference } = await engine.basket.buildBooking(carrier);
+    await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+    await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
     return reference;
   }
 
   async function paidOrder(engine: Engine, date = THURSDAY) {
     const reference = await draft(engine);
-    await engine.setCustomerDetails(carrier, reference, VALID_DETAILS);
-    await engine.setDate(carrier, reference, { date });
-    const done = await engine.charge(carrier, reference, { currency: carrier.currency, token: "fake-valid-nonce" });
+    await engine.basket.setCustomerDetails(carrier, reference, VALID_DETAILS);
+    await engine.basket.setDate(carrier, reference, { date });
+    const done = await engine.checkout.charge(carrier, reference, { currency: carrier.currency, token: "fake-valid-nonce" });
     return { order_ref: String(done.order_id), email: "ada@example.com" };
   }
 
@@ -111,23 +112,23 @@ if (!baseUrl) {
     return Number(row!.held);
   }
 
-  const states = async () => (await one().listWaitingList(carrier)).map((entry) => [entry.name, entry.state]);
+  const states = async () => (await one().waitingList.listWaitingList(carrier)).map((entry) => [entry.name, entry.state]);
 
   describe("waiting list on PostgreSQL", () => {
     it("offers two units freed at once to two different customers, and none to a customer racing for the day", async () => {
       const orders = [await paidOrder(one()), await paidOrder(two())];
       for (const name of ["Ada", "Bob", "Cat"]) {
         const reference = await draft(one());
-        await one().joinWaitingList(carrier, reference, { name, email: `${name.toLowerCase()}@example.com`, phone: "07700 900123", site_url: "https://repairs.example" });
+        await one().waitingList.joinWaitingList(carrier, reference, { name, email: `${name.toLowerCase()}@example.com`, phone: "07700 900123", site_url: "https://repairs.example" });
         clock.advance(1000);
       }
       const racers = [await draft(one()), await draft(two())];
 
       const outcomes = await Promise.allSettled([
-        one().cancelOrder(carrier, orders[0]!),
-        two().cancelOrder(carrier, orders[1]!),
-        one().setDate(carrier, racers[0]!, { date: THURSDAY }),
-        two().setDate(carrier, racers[1]!, { date: THURSDAY }),
+        one().orders.cancelOrder(carrier, orders[0]!),
+        two().orders.cancelOrder(carrier, orders[1]!),
+        one().basket.setDate(carrier, racers[0]!, { date: THURSDAY }),
+        two().basket.setDate(carrier, racers[1]!, { date: THURSDAY }),
       ]);
       expect(outcomes.slice(0, 2).map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
 
@@ -141,7 +142,7 @@ if (!baseUrl) {
 
     it("two instances' schedulers expire the offers together and pass each day on once", async () => {
       clock.advance(121 * 60_000);
-      await Promise.all([one().runScheduledJobs(), two().runScheduledJobs(), one().runScheduledJobs(), two().runScheduledJobs()]);
+      await Promise.all([one().messages.runScheduledJobs(), two().messages.runScheduledJobs(), one().messages.runScheduledJobs(), two().messages.runScheduledJobs()]);
       // Ada's and Bob's holds ran out; Cat, the only one still waiting, is offered one of the units.
       expect(await states()).toEqual([["Ada", "expired"], ["Bob", "expired"], ["Cat", "offered"]]);
       expect(await heldOnThursday()).toBe(1);
@@ -161,12 +162,12 @@ if (!baseUrl) {
       const orders = [await paidOrder(one(), monday), await paidOrder(two(), tuesday)];
       const reason = "we will not be at home";
       const moves = await Promise.allSettled([
-        one().changeOrderDate(carrier, orders[0]!, { date: tuesday, reason }),
-        two().changeOrderDate(carrier, orders[1]!, { date: monday, reason }),
+        one().orders.changeOrderDate(carrier, orders[0]!, { date: tuesday, reason }),
+        two().orders.changeOrderDate(carrier, orders[1]!, { date: monday, reason }),
       ]);
       expect(moves.map((move) => move.status)).toEqual(["fulfilled", "fulfilled"]);
-      expect((await one().lookupOrder(carrier, orders[0]!)).booking.booking_date).toBe(tuesday);
-      expect((await one().lookupOrder(carrier, orders[1]!)).booking.booking_date).toBe(monday);
+      expect((await one().orders.lookupOrder(carrier, orders[0]!)).booking.booking_date).toBe(tuesday);
+      expect((await one().orders.lookupOrder(carrier, orders[1]!)).booking.booking_date).toBe(monday);
     });
   });
 }

@@ -18,7 +18,7 @@ export type CallBackOutcome = { status: "sent"; fields: Record<string, string> }
 
 export async function requestCallBack(context: BookingRequestContext, request: CallBackRequest): Promise<CallBackOutcome> {
   // In the customer's language: the engine answers the request by e-mail and SMS (ADR 093).
-  return waitingListFormOutcome(() => context.engine.requestCallBack(context.carrier, context.booking?.reference ?? null, { ...request, locale: context.locale }));
+  return waitingListFormOutcome(() => context.engine.contact.requestCallBack(context.carrier, context.booking?.reference ?? null, { ...request, locale: context.locale }));
 }
 
 /** Runs the engine call of the waiting-list form: its field errors become the form's messages, other errors pass. */
@@ -45,6 +45,6 @@ export async function joinWaitingList(context: BookingRequestContext, form: Wait
   const reference = context.booking?.reference;
   if (!reference) return { status: "invalid", fields: {} };
   return waitingListFormOutcome(() =>
-    context.engine.joinWaitingList(context.carrier, reference, { name: form.name, email: form.email, phone: form.phone, locale: context.locale, site_url: siteUrl }),
+    context.engine.waitingList.joinWaitingList(context.carrier, reference, { name: form.name, email: form.email, phone: form.phone, locale: context.locale, site_url: siteUrl }),
   );
 }

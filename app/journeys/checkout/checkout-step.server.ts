@@ -33,6 +33,6 @@ export async function throwLoaderError(context: BookingRequestContext, error: un
 /** The drop-off store's name for the overview (the booking holds only its id). */
 export async function dropOffStoreName(context: BookingRequestContext, booking: BookingState): Promise<string | null> {
   if (!booking.drop_off_company_store_id || !booking.postcode) return null;
-  const stores = await context.engine.locateStores(context.carrier, booking.postcode, { dropOffOnly: true }).catch(() => []);
+  const stores = await context.engine.coverage.locateStores(context.carrier, booking.postcode, { dropOffOnly: true }).catch(() => []);
   return stores.find((store) => store.id === booking.drop_off_company_store_id)?.name ?? null;
 }

@@ -10,7 +10,7 @@ function engineAnswering(answer: PaymentWebhookAnswer, configured = true) {
   const handed: { contentType: string | null; body: string }[] = [];
   const engine = {
     capabilities: () => ({ paymentWebhooks: configured }) as never,
-    handlePaymentWebhook: async (delivery: { contentType: string | null; body: string }) => (handed.push(delivery), answer),
+    payments: { handlePaymentWebhook: async (delivery: { contentType: string | null; body: string }) => (handed.push(delivery), answer) },
   };
   return { handed, deps: { engine: async () => engine } };
 }

@@ -4,10 +4,10 @@
  * into HTTP. 200 once handled (the provider stops retrying), 401 for a bad signature, 400 for a
  * malformed delivery, 404 when no provider account is configured, 405 and 413 at the door.
  */
-import { MAX_WEBHOOK_BODY_BYTES, type Engine } from "~/booking.server";
+import { MAX_WEBHOOK_BODY_BYTES, type Engine, type PaymentsArea } from "~/booking.server";
 
 export interface PaymentWebhookDeps {
-  engine: () => Promise<Pick<Engine, "capabilities" | "handlePaymentWebhook">>;
+  engine: () => Promise<Pick<Engine, "capabilities"> & { payments: Pick<PaymentsArea, "handlePaymentWebhook"> }>;
   log?: (line: string) => void;
 }
 
@@ -19,7 +19,7 @@ export async function handlePaymentWebhookRequest(request: Request, deps: Paymen
   if (!engine.capabilities().paymentWebhooks) return json({ error: "payment webhooks are not configured" }, 404);
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > MAX_WEBHOOK_BODY_BYTES) return json({ error: "payload too large" }, 413);
-  const answer = await engine.handlePaymentWebhook({ contentType: request.headers.get("content-type"), body: await request.text() });
+  const answer = await engine.payments.handlePaymentWebhook({ contentType: request.headers.get("content-type"), body: await request.text() });
   switch (answer.outcome) {
     case "not-configured":
       return json({ error: "payment webhooks are not configured" }, 404);

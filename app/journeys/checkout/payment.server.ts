@@ -9,7 +9,7 @@ import { customerDetailsInput, detailsDefaults, parseDetailsForm, type DetailsVa
 import { payButton, sandboxPaymentOptions, type PayLaterMethod } from "./payment";
 import { payLaterVisible, type DropInBilling } from "~/journeys/checkout/components/payment-options";
 
-type BillingTokens = Awaited<ReturnType<BookingRequestContext["engine"]["generateBillingTokens"]>>;
+type BillingTokens = Awaited<ReturnType<BookingRequestContext["engine"]["checkout"]["generateBillingTokens"]>>;
 
 export const BILLING_FIELDS = ["billing_first_name", "billing_last_name", "billing_line_1", "billing_line_2", "billing_town", "billing_postcode"] as const;
 export type BillingField = (typeof BILLING_FIELDS)[number];
@@ -90,13 +90,13 @@ export async function saveCustomerDetails(context: BookingRequestContext, bookin
   const parsed = parseDetailsForm(savedDetails(booking));
   // The booking passed checkout's validation, so its own details parse; if not, the engine says what is missing.
   const input = parsed.ok ? customerDetailsInput(parsed.form, booking.postcode) : { ...savedDetails(booking), force_persist: true };
-  await context.engine.setCustomerDetails(context.carrier, booking.reference, input);
+  await context.engine.basket.setCustomerDetails(context.carrier, booking.reference, input);
 }
 
 /** Steps 1 and the session update (spec §7 update-klarna), before the provider authorises. */
 export async function preparePayLater(context: BookingRequestContext, booking: BookingState) {
   await saveCustomerDetails(context, booking);
-  return context.engine.updatePayLaterSession(context.carrier, booking.reference);
+  return context.engine.checkout.updatePayLaterSession(context.carrier, booking.reference);
 }
 
 /** Klarna's billing_address for authorize (the customer's saved details). */
@@ -117,7 +117,7 @@ export function klarnaBillingAddress(booking: BookingState, countryCode: string)
 
 /** The sandbox's authorisation on the server (Klarna authorises in the browser). */
 export function authorizePayLaterOnServer(context: BookingRequestContext, booking: BookingState, type: PayLaterMethod) {
-  return context.engine.authorizePayLater(context.carrier, booking.reference, { payment_type: type });
+  return context.engine.checkout.authorizePayLater(context.carrier, booking.reference, { payment_type: type });
 }
 
 export type BillingSaveResult = { ok: true } | { ok: false; errors: Partial<Record<BillingField | "form", string>>; values: BillingValues };

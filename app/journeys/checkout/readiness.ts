@@ -5,7 +5,7 @@
 import type { Engine } from "~/booking.server";
 import { behaviourFor } from "~/lib/errors/error-table";
 
-export type ValidationReportView = Awaited<ReturnType<Engine["validateBooking"]>>;
+export type ValidationReportView = Awaited<ReturnType<Engine["checkout"]["validateBooking"]>>;
 
 export type FixStep = "details" | "date" | "devices" | "store";
 

@@ -25,7 +25,7 @@ export interface AddressErrorBody {
 /** The geocoded point of an address; null when the provider has none (the engine then checks the postcode). */
 export async function geocode(context: BookingRequestContext, text: string) {
   try {
-    return await context.engine.geocodeAddress(context.carrier, text);
+    return await context.engine.coverage.geocodeAddress(context.carrier, text);
   } catch {
     return null;
   }
@@ -35,7 +35,7 @@ export async function geocode(context: BookingRequestContext, text: string) {
 export async function retrieveForBooking(context: BookingRequestContext, id: string): Promise<AddressPayload | null> {
   let full: FullAddressLike | null;
   try {
-    full = await context.engine.retrieveAddress(context.carrier, id);
+    full = await context.engine.coverage.retrieveAddress(context.carrier, id);
   } catch (error) {
     handleError(error, "booking.address-search");
     return null;
@@ -57,7 +57,7 @@ export async function saveAddress(
 ) {
   try {
     const booking = await ensureBooking(context);
-    const saved = await context.engine.setAddress(context.carrier, booking.reference, {
+    const saved = await context.engine.basket.setAddress(context.carrier, booking.reference, {
       ...address,
       ...(options.business ? { is_business_account: true } : {}),
     });
@@ -75,9 +75,9 @@ export async function saveAddress(
 /** The retrievable addresses at a postcode (the list on the repair-location page), at most `limit`. */
 export async function addressesAtPostcode(context: BookingRequestContext, postcode: string, limit = 30): Promise<AddressOption[]> {
   try {
-    const found = await context.engine.findAddresses(context.carrier, { text: postcode });
+    const found = await context.engine.coverage.findAddresses(context.carrier, { text: postcode });
     const container = postcodeContainer(found, postcode);
-    const inside = container ? await context.engine.findAddresses(context.carrier, { text: postcode, container: container.id }) : [];
+    const inside = container ? await context.engine.coverage.findAddresses(context.carrier, { text: postcode, container: container.id }) : [];
     const seen = new Set<string>();
     return [...inside, ...found]
       .filter((option) => option.retrievable && !seen.has(option.id) && seen.add(option.id))
@@ -92,7 +92,7 @@ export async function addressesAtPostcode(context: BookingRequestContext, postco
 export async function chooseDropOff(context: BookingRequestContext, storeId: number) {
   try {
     const booking = requirePostcode(context);
-    const saved = await context.engine.setDropOff(context.carrier, booking.reference, { drop_off_company_store_id: storeId });
+    const saved = await context.engine.basket.setDropOff(context.carrier, booking.reference, { drop_off_company_store_id: storeId });
     return redirectWithSession(context, nextAfter("repair-location", context.carrier, saved, context.startPath));
   } catch (error) {
     const { behaviour } = handleError(error, "booking.drop-off");
@@ -110,7 +110,7 @@ export async function storesNear(
   const form = parsePostcodeForm(postcode);
   if (!form.ok) return { stores: [], postcodeErrorKey: form.errorKey };
   try {
-    const stores = await context.engine.locateStores(context.carrier, form.postcode, options.dropOffOnly ? { dropOffOnly: true } : undefined);
+    const stores = await context.engine.coverage.locateStores(context.carrier, form.postcode, options.dropOffOnly ? { dropOffOnly: true } : undefined);
     return { stores, postcodeErrorKey: null };
   } catch (error) {
     return { stores: [], postcodeErrorKey: handleError(error, "booking.stores").behaviour.key ?? null };

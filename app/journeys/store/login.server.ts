@@ -31,7 +31,7 @@ const refused = (login: LoginForm, alert: string, status: number, headers?: Head
 export async function logIn(request: Request, carrier: Carrier, login: LoginForm, clientAddress: string | null) {
   const engine = await getRequestEngine(request);
   try {
-    const account = await engine.withStaffLoginThrottle(carrier, { username: login.username, clientAddress }, () =>
+    const account = await engine.staff.withStaffLoginThrottle(carrier, { username: login.username, clientAddress }, () =>
       verifyStaffCredentials(carrier.code, login.username, login.password),
     );
     if (!account) return refused(login, "store.login.errors.wrongCredentials", 401);

@@ -4,5 +4,5 @@ import { guarded, type ManageContext } from "~/lib/order-access/manage.server";
 
 /** The order's tracking, behind the lookup throttle (the page's URL is an e-mail and a reference). */
 export function loadTracking(ctx: ManageContext, lookup: LookupForm): Promise<TechnicianTracking> {
-  return guarded(ctx, lookup, () => ctx.engine.trackTechnician(ctx.carrier, lookup));
+  return guarded(ctx, lookup, () => ctx.engine.orders.trackTechnician(ctx.carrier, lookup));
 }

@@ -72,7 +72,7 @@ export async function loadBookingContext(request: Request): Promise<BookingReque
   let booking: BookingState | null = null;
   if (reference) {
     try {
-      booking = await engine.getBooking(siteCarrier, reference, { locale });
+      booking = await engine.basket.getBooking(siteCarrier, reference, { locale });
     } catch (error) {
       if (handleError(error, "booking.session").behaviour.clearBooking) session.unset("bookingRef");
     }
@@ -105,13 +105,13 @@ export const IN_STORE_CHANNEL = "in-store";
 export async function ensureBooking(context: BookingRequestContext, input: { channel?: string } = {}): Promise<BookingState> {
   if (context.booking && context.booking.checkout_status !== "SUCCESS") return context.booking;
   const { referrer, lucidRef } = context.attribution.attribution;
-  const built = await context.engine.buildBooking(context.siteCarrier, {
+  const built = await context.engine.basket.buildBooking(context.siteCarrier, {
     channel: input.channel ?? (context.colleague ? IN_STORE_CHANNEL : "web"),
     ...(referrer ? { referrer } : {}),
     ...(lucidRef ? { lucidRef } : {}),
   });
   context.session.set("bookingRef", built.reference);
-  context.booking = await context.engine.getBooking(context.carrier, built.reference, { locale: context.locale });
+  context.booking = await context.engine.basket.getBooking(context.carrier, built.reference, { locale: context.locale });
   context.carrier = carrierForBooking(context.siteCarrier, context.booking);
   return context.booking;
 }

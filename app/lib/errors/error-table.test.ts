@@ -31,6 +31,11 @@ describe("the §8 error table", () => {
     }
   });
 
+  it("answers the CMS's operations questions: a refused area or dates is a bad request, anything else a bug (ADR 160)", () => {
+    expect(behaviourFor("VALIDATION", "operations.bookings-count").show).toBe("field");
+    expect(behaviourFor("BK01", "operations.bookings-count").show).toBe("error-page");
+  });
+
   it("follows §8 in the booking flow", () => {
     expect(behaviourFor("BK01")).toMatchObject({ show: "toast", key: "booking.errors.bookingProblem", durationMs: 15_000, redirect: "/booking", clearBooking: true });
     expect(behaviourFor("BK04")).toMatchObject({ show: "toast", key: "landing.postcodeInvalid", durationMs: 15_000, redirect: "start" });

@@ -128,7 +128,9 @@ export type Place =
   | "manage.tracking"
   | "contact"
   | "contact.message"
-  | "contact.call-back";
+  | "contact.call-back"
+  | "operations"
+  | "operations.bookings-count";
 
 /** `codes`: this place's behaviour for a code; `otherwise`: for any code neither it nor a place before it names. */
 export interface PlaceRule {
@@ -220,6 +222,10 @@ export const PLACE_RULES = {
   contact: { codes: { VALIDATION: { show: "field" }, CAPTCHA_FAILED: { show: "alert" } }, otherwise: { show: "alert", key: "contact.errors.generic" } },
   "contact.message": {},
   "contact.call-back": { otherwise: { show: "field" } },
+  /** The CMS's questions about operations data (resource routes answering JSON): an error they do not expect is a bug. */
+  operations: { otherwise: { show: "error-page" } },
+  /** Issue 9 item 7: an area or dates the engine refuses is the CMS's bad request. */
+  "operations.bookings-count": { codes: { VALIDATION: { show: "field" } } },
 } as const satisfies Record<Place, PlaceRule>;
 
 function chainOf(place: Place): Place[] {

@@ -75,12 +75,12 @@ export function subjectOf(ctx: ManageContext, email: string) {
 
 /** The order behind the lookup throttle (ADR 031): a wrong e-mail or reference is counted. */
 export function findOrder(ctx: ManageContext, lookup: LookupForm): Promise<OrderView> {
-  return ctx.engine.lookupOrderThrottled(ctx.carrier, lookup, { clientAddress: ctx.clientAddress });
+  return ctx.engine.orders.lookupOrderThrottled(ctx.carrier, lookup, { clientAddress: ctx.clientAddress });
 }
 
 /** Runs an order operation behind the lookup throttle. */
 export function guarded<T>(ctx: ManageContext, lookup: LookupForm, operation: () => Promise<T>): Promise<T> {
-  return ctx.engine.withLookupThrottle(ctx.carrier, subjectOf(ctx, lookup.email), operation);
+  return ctx.engine.orders.withLookupThrottle(ctx.carrier, subjectOf(ctx, lookup.email), operation);
 }
 
 /** The manage page's forms; each is a place of the §8 table ("manage.<form>"). */

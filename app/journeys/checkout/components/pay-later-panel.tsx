@@ -7,7 +7,7 @@
  * choosing the selected one again deselects it.
  *
  * With Klarna the chosen category's form loads in a container and `authorize` asks Klarna in the
- * browser; with the sandbox `authorize` asks the server (engine.authorizePayLater) through
+ * browser; with the sandbox `authorize` asks the server (engine.checkout.authorizePayLater) through
  * `authorizeOnServer`. Either way the answer is { approved, authorization_token, show_form }.
  */
 import { forwardRef, useEffect, useImperativeHandle, useRef, useState } from "react";
@@ -63,7 +63,7 @@ export interface PayLaterPanelProps {
   selected: string | null;
   onToggle: (type: PayLaterPaymentType) => void;
   disabled?: boolean;
-  /** Sandbox: the server's authorisation (engine.authorizePayLater). */
+  /** Sandbox: the server's authorisation (engine.checkout.authorizePayLater). */
   authorizeOnServer?: (type: PayLaterPaymentType) => Promise<PayLaterAuthorization>;
 }
 

@@ -57,7 +57,7 @@ export async function action({ request }: ActionFunctionArgs) {
     // session forgets it; a new booking is built at the first step. A completed booking keeps its order.
     if (booking && booking.checkout_status === "PENDING") {
       try {
-        await engine.abandonBooking(carrier, booking.reference);
+        await engine.basket.abandonBooking(carrier, booking.reference);
       } catch (error) {
         // Gone or completed meanwhile: there is nothing left to give back; starting over still works.
         handleError(error, "booking.start-over");
@@ -71,25 +71,25 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     switch (form.intent) {
       case "clear-store": {
-        await engine.clearStore(carrier, booking.reference);
+        await engine.basket.clearStore(carrier, booking.reference);
         flashToast(context, "booking-checkout.basket.storeCleared");
         const back = carrier.storeRequired ? "/booking/store-search" : safeReturnPath(request, "/booking/basket");
         return redirectWithSession(context, back);
       }
       case "delete-device": {
         const title = booking.devices[form.device]?.device.title ?? "";
-        await engine.removeDevice(carrier, booking.reference, form.device);
+        await engine.basket.removeDevice(carrier, booking.reference, form.device);
         flashToast(context, "booking-checkout.basket.deviceRemoved", { device: title });
         return redirectWithSession(context, "/booking/basket");
       }
       case "apply-promo": {
         if (!form.code) return data({ error: null, promoMissing: true }, await withSession(context, { status: 400 }));
-        const updated = await engine.applyDiscountCode(carrier, booking.reference, { discount_code: form.code });
+        const updated = await engine.basket.applyDiscountCode(carrier, booking.reference, { discount_code: form.code });
         flashToast(context, "booking-checkout.basket.promoApplied", { code: updated.discount_code ?? form.code });
         return redirectWithSession(context, "/booking/basket");
       }
       case "remove-promo": {
-        await engine.removeDiscountCode(carrier, booking.reference);
+        await engine.basket.removeDiscountCode(carrier, booking.reference);
         flashToast(context, "booking-checkout.basket.promoRemoved");
         return redirectWithSession(context, "/booking/basket");
       }

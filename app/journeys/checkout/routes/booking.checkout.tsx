@@ -26,7 +26,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
   let report;
   try {
-    report = await context.engine.validateBooking(context.carrier, booking.reference);
+    report = await context.engine.checkout.validateBooking(context.carrier, booking.reference);
   } catch (error) {
     return throwLoaderError(context, error);
   }
@@ -54,14 +54,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = (await readForm(request)).get("intent");
   try {
     if (intent === "out-of-warranty") {
-      await context.engine.setWarranty(context.carrier, booking.reference, { in_warranty: false });
+      await context.engine.basket.setWarranty(context.carrier, booking.reference, { in_warranty: false });
       const first = Object.keys(booking.devices)[0];
       return redirectWithSession(context, first ? `/booking/device/select?device=${encodeURIComponent(first)}` : "/booking/basket");
     }
     const path = completionPath(booking);
     if (path === "payment") return redirectWithSession(context, "/booking/payment");
-    if (path === "confirm-iw") await context.engine.confirmInWarranty(context.carrier, booking.reference);
-    else await context.engine.confirmPromo(context.carrier, booking.reference);
+    if (path === "confirm-iw") await context.engine.checkout.confirmInWarranty(context.carrier, booking.reference);
+    else await context.engine.checkout.confirmPromo(context.carrier, booking.reference);
     countBooking("completed");
   } catch (error) {
     return bookingErrorResponse(context, error);

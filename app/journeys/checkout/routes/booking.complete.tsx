@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // The order holds the technician's timeslot, assigned when the booking completed.
   const order =
     booking.order_id !== null && booking.email
-      ? await context.engine.lookupOrder(carrier, { order_ref: booking.order_id, email: booking.email }).catch(() => null)
+      ? await context.engine.orders.lookupOrder(carrier, { order_ref: booking.order_id, email: booking.email }).catch(() => null)
       : null;
   const overview = bookingOverview(booking, {
     singleMakeId: carrier.singleMakeId,

@@ -35,7 +35,7 @@ async function resume(request: Request, context: BookingRequestContext, raw: str
   try {
     // The request's engine: a code's expiry follows the test clock (ADR 034) like the manage pages.
     const engine = await getRequestEngine(request);
-    const booking = await engine.redeemResumeToken(context.carrier, form.token, { locale: context.locale });
+    const booking = await engine.basket.redeemResumeToken(context.carrier, form.token, { locale: context.locale });
     context.session.set("bookingRef", booking.reference);
     return redirectWithSession(context, booking.checkout_status === "SUCCESS" ? "/booking/complete" : "/booking/payment");
   } catch (error) {
@@ -57,7 +57,7 @@ async function look(request: Request, context: BookingRequestContext, raw: strin
   if (!form.ok) return { value: raw, errorKey: form.errorKey };
   try {
     const engine = await getRequestEngine(request);
-    await engine.getBookingByToken(context.carrier, form.token, { locale: context.locale });
+    await engine.basket.getBookingByToken(context.carrier, form.token, { locale: context.locale });
     return { value: form.token, errorKey: null, found: true };
   } catch (error) {
     const { behaviour } = handleError(error, "booking.continue");

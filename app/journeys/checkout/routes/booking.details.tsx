@@ -53,7 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     // The customer's messages are written in the language they book in, with links back to this site (ADR 093).
     const messaging = { locale: context.locale, site_url: new URL(request.url).origin };
-    await context.engine.setCustomerDetails(context.carrier, booking.reference, { ...customerDetailsInput(parsed.form, booking.postcode), ...messaging });
+    await context.engine.basket.setCustomerDetails(context.carrier, booking.reference, { ...customerDetailsInput(parsed.form, booking.postcode), ...messaging });
   } catch (error) {
     // Field problems the engine found (phone number for the carrier's country, billing postcode) go under their fields.
     const handled = handleError(error, "booking.details");

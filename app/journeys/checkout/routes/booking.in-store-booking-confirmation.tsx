@@ -59,7 +59,7 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     // "send-code": the same new code, also sent to the customer's e-mail and phone (ADR 102), for a
     // customer who is not at the counter.
-    const issued = await context.engine.issueResumeToken(context.carrier, booking.reference, { send: intent === "send-code" });
+    const issued = await context.engine.basket.issueResumeToken(context.carrier, booking.reference, { send: intent === "send-code" });
     return data({ handover: await handoverFor(request.url, issued), sentTo: issued.sent_to }, await withSession(context, { headers: STAFF_HEADERS }));
   } catch (error) {
     return bookingErrorResponse(context, error);

@@ -62,9 +62,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (completionPath(booking) !== "payment") throw redirect("/booking/checkout", await withSession(context));
   let tokens;
   try {
-    const report = await context.engine.validateBooking(context.carrier, booking.reference);
+    const report = await context.engine.checkout.validateBooking(context.carrier, booking.reference);
     if (!report.valid) throw redirect("/booking/checkout", await withSession(context));
-    tokens = await context.engine.generateBillingTokens(context.carrier, booking.reference);
+    tokens = await context.engine.checkout.generateBillingTokens(context.carrier, booking.reference);
   } catch (error) {
     if (error instanceof Response) throw error;
     return throwLoaderError(context, error);
@@ -88,7 +88,7 @@ type PaymentAnswer =
 
 /** The engine reports the charge's real outcome to the counters (ADR 152); a duplicate submission reports none. */
 async function charge(context: BookingRequestContext, booking: BookingState, request: ChargeRequest) {
-  await context.engine.charge(context.carrier, booking.reference, { ...request, currency: context.carrier.currency });
+  await context.engine.checkout.charge(context.carrier, booking.reference, { ...request, currency: context.carrier.currency });
 }
 
 async function chargeErrorAnswer(context: BookingRequestContext, error: unknown) {
@@ -103,7 +103,7 @@ async function saveBilling(context: BookingRequestContext, booking: BookingState
   const parsed = billingDetailsForm(booking, posted);
   if (!parsed.ok) return data<PaymentAnswer>({ billingErrors: parsed.errors, billingValues: posted }, await withSession(context, { status: 400 }));
   try {
-    await context.engine.setCustomerDetails(context.carrier, booking.reference, parsed.input);
+    await context.engine.basket.setCustomerDetails(context.carrier, booking.reference, parsed.input);
   } catch (error) {
     const handled = handleError(error, "booking.details");
     if (handled.behaviour.show === "field") {

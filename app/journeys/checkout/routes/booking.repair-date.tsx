@@ -29,10 +29,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const pages = pagesFromQuery(url.searchParams.get("pages"));
   let days: AvailabilityDay[];
   try {
-    const first = await context.engine.loadAvailability(context.carrier, booking.reference, { days_to_load: DAYS_PER_PAGE });
+    const first = await context.engine.basket.loadAvailability(context.carrier, booking.reference, { days_to_load: DAYS_PER_PAGE });
     const rest = await Promise.all(
       pageStarts(first[0]?.date ?? "", first.length ? pages : 1).map((start) =>
-        context.engine.loadAvailability(context.carrier, booking.reference, { start_date: start, days_to_load: DAYS_PER_PAGE }),
+        context.engine.basket.loadAvailability(context.carrier, booking.reference, { start_date: start, days_to_load: DAYS_PER_PAGE }),
       ),
     );
     days = [first, ...rest].flat();
@@ -86,7 +86,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (values.intent === "mail-in") {
     // Send the device by post instead of a visit (ADR 140): no date, straight on to the details.
     try {
-      await context.engine.setMailIn(context.carrier, booking.reference);
+      await context.engine.basket.setMailIn(context.carrier, booking.reference);
     } catch (error) {
       const response = await bookingErrorResponse(context, error);
       if (response instanceof Response) return response;
@@ -98,7 +98,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = dateForm.safeParse(values);
   if (!parsed.success) return data({ kind: "date" as const, missing: true, error: null }, await withSession(context, { status: 400 }));
   try {
-    await context.engine.setDate(context.carrier, booking.reference, {
+    await context.engine.basket.setDate(context.carrier, booking.reference, {
       date: parsed.data.date,
       requestPreferredDateCallback: parsed.data.preferred_date_callback === "on",
     });

@@ -25,7 +25,7 @@ const STATUS_CODE: Record<Shown, number> = { valid: 200, declined: 200, used: 41
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const offer = await context.engine.viewWaitingListOffer(context.carrier, token);
+  const offer = await context.engine.waitingList.viewWaitingListOffer(context.carrier, token);
   const timeZone = context.carrier.timezone;
   return data(
     {
@@ -47,11 +47,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data({ status: "unknown" as Shown }, await withSession(context, { status: 400 }));
   const { intent, token } = parsed.data;
   if (intent === "decline") {
-    const declined = await context.engine.declineWaitingListOffer(context.carrier, token);
+    const declined = await context.engine.waitingList.declineWaitingListOffer(context.carrier, token);
     const status: Shown = declined.status === "valid" ? "declined" : declined.status;
     return data({ status }, await withSession(context, { status: STATUS_CODE[status] }));
   }
-  const accepted = await context.engine.acceptWaitingListOffer(context.carrier, token);
+  const accepted = await context.engine.waitingList.acceptWaitingListOffer(context.carrier, token);
   if (accepted.status !== "valid" || !accepted.booking_reference) {
     return data({ status: accepted.status as Shown }, await withSession(context, { status: STATUS_CODE[accepted.status] }));
   }

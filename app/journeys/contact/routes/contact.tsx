@@ -46,7 +46,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     email: carrier.email,
     phone: carrier.phone,
     reasons,
-    captcha: engine.captchaProvider(),
+    captcha: engine.contact.captchaProvider(),
     open: (MODALS as readonly string[]).includes(open ?? "") ? (open as ContactModal) : null,
     replyHours: REPLY_WITHIN_HOURS,
   };
@@ -61,7 +61,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const checked = checkForm(callBackFormSchema, form);
     if (!checked.ok) return answer({ intent, sent: false, fields: checked.fields, values: checked.values }, 400);
     try {
-      await engine.requestCallBack(carrier, null, { name: checked.value.name, email: checked.value.email, phone: checked.value.phone, postcode: checked.value.postcode || null, carrier: carrier.code, locale });
+      await engine.contact.requestCallBack(carrier, null, { name: checked.value.name, email: checked.value.email, phone: checked.value.phone, postcode: checked.value.postcode || null, carrier: carrier.code, locale });
     } catch (error) {
       const failure = contactFailure(error, "contact.call-back");
       return answer({ intent, sent: false, ...failure.result, values: Object.fromEntries(Object.entries(checked.value).map(([k, v]) => [k, String(v ?? "")])) }, failure.status);
@@ -75,7 +75,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const reason = reasons.find((entry) => String(entry.id) === typed.reason);
   if (!reason) return answer({ intent, sent: false, fields: { reason: "contact.errors.reasonMissing" }, values: typed }, 400);
   try {
-    await engine.sendContactMessage(carrier, {
+    await engine.contact.sendContactMessage(carrier, {
       name: typed.name,
       email: typed.email,
       phone: typed.phone,

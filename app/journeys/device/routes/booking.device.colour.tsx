@@ -36,11 +36,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, engine, locale, booking } = context;
   let model;
   try {
-    model = await engine.getModel(carrier, modelId);
+    model = await engine.catalogue.getModel(carrier, modelId);
   } catch {
     throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
   }
-  const [versions, colours] = await Promise.all([engine.listVersions(carrier, modelId), engine.listColours(carrier, modelId, locale)]);
+  const [versions, colours] = await Promise.all([engine.catalogue.listVersions(carrier, modelId), engine.catalogue.listColours(carrier, modelId, locale)]);
   const sameModel = editingDevice?.model_version.model_id === modelId;
   const deviceCount = booking?.device_count ?? 0;
   return data(
@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { carrier, engine, locale } = context;
   const form = parseFields(colourForm, formStrings(await readForm(request)));
   const values = { versionId: form.model_version_id ?? null, colour: form.colour ?? null, applianceModelCode: form.appliance_model_code ?? "" };
-  const colours = await engine.listColours(carrier, modelId, locale).catch(() => []);
+  const colours = await engine.catalogue.listColours(carrier, modelId, locale).catch(() => []);
   const fields: Record<string, string[]> = {};
   if (!form.model_version_id) fields.model_version_id = ["booking-device.colour.versionMissing"];
   if (colours.length > 0 && !form.colour) fields.colour = ["booking-device.colour.colourMissing"];
@@ -95,10 +95,10 @@ export async function action({ request }: ActionFunctionArgs) {
     let state;
     if (editing) {
       key = editing;
-      state = await engine.updateDevice(carrier, context.booking!.reference, editing, device);
+      state = await engine.basket.updateDevice(carrier, context.booking!.reference, editing, device);
     } else {
       if (!context.booking) throw redirect(context.startPath);
-      state = await engine.addDevice(carrier, context.booking.reference, { ...device, device_key: form.device_key ?? null });
+      state = await engine.basket.addDevice(carrier, context.booking.reference, { ...device, device_key: form.device_key ?? null });
       key = state.device_key;
     }
     const saved = state.devices[key]!;

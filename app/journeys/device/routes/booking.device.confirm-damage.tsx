@@ -23,7 +23,7 @@ type Question = "back_glass" | "frame";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, booking, device, key, facts } = await loadDeviceStep(request, "confirm-damage");
   const { carrier, engine, locale } = context;
-  const problems = await engine.listProblems(carrier, device.model_version.model_id, locale);
+  const problems = await engine.catalogue.listProblems(carrier, device.model_version.model_id, locale);
   const selected = device.selected_problems.map((p) => p.code);
   const question = (asked: boolean, code: string, name: Question) => {
     const problem = problems.find((p) => p.code === code);
@@ -54,13 +54,13 @@ export async function action({ request }: ActionFunctionArgs) {
   if (device.ask_frame && !form.frame) fields.frame = ["booking-device.damage.answerMissing"];
   if (Object.keys(fields).length) return formError(context, fields, values);
   try {
-    const problems = await engine.listProblems(carrier, device.model_version.model_id, locale);
+    const problems = await engine.catalogue.listProblems(carrier, device.model_version.model_id, locale);
     const ids = applyDamageAnswers(
       problems,
       device.selected_problems.map((p) => p.id),
       { backGlass: device.ask_back_glass ? form.back_glass === "yes" : null, frame: device.ask_frame ? form.frame === "yes" : null },
     );
-    const state = await engine.updateDevice(carrier, booking.reference, key, { problems: ids });
+    const state = await engine.basket.updateDevice(carrier, booking.reference, key, { problems: ids });
     return redirectWithSession(context, pathOfStep(nextDeviceStep("confirm-damage", carrier, deviceFacts(state, state.devices[key]!)), key));
   } catch (error) {
     return stepError(context, error, values);

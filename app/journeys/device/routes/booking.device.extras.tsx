@@ -39,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = extrasForm.parse({ intent: formData.get("intent"), upsells: formData.getAll("extra") });
   const upsells = form.intent === "skip" ? [] : [...new Set(form.upsells)];
   try {
-    const state = await engine.updateDevice(carrier, booking.reference, key, { upsells });
+    const state = await engine.basket.updateDevice(carrier, booking.reference, key, { upsells });
     return redirectWithSession(context, pathOfStep(nextDeviceStep("extras", carrier, deviceFacts(state, state.devices[key]!)), key));
   } catch (error) {
     return stepError(context, error, { upsells });

@@ -42,7 +42,7 @@ export async function action({ request }: ActionFunctionArgs) {
       checkWarrantyFault({ fault: form.fault });
       return redirectWithSession(context, pathOfStep(nextDeviceStep("fault-type", carrier, facts), key));
     }
-    await engine.setWarranty(carrier, booking.reference, { in_warranty: false });
+    await engine.basket.setWarranty(carrier, booking.reference, { in_warranty: false });
     // Spec §4: confirming out of warranty goes to the repair selection.
     return redirectWithSession(context, devicePath("select", { device: key }));
   } catch (error) {

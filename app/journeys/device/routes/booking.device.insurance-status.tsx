@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { context, booking, key, facts } = await loadDeviceStep(request, "insurance-status");
   const { insured } = parseFields(insuranceForm, formStrings(await readForm(request)));
   try {
-    await context.engine.updateDevice(context.carrier, booking.reference, key, { insured: insured === "yes" });
+    await context.engine.basket.updateDevice(context.carrier, booking.reference, key, { insured: insured === "yes" });
   } catch (error) {
     return bookingErrorResponse(context, error);
   }

@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { editing } = editedDevice(booking, url);
   // Single-make carriers never choose a make (spec §4 step 2).
   if (carrier.singleMakeOnly) throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
-  const makes = await engine.listMakes(carrier, { typeId: deviceTypeIdFor(carrier), locale });
+  const makes = await engine.catalogue.listMakes(carrier, { typeId: deviceTypeIdFor(carrier), locale });
   const deviceCount = booking?.device_count ?? 0;
   return data(
     {

@@ -32,12 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { make: makeId, kind, q } = parsed.data;
   const typeId = deviceTypeIdFor(carrier);
   const [makes, models] = await Promise.all([
-    engine.listMakes(carrier, { typeId, locale }),
-    engine.listModels(carrier, { makeId, typeId, deviceType: kind, search: q || undefined }),
+    engine.catalogue.listMakes(carrier, { typeId, locale }),
+    engine.catalogue.listModels(carrier, { makeId, typeId, deviceType: kind, search: q || undefined }),
   ]);
   const make = makes.find((entry) => entry.id === makeId);
   if (!make) throw redirect(carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing, modal: "make-unavailable" }), await withSession(context));
-  const kinds = await engine.listDeviceKinds(carrier, { makeId, typeId });
+  const kinds = await engine.catalogue.listDeviceKinds(carrier, { makeId, typeId });
   const deviceCount = booking?.device_count ?? 0;
   return data(
     {

@@ -22,7 +22,7 @@ import { titleMeta } from "~/i18n/meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, booking, device, key, facts } = await loadDeviceStep(request, "select");
   const { carrier, engine, locale } = context;
-  const version = await engine.getModelVersion(carrier, device.model_version.id, locale);
+  const version = await engine.catalogue.getModelVersion(carrier, device.model_version.id, locale);
   return data(
     {
       key,
@@ -50,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const problems = parsed.success ? [...new Set(parsed.data)] : [];
   if (problems.length === 0) return formError(context, { problem: ["booking-device.select.chooseOne"] }, { problems });
   try {
-    const state = await engine.updateDevice(carrier, booking.reference, key, { problems });
+    const state = await engine.basket.updateDevice(carrier, booking.reference, key, { problems });
     return redirectWithSession(context, pathOfStep(nextDeviceStep("select", carrier, deviceFacts(state, state.devices[key]!)), key));
   } catch (error) {
     return stepError(context, error, { problems });

@@ -15,7 +15,7 @@ import { titleMeta } from "~/i18n/meta";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, device, key, facts } = await loadDeviceStep(request, "triage");
   const { carrier, engine, locale } = context;
-  const questions = await engine.listTriageQuestions(carrier, device.model_version.model_id, locale);
+  const questions = await engine.catalogue.listTriageQuestions(carrier, device.model_version.model_id, locale);
   if (questions.length === 0) throw redirect(pathOfStep(nextDeviceStep("triage", carrier, facts), key), await withSession(context));
   return data(
     {
@@ -32,12 +32,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking, device, key } = await loadDeviceStep(request, "triage", { checkApplies: false });
   const { carrier, engine, locale } = context;
-  const questions = await engine.listTriageQuestions(carrier, device.model_version.model_id, locale);
+  const questions = await engine.catalogue.listTriageQuestions(carrier, device.model_version.model_id, locale);
   const answers = triageAnswersFromForm(questions, await readForm(request));
   const missing = missingTriageAnswers(questions, answers);
   if (missing.length) return formError(context, Object.fromEntries(missing.map((code) => [`triage_answers.${code}`, ["booking-device.triage.answerMissing"]])), { answers });
   try {
-    const state = await engine.updateDevice(carrier, booking.reference, key, { triage_answers: answers });
+    const state = await engine.basket.updateDevice(carrier, booking.reference, key, { triage_answers: answers });
     return redirectWithSession(context, pathOfStep(nextDeviceStep("triage", carrier, deviceFacts(state, state.devices[key]!)), key));
   } catch (error) {
     return stepError(context, error, { answers });

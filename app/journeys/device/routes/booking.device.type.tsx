@@ -22,9 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (carrier.singleMakeOnly && makeId !== carrier.singleMakeId) throw await go(deviceEntryPath(carrier, editing));
   if (!Number.isInteger(makeId) || makeId <= 0) throw await go(deviceEntryPath(carrier, editing));
   const typeId = deviceTypeIdFor(carrier);
-  const makes = await engine.listMakes(carrier, { typeId, locale });
+  const makes = await engine.catalogue.listMakes(carrier, { typeId, locale });
   const make = makes.find((entry) => entry.id === makeId);
-  const kinds = make ? await engine.listDeviceKinds(carrier, { makeId, typeId }) : [];
+  const kinds = make ? await engine.catalogue.listDeviceKinds(carrier, { makeId, typeId }) : [];
   if (!make || kinds.length === 0) {
     // A make the carrier does not repair (an old link, another make's referrer).
     throw await go(carrier.singleMakeOnly ? BASKET_PATH : devicePath("make", { device: editing, modal: "make-unavailable" }));

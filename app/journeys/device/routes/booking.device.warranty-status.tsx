@@ -66,21 +66,21 @@ export async function action({ request }: ActionFunctionArgs) {
         assertOneDeviceInWarranty(booking.device_count);
         const date = parsePurchaseDate(form.purchase_date);
         if (!date.ok) return formError(context, { purchase_date: [`booking-device.warranty.date_${date.reason}`] }, values);
-        const state = await engine.setWarranty(carrier, booking.reference, { in_warranty: true, purchase_date: date.iso, imei: form.imei });
+        const state = await engine.basket.setWarranty(carrier, booking.reference, { in_warranty: true, purchase_date: date.iso, imei: form.imei });
         return redirectWithSession(context, pathOfStep(nextDeviceStep("warranty-status", carrier, deviceFacts(state, state.devices[key]!)), key));
       }
       case "not-in-warranty": {
-        const state = await engine.setWarranty(carrier, booking.reference, { in_warranty: false });
+        const state = await engine.basket.setWarranty(carrier, booking.reference, { in_warranty: false });
         return redirectWithSession(context, pathOfStep(nextDeviceStep("warranty-status", carrier, deviceFacts(state, state.devices[key]!)), key));
       }
       case "confirm-out-of-warranty": {
         // Spec §4: confirming out of warranty clears the warranty details and goes to the repair selection.
-        await engine.setWarranty(carrier, booking.reference, { in_warranty: false });
+        await engine.basket.setWarranty(carrier, booking.reference, { in_warranty: false });
         return redirectWithSession(context, devicePath("select", { device: key }));
       }
       case "remove-and-basket": {
         // Spec §2 in-warranty device exists: 'go to basket' deletes the current device then opens the basket.
-        await engine.removeDevice(carrier, booking.reference, key);
+        await engine.basket.removeDevice(carrier, booking.reference, key);
         return redirectWithSession(context, BASKET_PATH);
       }
     }

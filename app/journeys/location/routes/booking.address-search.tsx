@@ -32,7 +32,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   let results: AddressOption[] = [];
   if (text || container) {
     try {
-      results = await context.engine.findAddresses(context.carrier, { text, container });
+      results = await context.engine.coverage.findAddresses(context.carrier, { text, container });
     } catch (error) {
       // A refused search shows no suggestions; anything else is a bug.
       handleError(error, "booking.address-search");

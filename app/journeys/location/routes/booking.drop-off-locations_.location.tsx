@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!context.carrier.allowsInStoreDropOff) throw redirect("/booking/repair-location");
   const parsed = dropOffFormSchema.safeParse({ store_id: new URL(request.url).searchParams.get("id") });
   if (!parsed.success) throw redirect("/booking/drop-off-locations");
-  const stores = await context.engine.locateStores(context.carrier, booking.postcode!, { dropOffOnly: true });
+  const stores = await context.engine.coverage.locateStores(context.carrier, booking.postcode!, { dropOffOnly: true });
   const store = stores.find((entry) => entry.id === parsed.data.store_id);
   if (!store) throw new Response("Not found", { status: 404 });
   return { store, selected: booking.drop_off_company_store_id === store.id, locale: context.locale };

@@ -42,7 +42,7 @@ async function submitPostcode(context: BookingRequestContext, raw: string, busin
   if (!form.ok) return { business, value: raw, errorKey: form.errorKey };
   try {
     const booking = await ensureBooking(context);
-    const saved = await context.engine.setPostcode(context.carrier, booking.reference, {
+    const saved = await context.engine.basket.setPostcode(context.carrier, booking.reference, {
       postcode: form.postcode,
       ...(business ? { is_business_account: true } : {}),
     });

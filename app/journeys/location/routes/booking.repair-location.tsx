@@ -61,7 +61,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (choice.repair_location === "mail_in") {
     if (!offersMailIn(context.carrier)) return data<ActionBody>({ choiceErrorKey: "booking-location.mailIn.notOffered" }, { status: 400 });
     try {
-      await context.engine.setMailIn(context.carrier, booking.reference);
+      await context.engine.basket.setMailIn(context.carrier, booking.reference);
     } catch (error) {
       return bookingErrorResponse(context, error);
     }
@@ -70,8 +70,8 @@ export async function action({ request }: ActionFunctionArgs) {
 
   // Doorstep: the drop-off store and a repair by post no longer apply.
   try {
-    if (booking.drop_off_company_store_id) await context.engine.clearDropOff(context.carrier, booking.reference);
-    if (booking.is_mail_in_repair) await context.engine.clearMailIn(context.carrier, booking.reference);
+    if (booking.drop_off_company_store_id) await context.engine.basket.clearDropOff(context.carrier, booking.reference);
+    if (booking.is_mail_in_repair) await context.engine.basket.clearMailIn(context.carrier, booking.reference);
   } catch (error) {
     return bookingErrorResponse(context, error);
   }

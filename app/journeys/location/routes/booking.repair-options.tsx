@@ -39,10 +39,10 @@ export async function action({ request }: ActionFunctionArgs) {
   const intent = (await readForm(request)).get("intent");
   try {
     if (intent === "mail-in") {
-      await context.engine.setMailIn(context.carrier, booking.reference);
+      await context.engine.basket.setMailIn(context.carrier, booking.reference);
     } else {
-      if (booking.drop_off_company_store_id) await context.engine.clearDropOff(context.carrier, booking.reference);
-      if (booking.is_mail_in_repair) await context.engine.clearMailIn(context.carrier, booking.reference);
+      if (booking.drop_off_company_store_id) await context.engine.basket.clearDropOff(context.carrier, booking.reference);
+      if (booking.is_mail_in_repair) await context.engine.basket.clearMailIn(context.carrier, booking.reference);
     }
   } catch (error) {
     return bookingErrorResponse(context, error);

@@ -22,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(`${context.startPath}${url.searchParams.size ? `?${url.searchParams}` : ""}`);
   }
   try {
-    const booking = await context.engine.getBooking(context.carrier, ref, { locale: context.locale });
+    const booking = await context.engine.basket.getBooking(context.carrier, ref, { locale: context.locale });
     context.session.set("bookingRef", booking.reference);
     return await redirectWithSession(context, resumePath(context.carrier, booking, context.startPath));
   } catch (error) {

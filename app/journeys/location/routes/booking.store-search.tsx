@@ -45,7 +45,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) return data({ storeErrorKey: parsed.error.issues[0]?.message ?? "booking-location.store.codeMissing" }, { status: 400 });
   try {
     const booking = await ensureBooking(context);
-    const saved = await context.engine.setStore(
+    const saved = await context.engine.basket.setStore(
       context.carrier,
       booking.reference,
       parsed.data.intent === "ignore" ? { ignore: true } : { store_code: parsed.data.store_code, carrier: context.carrier.code },

@@ -66,7 +66,7 @@ async function loadDays(ctx: ManageContext, lookup: LookupForm, pages: number): 
   let start: string | undefined;
   let last: AvailabilityDay[] = [];
   for (let page = 0; page < pages; page++) {
-    last = await ctx.engine.orderAvailability(ctx.carrier, lookup, { start_date: start, days_to_load: DAYS_PER_PAGE });
+    last = await ctx.engine.orders.orderAvailability(ctx.carrier, lookup, { start_date: start, days_to_load: DAYS_PER_PAGE });
     days.push(...last);
     if (last.length < DAYS_PER_PAGE) break;
     start = addDays(last[last.length - 1]!.date, 1);
@@ -79,14 +79,14 @@ async function addressModal(ctx: ManageContext, params: URLSearchParams, order: 
   const query = (params.get("q") ?? "").trim().slice(0, 200);
   const container = params.get("container");
   const pick = params.get("pick");
-  const suggestions = !searchHidden && query ? await ctx.engine.findAddresses(ctx.carrier, { text: query, container }).catch(() => []) : null;
+  const suggestions = !searchHidden && query ? await ctx.engine.coverage.findAddresses(ctx.carrier, { text: query, container }).catch(() => []) : null;
   let initial: AddressModalState["initial"] = { ...order.address, latitude: "", longitude: "" };
   if (!searchHidden && pick) {
-    const full = await ctx.engine.retrieveAddress(ctx.carrier, pick).catch(() => null);
+    const full = await ctx.engine.coverage.retrieveAddress(ctx.carrier, pick).catch(() => null);
     if (full) {
       // Lines 1–3, the town (post town, county) as the booking address keeps them (ADR 132).
       const payload = payloadFromFullAddress(full, null);
-      const point = await ctx.engine.geocodeAddress(ctx.carrier, geocodeText(payload)).catch(() => null);
+      const point = await ctx.engine.coverage.geocodeAddress(ctx.carrier, geocodeText(payload)).catch(() => null);
       initial = {
         line_1: payload.line_1,
         line_2: payload.line_2,
@@ -136,7 +136,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     const failure = manageFailure(ctx, error, "lookup");
     return data({ kind: "lookup-failed" as const, values: lookup, alert: failure.message as ShownText }, await failureInit(ctx, error));
   }
-  const booking = await ctx.engine.getBooking(ctx.carrier, found.reference, { locale: ctx.locale }).catch(() => null);
+  const booking = await ctx.engine.basket.getBooking(ctx.carrier, found.reference, { locale: ctx.locale }).catch(() => null);
   const order = manageOrder(found, booking, mailInAddressLines(ctx.carrier));
   rememberOrder(ctx, lookup);
   const modal = await modalState(ctx, url.searchParams, lookup, order).catch(() => null);
@@ -213,7 +213,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ ok: false, intent: "cancel", failure: localFailure("cancel", "manage.cancel.errors.phrase"), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult, { status: 400, headers: await headers() });
     }
     try {
-      await guarded(ctx, lookup, () => ctx.engine.cancelOrder(ctx.carrier, lookup));
+      await guarded(ctx, lookup, () => ctx.engine.orders.cancelOrder(ctx.carrier, lookup));
     } catch (error) {
       return manageErrorResponse(ctx, error, "cancel", lookup);
     }
@@ -228,7 +228,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
       return data({ ok: false, intent: "date", failure: localFailure("date", "manage.date.errors.reasonShort") } satisfies ManageActionResult, { status: 400, headers: await headers() });
     }
     try {
-      const changed = await guarded(ctx, lookup, () => ctx.engine.changeOrderDate(ctx.carrier, lookup, { date: text(form, "date"), reason }));
+      const changed = await guarded(ctx, lookup, () => ctx.engine.orders.changeOrderDate(ctx.carrier, lookup, { date: text(form, "date"), reason }));
       rememberOrder(ctx, lookup, "date");
       return data({ ok: true, intent: "date", date: changed.order.booking.booking_date } satisfies ManageActionResult, { headers: await headers() });
     } catch (error) {
@@ -243,7 +243,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const values = Object.fromEntries(Object.entries(address.address).map(([k, v]) => [k, v === null ? "" : String(v)]));
     try {
-      await guarded(ctx, lookup, () => ctx.engine.changeOrderAddress(ctx.carrier, lookup, address.address));
+      await guarded(ctx, lookup, () => ctx.engine.orders.changeOrderAddress(ctx.carrier, lookup, address.address));
     } catch (error) {
       return manageErrorResponse(ctx, error, "address", lookup, { values });
     }
@@ -255,7 +255,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (intent === "imei") {
     const deviceId = Number(text(form, "device_id"));
     try {
-      const device = await guarded(ctx, lookup, () => ctx.engine.setOrderDeviceImei(ctx.carrier, { device_id: deviceId, email: lookup.email, imei: text(form, "imei"), customer_update: true }));
+      const device = await guarded(ctx, lookup, () => ctx.engine.orders.setOrderDeviceImei(ctx.carrier, { device_id: deviceId, email: lookup.email, imei: text(form, "imei"), customer_update: true }));
       rememberOrder(ctx, lookup, "imei");
       flashToast(ctx, { type: "success", key: device.identifier === "serial" ? "manage.toasts.serialAdded" : "manage.toasts.imeiAdded" });
       return data({ ok: true, intent: "imei", deviceId } satisfies ManageActionResult, { headers: await headers() });
@@ -273,7 +273,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     }
     const bytes = new Uint8Array(await file.arrayBuffer());
     try {
-      await guarded(ctx, lookup, () => ctx.engine.uploadProofOfPurchase(ctx.carrier, { device_id: deviceId, email: lookup.email, bytes }));
+      await guarded(ctx, lookup, () => ctx.engine.orders.uploadProofOfPurchase(ctx.carrier, { device_id: deviceId, email: lookup.email, bytes }));
     } catch (error) {
       // Spec §4: an upload gives a thank-you toast or a problem toast; the reason shows under the field.
       if (manageFailure(ctx, error, "proof").show === "field") flashToast(ctx, { type: "error", key: "manage.toasts.proofProblem" });

@@ -31,8 +31,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { date, area } = query.parse({ date: url.searchParams.get("date") ?? undefined, area: url.searchParams.get("area") ?? undefined });
   const scope = { manager_area: staff.account.serviceArea, area_code: area ?? null };
-  const day = await staffEngineCall(request, staff, (engine) => engine.areaJobs(staff.carrier, { ...scope, date: date ?? null }));
-  const capacity = await staffEngineCall(request, staff, (engine) => engine.areaCapacity(staff.carrier, { ...scope, from: day.date, days: 7 }));
+  const day = await staffEngineCall(request, staff, (engine) => engine.staff.areaJobs(staff.carrier, { ...scope, date: date ?? null }));
+  const capacity = await staffEngineCall(request, staff, (engine) => engine.staff.areaCapacity(staff.carrier, { ...scope, from: day.date, days: 7 }));
   return data(
     {
       area: day.area,
@@ -70,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("The form could not be read.", { status: 400, headers: staff.headers });
   try {
     await staffEngineCall(request, staff, (engine) =>
-      engine.reassignJob(staff.carrier, { manager_area: staff.account.serviceArea, job_id: parsed.data.job_id, technician_id: parsed.data.technician_id, staff_id: staff.account.id }),
+      engine.staff.reassignJob(staff.carrier, { manager_area: staff.account.serviceArea, job_id: parsed.data.job_id, technician_id: parsed.data.technician_id, staff_id: staff.account.id }),
     );
   } catch (error) {
     const problem = stepProblem(error);

@@ -37,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const storeCode = staff.account.storeCodes[0];
   if (storeCode) {
     try {
-      await context.engine.setStore(context.carrier, booking.reference, { store_code: storeCode, carrier: context.carrier.code });
+      await context.engine.basket.setStore(context.carrier, booking.reference, { store_code: storeCode, carrier: context.carrier.code });
     } catch (error) {
       // A store the engine does not (yet) know: the colleague chooses one at store search.
       if (handleError(error, "booking.store").behaviour.show !== "field") throw error;

@@ -45,7 +45,7 @@ async function technicianJobContext(request: Request, jobIdRaw: string | undefin
 /** /store/jobs/:jobId: one job's steps in order; only the technician's own job (403 otherwise). */
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { staff, technicianId, jobId } = await technicianJobContext(request, params.jobId);
-  const job = await staffEngineCall(request, staff, (engine) => engine.technicianJob(staff.carrier, { technician_id: technicianId, job_id: jobId }));
+  const job = await staffEngineCall(request, staff, (engine) => engine.staff.technicianJob(staff.carrier, { technician_id: technicianId, job_id: jobId }));
   return data({ job, checklistItems: [...CHECKLIST_ITEMS], timezone: staff.carrier.timezone }, { headers: staff.headers });
 }
 
@@ -96,24 +96,24 @@ export async function action({ request, params }: ActionFunctionArgs) {
     await staffEngineCall(request, staff, (engine) => {
       switch (input.intent) {
         case "on-my-way":
-          return engine.reportOnMyWay(staff.carrier, { ...actor, latitude: input.latitude ?? null, longitude: input.longitude ?? null, accuracy: input.accuracy ?? null });
+          return engine.staff.reportOnMyWay(staff.carrier, { ...actor, latitude: input.latitude ?? null, longitude: input.longitude ?? null, accuracy: input.accuracy ?? null });
         case "startChecklist":
-          return engine.recordJobStep(staff.carrier, { ...actor, step: input.intent, checklist: input.checklist.filter((c): c is (typeof CHECKLIST_ITEMS)[number] => (CHECKLIST_ITEMS as readonly string[]).includes(c)) });
+          return engine.staff.recordJobStep(staff.carrier, { ...actor, step: input.intent, checklist: input.checklist.filter((c): c is (typeof CHECKLIST_ITEMS)[number] => (CHECKLIST_ITEMS as readonly string[]).includes(c)) });
         case "addImei":
         case "addSerialNumber":
-          return engine.recordJobStep(staff.carrier, { ...actor, step: input.intent, device_id: input.device_id, value: input.value });
+          return engine.staff.recordJobStep(staff.carrier, { ...actor, step: input.intent, device_id: input.device_id, value: input.value });
         case "confirmProblems":
-          return engine.recordJobStep(staff.carrier, { ...actor, step: input.intent, device_id: input.device_id, problem_ids: input.problem_ids });
+          return engine.staff.recordJobStep(staff.carrier, { ...actor, step: input.intent, device_id: input.device_id, problem_ids: input.problem_ids });
         case "symptomCodes":
-          return engine.recordJobStep(staff.carrier, { ...actor, step: input.intent, device_id: input.device_id, symptoms: input.symptoms });
+          return engine.staff.recordJobStep(staff.carrier, { ...actor, step: input.intent, device_id: input.device_id, symptoms: input.symptoms });
         case "addParts": {
           const parts = input.part_name
             .map((name, i) => ({ name: name.trim(), quantity: Number(input.part_quantity[i] || 1) }))
             .filter((part) => part.name.length > 0);
-          return engine.recordJobStep(staff.carrier, { ...actor, step: input.intent, device_id: input.device_id, parts });
+          return engine.staff.recordJobStep(staff.carrier, { ...actor, step: input.intent, device_id: input.device_id, parts });
         }
         case "repairComplete":
-          return engine.recordJobStep(staff.carrier, { ...actor, step: input.intent });
+          return engine.staff.recordJobStep(staff.carrier, { ...actor, step: input.intent });
       }
     });
   } catch (error) {

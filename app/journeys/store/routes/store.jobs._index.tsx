@@ -19,7 +19,7 @@ export const meta: MetaFunction = titleMeta("store.jobs.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const staff = await requireStaff(request, STAFF_PAGES.jobs.requirement);
   const technicianId = technicianIdOf(staff);
-  const jobs = technicianId ? await staffEngineCall(request, staff, (engine) => engine.technicianJobs(staff.carrier, { technician_id: technicianId })) : [];
+  const jobs = technicianId ? await staffEngineCall(request, staff, (engine) => engine.staff.technicianJobs(staff.carrier, { technician_id: technicianId })) : [];
   return data(
     {
       hasTechnician: !!technicianId,
