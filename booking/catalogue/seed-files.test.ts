@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { distanceKm as haversineKm } from "@repair/rules/distance";
 import { normalisePostcode, postcodeMatchesPrefix } from "../domain/postcode";
 import { ADDRESS_BOOK } from "../adapters/embedded-addresses/address-book";
 import { catalogueFileSchema, engineFileSchema, type CatalogueFile, type EngineFile } from "./seed-schema";
@@ -33,13 +34,9 @@ function parseEngine(folder: string): EngineFile {
   return result.data;
 }
 
-function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
+/** The one haversine (packages/rules/distance.js) over the files' { lat, lng } points. */
+const distanceKm = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>
+  haversineKm({ latitude: a.lat, longitude: a.lng }, { latitude: b.lat, longitude: b.lng });
 
 describe("tenants/catalogue.json", () => {
   const catalogue = parseCatalogue();

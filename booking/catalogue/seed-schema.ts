@@ -7,6 +7,7 @@
  * Money is integer minor units (pence, cents); EUR prices are whole euros because DE shows none.
  */
 import { z } from "zod";
+import { validPrefix } from "@repair/rules/postcodes";
 import { normalisePostcode } from "../domain/postcode";
 
 export const CURRENCIES = ["GBP", "EUR", "AUD", "USD", "CAD"] as const;
@@ -224,26 +225,6 @@ export type TriageQuestion = CatalogueFile["triage_questions"][number];
 export type PriceAmount = z.output<typeof amount>;
 
 // ---------------------------------------------------------------- <carrier>/engine.json
-
-/** A service-area prefix that makes sense for the country: UK area or district, else a postcode start. */
-function validPrefix(countryCode: (typeof COUNTRIES)[number], prefix: string): boolean {
-  switch (countryCode) {
-    case "GB": {
-      // Letters only (an area such as 'SW') or a district that a real postcode can start with.
-      if (/^[A-Z]{1,2}$/.test(prefix)) return true;
-      const probe = normalisePostcode("GB", `${prefix}1AA`);
-      return probe.ok && probe.outward === prefix;
-    }
-    case "DE":
-      return /^[0-9]{1,5}$/.test(prefix) && !prefix.startsWith("00");
-    case "AU":
-      return /^[0-9]{1,4}$/.test(prefix);
-    case "US":
-      return /^[0-9]{1,5}$/.test(prefix);
-    case "CA":
-      return /^[ABCEGHJ-NPRSTVXY](?:[0-9](?:[ABCEGHJ-NPRSTV-Z])?)?$/.test(prefix);
-  }
-}
 
 export const technicianSchema = z.object({
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),

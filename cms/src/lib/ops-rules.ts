@@ -2,10 +2,13 @@
  * Save-time rules of the operations and catalogue types (docs/decisions/077-ops-validation-on-save.md).
  * Pure functions over an entry's fields (camelCase, as Strapi stores them); each problem names the
  * field and says what is wrong, in words an operations person understands. The engine validates
- * the same data again on import (booking/catalogue/seed-schema.ts); these rules are copied from
- * there because the CMS cannot import booking/.
+ * the same data again on import (booking/catalogue/seed-schema.ts); the postcode and service-area
+ * prefix rules both use are packages/rules/postcodes.js (ADR 161).
  */
+import { validPostcode, validPrefix } from '@repair/rules/postcodes';
 import { CURRENCY_CODES } from './content-model';
+
+export { validPostcode, validPrefix };
 
 export type Problem = { path: string[]; message: string };
 type Data = Record<string, unknown>;
@@ -13,16 +16,6 @@ type Data = Record<string, unknown>;
 
 const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
-// The UK outward code of booking/domain/postcode.ts (Royal Mail pattern).
-const UK_OUTWARD = /^(?:[A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])$/;
-const UK_POSTCODE = /^(GIR0AA|(?:[A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])[0-9][ABD-HJLNP-UW-Z]{2})$/;
-const POSTCODES: Record<string, RegExp> = {
-  GB: UK_POSTCODE,
-  DE: /^(?!00)[0-9]{5}$/,
-  AU: /^[0-9]{4}$/,
-  US: /^[0-9]{5}(?:-?[0-9]{4})?$/,
-  CA: /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z][0-9][ABCEGHJ-NPRSTV-Z][0-9]$/,
-};
 const PREFIX_EXAMPLES: Record<string, string> = {
   GB: "a postcode area or district such as 'SW' or 'SW1A'",
   DE: "the first 1 to 5 digits of a PLZ such as '101'",
@@ -30,27 +23,6 @@ const PREFIX_EXAMPLES: Record<string, string> = {
   US: "the first 1 to 5 digits of a ZIP code such as '100'",
   CA: "a forward sortation area or its start such as 'M5V' or 'M5'",
 };
-
-/** A service-area prefix that makes sense for the country (booking/catalogue/seed-schema.ts validPrefix). */
-export function validPrefix(country: string, prefix: string): boolean {
-  switch (country) {
-    case 'GB':
-      return /^[A-Z]{1,2}$/.test(prefix) || UK_OUTWARD.test(prefix);
-    case 'DE':
-      return /^[0-9]{1,5}$/.test(prefix) && !prefix.startsWith('00');
-    case 'AU':
-      return /^[0-9]{1,4}$/.test(prefix);
-    case 'US':
-      return /^[0-9]{1,5}$/.test(prefix);
-    case 'CA':
-      return /^[ABCEGHJ-NPRSTVXY](?:[0-9](?:[ABCEGHJ-NPRSTV-Z])?)?$/.test(prefix);
-    default:
-      return false;
-  }
-}
-
-export const validPostcode = (country: string, postcode: string): boolean =>
-  !!POSTCODES[country]?.test(postcode.replace(/\s+/g, '').toUpperCase());
 
 const isoDate = (value: unknown): boolean => {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
