@@ -254,5 +254,17 @@ describe("tenants/<carrier>/engine.json", () => {
     ])("reject %s", (_what, hours) => {
       expect(withHours(hours).success).toBe(false);
     });
+
+    it("say what is wrong as the CMS does, at the entry's field (one rule: packages/rules/opening-hours.js)", () => {
+      const parsed = withHours([{ days: [1], opens: "18:00", closes: "09:00" }]);
+      expect(parsed.error?.issues).toEqual([
+        expect.objectContaining({ path: ["stores", 0, "opening_hours", 0, "closes"], message: "Opening hours, entry 1: closes (09:00) must be after opens (18:00)." }),
+      ]);
+    });
+
+    it("keep only days, opens and closes of an entry", () => {
+      const parsed = withHours([{ days: [1], opens: "09:00", closes: "18:00", note: "lunch 13-14" }]);
+      expect(parsed.success && parsed.data.stores[0]!.opening_hours).toEqual([{ days: [1], opens: "09:00", closes: "18:00" }]);
+    });
   });
 });

@@ -7,6 +7,7 @@
  * Money is integer minor units (pence, cents); EUR prices are whole euros because DE shows none.
  */
 import { z } from "zod";
+import { openingHoursProblems, type OpeningHoursEntry } from "@repair/rules/opening-hours";
 import { validPrefix } from "@repair/rules/postcodes";
 import { normalisePostcode } from "../domain/postcode";
 
@@ -267,21 +268,19 @@ export const rosterSchema = z.object({
   closed_dates: z.array(isoDate).default([]),
 });
 
-/** Weekday as ISO counts it: 1 Monday … 7 Sunday (as the roster's working_weekdays). */
-const weekday = z.number().int().min(1).max(7);
-
 /**
- * A store's opening hours (issue 9, ADR 088): entries of days sharing the same hours, kept in the
- * order the carrier entered them, which is how the site groups them. A day not listed is closed;
- * an empty list means the hours are not given.
+ * A store's opening hours (issue 9, ADR 088): the rule the CMS applies on save
+ * (packages/rules/opening-hours.js), with its messages; entries keep only days, opens and closes.
  */
 export const openingHoursSchema = z
-  .array(
-    z
-      .object({ days: z.array(weekday).min(1), opens: hhmm, closes: hhmm })
-      .refine((h) => h.closes > h.opens, { message: "closes must be after opens", path: ["closes"] }),
-  )
-  .superRefine((entries, ctx) => requireUnique(ctx, entries.flatMap((h) => h.days), [], "opening day"));
+  .array(z.unknown())
+  .superRefine((entries, ctx) => {
+    for (const problem of openingHoursProblems(entries)) {
+      const path = problem.path.slice(1).map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part));
+      ctx.addIssue({ code: "custom", path, message: problem.message });
+    }
+  })
+  .transform((entries) => (entries as OpeningHoursEntry[]).map(({ days, opens, closes }): OpeningHoursEntry => ({ days, opens, closes })));
 
 export const storeSchema = z.object({
   code: z.string().regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, "upper-case letters, digits and hyphens"),
