@@ -4,6 +4,8 @@
 FROM node:20-bookworm-slim AS build
 WORKDIR /srv
 COPY package.json package-lock.json ./
+# The shared rules (ADR 161): a file: dependency, linked from node_modules/@repair/rules.
+COPY packages ./packages
 RUN npm install --no-audit --no-fund
 COPY . .
 RUN npx remix vite:build
@@ -12,6 +14,7 @@ FROM node:20-bookworm-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000
 WORKDIR /srv
 COPY package.json package-lock.json ./
+COPY packages ./packages
 RUN npm install --no-audit --no-fund --omit=dev && npm cache clean --force
 COPY --from=build /srv/build ./build
 COPY server.ts tsconfig.json ./

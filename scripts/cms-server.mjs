@@ -17,8 +17,8 @@ export const CMS_DIR = path.join(ROOT, 'cms');
 const STRAPI_BIN = path.join(CMS_DIR, 'node_modules', '@strapi', 'strapi', 'bin', 'strapi.js');
 const INSTALL_STAMP = path.join(CMS_DIR, 'node_modules', '.repair-cms-install-stamp');
 const BUILD_STAMP = path.join(CMS_DIR, 'dist', '.repair-cms-build-stamp');
-// What the admin bundle and the compiled server depend on.
-const BUILD_INPUTS = ['src', 'config', 'package.json', 'package-lock.json', 'tsconfig.json'];
+// What the admin bundle and the compiled server depend on (the shared rules' types included, ADR 161).
+const BUILD_INPUTS = ['src', 'config', 'package.json', 'package-lock.json', 'tsconfig.json', '../packages/rules'];
 
 const READY_TIMEOUT_MS = 120_000;
 const STOP_GRACE_MS = 10_000;

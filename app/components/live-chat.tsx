@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches, useNavigate } from "@remix-run/react";
-import { safeUrl } from "~/lib/safe-url";
+import { safeUrl } from "@repair/rules/url";
 
 /** Routes opt in with `export const handle = { liveChat: true }` (spec §6: routes flagged for it). */
 export function useRouteWantsLiveChat(): boolean {

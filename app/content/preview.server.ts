@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createCookie } from "@remix-run/node";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import onHeaders from "on-headers";
-import { verifyPreviewToken, type PreviewCheck } from "../../cms/src/lib/preview-token";
+import { verifyPreviewToken, type PreviewCheck } from "@repair/rules/preview-token";
 import { env } from "../env.server";
 
 /**

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { checkUrl, URL_RULES, type UrlRules } from "~/lib/safe-url";
+import { checkUrl, URL_RULES, type UrlRules } from "@repair/rules/url";
 import { ATTRIBUTION_TOKEN, referrerKey } from "~/lib/attribution-token";
 
 /** Zod schemas for what Strapi returns (docs/content-model.md). Unknown fields are ignored. */

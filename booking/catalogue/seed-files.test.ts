@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { distanceKm as haversineKm } from "@repair/rules/distance";
 import { normalisePostcode, postcodeMatchesPrefix } from "../domain/postcode";
 import { ADDRESS_BOOK } from "../adapters/embedded-addresses/address-book";
 import { catalogueFileSchema, engineFileSchema, type CatalogueFile, type EngineFile } from "./seed-schema";
@@ -33,13 +34,9 @@ function parseEngine(folder: string): EngineFile {
   return result.data;
 }
 
-function distanceKm(a: { lat: number; lng: number }, b: { lat: number; lng: number }): number {
-  const rad = Math.PI / 180;
-  const dLat = (b.lat - a.lat) * rad;
-  const dLng = (b.lng - a.lng) * rad;
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(dLng / 2) ** 2;
-  return 2 * 6371 * Math.asin(Math.sqrt(h));
-}
+/** The one haversine (packages/rules/distance.js) over the files' { lat, lng } points. */
+const distanceKm = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): number =>
+  haversineKm({ latitude: a.lat, longitude: a.lng }, { latitude: b.lat, longitude: b.lng });
 
 describe("tenants/catalogue.json", () => {
   const catalogue = parseCatalogue();
@@ -256,6 +253,18 @@ describe("tenants/<carrier>/engine.json", () => {
       ["a day in two entries", [{ days: [1, 2], opens: "09:00", closes: "18:00" }, { days: [2], opens: "10:00", closes: "16:00" }]],
     ])("reject %s", (_what, hours) => {
       expect(withHours(hours).success).toBe(false);
+    });
+
+    it("say what is wrong as the CMS does, at the entry's field (one rule: packages/rules/opening-hours.js)", () => {
+      const parsed = withHours([{ days: [1], opens: "18:00", closes: "09:00" }]);
+      expect(parsed.error?.issues).toEqual([
+        expect.objectContaining({ path: ["stores", 0, "opening_hours", 0, "closes"], message: "Opening hours, entry 1: closes (09:00) must be after opens (18:00)." }),
+      ]);
+    });
+
+    it("keep only days, opens and closes of an entry", () => {
+      const parsed = withHours([{ days: [1], opens: "09:00", closes: "18:00", note: "lunch 13-14" }]);
+      expect(parsed.success && parsed.data.stores[0]!.opening_hours).toEqual([{ days: [1], opens: "09:00", closes: "18:00" }]);
     });
   });
 });

@@ -7,6 +7,8 @@
  * Money is integer minor units (pence, cents); EUR prices are whole euros because DE shows none.
  */
 import { z } from "zod";
+import { openingHoursProblems, type OpeningHoursEntry } from "@repair/rules/opening-hours";
+import { validPrefix } from "@repair/rules/postcodes";
 import { normalisePostcode } from "../domain/postcode";
 
 export const CURRENCIES = ["GBP", "EUR", "AUD", "USD", "CAD"] as const;
@@ -225,26 +227,6 @@ export type PriceAmount = z.output<typeof amount>;
 
 // ---------------------------------------------------------------- <carrier>/engine.json
 
-/** A service-area prefix that makes sense for the country: UK area or district, else a postcode start. */
-function validPrefix(countryCode: (typeof COUNTRIES)[number], prefix: string): boolean {
-  switch (countryCode) {
-    case "GB": {
-      // Letters only (an area such as 'SW') or a district that a real postcode can start with.
-      if (/^[A-Z]{1,2}$/.test(prefix)) return true;
-      const probe = normalisePostcode("GB", `${prefix}1AA`);
-      return probe.ok && probe.outward === prefix;
-    }
-    case "DE":
-      return /^[0-9]{1,5}$/.test(prefix) && !prefix.startsWith("00");
-    case "AU":
-      return /^[0-9]{1,4}$/.test(prefix);
-    case "US":
-      return /^[0-9]{1,5}$/.test(prefix);
-    case "CA":
-      return /^[ABCEGHJ-NPRSTVXY](?:[0-9](?:[ABCEGHJ-NPRSTV-Z])?)?$/.test(prefix);
-  }
-}
-
 export const technicianSchema = z.object({
   id: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/),
   name: z.string().min(1),
@@ -286,21 +268,19 @@ export const rosterSchema = z.object({
   closed_dates: z.array(isoDate).default([]),
 });
 
-/** Weekday as ISO counts it: 1 Monday … 7 Sunday (as the roster's working_weekdays). */
-const weekday = z.number().int().min(1).max(7);
-
 /**
- * A store's opening hours (issue 9, ADR 088): entries of days sharing the same hours, kept in the
- * order the carrier entered them, which is how the site groups them. A day not listed is closed;
- * an empty list means the hours are not given.
+ * A store's opening hours (issue 9, ADR 088): the rule the CMS applies on save
+ * (packages/rules/opening-hours.js), with its messages; entries keep only days, opens and closes.
  */
 export const openingHoursSchema = z
-  .array(
-    z
-      .object({ days: z.array(weekday).min(1), opens: hhmm, closes: hhmm })
-      .refine((h) => h.closes > h.opens, { message: "closes must be after opens", path: ["closes"] }),
-  )
-  .superRefine((entries, ctx) => requireUnique(ctx, entries.flatMap((h) => h.days), [], "opening day"));
+  .array(z.unknown())
+  .superRefine((entries, ctx) => {
+    for (const problem of openingHoursProblems(entries)) {
+      const path = problem.path.slice(1).map((part) => (/^[0-9]+$/.test(part) ? Number(part) : part));
+      ctx.addIssue({ code: "custom", path, message: problem.message });
+    }
+  })
+  .transform((entries) => (entries as OpeningHoursEntry[]).map(({ days, opens, closes }): OpeningHoursEntry => ({ days, opens, closes })));
 
 export const storeSchema = z.object({
   code: z.string().regex(/^[A-Z0-9]+(?:-[A-Z0-9]+)*$/, "upper-case letters, digits and hyphens"),

@@ -5,6 +5,7 @@
  * `outward` is the part service areas are keyed on: the UK district ('SW1A'), the German PLZ, the
  * Australian postcode, the 5-digit US ZIP, the Canadian forward sortation area ('M5V').
  */
+import { POSTCODE_PATTERNS, UK_OUTWARD } from "@repair/rules/postcodes";
 import type { CountryCode } from "../ports/address-provider";
 
 /** 'UK' is accepted as an alias of 'GB' because carriers and people both say UK. */
@@ -22,19 +23,8 @@ export type NormalisedPostcode = {
 
 export type PostcodeResult = NormalisedPostcode | { ok: false };
 
-/*
- * UK: the Royal Mail / gov.uk pattern. Outward: A9, A99, AA9, AA99, A9A, AA9A with the letter
- * restrictions per position; inward: 9AA without C I K M O V. GIR 0AA is the one special case.
- */
-const UK_POSTCODE =
-  /^(GIR0AA|(?:[A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])[0-9][ABD-HJLNP-UW-Z]{2})$/;
-const UK_OUTWARD = /^(?:[A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])$/;
-// German PLZ run from 01001 to 99998; a leading 00 is never issued.
-const DE_POSTCODE = /^(?!00)[0-9]{5}$/;
-const AU_POSTCODE = /^[0-9]{4}$/;
-const US_ZIP = /^([0-9]{5})(?:-?[0-9]{4})?$/;
-// Canada Post: no D F I O Q U anywhere, and no W or Z as the first letter.
-const CA_POSTCODE = /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z][0-9][ABCEGHJ-NPRSTV-Z][0-9]$/;
+// The patterns are packages/rules/postcodes.js, which the CMS's save rules use too (ADR 161).
+const { GB: UK_POSTCODE, DE: DE_POSTCODE, AU: AU_POSTCODE, US: US_ZIP, CA: CA_POSTCODE } = POSTCODE_PATTERNS;
 
 function canonicalCountry(country: PostcodeCountry | string): CountryCode | null {
   const upper = String(country).trim().toUpperCase();

@@ -267,6 +267,18 @@ describe("images, ports and health checks match the code", () => {
     expect(JSON.parse(read("cms/package.json")).dependencies).toHaveProperty("@strapi/strapi");
   });
 
+  it("gives both images the shared rules where their file: dependency points (ADR 161)", () => {
+    const build = cms.build as { context: string; additional_contexts: Record<string, string> };
+    const rules = path.join(root, build.additional_contexts.rules!);
+    expect(JSON.parse(readFileSync(path.join(rules, "package.json"), "utf8")).name).toBe("@repair/rules");
+    // cms/package.json's ../packages/rules, seen from the image's /srv.
+    expect(JSON.parse(read("cms/package.json")).dependencies["@repair/rules"]).toBe("file:../packages/rules");
+    expect(argsOf(cmsImage, "COPY")).toContain("--from=build /packages/rules /packages/rules");
+    expect(read("cms/Dockerfile")).toMatch(/COPY --from=rules \. \/packages\/rules\nCOPY package\.json package-lock\.json \.\/\nRUN npm install/);
+    expect(JSON.parse(read("package.json")).dependencies["@repair/rules"]).toBe("file:packages/rules");
+    expect(copiedFromContext(appImage)).toContain("packages");
+  });
+
   it("mounts only files and folders that exist", () => {
     for (const service of Object.values(compose.services)) {
       for (const volume of service.volumes ?? []) {

@@ -4,7 +4,7 @@
  * `additionalLandingPageLimit` of them (spec §9: 7, or 3 for one carrier).
  */
 import type { Carrier } from "~/content/schemas";
-import { mailtoHref, safeUrl, telHref } from "~/lib/safe-url";
+import { mailtoHref, safeUrl, telHref } from "@repair/rules/url";
 
 export type SupportOptionKind = "picker" | "web" | "phone" | "email" | "help";
 

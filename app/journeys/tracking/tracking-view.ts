@@ -4,20 +4,9 @@ import { clockTime, minutesUntil, type DateLocale } from "~/lib/dates";
  * What the tracking page shows besides the map: distance in the carrier's unit, and the map's
  * geometry (Web Mercator, the projection of every common tile server: {z}/{x}/{y} tiles of 256 px).
  */
-export interface Point {
-  latitude: number;
-  longitude: number;
-}
-
-const EARTH_KM = 6371;
-
-export function distanceKm(a: Point, b: Point): number {
-  const rad = (deg: number) => (deg * Math.PI) / 180;
-  const dLat = rad(b.latitude - a.latitude);
-  const dLng = rad(b.longitude - a.longitude);
-  const h = Math.sin(dLat / 2) ** 2 + Math.cos(rad(a.latitude)) * Math.cos(rad(b.latitude)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_KM * Math.asin(Math.sqrt(h));
-}
+export type { LatLng as Point } from "@repair/rules/distance";
+export { distanceKm } from "@repair/rules/distance";
+import type { LatLng as Point } from "@repair/rules/distance";
 
 /** Miles where road distances are given in miles (GB, US), kilometres elsewhere. */
 export function distanceUnit(countryCode: string): "mi" | "km" {

@@ -1,15 +1,12 @@
 /**
  * Who may use which staff page (spec §6, ADR 096): superAdmin and areaManager may do everything;
  * every other role needs the page's permission tag among its role permissions. Company permissions
- * are shown, never consulted. The same roles and tags are the CMS's choices (cms/src/lib/staff-rules.ts).
+ * are shown, never consulted. The roles and tags are the CMS's choices too (packages/rules/staff.js, ADR 161).
  */
 import { z } from "zod";
+import { STAFF_ROLES, type StaffRole, type PermissionTag } from "@repair/rules/staff";
 
-export const STAFF_ROLES = ["storeColleague", "technician", "areaManager", "superAdmin"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
-
-export const PERMISSION_TAGS = ["store.booking", "store.handover", "technician.jobs", "area.staff", "area.jobs"] as const;
-export type PermissionTag = (typeof PERMISSION_TAGS)[number];
+export { PERMISSION_TAGS, STAFF_ROLES, type PermissionTag, type StaffRole } from "@repair/rules/staff";
 
 /** The roles that may do everything. */
 const ALL_POWERFUL: readonly StaffRole[] = ["superAdmin", "areaManager"];

@@ -14,7 +14,7 @@ import {
 } from './safe-edits';
 import { MESSAGE_TEMPLATE_UID, messageTemplateProblems } from './message-templates';
 import { uiTextPlaceholders } from './ui-text-defaults';
-import { checkUrl, isLoopbackHost, URL_RULES, type UrlRules } from './url-policy';
+import { checkUrl, isLoopbackHost, URL_RULES, type UrlRules } from '@repair/rules/url';
 
 /** A lower-case host name without port: labels of a-z, 0-9 and inner hyphens, dot-separated. */
 const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;

@@ -1,29 +1,15 @@
 import { type Problem, insecureLinkProblems, placeholderProblems } from './safe-edits';
 
+import { PLACEHOLDERS_OF } from '@repair/rules/message-kinds';
+
 /**
  * Customer message templates (issue 10, ADR 092): which `{{placeholders}}` each kind of message may
- * use. The engine's renderer (booking/notifications/template-kinds.ts) fills exactly these; a unit
- * test there keeps the two tables equal.
+ * use. The engine's renderer fills exactly these: both read the one table in
+ * packages/rules/message-kinds.js (ADR 161).
  */
 export const MESSAGE_TEMPLATE_UID = 'api::message-template.message-template';
 
-const booking = ['brand', 'orderRef', 'devices', 'date', 'window', 'address', 'manageUrl', 'trackingUrl'];
-
-export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = {
-  'booking-confirmed': [...booking, 'amount'],
-  'evening-before': booking,
-  'morning-of': booking,
-  'booking-cancelled': ['brand', 'orderRef', 'devices', 'date', 'refund'],
-  'date-changed': booking,
-  'address-changed': booking,
-  'imei-accepted': ['brand', 'orderRef', 'devices', 'manageUrl'],
-  'proof-accepted': ['brand', 'orderRef', 'devices', 'manageUrl'],
-  'contact-received': ['brand', 'orderRef'],
-  'call-back-requested': ['brand', 'orderRef', 'date', 'window'],
-  'waiting-list-offer': ['brand', 'date', 'window', 'address', 'offerUrl', 'holdUntil'],
-  'booking-handed-over': ['brand', 'devices', 'date', 'address', 'bookingCode', 'confirmUrl', 'holdUntil'],
-  'mail-in-confirmed': ['brand', 'orderRef', 'devices', 'address', 'amount', 'manageUrl', 'mailInAddress'],
-};
+export const MESSAGE_PLACEHOLDERS: Readonly<Record<string, readonly string[]>> = PLACEHOLDERS_OF;
 
 export const MESSAGE_KINDS = Object.keys(MESSAGE_PLACEHOLDERS);
 

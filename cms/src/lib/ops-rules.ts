@@ -2,10 +2,14 @@
  * Save-time rules of the operations and catalogue types (docs/decisions/077-ops-validation-on-save.md).
  * Pure functions over an entry's fields (camelCase, as Strapi stores them); each problem names the
  * field and says what is wrong, in words an operations person understands. The engine validates
- * the same data again on import (booking/catalogue/seed-schema.ts); these rules are copied from
- * there because the CMS cannot import booking/.
+ * the same data again on import (booking/catalogue/seed-schema.ts); the postcode, service-area
+ * prefix and opening-hours rules both use are in packages/rules (ADR 161).
  */
+import { openingHoursProblems } from '@repair/rules/opening-hours';
+import { validPostcode, validPrefix } from '@repair/rules/postcodes';
 import { CURRENCY_CODES } from './content-model';
+
+export { openingHoursProblems, validPostcode, validPrefix };
 
 export type Problem = { path: string[]; message: string };
 type Data = Record<string, unknown>;
@@ -13,16 +17,6 @@ type Data = Record<string, unknown>;
 
 const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
-// The UK outward code of booking/domain/postcode.ts (Royal Mail pattern).
-const UK_OUTWARD = /^(?:[A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])$/;
-const UK_POSTCODE = /^(GIR0AA|(?:[A-PR-UWYZ][0-9]{1,2}|[A-PR-UWYZ][A-HK-Y][0-9]{1,2}|[A-PR-UWYZ][0-9][A-HJKPSTUW]|[A-PR-UWYZ][A-HK-Y][0-9][ABEHMNPRVWXY])[0-9][ABD-HJLNP-UW-Z]{2})$/;
-const POSTCODES: Record<string, RegExp> = {
-  GB: UK_POSTCODE,
-  DE: /^(?!00)[0-9]{5}$/,
-  AU: /^[0-9]{4}$/,
-  US: /^[0-9]{5}(?:-?[0-9]{4})?$/,
-  CA: /^[ABCEGHJ-NPRSTVXY][0-9][ABCEGHJ-NPRSTV-Z][0-9][ABCEGHJ-NPRSTV-Z][0-9]$/,
-};
 const PREFIX_EXAMPLES: Record<string, string> = {
   GB: "a postcode area or district such as 'SW' or 'SW1A'",
   DE: "the first 1 to 5 digits of a PLZ such as '101'",
@@ -30,27 +24,6 @@ const PREFIX_EXAMPLES: Record<string, string> = {
   US: "the first 1 to 5 digits of a ZIP code such as '100'",
   CA: "a forward sortation area or its start such as 'M5V' or 'M5'",
 };
-
-/** A service-area prefix that makes sense for the country (booking/catalogue/seed-schema.ts validPrefix). */
-export function validPrefix(country: string, prefix: string): boolean {
-  switch (country) {
-    case 'GB':
-      return /^[A-Z]{1,2}$/.test(prefix) || UK_OUTWARD.test(prefix);
-    case 'DE':
-      return /^[0-9]{1,5}$/.test(prefix) && !prefix.startsWith('00');
-    case 'AU':
-      return /^[0-9]{1,4}$/.test(prefix);
-    case 'US':
-      return /^[0-9]{1,5}$/.test(prefix);
-    case 'CA':
-      return /^[ABCEGHJ-NPRSTVXY](?:[0-9](?:[ABCEGHJ-NPRSTV-Z])?)?$/.test(prefix);
-    default:
-      return false;
-  }
-}
-
-export const validPostcode = (country: string, postcode: string): boolean =>
-  !!POSTCODES[country]?.test(postcode.replace(/\s+/g, '').toUpperCase());
 
 const isoDate = (value: unknown): boolean => {
   if (typeof value !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
@@ -148,45 +121,6 @@ export function rosterProblems(data: Data): Problem[] {
       });
     }
   }
-  return problems;
-}
-
-const CLOCK = /^([01][0-9]|2[0-3]):[0-5][0-9]$/;
-const HOURS_EXAMPLE = '[{ "days": [1, 2, 3, 4, 5], "opens": "09:00", "closes": "18:00" }]';
-
-/**
- * Opening hours (ADR 088): entries of weekdays (1 Monday … 7 Sunday) sharing opening and closing
- * times; a day in at most one entry. Empty or missing: the store gives no hours.
- */
-export function openingHoursProblems(value: unknown): Problem[] {
-  if (value == null) return [];
-  const at = (index: number, field?: string) => ['openingHours', ...(index < 0 ? [] : [String(index)]), ...(field ? [field] : [])];
-  if (!Array.isArray(value)) return [{ path: at(-1), message: `Opening hours must be a list like ${HOURS_EXAMPLE} (got ${shown(value)}).` }];
-  const problems: Problem[] = [];
-  const seen = new Set<unknown>();
-  value.forEach((entry: Data, index) => {
-    const label = `Opening hours, entry ${index + 1}`;
-    if (!entry || typeof entry !== 'object' || Array.isArray(entry)) {
-      problems.push({ path: at(index), message: `${label} must look like { "days": [1, 2, 3, 4, 5], "opens": "09:00", "closes": "18:00" } (got ${shown(entry)}).` });
-      return;
-    }
-    const days = entry.days;
-    if (!Array.isArray(days) || days.length === 0 || days.some((d) => !Number.isInteger(d) || (d as number) < 1 || (d as number) > 7)) {
-      problems.push({ path: at(index, 'days'), message: `${label}: days must be a list of weekdays from 1 (Monday) to 7 (Sunday), e.g. [1, 2, 3, 4, 5] (got ${shown(days)}).` });
-    } else {
-      const twice = days.filter((d, i) => seen.has(d) || days.indexOf(d) !== i);
-      if (twice.length) problems.push({ path: at(index, 'days'), message: `${label}: day ${[...new Set(twice)].join(', ')} is already listed; each day belongs in one entry only.` });
-      days.forEach((d) => seen.add(d));
-    }
-    const times = (['opens', 'closes'] as const).filter((field) => {
-      const ok = typeof entry[field] === 'string' && CLOCK.test(entry[field] as string);
-      if (!ok) problems.push({ path: at(index, field), message: `${label}: ${field} must be a time as HH:MM (24-hour clock), e.g. "09:00" (got ${shown(entry[field])}).` });
-      return ok;
-    });
-    if (times.length === 2 && (entry.closes as string) <= (entry.opens as string)) {
-      problems.push({ path: at(index, 'closes'), message: `${label}: closes (${String(entry.closes)}) must be after opens (${String(entry.opens)}).` });
-    }
-  });
   return problems;
 }
 

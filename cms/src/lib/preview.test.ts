@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { PREVIEW_PATHS, previewUrl, siteOrigin } from './preview';
-import { verifyPreviewToken } from './preview-token';
+import { verifyPreviewToken } from '@repair/rules/preview-token';
 
 describe('preview links (ADR 086)', () => {
   it("open the carrier's own domain in production and <code>.localhost on the app's port locally", () => {

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { CARRIER_UID } from './content-model';
 import { allFenced, carrierCodesOf, FENCE_CONDITION_ID, permissionsFor } from './editor-fence';
-import { createPreviewToken } from './preview-token';
+import { createPreviewToken } from '@repair/rules/preview-token';
 
 const READ = 'plugin::content-manager.explorer.read';
 

@@ -1,17 +1,15 @@
 /**
  * Save-time rules of staff accounts (`api::ops-staff-member`, ADR 095). Pure functions over the
  * merged entry plus what the carrier has (its store and area codes), so they can be unit tested.
- * The permission tags are the vocabulary of app/lib/staff/permissions.ts; a unit test keeps the two
- * lists equal (the CMS cannot import app/).
+ * The roles and permission tags are the vocabulary the app's page guards use too
+ * (packages/rules/staff.js, ADR 161).
  */
+import { PERMISSION_TAGS, STAFF_ROLES } from '@repair/rules/staff';
 import type { Problem } from './ops-rules';
 
+export { PERMISSION_TAGS, STAFF_ROLES };
+
 type Data = Record<string, unknown>;
-
-export const STAFF_ROLES = ['storeColleague', 'technician', 'areaManager', 'superAdmin'] as const;
-
-/** What a role may be granted; superAdmin and areaManager need none (spec §6: they may do everything). */
-export const PERMISSION_TAGS = ['store.booking', 'store.handover', 'technician.jobs', 'area.staff', 'area.jobs'] as const;
 
 export const PASSWORD_MIN_LENGTH = 12;
 export const PASSWORD_MAX_BYTES = 72;

@@ -10,7 +10,7 @@ import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { businessCookie } from "~/lib/cookies.server";
 import { captureAttribution, keepAttribution } from "~/lib/booking-flow/attribution.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
-import { safeRedirectTarget } from "~/lib/safe-url";
+import { safeRedirectTarget } from "@repair/rules/url";
 
 export const handle = { liveChat: true, i18n: ["manage-lookup"] };
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createPreviewToken, verifyPreviewToken } from './preview-token';
+import { createPreviewToken, verifyPreviewToken } from './preview-token.js';
 
 const SECRET = 'test-preview-secret-0123456789';
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);

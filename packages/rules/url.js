@@ -1,8 +1,8 @@
 /**
  * The URL policy (ADR 058): which URLs from the CMS or a customer the site may put into an href,
- * a src, a script tag or a redirect. Pure and isomorphic: the content schemas use it on the server,
- * components again in the browser. Allow-list only: a scheme is accepted because it is named here,
- * never because it is not on a deny-list. cms/src/lib/url-policy.ts enforces the same rules on save.
+ * a src, a script tag or a redirect. Pure and isomorphic: the CMS enforces it on save, the app's
+ * content schemas on the server and its components again in the browser. Allow-list only: a scheme
+ * is accepted because it is named here, never because it is not on a deny-list.
  *
  * - Web addresses: `https://host…`; plain `http://` only outside production, or for loopback hosts
  *   (`localhost`, `*.localhost`, `127.0.0.1`, `[::1]`), which only ever reach the visitor's own machine.
@@ -13,26 +13,13 @@
  * browsers silently drop or rewrite those (`java\tscript:` is `javascript:` to a browser).
  */
 
-export interface UrlRules {
-  /** Site-relative paths starting with a single `/`. */
-  relative?: boolean;
-  /** Base64 image data URIs (image fields only). */
-  dataImage?: boolean;
-  mailto?: boolean;
-  tel?: boolean;
-  /** Production refuses plain http to anything but loopback hosts. Default: NODE_ENV === "production" (never in a browser, where the server has already checked). */
-  production?: boolean;
-}
-
-export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string };
-
 /** Where each kind of field may point. */
 export const URL_RULES = {
   /** Links, redirects and scripts to another site: support picker, live chat, landing redirect, website. */
   web: {},
   /** Images: logos and carousel pictures. */
   image: { relative: true, dataImage: true },
-} as const satisfies Record<string, UrlRules>;
+};
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 // \s covers Unicode spaces; C0, DEL and C1 controls; the backslash browsers read as a slash.
@@ -42,20 +29,20 @@ const MAILTO = /^mailto:[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
 const TEL = /^tel:\+?[0-9][0-9-]{2,30}$/;
 const MAX_LENGTH = 200_000;
 
-function defaultProduction(): boolean {
-  const runtime = globalThis as { process?: { env?: Record<string, string | undefined> } };
-  return runtime.process?.env?.NODE_ENV === "production";
+function defaultProduction() {
+  // Never production in a browser, where the server has already checked.
+  return globalThis.process?.env?.NODE_ENV === "production";
 }
 
-export function isLoopbackHost(hostname: string): boolean {
+export function isLoopbackHost(hostname) {
   const host = hostname.toLowerCase();
   return host === "localhost" || host.endsWith(".localhost") || host === "127.0.0.1" || host === "[::1]";
 }
 
-const refuse = (reason: string): UrlCheck => ({ ok: false, reason });
+const refuse = (reason) => ({ ok: false, reason });
 
 /** Checks one URL against the rules; the accepted URL is the input without surrounding spaces. */
-export function checkUrl(input: unknown, rules: UrlRules = URL_RULES.web): UrlCheck {
+export function checkUrl(input, rules = URL_RULES.web) {
   if (typeof input !== "string") return refuse("is not text");
   const url = input.replace(/^ +| +$/g, "");
   if (!url) return refuse("is empty");
@@ -72,7 +59,7 @@ export function checkUrl(input: unknown, rules: UrlRules = URL_RULES.web): UrlCh
 
   if (scheme === "https" || scheme === "http") {
     if (!/^https?:\/\/[^/?#]/i.test(url)) return refuse("has no host after https://");
-    let hostname: string;
+    let hostname;
     try {
       hostname = new URL(url).hostname;
     } catch {
@@ -92,22 +79,22 @@ export function checkUrl(input: unknown, rules: UrlRules = URL_RULES.web): UrlCh
 }
 
 /** The URL when it passes the rules, otherwise null. */
-export function safeUrl(input: unknown, rules: UrlRules = URL_RULES.web): string | null {
+export function safeUrl(input, rules = URL_RULES.web) {
   const result = checkUrl(input, rules);
   return result.ok ? result.url : null;
 }
 
 /** A redirect to a CMS-provided address: a web address only, never a script or data. */
-export function safeRedirectTarget(input: unknown): string | null {
+export function safeRedirectTarget(input) {
   return safeUrl(input, URL_RULES.web);
 }
 
 /** `mailto:` for an e-mail address, or null when it is not one. */
-export function mailtoHref(email: string | null | undefined): string | null {
+export function mailtoHref(email) {
   return email ? safeUrl(`mailto:${email.trim()}`, { mailto: true }) : null;
 }
 
 /** `tel:` of a phone number's digits and leading +, or null when too few remain. */
-export function telHref(phone: string | null | undefined): string | null {
+export function telHref(phone) {
   return phone ? safeUrl(`tel:${phone.replace(/[^\d+]/g, "").replace(/(?!^)\+/g, "")}`, { tel: true }) : null;
 }

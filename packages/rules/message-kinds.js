@@ -1,0 +1,60 @@
+/**
+ * The customer messages the engine sends (issue 10, ADR 092) and the `{{placeholders}}` each may
+ * use. The engine's renderer fills exactly these (booking/notifications/template-kinds.ts); the CMS
+ * refuses a template with any other on save (cms/src/lib/message-templates.ts).
+ */
+export const CUSTOMER_MESSAGE_KINDS = [
+  "booking-confirmed",
+  "evening-before",
+  "morning-of",
+  "booking-cancelled",
+  "date-changed",
+  "address-changed",
+  "imei-accepted",
+  "proof-accepted",
+  "contact-received",
+  "call-back-requested",
+  "waiting-list-offer",
+  "booking-handed-over",
+  "mail-in-confirmed",
+];
+
+export const PLACEHOLDER_NAMES = [
+  "brand",
+  "orderRef",
+  "devices",
+  "date",
+  "window",
+  "address",
+  "amount",
+  "refund",
+  "manageUrl",
+  "trackingUrl",
+  "offerUrl",
+  "holdUntil",
+  "bookingCode",
+  "confirmUrl",
+  "mailInAddress",
+];
+
+const BOOKING = ["brand", "orderRef", "devices", "date", "window", "address", "manageUrl", "trackingUrl"];
+
+export const PLACEHOLDERS_OF = {
+  "booking-confirmed": [...BOOKING, "amount"],
+  "evening-before": BOOKING,
+  "morning-of": BOOKING,
+  "booking-cancelled": ["brand", "orderRef", "devices", "date", "refund"],
+  "date-changed": BOOKING,
+  "address-changed": BOOKING,
+  "imei-accepted": ["brand", "orderRef", "devices", "manageUrl"],
+  "proof-accepted": ["brand", "orderRef", "devices", "manageUrl"],
+  "contact-received": ["brand", "orderRef"],
+  "call-back-requested": ["brand", "orderRef", "date", "window"],
+  "waiting-list-offer": ["brand", "date", "window", "address", "offerUrl", "holdUntil"],
+  "booking-handed-over": ["brand", "devices", "date", "address", "bookingCode", "confirmUrl", "holdUntil"],
+  // A repair by post (ADR 140): the carrier's postal address instead of a visit; {{address}} is where the device goes back to.
+  "mail-in-confirmed": ["brand", "orderRef", "devices", "address", "amount", "manageUrl", "mailInAddress"],
+};
+
+/** Placeholders whose value is a web address: shown as a link, and only http(s). */
+export const URL_PLACEHOLDERS = ["manageUrl", "trackingUrl", "offerUrl", "confirmUrl"];
