@@ -178,17 +178,33 @@ export function createHttpCustomer(options: HttpCustomerOptions): HttpCustomer {
   }
 
   async function navigate(method: "GET" | "POST", target: string, body?: FormBody): Promise<Page> {
+    const deadline = Date.now() + settings.retryForMs;
     let url = new URL(target, origin);
+    let lastMethod = method;
     let response = await send(method, url, body);
-    for (let hops = 0; response.status >= 300 && response.status < 400; hops += 1) {
-      const location = response.headers.get("location");
-      await response.arrayBuffer().catch(() => undefined);
-      if (!location || hops >= MAX_REDIRECTS) throw new Error(`${url.pathname}: ${response.status} redirect without an end`);
-      url = new URL(location, url);
-      // A redirect after a post is followed with a GET (303, and browsers do the same for 301/302).
-      response = await send("GET", url);
+    for (let reloads = 0; ; reloads += 1) {
+      for (let hops = 0; response.status >= 300 && response.status < 400; hops += 1) {
+        const location = response.headers.get("location");
+        await response.arrayBuffer().catch(() => undefined);
+        if (!location || hops >= MAX_REDIRECTS) throw new Error(`${url.pathname}: ${response.status} redirect without an end`);
+        url = new URL(location, url);
+        // A redirect after a post is followed with a GET (303, and browsers do the same for 301/302).
+        lastMethod = "GET";
+        response = await send("GET", url);
+      }
+      // A page cut off mid-stream (the replica died while sending it): the browser shows half a page
+      // and the customer reloads it (or sends the form again when the answer to the post was cut).
+      const html = await response.text().catch(() => null);
+      const whole = html !== null && (!/^\s*<!DOCTYPE html/i.test(html) || /<\/html>\s*$/i.test(html));
+      if (whole || Date.now() > deadline) {
+        if (html === null) throw new Error(`${lastMethod} ${url.pathname}: the page was cut off`);
+        return { url, status: response.status, html };
+      }
+      stats.retries += 1;
+      stats.causes["cut-off"] = (stats.causes["cut-off"] ?? 0) + 1;
+      await sleep(settings.retryDelayMs);
+      response = lastMethod === "GET" ? await send("GET", url) : await send("POST", url, body);
     }
-    return { url, status: response.status, html: await response.text() };
   }
 
   return {

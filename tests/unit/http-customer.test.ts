@@ -11,7 +11,7 @@ import { createHttpCustomer, defaultBody, parseForms } from "../support/http-cus
 let server: http.Server;
 let port: number;
 const seen: { method: string; url: string; host: string; cookie: string; origin: string; body: string }[] = [];
-let failures: ("reset" | 502 | 503)[] = [];
+let failures: ("reset" | "cut" | 502 | 503)[] = [];
 
 beforeAll(async () => {
   server = http.createServer((request, response) => {
@@ -21,6 +21,12 @@ beforeAll(async () => {
       seen.push({ method: request.method!, url: request.url!, host: request.headers.host ?? "", cookie: request.headers.cookie ?? "", origin: request.headers.origin ?? "", body });
       const failure = failures.shift();
       if (failure === "reset") return request.socket.destroy();
+      // A document cut off mid-stream: the server dies after the first chunk.
+      if (failure === "cut") {
+        response.writeHead(200, { "content-type": "text/html" });
+        response.write("<!DOCTYPE html><html><body><main><p>half a pa");
+        return setTimeout(() => request.socket.destroy(), 20);
+      }
       if (failure) return response.writeHead(failure).end("busy");
       if (request.url === "/start") {
         response.writeHead(200, { "set-cookie": ["session=abc; Path=/; HttpOnly", "gone=1; Max-Age=0"], "content-type": "text/html" });
@@ -41,6 +47,16 @@ afterAll(async () => {
 });
 
 describe("the HTTP customer (ADR 141)", () => {
+  it("reloads a page cut off mid-stream, as a customer looking at half a page does", async () => {
+    seen.length = 0;
+    const customer = createHttpCustomer({ origin: `http://shop.localhost:${port}`, connectTo: "127.0.0.1", carrier: { code: "shop", countryCode: "GB" }, retryDelayMs: 20 });
+    failures = ["cut"];
+    const page = await customer.get("/whole");
+    expect(page.html).toContain('data-testid="done"');
+    expect(seen.filter((request) => request.url === "/whole")).toHaveLength(2);
+    expect(customer.stats.causes["cut-off"]).toBe(1);
+  });
+
   it("reads a form, keeps cookies, resends the same body after a reset and a 502, and follows the redirect with a GET", async () => {
     seen.length = 0;
     const customer = createHttpCustomer({ origin: `http://shop.localhost:${port}`, connectTo: "127.0.0.1", carrier: { code: "shop", countryCode: "GB" }, retryDelayMs: 20 });
