@@ -195,7 +195,8 @@ export function createHttpCustomer(options: HttpCustomerOptions): HttpCustomer {
       // A page cut off mid-stream (the replica died while sending it): the browser shows half a page
       // and the customer reloads it (or sends the form again when the answer to the post was cut).
       const html = await response.text().catch(() => null);
-      const whole = html !== null && (!/^\s*<!DOCTYPE html/i.test(html) || /<\/html>\s*$/i.test(html));
+      // (Remix streams deferred data as scripts after </html>: any </html> means the document arrived.)
+      const whole = html !== null && (!/^\s*<!DOCTYPE html/i.test(html) || /<\/html>/i.test(html));
       if (whole || Date.now() > deadline) {
         if (html === null) throw new Error(`${lastMethod} ${url.pathname}: the page was cut off`);
         return { url, status: response.status, html };
