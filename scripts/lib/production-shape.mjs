@@ -25,8 +25,6 @@ export const NATIVE_ONLY = {
   proxy: ["APP_REPLICAS_FROM", "APP_UPSTREAMS", "HTTP_PORT", "HTTPS_PORT", "HTTPS_PORT_SUFFIX", "CADDY_ADMIN_ADDRESS", "CADDY_ASK_PORT", "XDG_DATA_HOME", "XDG_CONFIG_HOME"],
 };
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 
 /**
  * The operator's variables for this host: deploy/native.env (the explicit local choices: sandboxes,
@@ -307,15 +305,6 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
   }
 }
 
-/** Waits until `check` resolves truthy, polling; returns the seconds it took. */
-export async function until(check, { timeoutMs = 30_000, intervalMs = 250, what = "the condition" } = {}) {
-  const started = Date.now();
-  while (Date.now() - started < timeoutMs) {
-    if (await check().catch(() => false)) return (Date.now() - started) / 1000;
-    await sleep(intervalMs);
-  }
-  throw new Error(`${what} was not met within ${timeoutMs / 1000} s`);
-}
 
 /**
  * A loopback control listener over a running shape, for the production suite (it runs in another
