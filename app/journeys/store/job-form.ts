@@ -1,5 +1,6 @@
 /** The picture refusals the upload route passes back to the job page (engine field codes, ADR 099). */
 import { z } from "zod";
+import type { StepProblem } from "~/journeys/store/jobs.server";
 
 export const PICTURE_ERROR_CODES = z.enum(["PROOF_MISSING", "PROOF_FORMAT", "PROOF_TOO_LARGE", "STEP_OUT_OF_ORDER", "STEP_NOT_FOR_DEVICE", "JOB_CLOSED"]);
 export type PictureErrorCode = z.infer<typeof PICTURE_ERROR_CODES>;
@@ -30,3 +31,9 @@ export const positionForm = z.object({
   accuracy: z.preprocess(fromForm, formNumber("accuracy", 0, 1_000_000).optional()),
 });
 export type PositionForm = z.infer<typeof positionForm>;
+
+/** Part rows the technician's form offers at once. */
+export const PART_ROWS = 3;
+
+/** A step the engine refused, as the technician's page shows it beside the step's form. */
+export type JobStepResult = { ok: false; step: string; deviceId: number | null; problem: StepProblem };

@@ -18,21 +18,22 @@ import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
 import { OrderOverview } from "~/journeys/manage/components/order-overview";
 import { mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
-import { readForm, requestError } from "~/lib/http/form.server";
-import { parseAddressForm } from "~/journeys/manage/address-form";
-import { cancelPhrase, cancelPhraseMatches } from "~/journeys/manage/cancel-phrase";
+import { requestError } from "~/lib/http/form.server";
+import { cancelPhrase } from "~/journeys/manage/cancel-phrase";
+import { cancelBooking } from "~/journeys/manage/changes/cancel.server";
+import { readManageForm, text, type ChangePost } from "~/journeys/manage/changes/change.server";
+import { changeBookingAddress } from "~/journeys/manage/changes/change-address.server";
+import { changeBookingDate } from "~/journeys/manage/changes/change-date.server";
+import { addDeviceImei } from "~/journeys/manage/changes/imei.server";
+import { proofTooLarge, uploadProof } from "~/journeys/manage/changes/proof.server";
 import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/journeys/manage/change-date";
 import type { ShownText } from "~/lib/errors/error-table";
 import { manageBookingPath, parseLookup, trackingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import {
   failureInit,
   findOrder,
-  flashToast,
-  guarded,
   loadedLookup,
   loadManageContext,
-  localFailure,
-  manageErrorResponse,
   manageFailure,
   manageDocumentHeaders,
   manageHeaders,
@@ -159,19 +160,6 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 /* ───────────── action ───────────── */
 
-/**
- * The form, the proof-of-purchase upload included, read with the upload route's body limit (ADR 054);
- * an image over the limit is answered under its field (spec §4 "Proof of purchase"; ADR 016).
- */
-async function readManageForm(request: Request): Promise<FormData | "too-large"> {
-  try {
-    return await readForm(request);
-  } catch (thrown) {
-    if (thrown instanceof Response && thrown.status === 413) return "too-large";
-    throw thrown;
-  }
-}
-
 /** The session's CSRF token, issued on the first page view (ADR 055). */
 function csrfToken(ctx: ManageContext): string {
   const current = ctx.manageSession.get("csrf");
@@ -185,11 +173,7 @@ function csrfToken(ctx: ManageContext): string {
 /** Every post of this page changes the booking. */
 const CHANGES = new Set(["cancel", "change-date", "change-address", "imei", "proof"]);
 
-function text(form: FormData, name: string): string {
-  const value = form.get(name);
-  return typeof value === "string" ? value : "";
-}
-
+/** Reads the lookup and the form, checks the CSRF token, and hands the post to its change's module (ADR 162). */
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await loadManageContext(request, context);
   const url = new URL(request.url);
@@ -198,92 +182,24 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseLookup({ get: fromFormOrUrl });
   if (!parsed.ok) throw redirect("/manage");
   const lookup = parsed.lookup;
-  const headers = () => manageHeaders(ctx);
 
-  if (form === "too-large") {
-    const deviceId = Number(url.searchParams.get("device_id")) || undefined;
-    flashToast(ctx, { type: "error", key: "manage.toasts.proofProblem" });
-    return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.tooLarge", "field") } satisfies ManageActionResult, { status: 413, headers: await headers() });
-  }
+  if (form === "too-large") return proofTooLarge(ctx, url);
 
   const intent = text(form, "intent");
   if (CHANGES.has(intent) && !csrfTokenMatches(ctx.manageSession.get("csrf"), form.get(CSRF_FIELD))) throw requestError("CSRF");
-  if (intent === "cancel") {
-    if (!cancelPhraseMatches(form.get("phrase"), ctx.locale)) {
-      return data({ ok: false, intent: "cancel", failure: localFailure("cancel", "manage.cancel.errors.phrase"), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult, { status: 400, headers: await headers() });
-    }
-    try {
-      await guarded(ctx, lookup, () => ctx.engine.orders.cancelOrder(ctx.carrier, lookup));
-    } catch (error) {
-      return manageErrorResponse(ctx, error, "cancel", lookup);
-    }
-    rememberOrder(ctx, lookup, "cancel");
-    flashToast(ctx, { type: "success", key: "manage.toasts.cancelled" });
-    return redirect(manageBookingPath(lookup), { headers: await headers() });
+  const post: ChangePost = { ctx, lookup, form };
+  switch (intent) {
+    case "cancel":
+      return cancelBooking(post);
+    case "change-date":
+      return changeBookingDate(post);
+    case "change-address":
+      return changeBookingAddress(post);
+    case "imei":
+      return addDeviceImei(post);
+    case "proof":
+      return uploadProof(post);
   }
-
-  if (intent === "change-date") {
-    const reason = text(form, "reason");
-    if (!reasonIsEnough(reason)) {
-      return data({ ok: false, intent: "date", failure: localFailure("date", "manage.date.errors.reasonShort") } satisfies ManageActionResult, { status: 400, headers: await headers() });
-    }
-    try {
-      const changed = await guarded(ctx, lookup, () => ctx.engine.orders.changeOrderDate(ctx.carrier, lookup, { date: text(form, "date"), reason }));
-      rememberOrder(ctx, lookup, "date");
-      return data({ ok: true, intent: "date", date: changed.order.booking.booking_date } satisfies ManageActionResult, { headers: await headers() });
-    } catch (error) {
-      return manageErrorResponse(ctx, error, "date", lookup);
-    }
-  }
-
-  if (intent === "change-address") {
-    const address = parseAddressForm(form);
-    if (!address.ok) {
-      return data({ ok: false, intent: "address", fields: address.fields, values: address.values } satisfies ManageActionResult, { status: 400, headers: await headers() });
-    }
-    const values = Object.fromEntries(Object.entries(address.address).map(([k, v]) => [k, v === null ? "" : String(v)]));
-    try {
-      await guarded(ctx, lookup, () => ctx.engine.orders.changeOrderAddress(ctx.carrier, lookup, address.address));
-    } catch (error) {
-      return manageErrorResponse(ctx, error, "address", lookup, { values });
-    }
-    rememberOrder(ctx, lookup, "address");
-    flashToast(ctx, { type: "success", key: "manage.toasts.addressUpdated" });
-    return redirect(manageBookingPath(lookup), { headers: await headers() });
-  }
-
-  if (intent === "imei") {
-    const deviceId = Number(text(form, "device_id"));
-    try {
-      const device = await guarded(ctx, lookup, () => ctx.engine.orders.setOrderDeviceImei(ctx.carrier, { device_id: deviceId, email: lookup.email, imei: text(form, "imei"), customer_update: true }));
-      rememberOrder(ctx, lookup, "imei");
-      flashToast(ctx, { type: "success", key: device.identifier === "serial" ? "manage.toasts.serialAdded" : "manage.toasts.imeiAdded" });
-      return data({ ok: true, intent: "imei", deviceId } satisfies ManageActionResult, { headers: await headers() });
-    } catch (error) {
-      return manageErrorResponse(ctx, error, "imei", lookup, { deviceId, values: { imei: text(form, "imei") } });
-    }
-  }
-
-  if (intent === "proof") {
-    const deviceId = Number(text(form, "device_id"));
-    const file = form.get("image");
-    // No file chosen (a browser then sends a nameless empty part); a chosen empty file is the engine's to refuse.
-    if (!(file instanceof File) || file.name === "") {
-      return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.missing", "field") } satisfies ManageActionResult, { status: 400, headers: await headers() });
-    }
-    const bytes = new Uint8Array(await file.arrayBuffer());
-    try {
-      await guarded(ctx, lookup, () => ctx.engine.orders.uploadProofOfPurchase(ctx.carrier, { device_id: deviceId, email: lookup.email, bytes }));
-    } catch (error) {
-      // Spec §4: an upload gives a thank-you toast or a problem toast; the reason shows under the field.
-      if (manageFailure(ctx, error, "proof").show === "field") flashToast(ctx, { type: "error", key: "manage.toasts.proofProblem" });
-      return manageErrorResponse(ctx, error, "proof", lookup, { deviceId });
-    }
-    rememberOrder(ctx, lookup, "proof");
-    flashToast(ctx, { type: "success", key: "manage.toasts.proofThanks" });
-    return data({ ok: true, intent: "proof", deviceId } satisfies ManageActionResult, { headers: await headers() });
-  }
-
   throw new Response("Unknown action", { status: 400 });
 }
 
