@@ -29,6 +29,7 @@ import { Toaster } from "~/components/toaster";
 import { useRequestInfo } from "~/lib/observability/request-context";
 import { localeCookie } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
+import { responseScope } from "~/lib/http/response-scope.server";
 import stylesheet from "~/tailwind.css?url";
 import { ErrorContent } from "~/components/ui/error-content";
 import { PreviewBanner } from "~/components/preview-banner";
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (carrier.maintenance && !MAINTENANCE_EXEMPT.test(url.pathname)) throw redirect("/maintenance");
 
-  const [{ locale, persist }, { toast, setCookie: clearToast }] = await Promise.all([pickLocale(request, carrier), takeToast(request)]);
+  const [{ locale, persist }, toast] = await Promise.all([pickLocale(request, carrier), takeToast(request)]);
   const [uiTexts, landing, staffLogin] = await Promise.all([
     getUiTexts(carrier, locale).catch(() => ({})),
     getLandingPage(carrier, locale).catch(() => null),
@@ -52,9 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     carrier.allowsInStoreBookings ? true : hasStaffAccounts(carrier).catch(() => false),
   ]);
   const { key: i18nKey } = carrierI18n(carrier.code, locale, uiTexts);
-  const headers = new Headers();
-  if (persist) headers.append("Set-Cookie", await localeCookie.serialize(locale));
-  if (clearToast) headers.append("Set-Cookie", clearToast);
+  if (persist) responseScope().setCookie(localeCookie, locale);
   return data(
     {
       carrier: publicCarrier(carrier),
@@ -68,7 +67,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       staffLogin,
     },
-    { headers },
   );
 }
 

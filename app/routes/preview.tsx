@@ -3,6 +3,7 @@ import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { checkPreviewToken, PREVIEW_COOKIE, previewCookie } from "~/content/preview.server";
+import { responseScope } from "~/lib/http/response-scope.server";
 import { env } from "~/env.server";
 import { requireCarrier } from "~/tenant/tenant.server";
 
@@ -34,10 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Framed by the CMS admin on https, the cookie must be SameSite=None to reach the site.
   const secure = url.protocol === "https:" || env().COOKIE_SECURE;
   const maxAge = Math.max(1, Math.floor((check.claims.expiresAt - Date.now()) / 1000));
-  const cookie = await previewCookie.serialize(query.data.token, { maxAge, secure, sameSite: secure ? "none" : "lax" });
+  responseScope().setCookie(previewCookie, query.data.token, { maxAge, secure, sameSite: secure ? "none" : "lax" });
   const page = new URL(query.data.path, url);
   page.searchParams.set(PREVIEW_COOKIE, query.data.token);
-  return redirect(`${page.pathname}${page.search}`, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+  return redirect(`${page.pathname}${page.search}`, { headers: NO_STORE });
 }
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];

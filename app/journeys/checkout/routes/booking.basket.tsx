@@ -1,11 +1,12 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { flashToast } from "~/lib/toast.server";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { basketView } from "~/journeys/checkout/basket-view";
 import { inlineErrorText, safeReturnPath } from "~/journeys/checkout/action-errors";
 import { stepMeta } from "~/journeys/checkout/meta";
-import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { BasketItemCard } from "~/journeys/checkout/components/basket-item";
 import { BasketActions } from "~/components/ui/basket-actions";
@@ -33,7 +34,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       removing: removing ? { reference: removing.reference, title: removing.title } : null,
       maxDevices: context.carrier.maxDevicesPerBasket,
     },
-    await withSession(context),
   );
 }
 
@@ -48,7 +48,7 @@ const basketIntent = z.discriminatedUnion("intent", [
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const parsed = basketIntent.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ error: null, promoMissing: false }, await withSession(context, { status: 400 }));
+  if (!parsed.success) return data({ error: null, promoMissing: false }, { status: 400 });
   const form = parsed.data;
   const { engine, carrier, booking } = context;
 
@@ -64,34 +64,34 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     context.session.unset("bookingRef");
-    return redirectWithSession(context, context.startPath);
+    return redirect(context.startPath);
   }
-  if (!booking) return redirectWithSession(context, context.startPath);
+  if (!booking) return redirect(context.startPath);
 
   try {
     switch (form.intent) {
       case "clear-store": {
         await engine.basket.clearStore(carrier, booking.reference);
-        flashToast(context, "booking-checkout.basket.storeCleared");
+        flashToast({ type: "success", key: "booking-checkout.basket.storeCleared" });
         const back = carrier.storeRequired ? "/booking/store-search" : safeReturnPath(request, "/booking/basket");
-        return redirectWithSession(context, back);
+        return redirect(back);
       }
       case "delete-device": {
         const title = booking.devices[form.device]?.device.title ?? "";
         await engine.basket.removeDevice(carrier, booking.reference, form.device);
-        flashToast(context, "booking-checkout.basket.deviceRemoved", { device: title });
-        return redirectWithSession(context, "/booking/basket");
+        flashToast({ type: "success", key: "booking-checkout.basket.deviceRemoved", params: { device: title } });
+        return redirect("/booking/basket");
       }
       case "apply-promo": {
-        if (!form.code) return data({ error: null, promoMissing: true }, await withSession(context, { status: 400 }));
+        if (!form.code) return data({ error: null, promoMissing: true }, { status: 400 });
         const updated = await engine.basket.applyDiscountCode(carrier, booking.reference, { discount_code: form.code });
-        flashToast(context, "booking-checkout.basket.promoApplied", { code: updated.discount_code ?? form.code });
-        return redirectWithSession(context, "/booking/basket");
+        flashToast({ type: "success", key: "booking-checkout.basket.promoApplied", params: { code: updated.discount_code ?? form.code } });
+        return redirect("/booking/basket");
       }
       case "remove-promo": {
         await engine.basket.removeDiscountCode(carrier, booking.reference);
-        flashToast(context, "booking-checkout.basket.promoRemoved");
-        return redirectWithSession(context, "/booking/basket");
+        flashToast({ type: "success", key: "booking-checkout.basket.promoRemoved" });
+        return redirect("/booking/basket");
       }
     }
   } catch (error) {

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -8,7 +8,7 @@ import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingOverview } from "~/journeys/checkout/overview";
 import { completionPath } from "~/journeys/checkout/payment";
 import { readinessProblems } from "~/journeys/checkout/readiness";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
 import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
@@ -40,7 +40,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale: context.locale,
       policyPhrase: context.carrier.showPolicyPhrase,
     },
-    await withSession(context),
   );
 }
 
@@ -56,17 +55,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "out-of-warranty") {
       await context.engine.basket.setWarranty(context.carrier, booking.reference, { in_warranty: false });
       const first = Object.keys(booking.devices)[0];
-      return redirectWithSession(context, first ? `/booking/device/select?device=${encodeURIComponent(first)}` : "/booking/basket");
+      return redirect(first ? `/booking/device/select?device=${encodeURIComponent(first)}` : "/booking/basket");
     }
     const path = completionPath(booking);
-    if (path === "payment") return redirectWithSession(context, "/booking/payment");
+    if (path === "payment") return redirect("/booking/payment");
     if (path === "confirm-iw") await context.engine.checkout.confirmInWarranty(context.carrier, booking.reference);
     else await context.engine.checkout.confirmPromo(context.carrier, booking.reference);
     countBooking("completed");
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
-  return redirectWithSession(context, "/booking/complete");
+  return redirect("/booking/complete");
 }
 
 

@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { dropOffStoreName } from "~/journeys/checkout/checkout-step.server";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingOverview } from "~/journeys/checkout/overview";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/components/ui/use-money";
@@ -20,8 +20,8 @@ export const meta = stepMeta("booking-complete.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const { booking, carrier } = context;
-  if (!booking) throw redirect(context.startPath, await withSession(context));
-  if (booking.checkout_status !== "SUCCESS") throw redirect("/booking/checkout", await withSession(context));
+  if (!booking) throw redirect(context.startPath);
+  if (booking.checkout_status !== "SUCCESS") throw redirect("/booking/checkout");
   // The order holds the technician's timeslot, assigned when the booking completed.
   const order =
     booking.order_id !== null && booking.email
@@ -42,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       manageHref: `/manage?${new URLSearchParams({ order_ref: String(booking.order_id ?? ""), email: booking.email ?? "" })}`,
       startPath: context.startPath,
     },
-    await withSession(context),
   );
 }
 

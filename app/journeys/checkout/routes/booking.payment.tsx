@@ -13,6 +13,7 @@
  * - Exactly once: the engine derives the charge's idempotency key from the booking (ADR 014); the
  *   page also drops a second submit while one is on its way.
  */
+import { flashToast } from "~/lib/toast.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
@@ -29,7 +30,7 @@ import {
   type ChargeRequest,
 } from "~/journeys/checkout/payment";
 import { authorizePayLaterOnServer, BILLING_FIELDS, billingDetailsForm, paymentPageData, preparePayLater, type BillingValues } from "~/journeys/checkout/payment.server";
-import { bookingErrorResponse, flashToast, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { toast } from "~/lib/toast";
@@ -53,18 +54,18 @@ export const meta = stepMeta("booking-checkout.payment.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
   // Nothing to pay, or not ready to pay: checkout confirms it or says what is missing.
-  if (completionPath(booking) !== "payment") throw redirect("/booking/checkout", await withSession(context));
+  if (completionPath(booking) !== "payment") throw redirect("/booking/checkout");
   let tokens;
   try {
     const report = await context.engine.checkout.validateBooking(context.carrier, booking.reference);
-    if (!report.valid) throw redirect("/booking/checkout", await withSession(context));
+    if (!report.valid) throw redirect("/booking/checkout");
     tokens = await context.engine.checkout.generateBillingTokens(context.carrier, booking.reference);
   } catch (error) {
     if (error instanceof Response) throw error;
     return throwLoaderError(context, error);
   }
   const editBilling = new URL(request.url).searchParams.get("billing") === "edit";
-  return data({ ...paymentPageData(context, booking, tokens), editBilling, policyPhrase: context.carrier.showPolicyPhrase }, await withSession(context));
+  return data({ ...paymentPageData(context, booking, tokens), editBilling, policyPhrase: context.carrier.showPolicyPhrase });
 }
 
 
@@ -83,18 +84,18 @@ async function chargeErrorAnswer(context: BookingRequestContext, error: unknown)
 async function saveBilling(context: BookingRequestContext, booking: BookingState, form: FormData) {
   const posted: BillingValues = Object.fromEntries(BILLING_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
   const parsed = billingDetailsForm(booking, posted);
-  if (!parsed.ok) return data<PaymentAnswer>({ billingErrors: parsed.errors, billingValues: posted }, await withSession(context, { status: 400 }));
+  if (!parsed.ok) return data<PaymentAnswer>({ billingErrors: parsed.errors, billingValues: posted }, { status: 400 });
   try {
     await context.engine.basket.setCustomerDetails(context.carrier, booking.reference, parsed.input);
   } catch (error) {
     const handled = handleError(error, "booking.details");
     if (handled.behaviour.show === "field") {
-      return data<PaymentAnswer>({ billingErrors: engineFieldErrors(handled.error.fields), billingValues: posted }, await withSession(context, { status: 400 }));
+      return data<PaymentAnswer>({ billingErrors: engineFieldErrors(handled.error.fields), billingValues: posted }, { status: 400 });
     }
     return chargeErrorAnswer(context, error);
   }
-  flashToast(context, "payment.billing.saved");
-  return redirectWithSession(context, "/booking/payment");
+  flashToast({ type: "success", key: "payment.billing.saved" });
+  return redirect("/booking/payment");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -109,8 +110,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = paymentFormSchema(options).safeParse(values);
   const plan = parsed.success ? paymentPlan(parsed.data, options, { serverAuthorisesPayLater: context.engine.capabilities().payLater.serverAuthorize }) : ({ kind: "missing" } as const);
   if (plan.kind === "missing") {
-    context.toast = toast({ type: "error", key: "booking.toasts.paymentMethodRequired" });
-    return data<PaymentAnswer>({ methodMissing: true }, await withSession(context, { status: 400 }));
+    flashToast({ type: "error", key: "booking.toasts.paymentMethodRequired" });
+    return data<PaymentAnswer>({ methodMissing: true }, { status: 400 });
   }
   try {
     if (plan.kind === "pay-later-on-server") {
@@ -119,14 +120,14 @@ export async function action({ request }: ActionFunctionArgs) {
       const authorization = await authorizePayLaterOnServer(context, booking, plan.type);
       if (!authorization.approved || !authorization.authorization_token) {
         countPaymentOutcome({ method: plan.type, outcome: "declined" });
-        return data<PaymentAnswer>({ payLaterDenied: true }, await withSession(context, { status: 400 }));
+        return data<PaymentAnswer>({ payLaterDenied: true }, { status: 400 });
       }
       await charge(context, booking, { token: authorization.authorization_token, payment_type: plan.type, paid_via_credit: true, expected_total: parsed.data!.expected_total });
     } else await charge(context, booking, plan.charge);
   } catch (error) {
     return chargeErrorAnswer(context, error);
   }
-  return redirectWithSession(context, "/booking/complete");
+  return redirect("/booking/complete");
 }
 
 export default function PaymentPage() {

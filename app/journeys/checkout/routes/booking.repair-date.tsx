@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,7 @@ import { MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/journeys
 import { dayTile, longDate } from "~/lib/dates";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { callBackRequest, waitingListSchema } from "~/journeys/checkout/waiting-list";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import type { AvailabilityDay } from "~/booking.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
@@ -53,7 +53,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       mailInOffered: offersMailIn(context.carrier),
       mailIn: isMailInBooking(context.carrier, booking),
     },
-    await withSession(context),
   );
 }
 
@@ -72,15 +71,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      return data({ kind: "waiting-list" as const, fields, values, status: null }, await withSession(context, { status: 400 }));
+      return data({ kind: "waiting-list" as const, fields, values, status: null }, { status: 400 });
     }
     // On the waiting list for an offer by e-mail, and a call-back request for staff who phone (ADR 094).
     const joined = await joinWaitingList(context, parsed.data, new URL(request.url).origin);
     const outcome = joined.status === "sent" ? await requestCallBack(context, callBackRequest(parsed.data, booking, context.carrier.code)) : joined;
     if (outcome.status === "invalid") {
-      return data({ kind: "waiting-list" as const, fields: outcome.fields, values, status: null }, await withSession(context, { status: 400 }));
+      return data({ kind: "waiting-list" as const, fields: outcome.fields, values, status: null }, { status: 400 });
     }
-    return data({ kind: "waiting-list" as const, fields: {}, values, status: "sent" as const }, await withSession(context));
+    return data({ kind: "waiting-list" as const, fields: {}, values, status: "sent" as const });
   }
 
   if (values.intent === "mail-in") {
@@ -92,11 +91,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (response instanceof Response) return response;
       return data({ kind: "date" as const, missing: false, error: response.data.error }, response.init ?? undefined);
     }
-    return redirectWithSession(context, "/booking/details");
+    return redirect("/booking/details");
   }
 
   const parsed = dateForm.safeParse(values);
-  if (!parsed.success) return data({ kind: "date" as const, missing: true, error: null }, await withSession(context, { status: 400 }));
+  if (!parsed.success) return data({ kind: "date" as const, missing: true, error: null }, { status: 400 });
   try {
     await context.engine.basket.setDate(context.carrier, booking.reference, {
       date: parsed.data.date,
@@ -107,7 +106,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (response instanceof Response) return response;
     return data({ kind: "date" as const, missing: false, error: response.data.error }, response.init ?? undefined);
   }
-  return redirectWithSession(context, "/booking/details");
+  return redirect("/booking/details");
 }
 
 export default function RepairDatePage() {

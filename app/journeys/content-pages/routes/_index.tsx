@@ -8,7 +8,8 @@ import { PopularCarousel } from "~/journeys/content-pages/components/popular-car
 import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { businessCookie } from "~/lib/cookies.server";
-import { captureAttribution, keepAttribution } from "~/lib/booking-flow/attribution.server";
+import { captureAttribution } from "~/lib/booking-flow/attribution.server";
+import { responseScope } from "~/lib/http/response-scope.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "@repair/rules/url";
 
@@ -20,14 +21,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const external = safeRedirectTarget(carrier.externalLandingRedirectUrl) ?? safeRedirectTarget(carrier.externalSupportPickerUrl);
   if (external) throw redirect(external);
   // The landing's `?referrer=&lucidRef=` (ADR 135), kept in a cookie through the redirects below for the booking built later.
-  const attribution = await captureAttribution(request);
-  const headers = keepAttribution(new Headers(), attribution);
-  try {
-    guardCarrierOnlyRoute(carrier);
-  } catch (thrown) {
-    if (thrown instanceof Response) keepAttribution(thrown.headers, attribution);
-    throw thrown;
-  }
+  await captureAttribution(request);
+  guardCarrierOnlyRoute(carrier);
 
   let landing;
   try {
@@ -37,10 +32,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw error;
   }
   // A carrier without a landing page of its own uses the default landing: postcode search.
-  if (!landing) throw redirect("/booking/postcode-search", { headers });
+  if (!landing) throw redirect("/booking/postcode-search");
 
   const business = carrier.businessAccounts && new URL(request.url).searchParams.get("type") === "business";
-  if (business) headers.append("Set-Cookie", await businessCookie.serialize("business"));
+  if (business) responseScope().setCookie(businessCookie, "business");
   return data(
     {
       landing,
@@ -51,7 +46,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       brand: carrier.name,
       landingLogo: carrier.theme.landingPageLogoUrl,
     },
-    { headers },
   );
 }
 

@@ -1,8 +1,8 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+
 import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
 import { applyDamageAnswers, BACK_GLASS_REPLACEMENT, FRAME_REPLACEMENT } from "~/journeys/device/problem-selection";
@@ -37,7 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       questions: [...question(device.ask_back_glass, BACK_GLASS_REPLACEMENT, "back_glass"), ...question(device.ask_frame, FRAME_REPLACEMENT, "frame")],
       backHref: devicePath(previousDeviceStep("confirm-damage", carrier, facts), { device: key }),
     },
-    await withSession(context),
   );
 }
 
@@ -61,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { backGlass: device.ask_back_glass ? form.back_glass === "yes" : null, frame: device.ask_frame ? form.frame === "yes" : null },
     );
     const state = await engine.basket.updateDevice(carrier, booking.reference, key, { problems: ids });
-    return redirectWithSession(context, pathOfStep(nextDeviceStep("confirm-damage", carrier, deviceFacts(state, state.devices[key]!)), key));
+    return redirect(pathOfStep(nextDeviceStep("confirm-damage", carrier, deviceFacts(state, state.devices[key]!)), key));
   } catch (error) {
     return stepError(context, error, values);
   }

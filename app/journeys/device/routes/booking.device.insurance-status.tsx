@@ -1,8 +1,8 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { formStrings, loadDeviceStep } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
 import { StepPage } from "~/journeys/device/components/step-page";
@@ -27,7 +27,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       nextHref: pathOfStep(nextDeviceStep("insurance-status", carrier, facts), key),
       backHref: devicePath(previousDeviceStep("insurance-status", carrier, facts), { device: key }),
     },
-    await withSession(context),
   );
 }
 
@@ -41,8 +40,8 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
-  if (insured === "yes") return redirectWithSession(context, devicePath("insurance-status", { device: key, insured: "yes" }));
-  return redirectWithSession(context, pathOfStep(nextDeviceStep("insurance-status", context.carrier, facts), key));
+  if (insured === "yes") return redirect(devicePath("insurance-status", { device: key, insured: "yes" }));
+  return redirect(pathOfStep(nextDeviceStep("insurance-status", context.carrier, facts), key));
 }
 
 export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.insurance.title");

@@ -5,7 +5,7 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { editedDevice } from "~/journeys/device/device-step.server";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
 import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
 import { StepPage, tileClass } from "~/journeys/device/components/step-page";
@@ -28,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     kind: url.searchParams.get("kind") ?? editingDevice?.device.device_type,
     q: url.searchParams.get("q") ?? "",
   });
-  if (!parsed.success) throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
+  if (!parsed.success) throw redirect(deviceEntryPath(carrier, editing));
   const { make: makeId, kind, q } = parsed.data;
   const typeId = deviceTypeIdFor(carrier);
   const [makes, models] = await Promise.all([
@@ -36,7 +36,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     engine.catalogue.listModels(carrier, { makeId, typeId, deviceType: kind, search: q || undefined }),
   ]);
   const make = makes.find((entry) => entry.id === makeId);
-  if (!make) throw redirect(carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing, modal: "make-unavailable" }), await withSession(context));
+  if (!make) throw redirect(carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing, modal: "make-unavailable" }));
   const kinds = await engine.catalogue.listDeviceKinds(carrier, { makeId, typeId });
   const deviceCount = booking?.device_count ?? 0;
   return data(
@@ -53,7 +53,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Back to the type when the make has several kinds, else to where the type step came from.
       backHref: kinds.length > 1 ? devicePath("type", { make: makeId, device: editing }) : carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing }),
     },
-    await withSession(context),
   );
 }
 

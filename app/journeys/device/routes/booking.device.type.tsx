@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { editedDevice } from "~/journeys/device/device-step.server";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
 import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
 import { KindIcon } from "~/journeys/device/components/kind-icon";
@@ -17,7 +17,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { editing, editingDevice } = editedDevice(booking, url);
   // Single-make carriers arrive without a make (spec §4: select make id 2 and go to device type).
   const makeId = Number(url.searchParams.get("make") ?? editingDevice?.model_version.make_id ?? (carrier.singleMakeOnly ? carrier.singleMakeId : NaN));
-  const go = async (to: string) => redirect(to, await withSession(context));
+  const go = async (to: string) => redirect(to);
 
   if (carrier.singleMakeOnly && makeId !== carrier.singleMakeId) throw await go(deviceEntryPath(carrier, editing));
   if (!Number.isInteger(makeId) || makeId <= 0) throw await go(deviceEntryPath(carrier, editing));
@@ -42,7 +42,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       applianceVariant: carrier.applianceVariant,
       backHref: carrier.singleMakeOnly ? (editing || deviceCount > 0 ? BASKET_PATH : context.startPath) : devicePath("make", { device: editing }),
     },
-    await withSession(context),
   );
 }
 

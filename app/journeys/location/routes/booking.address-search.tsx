@@ -3,7 +3,7 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/journeys/location/address";
 import { addressSearchHref } from "~/journeys/location/address-search-href";
 import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/journeys/location/location.server";
@@ -69,7 +69,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const id = String(form.get("id") ?? "").trim();
   const address = id ? await retrieveForBooking(context, id) : null;
-  if (!address) return data<ActionBody>({ addressError: { key: "booking-location.address.notFound" } }, await withSession(context, { status: 400 }));
+  if (!address) return data<ActionBody>({ addressError: { key: "booking-location.address.notFound" } }, { status: 400 });
   return saveAddress(context, address, { business, stage: "address" });
 }
 

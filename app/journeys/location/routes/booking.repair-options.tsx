@@ -1,7 +1,7 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext } from "~/lib/booking-flow/context.server";
 import { requirePostcode } from "~/journeys/location/location.server";
 import { deviceStartPath } from "~/journeys/location/next-step";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -47,7 +47,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
-  return redirectWithSession(context, intent === "mail-in" && booking.device_count > 0 ? "/booking/details" : deviceStartPath(context.carrier));
+  return redirect(intent === "mail-in" && booking.device_count > 0 ? "/booking/details" : deviceStartPath(context.carrier));
 }
 
 export default function RepairOptions() {

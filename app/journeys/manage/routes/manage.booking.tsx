@@ -154,7 +154,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       maxProofBytes: MAX_PROOF_BYTES,
       csrf: csrfToken(ctx),
     },
-    { headers: await manageHeaders(ctx) },
+    { headers: manageHeaders() },
   );
 }
 
@@ -166,7 +166,6 @@ function csrfToken(ctx: ManageContext): string {
   if (current) return current;
   const token = newCsrfToken();
   ctx.manageSession.set("csrf", token);
-  ctx.dirty.manage = true;
   return token;
 }
 

@@ -31,7 +31,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       managePath: manageBookingPath(lookup),
       trackingPath: trackingPath(lookup),
     },
-    { headers: await manageHeaders(ctx) },
+    { headers: manageHeaders() },
   );
 }
 
