@@ -79,7 +79,7 @@ describe("the response scope (ADR 163)", () => {
     })(after(first));
     expect(ended.headers.getSetCookie()).toEqual([expect.stringMatching(/^__test=; .*Expires=Thu, 01 Jan 1970/)]);
 
-    const fresh = await withResponseScope(async () => {
+    const fresh = await withResponseScope(async (_request: Request) => {
       responseScope().freshSession(storage, (session) => session.set("bookingRef", "B-3"));
       responseScope().setCookie(plain, "one");
       responseScope().setCookie(plain, "two");

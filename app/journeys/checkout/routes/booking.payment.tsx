@@ -33,7 +33,6 @@ import { authorizePayLaterOnServer, BILLING_FIELDS, billingDetailsForm, paymentP
 import { bookingErrorResponse, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
-import { toast } from "~/lib/toast";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
 import { useMoney } from "~/components/ui/use-money";
 import { BillingPanel } from "~/journeys/checkout/components/billing-panel";

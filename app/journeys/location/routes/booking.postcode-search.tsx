@@ -13,7 +13,6 @@ import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readBusinessCookie } from "~/lib/cookies.server";
-import { toast } from "~/lib/toast";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
