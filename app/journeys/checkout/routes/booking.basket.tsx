@@ -1,4 +1,3 @@
-import { flashToast } from "~/lib/toast.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -16,6 +15,7 @@ import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/component
 import { useMoney } from "~/components/ui/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { flashToast } from "~/lib/toast.server";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 

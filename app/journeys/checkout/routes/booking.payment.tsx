@@ -13,7 +13,6 @@
  * - Exactly once: the engine derives the charge's idempotency key from the booking (ADR 014); the
  *   page also drops a second submit while one is on its way.
  */
-import { flashToast } from "~/lib/toast.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { Trans, useTranslation } from "react-i18next";
@@ -45,6 +44,7 @@ import { usePaymentFlow, type PaymentAnswer } from "~/journeys/checkout/componen
 import { readForm } from "~/lib/http/form.server";
 import { countPaymentOutcome } from "~/lib/observability/metrics.server";
 import { PAYMENT_NAMESPACES } from "~/i18n/namespaces";
+import { flashToast } from "~/lib/toast.server";
 
 export const handle = { i18n: PAYMENT_NAMESPACES };
 

@@ -17,19 +17,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { editing, editingDevice } = editedDevice(booking, url);
   // Single-make carriers arrive without a make (spec §4: select make id 2 and go to device type).
   const makeId = Number(url.searchParams.get("make") ?? editingDevice?.model_version.make_id ?? (carrier.singleMakeOnly ? carrier.singleMakeId : NaN));
-  const go = async (to: string) => redirect(to);
 
-  if (carrier.singleMakeOnly && makeId !== carrier.singleMakeId) throw await go(deviceEntryPath(carrier, editing));
-  if (!Number.isInteger(makeId) || makeId <= 0) throw await go(deviceEntryPath(carrier, editing));
+  if (carrier.singleMakeOnly && makeId !== carrier.singleMakeId) throw redirect(deviceEntryPath(carrier, editing));
+  if (!Number.isInteger(makeId) || makeId <= 0) throw redirect(deviceEntryPath(carrier, editing));
   const typeId = deviceTypeIdFor(carrier);
   const makes = await engine.catalogue.listMakes(carrier, { typeId, locale });
   const make = makes.find((entry) => entry.id === makeId);
   const kinds = make ? await engine.catalogue.listDeviceKinds(carrier, { makeId, typeId }) : [];
   if (!make || kinds.length === 0) {
     // A make the carrier does not repair (an old link, another make's referrer).
-    throw await go(carrier.singleMakeOnly ? BASKET_PATH : devicePath("make", { device: editing, modal: "make-unavailable" }));
+    throw redirect(carrier.singleMakeOnly ? BASKET_PATH : devicePath("make", { device: editing, modal: "make-unavailable" }));
   }
-  if (kinds.length === 1) throw await go(devicePath("model", { make: makeId, kind: kinds[0]!.code, device: editing }));
+  if (kinds.length === 1) throw redirect(devicePath("model", { make: makeId, kind: kinds[0]!.code, device: editing }));
 
   const deviceCount = booking?.device_count ?? 0;
   return data(

@@ -1,4 +1,3 @@
-import { flashToast } from "~/lib/toast.server";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
@@ -16,6 +15,7 @@ import { readBusinessCookie } from "~/lib/cookies.server";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+import { flashToast } from "~/lib/toast.server";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 

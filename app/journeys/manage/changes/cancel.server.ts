@@ -1,10 +1,10 @@
 /** The customer cancels the booking, typing the cancel phrase of their language. */
-import { flashToast } from "~/lib/toast.server";
 import { redirect, data } from "@remix-run/node";
 import { cancelPhraseMatches } from "~/journeys/manage/cancel-phrase";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { guarded, localFailure, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
 import { text, type ChangePost } from "./change.server";
+import { flashToast } from "~/lib/toast.server";
 
 export async function cancelBooking({ ctx, lookup, form }: ChangePost) {
   if (!cancelPhraseMatches(form.get("phrase"), ctx.locale)) {

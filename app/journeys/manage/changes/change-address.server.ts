@@ -1,10 +1,10 @@
 /** The customer changes the address the repair happens at. */
-import { flashToast } from "~/lib/toast.server";
 import { data, redirect } from "@remix-run/node";
 import { parseAddressForm } from "~/journeys/manage/address-form";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { guarded, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
 import type { ChangePost } from "./change.server";
+import { flashToast } from "~/lib/toast.server";
 
 export async function changeBookingAddress({ ctx, lookup, form }: ChangePost) {
   const address = parseAddressForm(form);

@@ -1,8 +1,8 @@
 /** The customer adds a device's IMEI (or serial number). */
-import { flashToast } from "~/lib/toast.server";
 import { data } from "@remix-run/node";
 import { guarded, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
 import { text, type ChangePost } from "./change.server";
+import { flashToast } from "~/lib/toast.server";
 
 export async function addDeviceImei({ ctx, lookup, form }: ChangePost) {
   const deviceId = Number(text(form, "device_id"));

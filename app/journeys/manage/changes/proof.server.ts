@@ -1,8 +1,8 @@
 /** The customer uploads a device's proof of purchase. */
-import { flashToast } from "~/lib/toast.server";
 import { data } from "@remix-run/node";
 import { guarded, localFailure, manageErrorResponse, manageFailure, manageHeaders, rememberOrder, type ManageActionResult, type ManageContext } from "~/lib/order-access/manage.server";
 import { text, type ChangePost } from "./change.server";
+import { flashToast } from "~/lib/toast.server";
 
 export async function uploadProof({ ctx, lookup, form }: ChangePost) {
   const deviceId = Number(text(form, "device_id"));
