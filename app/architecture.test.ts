@@ -86,6 +86,14 @@ describe("the engine's import boundary", () => {
     expect(compared).toEqual([]);
   });
 
+  it("maps an engine error's code through the §8 table only, never compares it by hand (house style 3, ADR 044)", () => {
+    const byHand = /\.code\s*[!=]==?\s*["'`][A-Z][A-Z0-9_]+["'`]|["'`][A-Z][A-Z0-9_]+["'`]\s*[!=]==?\s*[\w.]*\.code\b/;
+    const ERRORS = path.join(APP, "lib", "errors");
+    const compared = appFiles.filter((file) => !inside(ERRORS, file) && !/\.test\.tsx?$/.test(file) && byHand.test(readFileSync(file, "utf8"))).map((file) => path.relative(root, file));
+    expect(compared).toEqual([]);
+    expect(byHand.test('if (error instanceof DomainError && error.code === "JOB_FORBIDDEN")')).toBe(true);
+  });
+
   it("would catch a deeper import (the check itself)", () => {
     const file = path.join(APP, "routes", "example.tsx");
     expect(withoutExtension(target(file, "../../booking/domain/errors")!)).toBe(path.join(BOOKING, "domain", "errors"));
