@@ -9,9 +9,8 @@ import { data, redirect, type Session } from "@remix-run/node";
 import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
 import type { Carrier, Locale } from "~/content/schemas";
 import { findStaffAccount } from "~/content/staff.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { env } from "~/env.server";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { mayUse, type StaffAccount, type StaffRequirement } from "./permissions";
 import { loginPath } from "./redirect";
 import { getStaffSession, isIdle, STAFF_HEADERS, staffSessionStorage, type StaffSessionData } from "./staff-session.server";
@@ -45,13 +44,7 @@ export async function requireStaff(request: Request, requirement: StaffRequireme
   const seenAt = session.get("seenAt");
   if (isIdle(seenAt, now, env().STAFF_SESSION_IDLE_MINUTES)) return toLogin(request, session, "expired");
 
-  let account: StaffAccount | null;
-  try {
-    account = await findStaffAccount(carrier.code, staffId);
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const account = await contentOrUnavailable(findStaffAccount(carrier.code, staffId));
   if (!account || account.disabled || account.carrierCode !== carrier.code || account.stamp !== session.get("stamp")) return toLogin(request, session);
 
   const headers = new Headers(STAFF_HEADERS);

@@ -3,13 +3,12 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getLandingPage } from "~/content/content.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { PopularCarousel } from "~/journeys/content-pages/components/popular-carousel";
 import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { businessCookie } from "~/lib/cookies.server";
 import { captureAttribution, keepAttribution } from "~/lib/booking-flow/attribution.server";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "@repair/rules/url";
 
 export const handle = { liveChat: true, i18n: ["manage-lookup"] };
@@ -29,13 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw thrown;
   }
 
-  let landing;
-  try {
-    landing = await getLandingPage(carrier, locale);
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const landing = await contentOrUnavailable(getLandingPage(carrier, locale));
   // A carrier without a landing page of its own uses the default landing: postcode search.
   if (!landing) throw redirect("/booking/postcode-search", { headers });
 

@@ -2,21 +2,14 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getHelpGuides } from "~/content/content.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { notFound } from "~/lib/carrier-routes.server";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 
 export const handle = { liveChat: true };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
-  let guides;
-  try {
-    guides = await getHelpGuides(carrier, locale);
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const guides = await contentOrUnavailable(getHelpGuides(carrier, locale));
   const guide = guides.find((entry) => entry.slug === params.slug);
   if (!guide) throw notFound();
   return { brand: carrier.name, guide };
