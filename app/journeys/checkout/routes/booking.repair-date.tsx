@@ -63,6 +63,13 @@ const dateForm = z.object({
   preferred_date_callback: z.literal("on").optional(),
 });
 
+/** The waiting list's fields (ADR 094), in the order the form shows them. */
+const WAITING_LIST_FIELDS = [
+  { name: "name", type: "text", autoComplete: "name" },
+  { name: "email", type: "email", autoComplete: "email" },
+  { name: "phone", type: "tel", autoComplete: "tel" },
+] as const;
+
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
   const values = Object.fromEntries(await readForm(request)) as Record<string, string>;
@@ -251,38 +258,20 @@ export default function RepairDatePage() {
             <>
               <p>{t("booking-checkout.repairDate.noDatesText")}</p>
               <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("booking-checkout.waitingList.title")}>
-                <TextField
-                  name="name"
-                  id="waiting-name"
-                  errorTestId="error-name"
-                  label={t("booking-checkout.waitingList.name")}
-                  autoComplete="name"
-                  required
-                  defaultValue={waiting?.values.name ?? ""}
-                  error={waiting?.fields.name ? t(waiting.fields.name) : null}
-                />
-                <TextField
-                  name="email"
-                  id="waiting-email"
-                  errorTestId="error-email"
-                  type="email"
-                  label={t("booking-checkout.waitingList.email")}
-                  autoComplete="email"
-                  required
-                  defaultValue={waiting?.values.email ?? ""}
-                  error={waiting?.fields.email ? t(waiting.fields.email) : null}
-                />
-                <TextField
-                  name="phone"
-                  id="waiting-phone"
-                  errorTestId="error-phone"
-                  type="tel"
-                  label={t("booking-checkout.waitingList.phone")}
-                  autoComplete="tel"
-                  required
-                  defaultValue={waiting?.values.phone ?? ""}
-                  error={waiting?.fields.phone ? t(waiting.fields.phone) : null}
-                />
+                {WAITING_LIST_FIELDS.map(({ name, type, autoComplete }) => (
+                  <TextField
+                    key={name}
+                    name={name}
+                    id={`waiting-${name}`}
+                    errorTestId={`error-${name}`}
+                    type={type}
+                    label={t(`booking-checkout.waitingList.${name}`)}
+                    autoComplete={autoComplete}
+                    required
+                    defaultValue={waiting?.values[name] ?? ""}
+                    error={waiting?.fields[name] ? t(waiting.fields[name]) : null}
+                  />
+                ))}
                 <button
                   type="submit"
                   name="intent"
