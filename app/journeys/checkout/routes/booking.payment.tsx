@@ -132,8 +132,9 @@ export async function action({ request }: ActionFunctionArgs) {
 export default function PaymentPage() {
   const page = useLoaderData<typeof loader>();
   const { total, buttonLabelKey, buttonInfoKey, inStore, payLater, billing } = page;
-  const flow = usePaymentFlow(page);
-  const { selected, toggle, paying, payLaterNote, error, errorModal, modalOpen, methodMissing, denied, billingAnswer } = flow;
+  // Taken apart at once: the flow holds refs, and react-hooks/refs forbids reading a ref-holding object in render.
+  const { selected, toggle, paying, payLaterNote, error, errorModal, modalOpen, methodMissing, denied, billingAnswer, onSubmit, setSelected, dropIn, cardNote, ...flow } = usePaymentFlow(page);
+  const { payLaterPanel, authorizeOnServer, payButtonRef, billingPanel, editingBilling, setEditingBilling, savingBilling, closeModal, openBilling } = flow;
   const format = useMoney();
   const { t } = useTranslation();
 
@@ -148,7 +149,7 @@ export default function PaymentPage() {
         <span data-testid="payment-total">{format(total)}</span>
       </p>
 
-      <Form method="post" id="payment-form" className="mt-6" onSubmit={flow.onSubmit}>
+      <Form method="post" id="payment-form" className="mt-6" onSubmit={onSubmit}>
         <input type="hidden" name="expected_total" value={total} />
         {payLater.types.includes("pay_later") ? (
           <div className="mb-6 rounded-xl border border-line/15 p-4" data-testid="pay-later-express">
@@ -167,15 +168,15 @@ export default function PaymentPage() {
               {t("booking.toasts.paymentMethodRequired")}
             </p>
           ) : null}
-          <CardPaymentPanel page={page} selected={selected} toggle={toggle} setSelected={flow.setSelected} dropIn={flow.dropIn} cardNote={flow.cardNote} />
+          <CardPaymentPanel page={page} selected={selected} toggle={toggle} setSelected={setSelected} dropIn={dropIn} cardNote={cardNote} />
           <PayLaterPanel
-            ref={flow.payLaterPanel}
+            ref={payLaterPanel}
             widget={payLater.widget}
             clientToken={payLater.clientToken}
             types={payLater.types}
             selected={selected}
             onToggle={toggle}
-            authorizeOnServer={flow.authorizeOnServer}
+            authorizeOnServer={authorizeOnServer}
           />
           {denied || payLaterNote === "unavailable" ? (
             <p role="alert" className="mt-3 font-medium text-danger" data-testid="pay-later-note">
@@ -194,7 +195,7 @@ export default function PaymentPage() {
             />
           </p>
         ) : null}
-        <button ref={flow.payButtonRef} type="submit" disabled={paying} className="mt-6 w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary" data-testid="pay-button">
+        <button ref={payButtonRef} type="submit" disabled={paying} className="mt-6 w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary" data-testid="pay-button">
           {t(buttonLabelKey, { amount: format(total) })}
         </button>
         {buttonInfoKey ? (
@@ -207,12 +208,12 @@ export default function PaymentPage() {
 
       <BillingPanel
         key={`${billing.line1}|${billing.postcode}|${billing.firstName}|${billing.lastName}`}
-        ref={flow.billingPanel}
+        ref={billingPanel}
         billing={billing}
-        editing={flow.editingBilling}
-        onEdit={() => flow.setEditingBilling(true)}
-        onCancel={() => flow.setEditingBilling(false)}
-        saving={flow.savingBilling}
+        editing={editingBilling}
+        onEdit={() => setEditingBilling(true)}
+        onCancel={() => setEditingBilling(false)}
+        saving={savingBilling}
         errors={billingAnswer?.billingErrors}
         values={billingAnswer?.billingValues}
       />
@@ -222,8 +223,8 @@ export default function PaymentPage() {
         <PaymentErrorDialog
           items={paymentErrorModal(error)}
           messages={[inlineErrorText(error, t)]}
-          onRetry={flow.closeModal}
-          onUpdateBilling={flow.openBilling}
+          onRetry={closeModal}
+          onUpdateBilling={openBilling}
         />
       ) : null}
       {errorModal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}

@@ -1,6 +1,6 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TextArea, TextField } from "~/components/ui/text-field";
+import { TextField } from "~/components/ui/text-field";
 import { SentNotice, useContactAnswer, type ContactActionResult } from "./message-form";
 
 /** Request a call-back (spec §3 call-back payload; §7 request-call-back). */

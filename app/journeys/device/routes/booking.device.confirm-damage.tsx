@@ -96,7 +96,6 @@ export default function ConfirmDamage() {
                       name={question.name}
                       value={choice}
                       defaultChecked={current === choice}
-                      aria-invalid={messages.length ? true : undefined}
                       className="accent-[var(--carrier-primary)]"
                     />
                     {t(`booking-device.${choice}`)}

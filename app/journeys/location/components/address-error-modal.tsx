@@ -14,9 +14,14 @@ export function AddressErrorModal({ error, onClose }: { error: { key?: string; m
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(Boolean(error));
+  // A new error opens the modal again (state adjusted while rendering, as React's docs advise).
+  const [shownError, setShownError] = useState(error);
+  if (shownError !== error) {
+    setShownError(error);
+    setOpen(Boolean(error));
+  }
 
   useEffect(() => {
-    setOpen(Boolean(error));
     if (!error) return;
     const timer = setTimeout(() => setOpen(false), ADDRESS_ERROR_MS);
     return () => clearTimeout(timer);

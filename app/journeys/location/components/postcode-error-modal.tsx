@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
 import type { ShownText } from "~/lib/errors/error-table";
@@ -12,7 +12,12 @@ import type { ShownText } from "~/lib/errors/error-table";
 export function PostcodeErrorModal({ refused }: { refused: ShownText | null | undefined }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(Boolean(refused));
-  useEffect(() => setOpen(Boolean(refused)), [refused]);
+  // A new refusal opens the modal again (state adjusted while rendering, as React's docs advise).
+  const [shownRefusal, setShownRefusal] = useState(refused);
+  if (shownRefusal !== refused) {
+    setShownRefusal(refused);
+    setOpen(Boolean(refused));
+  }
   if (!refused || !open) return null;
   const text = refused.key ? t(refused.key) : (refused.text ?? t("landing.postcodeNotCovered"));
   return (

@@ -38,8 +38,13 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
   const failure = result && !result.ok ? result.failure : undefined;
   const modalError = failure && failure.show === "modal" ? failure : undefined;
   const [errorVisible, setErrorVisible] = useState(true);
-  useEffect(() => {
+  // A new error shows again (state adjusted while rendering, as React's docs advise).
+  const [shownError, setShownError] = useState(modalError);
+  if (shownError !== modalError) {
+    setShownError(modalError);
     setErrorVisible(true);
+  }
+  useEffect(() => {
     if (!modalError?.hideAfterMs) return;
     const timer = setTimeout(() => setErrorVisible(false), modalError.hideAfterMs);
     return () => clearTimeout(timer);
