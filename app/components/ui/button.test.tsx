@@ -6,8 +6,8 @@ import { SearchField } from "./search-field";
 
 describe("the kit's button", () => {
   it("is a plain button of the primary look unless told otherwise", () => {
-    const html = renderToStaticMarkup(<Button>Continue</Button>);
-    expect(html).toMatch(/^<button type="button" class="[^"]*bg-primary[^"]*text-on-primary[^"]*">Continue<\/button>$/);
+    const html = renderToStaticMarkup(<Button type="button">Continue</Button>);
+    expect(html).toMatch(/^<button class="[^"]*bg-primary[^"]*text-on-primary[^"]*" type="button">Continue<\/button>$/);
   });
 
   it("passes type, name, value, form, disabled and test id through", () => {
@@ -29,6 +29,7 @@ describe("the kit's button", () => {
     expect(buttonClass({ size: "lg", fullWidth: true })).toContain("block w-full");
     expect(buttonClass({ size: "lg", fullWidth: true })).toContain("text-lg");
     expect(buttonClass({ variant: "quiet" })).toContain("border-line/30");
+    expect(buttonClass({ shape: "pill" })).toMatch(/^inline-block rounded-full /);
   });
 });
 
@@ -49,7 +50,7 @@ describe("the kit's search field", () => {
     expect(html).toContain('<label for="address-text"');
     expect(html).toContain('type="search"');
     expect(html).toContain('name="text"');
-    expect(html).toMatch(/<button type="submit" class="[^"]*bg-primary[^"]*" data-testid="search">Search<\/button>/);
+    expect(html).toMatch(/<button class="[^"]*bg-primary[^"]*" type="submit" data-testid="search">Search<\/button>/);
   });
 
   it("ties its error to the input and announces it where asked", () => {

@@ -22,13 +22,16 @@ export interface ButtonLook {
   size?: ButtonSize;
   /** The whole width of its container (a step's main action on a phone). */
   fullWidth?: boolean;
+  /** "pill" for the round ones: tabs, the floating chat launcher. */
+  shape?: "rounded" | "pill";
   /** Layout only (margins, alignment, responsive width); the look is the kit's. */
   className?: string;
 }
 
 /** The classes of a kit button or button link; `display` is the element's own (a link is inline by default). */
-export function buttonClass({ variant = "primary", size = "md", fullWidth = false, className = "" }: ButtonLook, display = "inline-block"): string {
-  return [fullWidth ? "block w-full" : display, "rounded-lg border-2 text-center font-semibold disabled:opacity-60", VARIANTS[variant], SIZES[size], className].filter(Boolean).join(" ");
+export function buttonClass({ variant = "primary", size = "md", fullWidth = false, shape = "rounded", className = "" }: ButtonLook, display = "inline-block"): string {
+  const corners = shape === "pill" ? "rounded-full" : "rounded-lg";
+  return [fullWidth ? "block w-full" : display, corners, "border-2 text-center font-semibold disabled:opacity-60", VARIANTS[variant], SIZES[size], className].filter(Boolean).join(" ");
 }
 
 export interface ButtonProps extends ButtonLook, Omit<ButtonHTMLAttributes<HTMLButtonElement>, "className"> {
@@ -37,17 +40,16 @@ export interface ButtonProps extends ButtonLook, Omit<ButtonHTMLAttributes<HTMLB
   pendingLabel?: ReactNode;
 }
 
-/** The one button: every prop of <button> (type, name, value, form, disabled, data-testid, ref) passes through. */
+/** The one button: every prop of <button> (type, name, value, form, disabled, data-testid, ref) passes through, so its type is the native one unless given. */
 export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
-  { variant, size, fullWidth, className, pending = false, pendingLabel, type = "button", children, ...button },
+  { variant, size, fullWidth, shape, className, pending = false, pendingLabel, children, ...button },
   ref,
 ) {
   return (
     <button
       ref={ref}
-      type={type}
       aria-disabled={pending || undefined}
-      className={buttonClass({ variant, size, fullWidth, className: `${pending ? "opacity-70" : ""} ${className ?? ""}`.trim() })}
+      className={buttonClass({ variant, size, fullWidth, shape, className: `${pending ? "opacity-70" : ""} ${className ?? ""}`.trim() })}
       {...button}
     >
       {pending && pendingLabel ? pendingLabel : children}
@@ -59,6 +61,6 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
 export type ButtonLinkProps = ButtonLook & Omit<LinkProps, "className">;
 
 /** A link that looks like a button (it navigates, so it stays a link for assistive technology). */
-export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink({ variant, size, fullWidth, className, ...link }, ref) {
-  return <Link ref={ref} className={buttonClass({ variant, size, fullWidth, className })} {...link} />;
+export const ButtonLink = forwardRef<HTMLAnchorElement, ButtonLinkProps>(function ButtonLink({ variant, size, fullWidth, shape, className, ...link }, ref) {
+  return <Link ref={ref} className={buttonClass({ variant, size, fullWidth, shape, className })} {...link} />;
 });

@@ -8,6 +8,7 @@ import { Form, Link } from "@remix-run/react";
 import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/ui/text-field";
+import { Button } from "~/components/ui/button";
 
 export interface BillingSummary {
   firstName: string;
@@ -57,9 +58,9 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
           {field("billing_town", "booking-checkout.details.town", billing.town, "billing address-level2")}
           {field("billing_postcode", "booking-checkout.details.postcode", billing.postcode, "billing postal-code")}
           <div className="flex flex-wrap gap-3 sm:col-span-2">
-            <button type="submit" disabled={saving} className="rounded bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="billing-save">
+            <Button type="submit" disabled={saving} size="sm" data-testid="billing-save">
               {t("payment.billing.save")}
-            </button>
+            </Button>
             <Link
               to="/booking/payment"
               replace

@@ -1,6 +1,7 @@
 import { Form, Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
+import { Button } from "~/components/ui/button";
 
 /**
  * Spec §8 RBK15: 'Your device is out of warranty'. The repair can still be done, but not free:
@@ -17,9 +18,9 @@ export function OutOfWarrantyDialog() {
           {t("booking-checkout.payment.outOfWarrantyBack")}
         </Link>
         <Form method="post" action="/booking/checkout">
-          <button type="submit" name="intent" value="out-of-warranty" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+          <Button type="submit" name="intent" value="out-of-warranty" size="sm">
             {t("booking-checkout.payment.outOfWarrantyContinue")}
-          </button>
+          </Button>
         </Form>
       </div>
     </Modal>

@@ -5,6 +5,7 @@ import { getHelpGuides } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
 import { notFound } from "~/lib/carrier-routes.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = { liveChat: true };
 
@@ -45,9 +46,9 @@ export default function HelpGuidePage() {
           </li>
         ))}
       </ol>
-      <Link to="/contact" className="mt-10 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary" data-testid="not-solved">
+      <ButtonLink to="/contact" className="mt-10" data-testid="not-solved">
         {t("help.notSolved")}
-      </Link>
+      </ButtonLink>
     </article>
   );
 }

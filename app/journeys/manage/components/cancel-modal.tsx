@@ -5,6 +5,7 @@ import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { CsrfField } from "./csrf-field";
+import { ButtonLink } from "~/components/ui/button";
 
 /**
  * Cancel booking (spec §4): a confirm prompt, then the confirmation phrase (CANCEL-REPAIR /
@@ -30,9 +31,9 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
             <Link to={manageBookingPath(lookup, { modal: "cancel", step: "phrase" })} preventScrollReset className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-yes">
               {t("manage.cancel.confirm")}
             </Link>
-            <Link to={closeHref} preventScrollReset className="rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="cancel-keep">
+            <ButtonLink to={closeHref} preventScrollReset variant="secondary" size="sm" data-testid="cancel-keep">
               {t("manage.cancel.keep")}
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       ) : (
@@ -63,9 +64,9 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
             <button type="submit" className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-submit">
               {t("manage.cancel.submit")}
             </button>
-            <Link to={closeHref} preventScrollReset className="rounded-lg border-2 border-primary px-4 py-2 font-semibold">
+            <ButtonLink to={closeHref} preventScrollReset variant="secondary" size="sm">
               {t("manage.cancel.keep")}
-            </Link>
+            </ButtonLink>
           </div>
         </Form>
       )}

@@ -9,6 +9,7 @@ import { TextField } from "~/components/ui/text-field";
 import { FormAlert } from "~/components/ui/field-error";
 import { CsrfField } from "./csrf-field";
 import { SearchField } from "~/components/ui/search-field";
+import { Button } from "~/components/ui/button";
 
 export interface AddressModalState {
   name: "address";
@@ -137,9 +138,9 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
               );
             })}
           </div>
-          <button type="submit" className="mt-5 rounded-lg bg-primary px-5 py-2 font-semibold text-on-primary" data-testid="address-save">
+          <Button type="submit" size="sm" className="mt-5" data-testid="address-save">
             {t("manage.address.save")}
-          </button>
+          </Button>
         </Form>
       )}
     </Modal>
