@@ -8,7 +8,7 @@ import { clockTime, dayOfInstant } from "~/lib/dates";
 import { requireCarrier } from "~/tenant/tenant.server";
 import { Button, ButtonLink } from "~/components/ui/button";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 /**
  * The development outbox page (issue 10 item 2, ADR 090): every e-mail and SMS the engine wrote to

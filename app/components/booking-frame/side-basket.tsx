@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { BasketActions } from "~/components/ui/basket-actions";
+import { BasketActions } from "~/components/booking-frame/basket-actions";
 import type { BasketSummary } from "~/lib/booking-flow/basket-summary";
 import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
 import { ButtonLink } from "~/components/ui/button";

@@ -13,7 +13,7 @@ import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/compone
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
 import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { countBooking } from "~/lib/observability/metrics.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";

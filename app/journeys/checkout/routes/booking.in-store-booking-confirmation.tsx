@@ -9,7 +9,7 @@ import { bookingOverview } from "~/journeys/checkout/overview";
 import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { env } from "~/env.server";
 import { readForm } from "~/lib/http/form.server";
 import { mayUse, STORE_HANDOVER } from "~/lib/staff/permissions";

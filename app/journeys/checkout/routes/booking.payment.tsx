@@ -34,7 +34,7 @@ import type { BookingState } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { toast } from "~/lib/toast";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { BillingPanel } from "~/journeys/checkout/components/billing-panel";
 import { CardPaymentPanel } from "~/journeys/checkout/components/card-payment-panel";
 import { PayLaterPanel } from "~/journeys/checkout/components/pay-later-panel";

@@ -5,7 +5,7 @@ import { useTranslation } from "react-i18next";
 import { getLandingPage } from "~/content/content.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
 import { PopularCarousel } from "~/journeys/content-pages/components/popular-carousel";
-import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
+import { ManageBookingBanner } from "~/components/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { businessCookie } from "~/lib/cookies.server";
 import { captureAttribution, keepAttribution } from "~/lib/booking-flow/attribution.server";

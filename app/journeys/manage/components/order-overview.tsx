@@ -9,7 +9,7 @@ import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import type { ManageOrder } from "~/journeys/manage/order-view";
 import { DeviceIdentifier } from "./device-identifier";
 import { ProofUpload } from "./proof-upload";
-import { MailInLabel } from "~/components/ui/mail-in-label";
+import { MailInLabel } from "~/components/mail-in-label";
 import { ButtonLink } from "~/components/ui/button";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {

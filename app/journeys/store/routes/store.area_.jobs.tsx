@@ -12,7 +12,7 @@ import { requireStaff } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { staffEngineCall, stepProblem, type StepProblem } from "~/journeys/store/jobs.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 

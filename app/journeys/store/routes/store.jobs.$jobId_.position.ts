@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { DomainError, type PositionReceipt } from "~/booking.server";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";

@@ -8,7 +8,7 @@ import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { staffEngineCall, technicianIdOf } from "~/journeys/store/jobs.server";
 import { ButtonLink } from "~/components/ui/button";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 
