@@ -29,6 +29,7 @@ describe("the kit's button", () => {
     expect(buttonClass({ size: "lg", fullWidth: true })).toContain("block w-full");
     expect(buttonClass({ size: "lg", fullWidth: true })).toContain("text-lg");
     expect(buttonClass({ variant: "quiet" })).toContain("border-line/30");
+    expect(buttonClass({ variant: "inverse" })).toContain("bg-on-primary text-primary");
     expect(buttonClass({ shape: "pill" })).toMatch(/^inline-block rounded-full /);
   });
 });

@@ -1,11 +1,12 @@
 import { Link, type LinkProps } from "@remix-run/react";
 import { forwardRef, type ButtonHTMLAttributes, type ReactNode } from "react";
 
-/** The looks the screens use, in the carrier's colour tokens: the main action, a second action, a quiet one. */
+/** The looks the screens use, in the carrier's colour tokens: the main action, a second action, a quiet one, the main action on a primary surface (the landing hero). */
 const VARIANTS = {
   primary: "border-primary bg-primary text-on-primary",
   secondary: "border-primary text-primary",
   quiet: "border-line/30 bg-page text-ink",
+  inverse: "border-on-primary bg-on-primary text-primary",
 } as const;
 
 const SIZES = {

@@ -11,6 +11,7 @@ import { businessCookie } from "~/lib/cookies.server";
 import { captureAttribution, keepAttribution } from "~/lib/booking-flow/attribution.server";
 import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "@repair/rules/url";
+import { Button } from "~/components/ui/button";
 
 export const handle = { liveChat: true, i18n: ["manage-lookup"] };
 
@@ -101,9 +102,9 @@ function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="rounded-lg border-2 border-on-primary bg-on-primary px-6 py-3 text-lg font-semibold text-primary">
+      <Button type="submit" variant="inverse" size="lg">
         {addressLookup ? t("landing.addressSubmit") : t("landing.postcodeSubmit")}
-      </button>
+      </Button>
     </Form>
   );
 }
