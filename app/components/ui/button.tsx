@@ -7,6 +7,9 @@ const VARIANTS = {
   secondary: "border-primary text-primary",
   quiet: "border-line/30 bg-page text-ink",
   inverse: "border-on-primary bg-on-primary text-primary",
+  /** Cancelling a booking: the way there, and the final press. */
+  "danger-outline": "border-danger-border text-danger",
+  danger: "border-danger bg-danger text-on-danger",
 } as const;
 
 const SIZES = {

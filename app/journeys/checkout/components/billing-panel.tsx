@@ -4,11 +4,11 @@
  * details (forced persist) through the payment page's action (intent=billing). Without JavaScript
  * the edit link opens the form through the URL (?billing=edit).
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/ui/text-field";
-import { Button } from "~/components/ui/button";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export interface BillingSummary {
   firstName: string;
@@ -61,7 +61,7 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
             <Button type="submit" disabled={saving} size="sm" data-testid="billing-save">
               {t("payment.billing.save")}
             </Button>
-            <Link
+            <ButtonLink
               to="/booking/payment"
               replace
               preventScrollReset
@@ -69,10 +69,10 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
                 event.preventDefault();
                 onCancel();
               }}
-              className="rounded border border-line/30 px-4 py-2 font-semibold"
+              variant="quiet" size="sm"
             >
               {t("payment.billing.cancel")}
-            </Link>
+            </ButtonLink>
           </div>
         </Form>
       ) : (

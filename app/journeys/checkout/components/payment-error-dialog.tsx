@@ -64,7 +64,7 @@ export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }
             <p>{message}</p>
             <a
               href="/booking/payment?retry=1#payment-form"
-              className="mt-2 inline-block rounded border border-line/30 px-4 py-2 font-semibold"
+              className={buttonClass({ variant: "quiet", size: "sm", className: "mt-2" })}
               onClick={(event) => {
                 event.preventDefault();
                 onRetry();

@@ -208,14 +208,14 @@ export default function BasketPage() {
         <Modal size="md" title={t("booking-checkout.basket.deleteTitle", { device: removing.title })} testId="remove-dialog">
           <p>{t("booking-checkout.basket.deleteText")}</p>
           <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <Link to="/booking/basket" preventScrollReset className="rounded border border-line/30 px-4 py-2 font-semibold">
+            <ButtonLink to="/booking/basket" preventScrollReset variant="quiet" size="sm">
               {t("booking-checkout.basket.deleteCancel")}
-            </Link>
+            </ButtonLink>
             <Form method="post" action="/booking/basket">
               <input type="hidden" name="device" value={removing.reference} />
-              <button type="submit" name="intent" value="delete-device" disabled={busy} className="rounded bg-danger px-4 py-2 font-semibold text-on-danger">
+              <Button type="submit" name="intent" value="delete-device" disabled={busy} variant="danger" size="sm">
                 {t("booking-checkout.basket.deleteConfirm")}
-              </button>
+              </Button>
             </Form>
           </div>
         </Modal>

@@ -84,9 +84,9 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
       {booked ? (
         <nav aria-label={t("manage.actions.title")} className="mt-6 flex flex-wrap gap-3">
           {changeable && mailIn ? (
-            <Link to={open("cancel")} preventScrollReset className="rounded-lg border-2 border-danger-border px-4 py-2 font-semibold text-danger" data-testid="open-cancel">
+            <ButtonLink to={open("cancel")} preventScrollReset variant="danger-outline" size="sm" data-testid="open-cancel">
               {t("manage.actions.cancel")}
-            </Link>
+            </ButtonLink>
           ) : changeable ? (
             <>
               <ButtonLink to={open("date")} preventScrollReset size="sm" data-testid="open-change-date">
@@ -95,9 +95,9 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
               <ButtonLink to={open("address")} preventScrollReset size="sm" data-testid="open-change-address">
                 {t("manage.actions.changeAddress")}
               </ButtonLink>
-              <Link to={open("cancel")} preventScrollReset className="rounded-lg border-2 border-danger-border px-4 py-2 font-semibold text-danger" data-testid="open-cancel">
+              <ButtonLink to={open("cancel")} preventScrollReset variant="danger-outline" size="sm" data-testid="open-cancel">
                 {t("manage.actions.cancel")}
-              </Link>
+              </ButtonLink>
             </>
           ) : null}
           {mailIn ? null : (
