@@ -30,7 +30,7 @@ import { useRequestInfo } from "~/lib/observability/request-context";
 import { localeCookie } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
 import stylesheet from "~/tailwind.css?url";
-import { ErrorContent } from "~/components/ui/error-content";
+import { ErrorContent } from "~/components/error-content";
 import { PreviewBanner } from "~/components/preview-banner";
 import { isPreviewing } from "~/content/preview.server";
 

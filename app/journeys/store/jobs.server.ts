@@ -4,7 +4,7 @@
  */
 import { data } from "@remix-run/node";
 import { DomainError, getRequestEngine, type Engine } from "~/booking.server";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import { handleError } from "~/lib/errors/errors.server";
 import type { StaffContext } from "~/lib/staff/require-staff.server";
 

@@ -6,7 +6,7 @@
  * page" (never a blank page or a 500).
  */
 import { data, redirect, type Session } from "@remix-run/node";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import type { Carrier, Locale } from "~/content/schemas";
 import { findStaffAccount } from "~/content/staff.server";
 import { env } from "~/env.server";

@@ -34,7 +34,7 @@ import type { BookingState } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { toast } from "~/lib/toast";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { BillingPanel } from "~/journeys/checkout/components/billing-panel";
 import { CardPaymentPanel } from "~/journeys/checkout/components/card-payment-panel";
 import { PayLaterPanel } from "~/journeys/checkout/components/pay-later-panel";
@@ -45,6 +45,7 @@ import { usePaymentFlow, type PaymentAnswer } from "~/journeys/checkout/componen
 import { readForm } from "~/lib/http/form.server";
 import { countPaymentOutcome } from "~/lib/observability/metrics.server";
 import { PAYMENT_NAMESPACES } from "~/i18n/namespaces";
+import { Button } from "~/components/ui/button";
 
 export const handle = { i18n: PAYMENT_NAMESPACES };
 
@@ -155,9 +156,9 @@ export default function PaymentPage() {
           <div className="mb-6 rounded-xl border border-line/15 p-4" data-testid="pay-later-express">
             <p className="font-semibold">{t("payment.express.title")}</p>
             <p className="text-sm">{t("payment.express.text")}</p>
-            <button type="submit" name="express" value="pay_later" disabled={paying} className="mt-3 w-full rounded border-2 border-primary px-5 py-2 font-semibold">
+            <Button type="submit" name="express" value="pay_later" disabled={paying} variant="secondary" size="sm" fullWidth className="mt-3">
               {t("payment.express.button")}
-            </button>
+            </Button>
           </div>
         ) : null}
 
@@ -195,9 +196,9 @@ export default function PaymentPage() {
             />
           </p>
         ) : null}
-        <button ref={payButtonRef} type="submit" disabled={paying} className="mt-6 w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary" data-testid="pay-button">
+        <Button ref={payButtonRef} type="submit" disabled={paying} size="lg" fullWidth className="mt-6" data-testid="pay-button">
           {t(buttonLabelKey, { amount: format(total) })}
-        </button>
+        </Button>
         {buttonInfoKey ? (
           <p className="mt-2 text-sm" data-testid="pay-info">
             {t(buttonInfoKey)}

@@ -14,7 +14,7 @@ import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { readForm } from "~/lib/http/form.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 import { titleMeta } from "~/i18n/meta";
 
 export const handle = { liveChat: true, i18n: ["contact", "booking"] };

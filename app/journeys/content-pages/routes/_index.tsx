@@ -4,12 +4,13 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getLandingPage } from "~/content/content.server";
 import { PopularCarousel } from "~/journeys/content-pages/components/popular-carousel";
-import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
+import { ManageBookingBanner } from "~/components/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { businessCookie } from "~/lib/cookies.server";
 import { captureAttribution, keepAttribution } from "~/lib/booking-flow/attribution.server";
 import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "@repair/rules/url";
+import { Button } from "~/components/ui/button";
 
 export const handle = { liveChat: true, i18n: ["manage-lookup"] };
 
@@ -94,9 +95,9 @@ function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="rounded-lg border-2 border-on-primary bg-on-primary px-6 py-3 text-lg font-semibold text-primary">
+      <Button type="submit" variant="inverse" size="lg">
         {addressLookup ? t("landing.addressSubmit") : t("landing.postcodeSubmit")}
-      </button>
+      </Button>
     </Form>
   );
 }

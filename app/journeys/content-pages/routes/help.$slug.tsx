@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { getHelpGuides } from "~/content/content.server";
 import { notFound } from "~/lib/carrier-routes.server";
 import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = { liveChat: true };
 
@@ -38,9 +39,9 @@ export default function HelpGuidePage() {
           </li>
         ))}
       </ol>
-      <Link to="/contact" className="mt-10 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary" data-testid="not-solved">
+      <ButtonLink to="/contact" className="mt-10" data-testid="not-solved">
         {t("help.notSolved")}
-      </Link>
+      </ButtonLink>
     </article>
   );
 }

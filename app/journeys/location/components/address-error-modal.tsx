@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
+import { buttonClass } from "~/components/ui/button";
 
 /** Spec §9: the address error message disappears after 10 seconds. */
 export const ADDRESS_ERROR_MS = 10_000;
@@ -43,7 +44,7 @@ export function AddressErrorModal({ error, onClose }: { error: { key?: string; m
           event.preventDefault();
           close();
         }}
-        className="mt-5 inline-block rounded-lg border-2 border-primary bg-primary px-5 py-2 font-semibold text-on-primary"
+        className={buttonClass({ size: "sm", className: "mt-5" })}
       >
         {t("booking-location.address.close")}
       </a>

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
 import type { ShownText } from "~/lib/errors/error-table";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * Spec §5 "Landing postcode" and §8 "Postcode error": a postcode the server refused although it is
@@ -30,7 +31,7 @@ export function PostcodeErrorModal({ refused }: { refused: ShownText | null | un
           event.preventDefault();
           setOpen(false);
         }}
-        className="mt-5 inline-block rounded-lg border-2 border-primary bg-primary px-5 py-2 font-semibold text-on-primary"
+        className={buttonClass({ size: "sm", className: "mt-5" })}
       >
         {t("booking-location.address.close")}
       </a>

@@ -9,7 +9,7 @@ import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { StaffTable } from "~/journeys/store/components/staff-table";
 import { contentOrUnavailable } from "~/tenant/tenant.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 

@@ -13,7 +13,7 @@ import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { StaffTable } from "~/journeys/store/components/staff-table";
 import { staffEngineCall, stepProblem, type StepProblem } from "~/journeys/store/jobs.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 

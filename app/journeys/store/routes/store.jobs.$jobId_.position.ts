@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import type { PositionReceipt } from "~/booking.server";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import { handleError } from "~/lib/errors/errors.server";
 import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";

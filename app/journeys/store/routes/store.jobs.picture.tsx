@@ -1,13 +1,13 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { PICTURE_ERROR_CODES } from "~/journeys/store/job-form";
 import { staffEngineCall, stepProblem, technicianIdOf } from "~/journeys/store/jobs.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 /** A visit has nothing to show: the technician's jobs are one page back. */
 export function loader() {
