@@ -31,7 +31,7 @@ import { localeCookie } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
 import { responseScope } from "~/lib/http/response-scope.server";
 import stylesheet from "~/tailwind.css?url";
-import { ErrorContent } from "~/components/ui/error-content";
+import { ErrorContent } from "~/components/error-content";
 import { PreviewBanner } from "~/components/preview-banner";
 import { isPreviewing } from "~/content/preview.server";
 
@@ -90,9 +90,12 @@ export function useRootData(): RootData | undefined {
  */
 function useI18n(root: RootData | undefined) {
   const i18n = i18nInstanceFor(root);
+  // Keyed on the locale and the texts, not on `root`, which is a new object after every revalidation.
+  const locale = root?.locale;
+  const uiTexts = root?.uiTexts;
   useMemo(() => {
-    if (typeof document !== "undefined" && i18n && root) i18n.addResourceBundle(root.locale, OVERRIDES_NS, root.uiTexts, true, true);
-  }, [i18n, root?.locale, root?.uiTexts]);
+    if (typeof document !== "undefined" && i18n && locale !== undefined && uiTexts !== undefined) i18n.addResourceBundle(locale, OVERRIDES_NS, uiTexts, true, true);
+  }, [i18n, locale, uiTexts]);
   return i18n;
 }
 

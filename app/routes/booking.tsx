@@ -12,7 +12,7 @@ import { BOOKING_FRAME_NAMESPACES, bookingFrameNamespacesForData, type I18nHandl
 export const handle = { i18n: BOOKING_FRAME_NAMESPACES, i18nForData: bookingFrameNamespacesForData } satisfies I18nHandle;
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 /**
  * The booking flow's frame: loads the visitor's booking once for every /booking page, sends a

@@ -1,11 +1,11 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { checkPreviewToken, PREVIEW_COOKIE, previewCookie } from "~/content/preview.server";
 import { responseScope } from "~/lib/http/response-scope.server";
 import { env } from "~/env.server";
 import { requireCarrier } from "~/tenant/tenant.server";
+import { ButtonLink } from "~/components/ui/button";
 
 /**
  * The CMS's preview link (ADR 086): /preview?token=…&path=/faqs/booking. A valid token for this
@@ -49,9 +49,9 @@ export default function PreviewRefused() {
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="preview-refused">
       <h1 className="mb-4 text-3xl font-bold">{t("preview.refusedTitle")}</h1>
       <p className="mb-8">{t("preview.refusedText")}</p>
-      <Link to="/" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+      <ButtonLink to="/" size="sm">
         {t("errors.backHome")}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

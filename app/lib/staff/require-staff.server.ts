@@ -6,12 +6,11 @@
  * page" (never a blank page or a 500).
  */
 import { data, redirect, type Session } from "@remix-run/node";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import type { Carrier, Locale } from "~/content/schemas";
 import { findStaffAccount } from "~/content/staff.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { env } from "~/env.server";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { mayUse, type StaffAccount, type StaffRequirement } from "./permissions";
 import { loginPath } from "./redirect";
 import { endStaffSession, getStaffSession, isIdle, STAFF_HEADERS, type StaffSessionData } from "./staff-session.server";
@@ -57,13 +56,7 @@ async function loggedIn(request: Request): Promise<StaffContext | Refused> {
   const seenAt = session.get("seenAt");
   if (isIdle(seenAt, now, env().STAFF_SESSION_IDLE_MINUTES)) return { refused: "expired" };
 
-  let account: StaffAccount | null;
-  try {
-    account = await findStaffAccount(carrier.code, staffId);
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const account = await contentOrUnavailable(findStaffAccount(carrier.code, staffId));
   if (!account || account.disabled || account.carrierCode !== carrier.code || account.stamp !== session.get("stamp")) return { refused: "absent" };
 
   // Written again (by the response scope) at most once a minute, so a page view does not always set a cookie.

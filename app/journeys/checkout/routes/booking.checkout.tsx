@@ -13,10 +13,11 @@ import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/compone
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
 import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { countBooking } from "~/lib/observability/metrics.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 
@@ -108,15 +109,15 @@ export default function CheckoutPage() {
           </ul>
         </div>
       ) : path === "payment" ? (
-        <Link to="/booking/payment" className="mt-6 block rounded bg-primary px-5 py-3 text-center text-lg font-semibold text-on-primary" data-testid="continue-to-payment">
+        <ButtonLink to="/booking/payment" size="lg" fullWidth className="mt-6" data-testid="continue-to-payment">
           {t("booking-checkout.checkout.continue")}
-        </Link>
+        </ButtonLink>
       ) : (
         <Form method="post" className="mt-6">
           <p className="mb-3">{path === "confirm-iw" ? t("booking-checkout.checkout.confirmWarranty") : t("booking-checkout.checkout.confirmPromo")}</p>
-          <button type="submit" disabled={confirming} className="w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary" data-testid="confirm-booking">
+          <Button type="submit" disabled={confirming} size="lg" fullWidth data-testid="confirm-booking">
             {confirming ? t("booking-checkout.common.pending") : t("booking-checkout.checkout.confirm")}
-          </button>
+          </Button>
         </Form>
       )}
 
@@ -126,9 +127,9 @@ export default function CheckoutPage() {
         <div className="mt-8 rounded-xl border border-line/10 p-4">
           <h2 className="text-xl font-bold">{t("booking-checkout.checkout.inStoreTitle")}</h2>
           <p className="mt-1">{t("booking-checkout.checkout.inStoreText")}</p>
-          <Link to="/booking/in-store-booking-confirmation" className="mt-3 inline-block rounded border border-primary px-4 py-2 font-semibold text-primary" data-testid="finish-in-store">
+          <ButtonLink to="/booking/in-store-booking-confirmation" variant="secondary" size="sm" className="mt-3" data-testid="finish-in-store">
             {t("booking-checkout.checkout.inStoreButton")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : null}
       {error?.behaviour.modal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}

@@ -1,5 +1,5 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dropOffStoreName } from "~/journeys/checkout/checkout-step.server";
 import { stepMeta } from "~/journeys/checkout/meta";
@@ -7,10 +7,11 @@ import { bookingOverview } from "~/journeys/checkout/overview";
 import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
-import { useMoney } from "~/components/ui/use-money";
-import { MailInLabel } from "~/components/ui/mail-in-label";
+import { useMoney } from "~/lib/booking-flow/use-money";
+import { MailInLabel } from "~/components/mail-in-label";
 import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { COMPLETE_NAMESPACES } from "~/i18n/namespaces";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = { i18n: COMPLETE_NAMESPACES };
 
@@ -81,12 +82,12 @@ export default function CompletePage() {
       )}
 
       <div className="mt-8 flex flex-wrap gap-4">
-        <Link to={manageHref} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">
+        <ButtonLink to={manageHref}>
           {t("booking-complete.manage")}
-        </Link>
-        <Link to={startPath} className="rounded border border-primary px-5 py-3 font-semibold text-primary">
+        </ButtonLink>
+        <ButtonLink to={startPath} variant="secondary">
           {t("booking-complete.another")}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

@@ -19,6 +19,7 @@ import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layo
 import { FormAlert } from "~/components/ui/field-error";
 import { readForm } from "~/lib/http/form.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { Button } from "~/components/ui/button";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 
@@ -156,9 +157,9 @@ export default function DetailsPage() {
           </div>
         </fieldset>
 
-        <button type="submit" disabled={submitting} className="w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary sm:w-auto">
+        <Button type="submit" disabled={submitting} size="lg" fullWidth className="sm:w-auto">
           {submitting ? t("booking-checkout.common.pending") : t("booking-checkout.details.continue")}
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -9,13 +9,14 @@ import { bookingOverview } from "~/journeys/checkout/overview";
 import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { env } from "~/env.server";
 import { readForm } from "~/lib/http/form.server";
 import { mayUse, STORE_HANDOVER } from "~/lib/staff/permissions";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { STAFF_HEADERS } from "~/lib/staff/staff-session.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { Button } from "~/components/ui/button";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 
@@ -122,12 +123,12 @@ export default function InStoreConfirmationPage() {
           ) : null}
           {mayHandOver ? (
             <Form method="post" className="mt-6">
-              <button type="submit" name="intent" value="handover" disabled={busy} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">
+              <Button type="submit" name="intent" value="handover" disabled={busy}>
                 {t(handover ? "booking-checkout.inStore.regenerate" : "booking-checkout.inStore.generate")}
-              </button>
-              <button type="submit" name="intent" value="send-code" disabled={busy} className="ml-0 mt-3 rounded border border-primary px-5 py-3 font-semibold text-primary sm:ml-3 sm:mt-0">
+              </Button>
+              <Button type="submit" name="intent" value="send-code" disabled={busy} variant="secondary" className="ml-0 mt-3 sm:ml-3 sm:mt-0">
                 {t("booking-checkout.inStore.sendCode")}
-              </button>
+              </Button>
               <p className="mt-2 text-sm">{t("booking-checkout.inStore.regenerateNote")}</p>
             </Form>
           ) : (
@@ -136,9 +137,9 @@ export default function InStoreConfirmationPage() {
             </p>
           )}
           <Form method="post" className="mt-4">
-            <button type="submit" name="intent" value="next-customer" className="rounded border border-primary px-5 py-3 font-semibold text-primary">
+            <Button type="submit" name="intent" value="next-customer" variant="secondary">
               {t("booking-checkout.inStore.newBooking")}
-            </button>
+            </Button>
           </Form>
           <div className="mt-8">
             <BookingOverviewList overview={overview} format={format} applianceVariant={applianceVariant} />

@@ -3,15 +3,15 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getLandingPage } from "~/content/content.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { PopularCarousel } from "~/journeys/content-pages/components/popular-carousel";
-import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
+import { ManageBookingBanner } from "~/components/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { businessCookie } from "~/lib/cookies.server";
 import { captureAttribution } from "~/lib/booking-flow/attribution.server";
 import { responseScope } from "~/lib/http/response-scope.server";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "@repair/rules/url";
+import { Button } from "~/components/ui/button";
 
 export const handle = { liveChat: true, i18n: ["manage-lookup"] };
 
@@ -24,13 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   await captureAttribution(request);
   guardCarrierOnlyRoute(carrier);
 
-  let landing;
-  try {
-    landing = await getLandingPage(carrier, locale);
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const landing = await contentOrUnavailable(getLandingPage(carrier, locale));
   // A carrier without a landing page of its own uses the default landing: postcode search.
   if (!landing) throw redirect("/booking/postcode-search");
 
@@ -95,9 +89,9 @@ function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="rounded-lg border-2 border-on-primary bg-on-primary px-6 py-3 text-lg font-semibold text-primary">
+      <Button type="submit" variant="inverse" size="lg">
         {addressLookup ? t("landing.addressSubmit") : t("landing.postcodeSubmit")}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -145,7 +145,6 @@ export default function DeviceColour() {
                   name="model_version_id"
                   value={version.id}
                   defaultChecked={values.versionId === version.id}
-                  aria-invalid={versionError.length ? true : undefined}
                   className="accent-[var(--carrier-primary)]"
                 />
                 {version.name}
@@ -166,7 +165,6 @@ export default function DeviceColour() {
                     name="colour"
                     value={colour.code}
                     defaultChecked={values.colour === colour.code}
-                    aria-invalid={colourError.length ? true : undefined}
                     className="accent-[var(--carrier-primary)]"
                   />
                   <span aria-hidden="true" className="inline-block h-5 w-5 rounded-full border border-line/30" style={{ backgroundColor: colour.hex }} />

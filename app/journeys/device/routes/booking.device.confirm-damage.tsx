@@ -9,7 +9,7 @@ import { applyDamageAnswers, BACK_GLASS_REPLACEMENT, FRAME_REPLACEMENT } from "~
 import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { parseFields, readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 
@@ -95,7 +95,6 @@ export default function ConfirmDamage() {
                       name={question.name}
                       value={choice}
                       defaultChecked={current === choice}
-                      aria-invalid={messages.length ? true : undefined}
                       className="accent-[var(--carrier-primary)]"
                     />
                     {t(`booking-device.${choice}`)}

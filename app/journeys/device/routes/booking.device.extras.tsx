@@ -8,7 +8,7 @@ import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/jo
 import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 

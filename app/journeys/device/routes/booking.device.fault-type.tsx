@@ -67,7 +67,7 @@ export default function FaultType() {
           <div className="grid gap-3 sm:max-w-xl">
             {(["faulty", "user-damaged"] as const).map((fault) => (
               <label key={fault} className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line/15 p-4 has-[:checked]:border-primary">
-                <input type="radio" name="fault" value={fault} className="mt-1 accent-[var(--carrier-primary)]" aria-invalid={missing.length ? true : undefined} />
+                <input type="radio" name="fault" value={fault} className="mt-1 accent-[var(--carrier-primary)]" />
                 <span>
                   <span className="block font-semibold">{t(`booking-device.fault.${fault}`)}</span>
                   <span className="block text-sm">{t(`booking-device.fault.${fault}Hint`)}</span>

@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
@@ -9,6 +9,7 @@ import { StepPage } from "~/journeys/device/components/step-page";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { parseFields, readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
+import { ButtonLink } from "~/components/ui/button";
 
 /**
  * Spec §2 device/insurance-status. An insured device is repaired and paid for like any other;
@@ -56,9 +57,9 @@ export default function InsuranceStatus() {
           <p className="rounded-lg bg-surface p-4" data-testid="insured-note">
             {t("booking-device.insurance.insuredNote")}
           </p>
-          <Link to={nextHref} className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary" data-testid="insured-continue">
+          <ButtonLink to={nextHref} data-testid="insured-continue">
             {t("booking-device.continue")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <Form method="post" action={devicePath("insurance-status", { device: key })} className="flex flex-wrap gap-3">

@@ -10,6 +10,7 @@ import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/jour
 import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
 import { StepPage, tileClass } from "~/journeys/device/components/step-page";
 import { brandedTitle, metaContext } from "~/i18n/meta";
+import { SearchField } from "~/components/ui/search-field";
 
 const querySchema = z.object({
   make: z.coerce.number().int().positive(),
@@ -79,33 +80,26 @@ export default function DeviceModel() {
       backHref={backHref}
       testId="device-model"
     >
-      <Form method="get" ref={form} role="search" className="flex max-w-xl flex-wrap items-end gap-3">
+      <Form method="get" ref={form} role="search" className="max-w-xl">
         <input type="hidden" name="make" value={make.id} />
         <input type="hidden" name="kind" value={kind} />
         {editing ? <input type="hidden" name="device" value={editing} /> : null}
-        <div className="flex-1">
-          <label htmlFor="model-search" className="block font-semibold">
-            {t("booking-device.model.searchLabel")}
-          </label>
-          <input
-            id="model-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={60}
-            autoComplete="off"
-            placeholder={t(`booking-device.model.searchPlaceholder.${kind}`)}
-            className="mt-1 w-full rounded-lg border-2 border-line/30 px-3 py-2"
-            onChange={(event) => {
-              const target = event.currentTarget.form;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => target && submit(target, { replace: true, preventScrollReset: true }), 250);
-            }}
-          />
-        </div>
-        <button type="submit" className="rounded-lg border-2 border-primary px-4 py-2 font-semibold text-primary">
-          {t("booking-device.model.searchButton")}
-        </button>
+        <SearchField
+          id="model-search"
+          name="q"
+          label={t("booking-device.model.searchLabel")}
+          defaultValue={q}
+          maxLength={60}
+          autoComplete="off"
+          placeholder={t(`booking-device.model.searchPlaceholder.${kind}`)}
+          onChange={(event) => {
+            const target = event.currentTarget.form;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => target && submit(target, { replace: true, preventScrollReset: true }), 250);
+          }}
+          buttonLabel={t("booking-device.model.searchButton")}
+          buttonVariant="secondary"
+        />
       </Form>
 
       <p className="sr-only" role="status" aria-live="polite">

@@ -10,7 +10,7 @@ import { selectionView } from "~/journeys/device/problem-selection";
 import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 

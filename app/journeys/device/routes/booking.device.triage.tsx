@@ -73,7 +73,6 @@ export default function Triage() {
                       name={`answer.${question.code}`}
                       value={option.code}
                       defaultChecked={current[question.code] === option.code}
-                      aria-invalid={messages.length ? true : undefined}
                       className="accent-[var(--carrier-primary)]"
                     />
                     {option.label}

@@ -15,6 +15,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
+import { ButtonLink } from "~/components/ui/button";
 
 type WarrantyModal = "imei-entry" | "imei-help" | "in-warranty-exists";
 const MODALS: readonly WarrantyModal[] = ["imei-entry", "imei-help", "in-warranty-exists"];
@@ -115,15 +116,14 @@ export default function WarrantyStatus() {
       ) : null}
       <FormAlert messages={shown === null && errors.isGeneral ? errors.general([]) : []} />
       <div className="flex flex-wrap gap-3">
-        <Link
+        <ButtonLink
           to={devicePath("warranty-status", { device: key, modal: otherDevices ? "in-warranty-exists" : "imei-entry" })}
           replace
           preventScrollReset
-          className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary"
           data-testid="warranty-yes"
         >
           {t("booking-device.warranty.yes")}
-        </Link>
+        </ButtonLink>
         <Form method="post" action={here}>
           <SubmitButton name="intent" value="not-in-warranty" variant="secondary" testId="warranty-no">
             {t("booking-device.warranty.no")}
@@ -175,9 +175,9 @@ export default function WarrantyStatus() {
               <li key={step}>{step}</li>
             ))}
           </ol>
-          <Link to={entryHref} replace preventScrollReset className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
+          <ButtonLink to={entryHref} replace preventScrollReset>
             {t("booking-device.warranty.backToForm")}
-          </Link>
+          </ButtonLink>
         </Modal>
       ) : null}
 
@@ -187,14 +187,13 @@ export default function WarrantyStatus() {
             {imeiErrorNote.join(" ")}
           </p>
           <div className="flex flex-wrap gap-3">
-            <Link
+            <ButtonLink
               to={devicePath("warranty-status", { device: key, modal: "imei-entry", date: values.purchaseDate })}
               replace
               preventScrollReset
-              className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary"
             >
               {t(`booking-device.warranty.tryAgain_${idLabel}`)}
-            </Link>
+            </ButtonLink>
             <Form method="post" action={here}>
               <SubmitButton name="intent" value="not-in-warranty" variant="secondary">
                 {t("booking-device.warranty.continueWithout")}

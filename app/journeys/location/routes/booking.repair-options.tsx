@@ -9,6 +9,7 @@ import { readForm } from "~/lib/http/form.server";
 import { isMailInBooking, offersMailIn } from "~/lib/booking-flow/mail-in";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 
@@ -71,9 +72,9 @@ export default function RepairOptions() {
           <li className="rounded-xl border border-line/15 p-4" data-testid="repair-option-drop-off">
             <h2 className="text-lg font-bold">{t("booking-location.repairLocation.dropOff")}</h2>
             <p className="mt-1">{t("booking-location.repairLocation.dropOffText")}</p>
-            <Link to="/booking/drop-off-locations" className="mt-3 inline-block rounded-lg border-2 border-line/30 px-6 py-3 text-lg font-semibold">
+            <ButtonLink to="/booking/drop-off-locations" variant="quiet" size="lg" className="mt-3">
               {t("booking-location.repairOptions.findStore")}
-            </Link>
+            </ButtonLink>
           </li>
         ) : null}
         {allowsMailIn ? (

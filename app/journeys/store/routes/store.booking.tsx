@@ -1,5 +1,5 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import { handleError } from "~/lib/errors/errors.server";
 import { ensureBooking, IN_STORE_CHANNEL, loadBookingContext } from "~/lib/booking-flow/context.server";
 import { titleMeta } from "~/i18n/meta";
@@ -8,7 +8,7 @@ import { STORE_BOOKING } from "~/lib/staff/permissions";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { STAFF_HEADERS, staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 
