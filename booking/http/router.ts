@@ -1,0 +1,184 @@
+/**
+ * The partner API's router (ADR 170): an Express router mounted at /api/v4 in server.ts before
+ * Remix, the request guard and the render cache. JSON in and out with a body limit; every refusal in
+ * the §8 shape (errors.ts), never a 5xx for bad input; keys from the bearer header or the `key`
+ * query parameter (ADR 171); CORS only for the key's listed origins; the calls are the route list's
+ * (routes.ts), thin adapters over the engine door the pages use.
+ */
+import express, { type NextFunction, type Request, type Response, type Router } from "express";
+import { z } from "zod";
+import type { Engine } from "../engine";
+import { ApiProblem, INTERNAL_FACTS, errorBody, errorFacts, forbidden, notFound, requestShapeProblem, unauthorized, type Localise } from "./errors";
+import { expressPath, pathPattern, type ApiCarrier, type ApiPrincipal, type ApiRoute } from "./routes";
+
+export const API_PREFIX = "/api/v4";
+export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
+
+export interface ApiLogger {
+  error(details: object, message: string): void;
+}
+
+export interface ApiDependencies {
+  engine: () => Promise<Engine>;
+  routes: readonly ApiRoute[];
+  /** The secret → who is calling; null for an unknown, revoked or expired key (engine.apiKeys.verify). */
+  authenticate: (secret: string) => Promise<ApiPrincipal | null>;
+  /** The CMS carrier of a key (the app's content client); null when the carrier is gone. */
+  carrier: (code: string) => Promise<ApiCarrier | null>;
+  /** Error texts in the caller's language; absent: English as the engine wrote them. */
+  localise?: Localise;
+  bodyLimitBytes?: number;
+  log?: ApiLogger;
+  /** Extra public calls answered without a key (the OpenAPI document). */
+  publicRoutes?: (router: Router) => void;
+}
+
+type Authorised = { principal: ApiPrincipal; carrier: ApiCarrier; locale: string };
+type ApiLocals = { api?: Authorised };
+
+const NO_QUERY = z.object({}).strict();
+const NO_BODY = z.object({}).strict();
+
+/** The first of the request's Accept-Language tags the carrier writes in, else its default (else en). */
+export function answerLocale(header: string | undefined, carrier: Pick<ApiCarrier, "defaultLocale" | "supportedLocales"> | null): string {
+  const fallback = carrier?.defaultLocale ?? "en";
+  const offered = new Set([fallback, ...(carrier?.supportedLocales ?? [])]);
+  const wanted = (header ?? "")
+    .split(",")
+    .map((part) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => /^\s*q=([\d.]+)\s*$/.exec(p)?.[1]).find(Boolean);
+      return { language: tag.trim().toLowerCase().split("-")[0] ?? "", q: q === undefined ? 1 : Number(q) };
+    })
+    .filter((entry) => entry.language && entry.q > 0)
+    .sort((a, b) => b.q - a.q);
+  return wanted.find((entry) => offered.has(entry.language))?.language ?? fallback;
+}
+
+/** The key the request carries: the bearer header and/or the `key` query parameter (both must agree). */
+export function presentedKey(request: Request): string | null | "conflict" {
+  const header = request.get("authorization");
+  const bearer = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? "" : null;
+  const raw = request.query.key;
+  const query = typeof raw === "string" ? raw : raw === undefined ? null : "";
+  if (bearer !== null && query !== null && bearer !== query) return "conflict";
+  const key = bearer ?? query;
+  return key ? key : key === "" ? "conflict" : null;
+}
+
+const hasBody = (request: Request) => Number(request.get("content-length") ?? 0) > 0 || request.get("transfer-encoding") !== undefined;
+const isJson = (request: Request) => /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(request.get("content-type") ?? "");
+
+export function createApiRouter(deps: ApiDependencies): Router {
+  const router = express.Router({ caseSensitive: true });
+  const limit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+
+  router.use((_request, response, next) => {
+    response.setHeader("Cache-Control", "no-store");
+    next();
+  });
+
+  // CORS preflight: allowed only for an origin the key (sent as the query parameter) lists.
+  router.options("*", async (request, response, next) => {
+    try {
+      const origin = request.get("origin");
+      const key = presentedKey(request);
+      const principal = origin && typeof key === "string" && key !== "conflict" ? await deps.authenticate(key) : null;
+      if (origin && principal?.allowedOrigins.includes(origin)) {
+        response.setHeader("Access-Control-Allow-Origin", origin);
+        response.setHeader("Access-Control-Allow-Methods", "GET, POST, PUT, DELETE");
+        response.setHeader("Access-Control-Allow-Headers", "Authorization, Content-Type, Idempotency-Key, Accept-Language");
+        response.setHeader("Access-Control-Max-Age", "600");
+      }
+      response.setHeader("Vary", "Origin");
+      response.status(204).end();
+    } catch (error) {
+      next(error);
+    }
+  });
+
+  router.use((request, _response, next) => {
+    if (hasBody(request) && !isJson(request)) return next(new ApiProblem(415, "UNSUPPORTED_MEDIA_TYPE", ["Send the body as application/json."]));
+    next();
+  });
+  router.use(express.json({ limit, strict: true, type: (request) => isJson(request as Request) }));
+
+  deps.publicRoutes?.(router);
+
+  /** The key, its carrier and scope, and the origin; sets the CORS header for a listed origin. */
+  const authorise = (route: ApiRoute) => async (request: Request, response: Response, next: NextFunction) => {
+    try {
+      const key = presentedKey(request);
+      if (key === null || key === "conflict") throw unauthorized();
+      const principal = await deps.authenticate(key);
+      if (!principal) throw unauthorized();
+      const origin = request.get("origin");
+      response.setHeader("Vary", "Origin");
+      if (origin) {
+        if (!principal.allowedOrigins.includes(origin)) throw new ApiProblem(403, "FORBIDDEN", ["Calls from this browser origin are not allowed for this API key."]);
+        response.setHeader("Access-Control-Allow-Origin", origin);
+      }
+      const carrier = await deps.carrier(principal.carrierCode);
+      if (!carrier) throw unauthorized();
+      (response.locals as ApiLocals).api = { principal, carrier, locale: answerLocale(request.get("accept-language"), carrier) };
+      if (!principal.scopes.includes(route.scope)) throw forbidden(route.scope);
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  for (const route of deps.routes) {
+    router[route.method](expressPath(route.path), authorise(route), async (request: Request, response: Response, next: NextFunction) => {
+      try {
+        const { principal, carrier, locale } = (response.locals as ApiLocals).api!;
+        const { key: _key, ...rawQuery } = request.query;
+        const query = (route.query ?? NO_QUERY).safeParse(rawQuery);
+        if (!query.success) throw requestShapeProblem(query.error, "query");
+        const body = (route.body ?? NO_BODY).safeParse(request.body ?? {});
+        if (!body.success) throw requestShapeProblem(body.error);
+        const engine = await deps.engine();
+        const result = await route.handle({ engine, carrier, principal, params: request.params, body: body.data, query: query.data, locale });
+        response.status(route.status ?? 200).json(result);
+      } catch (error) {
+        next(error);
+      }
+    });
+  }
+
+  // Anything else: 405 where the path is known with other methods, else 404; JSON either way.
+  const patterns = deps.routes.map((route) => ({ pattern: pathPattern(route.path), method: route.method.toUpperCase() }));
+  router.use((request, response, next) => {
+    const allowed = [...new Set(patterns.filter((entry) => entry.pattern.test(request.path)).map((entry) => entry.method))];
+    if (allowed.length === 0) return next(notFound());
+    response.setHeader("Allow", [...allowed, ...(allowed.includes("GET") ? ["HEAD"] : [])].join(", "));
+    next(new ApiProblem(405, "METHOD_NOT_ALLOWED", [`Use ${allowed.join(" or ")} for this path.`]));
+  });
+
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  router.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
+    const facts = errorFacts(bodyParserProblem(error) ?? error);
+    if (!facts) deps.log?.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), path: request.path }, "api call failed");
+    const answer = facts ?? INTERNAL_FACTS;
+    const api = (response.locals as ApiLocals).api;
+    const locale = api?.locale ?? answerLocale(request.get("accept-language"), null);
+    for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
+    if (response.headersSent) return void response.end();
+    errorBody(answer, locale, deps.localise)
+      .catch(() => errorBody(answer, "en"))
+      .then((body) => response.status(answer.status).json(body));
+  });
+
+  return router;
+}
+
+/** body-parser's errors (`type`, `status`) as the §8 shape's problems. */
+function bodyParserProblem(error: unknown): ApiProblem | null {
+  if (!error || typeof error !== "object" || !("type" in error) || typeof (error as { type: unknown }).type !== "string") return null;
+  const type = (error as { type: string }).type;
+  if (type === "entity.too.large") return new ApiProblem(413, "PAYLOAD_TOO_LARGE", ["The request body is too large."]);
+  if (type === "encoding.unsupported" || type === "charset.unsupported") return new ApiProblem(415, "UNSUPPORTED_MEDIA_TYPE", ["Send the body as UTF-8 JSON."]);
+  if (type === "entity.parse.failed") return new ApiProblem(400, "MALFORMED_JSON", ["The request body is not valid JSON (an object is expected)."]);
+  const status = (error as { status?: unknown }).status;
+  return typeof status === "number" && status >= 400 && status < 500 ? new ApiProblem(400, "MALFORMED_JSON", ["The request body could not be read."]) : null;
+}
