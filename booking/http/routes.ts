@@ -7,10 +7,10 @@
 import { z } from "zod";
 import type { Engine } from "../engine";
 import type { CarrierContextInput } from "../domain/carrier";
+import { API_KEY_SCOPES, type ApiKeyScope } from "../api-keys/api-keys";
 
-export const API_SCOPES = ["catalogue:read", "bookings:write", "orders:manage", "stores:read"] as const;
-export type ApiScope = (typeof API_SCOPES)[number];
-export const apiScopeSchema = z.enum(API_SCOPES);
+export const API_SCOPES = API_KEY_SCOPES;
+export type ApiScope = ApiKeyScope;
 
 /** The carrier as the API needs it: the engine's context plus the CMS fields the API reads (locales, settings). */
 export type ApiCarrier = CarrierContextInput & {

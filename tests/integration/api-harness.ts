@@ -4,7 +4,8 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createTestEngine, type TestEngine } from "../../booking/testing/engine";
 import { API_PREFIX, createApiRouter, type ApiDependencies } from "../../booking/http/router";
-import type { ApiCarrier } from "../../booking/http/routes";
+import type { ApiCarrier, ApiScope } from "../../booking/http/routes";
+import { newCarrier } from "../../booking/testing/engine";
 
 export interface ApiHarness {
   t: TestEngine;
@@ -13,7 +14,7 @@ export interface ApiHarness {
   close(): Promise<void>;
 }
 
-export async function startApi(options: Partial<ApiDependencies> & Pick<ApiDependencies, "routes" | "authenticate">, t?: TestEngine): Promise<ApiHarness> {
+export async function startApi(options: Partial<ApiDependencies> & Pick<ApiDependencies, "routes">, t?: TestEngine): Promise<ApiHarness> {
   const engine = t ?? (await createTestEngine());
   const carriers = new Map<string, ApiCarrier>();
   const app = express();
@@ -22,6 +23,7 @@ export async function startApi(options: Partial<ApiDependencies> & Pick<ApiDepen
     createApiRouter({
       engine: async () => engine.engine,
       carrier: async (code) => carriers.get(code) ?? null,
+      authenticate: (secret) => engine.engine.apiKeys.verify(secret),
       ...options,
     }),
   );
@@ -62,4 +64,12 @@ export async function call(
     // not JSON: the test sees the text
   }
   return { status: response.status, body: parsed, headers: response.headers };
+}
+
+/** A freshly seeded carrier the API knows (en and de) and a key of it with the given scopes. */
+export async function carrierWithKey(api: ApiHarness, scopes: ApiScope[] = ["bookings:write", "catalogue:read", "orders:manage", "stores:read"], allowedOrigins: string[] = []) {
+  const carrier = await newCarrier(api.t);
+  api.carriers.set(carrier.code, { ...carrier, defaultLocale: "en", supportedLocales: ["en", "de"] });
+  const issued = await api.t.engine.apiKeys.issue(carrier.code, { name: "test", scopes, allowedOrigins });
+  return { carrier, key: issued.key, keyId: issued.id };
 }

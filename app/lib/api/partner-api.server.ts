@@ -14,7 +14,7 @@ export const partnerApi = {
   /** The key's carrier as the CMS has it; null when it is no longer published. */
   carrier: async (code: string) => (await getCarriers()).find((carrier) => carrier.code === code) ?? null,
   /** The key's carrier, scopes and origins; null for an unknown, expired or revoked key (ADR 171). */
-  authenticate: async (_secret: string) => null,
+  authenticate: async (secret: string) => (await getEngine()).apiKeys.verify(secret),
   localise: localiseApiError,
   log: { error: (details: object, message: string) => logger().child({ component: "partner-api" }).error(details, message) },
 };
