@@ -43,6 +43,7 @@ import * as waitingList from "./waiting-list/waiting-list";
 import * as technician from "./technician/technician";
 import * as areaManager from "./technician/area";
 import * as apiKeys from "./api-keys/api-keys";
+import * as idempotency from "./api-keys/idempotency";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -356,6 +357,10 @@ export function assembleEngine(deps: EngineParts) {
       /** A new key; the old one works until `overlapUntil`. */
       rotate: async (carrierCode: string, id: unknown, input: Parameters<typeof apiKeys.rotateApiKey>[3]) => apiKeys.rotateApiKey(ctx, carrierCode, id, input),
       list: async (carrierCode: string) => apiKeys.listApiKeys(ctx, carrierCode),
+      /** `Idempotency-Key` (ADR 173): run the call, replay its answer, wait for it, or refuse another request under the same key. */
+      claimIdempotencyKey: async (input: Parameters<typeof idempotency.claimIdempotencyKey>[1]) => idempotency.claimIdempotencyKey(ctx, input),
+      completeIdempotencyKey: async (id: number, answer: { status: number; body: unknown }) => idempotency.completeIdempotencyKey(ctx, id, answer),
+      releaseIdempotencyKey: async (id: number) => idempotency.releaseIdempotencyKey(ctx, id),
     },
 
     // technician/ and the staff log-in throttle: technicians and area managers (issue 11 items 7–9, ADR 097, ADR 099); the caller passes the logged-in staff member's ids

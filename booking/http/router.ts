@@ -5,6 +5,7 @@
  * query parameter (ADR 171); CORS only for the key's listed origins; the calls are the route list's
  * (routes.ts), thin adapters over the engine door the pages use.
  */
+import { createHash } from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { Engine } from "../engine";
@@ -138,8 +139,26 @@ export function createApiRouter(deps: ApiDependencies): Router {
         const body = (route.body ?? NO_BODY).safeParse(request.body ?? {});
         if (!body.success) throw requestShapeProblem(body.error);
         const engine = await deps.engine();
-        const result = await route.handle({ engine, carrier, principal, params: request.params, body: body.data, query: query.data, locale });
-        response.status(route.status ?? 200).json(result);
+        const claim = route.idempotent ? await claimRequest(engine, principal, request) : null;
+        if (claim && claim.kind === "replay") return void response.status(claim.status).setHeader("Idempotent-Replayed", "true").type("application/json").send(claim.json);
+        const run = claim?.kind === "run" ? claim.id : null;
+        let status = route.status ?? 200;
+        let answer: unknown;
+        try {
+          answer = await route.handle({ engine, carrier, principal, params: request.params, body: body.data, query: query.data, locale });
+        } catch (error) {
+          const facts = errorFacts(error);
+          // A refusal is the call's answer and is replayed; a failure worth retrying (5xx) lets the next request run it.
+          if (run === null || !facts || facts.status >= 500) {
+            if (run !== null) await engine.apiKeys.releaseIdempotencyKey(run).catch(() => undefined);
+            throw error;
+          }
+          status = facts.status;
+          answer = await errorBody(facts, locale, deps.localise);
+          for (const [name, value] of Object.entries(facts.headers)) response.setHeader(name, value);
+        }
+        if (run !== null) await engine.apiKeys.completeIdempotencyKey(run, { status, body: answer });
+        response.status(status).json(answer);
       } catch (error) {
         next(error);
       }
@@ -170,6 +189,32 @@ export function createApiRouter(deps: ApiDependencies): Router {
   });
 
   return router;
+}
+
+/** How long a duplicate waits for the first request's answer before it is told to retry (409). */
+const IDEMPOTENCY_WAIT_MS = 15_000;
+const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
+
+/**
+ * ADR 173: the `Idempotency-Key` of a creating or charging call. null: no key sent, the call just
+ * runs. Same key and same request: the stored answer (a concurrent duplicate waits for it); same
+ * key, other request: 422.
+ */
+async function claimRequest(engine: Engine, principal: ApiPrincipal, request: Request) {
+  const idempotencyKey = request.get("idempotency-key");
+  if (idempotencyKey === undefined) return null;
+  if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new ApiProblem(400, "VALIDATION", ["The Idempotency-Key header must be 1 to 255 visible ASCII characters."], { "Idempotency-Key": ["1 to 255 visible ASCII characters."] });
+  const requestHash = createHash("sha256")
+    .update(`${request.method} ${request.baseUrl}${request.path}\n${JSON.stringify(request.body ?? {})}`)
+    .digest("hex");
+  const until = Date.now() + IDEMPOTENCY_WAIT_MS;
+  for (;;) {
+    const claim = await engine.apiKeys.claimIdempotencyKey({ keyId: principal.keyId, idempotencyKey, requestHash });
+    if (claim.kind === "mismatch") throw new ApiProblem(422, "IDEMPOTENCY_KEY_REUSED", ["This Idempotency-Key was used for a different request."]);
+    if (claim.kind !== "in-progress") return claim;
+    if (Date.now() >= until) throw new ApiProblem(409, "IDEMPOTENCY_IN_PROGRESS", ["A request with this Idempotency-Key is still running; try again shortly."], {}, { "Retry-After": "1" });
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** body-parser's errors (`type`, `status`) as the §8 shape's problems. */

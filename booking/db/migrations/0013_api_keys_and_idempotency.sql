@@ -5,7 +5,7 @@ CREATE TABLE "api_idempotency" (
 	"request_hash" text NOT NULL,
 	"state" text NOT NULL,
 	"response_status" integer,
-	"response_body" jsonb,
+	"response_body" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint

@@ -43,7 +43,8 @@ export const apiIdempotency = pgTable(
     requestHash: text("request_hash").notNull(),
     state: text("state").$type<IdempotencyState>().notNull(),
     responseStatus: integer("response_status"),
-    responseBody: jsonb("response_body"),
+    /** The answer's JSON as it was sent (text, not jsonb: a replay must be byte for byte the same). */
+    responseBody: text("response_body"),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("api_idempotency_key_idx").on(t.keyId, t.idempotencyKey), index("api_idempotency_created_idx").on(t.createdAt)],
