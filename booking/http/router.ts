@@ -10,9 +10,10 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { z } from "zod";
 import type { Engine } from "../engine";
 import { ApiProblem, INTERNAL_FACTS, errorBody, errorFacts, forbidden, notFound, requestShapeProblem, unauthorized, type Localise } from "./errors";
+import { OPENAPI_PATH, openApiDocument } from "./openapi";
 import { expressPath, pathPattern, type ApiCarrier, type ApiPrincipal, type ApiRoute } from "./routes";
 
-export const API_PREFIX = "/api/v4";
+export { API_PREFIX } from "./routes";
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
 
 export interface ApiLogger {
@@ -30,8 +31,6 @@ export interface ApiDependencies {
   localise?: Localise;
   bodyLimitBytes?: number;
   log?: ApiLogger;
-  /** Extra public calls answered without a key (the OpenAPI document). */
-  publicRoutes?: (router: Router) => void;
 }
 
 type Authorised = { principal: ApiPrincipal; carrier: ApiCarrier; locale: string };
@@ -104,7 +103,14 @@ export function createApiRouter(deps: ApiDependencies): Router {
   });
   router.use(express.json({ limit, strict: true, type: (request) => isJson(request as Request) }));
 
-  deps.publicRoutes?.(router);
+  // The contract (ADR 174): public, generated once from the same route list.
+  let document: string | undefined;
+  router.get(OPENAPI_PATH, (_request, response) => {
+    document ??= JSON.stringify(openApiDocument(deps.routes));
+    response.setHeader("Cache-Control", "public, max-age=300");
+    response.setHeader("Access-Control-Allow-Origin", "*");
+    response.type("application/json").send(document);
+  });
 
   /** The key, its carrier and scope, and the origin; sets the CORS header for a listed origin. */
   const authorise = (route: ApiRoute) => async (request: Request, response: Response, next: NextFunction) => {

@@ -9,6 +9,9 @@ import type { Engine } from "../engine";
 import type { CarrierContextInput } from "../domain/carrier";
 import { API_KEY_SCOPES, type ApiKeyScope } from "../api-keys/api-keys";
 
+/** Where server.ts mounts the API. */
+export const API_PREFIX = "/api/v4";
+
 export const API_SCOPES = API_KEY_SCOPES;
 export type ApiScope = ApiKeyScope;
 

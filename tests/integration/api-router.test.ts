@@ -81,6 +81,13 @@ describe("the /api/v4 router", () => {
     expect(wrongMethod.headers.get("allow")).toBe("GET, HEAD");
   });
 
+  it("serves its OpenAPI 3.1 document without a key", async () => {
+    const document = await call(api.url("/openapi.json"));
+    expect(document.status).toBe(200);
+    expect(document.body.openapi).toBe("3.1.0");
+    expect(Object.keys(document.body.paths)).toContain("/wefix-booking/build");
+  });
+
   it("allows CORS only for the key's listed origins", async () => {
     const listed = await call(api.url("/wefix-booking/build"), { method: "POST", key: keys.good, body: {}, headers: { origin: "https://partner.example" } });
     expect(listed.status).toBe(201);
