@@ -7,7 +7,8 @@ export { API_PREFIX, createApiRouter, answerLocale, type ApiDependencies, type A
 export { API_SCOPES, type ApiCarrier, type ApiPrincipal, type ApiRoute, type ApiScope } from "./routes";
 export { errorBody, type ErrorBody, type Localise } from "./errors";
 import { bookingRoutes } from "./bookings";
+import { catalogueRoutes } from "./catalogue";
 import type { ApiRoute } from "./routes";
 
 /** Every call the API serves, in mounting order. */
-export const apiRoutes: readonly ApiRoute[] = [...bookingRoutes];
+export const apiRoutes: readonly ApiRoute[] = [...bookingRoutes, ...catalogueRoutes];

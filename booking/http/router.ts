@@ -125,7 +125,11 @@ export function createApiRouter(deps: ApiDependencies): Router {
         if (!principal.allowedOrigins.includes(origin)) throw new ApiProblem(403, "FORBIDDEN", ["Calls from this browser origin are not allowed for this API key."]);
         response.setHeader("Access-Control-Allow-Origin", origin);
       }
-      const carrier = await deps.carrier(principal.carrierCode);
+      // The CMS unreachable (and nothing cached) is an outage, not a bug: 503, like the database away.
+      const carrier = await deps.carrier(principal.carrierCode).catch((error: unknown) => {
+        deps.log?.error({ err: error instanceof Error ? error.message : String(error) }, "api: the carrier could not be read");
+        throw new ApiProblem(503, "SERVICE_UNAVAILABLE", ["The service is temporarily unavailable. Please try again shortly."], {}, { "Retry-After": "5" });
+      });
       if (!carrier) throw unauthorized();
       (response.locals as ApiLocals).api = { principal, carrier, locale: answerLocale(request.get("accept-language"), carrier) };
       if (!principal.scopes.includes(route.scope)) throw forbidden(route.scope);
@@ -164,6 +168,7 @@ export function createApiRouter(deps: ApiDependencies): Router {
           for (const [name, value] of Object.entries(facts.headers)) response.setHeader(name, value);
         }
         if (run !== null) await engine.apiKeys.completeIdempotencyKey(run, { status, body: answer });
+        if (route.cache && status === 200) return void sendCacheable(request, response, answer, route.cache.maxAgeSeconds);
         response.status(status).json(answer);
       } catch (error) {
         next(error);
@@ -195,6 +200,21 @@ export function createApiRouter(deps: ApiDependencies): Router {
   });
 
   return router;
+}
+
+/**
+ * A cacheable read (issue 23 item 5): a strong ETag of the exact body; the partner's If-None-Match
+ * gets a 304. `private`: the answer is the key's carrier's (and its language's).
+ */
+function sendCacheable(request: Request, response: Response, answer: unknown, maxAgeSeconds: number) {
+  const json = JSON.stringify(answer);
+  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
+  response.setHeader("ETag", etag);
+  response.setHeader("Cache-Control", `private, max-age=${maxAgeSeconds}`);
+  response.setHeader("Vary", "Origin, Authorization, Accept-Language");
+  const wanted = (request.get("if-none-match") ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
+  if (wanted.includes(etag) || wanted.includes("*")) return void response.status(304).end();
+  response.status(200).type("application/json").send(json);
 }
 
 /** How long a duplicate waits for the first request's answer before it is told to retry (409). */

@@ -55,6 +55,8 @@ export interface ApiRoute<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   /** The success answer's schema, for the document. */
   response: z.ZodType;
   status?: number;
+  /** A read a partner may cache: answered with an ETag (304 for a matching If-None-Match) and this max-age. */
+  cache?: { maxAgeSeconds: number };
   handle(context: RouteContext<z.output<B>, z.output<Q>>): Promise<unknown>;
 }
 

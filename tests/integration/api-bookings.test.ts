@@ -155,7 +155,7 @@ describe("junk requests never get a 5xx", () => {
     const ref = await readyBooking();
     const statuses = new Set<number>();
     for (const route of apiRoutes) {
-      const path = route.path.replace("{ref}", ref).replace("{deviceKey}", "a1b2c3d4e5").replace("{carrier}", carrierCode).replace("{token}", "ABCDE-FGHIJ");
+      const path = route.path.replace("{ref}", ref).replace("{deviceKey}", "a1b2c3d4e5").replace("{carrier}", carrierCode).replace("{token}", "ABCDE-FGHIJ").replace("{typeId}", "1").replace("{id}", "105");
       const bodies: unknown[] = [...junk];
       const shape = route.body && "shape" in route.body ? Object.keys((route.body as unknown as { shape: Record<string, unknown> }).shape) : [];
       for (const field of shape) for (const value of junk) bodies.push({ [field]: value });
