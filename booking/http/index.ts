@@ -8,7 +8,8 @@ export { API_SCOPES, type ApiCarrier, type ApiPrincipal, type ApiRoute, type Api
 export { errorBody, type ErrorBody, type Localise } from "./errors";
 import { bookingRoutes } from "./bookings";
 import { catalogueRoutes } from "./catalogue";
+import { orderRoutes } from "./orders";
 import type { ApiRoute } from "./routes";
 
 /** Every call the API serves, in mounting order. */
-export const apiRoutes: readonly ApiRoute[] = [...bookingRoutes, ...catalogueRoutes];
+export const apiRoutes: readonly ApiRoute[] = [...bookingRoutes, ...catalogueRoutes, ...orderRoutes];

@@ -116,6 +116,38 @@ describe("booking through /api/v4 alone", () => {
   });
 });
 
+describe("an order through /api/v4 (spec §7 Orders)", () => {
+  it("reads, moves and cancels the order with the customer's e-mail; another carrier's key gets 404", async () => {
+    const ref = await readyBooking();
+    // A day more than 24 hours ahead, so the order may still be changed (§9).
+    const ahead = (await post(`/wefix-booking/${ref}/availability`, { start_date: "2025-06-05", days_to_load: 5 })).body.data.find((day: { available?: boolean }) => day.available !== false);
+    expect((await post(`/wefix-booking/${ref}/date`, { date: ahead.date })).status).toBe(200);
+    const paid = await post(`/wefix-booking/${ref}/charge`, charge);
+    const orderId: number = paid.body.data.order_id;
+    const email = "ada@example.com";
+    const order = await call(api.url(`/customer/${orderId}?email=${email}`), { key });
+    expect(order).toMatchObject({ status: 200, body: { data: { order_id: orderId } } });
+    expect((await call(api.url(`/customer/${orderId}/devices?email=${email}`), { key })).body.data).toHaveLength(1);
+    expect(await call(api.url(`/customer/${orderId}?email=eve@example.com`), { key })).toMatchObject({ status: 404, body: { code: "ORDER_NOT_FOUND" } });
+    expect((await call(api.url(`/customer/${orderId}?email=${email}`), { key: otherKey })).status).toBe(404);
+    const days = await call(api.url(`/orders/${orderId}/load-days/2025-06-05/10?email_to_verify=${email}`), { key });
+    expect(days.status).toBe(200);
+    const other = days.body.data.find((day: { date: string; available?: boolean }) => day.available !== false && day.date !== order.body.data.booking.booking_date);
+    const moved = await call(api.url(`/orders/${orderId}/date?email_to_verify=${email}`), { method: "PUT", key, body: { date: other.date, reason: "I will be away that day" } });
+    expect(moved).toMatchObject({ status: 200, body: { data: { booking: { booking_date: other.date } } } });
+    const noTechnician = await call(api.url(`/orders/${orderId}/address`), { method: "PUT", key, body: { line_1: "1 Road", town: "Leeds", postcode: "LS1 1AA", email_to_verify: email } });
+    expect(noTechnician.status).toBeGreaterThanOrEqual(400);
+    expect(noTechnician.status).toBeLessThan(500);
+    if (order.body.data.job) {
+      const van = await call(api.url(`/vans/location?job_id=${order.body.data.job.id}&email=${email}`), { key });
+      expect(van.status).toBeLessThan(500);
+    }
+    expect((await call(api.url(`/orders/${orderId}/cancel?email_to_verify=${email}`), { key: otherKey })).status).toBe(404);
+    const cancelled = await call(api.url(`/orders/${orderId}/cancel?email_to_verify=${email}`), { key });
+    expect(cancelled.status).toBe(200);
+  });
+});
+
 describe("Idempotency-Key (ADR 173)", () => {
   it("charges once for 20 parallel posts with one key, and replays the same answer", async () => {
     const ref = await readyBooking();
@@ -155,7 +187,7 @@ describe("junk requests never get a 5xx", () => {
     const ref = await readyBooking();
     const statuses = new Set<number>();
     for (const route of apiRoutes) {
-      const path = route.path.replace("{ref}", ref).replace("{deviceKey}", "a1b2c3d4e5").replace("{carrier}", carrierCode).replace("{token}", "ABCDE-FGHIJ").replace("{typeId}", "1").replace("{id}", "105");
+      const path = route.path.replace("{ref}", ref).replace("{deviceKey}", "a1b2c3d4e5").replace("{carrier}", carrierCode).replace("{token}", "ABCDE-FGHIJ").replace("{typeId}", "1").replace("{id}", "105").replace("{order}", "100001").replace("{date}", "2025-06-04").replace("{days}", "10");
       const bodies: unknown[] = [...junk];
       const shape = route.body && "shape" in route.body ? Object.keys((route.body as unknown as { shape: Record<string, unknown> }).shape) : [];
       for (const field of shape) for (const value of junk) bodies.push({ [field]: value });
