@@ -35,17 +35,16 @@ const clientContext = {
   problems: ids.nullish(),
 };
 export const postcodeBody = z.object({ postcode: text(20), ...clientContext }).strict();
-export const addressBody = z
-  .object({
-    line_1: text(120),
-    line_2: text(120).nullish(),
-    town: text(80),
-    postcode: text(20),
-    latitude: z.number().min(-90).max(90).nullish(),
-    longitude: z.number().min(-180).max(180).nullish(),
-    ...clientContext,
-  })
-  .strict();
+/** A repair address as the booking's and the order's address calls take it. */
+export const addressFields = {
+  line_1: text(120),
+  line_2: text(120).nullish(),
+  town: text(80),
+  postcode: text(20),
+  latitude: z.number().min(-90).max(90).nullish(),
+  longitude: z.number().min(-180).max(180).nullish(),
+};
+export const addressBody = z.object({ ...addressFields, ...clientContext }).strict();
 export const deviceBody = z
   .object({
     model_version_id: id.optional(),

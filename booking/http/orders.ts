@@ -6,6 +6,7 @@
 import { z } from "zod";
 import type { Engine } from "../engine";
 import type { CarrierContextInput } from "../domain/carrier";
+import { addressFields } from "./bookings";
 import { dataOf, defineRoute, type ApiRoute } from "./routes";
 
 const email = z.string().max(254);
@@ -80,17 +81,7 @@ export const orderRoutes: ApiRoute[] = [
     path: "/orders/{id}/address",
     summary: "Moves the repair address (OR03 no technician there, OR04 the date not available there).",
     scope: "orders:manage",
-    body: z
-      .object({
-        line_1: text(120),
-        line_2: text(120).nullish(),
-        town: text(80),
-        postcode: text(20),
-        latitude: z.number().min(-90).max(90).nullish(),
-        longitude: z.number().min(-180).max(180).nullish(),
-        email_to_verify: email,
-      })
-      .strict(),
+    body: z.object({ ...addressFields, email_to_verify: email }).strict(),
     response: record,
     handle: async ({ engine, carrier, params, body }) => {
       const { email_to_verify: owner, ...address } = body;
