@@ -9,7 +9,8 @@ export { errorBody, type ErrorBody, type Localise } from "./errors";
 import { bookingRoutes } from "./bookings";
 import { catalogueRoutes } from "./catalogue";
 import { orderRoutes } from "./orders";
+import { otherRoutes } from "./others";
 import type { ApiRoute } from "./routes";
 
 /** Every call the API serves, in mounting order. */
-export const apiRoutes: readonly ApiRoute[] = [...bookingRoutes, ...catalogueRoutes, ...orderRoutes];
+export const apiRoutes: readonly ApiRoute[] = [...bookingRoutes, ...catalogueRoutes, ...orderRoutes, ...otherRoutes];

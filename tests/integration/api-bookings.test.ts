@@ -89,6 +89,11 @@ describe("booking through /api/v4 alone", () => {
     expect((await call(api.url("/wefix-booking/carrier/someone-else"), { key })).status).toBe(404);
     const callBack = await post(`/wefix-booking/${ref}/request-call-back`, { name: "Ada", email: "ada@example.com", phone: "07700 900123", postcode: "SW1A 2AA" });
     expect(callBack).toMatchObject({ status: 201, body: { data: { booking_reference: ref } } });
+    const stores = await call(api.url(`/company/stores/locate/SW1A2AA/${carrierCode}`), { key });
+    expect(stores).toMatchObject({ status: 200, body: { data: expect.any(Array) } });
+    expect((await call(api.url("/company/stores/locate/SW1A2AA/someone-else"), { key })).status).toBe(404);
+    const found = await call(api.url("/loqate/address-find?text=Parliament"), { key });
+    expect(found.status).toBe(200);
     expect((await call(api.url(`/wefix-booking/${ref}/device/a1b2c3d4e5`), { method: "DELETE", key })).status).toBe(200);
     expect((await call(api.url(`/wefix-booking/${ref}/device/a1b2c3d4e5`), { key })).status).toBe(404);
   });
@@ -127,7 +132,11 @@ describe("an order through /api/v4 (spec §7 Orders)", () => {
     const email = "ada@example.com";
     const order = await call(api.url(`/customer/${orderId}?email=${email}`), { key });
     expect(order).toMatchObject({ status: 200, body: { data: { order_id: orderId } } });
-    expect((await call(api.url(`/customer/${orderId}/devices?email=${email}`), { key })).body.data).toHaveLength(1);
+    const devices = (await call(api.url(`/customer/${orderId}/devices?email=${email}`), { key })).body.data;
+    expect(devices).toHaveLength(1);
+    const imei = { imei: "490154203237518", email };
+    expect((await post(`/orders/devices/${devices[0].id}/imei`, imei, { key: otherKey })).status).toBe(404);
+    expect(await post(`/orders/devices/${devices[0].id}/imei`, imei)).toMatchObject({ status: 200, body: { data: { id: devices[0].id } } });
     expect(await call(api.url(`/customer/${orderId}?email=eve@example.com`), { key })).toMatchObject({ status: 404, body: { code: "ORDER_NOT_FOUND" } });
     expect((await call(api.url(`/customer/${orderId}?email=${email}`), { key: otherKey })).status).toBe(404);
     const days = await call(api.url(`/orders/${orderId}/load-days/2025-06-05/10?email_to_verify=${email}`), { key });
@@ -187,7 +196,7 @@ describe("junk requests never get a 5xx", () => {
     const ref = await readyBooking();
     const statuses = new Set<number>();
     for (const route of apiRoutes) {
-      const path = route.path.replace("{ref}", ref).replace("{deviceKey}", "a1b2c3d4e5").replace("{carrier}", carrierCode).replace("{token}", "ABCDE-FGHIJ").replace("{typeId}", "1").replace("{id}", "105").replace("{order}", "100001").replace("{date}", "2025-06-04").replace("{days}", "10");
+      const path = route.path.replace("{ref}", ref).replace("{deviceKey}", "a1b2c3d4e5").replace("{carrier}", carrierCode).replace("{token}", "ABCDE-FGHIJ").replace("{typeId}", "1").replace("{id}", "105").replace("{order}", "100001").replace("{date}", "2025-06-04").replace("{days}", "10").replace("{postcode}", "SW1A2AA").replace("{country}", "GB").replace("{text}", "Parliament");
       const bodies: unknown[] = [...junk];
       const shape = route.body && "shape" in route.body ? Object.keys((route.body as unknown as { shape: Record<string, unknown> }).shape) : [];
       for (const field of shape) for (const value of junk) bodies.push({ [field]: value });
