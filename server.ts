@@ -1,4 +1,4 @@
-import { createRequestHandler } from "@remix-run/express";
+import { createRemixRequest, sendRemixResponse } from "@remix-run/express/dist/server.js";
 import { createRequestHandler as createFetchHandler, type AppLoadContext, type ServerBuild } from "@remix-run/node";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
@@ -13,6 +13,7 @@ import { keepLanguageAcrossRedirects } from "./app/lib/http/language-redirects";
 import { requestGuard } from "./app/lib/http/request-guard";
 import { renderCache } from "./app/lib/http/render-cache";
 import { renderedPages } from "./app/lib/http/rendered-pages";
+import { withResponseScope } from "./app/lib/http/response-scope.server";
 import { pinoHttp } from "pino-http";
 import { cspReportRoute, securityHeaders } from "./app/lib/observability/edge.server";
 import { observabilityEnv } from "./app/lib/observability/env.server";
@@ -119,6 +120,9 @@ const loadContext = (request: Request, response: Response): AppLoadContext => ({
   cspNonce: response.locals.cspNonce as string,
   requestId: String(request.id),
 });
+// Remix's handler inside the response scope (ADR 163): the request's changed sessions, its toast and
+// its cookies are committed onto every answer — documents, data, resource routes, redirects.
+const remix = withResponseScope(createFetchHandler(build, isDevelopment ? "development" : "production"));
 // Content pages rendered once per host, language and content version (ADR 073); not in development,
 // where the sources change under it.
 if (!isDevelopment && typeof build !== "function") {
@@ -126,13 +130,18 @@ if (!isDevelopment && typeof build !== "function") {
   app.use(
     renderCache({
       pages: renderedPages({ ttlMs: ttlSeconds * 1000, maxBytes: 64 * 1024 * 1024 }),
-      render: createFetchHandler(build, "production"),
+      render: remix,
       loadContext,
       sharedMaxAgeSeconds: ttlSeconds,
     }),
   );
 }
-app.all("*", createRequestHandler({ build, mode: isDevelopment ? "development" : "production", getLoadContext: loadContext }));
+// What @remix-run/express's createRequestHandler does, around the scoped handler.
+app.all("*", (request: Request, response: Response, next: NextFunction) => {
+  remix(createRemixRequest(request, response), loadContext(request, response))
+    .then((answer) => sendRemixResponse(response, answer))
+    .catch(next);
+});
 
 const server = app.listen(port, host, () => {
   log.info(`[app] listening on http://${host === "0.0.0.0" ? "localhost" : host}:${port}`);

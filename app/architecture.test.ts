@@ -86,6 +86,14 @@ describe("the engine's import boundary", () => {
     expect(compared).toEqual([]);
   });
 
+  it("maps an engine error's code through the §8 table only, never compares it by hand (house style 3, ADR 044)", () => {
+    const byHand = /\.code\s*[!=]==?\s*["'`][A-Z][A-Z0-9_]+["'`]|["'`][A-Z][A-Z0-9_]+["'`]\s*[!=]==?\s*[\w.]*\.code\b/;
+    const ERRORS = path.join(APP, "lib", "errors");
+    const compared = appFiles.filter((file) => !inside(ERRORS, file) && !/\.test\.tsx?$/.test(file) && byHand.test(readFileSync(file, "utf8"))).map((file) => path.relative(root, file));
+    expect(compared).toEqual([]);
+    expect(byHand.test('if (error instanceof DomainError && error.code === "JOB_FORBIDDEN")')).toBe(true);
+  });
+
   it("would catch a deeper import (the check itself)", () => {
     const file = path.join(APP, "routes", "example.tsx");
     expect(withoutExtension(target(file, "../../booking/domain/errors")!)).toBe(path.join(BOOKING, "domain", "errors"));
@@ -96,11 +104,12 @@ describe("the engine's import boundary", () => {
 
 const JOURNEYS = path.join(APP, "journeys");
 /**
- * What a journey may use besides its own folder: the UI kit, the shared helpers, the app-wide
+ * What a journey may use besides its own folder: the app-wide components (the UI kit in
+ * components/ui, the frame and the pieces two journeys share), the shared helpers, the app-wide
  * folders and doors, and the type of the /booking frame's loader (the parent route of location,
  * device and checkout).
  */
-const SHARED = ["components/ui", "lib", "i18n", "tenant", "content", "booking.server", "env.server", "tailwind.css", "routes/booking"].map((name) =>
+const SHARED = ["components", "lib", "i18n", "tenant", "content", "booking.server", "env.server", "tailwind.css", "routes/booking"].map((name) =>
   path.join(APP, name),
 );
 
@@ -149,5 +158,59 @@ describe("one folder per journey", () => {
     expect(journeyOf(file)).toBe("tracking");
     expect(SHARED.some((shared) => inside(shared, resolved))).toBe(false);
     expect(SHARED.some((shared) => inside(shared, target(file, "~/components/ui/modal")!))).toBe(true);
+  });
+});
+
+const UI = path.join(APP, "components", "ui");
+/** The kit (ADR 164): primitives only. An app piece (a banner, a journey's block, a hook bound to a route) lives with its journey or in app/components. */
+const PRIMITIVES = ["button", "field-error", "modal", "search-field", "submit-button", "text-field", "toast"];
+/**
+ * The look of the kit's primary and secondary buttons, written only by the kit: the primary fill,
+ * or the primary outline in the same class string as a button's padding (a chosen tile's
+ * `border-primary` is a selection, not a button).
+ */
+const BUTTON_LOOK = /\b(bg-primary|text-on-primary)\b|\bborder-primary\b[^"`]*\bpx-\d|\bpx-\d[^"`]*\bborder-primary\b/;
+
+/** The opening tags of `<button>`, `<Link>` and `<a>` elements in a source text (a `>` inside braces does not end a tag). */
+export function openingTags(source: string): string[] {
+  const tags: string[] = [];
+  for (const match of source.matchAll(/<(button|Link|a)\b/g)) {
+    let depth = 0;
+    let end = match.index + match[0].length;
+    for (; end < source.length; end++) {
+      const char = source[end];
+      if (char === "{") depth++;
+      else if (char === "}") depth--;
+      else if (char === ">" && depth === 0) break;
+    }
+    tags.push(source.slice(match.index, end + 1));
+  }
+  return tags;
+}
+
+describe("the UI kit", () => {
+  it("holds primitives only", () => {
+    const modules = new Set(readdirSync(UI).map((name) => name.replace(/(\.test)?\.tsx?$/, "")));
+    expect([...modules].sort()).toEqual(PRIMITIVES);
+  });
+
+  it("styles every button and button link: no page writes the primary or secondary look by hand", () => {
+    const handWritten = sourceFiles(APP)
+      .filter((file) => !inside(UI, file) && file.endsWith(".tsx"))
+      .flatMap((file) =>
+        openingTags(readFileSync(file, "utf8"))
+          .filter((tag) => BUTTON_LOOK.test(tag))
+          .map((tag) => `${path.relative(root, file)}: ${tag.split("\n")[0]}`),
+      );
+    expect(handWritten).toEqual([]);
+  });
+
+  it("would catch a hand-written primary button (the check itself)", () => {
+    const source = [
+      `<div className="bg-primary"><button type="submit" onClick={() => a > b} className="rounded bg-primary px-4">Go</button>`,
+      `<Link to="/x" className="rounded border border-primary px-5 py-3">x</Link><Link to="/y" className={\`\${tile} \${on ? "border-primary" : ""}\`}>y</Link></div>`,
+    ].join("");
+    const caught = openingTags(source).filter((tag) => BUTTON_LOOK.test(tag));
+    expect(caught).toEqual([`<button type="submit" onClick={() => a > b} className="rounded bg-primary px-4">`, `<Link to="/x" className="rounded border border-primary px-5 py-3">`]);
   });
 });

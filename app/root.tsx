@@ -29,8 +29,9 @@ import { Toaster } from "~/components/toaster";
 import { useRequestInfo } from "~/lib/observability/request-context";
 import { localeCookie } from "~/lib/cookies.server";
 import { takeToast } from "~/lib/toast.server";
+import { responseScope } from "~/lib/http/response-scope.server";
 import stylesheet from "~/tailwind.css?url";
-import { ErrorContent } from "~/components/ui/error-content";
+import { ErrorContent } from "~/components/error-content";
 import { PreviewBanner } from "~/components/preview-banner";
 import { isPreviewing } from "~/content/preview.server";
 
@@ -44,7 +45,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   if (carrier.maintenance && !MAINTENANCE_EXEMPT.test(url.pathname)) throw redirect("/maintenance");
 
-  const [{ locale, persist }, { toast, setCookie: clearToast }] = await Promise.all([pickLocale(request, carrier), takeToast(request)]);
+  const [{ locale, persist }, toast] = await Promise.all([pickLocale(request, carrier), takeToast(request)]);
   const [uiTexts, landing, staffLogin] = await Promise.all([
     getUiTexts(carrier, locale).catch(() => ({})),
     getLandingPage(carrier, locale).catch(() => null),
@@ -52,9 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     carrier.allowsInStoreBookings ? true : hasStaffAccounts(carrier).catch(() => false),
   ]);
   const { key: i18nKey } = carrierI18n(carrier.code, locale, uiTexts);
-  const headers = new Headers();
-  if (persist) headers.append("Set-Cookie", await localeCookie.serialize(locale));
-  if (clearToast) headers.append("Set-Cookie", clearToast);
+  if (persist) responseScope().setCookie(localeCookie, locale);
   return data(
     {
       carrier: publicCarrier(carrier),
@@ -68,7 +67,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       staffLogin,
     },
-    { headers },
   );
 }
 
@@ -92,9 +90,12 @@ export function useRootData(): RootData | undefined {
  */
 function useI18n(root: RootData | undefined) {
   const i18n = i18nInstanceFor(root);
+  // Keyed on the locale and the texts, not on `root`, which is a new object after every revalidation.
+  const locale = root?.locale;
+  const uiTexts = root?.uiTexts;
   useMemo(() => {
-    if (typeof document !== "undefined" && i18n && root) i18n.addResourceBundle(root.locale, OVERRIDES_NS, root.uiTexts, true, true);
-  }, [i18n, root?.locale, root?.uiTexts]);
+    if (typeof document !== "undefined" && i18n && locale !== undefined && uiTexts !== undefined) i18n.addResourceBundle(locale, OVERRIDES_NS, uiTexts, true, true);
+  }, [i18n, locale, uiTexts]);
   return i18n;
 }
 

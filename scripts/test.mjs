@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every suite on a fresh clone. Unit tests, then a real Strapi (fresh SQLite in a
-// temporary folder) and the production app build for the integration and end-to-end suites,
-// plus a private PostgreSQL cluster when its server binaries are present. Ends with the line
-// `N passed, N failed, N skipped`.
+// `npm test`: every suite on a fresh clone. Types, lint and formatting first (`--only lint`), unit
+// tests, then a real Strapi (fresh SQLite in a temporary folder) and the production app build for
+// the integration and end-to-end suites, plus a private PostgreSQL cluster when its server
+// binaries are present. Ends with the line `N passed, N failed, N skipped`.
 import { createServer } from "node:http";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -60,6 +60,23 @@ async function vitest(project, env = {}) {
     // counted from the report below
   }
   addVitest(output, project);
+}
+
+/**
+ * Types, lint and formatting (ADR 165), before anything is built: each script is one check in the
+ * closing line, and its findings are printed as they come.
+ */
+async function staticChecks() {
+  for (const script of ["typecheck", "lint", "format:check"]) {
+    log("test", `npm run ${script}`);
+    try {
+      await run("npm", ["run", "--silent", script]);
+      totals.passed += 1;
+    } catch {
+      totals.failed += 1;
+      failures.push(`${script}: findings (listed above)`);
+    }
+  }
 }
 
 /**
@@ -140,18 +157,22 @@ async function productionSuite() {
 const started = Date.now();
 try {
   await ensureRootInstalled();
+  if (wants("lint")) await staticChecks();
   const { ensureCmsBuilt, startCms } = await loadCmsServer();
   if (wants("integration") || wants("e2e") || wants("production")) await ensureCmsBuilt({ log: (message) => log("cms", message) });
-  await ensureAppBuilt(buildDir);
+  const suites = only !== "lint";
+  if (suites) await ensureAppBuilt(buildDir);
 
-  const pg = await import(path.join(root, "scripts", "pg-cluster.mjs"))
-    .then((module) => module.startPgCluster({ log: (message) => log("postgres", message) }))
-    .catch((error) => {
-      log("postgres", `not started: ${error.message}`);
-      return null;
-    });
+  const pg = !suites
+    ? null
+    : await import(path.join(root, "scripts", "pg-cluster.mjs"))
+        .then((module) => module.startPgCluster({ log: (message) => log("postgres", message) }))
+        .catch((error) => {
+          log("postgres", `not started: ${error.message}`);
+          return null;
+        });
   if (pg) cleanups.push(() => pg.stop());
-  else log("postgres", "no PostgreSQL server binaries: the engine's Postgres suite is skipped (install package postgresql)");
+  else if (suites) log("postgres", "no PostgreSQL server binaries: the engine's Postgres suite is skipped (install package postgresql)");
   const dbEnv = pg ? { TEST_DATABASE_URL: pg.url } : {};
 
   if (wants("unit")) {

@@ -2,6 +2,7 @@ import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useMatches, useNavigate } from "@remix-run/react";
 import { safeUrl } from "@repair/rules/url";
+import { Button } from "~/components/ui/button";
 
 /** Routes opt in with `export const handle = { liveChat: true }` (spec §6: routes flagged for it). */
 export function useRouteWantsLiveChat(): boolean {
@@ -19,10 +20,11 @@ export function LiveChatButton({ widgetUrl: givenUrl }: { widgetUrl: string | nu
   const navigate = useNavigate();
   const [loading, setLoading] = useState(false);
   return (
-    <button
+    <Button
       type="button"
       data-testid="live-chat"
-      className="fixed bottom-4 right-4 rounded-full bg-primary px-5 py-3 font-semibold text-on-primary shadow-lg"
+      shape="pill"
+      className="fixed bottom-4 right-4 shadow-lg"
       aria-busy={loading || undefined}
       onClick={() => {
         if (!widgetUrl) return navigate("/contact");
@@ -35,6 +37,6 @@ export function LiveChatButton({ widgetUrl: givenUrl }: { widgetUrl: string | nu
       }}
     >
       {loading ? t("landing.liveChatLoading") : t("landing.liveChat")}
-    </button>
+    </Button>
   );
 }

@@ -2,6 +2,7 @@ import { Link, useLocation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { languageSwitchHref } from "~/i18n/language-link";
 import type { PublicCarrier } from "~/lib/public-carrier";
+import { ButtonLink } from "~/components/ui/button";
 
 export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale: string }) {
   const { t } = useTranslation();
@@ -25,9 +26,9 @@ export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale
         <nav aria-label={t("nav.mainNavigation")}>
           <ul className="flex flex-wrap items-center gap-4 text-sm font-medium">
             <li>
-              <Link to="/booking" className="rounded bg-primary px-3 py-2 text-on-primary hover:opacity-90">
+              <ButtonLink to="/booking" size="sm">
                 {t("nav.bookRepair")}
-              </Link>
+              </ButtonLink>
             </li>
             <li>
               <Link to="/manage" className="text-ink underline-offset-4 hover:underline">

@@ -1,5 +1,6 @@
 import { createCookieSessionStorage, type Session } from "@remix-run/node";
 import { env } from "~/env.server";
+import { responseScope } from "~/lib/http/response-scope.server";
 
 /**
  * The visitor's session: a signed cookie holding the booking reference (toasts have their own
@@ -33,12 +34,16 @@ function sessionStorage() {
   return storage;
 }
 
+/**
+ * The request's booking session, committed with the answer by the response scope (ADR 163). It is
+ * written again with every answer while it holds a booking or came with the request — its 30 days
+ * roll from the last visit — and never for a visitor who has no booking and sent no session cookie:
+ * an empty session says nothing, and a page without cookies is the same for every first visitor
+ * (the render cache, ADR 089).
+ */
 export function getSession(request: Request): Promise<Session<SessionData>> {
-  return sessionStorage().getSession(request.headers.get("Cookie"));
-}
-
-export function commitSession(session: Session<SessionData>): Promise<string> {
-  return sessionStorage().commitSession(session);
+  const cookieSent = hasSessionCookie(request);
+  return responseScope().session(sessionStorage(), request, { keep: (session) => cookieSent || session.has("bookingRef") });
 }
 
 /** Whether the request carries a booking session cookie (valid or not). */

@@ -1,12 +1,14 @@
 import { createCookieSessionStorage } from "@remix-run/node";
 import { z } from "zod";
 import { env } from "~/env.server";
-import type { Toast } from "./toast";
+import { responseScope } from "~/lib/http/response-scope.server";
+import { toast, type Toast } from "./toast";
 
 /**
  * Toasts travel in a flash cookie of their own (ADR 066), not in the booking session: an action
- * flashes one by adding this cookie to its response, and the root loader reads it once and clears
- * it. Signed like the sessions; no Max-Age, so it ends with the browser session at the latest.
+ * flashes one and the response scope sets its cookie with the answer (ADR 163); the root loader
+ * reads it once and clears it. Signed like the sessions; no Max-Age, so it ends with the browser
+ * session at the latest.
  */
 let storage: ReturnType<typeof createCookieSessionStorage<Record<string, never>, { toast: Toast }>> | undefined;
 
@@ -29,18 +31,16 @@ const toastShape: z.ZodType<Toast> = z.object({
   durationMs: z.number(),
 });
 
-/** Adds the Set-Cookie that shows `toast` on the next page the visitor sees. */
-export async function flashToast(headers: Headers, toast: Toast): Promise<void> {
-  const session = await toastStorage().getSession();
-  session.flash("toast", toast);
-  headers.append("Set-Cookie", await toastStorage().commitSession(session));
+/** The one way to show a toast: on the next page the visitor sees; the answer to this request carries its cookie. */
+export function flashToast(input: Parameters<typeof toast>[0]): void {
+  responseScope().freshSession(toastStorage(), (session) => session.flash("toast", toast(input)));
 }
 
-/** The toast waiting for this request, if any, and the Set-Cookie that clears it (the root loader's). */
-export async function takeToast(request: Request): Promise<{ toast: Toast | null; setCookie: string | null }> {
-  const cookieHeader = request.headers.get("Cookie");
-  const session = await toastStorage().getSession(cookieHeader);
-  if (!session.has("toast")) return { toast: null, setCookie: null };
+/** The toast waiting for this request, if any; the answer clears it, unless this request flashed a new one. */
+export async function takeToast(request: Request): Promise<Toast | null> {
+  const session = await toastStorage().getSession(request.headers.get("Cookie"));
+  if (!session.has("toast")) return null;
   const parsed = toastShape.safeParse(session.get("toast"));
-  return { toast: parsed.success ? parsed.data : null, setCookie: await toastStorage().destroySession(session) };
+  await responseScope().destroy(toastStorage(), request, { unlessFresh: true });
+  return parsed.success ? parsed.data : null;
 }

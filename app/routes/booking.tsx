@@ -4,7 +4,7 @@ import { useTranslation } from "react-i18next";
 import { ProgressBar } from "~/components/booking-frame/progress-bar";
 import { SideBasket } from "~/components/booking-frame/side-basket";
 import { basketSummary } from "~/lib/booking-flow/basket-summary";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { isMailInBooking } from "~/lib/booking-flow/mail-in";
 import { canReach, firstReachableBefore, stepOfPath, type ReachabilityFacts } from "~/lib/booking-flow/progress";
 import { BOOKING_FRAME_NAMESPACES, bookingFrameNamespacesForData, type I18nHandle } from "~/i18n/namespaces";
@@ -12,7 +12,7 @@ import { BOOKING_FRAME_NAMESPACES, bookingFrameNamespacesForData, type I18nHandl
 export const handle = { i18n: BOOKING_FRAME_NAMESPACES, i18nForData: bookingFrameNamespacesForData } satisfies I18nHandle;
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 /**
  * The booking flow's frame: loads the visitor's booking once for every /booking page, sends a
@@ -33,7 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
   const complete = booking?.checkout_status === "SUCCESS";
   if (step && step !== "complete" && !complete && !canReach(step, facts)) {
-    throw redirect(firstReachableBefore(step, facts, context.startPath), await withSession(context));
+    throw redirect(firstReachableBefore(step, facts, context.startPath));
   }
   const addDevicePath = carrier.singleMakeOnly ? "/booking/device/type" : "/booking/device/make";
   return data(
@@ -48,7 +48,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       addDevicePath,
       inStore: context.colleague ? { storeCode: booking?.store_code ?? null } : null,
     },
-    await withSession(context),
   );
 }
 

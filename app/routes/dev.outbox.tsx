@@ -1,13 +1,14 @@
 import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
+import { Form, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { getEngine, getRequestEngine, type OutboxEmailEntry, type OutboxEntry, type OutboxSmsEntry } from "~/booking.server";
 import { notFound } from "~/lib/carrier-routes.server";
 import { clockTime, dayOfInstant } from "~/lib/dates";
 import { requireCarrier } from "~/tenant/tenant.server";
+import { Button, ButtonLink } from "~/components/ui/button";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 /**
  * The development outbox page (issue 10 item 2, ADR 090): every e-mail and SMS the engine wrote to
@@ -71,9 +72,9 @@ export default function DevOutbox() {
         </p>
       )}
       <Form method="post" className="mb-6 flex flex-wrap items-center gap-3">
-        <button type="submit" disabled={sending} className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary disabled:opacity-60">
+        <Button type="submit" disabled={sending} size="sm">
           {t("dev-outbox.sendDue")}
-        </button>
+        </Button>
         <p role="status" data-testid="dev-outbox-pass">
           {pass ? t("dev-outbox.passDone", { count: pass.sent }) + (pass.failed ? ` ${t("dev-outbox.passFailed", { count: pass.failed })}` : "") : null}
         </p>
@@ -82,13 +83,9 @@ export default function DevOutbox() {
         <ul className="flex flex-wrap gap-2">
           {[null, ...listing.carriers].map((code) => (
             <li key={code ?? "all"}>
-              <Link
-                to={`?carrier=${code ?? "all"}`}
-                aria-current={code === filter ? "page" : undefined}
-                className={`inline-block rounded-lg border-2 border-primary px-3 py-1 font-semibold ${code === filter ? "bg-primary text-on-primary" : ""}`}
-              >
+              <ButtonLink to={`?carrier=${code ?? "all"}`} aria-current={code === filter ? "page" : undefined} variant={code === filter ? "primary" : "secondary"} size="sm">
                 {code ?? t("dev-outbox.allCarriers")}
-              </Link>
+              </ButtonLink>
             </li>
           ))}
         </ul>

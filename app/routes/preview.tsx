@@ -1,10 +1,11 @@
 import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { checkPreviewToken, PREVIEW_COOKIE, previewCookie } from "~/content/preview.server";
+import { responseScope } from "~/lib/http/response-scope.server";
 import { env } from "~/env.server";
 import { requireCarrier } from "~/tenant/tenant.server";
+import { ButtonLink } from "~/components/ui/button";
 
 /**
  * The CMS's preview link (ADR 086): /preview?token=…&path=/faqs/booking. A valid token for this
@@ -34,10 +35,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Framed by the CMS admin on https, the cookie must be SameSite=None to reach the site.
   const secure = url.protocol === "https:" || env().COOKIE_SECURE;
   const maxAge = Math.max(1, Math.floor((check.claims.expiresAt - Date.now()) / 1000));
-  const cookie = await previewCookie.serialize(query.data.token, { maxAge, secure, sameSite: secure ? "none" : "lax" });
+  responseScope().setCookie(previewCookie, query.data.token, { maxAge, secure, sameSite: secure ? "none" : "lax" });
   const page = new URL(query.data.path, url);
   page.searchParams.set(PREVIEW_COOKIE, query.data.token);
-  return redirect(`${page.pathname}${page.search}`, { headers: { ...NO_STORE, "Set-Cookie": cookie } });
+  return redirect(`${page.pathname}${page.search}`, { headers: NO_STORE });
 }
 
 export const meta: MetaFunction = () => [{ name: "robots", content: "noindex, nofollow" }];
@@ -48,9 +49,9 @@ export default function PreviewRefused() {
     <section className="mx-auto max-w-2xl px-4 py-20 text-center" data-testid="preview-refused">
       <h1 className="mb-4 text-3xl font-bold">{t("preview.refusedTitle")}</h1>
       <p className="mb-8">{t("preview.refusedText")}</p>
-      <Link to="/" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+      <ButtonLink to="/" size="sm">
         {t("errors.backHome")}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

@@ -7,7 +7,7 @@ import type { ActionFunctionArgs, LoaderFunctionArgs } from "@remix-run/node";
 import { requestError } from "~/lib/http/form.server";
 import { REJECTION_HEADER, type RejectionCode } from "~/lib/http/request-guard";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 const CODES: readonly RejectionCode[] = ["FOREIGN_ORIGIN", "UNSUPPORTED_MEDIA_TYPE", "BODY_TOO_LARGE"];
 

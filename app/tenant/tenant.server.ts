@@ -31,16 +31,20 @@ export function temporarilyUnavailable(): Response {
   });
 }
 
-/** The carrier for this request; throws a 404 or 503 Response when there is none. */
-export async function requireCarrier(request: Request): Promise<Carrier> {
-  const host = requestHost(request);
-  let carriers: Carrier[];
+/** What the CMS answers; while it cannot answer (ContentUnavailableError), the 503 page. */
+export async function contentOrUnavailable<T>(read: Promise<T>): Promise<T> {
   try {
-    carriers = await getCarriers();
+    return await read;
   } catch (error) {
     if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
     throw error;
   }
+}
+
+/** The carrier for this request; throws a 404 or 503 Response when there is none. */
+export async function requireCarrier(request: Request): Promise<Carrier> {
+  const host = requestHost(request);
+  const carriers = await contentOrUnavailable(getCarriers());
   const defaultCode = env().DEFAULT_CARRIER;
   let resolution = resolveTenant(host, carriers, defaultCode);
   if (!resolution.carrier || resolution.via === "default") {

@@ -32,7 +32,7 @@ export const PHONE_MESSAGE = FIELD_MESSAGES.PHONE_INVALID;
 /** The number in E.164 ('+447700900123') or null when it is not a phone number of that country. */
 export function normalisePhone(country: CarrierCountry, raw: string): string | null {
   const rule = PHONE_RULES[country];
-  let digits = raw.trim().replace(/[\s\-().\/]/g, "");
+  let digits = raw.trim().replace(/[\s\-()./]/g, "");
   if (digits.startsWith("+")) {
     if (!digits.startsWith(`+${rule.callingCode}`)) return null;
     digits = digits.slice(1 + rule.callingCode.length);
@@ -52,7 +52,7 @@ const name = (label: string) =>
     .trim()
     .min(1, `Please enter your ${label}.`)
     .max(80, `Your ${label} is too long.`)
-    .regex(/^[^<>{}\[\]\\\d]+$/, `Please enter a valid ${label}.`);
+    .regex(/^[^<>{}[\]\\\d]+$/, `Please enter a valid ${label}.`);
 
 const addressLine = plainText().trim().max(120, "This address line is too long.");
 

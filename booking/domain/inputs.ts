@@ -24,8 +24,10 @@ export const id = z.coerce.number({ error: "A number is required." }).int().posi
  * are refused before they reach the database (a NUL breaks Postgres text). Multi-line text keeps
  * tab, line feed and carriage return (browsers send a textarea's new lines as CR LF).
  */
+/* eslint-disable no-control-regex -- these patterns exist to find control characters */
 const SINGLE_LINE_FORBIDDEN = /[\u0000-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const MULTI_LINE_FORBIDDEN = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+/* eslint-enable no-control-regex */
 
 export const CONTROL_CHARACTER_MESSAGE = "Please remove unsupported characters.";
 

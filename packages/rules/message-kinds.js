@@ -3,7 +3,7 @@
  * use. The engine's renderer fills exactly these (booking/notifications/template-kinds.ts); the CMS
  * refuses a template with any other on save (cms/src/lib/message-templates.ts).
  */
-export const CUSTOMER_MESSAGE_KINDS = [
+export const CUSTOMER_MESSAGE_KINDS = /** @type {const} */ ([
   "booking-confirmed",
   "evening-before",
   "morning-of",
@@ -17,9 +17,9 @@ export const CUSTOMER_MESSAGE_KINDS = [
   "waiting-list-offer",
   "booking-handed-over",
   "mail-in-confirmed",
-];
+]);
 
-export const PLACEHOLDER_NAMES = [
+export const PLACEHOLDER_NAMES = /** @type {const} */ ([
   "brand",
   "orderRef",
   "devices",
@@ -35,10 +35,15 @@ export const PLACEHOLDER_NAMES = [
   "bookingCode",
   "confirmUrl",
   "mailInAddress",
-];
+]);
 
+/** @type {PlaceholderName[]} */
 const BOOKING = ["brand", "orderRef", "devices", "date", "window", "address", "manageUrl", "trackingUrl"];
 
+/**
+ * The placeholders each kind of message may use.
+ * @type {Readonly<Record<CustomerMessageKind, readonly PlaceholderName[]>>}
+ */
 export const PLACEHOLDERS_OF = {
   "booking-confirmed": [...BOOKING, "amount"],
   "evening-before": BOOKING,
@@ -56,5 +61,13 @@ export const PLACEHOLDERS_OF = {
   "mail-in-confirmed": ["brand", "orderRef", "devices", "address", "amount", "manageUrl", "mailInAddress"],
 };
 
-/** Placeholders whose value is a web address: shown as a link, and only http(s). */
+/**
+ * Placeholders whose value is a web address: shown as a link, and only http(s).
+ * @type {readonly PlaceholderName[]}
+ */
 export const URL_PLACEHOLDERS = ["manageUrl", "trackingUrl", "offerUrl", "confirmUrl"];
+
+// The types come from the lists above; message-kinds.d.ts is generated from this file
+// (node scripts/rules-declarations.mjs, ADR 166).
+/** @typedef {(typeof CUSTOMER_MESSAGE_KINDS)[number]} CustomerMessageKind */
+/** @typedef {(typeof PLACEHOLDER_NAMES)[number]} PlaceholderName */

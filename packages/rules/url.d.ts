@@ -15,7 +15,7 @@ export type UrlCheck = { ok: true; url: string } | { ok: false; reason: string }
 /** Where each kind of field may point. */
 export declare const URL_RULES: {
   /** Links, redirects and scripts to another site: support picker, live chat, landing redirect, website. */
-  readonly web: {};
+  readonly web: Record<never, never>;
   /** Images: logos and carousel pictures. */
   readonly image: { readonly relative: true; readonly dataImage: true };
 };

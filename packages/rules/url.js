@@ -23,6 +23,7 @@ export const URL_RULES = {
 
 const SCHEME = /^([a-z][a-z0-9+.-]*):/i;
 // \s covers Unicode spaces; C0, DEL and C1 controls; the backslash browsers read as a slash.
+// eslint-disable-next-line no-control-regex -- finding control characters is what this pattern is for
 const FORBIDDEN = /[\s\u0000-\u001f\u007f-\u009f\\]/;
 const DATA_IMAGE = /^data:image\/(png|jpeg|webp|svg\+xml);base64,[A-Za-z0-9+/]+={0,2}$/;
 const MAILTO = /^mailto:[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;

@@ -134,9 +134,6 @@ async function expectNoSeriousA11yViolations(page: Page, where: string) {
 /** A toast of the given type saying the given text (earlier toasts may still be showing). */
 const toast = (page: Page, type: "success" | "error" | "warning" | "info", says: string | RegExp) => page.getByTestId(`toast-${type}`).filter({ hasText: says });
 
-/** The step's own form's submit button (not the side basket's). */
-const stepSubmit = (page: Page) => page.locator('main form[method="post"]:not([action="/booking/basket"]) button[type="submit"]').first();
-
 /** Clicks and waits until the URL's path is another one (client-side navigation or a new document). */
 async function leave(page: Page, click: () => Promise<void>) {
   const from = pathname(page);

@@ -9,59 +9,21 @@ import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
 import { bookThroughUi, deviceIntoBasket, managePath, MODELS, uniqueEmail } from "../support/book-through-ui";
 import { text } from "../support/booking-journey";
-import { cmsCreate, cmsDelete, cmsUpdate, testCarrier, testLandingPage, uniqueCode, type CmsEntry } from "../support/cms";
+import { cmsCreate, cmsCreateNoted, cmsUpdate, deleteCreated, onboardWestminsterCarrier, uniqueCode, type CmsEntry, type Created } from "../support/cms";
 
 const POSTCODE = "SW1A 1AA";
 const OVERRIDE_PRICE = 12345;
 /** The catalogue slug of MODELS.phone (iPhone 16 Pro Max), whose screen repair the journeys book. */
 const PHONE_SLUG = "iphone-16-pro-max";
 
-type Created = [collection: string, documentId: string, query: Record<string, string>];
-
 /** A new carrier with everything the engine needs, made as operations staff would in the admin. */
 async function onboardCarrier(code: string, created: Created[]): Promise<{ carrier: CmsEntry; ids: Record<string, string>; lastSavedAt: number }> {
-  const save = async (collection: string, data: Record<string, unknown>, query: Record<string, string> = {}) => {
-    const entry = await cmsCreate(collection, data, query);
-    created.push([collection, entry.documentId, query]);
-    return entry;
-  };
-  const carrier = await save("carriers", testCarrier(code));
-  await save("landing-pages", testLandingPage(code, "Repairs at your door, onboarded in the CMS"), { locale: "en" });
-  await save("ops-service-areas", {
-    carrierCode: code,
-    code: "westminster",
-    name: "Westminster",
-    country: "GB",
-    postcodePrefixes: ["SW1A"],
-    centreLat: 51.501,
-    centreLng: -0.1416,
-    radiusKm: 5,
+  const { carrier, roster } = await onboardWestminsterCarrier(code, created, {
+    heroTitle: "Repairs at your door, onboarded in the CMS",
+    roster: { slotsPerTechnicianPerDay: 6, timeslotIntervalMinutes: 90, sameDayBookingUntil: null },
   });
-  await save("ops-technicians", {
-    carrierCode: code,
-    technicianId: `${code}-tech-1`,
-    name: "Grace Hopper",
-    vanRegistration: "LN24 ABC",
-    homeBaseLat: 51.49,
-    homeBaseLng: -0.13,
-    serviceArea: "westminster",
-  });
-  const roster = await save("ops-rosters", {
-    carrierCode: code,
-    workingWeekdays: [1, 2, 3, 4, 5, 6, 7],
-    slotsPerTechnicianPerDay: 6,
-    firstTimeslot: "08:00",
-    timeslotMinutes: 60,
-    timeslotIntervalMinutes: 90,
-    sameDayBookingUntil: null,
-    closedDates: [],
-  });
-  const override = await save("ops-price-overrides", { carrierCode: code, model: PHONE_SLUG, problem: "screen-replacement", price: OVERRIDE_PRICE });
+  const override = await cmsCreateNoted(created, "ops-price-overrides", { carrierCode: code, model: PHONE_SLUG, problem: "screen-replacement", price: OVERRIDE_PRICE });
   return { carrier, ids: { roster: roster.documentId, override: override.documentId }, lastSavedAt: Date.now() };
-}
-
-async function cleanUp(created: Created[]) {
-  for (const [collection, documentId, query] of created.reverse()) await cmsDelete(collection, documentId, query).catch(() => undefined);
 }
 
 /** Seconds from `since` until `probe` holds, trying again at once; gives up after `limitSeconds`. */
@@ -123,7 +85,7 @@ test("a carrier onboarded through Strapi's API takes a real booking without a re
     expect(await counted.json()).toEqual({ count: 1 });
     expect((await fetch(`${process.env.APP_URL}${path}`)).status).toBe(401);
   } finally {
-    await cleanUp(created);
+    await deleteCreated(created);
   }
 });
 
@@ -141,7 +103,7 @@ test.describe("operations changes reach new bookings within 2 s (issue 9, item 9
     await page.close();
   });
   test.afterAll(async () => {
-    await cleanUp(created);
+    await deleteCreated(created);
   });
 
   test("a price changed in the CMS shows in the basket", async ({ page }) => {

@@ -11,7 +11,7 @@ import { addDays, localParts, minutesOf, zonedTime } from "../../booking/domain/
 import { carrierUrl } from "../support/app";
 import { bookThroughUi, deviceIntoBasket, managePath, MODELS, setEngineClock, uniqueEmail } from "../support/book-through-ui";
 import { text } from "../support/booking-journey";
-import { cmsCreate, cmsDelete, testCarrier, testLandingPage, uniqueCode, type CmsEntry } from "../support/cms";
+import { deleteCreated, onboardWestminsterCarrier, uniqueCode, type CmsEntry, type Created } from "../support/cms";
 
 const POSTCODE = "SW1A 1AA";
 const ZONE = "Europe/London";
@@ -23,48 +23,15 @@ test.describe("same-day windows after now plus the roster's lead time", () => {
   let code: string;
   /** A day two days ahead in London: the test clock's "today". */
   let day: string;
-  const created: [string, string, Record<string, string>][] = [];
+  const created: Created[] = [];
 
   test.beforeAll(async ({ browser }) => {
     test.setTimeout(120_000);
     code = uniqueCode("sameday");
-    const save = async (collection: string, data: Record<string, unknown>, query: Record<string, string> = {}) => {
-      const entry = await cmsCreate(collection, data, query);
-      created.push([collection, entry.documentId, query]);
-      return entry;
-    };
-    carrier = await save("carriers", testCarrier(code));
-    await save("landing-pages", testLandingPage(code, "Repairs at your door, today"), { locale: "en" });
-    await save("ops-service-areas", {
-      carrierCode: code,
-      code: "westminster",
-      name: "Westminster",
-      country: "GB",
-      postcodePrefixes: ["SW1A"],
-      centreLat: 51.501,
-      centreLng: -0.1416,
-      radiusKm: 5,
-    });
-    await save("ops-technicians", {
-      carrierCode: code,
-      technicianId: `${code}-tech-1`,
-      name: "Grace Hopper",
-      vanRegistration: "LN24 ABC",
-      homeBaseLat: 51.49,
-      homeBaseLng: -0.13,
-      serviceArea: "westminster",
-    });
-    await save("ops-rosters", {
-      carrierCode: code,
-      workingWeekdays: [1, 2, 3, 4, 5, 6, 7],
-      slotsPerTechnicianPerDay: 12,
-      firstTimeslot: "08:00",
-      timeslotMinutes: 60,
-      timeslotIntervalMinutes: 60,
-      sameDayBookingUntil: "22:00",
-      sameDayLeadMinutes: LEAD_MINUTES,
-      closedDates: [],
-    });
+    ({ carrier } = await onboardWestminsterCarrier(code, created, {
+      heroTitle: "Repairs at your door, today",
+      roster: { slotsPerTechnicianPerDay: 12, timeslotIntervalMinutes: 60, sameDayBookingUntil: "22:00", sameDayLeadMinutes: LEAD_MINUTES },
+    }));
     day = addDays(localParts(new Date(), ZONE).date, 2);
     // The engine follows the CMS webhook: wait until it serves the new area.
     const page = await browser.newPage();
@@ -79,7 +46,7 @@ test.describe("same-day windows after now plus the roster's lead time", () => {
   });
 
   test.afterAll(async () => {
-    for (const [collection, documentId, query] of created.reverse()) await cmsDelete(collection, documentId, query).catch(() => undefined);
+    await deleteCreated(created);
   });
 
   async function repairDays(page: Page, at: Date) {

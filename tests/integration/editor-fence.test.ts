@@ -5,6 +5,7 @@
 // was started with) and the super admin's CMS_ADMIN_EMAIL / CMS_ADMIN_PASSWORD (dev defaults).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reply } from '../support/cms-admin';
 import { z } from 'zod';
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, '');
@@ -17,7 +18,6 @@ const MESSAGE = 'api::message-template.message-template';
 const CARRIER = 'api::carrier.carrier';
 const cm = (uid: string, rest = '') => `/content-manager/collection-types/${uid}${rest}`;
 
-type Reply = { status: number; body: any };
 
 async function call(method: string, path: string, token?: string, body?: unknown): Promise<Reply> {
   const response = await fetch(`${CMS_URL}${path}`, {

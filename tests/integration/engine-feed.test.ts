@@ -25,7 +25,10 @@ const create = (collection: string, data: Record<string, unknown>) => call("POST
 function canonical(value: unknown): unknown {
   if (Array.isArray(value)) {
     const items = value.map(canonical);
-    const key = (item: any) => String(item?.code ?? item?.id ?? item?.slug ?? item?.model ?? JSON.stringify(item));
+    const key = (item: unknown) => {
+      const { code, id, slug, model } = item as Record<string, unknown>;
+      return String(code ?? id ?? slug ?? model ?? JSON.stringify(item));
+    };
     return items.every((item) => item && typeof item === "object") ? [...items].sort((a, b) => key(a).localeCompare(key(b))) : items;
   }
   if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, canonical(v)]));
@@ -115,7 +118,7 @@ describe.skipIf(!CMS_URL)("engine feed", () => {
     const before = (await feed("catalogue")).body.updatedAt;
     const prices = await call("GET", "/api/catalogue-prices?filters[model][$eq]=pixel-8a&filters[problem][$eq]=camera-replacement&populate=amounts", READ_TOKEN);
     const price = prices.body.data[0];
-    const amounts = price.amounts.map(({ currency, price: p, nonSalePrice }: any) => ({ currency, price: p, nonSalePrice }));
+    const amounts = price.amounts.map(({ currency, price: p, nonSalePrice }: { currency: string; price: number; nonSalePrice: number | null }) => ({ currency, price: p, nonSalePrice }));
     const reply = await call("PUT", `/api/catalogue-prices/${price.documentId}`, WRITE_TOKEN, { data: { amounts } });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect((await feed("catalogue")).body.updatedAt > before).toBe(true);
@@ -198,7 +201,7 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
 describe.skipIf(!CMS_URL || !CONTROL)("seeding leaves admin edits alone", () => {
   it("keeps an edited and a deleted entry as the admin left them across a restart", async () => {
     const codes = await call("GET", "/api/ops-discount-codes?filters[carrierCode][$eq]=bluegum&pagination[pageSize]=100", READ_TOKEN);
-    const byCode = new Map(codes.body.data.map((d: any) => [d.code, d.documentId]));
+    const byCode = new Map(codes.body.data.map((d: { code: string; documentId: string }) => [d.code, d.documentId]));
     const edited = await call("PUT", `/api/ops-discount-codes/${byCode.get("GDAY10")}`, WRITE_TOKEN, { data: { value: 12 } });
     expect(edited.status, JSON.stringify(edited.body)).toBe(200);
     const deletedCode = "SPRING2024";

@@ -21,7 +21,7 @@ describe.skipIf(!CMS_URL)("customer message templates in the CMS", () => {
   beforeAll(async () => {
     const reply = await call("POST", "/api/carriers?status=published", WRITE_TOKEN, { data: testCarrier(code) });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    carrierId = (reply.body as any).data.documentId;
+    carrierId = reply.body.data.documentId;
   });
 
   afterAll(async () => {
@@ -32,11 +32,11 @@ describe.skipIf(!CMS_URL)("customer message templates in the CMS", () => {
   it("are seeded for the demo carriers: every message, with the carrier's brand", async () => {
     const english = await call("GET", "/api/engine-feed/carriers/patchpoint/messages/en", READ_TOKEN);
     expect(english.status).toBe(200);
-    const body = english.body as any;
+    const body = english.body;
     expect(body.brand).toMatchObject({ code: "patchpoint", name: "PatchPoint", countryCode: "GB", currency: "GBP" });
-    expect(body.templates.map((t: any) => t.kind).sort()).toEqual([...MESSAGE_KINDS].sort());
-    const german = (await call("GET", "/api/engine-feed/carriers/flickwerk/messages/de", READ_TOKEN)).body as any;
-    expect(german.templates.find((t: any) => t.kind === "booking-confirmed").subject).toBe("Ihre Reparatur bei {{brand}} ist gebucht: {{orderRef}}");
+    expect(body.templates.map((t: { kind: string }) => t.kind).sort()).toEqual([...MESSAGE_KINDS].sort());
+    const german = (await call("GET", "/api/engine-feed/carriers/flickwerk/messages/de", READ_TOKEN)).body;
+    expect(german.templates.find((t: { kind: string }) => t.kind === "booking-confirmed").subject).toBe("Ihre Reparatur bei {{brand}} ist gebucht: {{orderRef}}");
   });
 
   it("refuse a placeholder the message does not fill, in plain words", async () => {
@@ -44,7 +44,7 @@ describe.skipIf(!CMS_URL)("customer message templates in the CMS", () => {
       data: { carrierCode: code, kind: "contact-received", subject: "About {{orderRef}}", smsText: "Refund {{refund}} soon" },
     });
     expect(reply.status, JSON.stringify(reply.body)).toBe(400);
-    expect((reply.body as any).error.message).toBe(
+    expect(reply.body.error.message).toBe(
       "SMS text contains {{refund}}, which this message does not fill in. Only {{brand}}, {{orderRef}} can be used here.",
     );
   });
@@ -54,7 +54,7 @@ describe.skipIf(!CMS_URL)("customer message templates in the CMS", () => {
       data: { carrierCode: code, kind: "morning-of", subject: "{{brand}} is on the way: {{window}}", emailBody: "", smsText: "" },
     });
     expect(reply.status, JSON.stringify(reply.body)).toBe(201);
-    created.push(`/api/message-templates/${(reply.body as any).data.documentId}?locale=en`);
+    created.push(`/api/message-templates/${reply.body.data.documentId}?locale=en`);
 
     const source = createCmsMessageContent({ url: CMS_URL!, token: READ_TOKEN });
     const { email, sms } = await composeMessage(source, {

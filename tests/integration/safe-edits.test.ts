@@ -5,13 +5,13 @@
 // Needs CMS_URL (skipped without it) and CMS_WRITE_TOKEN; the app at APP_PORT.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reply } from '../support/cms-admin';
 import { appGet } from '../support/app';
 import { testCarrier } from '../support/cms';
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, '');
 const WRITE_TOKEN = process.env.CMS_WRITE_TOKEN;
 
-type Reply = { status: number; body: any };
 
 async function rest(method: string, path: string, body?: unknown): Promise<Reply> {
   const response = await fetch(`${CMS_URL}/api/${path}`, {

@@ -5,6 +5,7 @@
 // Needs CMS_URL (skipped without it), CMS_WRITE_TOKEN and the super admin's login (dev defaults).
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Reply } from '../support/cms-admin';
 import { testCarrier } from '../support/cms';
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, '');
@@ -16,7 +17,6 @@ const CARRIER = 'api::carrier.carrier';
 const cm = (rest = '') => `/content-manager/collection-types/${CARRIER}${rest}`;
 const MESSAGE = 'Live chat URL must be a web address starting with https://';
 
-type Reply = { status: number; body: any };
 
 async function call(method: string, path: string, token?: string, body?: unknown): Promise<Reply> {
   const response = await fetch(`${CMS_URL}${path}`, {

@@ -56,10 +56,15 @@ export interface BookedOrder {
   timeslot: string;
 }
 
-const stepSubmit = (page: Page) => page.locator('main form[method="post"]:not([action="/booking/basket"]) button[type="submit"]').first();
+/** The step's own form (not the side basket's). */
+export const stepSubmit = (page: Page) => page.locator('main form[method="post"]:not([action="/booking/basket"]) button[type="submit"]').first();
 
-/** From the postcode to the basket with one device and a screen repair; `postcode` defaults to one of the carrier's seed file. */
-export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: number, postcode = coveredPostcode(carrier), { insured = false } = {}) {
+/**
+ * From the postcode to the basket with one device and a screen repair; `postcode` defaults to one of
+ * the carrier's seed file. The warranty and insurance steps are answered 'no' unless `inWarranty`
+ * (bought 60 days ago, with an IMEI) or `insured` says otherwise.
+ */
+export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: number, postcode = coveredPostcode(carrier), { insured = false, inWarranty = false } = {}) {
   const code = String(carrier.code);
   await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(postcode)}`));
   await expect(page).toHaveURL(/\/booking\/device\//);
@@ -77,7 +82,14 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
     }
     const step = url.pathname.split("/").pop()!;
     await page.getByTestId(`device-${step}`).waitFor();
-    if (step === "warranty-status") await page.getByTestId("warranty-no").click();
+    if (step === "warranty-status" && inWarranty) {
+      await page.getByTestId("warranty-yes").click();
+      const bought = new Date(Date.now() - 60 * 24 * 3_600_000);
+      const ddmmyyyy = `${String(bought.getDate()).padStart(2, "0")}/${String(bought.getMonth() + 1).padStart(2, "0")}/${bought.getFullYear()}`;
+      await page.locator("#purchase-date").fill(ddmmyyyy);
+      await page.locator("#warranty-imei").fill("490154203237518");
+      await page.getByTestId("warranty-submit").click();
+    } else if (step === "warranty-status") await page.getByTestId("warranty-no").click();
     else if (step === "fault-type") {
       await page.locator('input[name="fault"][value="faulty"]').check();
       await page.getByTestId("device-step-continue").click();

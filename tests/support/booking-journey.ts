@@ -9,7 +9,7 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { carrierUrl } from "./app";
+import { deviceIntoBasket, MODELS } from "./book-through-ui";
 import type { CmsEntry } from "./cms";
 
 type Texts = Record<string, Record<string, unknown>>;
@@ -81,8 +81,7 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 /** A toast of the given type saying the given text (earlier toasts may still be showing). */
 export const toast = (page: Page, type: "success" | "error" | "warning" | "info", says: string | RegExp) => page.getByTestId(`toast-${type}`).filter({ hasText: says });
 
-/** The step's own form (not the side basket's). */
-export const stepSubmit = (page: Page) => page.locator('main form[method="post"]:not([action="/booking/basket"]) button[type="submit"]').first();
+export { stepSubmit } from "./book-through-ui";
 
 /**
  * Starts a booking at the postcode and puts one phone with a screen repair in the basket, through
@@ -90,47 +89,7 @@ export const stepSubmit = (page: Page) => page.locator('main form[method="post"]
  * questions and extras). The model is the catalogue's iPhone (make 2, offered by every phone carrier).
  */
 export async function bookingWithDevice(page: Page, carrier: CmsEntry, { inWarranty = false } = {}) {
-  const code = String(carrier.code);
-  await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(coveredPostcode(carrier))}`));
-  await expect(page).toHaveURL(/\/booking\/device\//);
-  await page.goto(carrierUrl(code, "/booking/device/colour?model=101&make=2"));
-  await page.locator('input[name="model_version_id"]').first().check();
-  const colour = page.locator('input[name="colour"]').first();
-  if (await colour.count()) await colour.check();
-  await stepSubmit(page).click();
-  await page.waitForURL((next) => !next.pathname.endsWith("/colour"));
-  for (let count = 0; count < 10; count += 1) {
-    const url = new URL(page.url());
-    if (url.pathname === "/booking/basket") {
-      await page.getByTestId("basket-item").first().waitFor();
-      return;
-    }
-    const step = url.pathname.split("/").pop()!;
-    await page.getByTestId(`device-${step}`).waitFor();
-    if (step === "warranty-status" && inWarranty) {
-      await page.getByTestId("warranty-yes").click();
-      const bought = new Date(Date.now() - 60 * 24 * 3_600_000);
-      const ddmmyyyy = `${String(bought.getDate()).padStart(2, "0")}/${String(bought.getMonth() + 1).padStart(2, "0")}/${bought.getFullYear()}`;
-      await page.locator("#purchase-date").fill(ddmmyyyy);
-      await page.locator("#warranty-imei").fill("490154203237518");
-      await page.getByTestId("warranty-submit").click();
-    } else if (step === "warranty-status") await page.getByTestId("warranty-no").click();
-    else if (step === "fault-type") {
-      await page.locator('input[name="fault"][value="faulty"]').check();
-      await page.getByTestId("device-step-continue").click();
-    }
-    else if (step === "insurance-status") await page.locator('button[name="insured"][value="no"]').click();
-    else if (step === "select") {
-      await page.getByTestId("problem-screen-replacement").locator("input").check();
-      await stepSubmit(page).click();
-    } else if (step === "confirm-damage") {
-      for (const no of await page.locator('input[type="radio"][value="no"]').all()) await no.check();
-      await stepSubmit(page).click();
-    } else if (step === "extras") await page.locator('button[name="intent"][value="skip"]').click();
-    else throw new Error(`unexpected device step ${url.pathname}`);
-    await page.waitForURL((next) => next.pathname !== url.pathname);
-  }
-  throw new Error("the device steps did not reach the basket");
+  await deviceIntoBasket(page, carrier, MODELS.phone, coveredPostcode(carrier), { inWarranty });
 }
 
 export async function chooseFirstAvailableDate(page: Page, lang: Lang) {

@@ -4,6 +4,8 @@
  * framework here: Vitest and Playwright suites both use it, and a failed step throws.
  */
 
+// The tests assert on the JSON Strapi answers, whatever its shape: that assertion is the check.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw reply body, read by assertions
 export type Reply = { status: number; body: any };
 
 export const cmsUrl = () => (process.env.CMS_URL ?? "http://127.0.0.1:1437").replace(/\/$/, "");

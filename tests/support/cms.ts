@@ -116,3 +116,59 @@ export function testLandingPage(code: string, heroTitle: string): Record<string,
     popularTablets: [],
   };
 }
+
+/** What a test made in the CMS, deleted again, newest first, by `deleteCreated`. */
+export type Created = [collection: string, documentId: string, query: Query];
+
+/** `cmsCreate`, noting the entry in `created`. */
+export async function cmsCreateNoted(created: Created[], collection: string, data: Record<string, unknown>, query: Query = {}): Promise<CmsEntry> {
+  const entry = await cmsCreate(collection, data, query);
+  created.push([collection, entry.documentId, query]);
+  return entry;
+}
+
+export async function deleteCreated(created: Created[]): Promise<void> {
+  for (const [collection, documentId, query] of created.reverse()) await cmsDelete(collection, documentId, query).catch(() => undefined);
+}
+
+/**
+ * A new carrier made from nothing, as operations staff would in the admin: the carrier, its English
+ * landing copy, one service area (Westminster, postcodes SW1A) with one technician, and a roster of
+ * hourly windows from 08:00 every day, with `roster`'s differences. Every entry is noted in `created`.
+ */
+export async function onboardWestminsterCarrier(
+  code: string,
+  created: Created[],
+  { heroTitle, roster }: { heroTitle: string; roster: Record<string, unknown> },
+): Promise<{ carrier: CmsEntry; roster: CmsEntry }> {
+  const carrier = await cmsCreateNoted(created, "carriers", testCarrier(code));
+  await cmsCreateNoted(created, "landing-pages", testLandingPage(code, heroTitle), { locale: "en" });
+  await cmsCreateNoted(created, "ops-service-areas", {
+    carrierCode: code,
+    code: "westminster",
+    name: "Westminster",
+    country: "GB",
+    postcodePrefixes: ["SW1A"],
+    centreLat: 51.501,
+    centreLng: -0.1416,
+    radiusKm: 5,
+  });
+  await cmsCreateNoted(created, "ops-technicians", {
+    carrierCode: code,
+    technicianId: `${code}-tech-1`,
+    name: "Grace Hopper",
+    vanRegistration: "LN24 ABC",
+    homeBaseLat: 51.49,
+    homeBaseLng: -0.13,
+    serviceArea: "westminster",
+  });
+  const savedRoster = await cmsCreateNoted(created, "ops-rosters", {
+    carrierCode: code,
+    workingWeekdays: [1, 2, 3, 4, 5, 6, 7],
+    firstTimeslot: "08:00",
+    timeslotMinutes: 60,
+    closedDates: [],
+    ...roster,
+  });
+  return { carrier, roster: savedRoster };
+}

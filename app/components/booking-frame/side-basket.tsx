@@ -1,8 +1,8 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { BasketActions } from "~/components/ui/basket-actions";
+import { BasketActions } from "~/components/booking-frame/basket-actions";
 import type { BasketSummary } from "~/lib/booking-flow/basket-summary";
 import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
+import { ButtonLink } from "~/components/ui/button";
 
 export interface MoneyContext {
   currency: Currency;
@@ -22,9 +22,9 @@ export function SideBasket({ basket, money, applianceVariant, addDevicePath }: {
       {basket.devices.length === 0 ? (
         <div className="mt-3 space-y-3">
           <p>{t("booking.basket.empty")}</p>
-          <Link to={addDevicePath} className="inline-block rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+          <ButtonLink to={addDevicePath} size="sm">
             {applianceVariant ? t("booking.basket.addAppliance") : t("booking.basket.addDevice")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <>
@@ -74,9 +74,9 @@ export function SideBasket({ basket, money, applianceVariant, addDevicePath }: {
               </div>
             </dl>
           )}
-          <Link to="/booking/basket" className="mt-4 block rounded bg-primary px-4 py-2 text-center font-semibold text-on-primary">
+          <ButtonLink to="/booking/basket" size="sm" fullWidth className="mt-4">
             {t("booking.basket.goToBasket")}
-          </Link>
+          </ButtonLink>
         </>
       )}
       <BasketActions storeCode={basket.storeCode} />

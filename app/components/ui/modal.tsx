@@ -51,8 +51,12 @@ export function Modal({ title, children, closeHref, replace = false, onClose, cl
     if (onClose) onClose();
     else if (closeHref) navigate(closeHref, { replace, preventScrollReset: true });
   }, [onClose, closeHref, replace, navigate]);
+  // The latest close for the key handler below, which is set up once per opening; kept current
+  // after each render (declared first, so it runs before the other effects).
   const closeRef = useRef(close);
-  closeRef.current = close;
+  useEffect(() => {
+    closeRef.current = close;
+  }, [close]);
 
   useEffect(() => {
     const node = dialog.current;

@@ -4,7 +4,9 @@ import { DomainError, type ErrorCode } from "~/booking.server";
 import { createI18n } from "~/i18n/i18n.server";
 import { bookingErrorResponse, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { Place } from "~/lib/errors/error-table";
+import { inResponseScope } from "~/lib/http/response-scope.server";
 import { getSession } from "~/lib/session.server";
+import { takeToast } from "~/lib/toast.server";
 import { inlineErrorText, safeReturnPath } from "./action-errors";
 
 describe("inline errors of the checkout steps", () => {
@@ -13,8 +15,10 @@ describe("inline errors of the checkout steps", () => {
 
   /** What the step shows: its action answers through the §8 table, the page translates the answer. */
   async function inline(code: ErrorCode, messages: string[], t: TFunction, locale: "en" | "de" = "en", place: Place = "booking"): Promise<string> {
-    const context = { locale, session: await getSession(new Request("http://patchpoint.localhost/booking/basket")), toast: null, sessionCookieSent: false, attribution: { attribution: { referrer: null, lucidRef: null }, setCookie: null } } as unknown as BookingRequestContext;
-    const answer = await bookingErrorResponse(context, new DomainError(code, messages), place);
+    const { value: answer } = await inResponseScope(async () => {
+      const context = { locale, session: await getSession(new Request("http://patchpoint.localhost/booking/basket")), attribution: { attribution: { referrer: null, lucidRef: null } } } as unknown as BookingRequestContext;
+      return bookingErrorResponse(context, new DomainError(code, messages), place);
+    });
     if (answer instanceof Response) throw new Error(`${code} redirected to ${answer.headers.get("Location")}`);
     return inlineErrorText(answer.data.error, t);
   }
@@ -36,9 +40,12 @@ describe("inline errors of the checkout steps", () => {
 
   it("toasts an error the table has no text for in the page's language for 15 s; 'declined' only for a decline", async () => {
     async function flashed(code: ErrorCode, messages: string[], locale: "en" | "de", place: Place = "booking") {
-      const context = { locale, session: await getSession(new Request("http://flickwerk.localhost/booking/basket")), toast: null, sessionCookieSent: false, attribution: { attribution: { referrer: null, lucidRef: null }, setCookie: null } } as unknown as BookingRequestContext;
-      await bookingErrorResponse(context, new DomainError(code, messages), place);
-      return context.toast!;
+      const { cookies } = await inResponseScope(async () => {
+        const context = { locale, session: await getSession(new Request("http://flickwerk.localhost/booking/basket")), attribution: { attribution: { referrer: null, lucidRef: null } } } as unknown as BookingRequestContext;
+        await bookingErrorResponse(context, new DomainError(code, messages), place);
+      });
+      const next = new Request("http://flickwerk.localhost/", { headers: { Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") } });
+      return (await inResponseScope(() => takeToast(next))).value!;
     }
     expect(await flashed("NOT_FOUND", ["The device was not found."], "de")).toMatchObject({ type: "error", key: "toast.genericError", durationMs: 15_000 });
     expect(de("toast.genericError")).toBe("Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.");

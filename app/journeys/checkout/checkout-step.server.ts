@@ -3,7 +3,7 @@
  * visitor's booking or the way back to where it can be made.
  */
 import { redirect } from "@remix-run/node";
-import { bookingErrorResponse, loadBookingContext, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 
 export interface CheckoutStepContext {
@@ -18,8 +18,8 @@ export interface CheckoutStepContext {
 export async function loadCheckoutStep(request: Request): Promise<CheckoutStepContext> {
   const context = await loadBookingContext(request);
   const { booking } = context;
-  if (!booking) throw redirect(context.startPath, await withSession(context));
-  if (booking.checkout_status === "SUCCESS") throw redirect("/booking/complete", await withSession(context));
+  if (!booking) throw redirect(context.startPath);
+  if (booking.checkout_status === "SUCCESS") throw redirect("/booking/complete");
   return { context, booking };
 }
 

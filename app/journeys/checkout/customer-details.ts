@@ -30,7 +30,7 @@ const requiredLine = (missing: string) =>
 
 /** Separators people type in phone numbers; what is left must be digits, with an optional leading +. */
 export function plausiblePhone(value: string): boolean {
-  const compact = value.replace(/[\s\-().\/]/g, "");
+  const compact = value.replace(/[\s\-()./]/g, "");
   return /^\+?\d{6,15}$/.test(compact);
 }
 

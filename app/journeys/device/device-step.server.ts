@@ -4,7 +4,7 @@
  * unknown or the step does not apply to it.
  */
 import { data, redirect } from "@remix-run/node";
-import { bookingErrorResponse, loadBookingContext, pageBehaviour, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext, pageBehaviour, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingDeviceView, BookingState } from "~/booking.server";
 import { validationBody } from "~/lib/errors/errors.server";
 import { behaviourFor } from "~/lib/errors/error-table";
@@ -37,14 +37,14 @@ export function deviceFacts(booking: Pick<BookingState, "in_warranty">, device: 
 export async function loadDeviceStep(request: Request, step: DeviceStep, { checkApplies = true } = {}): Promise<DeviceStepContext> {
   const context = await loadBookingContext(request);
   const { booking, carrier } = context;
-  if (!booking) throw redirect(context.startPath, await withSession(context));
+  if (!booking) throw redirect(context.startPath);
   const key = new URL(request.url).searchParams.get("device") ?? "";
   const device = booking.devices[key];
-  if (!device) throw redirect(booking.device_count > 0 ? BASKET_PATH : deviceEntryPath(carrier), await withSession(context));
+  if (!device) throw redirect(booking.device_count > 0 ? BASKET_PATH : deviceEntryPath(carrier));
   const facts = deviceFacts(booking, device);
   if (checkApplies) {
     const target = firstApplyingFrom(step, carrier, facts);
-    if (target !== step) throw redirect(pathOfStep(target, key), await withSession(context));
+    if (target !== step) throw redirect(pathOfStep(target, key));
   }
   return { context, booking, device, key, facts };
 }
@@ -73,7 +73,7 @@ export async function stepError<V>(context: BookingRequestContext, error: unknow
 /** A problem the step's own form schema found (no engine call was made). */
 export async function formError<V>(context: BookingRequestContext, fields: Record<string, string[]>, values: V) {
   const body: StepActionData<V> = { error: { ...validationBody(fields), local: true, behaviour: pageBehaviour(behaviourFor("VALIDATION")), fieldKeys: {} }, values };
-  return data(body, await withSession(context, { status: 400 }));
+  return data(body, { status: 400 });
 }
 
 /** The text fields of a posted form (file parts are ignored: no device step takes files). */

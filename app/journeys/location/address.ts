@@ -6,7 +6,6 @@ import { z } from "zod";
 import { behaviourFor, firstMessageText } from "~/lib/errors/error-table";
 
 export { geocodeText, payloadFromFullAddress, townOf, type AddressPayload, type FullAddressLike, type GeoPointLike } from "~/lib/full-address";
-import type { AddressPayload } from "~/lib/full-address";
 
 const required = (key: string, max: number) =>
   z

@@ -4,7 +4,7 @@
  * through the frame's §8 table, except those the page shows itself (the address error modal).
  */
 import { data, redirect } from "@remix-run/node";
-import { bookingErrorResponse, ensureBooking, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, ensureBooking, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState, StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { addressErrorText, geocodeText, postcodeContainer, type AddressOption, type AddressPayload, type FullAddressLike, payloadFromFullAddress } from "./address";
@@ -61,12 +61,12 @@ export async function saveAddress(
       ...address,
       ...(options.business ? { is_business_account: true } : {}),
     });
-    return redirectWithSession(context, nextAfter(options.stage, context.carrier, saved, context.startPath));
+    return redirect(nextAfter(options.stage, context.carrier, saved, context.startPath));
   } catch (error) {
     const handled = handleError(error, "booking.address");
     if (handled.behaviour.show === "modal") {
       const body: AddressErrorBody = { addressError: addressErrorText(handled.error, context.locale) };
-      return data(body, await withSession(context, { status: 400 }));
+      return data(body, { status: 400 });
     }
     return bookingErrorResponse(context, error, "booking.address");
   }
@@ -93,10 +93,10 @@ export async function chooseDropOff(context: BookingRequestContext, storeId: num
   try {
     const booking = requirePostcode(context);
     const saved = await context.engine.basket.setDropOff(context.carrier, booking.reference, { drop_off_company_store_id: storeId });
-    return redirectWithSession(context, nextAfter("repair-location", context.carrier, saved, context.startPath));
+    return redirect(nextAfter("repair-location", context.carrier, saved, context.startPath));
   } catch (error) {
     const { behaviour } = handleError(error, "booking.drop-off");
-    if (behaviour.show === "field") return data({ dropOffError: behaviour.key }, await withSession(context, { status: 400 }));
+    if (behaviour.show === "field") return data({ dropOffError: behaviour.key }, { status: 400 });
     return bookingErrorResponse(context, error, "booking.drop-off");
   }
 }

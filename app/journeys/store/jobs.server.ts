@@ -4,7 +4,8 @@
  */
 import { data } from "@remix-run/node";
 import { DomainError, getRequestEngine, type Engine } from "~/booking.server";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
+import { handleError } from "~/lib/errors/errors.server";
 import type { StaffContext } from "~/lib/staff/require-staff.server";
 
 /** Runs an engine call; JOB_FORBIDDEN becomes the "you cannot use this page" 403. */
@@ -13,7 +14,7 @@ export async function staffEngineCall<T>(request: Request, staff: StaffContext, 
   try {
     return await call(engine);
   } catch (error) {
-    if (error instanceof DomainError && error.code === "JOB_FORBIDDEN") throw data({ reason: STAFF_FORBIDDEN }, { status: 403, headers: staff.headers });
+    if (handleError(error, "store").behaviour.show === "forbidden") throw data({ reason: STAFF_FORBIDDEN }, { status: 403, headers: staff.headers });
     throw error;
   }
 }
@@ -29,7 +30,9 @@ export interface StepProblem {
   fieldCodes: Record<string, string[]>;
 }
 
+/** The refusal under the step's fields; null for an error the staff pages do not show there (the caller rethrows it). */
 export function stepProblem(error: unknown): StepProblem | null {
-  if (error instanceof DomainError && error.code === "VALIDATION") return { fields: error.fields, fieldCodes: error.fieldCodes };
-  return null;
+  if (!(error instanceof DomainError)) return null;
+  const { behaviour } = handleError(error, "store");
+  return behaviour.show === "field" ? { fields: error.fields, fieldCodes: error.fieldCodes } : null;
 }

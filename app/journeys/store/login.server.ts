@@ -8,7 +8,7 @@ import { getRequestEngine, TooManyAttemptsError } from "~/booking.server";
 import type { Carrier } from "~/content/schemas";
 import { verifyStaffCredentials } from "~/content/staff.server";
 import { ContentUnavailableError } from "~/content/strapi.server";
-import { STAFF_HEADERS, staffSessionStorage } from "~/lib/staff/staff-session.server";
+import { STAFF_HEADERS, startStaffSession } from "~/lib/staff/staff-session.server";
 import type { LoginFieldErrors, LoginForm } from "./login-form";
 
 export interface LoginPage {
@@ -36,13 +36,8 @@ export async function logIn(request: Request, carrier: Carrier, login: LoginForm
     );
     if (!account) return refused(login, "store.login.errors.wrongCredentials", 401);
     // A new session, never the one the request came with (no session fixation).
-    const storage = staffSessionStorage();
-    const session = await storage.getSession(null);
-    session.set("staffId", account.id);
-    session.set("carrierCode", carrier.code);
-    session.set("stamp", account.stamp);
-    session.set("seenAt", Date.now());
-    throw redirect(login.redirectTo, { headers: { ...STAFF_HEADERS, "Set-Cookie": await storage.commitSession(session) } });
+    startStaffSession({ staffId: account.id, carrierCode: carrier.code, stamp: account.stamp, seenAt: Date.now() });
+    throw redirect(login.redirectTo, { headers: STAFF_HEADERS });
   } catch (error) {
     if (error instanceof TooManyAttemptsError) {
       return refused(login, "store.login.errors.tooManyAttempts", 429, { "Retry-After": String(error.retryAfterSeconds) });

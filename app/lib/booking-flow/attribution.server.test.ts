@@ -1,9 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { attributionFromUrl, attributionToken, captureAttribution } from "./attribution.server";
+import { inResponseScope } from "~/lib/http/response-scope.server";
+import { attributionFromUrl, attributionToken, captureAttribution as capture } from "./attribution.server";
 import { carrierForBooking, referrerMake } from "./context.server";
 import { carrierSchema } from "~/content/schemas";
 
 const cookieOf = (setCookie: string) => setCookie.split(";")[0]!;
+
+/** What the entry page reads, and the cookie its answer sets (null: none). */
+async function captureAttribution(request: Request) {
+  const { value, cookies } = await inResponseScope(() => capture(request));
+  return { ...value, setCookie: cookies[0] ?? null };
+}
 
 describe("attribution from the landing URL (spec §7 POST /build, ADR 135)", () => {
   it("reads referrer and lucidRef as short tokens and drops junk", () => {

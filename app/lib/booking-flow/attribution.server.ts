@@ -2,6 +2,7 @@ import { createCookie, type Cookie } from "@remix-run/node";
 import { z } from "zod";
 import { ATTRIBUTION_TOKEN } from "~/lib/attribution-token";
 import { env } from "~/env.server";
+import { responseScope } from "~/lib/http/response-scope.server";
 
 /**
  * Attribution (spec §7 POST /build: referrer, channel, lucidRef; §9 the referrer of a make; ADR 135).
@@ -61,20 +62,18 @@ async function fromCookie(request: Request): Promise<Attribution | null> {
 export interface CapturedAttribution {
   /** What a booking built on this request takes: the URL's, else the cookie's, else none. */
   attribution: Attribution;
-  /** The Set-Cookie that keeps the URL's attribution across the entry pages' redirects, when the URL had one. */
-  setCookie: string | null;
 }
 
-/** Reads the attribution of an entry page's request: a valid one in the URL replaces the one kept. */
+/**
+ * Reads the attribution of an entry page's request: a valid one in the URL replaces the one kept,
+ * and the answer (redirects included) keeps it in its cookie across the entry pages' redirects.
+ */
 export async function captureAttribution(request: Request): Promise<CapturedAttribution> {
   const fromUrl = attributionFromUrl(new URL(request.url));
   const kept = await fromCookie(request);
-  if (fromUrl) return { attribution: fromUrl, setCookie: await attributionCookie().serialize(fromUrl) };
-  return { attribution: kept ?? NONE, setCookie: null };
-}
-
-/** Adds the attribution cookie of an entry page's response to `headers` (redirects included). */
-export function keepAttribution(headers: Headers, captured: Pick<CapturedAttribution, "setCookie">): Headers {
-  if (captured.setCookie) headers.append("Set-Cookie", captured.setCookie);
-  return headers;
+  if (fromUrl) {
+    responseScope().setCookie(attributionCookie(), fromUrl);
+    return { attribution: fromUrl };
+  }
+  return { attribution: kept ?? NONE };
 }

@@ -1,9 +1,8 @@
 import { data, redirect, type Session } from "@remix-run/node";
 import { getRequestEngine } from "~/booking.server";
 import type { Carrier, Locale } from "~/content/schemas";
-import { commitSession, getSession, hasSessionCookie, type SessionData } from "~/lib/session.server";
-import { toast, type Toast } from "~/lib/toast";
-import { flashToast as addToastCookie } from "~/lib/toast.server";
+import { getSession, type SessionData } from "~/lib/session.server";
+import { flashToast } from "~/lib/toast.server";
 import { requireTenant } from "~/tenant/tenant.server";
 import { inStoreColleague } from "~/lib/staff/in-store.server";
 import type { StaffAccount } from "~/lib/staff/permissions";
@@ -20,18 +19,13 @@ export interface BookingRequestContext {
   carrier: Carrier;
   locale: Locale;
   engine: Engine;
+  /** The request's booking session: change it, the response scope commits it (ADR 163). */
   session: BookingSession;
-  /** Whether the request came with a session cookie: one that is now empty must still be cleared. */
-  sessionCookieSent: boolean;
   booking: BookingState | null;
-  /** The toast this response flashes (its own cookie, ADR 066), added by `withSession`. */
-  toast: Toast | null;
   /** Where a booking starts for this carrier: address search when its address-lookup switch is on. */
   startPath: string;
   /** The store colleague booking for a customer (in-store mode, ADR 101), from the staff session only. */
   colleague: StaffAccount | null;
-  /** The colleague's renewed staff cookie, sent with this response (ADR 096 idle timeout). */
-  staffCookie: string | null;
   /** The landing's referrer and Lucid reference (ADR 135): a booking built on this request takes them. */
   attribution: CapturedAttribution;
   /** The carrier as the CMS has it; `carrier` is it as the visitor's booking sees it (`carrierForBooking`). */
@@ -67,7 +61,7 @@ export function startPathFor(carrier: Carrier): string {
  */
 export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
   const [{ carrier: siteCarrier, locale }, session, engine, attribution] = await Promise.all([requireTenant(request), getSession(request), getRequestEngine(request), captureAttribution(request)]);
-  const inStore = await inStoreColleague(request, siteCarrier);
+  const colleague = await inStoreColleague(request, siteCarrier);
   const reference = session.get("bookingRef");
   let booking: BookingState | null = null;
   if (reference) {
@@ -83,12 +77,9 @@ export async function loadBookingContext(request: Request): Promise<BookingReque
     locale,
     engine,
     session,
-    sessionCookieSent: hasSessionCookie(request),
     booking,
-    toast: null,
     startPath: startPathFor(carrier),
-    colleague: inStore?.account ?? null,
-    staffCookie: inStore?.setCookie ?? null,
+    colleague,
     attribution,
     siteCarrier,
   };
@@ -114,24 +105,6 @@ export async function ensureBooking(context: BookingRequestContext, input: { cha
   context.booking = await context.engine.basket.getBooking(context.carrier, built.reference, { locale: context.locale });
   context.carrier = carrierForBooking(context.siteCarrier, context.booking);
   return context.booking;
-}
-
-/**
- * The response's cookies: the booking session (which also keeps its 30 days rolling) and a flashed
- * toast. A visitor who has no booking and sent no session cookie gets none: an empty session says
- * nothing, and a page without cookies is the same for every first visitor (the render cache, ADR 089).
- */
-export async function withSession(context: BookingRequestContext, init: ResponseInit = {}): Promise<ResponseInit> {
-  const headers = new Headers(init.headers);
-  if (context.session.has("bookingRef") || context.sessionCookieSent) headers.append("Set-Cookie", await commitSession(context.session));
-  if (context.staffCookie) headers.append("Set-Cookie", context.staffCookie);
-  if (context.attribution.setCookie) headers.append("Set-Cookie", context.attribution.setCookie);
-  if (context.toast) await addToastCookie(headers, context.toast);
-  return { ...init, headers };
-}
-
-export async function redirectWithSession(context: BookingRequestContext, to: string): Promise<Response> {
-  return redirect(to, await withSession(context));
 }
 
 /**
@@ -171,16 +144,12 @@ export async function bookingErrorResponse(context: BookingRequestContext, throw
   };
   if (behaviour.show === "toast") {
     const shown = toastOf(behaviour, error.messages, context.locale);
-    context.toast = toast({ type: "error", ...(shown.key ? { key: shown.key } : { message: shown.text }), durationMs: shown.durationMs });
+    flashToast({ type: "error", ...(shown.key ? { key: shown.key } : { message: shown.text }), durationMs: shown.durationMs });
   }
   if (behaviour.clearBooking) context.session.unset("bookingRef");
   if (behaviour.redirect) {
-    return redirectWithSession(context, behaviour.redirect === "start" ? context.startPath : behaviour.redirect);
+    const to: Response = redirect(behaviour.redirect === "start" ? context.startPath : behaviour.redirect);
+    return to;
   }
-  return data({ error: body }, await withSession(context, { status: 400 }));
-}
-
-/** A success toast for the next page the visitor sees. */
-export function flashToast(context: BookingRequestContext, key: string, params?: Record<string, string | number>) {
-  context.toast = toast({ type: "success", key, params });
+  return data({ error: body }, { status: 400 });
 }

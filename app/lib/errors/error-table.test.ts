@@ -36,6 +36,12 @@ describe("the §8 error table", () => {
     expect(behaviourFor("BK01", "operations.bookings-count").show).toBe("error-page");
   });
 
+  it("answers the staff pages: another's job is the 403 page, a refused step stays under its fields, anything else is a bug (ADR 099)", () => {
+    expect(behaviourFor("JOB_FORBIDDEN", "store").show).toBe("forbidden");
+    expect(behaviourFor("VALIDATION", "store").show).toBe("field");
+    expect(behaviourFor("OR03", "store").show).toBe("error-page");
+  });
+
   it("follows §8 in the booking flow", () => {
     expect(behaviourFor("BK01")).toMatchObject({ show: "toast", key: "booking.errors.bookingProblem", durationMs: 15_000, redirect: "/booking", clearBooking: true });
     expect(behaviourFor("BK04")).toMatchObject({ show: "toast", key: "landing.postcodeInvalid", durationMs: 15_000, redirect: "start" });

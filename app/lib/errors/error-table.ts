@@ -25,9 +25,10 @@ export interface Behaviour {
    * field: under the form's fields (the fields' own codes, else the text);
    * alert: the form's red alert;
    * ignore: nothing to show (a convenience lookup came back empty);
+   * forbidden: the staff pages' "you cannot use this page" (403);
    * error-page: not an error this place expects: the error page (500).
    */
-  show: "toast" | "modal" | "field" | "alert" | "ignore" | "error-page";
+  show: "toast" | "modal" | "field" | "alert" | "ignore" | "forbidden" | "error-page";
   /** i18n key of the text; absent: the engine's first message on English pages, else `fallbackKey`. */
   key?: string;
   fallbackKey?: string;
@@ -130,7 +131,8 @@ export type Place =
   | "contact.message"
   | "contact.call-back"
   | "operations"
-  | "operations.bookings-count";
+  | "operations.bookings-count"
+  | "store";
 
 /** `codes`: this place's behaviour for a code; `otherwise`: for any code neither it nor a place before it names. */
 export interface PlaceRule {
@@ -226,6 +228,8 @@ export const PLACE_RULES = {
   operations: { otherwise: { show: "error-page" } },
   /** Issue 9 item 7: an area or dates the engine refuses is the CMS's bad request. */
   "operations.bookings-count": { codes: { VALIDATION: { show: "field" } } },
+  /** The staff pages (ADR 099): another's job is the 403 page, a refused step or move shows under its fields, anything else is a bug. */
+  store: { codes: { JOB_FORBIDDEN: { show: "forbidden" }, VALIDATION: { show: "field" } }, otherwise: { show: "error-page" } },
 } as const satisfies Record<Place, PlaceRule>;
 
 function chainOf(place: Place): Place[] {

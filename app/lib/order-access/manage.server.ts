@@ -9,8 +9,8 @@ import { DomainError, getRequestEngine, TooManyAttemptsError, type Engine, type 
 import { shownText, type Behaviour, type ShownText } from "~/lib/errors/error-table";
 import { handleError } from "~/lib/errors/errors.server";
 import type { Carrier, Locale } from "~/content/schemas";
-import { toast, type Toast } from "~/lib/toast";
-import { flashToast as addToastCookie } from "~/lib/toast.server";
+import { flashToast } from "~/lib/toast.server";
+import { responseScope } from "~/lib/http/response-scope.server";
 import { requireTenant } from "~/tenant/tenant.server";
 import { clientAddress } from "~/lib/client-address.server";
 import { manageBookingPath, type LookupForm } from "./lookup-form";
@@ -22,19 +22,16 @@ export interface ManageContext {
   engine: Engine;
   manageSession: Session<ManageSessionData>;
   clientAddress: string | null;
-  /** The toast this response flashes (its own cookie, ADR 066). */
-  toast: Toast | null;
-  /** Set when the manage session changed and must be committed with the response. */
-  dirty: { manage: boolean };
 }
 
 export async function loadManageContext(request: Request, loadContext: unknown): Promise<ManageContext> {
   const [{ carrier, locale }, engine, manageSession] = await Promise.all([
     requireTenant(request),
     getRequestEngine(request),
-    manageSessionStorage().getSession(request.headers.get("Cookie")),
+    // Committed with the answer when it changed (the response scope, ADR 163).
+    responseScope().session(manageSessionStorage(), request),
   ]);
-  return { carrier, locale, engine, manageSession, clientAddress: clientAddress(request, loadContext), toast: null, dirty: { manage: false } };
+  return { carrier, locale, engine, manageSession, clientAddress: clientAddress(request, loadContext) };
 }
 
 /** The order loaded last on the manage page (spec §6: /manage/confirm requires one). */
@@ -49,22 +46,13 @@ export function rememberOrder(ctx: ManageContext, lookup: LookupForm, lastChange
     ctx.manageSession.set("orderRef", lookup.order_ref);
     ctx.manageSession.set("email", lookup.email);
     ctx.manageSession.unset("lastChange");
-    ctx.dirty.manage = true;
   }
-  if (lastChange) {
-    ctx.manageSession.set("lastChange", lastChange);
-    ctx.dirty.manage = true;
-  }
+  if (lastChange) ctx.manageSession.set("lastChange", lastChange);
 }
 
-export function flashToast(ctx: ManageContext, input: { type: "success" | "error" | "info"; key?: string; message?: string; durationMs?: number }) {
-  ctx.toast = toast(input);
-}
-
-export async function manageHeaders(ctx: ManageContext, extra?: HeadersInit): Promise<Headers> {
+/** Every manage answer: never stored by a cache (the response scope adds the session's and the toast's cookies). */
+export function manageHeaders(extra?: HeadersInit): Headers {
   const headers = new Headers(extra);
-  if (ctx.toast) await addToastCookie(headers, ctx.toast);
-  if (ctx.dirty.manage) headers.append("Set-Cookie", await manageSessionStorage().commitSession(ctx.manageSession));
   headers.set("Cache-Control", "no-store");
   return headers;
 }
@@ -131,15 +119,15 @@ export async function manageErrorResponse(ctx: ManageContext, error: unknown, pl
   const failure = manageFailure(ctx, error, place);
   const behaviour = handleError(error, `manage.${place}`).behaviour;
   if (failure.show === "toast") {
-    flashToast(ctx, { type: "error", key: failure.message.key, message: failure.message.text, durationMs: behaviour.durationMs });
-    return redirect(behaviour.redirect === "lookup" ? "/manage" : manageBookingPath(lookup), { headers: await manageHeaders(ctx) });
+    flashToast({ type: "error", key: failure.message.key, message: failure.message.text, durationMs: behaviour.durationMs });
+    return redirect(behaviour.redirect === "lookup" ? "/manage" : manageBookingPath(lookup), { headers: manageHeaders() });
   }
   return data({ ok: false, intent: place, failure, ...extra } satisfies ManageActionResult, await failureInit(ctx, error));
 }
 
 /** Status and headers for a failure the page shows itself (429 with Retry-After when throttled). */
 export async function failureInit(ctx: ManageContext, error: unknown): Promise<ResponseInit> {
-  const headers = await manageHeaders(ctx);
+  const headers = manageHeaders();
   if (error instanceof TooManyAttemptsError) headers.set("Retry-After", String(error.retryAfterSeconds));
   const status = statusOf(error);
   return { status: status === 422 ? 400 : status, headers };
@@ -148,7 +136,7 @@ export async function failureInit(ctx: ManageContext, error: unknown): Promise<R
 /** Spec §2: success navigates fully (a document request) to the manage screen. */
 export async function toManageScreen(ctx: ManageContext, lookup: LookupForm) {
   rememberOrder(ctx, lookup);
-  return redirectDocument(manageBookingPath(lookup), { headers: await manageHeaders(ctx) });
+  return redirectDocument(manageBookingPath(lookup), { headers: manageHeaders() });
 }
 
 /** What a manage action answers when it stays on the page (the forms read it). */

@@ -9,18 +9,16 @@ import { mayUse, STORE_BOOKING, type StaffAccount } from "./permissions";
 import { currentStaff } from "./require-staff.server";
 import { STAFF_COOKIE } from "./staff-session.server";
 
-export interface InStoreColleague {
-  account: StaffAccount;
-  /** The renewed staff cookie, when due: booking pages keep the colleague's log-in alive like staff pages. */
-  setCookie: string | null;
-}
-
-/** The colleague booking in store on this request, or null (customers, other staff, other carriers). */
-export async function inStoreColleague(request: Request, carrier: Pick<Carrier, "allowsInStoreBookings">): Promise<InStoreColleague | null> {
+/**
+ * The colleague booking in store on this request, or null (customers, other staff, other carriers).
+ * Booking pages keep the colleague's log-in alive like staff pages: the response scope writes the
+ * renewed staff cookie when due.
+ */
+export async function inStoreColleague(request: Request, carrier: Pick<Carrier, "allowsInStoreBookings">): Promise<StaffAccount | null> {
   if (!carrier.allowsInStoreBookings) return null;
   // Customers send no staff cookie: their pages cost no CMS read.
   if (!(request.headers.get("Cookie") ?? "").includes(`${STAFF_COOKIE}=`)) return null;
   const staff = await currentStaff(request);
   if (!staff || !mayUse(staff.account, STORE_BOOKING)) return null;
-  return { account: staff.account, setCookie: staff.headers.get("Set-Cookie") };
+  return staff.account;
 }

@@ -6,71 +6,66 @@
  * page" (never a blank page or a 500).
  */
 import { data, redirect, type Session } from "@remix-run/node";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import type { Carrier, Locale } from "~/content/schemas";
 import { findStaffAccount } from "~/content/staff.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { env } from "~/env.server";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { mayUse, type StaffAccount, type StaffRequirement } from "./permissions";
 import { loginPath } from "./redirect";
-import { getStaffSession, isIdle, STAFF_HEADERS, staffSessionStorage, type StaffSessionData } from "./staff-session.server";
+import { endStaffSession, getStaffSession, isIdle, STAFF_HEADERS, type StaffSessionData } from "./staff-session.server";
 
 export interface StaffContext {
   carrier: Carrier;
   locale: Locale;
   account: StaffAccount;
   session: Session<StaffSessionData>;
-  /** Headers every staff response carries: the refreshed session cookie, no caching, no indexing. */
+  /** Headers every staff response carries: no caching, no indexing (the response scope adds the refreshed session cookie). */
   headers: Headers;
 }
 
-/** A session is written again at most this often, so a page view does not always set a cookie. */
+/** A session is written again at most this often. */
 const REFRESH_MS = 60_000;
 
-async function toLogin(request: Request, session: Session<StaffSessionData>, reason?: "expired"): Promise<never> {
+type Refused = { refused: "absent" | "expired" };
+
+async function toLogin(request: Request, { refused }: Refused): Promise<never> {
   const url = new URL(request.url);
   const back = request.method === "GET" ? `${url.pathname}${url.search}` : url.pathname;
   const target = loginPath(back);
-  const withReason = reason ? `${target}${target.includes("?") ? "&" : "?"}expired=1` : target;
-  throw redirect(withReason, { headers: { ...STAFF_HEADERS, "Set-Cookie": await staffSessionStorage().destroySession(session) } });
+  const withReason = refused === "expired" ? `${target}${target.includes("?") ? "&" : "?"}expired=1` : target;
+  await endStaffSession(request);
+  throw redirect(withReason, { headers: STAFF_HEADERS });
 }
 
 /** The logged-in staff member of this carrier who may use this route; otherwise throws the redirect or the 403. */
 export async function requireStaff(request: Request, requirement: StaffRequirement = {}): Promise<StaffContext> {
+  const staff = await loggedIn(request);
+  if ("refused" in staff) return toLogin(request, staff);
+  if (!mayUse(staff.account, requirement)) {
+    throw data({ reason: STAFF_FORBIDDEN }, { status: 403, headers: staff.headers });
+  }
+  return staff;
+}
+
+async function loggedIn(request: Request): Promise<StaffContext | Refused> {
   const [{ carrier, locale }, session] = await Promise.all([requireTenant(request), getStaffSession(request)]);
   const staffId = session.get("staffId");
-  if (!staffId || session.get("carrierCode") !== carrier.code) return toLogin(request, session);
+  if (!staffId || session.get("carrierCode") !== carrier.code) return { refused: "absent" };
   const now = Date.now();
   const seenAt = session.get("seenAt");
-  if (isIdle(seenAt, now, env().STAFF_SESSION_IDLE_MINUTES)) return toLogin(request, session, "expired");
+  if (isIdle(seenAt, now, env().STAFF_SESSION_IDLE_MINUTES)) return { refused: "expired" };
 
-  let account: StaffAccount | null;
-  try {
-    account = await findStaffAccount(carrier.code, staffId);
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
-  if (!account || account.disabled || account.carrierCode !== carrier.code || account.stamp !== session.get("stamp")) return toLogin(request, session);
+  const account = await contentOrUnavailable(findStaffAccount(carrier.code, staffId));
+  if (!account || account.disabled || account.carrierCode !== carrier.code || account.stamp !== session.get("stamp")) return { refused: "absent" };
 
-  const headers = new Headers(STAFF_HEADERS);
-  if (now - (seenAt ?? 0) > REFRESH_MS) {
-    session.set("seenAt", now);
-    headers.append("Set-Cookie", await staffSessionStorage().commitSession(session));
-  }
-  if (!mayUse(account, requirement)) {
-    throw data({ reason: STAFF_FORBIDDEN }, { status: 403, headers });
-  }
-  return { carrier, locale, account, session, headers };
+  // Written again (by the response scope) at most once a minute, so a page view does not always set a cookie.
+  if (now - (seenAt ?? 0) > REFRESH_MS) session.set("seenAt", now);
+  return { carrier, locale, account, session, headers: new Headers(STAFF_HEADERS) };
 }
 
 /** The staff member logged in on this carrier, or null (the log-in page uses it to skip the form). */
 export async function currentStaff(request: Request): Promise<StaffContext | null> {
-  try {
-    return await requireStaff(request);
-  } catch (thrown) {
-    if (thrown instanceof Response && thrown.status >= 300 && thrown.status < 400) return null;
-    throw thrown;
-  }
+  const staff = await loggedIn(request);
+  return "refused" in staff ? null : staff;
 }

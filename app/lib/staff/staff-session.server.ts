@@ -1,6 +1,7 @@
 import { createHmac } from "node:crypto";
 import { createCookieSessionStorage, type HeadersFunction, type Session } from "@remix-run/node";
 import { env } from "~/env.server";
+import { responseScope } from "~/lib/http/response-scope.server";
 
 /**
  * The staff session (ADR 096): a signed, HttpOnly, SameSite=Lax cookie of its own (`__staff`),
@@ -58,8 +59,21 @@ export function staffSessionStorage() {
   return storage;
 }
 
+/** The request's staff session; the response scope writes it again when it changed (ADR 163). */
 export function getStaffSession(request: Request): Promise<Session<StaffSessionData>> {
-  return staffSessionStorage().getSession(request.headers.get("Cookie"));
+  return responseScope().session(staffSessionStorage(), request);
+}
+
+/** A new staff session in place of the request's (a log-in: no session fixation). */
+export function startStaffSession(data: StaffSessionData): void {
+  responseScope().freshSession(staffSessionStorage(), (session: Session<StaffSessionData>) => {
+    for (const [name, value] of Object.entries(data)) session.set(name as keyof StaffSessionData, value);
+  });
+}
+
+/** Ends the staff session: the answer clears its cookie. */
+export function endStaffSession(request: Request): Promise<void> {
+  return responseScope().destroy(staffSessionStorage(), request);
 }
 
 /** Whether a session last used at `seenAt` has been idle too long at `now`. */

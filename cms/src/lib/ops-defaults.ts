@@ -2,6 +2,7 @@
  * An engine file as the feed sends it: the contract's optional additions filled in with their
  * defaults (/work/ops-contract.md). Used by the tests that compare the feed with tenants/.
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a parsed engine.json, validated by booking/catalogue/seed-schema.ts
 type EngineFileLike = Record<string, any>;
 
 export function withEngineDefaults(file: EngineFileLike): EngineFileLike {

@@ -4,10 +4,11 @@
  * details (forced persist) through the payment page's action (intent=billing). Without JavaScript
  * the edit link opens the form through the URL (?billing=edit).
  */
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { forwardRef } from "react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/ui/text-field";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export interface BillingSummary {
   firstName: string;
@@ -57,10 +58,10 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
           {field("billing_town", "booking-checkout.details.town", billing.town, "billing address-level2")}
           {field("billing_postcode", "booking-checkout.details.postcode", billing.postcode, "billing postal-code")}
           <div className="flex flex-wrap gap-3 sm:col-span-2">
-            <button type="submit" disabled={saving} className="rounded bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="billing-save">
+            <Button type="submit" disabled={saving} size="sm" data-testid="billing-save">
               {t("payment.billing.save")}
-            </button>
-            <Link
+            </Button>
+            <ButtonLink
               to="/booking/payment"
               replace
               preventScrollReset
@@ -68,10 +69,10 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
                 event.preventDefault();
                 onCancel();
               }}
-              className="rounded border border-line/30 px-4 py-2 font-semibold"
+              variant="quiet" size="sm"
             >
               {t("payment.billing.cancel")}
-            </Link>
+            </ButtonLink>
           </div>
         </Form>
       ) : (

@@ -71,10 +71,12 @@ export const BraintreeDropIn = forwardRef<DropInHandle, BraintreeDropInProps>(fu
   const instance = useRef<DropInInstance | null>(null);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   const latest = useRef({ totalMinor, billing, threeDSecure, onRequestableChange });
-  latest.current = { totalMinor, billing, threeDSecure, onRequestableChange };
+  // Kept current after each render (declared first, so it runs before the effects below).
+  useEffect(() => {
+    latest.current = { totalMinor, billing, threeDSecure, onRequestableChange };
+  });
 
   useEffect(() => {
-    if (dropin === "failed") setState("failed");
     if (!dropin || dropin === "failed" || !container.current) return;
     let live = true;
     let created: DropInInstance | null = null;
@@ -98,6 +100,9 @@ export const BraintreeDropIn = forwardRef<DropInHandle, BraintreeDropInProps>(fu
     // The drop-in is created once per token, currency and total; billing is read when paying.
   }, [dropin, clientToken, totalMinor, currency, countryCode, threeDSecure]);
 
+  // A module that failed to load fails the form for good.
+  const shown = dropin === "failed" ? "failed" : state;
+
   useImperativeHandle(ref, () => ({
     async requestPayment() {
       const dropIn = instance.current;
@@ -113,8 +118,8 @@ export const BraintreeDropIn = forwardRef<DropInHandle, BraintreeDropInProps>(fu
 
   return (
     <div data-testid="braintree-drop-in">
-      {state === "loading" ? <p className="text-sm">{t("payment.card.loading")}</p> : null}
-      {state === "failed" ? (
+      {shown === "loading" ? <p className="text-sm">{t("payment.card.loading")}</p> : null}
+      {shown === "failed" ? (
         <p role="alert" className="font-medium text-danger">
           {t("payment.card.unavailable")}
         </p>

@@ -1,6 +1,7 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 /**
  * Spec §8 RBK15: 'Your device is out of warranty'. The repair can still be done, but not free:
@@ -13,13 +14,13 @@ export function OutOfWarrantyDialog() {
     <Modal size="md" title={t("booking-checkout.payment.outOfWarrantyTitle")} testId="out-of-warranty-dialog">
       <p>{t("booking-checkout.payment.outOfWarrantyText")}</p>
       <div className="mt-5 flex flex-wrap justify-end gap-3">
-        <Link to="/booking/checkout" className="rounded border border-line/30 px-4 py-2 font-semibold">
+        <ButtonLink to="/booking/checkout" variant="quiet" size="sm">
           {t("booking-checkout.payment.outOfWarrantyBack")}
-        </Link>
+        </ButtonLink>
         <Form method="post" action="/booking/checkout">
-          <button type="submit" name="intent" value="out-of-warranty" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+          <Button type="submit" name="intent" value="out-of-warranty" size="sm">
             {t("booking-checkout.payment.outOfWarrantyContinue")}
-          </button>
+          </Button>
         </Form>
       </div>
     </Modal>

@@ -6,10 +6,10 @@
  * started afresh, ADR 128), and the messages, each with Retry payment. Its buttons are links, so it works without JavaScript
  * (the page loads again without the modal); with JavaScript they close it in place.
  */
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
 import { BILLING_FIX_PATH, PHONE_FIX_PATH, RESTART_PAYMENT_PATH, type PaymentErrorModal } from "~/journeys/checkout/payment";
+import { buttonClass, ButtonLink } from "~/components/ui/button";
 
 export interface PaymentErrorDialogProps {
   items: PaymentErrorModal;
@@ -22,7 +22,7 @@ export interface PaymentErrorDialogProps {
 
 export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }: PaymentErrorDialogProps) {
   const { t } = useTranslation();
-  const button = "inline-block rounded bg-primary px-4 py-2 font-semibold text-on-primary";
+  const button = buttonClass({ size: "sm", className: "mt-2" });
   return (
     <Modal title={t("payment.errorModal.title")} onClose={onRetry} role="alertdialog" size="md" testId="payment-error">
       <ul className="space-y-4">
@@ -31,7 +31,7 @@ export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }
             <p className="font-semibold">{t("payment.errorModal.incorrectBilling")}</p>
             <a
               href={BILLING_FIX_PATH}
-              className={`mt-2 ${button}`}
+              className={button}
               onClick={(event) => {
                 event.preventDefault();
                 onUpdateBilling();
@@ -44,16 +44,16 @@ export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }
         {items.phoneNumber ? (
           <li data-testid="payment-error-phone">
             <p className="font-semibold">{t("payment.errorModal.incorrectPhone")}</p>
-            <Link to={PHONE_FIX_PATH} className={`mt-2 ${button}`}>
+            <ButtonLink to={PHONE_FIX_PATH} size="sm" className="mt-2">
               {t("payment.errorModal.updatePhone")}
-            </Link>
+            </ButtonLink>
           </li>
         ) : null}
         {items.bookingReference ? (
           <li data-testid="payment-error-booking-reference">
             <p className="font-semibold">{t("payment.errorModal.incorrectBookingReference")}</p>
             {/* A document load on purpose: the payment starts afresh, nothing of this attempt is kept. */}
-            <a href={RESTART_PAYMENT_PATH} className={`mt-2 ${button}`}>
+            <a href={RESTART_PAYMENT_PATH} className={button}>
               {t("payment.errorModal.restartPayment")}
             </a>
           </li>
@@ -63,7 +63,7 @@ export function PaymentErrorDialog({ items, messages, onRetry, onUpdateBilling }
             <p>{message}</p>
             <a
               href="/booking/payment?retry=1#payment-form"
-              className="mt-2 inline-block rounded border border-line/30 px-4 py-2 font-semibold"
+              className={buttonClass({ variant: "quiet", size: "sm", className: "mt-2" })}
               onClick={(event) => {
                 event.preventDefault();
                 onRetry();

@@ -1,5 +1,5 @@
 import { useNavigation, useRouteLoaderData } from "@remix-run/react";
-import { useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import type { loader as bookingLayoutLoader } from "~/routes/booking";
 
 /** The /booking layout's data (carrier money style, appliance variant, add-device path). */
@@ -22,14 +22,17 @@ export function useBookingLayout() {
 export function useActionAnswer<T extends object>(actionData: T | undefined): T | undefined {
   const navigation = useNavigation();
   const [kept, setKept] = useState<T | undefined>(actionData);
-  const seen = useRef<T | undefined>(undefined);
-  useEffect(() => {
-    if (actionData === undefined || actionData === seen.current) return;
-    seen.current = actionData;
+  // Adjusted while rendering (React's "adjusting state when a prop changes"): a new answer is kept,
+  // a new submission drops it; in this order, each also on the first render.
+  const [seen, setSeen] = useState<T | undefined>(undefined);
+  if (actionData !== undefined && actionData !== seen) {
+    setSeen(actionData);
     setKept(actionData);
-  }, [actionData]);
-  useEffect(() => {
+  }
+  const [navigationState, setNavigationState] = useState<string | null>(null);
+  if (navigationState !== navigation.state) {
+    setNavigationState(navigation.state);
     if (navigation.state === "submitting") setKept(undefined);
-  }, [navigation.state]);
+  }
   return actionData ?? kept;
 }

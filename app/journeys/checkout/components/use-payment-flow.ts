@@ -67,8 +67,11 @@ export function usePaymentFlow(page: PaymentPage) {
     (navigation.state === "submitting" || (navigation.state === "loading" && navigation.location.pathname !== "/booking/payment"));
   const savingBilling = Boolean(submitting && navigation.formData?.get("intent") === "billing");
   const paying = processing || Boolean(submitting && !savingBilling);
-  // The last payment has its answer (or none is on its way): the next submit may go.
-  if (!submitting && !processing) busy.current = false;
+  // The last payment has its answer (or none is on its way): the next submit may go. Checked after
+  // every render, as the guard is read by the next click.
+  useEffect(() => {
+    if (!submitting && !processing) busy.current = false;
+  });
 
   const error = actionData && "error" in actionData ? actionData.error : null;
   const methodMissing = Boolean(actionData && "methodMissing" in actionData);
@@ -77,25 +80,35 @@ export function usePaymentFlow(page: PaymentPage) {
   const errorModal = error ? behaviourFor(error.code, "booking.payment").modal : undefined;
   const modalOpen = Boolean(error && errorModal !== "out-of-warranty" && dismissed !== actionData);
 
+  // State follows the answer, the navigation and the billing address while rendering (React's
+  // "adjusting state when a prop changes"), in this order; each also runs on the first render.
   // A new answer: stop the overlay; spec §8 'other errors clear the selected payment method'.
-  useEffect(() => {
-    if (!actionData) return;
-    setProcessing(false);
-    if ("error" in actionData) {
-      if (clearsSelectedMethod(actionData.error.code)) setSelected(null);
-      // A nonce is spent once: the drop-in asks for the card again.
-      dropIn.current?.clear();
+  const [answered, setAnswered] = useState<PaymentAnswer | undefined>(undefined);
+  if (answered !== actionData) {
+    setAnswered(actionData);
+    if (actionData) {
+      setProcessing(false);
+      if ("error" in actionData && clearsSelectedMethod(actionData.error.code)) setSelected(null);
+      if ("billingErrors" in actionData) setEditingBilling(true);
     }
-    if ("billingErrors" in actionData) setEditingBilling(true);
-  }, [actionData]);
+  }
   // A charge posted by the page (drop-in, pay later) has ended: the answer or the next page shows.
-  useEffect(() => {
+  const [navigationState, setNavigationState] = useState<string | null>(null);
+  if (navigationState !== navigation.state) {
+    setNavigationState(navigation.state);
     if (navigation.state === "idle") setProcessing(false);
-  }, [navigation.state]);
+  }
   // A saved billing address (the page reloads with the new one) closes the form.
-  useEffect(() => {
+  const billingKey = JSON.stringify([billing.firstName, billing.lastName, billing.line1, billing.line2, billing.town, billing.postcode, page.editBilling]);
+  const [billingSeen, setBillingSeen] = useState<string | null>(null);
+  if (billingSeen !== billingKey) {
+    setBillingSeen(billingKey);
     setEditingBilling(page.editBilling);
-  }, [billing.firstName, billing.lastName, billing.line1, billing.line2, billing.town, billing.postcode, page.editBilling]);
+  }
+  // A nonce is spent once: after a refused payment the drop-in asks for the card again.
+  useEffect(() => {
+    if (actionData && "error" in actionData) dropIn.current?.clear();
+  }, [actionData]);
 
   const toggle = useCallback((value: PaymentMethodValue) => {
     setPayLaterNote(null);

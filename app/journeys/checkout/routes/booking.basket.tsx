@@ -1,20 +1,22 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { basketView } from "~/journeys/checkout/basket-view";
 import { inlineErrorText, safeReturnPath } from "~/journeys/checkout/action-errors";
 import { stepMeta } from "~/journeys/checkout/meta";
-import { bookingErrorResponse, flashToast, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { BasketItemCard } from "~/journeys/checkout/components/basket-item";
-import { BasketActions } from "~/components/ui/basket-actions";
+import { BasketActions } from "~/components/booking-frame/basket-actions";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { Button, ButtonLink } from "~/components/ui/button";
+import { flashToast } from "~/lib/toast.server";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 
@@ -33,7 +35,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       removing: removing ? { reference: removing.reference, title: removing.title } : null,
       maxDevices: context.carrier.maxDevicesPerBasket,
     },
-    await withSession(context),
   );
 }
 
@@ -48,7 +49,7 @@ const basketIntent = z.discriminatedUnion("intent", [
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const parsed = basketIntent.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ error: null, promoMissing: false }, await withSession(context, { status: 400 }));
+  if (!parsed.success) return data({ error: null, promoMissing: false }, { status: 400 });
   const form = parsed.data;
   const { engine, carrier, booking } = context;
 
@@ -64,34 +65,34 @@ export async function action({ request }: ActionFunctionArgs) {
       }
     }
     context.session.unset("bookingRef");
-    return redirectWithSession(context, context.startPath);
+    return redirect(context.startPath);
   }
-  if (!booking) return redirectWithSession(context, context.startPath);
+  if (!booking) return redirect(context.startPath);
 
   try {
     switch (form.intent) {
       case "clear-store": {
         await engine.basket.clearStore(carrier, booking.reference);
-        flashToast(context, "booking-checkout.basket.storeCleared");
+        flashToast({ type: "success", key: "booking-checkout.basket.storeCleared" });
         const back = carrier.storeRequired ? "/booking/store-search" : safeReturnPath(request, "/booking/basket");
-        return redirectWithSession(context, back);
+        return redirect(back);
       }
       case "delete-device": {
         const title = booking.devices[form.device]?.device.title ?? "";
         await engine.basket.removeDevice(carrier, booking.reference, form.device);
-        flashToast(context, "booking-checkout.basket.deviceRemoved", { device: title });
-        return redirectWithSession(context, "/booking/basket");
+        flashToast({ type: "success", key: "booking-checkout.basket.deviceRemoved", params: { device: title } });
+        return redirect("/booking/basket");
       }
       case "apply-promo": {
-        if (!form.code) return data({ error: null, promoMissing: true }, await withSession(context, { status: 400 }));
+        if (!form.code) return data({ error: null, promoMissing: true }, { status: 400 });
         const updated = await engine.basket.applyDiscountCode(carrier, booking.reference, { discount_code: form.code });
-        flashToast(context, "booking-checkout.basket.promoApplied", { code: updated.discount_code ?? form.code });
-        return redirectWithSession(context, "/booking/basket");
+        flashToast({ type: "success", key: "booking-checkout.basket.promoApplied", params: { code: updated.discount_code ?? form.code } });
+        return redirect("/booking/basket");
       }
       case "remove-promo": {
         await engine.basket.removeDiscountCode(carrier, booking.reference);
-        flashToast(context, "booking-checkout.basket.promoRemoved");
-        return redirectWithSession(context, "/booking/basket");
+        flashToast({ type: "success", key: "booking-checkout.basket.promoRemoved" });
+        return redirect("/booking/basket");
       }
     }
   } catch (error) {
@@ -121,9 +122,9 @@ export default function BasketPage() {
         <div className="mt-6 space-y-4" data-testid="basket-empty">
           <p className="text-lg font-semibold">{t("booking-checkout.basket.emptyTitle")}</p>
           <p>{t("booking.basket.empty")}</p>
-          <Link to={addDevicePath} className="inline-block rounded bg-primary px-5 py-3 font-semibold text-on-primary">
+          <ButtonLink to={addDevicePath}>
             {applianceVariant ? t("booking.basket.addAppliance") : t("booking.basket.addDevice")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <>
@@ -151,23 +152,23 @@ export default function BasketPage() {
             {view.discountCode ? (
               <Form method="post" className="flex flex-wrap items-center justify-between gap-3" data-testid="promo-applied">
                 <p>{t("booking-checkout.basket.promoApplied", { code: view.discountCode })}</p>
-                <button
+                <Button
                   type="submit"
                   name="intent"
                   value="remove-promo"
                   disabled={busy}
-                  className="rounded border border-primary px-4 py-2 font-semibold text-primary"
+                  variant="secondary" size="sm"
                   aria-label={t("booking-checkout.basket.promoRemoveLabel", { code: view.discountCode })}
                 >
                   {t("booking-checkout.basket.promoRemove")}
-                </button>
+                </Button>
               </Form>
             ) : (
               <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
                 <TextField name="code" id="code" errorTestId="error-code" label={t("booking-checkout.basket.promoLabel")} error={promoError} autoComplete="off" className="min-w-0 flex-1" />
-                <button type="submit" name="intent" value="apply-promo" disabled={busy} className="rounded bg-primary px-5 py-2 font-semibold text-on-primary">
+                <Button type="submit" name="intent" value="apply-promo" disabled={busy} size="sm">
                   {t("booking-checkout.basket.promoApply")}
-                </button>
+                </Button>
               </Form>
             )}
           </div>
@@ -195,9 +196,9 @@ export default function BasketPage() {
             <p className="mt-6 text-lg font-bold">{t("booking.basket.inWarranty")}</p>
           )}
 
-          <Link to="/booking/repair-date" className="mt-6 block rounded bg-primary px-5 py-3 text-center text-lg font-semibold text-on-primary">
+          <ButtonLink to="/booking/repair-date" size="lg" fullWidth className="mt-6">
             {t("booking-checkout.basket.continue")}
-          </Link>
+          </ButtonLink>
         </>
       )}
 
@@ -207,14 +208,14 @@ export default function BasketPage() {
         <Modal size="md" title={t("booking-checkout.basket.deleteTitle", { device: removing.title })} testId="remove-dialog">
           <p>{t("booking-checkout.basket.deleteText")}</p>
           <div className="mt-5 flex flex-wrap justify-end gap-3">
-            <Link to="/booking/basket" preventScrollReset className="rounded border border-line/30 px-4 py-2 font-semibold">
+            <ButtonLink to="/booking/basket" preventScrollReset variant="quiet" size="sm">
               {t("booking-checkout.basket.deleteCancel")}
-            </Link>
+            </ButtonLink>
             <Form method="post" action="/booking/basket">
               <input type="hidden" name="device" value={removing.reference} />
-              <button type="submit" name="intent" value="delete-device" disabled={busy} className="rounded bg-danger px-4 py-2 font-semibold text-on-danger">
+              <Button type="submit" name="intent" value="delete-device" disabled={busy} variant="danger" size="sm">
                 {t("booking-checkout.basket.deleteConfirm")}
-              </button>
+              </Button>
             </Form>
           </div>
         </Modal>

@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
@@ -8,15 +8,16 @@ import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingOverview } from "~/journeys/checkout/overview";
 import { completionPath } from "~/journeys/checkout/payment";
 import { readinessProblems } from "~/journeys/checkout/readiness";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
 import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { countBooking } from "~/lib/observability/metrics.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 
@@ -40,7 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       locale: context.locale,
       policyPhrase: context.carrier.showPolicyPhrase,
     },
-    await withSession(context),
   );
 }
 
@@ -56,17 +56,17 @@ export async function action({ request }: ActionFunctionArgs) {
     if (intent === "out-of-warranty") {
       await context.engine.basket.setWarranty(context.carrier, booking.reference, { in_warranty: false });
       const first = Object.keys(booking.devices)[0];
-      return redirectWithSession(context, first ? `/booking/device/select?device=${encodeURIComponent(first)}` : "/booking/basket");
+      return redirect(first ? `/booking/device/select?device=${encodeURIComponent(first)}` : "/booking/basket");
     }
     const path = completionPath(booking);
-    if (path === "payment") return redirectWithSession(context, "/booking/payment");
+    if (path === "payment") return redirect("/booking/payment");
     if (path === "confirm-iw") await context.engine.checkout.confirmInWarranty(context.carrier, booking.reference);
     else await context.engine.checkout.confirmPromo(context.carrier, booking.reference);
     countBooking("completed");
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
-  return redirectWithSession(context, "/booking/complete");
+  return redirect("/booking/complete");
 }
 
 
@@ -109,15 +109,15 @@ export default function CheckoutPage() {
           </ul>
         </div>
       ) : path === "payment" ? (
-        <Link to="/booking/payment" className="mt-6 block rounded bg-primary px-5 py-3 text-center text-lg font-semibold text-on-primary" data-testid="continue-to-payment">
+        <ButtonLink to="/booking/payment" size="lg" fullWidth className="mt-6" data-testid="continue-to-payment">
           {t("booking-checkout.checkout.continue")}
-        </Link>
+        </ButtonLink>
       ) : (
         <Form method="post" className="mt-6">
           <p className="mb-3">{path === "confirm-iw" ? t("booking-checkout.checkout.confirmWarranty") : t("booking-checkout.checkout.confirmPromo")}</p>
-          <button type="submit" disabled={confirming} className="w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary" data-testid="confirm-booking">
+          <Button type="submit" disabled={confirming} size="lg" fullWidth data-testid="confirm-booking">
             {confirming ? t("booking-checkout.common.pending") : t("booking-checkout.checkout.confirm")}
-          </button>
+          </Button>
         </Form>
       )}
 
@@ -127,9 +127,9 @@ export default function CheckoutPage() {
         <div className="mt-8 rounded-xl border border-line/10 p-4">
           <h2 className="text-xl font-bold">{t("booking-checkout.checkout.inStoreTitle")}</h2>
           <p className="mt-1">{t("booking-checkout.checkout.inStoreText")}</p>
-          <Link to="/booking/in-store-booking-confirmation" className="mt-3 inline-block rounded border border-primary px-4 py-2 font-semibold text-primary" data-testid="finish-in-store">
+          <ButtonLink to="/booking/in-store-booking-confirmation" variant="secondary" size="sm" className="mt-3" data-testid="finish-in-store">
             {t("booking-checkout.checkout.inStoreButton")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : null}
       {error?.behaviour.modal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}

@@ -1,16 +1,17 @@
 import { data, redirect, type LoaderFunctionArgs } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { dropOffStoreName } from "~/journeys/checkout/checkout-step.server";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingOverview } from "~/journeys/checkout/overview";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
-import { useMoney } from "~/components/ui/use-money";
-import { MailInLabel } from "~/components/ui/mail-in-label";
+import { useMoney } from "~/lib/booking-flow/use-money";
+import { MailInLabel } from "~/components/mail-in-label";
 import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { COMPLETE_NAMESPACES } from "~/i18n/namespaces";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = { i18n: COMPLETE_NAMESPACES };
 
@@ -20,8 +21,8 @@ export const meta = stepMeta("booking-complete.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const { booking, carrier } = context;
-  if (!booking) throw redirect(context.startPath, await withSession(context));
-  if (booking.checkout_status !== "SUCCESS") throw redirect("/booking/checkout", await withSession(context));
+  if (!booking) throw redirect(context.startPath);
+  if (booking.checkout_status !== "SUCCESS") throw redirect("/booking/checkout");
   // The order holds the technician's timeslot, assigned when the booking completed.
   const order =
     booking.order_id !== null && booking.email
@@ -42,7 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       manageHref: `/manage?${new URLSearchParams({ order_ref: String(booking.order_id ?? ""), email: booking.email ?? "" })}`,
       startPath: context.startPath,
     },
-    await withSession(context),
   );
 }
 
@@ -82,12 +82,12 @@ export default function CompletePage() {
       )}
 
       <div className="mt-8 flex flex-wrap gap-4">
-        <Link to={manageHref} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">
+        <ButtonLink to={manageHref}>
           {t("booking-complete.manage")}
-        </Link>
-        <Link to={startPath} className="rounded border border-primary px-5 py-3 font-semibold text-primary">
+        </ButtonLink>
+        <ButtonLink to={startPath} variant="secondary">
           {t("booking-complete.another")}
-        </Link>
+        </ButtonLink>
       </div>
     </section>
   );

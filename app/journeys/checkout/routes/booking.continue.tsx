@@ -1,7 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { getRequestEngine } from "~/booking.server";
 import { parseBookingCode } from "~/journeys/checkout/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
@@ -37,7 +37,7 @@ async function resume(request: Request, context: BookingRequestContext, raw: str
     const engine = await getRequestEngine(request);
     const booking = await engine.basket.redeemResumeToken(context.carrier, form.token, { locale: context.locale });
     context.session.set("bookingRef", booking.reference);
-    return redirectWithSession(context, booking.checkout_status === "SUCCESS" ? "/booking/complete" : "/booking/payment");
+    return redirect(booking.checkout_status === "SUCCESS" ? "/booking/complete" : "/booking/payment");
   } catch (error) {
     const { behaviour } = handleError(error, "booking.continue");
     if (behaviour.show === "field" && behaviour.key) return { value: raw, errorKey: behaviour.key };
@@ -71,7 +71,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (code !== null) {
     const context = await loadBookingContext(request);
     const view = await look(request, context, code);
-    return data(view, await withSession(context, { status: view.errorKey ? 400 : 200 }));
+    return data(view, { status: view.errorKey ? 400 : 200 });
   }
   const view: ContinueView = { value: "", errorKey: null };
   return view;
@@ -82,7 +82,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const form = await readForm(request);
   const outcome = await resume(request, context, String(form.get("code") ?? ""));
   if (outcome instanceof Response) return outcome;
-  return data(outcome, await withSession(context, { status: 400 }));
+  return data(outcome, { status: 400 });
 }
 
 export default function ContinueBooking() {

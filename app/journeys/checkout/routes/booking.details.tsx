@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -12,13 +12,14 @@ import {
   type FieldErrors,
 } from "~/journeys/checkout/customer-details";
 import { stepMeta } from "~/journeys/checkout/meta";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layout";
 import { FormAlert } from "~/components/ui/field-error";
 import { readForm } from "~/lib/http/form.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { Button } from "~/components/ui/button";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 
@@ -35,7 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       dropOff: booking.repair_location === "drop_off",
       startPath: context.startPath,
     },
-    await withSession(context),
   );
 }
 
@@ -49,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
   const values = Object.fromEntries(await readForm(request)) as DetailsValues;
   const parsed = parseDetailsForm(values);
-  if (!parsed.ok) return data<DetailsActionData>({ errors: parsed.errors, values, engineError: null }, await withSession(context, { status: 400 }));
+  if (!parsed.ok) return data<DetailsActionData>({ errors: parsed.errors, values, engineError: null }, { status: 400 });
   try {
     // The customer's messages are written in the language they book in, with links back to this site (ADR 093).
     const messaging = { locale: context.locale, site_url: new URL(request.url).origin };
@@ -58,13 +58,13 @@ export async function action({ request }: ActionFunctionArgs) {
     // Field problems the engine found (phone number for the carrier's country, billing postcode) go under their fields.
     const handled = handleError(error, "booking.details");
     if (handled.behaviour.show === "field") {
-      return data<DetailsActionData>({ errors: engineFieldErrors(handled.error.fields), values, engineError: null }, await withSession(context, { status: 400 }));
+      return data<DetailsActionData>({ errors: engineFieldErrors(handled.error.fields), values, engineError: null }, { status: 400 });
     }
     const response = await bookingErrorResponse(context, error, "booking.details");
     if (response instanceof Response) return response;
     return data<DetailsActionData>({ errors: {}, values, engineError: response.data.error }, response.init ?? undefined);
   }
-  return redirectWithSession(context, "/booking/checkout");
+  return redirect("/booking/checkout");
 }
 
 
@@ -157,9 +157,9 @@ export default function DetailsPage() {
           </div>
         </fieldset>
 
-        <button type="submit" disabled={submitting} className="w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary sm:w-auto">
+        <Button type="submit" disabled={submitting} size="lg" fullWidth className="sm:w-auto">
           {submitting ? t("booking-checkout.common.pending") : t("booking-checkout.details.continue")}
-        </button>
+        </Button>
       </Form>
     </section>
   );

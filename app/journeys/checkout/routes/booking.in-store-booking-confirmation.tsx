@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -6,16 +6,17 @@ import { dropOffStoreName, loadCheckoutStep } from "~/journeys/checkout/checkout
 import { handoverFor } from "~/journeys/checkout/handover.server";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingOverview } from "~/journeys/checkout/overview";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { env } from "~/env.server";
 import { readForm } from "~/lib/http/form.server";
 import { mayUse, STORE_HANDOVER } from "~/lib/staff/permissions";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { STAFF_HEADERS } from "~/lib/staff/staff-session.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { Button } from "~/components/ui/button";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 
@@ -38,7 +39,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking), mailInAddress: isMailInBooking(context.carrier, booking) ? mailInAddressLines(context.carrier) : [] }),
       codeMinutes: env().HANDOVER_CODE_MINUTES,
     },
-    await withSession(context, { headers: context.colleague ? STAFF_HEADERS : undefined }),
+    { headers: context.colleague ? STAFF_HEADERS : undefined },
   );
 }
 
@@ -49,18 +50,18 @@ export async function action({ request }: ActionFunctionArgs) {
     // The store device moves on to the next customer: it forgets the booking, which stays as it is
     // (its day held) for the customer to pay with the code. Not 'clear booking', which abandons it.
     context.session.unset("bookingRef");
-    return redirectWithSession(context, context.colleague ? "/store" : context.startPath);
+    return redirect(context.colleague ? "/store" : context.startPath);
   }
   // Handing over asks the staff session itself: a customer, or a role without the tag, is refused.
   const staff = await requireStaff(request, STORE_HANDOVER);
   if (!staff.carrier.allowsInStoreBookings || !booking.store_code) {
-    return data({ handover: null }, await withSession(context, { status: 400, headers: STAFF_HEADERS }));
+    return data({ handover: null }, { status: 400, headers: STAFF_HEADERS });
   }
   try {
     // "send-code": the same new code, also sent to the customer's e-mail and phone (ADR 102), for a
     // customer who is not at the counter.
     const issued = await context.engine.basket.issueResumeToken(context.carrier, booking.reference, { send: intent === "send-code" });
-    return data({ handover: await handoverFor(request.url, issued), sentTo: issued.sent_to }, await withSession(context, { headers: STAFF_HEADERS }));
+    return data({ handover: await handoverFor(request.url, issued), sentTo: issued.sent_to }, { headers: STAFF_HEADERS });
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
@@ -122,12 +123,12 @@ export default function InStoreConfirmationPage() {
           ) : null}
           {mayHandOver ? (
             <Form method="post" className="mt-6">
-              <button type="submit" name="intent" value="handover" disabled={busy} className="rounded bg-primary px-5 py-3 font-semibold text-on-primary">
+              <Button type="submit" name="intent" value="handover" disabled={busy}>
                 {t(handover ? "booking-checkout.inStore.regenerate" : "booking-checkout.inStore.generate")}
-              </button>
-              <button type="submit" name="intent" value="send-code" disabled={busy} className="ml-0 mt-3 rounded border border-primary px-5 py-3 font-semibold text-primary sm:ml-3 sm:mt-0">
+              </Button>
+              <Button type="submit" name="intent" value="send-code" disabled={busy} variant="secondary" className="ml-0 mt-3 sm:ml-3 sm:mt-0">
                 {t("booking-checkout.inStore.sendCode")}
-              </button>
+              </Button>
               <p className="mt-2 text-sm">{t("booking-checkout.inStore.regenerateNote")}</p>
             </Form>
           ) : (
@@ -136,9 +137,9 @@ export default function InStoreConfirmationPage() {
             </p>
           )}
           <Form method="post" className="mt-4">
-            <button type="submit" name="intent" value="next-customer" className="rounded border border-primary px-5 py-3 font-semibold text-primary">
+            <Button type="submit" name="intent" value="next-customer" variant="secondary">
               {t("booking-checkout.inStore.newBooking")}
-            </button>
+            </Button>
           </Form>
           <div className="mt-8">
             <BookingOverviewList overview={overview} format={format} applianceVariant={applianceVariant} />

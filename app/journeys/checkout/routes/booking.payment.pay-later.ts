@@ -11,7 +11,7 @@
  */
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { bookingErrorResponse, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { validationBody } from "~/lib/errors/errors.server";
 import { loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
 import { PAY_LATER_METHODS } from "~/journeys/checkout/payment";
@@ -23,11 +23,9 @@ const requestSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("authorize"), payment_type: z.enum(PAY_LATER_METHODS) }),
 ]);
 
-/** A redirect the page should follow, with the cookies it set (the session and the flashed toast). */
+/** A redirect the page should follow (the response scope adds the session's and the toast's cookies). */
 function redirectAnswer(response: Response): Response {
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-  return Response.json({ redirect: response.headers.get("Location") ?? "/booking/checkout" }, { headers });
+  return Response.json({ redirect: response.headers.get("Location") ?? "/booking/checkout" });
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -44,14 +42,15 @@ export async function action({ request }: ActionFunctionArgs) {
   try {
     if (parsed.data.intent === "prepare") {
       const offer = await preparePayLater(context, booking);
-      const init = await withSession(context);
-      return Response.json(
-        { ok: true, client_token: offer.pay_later_client_token, available: offer.pay_later_available, billing_address: klarnaBillingAddress(booking, context.carrier.countryCode) },
-        init,
-      );
+      return Response.json({
+        ok: true,
+        client_token: offer.pay_later_client_token,
+        available: offer.pay_later_available,
+        billing_address: klarnaBillingAddress(booking, context.carrier.countryCode),
+      });
     }
     const authorization = await authorizePayLaterOnServer(context, booking, parsed.data.payment_type);
-    return Response.json({ ok: true, authorization }, await withSession(context));
+    return Response.json({ ok: true, authorization });
   } catch (error) {
     const answer = await bookingErrorResponse(context, error);
     if (answer instanceof Response) return redirectAnswer(answer);

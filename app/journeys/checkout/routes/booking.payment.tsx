@@ -29,12 +29,11 @@ import {
   type ChargeRequest,
 } from "~/journeys/checkout/payment";
 import { authorizePayLaterOnServer, BILLING_FIELDS, billingDetailsForm, paymentPageData, preparePayLater, type BillingValues } from "~/journeys/checkout/payment.server";
-import { bookingErrorResponse, flashToast, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
-import { toast } from "~/lib/toast";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { BillingPanel } from "~/journeys/checkout/components/billing-panel";
 import { CardPaymentPanel } from "~/journeys/checkout/components/card-payment-panel";
 import { PayLaterPanel } from "~/journeys/checkout/components/pay-later-panel";
@@ -45,6 +44,8 @@ import { usePaymentFlow, type PaymentAnswer } from "~/journeys/checkout/componen
 import { readForm } from "~/lib/http/form.server";
 import { countPaymentOutcome } from "~/lib/observability/metrics.server";
 import { PAYMENT_NAMESPACES } from "~/i18n/namespaces";
+import { Button } from "~/components/ui/button";
+import { flashToast } from "~/lib/toast.server";
 
 export const handle = { i18n: PAYMENT_NAMESPACES };
 
@@ -53,18 +54,18 @@ export const meta = stepMeta("booking-checkout.payment.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
   // Nothing to pay, or not ready to pay: checkout confirms it or says what is missing.
-  if (completionPath(booking) !== "payment") throw redirect("/booking/checkout", await withSession(context));
+  if (completionPath(booking) !== "payment") throw redirect("/booking/checkout");
   let tokens;
   try {
     const report = await context.engine.checkout.validateBooking(context.carrier, booking.reference);
-    if (!report.valid) throw redirect("/booking/checkout", await withSession(context));
+    if (!report.valid) throw redirect("/booking/checkout");
     tokens = await context.engine.checkout.generateBillingTokens(context.carrier, booking.reference);
   } catch (error) {
     if (error instanceof Response) throw error;
     return throwLoaderError(context, error);
   }
   const editBilling = new URL(request.url).searchParams.get("billing") === "edit";
-  return data({ ...paymentPageData(context, booking, tokens), editBilling, policyPhrase: context.carrier.showPolicyPhrase }, await withSession(context));
+  return data({ ...paymentPageData(context, booking, tokens), editBilling, policyPhrase: context.carrier.showPolicyPhrase });
 }
 
 
@@ -83,18 +84,18 @@ async function chargeErrorAnswer(context: BookingRequestContext, error: unknown)
 async function saveBilling(context: BookingRequestContext, booking: BookingState, form: FormData) {
   const posted: BillingValues = Object.fromEntries(BILLING_FIELDS.map((field) => [field, String(form.get(field) ?? "")]));
   const parsed = billingDetailsForm(booking, posted);
-  if (!parsed.ok) return data<PaymentAnswer>({ billingErrors: parsed.errors, billingValues: posted }, await withSession(context, { status: 400 }));
+  if (!parsed.ok) return data<PaymentAnswer>({ billingErrors: parsed.errors, billingValues: posted }, { status: 400 });
   try {
     await context.engine.basket.setCustomerDetails(context.carrier, booking.reference, parsed.input);
   } catch (error) {
     const handled = handleError(error, "booking.details");
     if (handled.behaviour.show === "field") {
-      return data<PaymentAnswer>({ billingErrors: engineFieldErrors(handled.error.fields), billingValues: posted }, await withSession(context, { status: 400 }));
+      return data<PaymentAnswer>({ billingErrors: engineFieldErrors(handled.error.fields), billingValues: posted }, { status: 400 });
     }
     return chargeErrorAnswer(context, error);
   }
-  flashToast(context, "payment.billing.saved");
-  return redirectWithSession(context, "/booking/payment");
+  flashToast({ type: "success", key: "payment.billing.saved" });
+  return redirect("/booking/payment");
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -109,8 +110,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = paymentFormSchema(options).safeParse(values);
   const plan = parsed.success ? paymentPlan(parsed.data, options, { serverAuthorisesPayLater: context.engine.capabilities().payLater.serverAuthorize }) : ({ kind: "missing" } as const);
   if (plan.kind === "missing") {
-    context.toast = toast({ type: "error", key: "booking.toasts.paymentMethodRequired" });
-    return data<PaymentAnswer>({ methodMissing: true }, await withSession(context, { status: 400 }));
+    flashToast({ type: "error", key: "booking.toasts.paymentMethodRequired" });
+    return data<PaymentAnswer>({ methodMissing: true }, { status: 400 });
   }
   try {
     if (plan.kind === "pay-later-on-server") {
@@ -119,21 +120,22 @@ export async function action({ request }: ActionFunctionArgs) {
       const authorization = await authorizePayLaterOnServer(context, booking, plan.type);
       if (!authorization.approved || !authorization.authorization_token) {
         countPaymentOutcome({ method: plan.type, outcome: "declined" });
-        return data<PaymentAnswer>({ payLaterDenied: true }, await withSession(context, { status: 400 }));
+        return data<PaymentAnswer>({ payLaterDenied: true }, { status: 400 });
       }
       await charge(context, booking, { token: authorization.authorization_token, payment_type: plan.type, paid_via_credit: true, expected_total: parsed.data!.expected_total });
     } else await charge(context, booking, plan.charge);
   } catch (error) {
     return chargeErrorAnswer(context, error);
   }
-  return redirectWithSession(context, "/booking/complete");
+  return redirect("/booking/complete");
 }
 
 export default function PaymentPage() {
   const page = useLoaderData<typeof loader>();
   const { total, buttonLabelKey, buttonInfoKey, inStore, payLater, billing } = page;
-  const flow = usePaymentFlow(page);
-  const { selected, toggle, paying, payLaterNote, error, errorModal, modalOpen, methodMissing, denied, billingAnswer } = flow;
+  // Taken apart at once: the flow holds refs, and react-hooks/refs forbids reading a ref-holding object in render.
+  const { selected, toggle, paying, payLaterNote, error, errorModal, modalOpen, methodMissing, denied, billingAnswer, onSubmit, setSelected, dropIn, cardNote, ...flow } = usePaymentFlow(page);
+  const { payLaterPanel, authorizeOnServer, payButtonRef, billingPanel, editingBilling, setEditingBilling, savingBilling, closeModal, openBilling } = flow;
   const format = useMoney();
   const { t } = useTranslation();
 
@@ -148,15 +150,15 @@ export default function PaymentPage() {
         <span data-testid="payment-total">{format(total)}</span>
       </p>
 
-      <Form method="post" id="payment-form" className="mt-6" onSubmit={flow.onSubmit}>
+      <Form method="post" id="payment-form" className="mt-6" onSubmit={onSubmit}>
         <input type="hidden" name="expected_total" value={total} />
         {payLater.types.includes("pay_later") ? (
           <div className="mb-6 rounded-xl border border-line/15 p-4" data-testid="pay-later-express">
             <p className="font-semibold">{t("payment.express.title")}</p>
             <p className="text-sm">{t("payment.express.text")}</p>
-            <button type="submit" name="express" value="pay_later" disabled={paying} className="mt-3 w-full rounded border-2 border-primary px-5 py-2 font-semibold">
+            <Button type="submit" name="express" value="pay_later" disabled={paying} variant="secondary" size="sm" fullWidth className="mt-3">
               {t("payment.express.button")}
-            </button>
+            </Button>
           </div>
         ) : null}
 
@@ -167,15 +169,15 @@ export default function PaymentPage() {
               {t("booking.toasts.paymentMethodRequired")}
             </p>
           ) : null}
-          <CardPaymentPanel page={page} selected={selected} toggle={toggle} setSelected={flow.setSelected} dropIn={flow.dropIn} cardNote={flow.cardNote} />
+          <CardPaymentPanel page={page} selected={selected} toggle={toggle} setSelected={setSelected} dropIn={dropIn} cardNote={cardNote} />
           <PayLaterPanel
-            ref={flow.payLaterPanel}
+            ref={payLaterPanel}
             widget={payLater.widget}
             clientToken={payLater.clientToken}
             types={payLater.types}
             selected={selected}
             onToggle={toggle}
-            authorizeOnServer={flow.authorizeOnServer}
+            authorizeOnServer={authorizeOnServer}
           />
           {denied || payLaterNote === "unavailable" ? (
             <p role="alert" className="mt-3 font-medium text-danger" data-testid="pay-later-note">
@@ -194,9 +196,9 @@ export default function PaymentPage() {
             />
           </p>
         ) : null}
-        <button ref={flow.payButtonRef} type="submit" disabled={paying} className="mt-6 w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary" data-testid="pay-button">
+        <Button ref={payButtonRef} type="submit" disabled={paying} size="lg" fullWidth className="mt-6" data-testid="pay-button">
           {t(buttonLabelKey, { amount: format(total) })}
-        </button>
+        </Button>
         {buttonInfoKey ? (
           <p className="mt-2 text-sm" data-testid="pay-info">
             {t(buttonInfoKey)}
@@ -207,12 +209,12 @@ export default function PaymentPage() {
 
       <BillingPanel
         key={`${billing.line1}|${billing.postcode}|${billing.firstName}|${billing.lastName}`}
-        ref={flow.billingPanel}
+        ref={billingPanel}
         billing={billing}
-        editing={flow.editingBilling}
-        onEdit={() => flow.setEditingBilling(true)}
-        onCancel={() => flow.setEditingBilling(false)}
-        saving={flow.savingBilling}
+        editing={editingBilling}
+        onEdit={() => setEditingBilling(true)}
+        onCancel={() => setEditingBilling(false)}
+        saving={savingBilling}
         errors={billingAnswer?.billingErrors}
         values={billingAnswer?.billingValues}
       />
@@ -222,8 +224,8 @@ export default function PaymentPage() {
         <PaymentErrorDialog
           items={paymentErrorModal(error)}
           messages={[inlineErrorText(error, t)]}
-          onRetry={flow.closeModal}
-          onUpdateBilling={flow.openBilling}
+          onRetry={closeModal}
+          onUpdateBilling={openBilling}
         />
       ) : null}
       {errorModal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}

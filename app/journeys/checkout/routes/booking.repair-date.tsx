@@ -1,4 +1,4 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -10,7 +10,7 @@ import { MAX_PAGES, pageStarts, pagesFromQuery, DAYS_PER_PAGE } from "~/journeys
 import { dayTile, longDate } from "~/lib/dates";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { callBackRequest, waitingListSchema } from "~/journeys/checkout/waiting-list";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import type { AvailabilityDay } from "~/booking.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
@@ -18,6 +18,7 @@ import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layo
 import { readForm } from "~/lib/http/form.server";
 import { isMailInBooking, offersMailIn } from "~/lib/booking-flow/mail-in";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 
@@ -53,7 +54,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       mailInOffered: offersMailIn(context.carrier),
       mailIn: isMailInBooking(context.carrier, booking),
     },
-    await withSession(context),
   );
 }
 
@@ -62,6 +62,13 @@ const dateForm = z.object({
   date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   preferred_date_callback: z.literal("on").optional(),
 });
+
+/** The waiting list's fields (ADR 094), in the order the form shows them. */
+const WAITING_LIST_FIELDS = [
+  { name: "name", type: "text", autoComplete: "name" },
+  { name: "email", type: "email", autoComplete: "email" },
+  { name: "phone", type: "tel", autoComplete: "tel" },
+] as const;
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
@@ -72,15 +79,15 @@ export async function action({ request }: ActionFunctionArgs) {
     if (!parsed.success) {
       const fields: Record<string, string> = {};
       for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      return data({ kind: "waiting-list" as const, fields, values, status: null }, await withSession(context, { status: 400 }));
+      return data({ kind: "waiting-list" as const, fields, values, status: null }, { status: 400 });
     }
     // On the waiting list for an offer by e-mail, and a call-back request for staff who phone (ADR 094).
     const joined = await joinWaitingList(context, parsed.data, new URL(request.url).origin);
     const outcome = joined.status === "sent" ? await requestCallBack(context, callBackRequest(parsed.data, booking, context.carrier.code)) : joined;
     if (outcome.status === "invalid") {
-      return data({ kind: "waiting-list" as const, fields: outcome.fields, values, status: null }, await withSession(context, { status: 400 }));
+      return data({ kind: "waiting-list" as const, fields: outcome.fields, values, status: null }, { status: 400 });
     }
-    return data({ kind: "waiting-list" as const, fields: {}, values, status: "sent" as const }, await withSession(context));
+    return data({ kind: "waiting-list" as const, fields: {}, values, status: "sent" as const });
   }
 
   if (values.intent === "mail-in") {
@@ -92,11 +99,11 @@ export async function action({ request }: ActionFunctionArgs) {
       if (response instanceof Response) return response;
       return data({ kind: "date" as const, missing: false, error: response.data.error }, response.init ?? undefined);
     }
-    return redirectWithSession(context, "/booking/details");
+    return redirect("/booking/details");
   }
 
   const parsed = dateForm.safeParse(values);
-  if (!parsed.success) return data({ kind: "date" as const, missing: true, error: null }, await withSession(context, { status: 400 }));
+  if (!parsed.success) return data({ kind: "date" as const, missing: true, error: null }, { status: 400 });
   try {
     await context.engine.basket.setDate(context.carrier, booking.reference, {
       date: parsed.data.date,
@@ -107,7 +114,7 @@ export async function action({ request }: ActionFunctionArgs) {
     if (response instanceof Response) return response;
     return data({ kind: "date" as const, missing: false, error: response.data.error }, response.init ?? undefined);
   }
-  return redirectWithSession(context, "/booking/details");
+  return redirect("/booking/details");
 }
 
 export default function RepairDatePage() {
@@ -141,25 +148,25 @@ export default function RepairDatePage() {
               <p className="mt-1 font-semibold" data-testid="mail-in-chosen">
                 {t("booking-checkout.mailIn.chosen")}
               </p>
-              <Link to="/booking/details" className="mt-3 inline-block rounded bg-primary px-5 py-3 font-semibold text-on-primary" data-testid="mail-in-continue">
+              <ButtonLink to="/booking/details" className="mt-3" data-testid="mail-in-continue">
                 {t("booking-checkout.mailIn.continue")}
-              </Link>
+              </ButtonLink>
               <p className="mt-3 text-sm">{t("booking-checkout.mailIn.visitInstead")}</p>
             </>
           ) : (
             <>
               <p className="mt-1">{t("booking-checkout.mailIn.optionText")}</p>
               <Form method="post" className="mt-3">
-                <button
+                <Button
                   type="submit"
                   name="intent"
                   value="mail-in"
                   disabled={submittingIntent === "mail-in"}
-                  className="rounded border-2 border-primary px-5 py-3 font-semibold text-primary"
+                  variant="secondary"
                   data-testid="choose-mail-in"
                 >
                   {submittingIntent === "mail-in" ? t("booking-checkout.common.pending") : t("booking-checkout.mailIn.choose")}
-                </button>
+                </Button>
               </Form>
             </>
           )}
@@ -229,15 +236,15 @@ export default function RepairDatePage() {
             {t("booking-checkout.repairDate.preferredDateHint")}
           </p>
         </div>
-        <button
+        <Button
           type="submit"
           name="intent"
           value="choose-date"
           disabled={submittingIntent === "choose-date"}
-          className="mt-6 w-full rounded bg-primary px-5 py-3 text-lg font-semibold text-on-primary sm:w-auto"
+          size="lg" fullWidth className="mt-6 sm:w-auto"
         >
           {submittingIntent === "choose-date" ? t("booking-checkout.common.pending") : t("booking-checkout.repairDate.continue")}
-        </button>
+        </Button>
       </Form>
 
       {showWaitingList ? (
@@ -251,47 +258,29 @@ export default function RepairDatePage() {
             <>
               <p>{t("booking-checkout.repairDate.noDatesText")}</p>
               <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("booking-checkout.waitingList.title")}>
-                <TextField
-                  name="name"
-                  id="waiting-name"
-                  errorTestId="error-name"
-                  label={t("booking-checkout.waitingList.name")}
-                  autoComplete="name"
-                  required
-                  defaultValue={waiting?.values.name ?? ""}
-                  error={waiting?.fields.name ? t(waiting.fields.name) : null}
-                />
-                <TextField
-                  name="email"
-                  id="waiting-email"
-                  errorTestId="error-email"
-                  type="email"
-                  label={t("booking-checkout.waitingList.email")}
-                  autoComplete="email"
-                  required
-                  defaultValue={waiting?.values.email ?? ""}
-                  error={waiting?.fields.email ? t(waiting.fields.email) : null}
-                />
-                <TextField
-                  name="phone"
-                  id="waiting-phone"
-                  errorTestId="error-phone"
-                  type="tel"
-                  label={t("booking-checkout.waitingList.phone")}
-                  autoComplete="tel"
-                  required
-                  defaultValue={waiting?.values.phone ?? ""}
-                  error={waiting?.fields.phone ? t(waiting.fields.phone) : null}
-                />
-                <button
+                {WAITING_LIST_FIELDS.map(({ name, type, autoComplete }) => (
+                  <TextField
+                    key={name}
+                    name={name}
+                    id={`waiting-${name}`}
+                    errorTestId={`error-${name}`}
+                    type={type}
+                    label={t(`booking-checkout.waitingList.${name}`)}
+                    autoComplete={autoComplete}
+                    required
+                    defaultValue={waiting?.values[name] ?? ""}
+                    error={waiting?.fields[name] ? t(waiting.fields[name]) : null}
+                  />
+                ))}
+                <Button
                   type="submit"
                   name="intent"
                   value="waiting-list"
                   disabled={submittingIntent === "waiting-list"}
-                  className="w-full rounded bg-primary px-5 py-3 font-semibold text-on-primary"
+                  fullWidth
                 >
                   {submittingIntent === "waiting-list" ? t("booking-checkout.waitingList.sending") : t("booking-checkout.waitingList.submit")}
-                </button>
+                </Button>
               </Form>
             </>
           )}

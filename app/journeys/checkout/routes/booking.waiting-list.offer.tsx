@@ -1,10 +1,10 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { readForm } from "~/lib/http/form.server";
 import { clockTime, dayOfInstant, longDate } from "~/lib/dates";
 import { WAITING_OFFER_NAMESPACES } from "~/i18n/namespaces";
@@ -35,7 +35,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       holdUntil: offer.hold_until ? `${dayOfInstant(offer.hold_until, timeZone, context.locale)}, ${clockTime(offer.hold_until, timeZone, context.locale)}` : null,
       startPath: context.startPath,
     },
-    await withSession(context, { status: STATUS_CODE[offer.status] }),
+    { status: STATUS_CODE[offer.status] },
   );
 }
 
@@ -44,19 +44,19 @@ const offerForm = z.object({ intent: z.enum(["accept", "decline"]), token: z.str
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const parsed = offerForm.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ status: "unknown" as Shown }, await withSession(context, { status: 400 }));
+  if (!parsed.success) return data({ status: "unknown" as Shown }, { status: 400 });
   const { intent, token } = parsed.data;
   if (intent === "decline") {
     const declined = await context.engine.waitingList.declineWaitingListOffer(context.carrier, token);
     const status: Shown = declined.status === "valid" ? "declined" : declined.status;
-    return data({ status }, await withSession(context, { status: STATUS_CODE[status] }));
+    return data({ status }, { status: STATUS_CODE[status] });
   }
   const accepted = await context.engine.waitingList.acceptWaitingListOffer(context.carrier, token);
   if (accepted.status !== "valid" || !accepted.booking_reference) {
-    return data({ status: accepted.status as Shown }, await withSession(context, { status: STATUS_CODE[accepted.status] }));
+    return data({ status: accepted.status as Shown }, { status: STATUS_CODE[accepted.status] });
   }
   context.session.set("bookingRef", accepted.booking_reference);
-  return redirectWithSession(context, "/booking/details");
+  return redirect("/booking/details");
 }
 
 export default function WaitingListOffer() {

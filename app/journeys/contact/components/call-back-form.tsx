@@ -1,7 +1,8 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { TextArea, TextField } from "~/components/ui/text-field";
+import { TextField } from "~/components/ui/text-field";
 import { SentNotice, useContactAnswer, type ContactActionResult } from "./message-form";
+import { Button } from "~/components/ui/button";
 
 /** Request a call-back (spec §3 call-back payload; §7 request-call-back). */
 export function CallBackForm({ result }: { result: ContactActionResult | undefined }) {
@@ -17,9 +18,9 @@ export function CallBackForm({ result }: { result: ContactActionResult | undefin
         <TextField id="call-back-email" name="email" type="email" label={t("contact.fields.email")} autoComplete="email" defaultValue={values.email} error={error("email")} aria-required data-testid="call-back-email" />
         <TextField id="call-back-phone" name="phone" type="tel" label={t("contact.fields.phone")} autoComplete="tel" defaultValue={values.phone} error={error("phone")} aria-required data-testid="call-back-phone" />
         <TextField id="call-back-postcode" name="postcode" label={<>{t("contact.fields.postcode")}<span className="font-normal"> ({t("contact.optional")})</span></>} autoComplete="postal-code" defaultValue={values.postcode} error={error("postcode")} data-testid="call-back-postcode" />
-        <button type="submit" className="justify-self-start rounded-lg bg-primary px-5 py-2 font-semibold text-on-primary" data-testid="call-back-submit">
+        <Button type="submit" size="sm" className="justify-self-start" data-testid="call-back-submit">
           {sending ? t("contact.callBack.sending") : t("contact.callBack.send")}
-        </button>
+        </Button>
       </fieldset>
     </Form>
   );

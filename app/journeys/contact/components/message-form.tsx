@@ -4,6 +4,7 @@ import { fieldTexts } from "~/lib/errors/field-texts";
 import { FormAlert } from "~/components/ui/field-error";
 import { Select, TextArea, TextField } from "~/components/ui/text-field";
 import { recaptchaToken, useRecaptchaScript } from "./recaptcha";
+import { Button } from "~/components/ui/button";
 
 export interface ContactActionResult {
   intent: "message" | "call-back";
@@ -100,9 +101,9 @@ export function MessageForm({ reasons, captcha, result }: { reasons: { id: numbe
         <TextArea id="message-message" name="message" label={t("contact.fields.message")} defaultValue={values.message} error={error("message")} rows={5} maxLength={5000} aria-required data-testid="message-message" />
         <p className="text-sm">{t("contact.message.replyPromise")}</p>
         {siteKey ? <p className="text-xs">{t("contact.message.recaptchaNotice")}</p> : null}
-        <button type="submit" className="justify-self-start rounded-lg bg-primary px-5 py-2 font-semibold text-on-primary" data-testid="message-submit">
+        <Button type="submit" size="sm" className="justify-self-start" data-testid="message-submit">
           {sending ? t("contact.message.sending") : t("contact.message.send")}
-        </button>
+        </Button>
       </fieldset>
     </Form>
   );

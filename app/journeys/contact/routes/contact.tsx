@@ -8,14 +8,13 @@ import { CallBackForm } from "~/journeys/contact/components/call-back-form";
 import { MessageForm, type ContactActionResult } from "~/journeys/contact/components/message-form";
 import { Modal } from "~/components/ui/modal";
 import { getContactReasons } from "~/content/content.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { clientAddress } from "~/lib/client-address.server";
 import { callBackFormSchema, checkForm, messageFormSchema } from "~/journeys/contact/contact-form";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { readForm } from "~/lib/http/form.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 import { titleMeta } from "~/i18n/meta";
 
 export const handle = { liveChat: true, i18n: ["contact", "booking"] };
@@ -28,13 +27,8 @@ type ContactModal = (typeof MODALS)[number];
 
 async function reasonsFor(request: Request) {
   const { carrier, locale } = await requireTenant(request);
-  try {
-    const reasons = await getContactReasons(carrier, locale);
-    return { carrier, locale, reasons: [...reasons].sort((a, b) => a.order - b.order).map((reason) => ({ id: reason.reasonId, title: reason.title })) };
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const reasons = await contentOrUnavailable(getContactReasons(carrier, locale));
+  return { carrier, locale, reasons: [...reasons].sort((a, b) => a.order - b.order).map((reason) => ({ id: reason.reasonId, title: reason.title })) };
 }
 
 /** /contact (spec §2): e-mail us, phone and message us modals, a call-back request and the 48-hour promise. */

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 
 export interface CarouselItem {
   title: string;
@@ -68,7 +69,7 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
       {visibleTabs.length > 1 ? (
         <div role="tablist" aria-label={title} className="mb-6 flex gap-2">
           {visibleTabs.map((tab) => (
-            <button
+            <Button
               key={tab.id}
               type="button"
               role="tab"
@@ -79,14 +80,12 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
                 setActiveId(tab.id);
                 setStart(0);
               }}
-              className={
-                tab.id === active.id
-                  ? "rounded-full bg-primary px-4 py-2 font-semibold text-on-primary"
-                  : "rounded-full border border-line/20 px-4 py-2 font-semibold text-ink"
-              }
+              shape="pill"
+              size="sm"
+              variant={tab.id === active.id ? "primary" : "quiet"}
             >
               {tab.label}
-            </button>
+            </Button>
           ))}
         </div>
       ) : null}

@@ -3,14 +3,15 @@ import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { getLandingPage } from "~/content/content.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { PopularCarousel } from "~/journeys/content-pages/components/popular-carousel";
-import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
+import { ManageBookingBanner } from "~/components/manage-booking-banner";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
 import { businessCookie } from "~/lib/cookies.server";
-import { captureAttribution, keepAttribution } from "~/lib/booking-flow/attribution.server";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { captureAttribution } from "~/lib/booking-flow/attribution.server";
+import { responseScope } from "~/lib/http/response-scope.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "@repair/rules/url";
+import { Button } from "~/components/ui/button";
 
 export const handle = { liveChat: true, i18n: ["manage-lookup"] };
 
@@ -20,27 +21,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const external = safeRedirectTarget(carrier.externalLandingRedirectUrl) ?? safeRedirectTarget(carrier.externalSupportPickerUrl);
   if (external) throw redirect(external);
   // The landing's `?referrer=&lucidRef=` (ADR 135), kept in a cookie through the redirects below for the booking built later.
-  const attribution = await captureAttribution(request);
-  const headers = keepAttribution(new Headers(), attribution);
-  try {
-    guardCarrierOnlyRoute(carrier);
-  } catch (thrown) {
-    if (thrown instanceof Response) keepAttribution(thrown.headers, attribution);
-    throw thrown;
-  }
+  await captureAttribution(request);
+  guardCarrierOnlyRoute(carrier);
 
-  let landing;
-  try {
-    landing = await getLandingPage(carrier, locale);
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const landing = await contentOrUnavailable(getLandingPage(carrier, locale));
   // A carrier without a landing page of its own uses the default landing: postcode search.
-  if (!landing) throw redirect("/booking/postcode-search", { headers });
+  if (!landing) throw redirect("/booking/postcode-search");
 
   const business = carrier.businessAccounts && new URL(request.url).searchParams.get("type") === "business";
-  if (business) headers.append("Set-Cookie", await businessCookie.serialize("business"));
+  if (business) responseScope().setCookie(businessCookie, "business");
   return data(
     {
       landing,
@@ -51,7 +40,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       brand: carrier.name,
       landingLogo: carrier.theme.landingPageLogoUrl,
     },
-    { headers },
   );
 }
 
@@ -101,9 +89,9 @@ function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
           </p>
         ) : null}
       </div>
-      <button type="submit" className="rounded-lg border-2 border-on-primary bg-on-primary px-6 py-3 text-lg font-semibold text-primary">
+      <Button type="submit" variant="inverse" size="lg">
         {addressLookup ? t("landing.addressSubmit") : t("landing.postcodeSubmit")}
-      </button>
+      </Button>
     </Form>
   );
 }

@@ -2,23 +2,17 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, NavLink, Outlet, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getFaqs } from "~/content/content.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { titleMeta } from "~/i18n/meta";
 import { guardCarrierOnlyRoute } from "~/lib/carrier-routes.server";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 
 export const handle = { liveChat: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
   guardCarrierOnlyRoute(carrier);
-  try {
-    const { categories, items } = await getFaqs(carrier, locale);
-    return { brand: carrier.name, categories, items };
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const { categories, items } = await contentOrUnavailable(getFaqs(carrier, locale));
+  return { brand: carrier.name, categories, items };
 }
 
 export const meta: MetaFunction<typeof loader> = titleMeta("faqs.title");

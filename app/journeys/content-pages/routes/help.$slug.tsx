@@ -2,21 +2,15 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getHelpGuides } from "~/content/content.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { notFound } from "~/lib/carrier-routes.server";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = { liveChat: true };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
-  let guides;
-  try {
-    guides = await getHelpGuides(carrier, locale);
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const guides = await contentOrUnavailable(getHelpGuides(carrier, locale));
   const guide = guides.find((entry) => entry.slug === params.slug);
   if (!guide) throw notFound();
   return { brand: carrier.name, guide };
@@ -45,9 +39,9 @@ export default function HelpGuidePage() {
           </li>
         ))}
       </ol>
-      <Link to="/contact" className="mt-10 inline-block rounded-lg bg-primary px-5 py-3 font-semibold text-on-primary" data-testid="not-solved">
+      <ButtonLink to="/contact" className="mt-10" data-testid="not-solved">
         {t("help.notSolved")}
-      </Link>
+      </ButtonLink>
     </article>
   );
 }

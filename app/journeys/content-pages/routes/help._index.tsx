@@ -2,23 +2,17 @@ import { type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { getHelpGuides } from "~/content/content.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { titleMeta } from "~/i18n/meta";
 import { helpGuideSlugs } from "~/content/schemas";
-import { requireTenant, temporarilyUnavailable } from "~/tenant/tenant.server";
+import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 
 export const handle = { liveChat: true };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
-  try {
-    const guides = await getHelpGuides(carrier, locale);
-    const ordered = [...guides].sort((a, b) => helpGuideSlugs.indexOf(a.slug) - helpGuideSlugs.indexOf(b.slug));
-    return { brand: carrier.name, guides: ordered.map(({ slug, title, intro }) => ({ slug, title, intro })) };
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const guides = await contentOrUnavailable(getHelpGuides(carrier, locale));
+  const ordered = [...guides].sort((a, b) => helpGuideSlugs.indexOf(a.slug) - helpGuideSlugs.indexOf(b.slug));
+  return { brand: carrier.name, guides: ordered.map(({ slug, title, intro }) => ({ slug, title, intro })) };
 }
 
 export const meta: MetaFunction<typeof loader> = titleMeta("help.title");

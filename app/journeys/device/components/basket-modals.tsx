@@ -1,8 +1,9 @@
-import { Form, Link } from "@remix-run/react";
+import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { BASKET_PATH } from "~/journeys/device/flow";
 import { Modal } from "~/components/ui/modal";
 import { SubmitButton } from "~/components/ui/submit-button";
+import { ButtonLink } from "~/components/ui/button";
 
 /** Spec §2 modal "maximum devices in basket": blocks adding a device; the way on is the basket. */
 export function MaxDevicesModal({ reason, max, applianceVariant }: { reason: "max-devices" | "in-warranty"; max: number; applianceVariant: boolean }) {
@@ -11,9 +12,9 @@ export function MaxDevicesModal({ reason, max, applianceVariant }: { reason: "ma
   return (
     <Modal title={t(`booking-device.maxDevices.title${noun}`)} replace closeHref={BASKET_PATH} closeLabel={t("booking-device.close")} role="alertdialog" testId="max-devices-modal">
       <p>{reason === "in-warranty" ? t("booking-device.maxDevices.inWarranty") : t(`booking-device.maxDevices.text${noun}`, { count: max })}</p>
-      <Link to={BASKET_PATH} className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
+      <ButtonLink to={BASKET_PATH}>
         {t("booking-device.goToBasket")}
-      </Link>
+      </ButtonLink>
     </Modal>
   );
 }
@@ -24,9 +25,9 @@ export function MakeUnavailableModal({ closeHref }: { closeHref: string }) {
   return (
     <Modal title={t("booking-device.make.unavailableTitle")} replace closeHref={closeHref} closeLabel={t("booking-device.close")} role="alertdialog" testId="make-unavailable-modal">
       <p>{t("booking-device.make.unavailableText")}</p>
-      <Link to={closeHref} replace className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
+      <ButtonLink to={closeHref} replace>
         {t("booking-device.make.chooseAnother")}
-      </Link>
+      </ButtonLink>
     </Modal>
   );
 }

@@ -2,7 +2,7 @@ import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type 
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { deviceFacts, formError, formStrings, stepError, editedDevice } from "~/journeys/device/device-step.server";
 import { basketFull, deviceEntryPath, devicePath, nextDeviceStep, pathOfStep } from "~/journeys/device/flow";
 import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
@@ -26,7 +26,7 @@ async function loadChoice(request: Request) {
     model: url.searchParams.get("model") ?? editingDevice?.model_version.model_id,
     make: url.searchParams.get("make") ?? editingDevice?.model_version.make_id ?? undefined,
   });
-  if (!parsed.success) throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
+  if (!parsed.success) throw redirect(deviceEntryPath(carrier, editing));
   return { context, editing, editingDevice, modelId: parsed.data.model, makeId: parsed.data.make ?? null };
 }
 
@@ -38,7 +38,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     model = await engine.catalogue.getModel(carrier, modelId);
   } catch {
-    throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
+    throw redirect(deviceEntryPath(carrier, editing));
   }
   const [versions, colours] = await Promise.all([engine.catalogue.listVersions(carrier, modelId), engine.catalogue.listColours(carrier, modelId, locale)]);
   const sameModel = editingDevice?.model_version.model_id === modelId;
@@ -62,7 +62,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // The key of the device this form adds (ADR 143): the same form sent again sets that device, never a second one.
       deviceKey: editing ? null : crypto.randomUUID().replace(/-/g, ""),
     },
-    await withSession(context),
   );
 }
 
@@ -102,7 +101,7 @@ export async function action({ request }: ActionFunctionArgs) {
       key = state.device_key;
     }
     const saved = state.devices[key]!;
-    return redirectWithSession(context, pathOfStep(nextDeviceStep("colour", carrier, deviceFacts(state, saved)), key));
+    return redirect(pathOfStep(nextDeviceStep("colour", carrier, deviceFacts(state, saved)), key));
   } catch (error) {
     if (error instanceof Response) throw error;
     return stepError(context, error, values);
@@ -146,7 +145,6 @@ export default function DeviceColour() {
                   name="model_version_id"
                   value={version.id}
                   defaultChecked={values.versionId === version.id}
-                  aria-invalid={versionError.length ? true : undefined}
                   className="accent-[var(--carrier-primary)]"
                 />
                 {version.name}
@@ -167,7 +165,6 @@ export default function DeviceColour() {
                     name="colour"
                     value={colour.code}
                     defaultChecked={values.colour === colour.code}
-                    aria-invalid={colourError.length ? true : undefined}
                     className="accent-[var(--carrier-primary)]"
                   />
                   <span aria-hidden="true" className="inline-block h-5 w-5 rounded-full border border-line/30" style={{ backgroundColor: colour.hex }} />

@@ -1,15 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+
 import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
 import { applyDamageAnswers, BACK_GLASS_REPLACEMENT, FRAME_REPLACEMENT } from "~/journeys/device/problem-selection";
 import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { parseFields, readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 
@@ -37,7 +37,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       questions: [...question(device.ask_back_glass, BACK_GLASS_REPLACEMENT, "back_glass"), ...question(device.ask_frame, FRAME_REPLACEMENT, "frame")],
       backHref: devicePath(previousDeviceStep("confirm-damage", carrier, facts), { device: key }),
     },
-    await withSession(context),
   );
 }
 
@@ -61,7 +60,7 @@ export async function action({ request }: ActionFunctionArgs) {
       { backGlass: device.ask_back_glass ? form.back_glass === "yes" : null, frame: device.ask_frame ? form.frame === "yes" : null },
     );
     const state = await engine.basket.updateDevice(carrier, booking.reference, key, { problems: ids });
-    return redirectWithSession(context, pathOfStep(nextDeviceStep("confirm-damage", carrier, deviceFacts(state, state.devices[key]!)), key));
+    return redirect(pathOfStep(nextDeviceStep("confirm-damage", carrier, deviceFacts(state, state.devices[key]!)), key));
   } catch (error) {
     return stepError(context, error, values);
   }
@@ -96,7 +95,6 @@ export default function ConfirmDamage() {
                       name={question.name}
                       value={choice}
                       defaultChecked={current === choice}
-                      aria-invalid={messages.length ? true : undefined}
                       className="accent-[var(--carrier-primary)]"
                     />
                     {t(`booking-device.${choice}`)}

@@ -1,14 +1,14 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+
 import { deviceFacts, loadDeviceStep, stepError } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
 import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 
@@ -23,7 +23,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       selected: device.selected_upsells.map((extra) => extra.id),
       backHref: devicePath(previousDeviceStep("extras", context.carrier, facts), { device: key }),
     },
-    await withSession(context),
   );
 }
 
@@ -40,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const upsells = form.intent === "skip" ? [] : [...new Set(form.upsells)];
   try {
     const state = await engine.basket.updateDevice(carrier, booking.reference, key, { upsells });
-    return redirectWithSession(context, pathOfStep(nextDeviceStep("extras", carrier, deviceFacts(state, state.devices[key]!)), key));
+    return redirect(pathOfStep(nextDeviceStep("extras", carrier, deviceFacts(state, state.devices[key]!)), key));
   } catch (error) {
     return stepError(context, error, { upsells });
   }

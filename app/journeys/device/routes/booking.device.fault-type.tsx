@@ -1,8 +1,8 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+
 import { checkWarrantyFault } from "~/booking.server";
 import { formStrings, loadDeviceStep, stepError } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
@@ -22,7 +22,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { context, device, key, facts } = await loadDeviceStep(request, "fault-type");
   return data(
     { key, title: device.device.title, backHref: devicePath(previousDeviceStep("fault-type", context.carrier, facts), { device: key }) },
-    await withSession(context),
   );
 }
 
@@ -40,11 +39,11 @@ export async function action({ request }: ActionFunctionArgs) {
     if (form.intent === "answer") {
       // The engine's rule: no answer is a field error, accidental damage is out of warranty (RBK15).
       checkWarrantyFault({ fault: form.fault });
-      return redirectWithSession(context, pathOfStep(nextDeviceStep("fault-type", carrier, facts), key));
+      return redirect(pathOfStep(nextDeviceStep("fault-type", carrier, facts), key));
     }
     await engine.basket.setWarranty(carrier, booking.reference, { in_warranty: false });
     // Spec §4: confirming out of warranty goes to the repair selection.
-    return redirectWithSession(context, devicePath("select", { device: key }));
+    return redirect(devicePath("select", { device: key }));
   } catch (error) {
     return stepError(context, error, {});
   }
@@ -68,7 +67,7 @@ export default function FaultType() {
           <div className="grid gap-3 sm:max-w-xl">
             {(["faulty", "user-damaged"] as const).map((fault) => (
               <label key={fault} className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line/15 p-4 has-[:checked]:border-primary">
-                <input type="radio" name="fault" value={fault} className="mt-1 accent-[var(--carrier-primary)]" aria-invalid={missing.length ? true : undefined} />
+                <input type="radio" name="fault" value={fault} className="mt-1 accent-[var(--carrier-primary)]" />
                 <span>
                   <span className="block font-semibold">{t(`booking-device.fault.${fault}`)}</span>
                   <span className="block text-sm">{t(`booking-device.fault.${fault}Hint`)}</span>

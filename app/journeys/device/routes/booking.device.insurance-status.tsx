@@ -1,14 +1,15 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Form, Link, useLoaderData } from "@remix-run/react";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { Form, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { bookingErrorResponse, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { formStrings, loadDeviceStep } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
 import { StepPage } from "~/journeys/device/components/step-page";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { parseFields, readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
+import { ButtonLink } from "~/components/ui/button";
 
 /**
  * Spec §2 device/insurance-status. An insured device is repaired and paid for like any other;
@@ -27,7 +28,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       nextHref: pathOfStep(nextDeviceStep("insurance-status", carrier, facts), key),
       backHref: devicePath(previousDeviceStep("insurance-status", carrier, facts), { device: key }),
     },
-    await withSession(context),
   );
 }
 
@@ -41,8 +41,8 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
-  if (insured === "yes") return redirectWithSession(context, devicePath("insurance-status", { device: key, insured: "yes" }));
-  return redirectWithSession(context, pathOfStep(nextDeviceStep("insurance-status", context.carrier, facts), key));
+  if (insured === "yes") return redirect(devicePath("insurance-status", { device: key, insured: "yes" }));
+  return redirect(pathOfStep(nextDeviceStep("insurance-status", context.carrier, facts), key));
 }
 
 export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.insurance.title");
@@ -57,9 +57,9 @@ export default function InsuranceStatus() {
           <p className="rounded-lg bg-surface p-4" data-testid="insured-note">
             {t("booking-device.insurance.insuredNote")}
           </p>
-          <Link to={nextHref} className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary" data-testid="insured-continue">
+          <ButtonLink to={nextHref} data-testid="insured-continue">
             {t("booking-device.continue")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : (
         <Form method="post" action={devicePath("insurance-status", { device: key })} className="flex flex-wrap gap-3">

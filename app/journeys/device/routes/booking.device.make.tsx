@@ -3,7 +3,7 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { editedDevice } from "~/journeys/device/device-step.server";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
 import { MakeUnavailableModal, MaxDevicesModal } from "~/journeys/device/components/basket-modals";
 import { StepPage, tileClass } from "~/journeys/device/components/step-page";
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const url = new URL(request.url);
   const { editing } = editedDevice(booking, url);
   // Single-make carriers never choose a make (spec §4 step 2).
-  if (carrier.singleMakeOnly) throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
+  if (carrier.singleMakeOnly) throw redirect(deviceEntryPath(carrier, editing));
   const makes = await engine.catalogue.listMakes(carrier, { typeId: deviceTypeIdFor(carrier), locale });
   const deviceCount = booking?.device_count ?? 0;
   return data(
@@ -29,7 +29,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       unavailable: url.searchParams.get("modal") === "make-unavailable",
       backHref: editing || deviceCount > 0 ? BASKET_PATH : context.startPath,
     },
-    await withSession(context),
   );
 }
 

@@ -5,11 +5,12 @@ import { useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { editedDevice } from "~/journeys/device/device-step.server";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
 import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
 import { StepPage, tileClass } from "~/journeys/device/components/step-page";
 import { brandedTitle, metaContext } from "~/i18n/meta";
+import { SearchField } from "~/components/ui/search-field";
 
 const querySchema = z.object({
   make: z.coerce.number().int().positive(),
@@ -28,7 +29,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     kind: url.searchParams.get("kind") ?? editingDevice?.device.device_type,
     q: url.searchParams.get("q") ?? "",
   });
-  if (!parsed.success) throw redirect(deviceEntryPath(carrier, editing), await withSession(context));
+  if (!parsed.success) throw redirect(deviceEntryPath(carrier, editing));
   const { make: makeId, kind, q } = parsed.data;
   const typeId = deviceTypeIdFor(carrier);
   const [makes, models] = await Promise.all([
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     engine.catalogue.listModels(carrier, { makeId, typeId, deviceType: kind, search: q || undefined }),
   ]);
   const make = makes.find((entry) => entry.id === makeId);
-  if (!make) throw redirect(carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing, modal: "make-unavailable" }), await withSession(context));
+  if (!make) throw redirect(carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing, modal: "make-unavailable" }));
   const kinds = await engine.catalogue.listDeviceKinds(carrier, { makeId, typeId });
   const deviceCount = booking?.device_count ?? 0;
   return data(
@@ -53,7 +54,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       // Back to the type when the make has several kinds, else to where the type step came from.
       backHref: kinds.length > 1 ? devicePath("type", { make: makeId, device: editing }) : carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing }),
     },
-    await withSession(context),
   );
 }
 
@@ -80,33 +80,26 @@ export default function DeviceModel() {
       backHref={backHref}
       testId="device-model"
     >
-      <Form method="get" ref={form} role="search" className="flex max-w-xl flex-wrap items-end gap-3">
+      <Form method="get" ref={form} role="search" className="max-w-xl">
         <input type="hidden" name="make" value={make.id} />
         <input type="hidden" name="kind" value={kind} />
         {editing ? <input type="hidden" name="device" value={editing} /> : null}
-        <div className="flex-1">
-          <label htmlFor="model-search" className="block font-semibold">
-            {t("booking-device.model.searchLabel")}
-          </label>
-          <input
-            id="model-search"
-            type="search"
-            name="q"
-            defaultValue={q}
-            maxLength={60}
-            autoComplete="off"
-            placeholder={t(`booking-device.model.searchPlaceholder.${kind}`)}
-            className="mt-1 w-full rounded-lg border-2 border-line/30 px-3 py-2"
-            onChange={(event) => {
-              const target = event.currentTarget.form;
-              clearTimeout(timer.current);
-              timer.current = setTimeout(() => target && submit(target, { replace: true, preventScrollReset: true }), 250);
-            }}
-          />
-        </div>
-        <button type="submit" className="rounded-lg border-2 border-primary px-4 py-2 font-semibold text-primary">
-          {t("booking-device.model.searchButton")}
-        </button>
+        <SearchField
+          id="model-search"
+          name="q"
+          label={t("booking-device.model.searchLabel")}
+          defaultValue={q}
+          maxLength={60}
+          autoComplete="off"
+          placeholder={t(`booking-device.model.searchPlaceholder.${kind}`)}
+          onChange={(event) => {
+            const target = event.currentTarget.form;
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => target && submit(target, { replace: true, preventScrollReset: true }), 250);
+          }}
+          buttonLabel={t("booking-device.model.searchButton")}
+          buttonVariant="secondary"
+        />
       </Form>
 
       <p className="sr-only" role="status" aria-live="polite">

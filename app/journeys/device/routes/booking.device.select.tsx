@@ -1,16 +1,16 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+
 import { deviceFacts, formError, loadDeviceStep, stepError } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
 import { selectionView } from "~/journeys/device/problem-selection";
 import { StepPage, useStepErrors } from "~/journeys/device/components/step-page";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { useMoney } from "~/components/ui/use-money";
+import { useMoney } from "~/lib/booking-flow/use-money";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 
@@ -36,7 +36,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       inWarranty: booking.in_warranty === true,
       backHref: devicePath(previousDeviceStep("select", carrier, facts), { device: key }),
     },
-    await withSession(context),
   );
 }
 
@@ -51,7 +50,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (problems.length === 0) return formError(context, { problem: ["booking-device.select.chooseOne"] }, { problems });
   try {
     const state = await engine.basket.updateDevice(carrier, booking.reference, key, { problems });
-    return redirectWithSession(context, pathOfStep(nextDeviceStep("select", carrier, deviceFacts(state, state.devices[key]!)), key));
+    return redirect(pathOfStep(nextDeviceStep("select", carrier, deviceFacts(state, state.devices[key]!)), key));
   } catch (error) {
     return stepError(context, error, { problems });
   }

@@ -1,7 +1,7 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+
 import { deviceFacts, formError, loadDeviceStep, stepError } from "~/journeys/device/device-step.server";
 import { devicePath, nextDeviceStep, pathOfStep, previousDeviceStep } from "~/journeys/device/flow";
 import { missingTriageAnswers, triageAnswersFromForm } from "~/journeys/device/triage";
@@ -16,7 +16,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { context, device, key, facts } = await loadDeviceStep(request, "triage");
   const { carrier, engine, locale } = context;
   const questions = await engine.catalogue.listTriageQuestions(carrier, device.model_version.model_id, locale);
-  if (questions.length === 0) throw redirect(pathOfStep(nextDeviceStep("triage", carrier, facts), key), await withSession(context));
+  if (questions.length === 0) throw redirect(pathOfStep(nextDeviceStep("triage", carrier, facts), key));
   return data(
     {
       key,
@@ -25,7 +25,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       answers: device.triage_answers,
       backHref: devicePath(previousDeviceStep("triage", carrier, facts), { device: key }),
     },
-    await withSession(context),
   );
 }
 
@@ -38,7 +37,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (missing.length) return formError(context, Object.fromEntries(missing.map((code) => [`triage_answers.${code}`, ["booking-device.triage.answerMissing"]])), { answers });
   try {
     const state = await engine.basket.updateDevice(carrier, booking.reference, key, { triage_answers: answers });
-    return redirectWithSession(context, pathOfStep(nextDeviceStep("triage", carrier, deviceFacts(state, state.devices[key]!)), key));
+    return redirect(pathOfStep(nextDeviceStep("triage", carrier, deviceFacts(state, state.devices[key]!)), key));
   } catch (error) {
     return stepError(context, error, { answers });
   }
@@ -74,7 +73,6 @@ export default function Triage() {
                       name={`answer.${question.code}`}
                       value={option.code}
                       defaultChecked={current[question.code] === option.code}
-                      aria-invalid={messages.length ? true : undefined}
                       className="accent-[var(--carrier-primary)]"
                     />
                     {option.label}

@@ -2,7 +2,7 @@ import { data, redirect, type LoaderFunctionArgs, type MetaFunction } from "@rem
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { editedDevice } from "~/journeys/device/device-step.server";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { BASKET_PATH, basketFull, deviceEntryPath, devicePath, deviceTypeIdFor } from "~/journeys/device/flow";
 import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
 import { KindIcon } from "~/journeys/device/components/kind-icon";
@@ -17,19 +17,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { editing, editingDevice } = editedDevice(booking, url);
   // Single-make carriers arrive without a make (spec §4: select make id 2 and go to device type).
   const makeId = Number(url.searchParams.get("make") ?? editingDevice?.model_version.make_id ?? (carrier.singleMakeOnly ? carrier.singleMakeId : NaN));
-  const go = async (to: string) => redirect(to, await withSession(context));
 
-  if (carrier.singleMakeOnly && makeId !== carrier.singleMakeId) throw await go(deviceEntryPath(carrier, editing));
-  if (!Number.isInteger(makeId) || makeId <= 0) throw await go(deviceEntryPath(carrier, editing));
+  if (carrier.singleMakeOnly && makeId !== carrier.singleMakeId) throw redirect(deviceEntryPath(carrier, editing));
+  if (!Number.isInteger(makeId) || makeId <= 0) throw redirect(deviceEntryPath(carrier, editing));
   const typeId = deviceTypeIdFor(carrier);
   const makes = await engine.catalogue.listMakes(carrier, { typeId, locale });
   const make = makes.find((entry) => entry.id === makeId);
   const kinds = make ? await engine.catalogue.listDeviceKinds(carrier, { makeId, typeId }) : [];
   if (!make || kinds.length === 0) {
     // A make the carrier does not repair (an old link, another make's referrer).
-    throw await go(carrier.singleMakeOnly ? BASKET_PATH : devicePath("make", { device: editing, modal: "make-unavailable" }));
+    throw redirect(carrier.singleMakeOnly ? BASKET_PATH : devicePath("make", { device: editing, modal: "make-unavailable" }));
   }
-  if (kinds.length === 1) throw await go(devicePath("model", { make: makeId, kind: kinds[0]!.code, device: editing }));
+  if (kinds.length === 1) throw redirect(devicePath("model", { make: makeId, kind: kinds[0]!.code, device: editing }));
 
   const deviceCount = booking?.device_count ?? 0;
   return data(
@@ -42,7 +41,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       applianceVariant: carrier.applianceVariant,
       backHref: carrier.singleMakeOnly ? (editing || deviceCount > 0 ? BASKET_PATH : context.startPath) : devicePath("make", { device: editing }),
     },
-    await withSession(context),
   );
 }
 

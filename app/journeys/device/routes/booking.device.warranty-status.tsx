@@ -1,8 +1,8 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
-import { redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+
 import { assertOneDeviceInWarranty, inWarrantyBlocked } from "~/booking.server";
 import { deviceFacts, formError, formStrings, loadDeviceStep, stepError } from "~/journeys/device/device-step.server";
 import { BASKET_PATH, devicePath, nextDeviceStep, pathOfStep, previousDeviceStep, warrantyIdentifier } from "~/journeys/device/flow";
@@ -15,6 +15,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
+import { ButtonLink } from "~/components/ui/button";
 
 type WarrantyModal = "imei-entry" | "imei-help" | "in-warranty-exists";
 const MODALS: readonly WarrantyModal[] = ["imei-entry", "imei-help", "in-warranty-exists"];
@@ -42,7 +43,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       modal: requested && MODALS.includes(requested) ? requested : null,
       backHref: devicePath(previousDeviceStep("warranty-status", carrier, facts), { device: key }),
     },
-    await withSession(context),
   );
 }
 
@@ -67,21 +67,21 @@ export async function action({ request }: ActionFunctionArgs) {
         const date = parsePurchaseDate(form.purchase_date);
         if (!date.ok) return formError(context, { purchase_date: [`booking-device.warranty.date_${date.reason}`] }, values);
         const state = await engine.basket.setWarranty(carrier, booking.reference, { in_warranty: true, purchase_date: date.iso, imei: form.imei });
-        return redirectWithSession(context, pathOfStep(nextDeviceStep("warranty-status", carrier, deviceFacts(state, state.devices[key]!)), key));
+        return redirect(pathOfStep(nextDeviceStep("warranty-status", carrier, deviceFacts(state, state.devices[key]!)), key));
       }
       case "not-in-warranty": {
         const state = await engine.basket.setWarranty(carrier, booking.reference, { in_warranty: false });
-        return redirectWithSession(context, pathOfStep(nextDeviceStep("warranty-status", carrier, deviceFacts(state, state.devices[key]!)), key));
+        return redirect(pathOfStep(nextDeviceStep("warranty-status", carrier, deviceFacts(state, state.devices[key]!)), key));
       }
       case "confirm-out-of-warranty": {
         // Spec §4: confirming out of warranty clears the warranty details and goes to the repair selection.
         await engine.basket.setWarranty(carrier, booking.reference, { in_warranty: false });
-        return redirectWithSession(context, devicePath("select", { device: key }));
+        return redirect(devicePath("select", { device: key }));
       }
       case "remove-and-basket": {
         // Spec §2 in-warranty device exists: 'go to basket' deletes the current device then opens the basket.
         await engine.basket.removeDevice(carrier, booking.reference, key);
-        return redirectWithSession(context, BASKET_PATH);
+        return redirect(BASKET_PATH);
       }
     }
   } catch (error) {
@@ -116,15 +116,14 @@ export default function WarrantyStatus() {
       ) : null}
       <FormAlert messages={shown === null && errors.isGeneral ? errors.general([]) : []} />
       <div className="flex flex-wrap gap-3">
-        <Link
+        <ButtonLink
           to={devicePath("warranty-status", { device: key, modal: otherDevices ? "in-warranty-exists" : "imei-entry" })}
           replace
           preventScrollReset
-          className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary"
           data-testid="warranty-yes"
         >
           {t("booking-device.warranty.yes")}
-        </Link>
+        </ButtonLink>
         <Form method="post" action={here}>
           <SubmitButton name="intent" value="not-in-warranty" variant="secondary" testId="warranty-no">
             {t("booking-device.warranty.no")}
@@ -176,9 +175,9 @@ export default function WarrantyStatus() {
               <li key={step}>{step}</li>
             ))}
           </ol>
-          <Link to={entryHref} replace preventScrollReset className="inline-block rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary">
+          <ButtonLink to={entryHref} replace preventScrollReset>
             {t("booking-device.warranty.backToForm")}
-          </Link>
+          </ButtonLink>
         </Modal>
       ) : null}
 
@@ -188,14 +187,13 @@ export default function WarrantyStatus() {
             {imeiErrorNote.join(" ")}
           </p>
           <div className="flex flex-wrap gap-3">
-            <Link
+            <ButtonLink
               to={devicePath("warranty-status", { device: key, modal: "imei-entry", date: values.purchaseDate })}
               replace
               preventScrollReset
-              className="rounded-lg bg-primary px-6 py-3 font-semibold text-on-primary"
             >
               {t(`booking-device.warranty.tryAgain_${idLabel}`)}
-            </Link>
+            </ButtonLink>
             <Form method="post" action={here}>
               <SubmitButton name="intent" value="not-in-warranty" variant="secondary">
                 {t("booking-device.warranty.continueWithout")}

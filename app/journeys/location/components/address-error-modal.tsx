@@ -2,6 +2,7 @@ import { useLocation } from "@remix-run/react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
+import { buttonClass } from "~/components/ui/button";
 
 /** Spec §9: the address error message disappears after 10 seconds. */
 export const ADDRESS_ERROR_MS = 10_000;
@@ -14,9 +15,14 @@ export function AddressErrorModal({ error, onClose }: { error: { key?: string; m
   const { t } = useTranslation();
   const location = useLocation();
   const [open, setOpen] = useState(Boolean(error));
+  // A new error opens the modal again (state adjusted while rendering, as React's docs advise).
+  const [shownError, setShownError] = useState(error);
+  if (shownError !== error) {
+    setShownError(error);
+    setOpen(Boolean(error));
+  }
 
   useEffect(() => {
-    setOpen(Boolean(error));
     if (!error) return;
     const timer = setTimeout(() => setOpen(false), ADDRESS_ERROR_MS);
     return () => clearTimeout(timer);
@@ -38,7 +44,7 @@ export function AddressErrorModal({ error, onClose }: { error: { key?: string; m
           event.preventDefault();
           close();
         }}
-        className="mt-5 inline-block rounded-lg border-2 border-primary bg-primary px-5 py-2 font-semibold text-on-primary"
+        className={buttonClass({ size: "sm", className: "mt-5" })}
       >
         {t("booking-location.address.close")}
       </a>

@@ -1,5 +1,6 @@
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
+import { ButtonLink } from "~/components/ui/button";
 
 /**
  * The way to the Confirm booking page (/booking/continue) for a customer who was given a booking
@@ -21,9 +22,9 @@ export function HaveBookingCode({ prominent }: { prominent: boolean }) {
     <div className="mt-6 rounded-xl border-2 border-primary p-4" data-testid="confirm-booking-callout">
       <p className="font-semibold">{t("booking-location.continue.calloutTitle")}</p>
       <p className="mt-1">{t("booking-location.continue.calloutText")}</p>
-      <Link to="/booking/continue" className="mt-3 inline-block rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
+      <ButtonLink to="/booking/continue" size="sm" className="mt-3">
         {t("booking-location.continue.title")}
-      </Link>
+      </ButtonLink>
     </div>
   );
 }

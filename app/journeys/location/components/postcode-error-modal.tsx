@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
 import type { ShownText } from "~/lib/errors/error-table";
+import { buttonClass } from "~/components/ui/button";
 
 /**
  * Spec §5 "Landing postcode" and §8 "Postcode error": a postcode the server refused although it is
@@ -12,7 +13,12 @@ import type { ShownText } from "~/lib/errors/error-table";
 export function PostcodeErrorModal({ refused }: { refused: ShownText | null | undefined }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(Boolean(refused));
-  useEffect(() => setOpen(Boolean(refused)), [refused]);
+  // A new refusal opens the modal again (state adjusted while rendering, as React's docs advise).
+  const [shownRefusal, setShownRefusal] = useState(refused);
+  if (shownRefusal !== refused) {
+    setShownRefusal(refused);
+    setOpen(Boolean(refused));
+  }
   if (!refused || !open) return null;
   const text = refused.key ? t(refused.key) : (refused.text ?? t("landing.postcodeNotCovered"));
   return (
@@ -25,7 +31,7 @@ export function PostcodeErrorModal({ refused }: { refused: ShownText | null | un
           event.preventDefault();
           setOpen(false);
         }}
-        className="mt-5 inline-block rounded-lg border-2 border-primary bg-primary px-5 py-2 font-semibold text-on-primary"
+        className={buttonClass({ size: "sm", className: "mt-5" })}
       >
         {t("booking-location.address.close")}
       </a>

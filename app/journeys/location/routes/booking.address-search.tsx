@@ -3,7 +3,7 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, useSubmit } from "@remix-run/react";
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/journeys/location/address";
 import { addressSearchHref } from "~/journeys/location/address-search-href";
 import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/journeys/location/location.server";
@@ -17,6 +17,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+import { SearchField } from "~/components/ui/search-field";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 
@@ -69,7 +70,7 @@ export async function action({ request }: ActionFunctionArgs) {
 
   const id = String(form.get("id") ?? "").trim();
   const address = id ? await retrieveForBooking(context, id) : null;
-  if (!address) return data<ActionBody>({ addressError: { key: "booking-location.address.notFound" } }, await withSession(context, { status: 400 }));
+  if (!address) return data<ActionBody>({ addressError: { key: "booking-location.address.notFound" } }, { status: 400 });
   return saveAddress(context, address, { business, stage: "address" });
 }
 
@@ -123,26 +124,19 @@ export default function AddressSearch() {
       ) : null}
       {confirmOnly ? <HaveBookingCode prominent /> : null}
 
-      <Form method="get" role="search" className="mt-6 flex flex-col gap-2 sm:flex-row sm:items-end" onChange={(event) => liveSearch.schedule(event.currentTarget)} onSubmit={liveSearch.cancel}>
+      <Form method="get" role="search" className="mt-6" onChange={(event) => liveSearch.schedule(event.currentTarget)} onSubmit={liveSearch.cancel}>
         {business ? <input type="hidden" name="type" value="business" /> : null}
-        <div className="flex-1">
-          <label htmlFor="address-text" className="block font-semibold">
-            {t("landing.addressLabel")}
-          </label>
-          <input
-            id="address-text"
-            name="text"
-            type="search"
-            defaultValue={text}
-            autoComplete="off"
-            placeholder={t("landing.addressPlaceholder")}
-            aria-describedby="address-results-status"
-            className="mt-1 w-full rounded-lg border border-line/30 bg-field px-4 py-3 text-lg text-on-field"
-          />
-        </div>
-        <button type="submit" className="rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary">
-          {t("landing.addressSubmit")}
-        </button>
+        <SearchField
+          id="address-text"
+          name="text"
+          label={t("landing.addressLabel")}
+          defaultValue={text}
+          autoComplete="off"
+          placeholder={t("landing.addressPlaceholder")}
+          aria-describedby="address-results-status"
+          size="lg"
+          buttonLabel={t("landing.addressSubmit")}
+        />
       </Form>
 
       <div className="mt-6" aria-busy={searching || undefined}>

@@ -3,7 +3,7 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { HaveBookingCode } from "~/journeys/location/components/have-booking-code";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, ensureBooking, loadBookingContext, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { LONG_TOAST_MS, firstMessageText, type ShownText } from "~/lib/errors/error-table";
 import { PostcodeErrorModal } from "~/journeys/location/components/postcode-error-modal";
 import { nextAfter } from "~/journeys/location/next-step";
@@ -12,10 +12,10 @@ import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readBusinessCookie } from "~/lib/cookies.server";
-import { toast } from "~/lib/toast";
 import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+import { flashToast } from "~/lib/toast.server";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 
@@ -46,7 +46,7 @@ async function submitPostcode(context: BookingRequestContext, raw: string, busin
       postcode: form.postcode,
       ...(business ? { is_business_account: true } : {}),
     });
-    return redirectWithSession(context, nextAfter("address", context.carrier, saved, context.startPath));
+    return redirect(nextAfter("address", context.carrier, saved, context.startPath));
   } catch (error) {
     const handled = handleError(error, "booking.postcode");
     const { behaviour } = handled;
@@ -54,8 +54,8 @@ async function submitPostcode(context: BookingRequestContext, raw: string, busin
       // Spec §5: the server's first message, in the page's language (a malformed postcode: the inline text).
       const shown = firstMessageText(behaviour, handled.error, context.locale);
       if (refusedPostcodeOutcome(context.carrier) === "repair-type") {
-        context.toast = toast({ type: "error", ...(shown.key ? { key: shown.key } : { message: shown.text }), durationMs: LONG_TOAST_MS });
-        return redirectWithSession(context, "/booking/repair-type");
+        flashToast({ type: "error", ...(shown.key ? { key: shown.key } : { message: shown.text }), durationMs: LONG_TOAST_MS });
+        return redirect("/booking/repair-type");
       }
       if (behaviour.show === "modal") return { business, value: raw, errorKey: null, refused: shown };
       return { business, value: raw, errorKey: POSTCODE_INVALID };
@@ -80,7 +80,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const type = url.searchParams.get("type");
     if (type) params.set("type", type);
     // The landing's attribution (ADR 135) goes along in its cookie.
-    throw redirect(`/booking/address-search${params.size ? `?${params}` : ""}`, await withSession(context));
+    throw redirect(`/booking/address-search${params.size ? `?${params}` : ""}`);
   }
 
   // The landing hero submits its postcode here with a GET, without its spaces once the page is
@@ -94,7 +94,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (fromLanding !== null) {
     const outcome = await submitPostcode(context, fromLanding, business);
     if (outcome instanceof Response) throw outcome;
-    return data(outcome, await withSession(context, { status: outcome.errorKey || outcome.refused ? 400 : 200 }));
+    return data(outcome, { status: outcome.errorKey || outcome.refused ? 400 : 200 });
   }
   const booking = context.booking;
   const view: PostcodeView = {
@@ -113,7 +113,7 @@ export async function action({ request }: ActionFunctionArgs) {
     isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");
   const outcome = await submitPostcode(context, String(form.get("postcode") ?? ""), business);
   if (outcome instanceof Response) return outcome;
-  return data(outcome, await withSession(context, { status: 400 }));
+  return data(outcome, { status: 400 });
 }
 
 export default function PostcodeSearch() {

@@ -3,7 +3,7 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext } from "~/lib/booking-flow/context.server";
 import { geocodeText, parseManualAddress, type ManualAddress } from "~/journeys/location/address";
 import { addressesAtPostcode, geocode, requirePostcode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/journeys/location/location.server";
 import { repairLocationFormSchema } from "~/journeys/location/repair-location-form";
@@ -65,7 +65,7 @@ export async function action({ request }: ActionFunctionArgs) {
     } catch (error) {
       return bookingErrorResponse(context, error);
     }
-    return redirectWithSession(context, booking.device_count > 0 ? "/booking/details" : deviceStartPath(context.carrier));
+    return redirect(booking.device_count > 0 ? "/booking/details" : deviceStartPath(context.carrier));
   }
 
   // Doorstep: the drop-off store and a repair by post no longer apply.
@@ -78,7 +78,7 @@ export async function action({ request }: ActionFunctionArgs) {
   const business = isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request));
   if (choice.address_id !== "manual") {
     const address = await retrieveForBooking(context, choice.address_id);
-    if (!address) return data<ActionBody>({ addressError: { key: "booking-location.address.notFound" } }, await withSession(context, { status: 400 }));
+    if (!address) return data<ActionBody>({ addressError: { key: "booking-location.address.notFound" } }, { status: 400 });
     return saveAddress(context, address, { business, stage: "repair-location" });
   }
   const manual = parseManualAddress(form, booking.postcode);

@@ -1,7 +1,7 @@
-import { type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext } from "~/lib/booking-flow/context.server";
 import { requirePostcode } from "~/journeys/location/location.server";
 import { deviceStartPath } from "~/journeys/location/next-step";
 import { SubmitButton } from "~/components/ui/submit-button";
@@ -9,6 +9,7 @@ import { readForm } from "~/lib/http/form.server";
 import { isMailInBooking, offersMailIn } from "~/lib/booking-flow/mail-in";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 
@@ -47,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch (error) {
     return bookingErrorResponse(context, error);
   }
-  return redirectWithSession(context, intent === "mail-in" && booking.device_count > 0 ? "/booking/details" : deviceStartPath(context.carrier));
+  return redirect(intent === "mail-in" && booking.device_count > 0 ? "/booking/details" : deviceStartPath(context.carrier));
 }
 
 export default function RepairOptions() {
@@ -71,9 +72,9 @@ export default function RepairOptions() {
           <li className="rounded-xl border border-line/15 p-4" data-testid="repair-option-drop-off">
             <h2 className="text-lg font-bold">{t("booking-location.repairLocation.dropOff")}</h2>
             <p className="mt-1">{t("booking-location.repairLocation.dropOffText")}</p>
-            <Link to="/booking/drop-off-locations" className="mt-3 inline-block rounded-lg border-2 border-line/30 px-6 py-3 text-lg font-semibold">
+            <ButtonLink to="/booking/drop-off-locations" variant="quiet" size="lg" className="mt-3">
               {t("booking-location.repairOptions.findStore")}
-            </Link>
+            </ButtonLink>
           </li>
         ) : null}
         {allowsMailIn ? (

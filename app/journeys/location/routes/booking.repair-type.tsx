@@ -5,6 +5,7 @@ import { supportOptions } from "~/journeys/location/support-options";
 import { requireTenant } from "~/tenant/tenant.server";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+import { ButtonLink } from "~/components/ui/button";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 
@@ -46,9 +47,9 @@ export default function RepairType() {
         ))}
       </ul>
       <p className="mt-8">
-        <Link to="/booking/postcode-search" className="inline-block rounded-lg border-2 border-primary bg-primary px-6 py-3 text-lg font-semibold text-on-primary">
+        <ButtonLink to="/booking/postcode-search" size="lg">
           {t("booking-location.repairType.tryAnotherPostcode")}
-        </Link>
+        </ButtonLink>
       </p>
     </section>
   );

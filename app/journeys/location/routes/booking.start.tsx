@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs } from "@remix-run/node";
 import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, loadBookingContext, redirectWithSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, loadBookingContext } from "~/lib/booking-flow/context.server";
 import { resumePath } from "~/journeys/location/next-step";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 
@@ -24,7 +24,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   try {
     const booking = await context.engine.basket.getBooking(context.carrier, ref, { locale: context.locale });
     context.session.set("bookingRef", booking.reference);
-    return await redirectWithSession(context, resumePath(context.carrier, booking, context.startPath));
+    return redirect(resumePath(context.carrier, booking, context.startPath));
   } catch (error) {
     return bookingErrorResponse(context, error);
   }

@@ -1,7 +1,7 @@
-import { data, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, ensureBooking, loadBookingContext, redirectWithSession, withSession } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, ensureBooking, loadBookingContext } from "~/lib/booking-flow/context.server";
 import { nextAfter } from "~/journeys/location/next-step";
 import { storesNear } from "~/journeys/location/location.server";
 import { storeFormSchema } from "~/journeys/location/store-form";
@@ -50,10 +50,10 @@ export async function action({ request }: ActionFunctionArgs) {
       booking.reference,
       parsed.data.intent === "ignore" ? { ignore: true } : { store_code: parsed.data.store_code, carrier: context.carrier.code },
     );
-    return redirectWithSession(context, nextAfter("store", context.carrier, saved, context.startPath));
+    return redirect(nextAfter("store", context.carrier, saved, context.startPath));
   } catch (error) {
     const { behaviour } = handleError(error, "booking.store");
-    if (behaviour.show === "field") return data({ storeErrorKey: behaviour.key }, await withSession(context, { status: 400 }));
+    if (behaviour.show === "field") return data({ storeErrorKey: behaviour.key }, { status: 400 });
     return bookingErrorResponse(context, error, "booking.store");
   }
 }

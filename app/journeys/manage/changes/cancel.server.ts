@@ -2,12 +2,13 @@
 import { redirect, data } from "@remix-run/node";
 import { cancelPhraseMatches } from "~/journeys/manage/cancel-phrase";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
-import { flashToast, guarded, localFailure, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
+import { guarded, localFailure, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
 import { text, type ChangePost } from "./change.server";
+import { flashToast } from "~/lib/toast.server";
 
 export async function cancelBooking({ ctx, lookup, form }: ChangePost) {
   if (!cancelPhraseMatches(form.get("phrase"), ctx.locale)) {
-    return data({ ok: false, intent: "cancel", failure: localFailure("cancel", "manage.cancel.errors.phrase"), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult, { status: 400, headers: await manageHeaders(ctx) });
+    return data({ ok: false, intent: "cancel", failure: localFailure("cancel", "manage.cancel.errors.phrase"), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult, { status: 400, headers: manageHeaders() });
   }
   try {
     await guarded(ctx, lookup, () => ctx.engine.orders.cancelOrder(ctx.carrier, lookup));
@@ -15,6 +16,6 @@ export async function cancelBooking({ ctx, lookup, form }: ChangePost) {
     return manageErrorResponse(ctx, error, "cancel", lookup);
   }
   rememberOrder(ctx, lookup, "cancel");
-  flashToast(ctx, { type: "success", key: "manage.toasts.cancelled" });
-  return redirect(manageBookingPath(lookup), { headers: await manageHeaders(ctx) });
+  flashToast({ type: "success", key: "manage.toasts.cancelled" });
+  return redirect(manageBookingPath(lookup), { headers: manageHeaders() });
 }

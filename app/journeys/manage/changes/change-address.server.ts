@@ -2,13 +2,14 @@
 import { data, redirect } from "@remix-run/node";
 import { parseAddressForm } from "~/journeys/manage/address-form";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
-import { flashToast, guarded, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
+import { guarded, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
 import type { ChangePost } from "./change.server";
+import { flashToast } from "~/lib/toast.server";
 
 export async function changeBookingAddress({ ctx, lookup, form }: ChangePost) {
   const address = parseAddressForm(form);
   if (!address.ok) {
-    return data({ ok: false, intent: "address", fields: address.fields, values: address.values } satisfies ManageActionResult, { status: 400, headers: await manageHeaders(ctx) });
+    return data({ ok: false, intent: "address", fields: address.fields, values: address.values } satisfies ManageActionResult, { status: 400, headers: manageHeaders() });
   }
   const values = Object.fromEntries(Object.entries(address.address).map(([k, v]) => [k, v === null ? "" : String(v)]));
   try {
@@ -17,6 +18,6 @@ export async function changeBookingAddress({ ctx, lookup, form }: ChangePost) {
     return manageErrorResponse(ctx, error, "address", lookup, { values });
   }
   rememberOrder(ctx, lookup, "address");
-  flashToast(ctx, { type: "success", key: "manage.toasts.addressUpdated" });
-  return redirect(manageBookingPath(lookup), { headers: await manageHeaders(ctx) });
+  flashToast({ type: "success", key: "manage.toasts.addressUpdated" });
+  return redirect(manageBookingPath(lookup), { headers: manageHeaders() });
 }

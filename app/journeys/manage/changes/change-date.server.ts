@@ -7,12 +7,12 @@ import { text, type ChangePost } from "./change.server";
 export async function changeBookingDate({ ctx, lookup, form }: ChangePost) {
   const reason = text(form, "reason");
   if (!reasonIsEnough(reason)) {
-    return data({ ok: false, intent: "date", failure: localFailure("date", "manage.date.errors.reasonShort") } satisfies ManageActionResult, { status: 400, headers: await manageHeaders(ctx) });
+    return data({ ok: false, intent: "date", failure: localFailure("date", "manage.date.errors.reasonShort") } satisfies ManageActionResult, { status: 400, headers: manageHeaders() });
   }
   try {
     const changed = await guarded(ctx, lookup, () => ctx.engine.orders.changeOrderDate(ctx.carrier, lookup, { date: text(form, "date"), reason }));
     rememberOrder(ctx, lookup, "date");
-    return data({ ok: true, intent: "date", date: changed.order.booking.booking_date } satisfies ManageActionResult, { headers: await manageHeaders(ctx) });
+    return data({ ok: true, intent: "date", date: changed.order.booking.booking_date } satisfies ManageActionResult, { headers: manageHeaders() });
   } catch (error) {
     return manageErrorResponse(ctx, error, "date", lookup);
   }

@@ -1,10 +1,11 @@
-import { Form, Link, useNavigation } from "@remix-run/react";
+import { Form, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { CsrfField } from "./csrf-field";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 /**
  * Cancel booking (spec §4): a confirm prompt, then the confirmation phrase (CANCEL-REPAIR /
@@ -27,12 +28,12 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
           <p>{t("manage.cancel.confirmText")}</p>
           <p className="mt-2 font-semibold">{t("manage.cancel.cannotUndo")}</p>
           <div className="mt-6 flex flex-wrap gap-3">
-            <Link to={manageBookingPath(lookup, { modal: "cancel", step: "phrase" })} preventScrollReset className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-yes">
+            <ButtonLink to={manageBookingPath(lookup, { modal: "cancel", step: "phrase" })} preventScrollReset variant="danger" size="sm" data-testid="cancel-yes">
               {t("manage.cancel.confirm")}
-            </Link>
-            <Link to={closeHref} preventScrollReset className="rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="cancel-keep">
+            </ButtonLink>
+            <ButtonLink to={closeHref} preventScrollReset variant="secondary" size="sm" data-testid="cancel-keep">
               {t("manage.cancel.keep")}
-            </Link>
+            </ButtonLink>
           </div>
         </div>
       ) : (
@@ -60,12 +61,12 @@ export function CancelModal({ lookup, state, closeHref, result }: { lookup: Look
             data-testid="cancel-phrase-input"
           />
           <div className="mt-6 flex flex-wrap gap-3">
-            <button type="submit" className="rounded-lg bg-danger px-4 py-2 font-semibold text-on-danger" data-testid="cancel-submit">
+            <Button type="submit" variant="danger" size="sm" data-testid="cancel-submit">
               {t("manage.cancel.submit")}
-            </button>
-            <Link to={closeHref} preventScrollReset className="rounded-lg border-2 border-primary px-4 py-2 font-semibold">
+            </Button>
+            <ButtonLink to={closeHref} preventScrollReset variant="secondary" size="sm">
               {t("manage.cancel.keep")}
-            </Link>
+            </ButtonLink>
           </div>
         </Form>
       )}

@@ -8,6 +8,8 @@ import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { FormAlert } from "~/components/ui/field-error";
 import { CsrfField } from "./csrf-field";
+import { SearchField } from "~/components/ui/search-field";
+import { Button } from "~/components/ui/button";
 
 export interface AddressModalState {
   name: "address";
@@ -38,8 +40,13 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
   const failure = result && !result.ok ? result.failure : undefined;
   const modalError = failure && failure.show === "modal" ? failure : undefined;
   const [errorVisible, setErrorVisible] = useState(true);
-  useEffect(() => {
+  // A new error shows again (state adjusted while rendering, as React's docs advise).
+  const [shownError, setShownError] = useState(modalError);
+  if (shownError !== modalError) {
+    setShownError(modalError);
     setErrorVisible(true);
+  }
+  useEffect(() => {
     if (!modalError?.hideAfterMs) return;
     const timer = setTimeout(() => setErrorVisible(false), modalError.hideAfterMs);
     return () => clearTimeout(timer);
@@ -55,27 +62,21 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
     <Modal size="xl" title={t("manage.address.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="change-address-modal">
       {!state.searchHidden ? (
         <div className="mb-6" data-testid="address-search">
-          <Form method="get" preventScrollReset role="search" className="flex flex-wrap items-end gap-2">
+          <Form method="get" preventScrollReset role="search">
             <input type="hidden" name="order_ref" value={lookup.order_ref} />
             <input type="hidden" name="email" value={lookup.email} />
             <input type="hidden" name="modal" value="address" />
-            <div className="min-w-[12rem] flex-1">
-              <label htmlFor="address-search-input" className="block font-semibold">
-                {t("manage.address.searchLabel")}
-              </label>
-              <input
-                id="address-search-input"
-                name="q"
-                type="search"
-                defaultValue={state.query}
-                placeholder={t("manage.address.searchPlaceholder")}
-                className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
-                data-testid="address-search-input"
-              />
-            </div>
-            <button type="submit" className="rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="address-search-submit">
-              {t("manage.address.searchSubmit")}
-            </button>
+            <SearchField
+              id="address-search-input"
+              name="q"
+              label={t("manage.address.searchLabel")}
+              defaultValue={state.query}
+              placeholder={t("manage.address.searchPlaceholder")}
+              data-testid="address-search-input"
+              buttonLabel={t("manage.address.searchSubmit")}
+              buttonVariant="secondary"
+              buttonTestId="address-search-submit"
+            />
           </Form>
           {state.suggestions ? (
             state.suggestions.length ? (
@@ -142,9 +143,9 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
               );
             })}
           </div>
-          <button type="submit" className="mt-5 rounded-lg bg-primary px-5 py-2 font-semibold text-on-primary" data-testid="address-save">
+          <Button type="submit" size="sm" className="mt-5" data-testid="address-save">
             {t("manage.address.save")}
-          </button>
+          </Button>
         </Form>
       )}
     </Modal>

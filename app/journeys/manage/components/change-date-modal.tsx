@@ -12,6 +12,7 @@ import { Modal } from "~/components/ui/modal";
 import { TextArea } from "~/components/ui/text-field";
 import { FormAlert } from "~/components/ui/field-error";
 import { CsrfField } from "./csrf-field";
+import { Button, ButtonLink } from "~/components/ui/button";
 
 export interface DateModalState {
   name: "date";
@@ -52,9 +53,9 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
           <p className="mt-2 text-xl font-bold" data-testid="date-changed-to" data-date={changed}>
             {longDate(changed, locale)}
           </p>
-          <Link to={closeHref} preventScrollReset className="mt-6 inline-block rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="date-done">
+          <ButtonLink to={closeHref} preventScrollReset size="sm" className="mt-6" data-testid="date-done">
             {t("manage.date.done")}
-          </Link>
+          </ButtonLink>
         </div>
       ) : changing ? (
         <p role="status" aria-live="polite" className="py-6 text-lg font-semibold" data-testid="date-processing">
@@ -89,9 +90,9 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
               announceError
               data-testid="date-reason"
             />
-            <button type="submit" className="mt-3 rounded-lg border-2 border-primary px-4 py-2 font-semibold" data-testid="date-show-days">
+            <Button type="submit" variant="secondary" size="sm" className="mt-3" data-testid="date-show-days">
               {state.days ? t("manage.date.updateReason") : t("manage.date.reasonSubmit")}
-            </button>
+            </Button>
           </Form>
 
           {state.days ? (

@@ -6,6 +6,7 @@ import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-fo
 import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import type { ManageDevice } from "~/journeys/manage/order-view";
 import { CsrfField } from "./csrf-field";
+import { Button } from "~/components/ui/button";
 
 /**
  * IMEI per device (spec §4 "IMEI per device"): not supplied, checking, supplied (the value shown) or
@@ -68,9 +69,9 @@ export function DeviceIdentifier({ device, lookup, editable, result }: { device:
               </div>
             ) : null}
           </div>
-          <button type="submit" disabled={checking} className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="identifier-save">
+          <Button type="submit" disabled={checking} size="sm" data-testid="identifier-save">
             {checking ? t("manage.imei.checking") : serial ? t("manage.imei.addSerial") : t("manage.imei.add")}
-          </button>
+          </Button>
         </fetcher.Form>
       ) : null}
       {status !== "supplied" && editable ? (

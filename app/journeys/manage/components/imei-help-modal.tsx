@@ -1,6 +1,6 @@
-import { Link } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { Modal } from "~/components/ui/modal";
+import { ButtonLink } from "~/components/ui/button";
 
 /** IMEI instructions modal (spec §2 "Modals: … IMEI instructions"). */
 export function ImeiHelpModal({ kind, closeHref }: { kind: "imei" | "serial"; closeHref: string }) {
@@ -13,9 +13,9 @@ export function ImeiHelpModal({ kind, closeHref }: { kind: "imei" | "serial"; cl
           <li key={step}>{step}</li>
         ))}
       </ol>
-      <Link to={closeHref} preventScrollReset className="mt-6 inline-block rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
+      <ButtonLink to={closeHref} preventScrollReset size="sm" className="mt-6">
         {t("manage.actions.close")}
-      </Link>
+      </ButtonLink>
     </Modal>
   );
 }

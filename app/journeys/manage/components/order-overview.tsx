@@ -9,7 +9,8 @@ import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import type { ManageOrder } from "~/journeys/manage/order-view";
 import { DeviceIdentifier } from "./device-identifier";
 import { ProofUpload } from "./proof-upload";
-import { MailInLabel } from "~/components/ui/mail-in-label";
+import { MailInLabel } from "~/components/mail-in-label";
+import { ButtonLink } from "~/components/ui/button";
 
 function Row({ label, children, testId }: { label: string; children: ReactNode; testId: string }) {
   return (
@@ -83,26 +84,26 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
       {booked ? (
         <nav aria-label={t("manage.actions.title")} className="mt-6 flex flex-wrap gap-3">
           {changeable && mailIn ? (
-            <Link to={open("cancel")} preventScrollReset className="rounded-lg border-2 border-danger-border px-4 py-2 font-semibold text-danger" data-testid="open-cancel">
+            <ButtonLink to={open("cancel")} preventScrollReset variant="danger-outline" size="sm" data-testid="open-cancel">
               {t("manage.actions.cancel")}
-            </Link>
+            </ButtonLink>
           ) : changeable ? (
             <>
-              <Link to={open("date")} preventScrollReset className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="open-change-date">
+              <ButtonLink to={open("date")} preventScrollReset size="sm" data-testid="open-change-date">
                 {t("manage.actions.changeDate")}
-              </Link>
-              <Link to={open("address")} preventScrollReset className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="open-change-address">
+              </ButtonLink>
+              <ButtonLink to={open("address")} preventScrollReset size="sm" data-testid="open-change-address">
                 {t("manage.actions.changeAddress")}
-              </Link>
-              <Link to={open("cancel")} preventScrollReset className="rounded-lg border-2 border-danger-border px-4 py-2 font-semibold text-danger" data-testid="open-cancel">
+              </ButtonLink>
+              <ButtonLink to={open("cancel")} preventScrollReset variant="danger-outline" size="sm" data-testid="open-cancel">
                 {t("manage.actions.cancel")}
-              </Link>
+              </ButtonLink>
             </>
           ) : null}
           {mailIn ? null : (
-            <Link to={trackingPath} className="rounded-lg border-2 border-primary px-4 py-2 font-semibold text-ink" data-testid="track-technician">
+            <ButtonLink to={trackingPath} variant="secondary" size="sm" data-testid="track-technician">
               {t("manage.actions.track")}
-            </Link>
+            </ButtonLink>
           )}
         </nav>
       ) : null}

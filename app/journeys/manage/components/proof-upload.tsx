@@ -6,6 +6,7 @@ import type { LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import type { ManageDevice } from "~/journeys/manage/order-view";
 import { CsrfField } from "./csrf-field";
+import { Button } from "~/components/ui/button";
 
 const IMAGE_NAME = /\.(jpe?g|png)$/i;
 
@@ -80,9 +81,9 @@ export function ProofUpload({ device, lookup, editable, maxBytes, result }: { de
               </div>
             ) : null}
           </div>
-          <button type="submit" disabled={uploading} className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary" data-testid="proof-submit">
+          <Button type="submit" disabled={uploading} size="sm" data-testid="proof-submit">
             {uploading ? t("manage.proof.uploading") : t("manage.proof.upload")}
-          </button>
+          </Button>
         </fetcher.Form>
       ) : null}
     </div>

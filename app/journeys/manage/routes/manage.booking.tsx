@@ -14,7 +14,7 @@ import { CancelModal } from "~/journeys/manage/components/cancel-modal";
 import { ChangeAddressModal, type AddressModalState } from "~/journeys/manage/components/change-address-modal";
 import { ChangeDateModal, type DateModalState } from "~/journeys/manage/components/change-date-modal";
 import { ImeiHelpModal } from "~/journeys/manage/components/imei-help-modal";
-import { ManageBookingBanner } from "~/components/ui/manage-booking-banner";
+import { ManageBookingBanner } from "~/components/manage-booking-banner";
 import { OrderOverview } from "~/journeys/manage/components/order-overview";
 import { mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
@@ -45,7 +45,7 @@ import { manageOrder, type ManageOrder } from "~/journeys/manage/order-view";
 import { titleMeta } from "~/i18n/meta";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
@@ -154,7 +154,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       maxProofBytes: MAX_PROOF_BYTES,
       csrf: csrfToken(ctx),
     },
-    { headers: await manageHeaders(ctx) },
+    { headers: manageHeaders() },
   );
 }
 
@@ -166,7 +166,6 @@ function csrfToken(ctx: ManageContext): string {
   if (current) return current;
   const token = newCsrfToken();
   ctx.manageSession.set("csrf", token);
-  ctx.dirty.manage = true;
   return token;
 }
 

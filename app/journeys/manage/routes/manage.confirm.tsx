@@ -1,5 +1,5 @@
 import { data, redirect, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { Link, useLoaderData } from "@remix-run/react";
+import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/content/schemas";
 import { longDate, timeslotText } from "~/lib/dates";
@@ -7,6 +7,7 @@ import { manageBookingPath, trackingPath } from "~/lib/order-access/lookup-form"
 import { findOrder, loadedLookup, loadManageContext, manageHeaders, manageDocumentHeaders } from "~/lib/order-access/manage.server";
 import { manageOrder } from "~/journeys/manage/order-view";
 import { titleMeta } from "~/i18n/meta";
+import { ButtonLink } from "~/components/ui/button";
 
 export const headers: HeadersFunction = (args) => manageDocumentHeaders(args);
 
@@ -31,7 +32,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       managePath: manageBookingPath(lookup),
       trackingPath: trackingPath(lookup),
     },
-    { headers: await manageHeaders(ctx) },
+    { headers: manageHeaders() },
   );
 }
 
@@ -69,13 +70,13 @@ export default function ManageConfirmPage() {
         </div>
       </dl>
       <div className="mt-8 flex flex-wrap gap-3">
-        <Link to={managePath} className="rounded-lg bg-primary px-4 py-2 font-semibold text-on-primary">
+        <ButtonLink to={managePath} size="sm">
           {t("manage.confirm.back")}
-        </Link>
+        </ButtonLink>
         {!cancelled ? (
-          <Link to={tracking} className="rounded-lg border-2 border-primary px-4 py-2 font-semibold">
+          <ButtonLink to={tracking} variant="secondary" size="sm">
             {t("manage.actions.track")}
-          </Link>
+          </ButtonLink>
         ) : null}
       </div>
     </div>

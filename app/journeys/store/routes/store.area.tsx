@@ -2,14 +2,14 @@ import { data, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/nod
 import { Link, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { listStaffAccounts } from "~/content/staff.server";
-import { ContentUnavailableError } from "~/content/strapi.server";
 import { titleMeta } from "~/i18n/meta";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
-import { temporarilyUnavailable } from "~/tenant/tenant.server";
+import { StaffTable } from "~/journeys/store/components/staff-table";
+import { contentOrUnavailable } from "~/tenant/tenant.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 
@@ -20,20 +20,15 @@ export const meta: MetaFunction = titleMeta("store.area.title");
 /** /store/area: the staff of the person's service area (all of the carrier's for one without an area). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, account, headers } = await requireStaff(request, STAFF_PAGES.area.requirement);
-  try {
-    const accounts = await listStaffAccounts(carrier.code, account.serviceArea);
-    return data(
-      {
-        carrierName: carrier.name,
-        serviceArea: account.serviceArea,
-        accounts: accounts.map(({ id, name, role, username, disabled }) => ({ id, name, role, username, disabled })),
-      },
-      { headers },
-    );
-  } catch (error) {
-    if (error instanceof ContentUnavailableError) throw temporarilyUnavailable();
-    throw error;
-  }
+  const accounts = await contentOrUnavailable(listStaffAccounts(carrier.code, account.serviceArea));
+  return data(
+    {
+      carrierName: carrier.name,
+      serviceArea: account.serviceArea,
+      accounts: accounts.map(({ id, name, role, username, disabled }) => ({ id, name, role, username, disabled })),
+    },
+    { headers },
+  );
 }
 
 export default function AreaStaffPage() {
@@ -44,26 +39,15 @@ export default function AreaStaffPage() {
       <h1 className="text-3xl font-bold">{t("store.area.title")}</h1>
       <p className="mt-2">{page.serviceArea ? t("store.area.areaName", { area: page.serviceArea }) : t("store.area.allAreas", { carrier: page.carrierName })}</p>
       {page.accounts.length ? (
-        <table className="mt-6 w-full text-left" data-testid="area-staff">
-          <thead>
-            <tr className="border-b border-line/30">
-              <th scope="col" className="py-2 pr-4">{t("store.area.name")}</th>
-              <th scope="col" className="py-2 pr-4">{t("store.area.role")}</th>
-              <th scope="col" className="py-2 pr-4">{t("store.area.username")}</th>
-              <th scope="col" className="py-2">{t("store.area.status")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {page.accounts.map((member) => (
-              <tr key={member.id} className="border-b border-line/10">
-                <td className="py-2 pr-4">{member.name}</td>
-                <td className="py-2 pr-4">{t(`store.roles.${member.role}`)}</td>
-                <td className="py-2 pr-4">{member.username}</td>
-                <td className="py-2">{member.disabled ? t("store.area.disabled") : t("store.area.active")}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <StaffTable
+          testId="area-staff"
+          className="mt-6"
+          headings={[t("store.area.name"), t("store.area.role"), t("store.area.username"), t("store.area.status")]}
+          rows={page.accounts.map((member) => ({
+            key: member.id,
+            cells: [member.name, t(`store.roles.${member.role}`), member.username, member.disabled ? t("store.area.disabled") : t("store.area.active")],
+          }))}
+        />
       ) : (
         <p className="mt-6">{t("store.area.empty")}</p>
       )}

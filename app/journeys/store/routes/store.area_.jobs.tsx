@@ -10,9 +10,10 @@ import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
+import { StaffTable } from "~/journeys/store/components/staff-table";
 import { staffEngineCall, stepProblem, type StepProblem } from "~/journeys/store/jobs.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 
@@ -166,26 +167,12 @@ export default function AreaJobsPage() {
       </ul>
 
       <h2 className="mt-8 text-xl font-bold">{t("store.areaJobs.capacityTitle")}</h2>
-      <table className="mt-3 w-full text-left" data-testid="area-capacity">
-        <thead>
-          <tr className="border-b border-line/30">
-            <th scope="col" className="py-2 pr-4">{t("store.areaJobs.date")}</th>
-            <th scope="col" className="py-2 pr-4">{t("store.areaJobs.capacity")}</th>
-            <th scope="col" className="py-2 pr-4">{t("store.areaJobs.booked")}</th>
-            <th scope="col" className="py-2">{t("store.areaJobs.free")}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {page.capacity.map((day) => (
-            <tr key={day.date} className="border-b border-line/10">
-              <td className="py-2 pr-4">{day.date}</td>
-              <td className="py-2 pr-4">{day.working ? day.capacity : t("store.areaJobs.closed")}</td>
-              <td className="py-2 pr-4">{day.booked}</td>
-              <td className="py-2">{day.free}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <StaffTable
+        testId="area-capacity"
+        className="mt-3"
+        headings={[t("store.areaJobs.date"), t("store.areaJobs.capacity"), t("store.areaJobs.booked"), t("store.areaJobs.free")]}
+        rows={page.capacity.map((day) => ({ key: day.date, cells: [day.date, day.working ? day.capacity : t("store.areaJobs.closed"), day.booked, day.free] }))}
+      />
       <Link to="/store" className="mt-8 inline-block underline">
         {t("store.area.back")}
       </Link>

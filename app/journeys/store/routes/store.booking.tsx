@@ -1,14 +1,14 @@
 import { data, redirect, type ActionFunctionArgs, type MetaFunction } from "@remix-run/node";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import { handleError } from "~/lib/errors/errors.server";
-import { ensureBooking, IN_STORE_CHANNEL, loadBookingContext, withSession } from "~/lib/booking-flow/context.server";
+import { ensureBooking, IN_STORE_CHANNEL, loadBookingContext } from "~/lib/booking-flow/context.server";
 import { titleMeta } from "~/i18n/meta";
 import { readForm } from "~/lib/http/form.server";
 import { STORE_BOOKING } from "~/lib/staff/permissions";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { STAFF_HEADERS, staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 
@@ -43,6 +43,5 @@ export async function action({ request }: ActionFunctionArgs) {
       if (handleError(error, "booking.store").behaviour.show !== "field") throw error;
     }
   }
-  // withSession also renews the staff cookie (context.staffCookie) when due.
-  return redirect(context.startPath, await withSession(context, { headers: STAFF_HEADERS }));
+  return redirect(context.startPath, { headers: STAFF_HEADERS });
 }

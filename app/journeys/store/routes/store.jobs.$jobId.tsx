@@ -3,7 +3,7 @@ import { Form, Link, useActionData, useLoaderData, useSearchParams } from "@remi
 import { useTranslation } from "react-i18next";
 import { z } from "zod";
 import { CHECKLIST_ITEMS, type StepState } from "~/booking.server";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { titleMeta } from "~/i18n/meta";
 import { fieldText } from "~/lib/errors/field-texts";
@@ -17,7 +17,7 @@ import { PICTURE_ERROR_CODES, type JobStepResult } from "~/journeys/store/job-fo
 import { readStepForm, recordStep, type StepActor } from "~/journeys/store/job-steps/index.server";
 import { staffEngineCall, stepProblem, technicianIdOf } from "~/journeys/store/jobs.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 

@@ -1,7 +1,8 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { DomainError, type PositionReceipt } from "~/booking.server";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import type { PositionReceipt } from "~/booking.server";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
+import { handleError } from "~/lib/errors/errors.server";
 import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";
@@ -38,7 +39,8 @@ export async function action({ request, params }: ActionFunctionArgs) {
     );
     return Response.json(receipt, { headers: staff.headers });
   } catch (error) {
-    if (error instanceof DomainError && error.code === "VALIDATION") return Response.json({ error: error.toJSON() }, { status: 400, headers: staff.headers });
+    const { error: refused, behaviour } = handleError(error, "store");
+    if (behaviour.show === "field") return Response.json({ error: refused.toJSON() }, { status: 400, headers: staff.headers });
     throw error;
   }
 }

@@ -6,8 +6,9 @@ import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { staffEngineCall, technicianIdOf } from "~/journeys/store/jobs.server";
+import { ButtonLink } from "~/components/ui/button";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 
@@ -61,9 +62,9 @@ export default function TechnicianJobsPage() {
               <p className="mt-1 text-sm">
                 {job.cancelled ? t("store.jobs.status.cancelled") : t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)} · {t("store.jobs.progress", { done: job.done, total: job.total })}
               </p>
-              <Link to={`/store/jobs/${job.id}`} className="mt-3 inline-block rounded-lg bg-primary px-4 py-3 font-semibold text-on-primary" data-testid="open-job">
+              <ButtonLink to={`/store/jobs/${job.id}`} className="mt-3" data-testid="open-job">
                 {t("store.jobs.open", { ref: job.orderRef })}
-              </Link>
+              </ButtonLink>
             </li>
           ))}
         </ol>

@@ -1,14 +1,13 @@
 import { data, redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
-import { DomainError } from "~/booking.server";
-import { STAFF_FORBIDDEN } from "~/components/ui/error-content";
+import { STAFF_FORBIDDEN } from "~/components/error-content";
 import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { PICTURE_ERROR_CODES } from "~/journeys/store/job-form";
-import { staffEngineCall, technicianIdOf } from "~/journeys/store/jobs.server";
+import { staffEngineCall, stepProblem, technicianIdOf } from "~/journeys/store/jobs.server";
 
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 /** A visit has nothing to show: the technician's jobs are one page back. */
 export function loader() {
@@ -41,8 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
       engine.staff.uploadJobPicture(staff.carrier, { technician_id: technicianId, staff_id: staff.account.id, job_id: parsed.data.job_id, device_id: parsed.data.device_id, step: parsed.data.step, bytes }),
     );
   } catch (error) {
-    if (!(error instanceof DomainError) || error.code !== "VALIDATION") throw error;
-    const code = PICTURE_ERROR_CODES.safeParse(Object.values(error.fieldCodes).flat()[0]);
+    const problem = stepProblem(error);
+    if (!problem) throw error;
+    const code = PICTURE_ERROR_CODES.safeParse(Object.values(problem.fieldCodes).flat()[0]);
     return redirect(`${back}?pictureError=${code.success ? code.data : "PROOF_FORMAT"}`, { headers: staff.headers });
   }
   return redirect(back, { headers: staff.headers });

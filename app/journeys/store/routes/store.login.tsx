@@ -16,7 +16,7 @@ import { parseLogin } from "~/journeys/store/login-form";
 import { logIn, loginPage, type LoginPage } from "~/journeys/store/login.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
-export { RouteErrorBoundary as ErrorBoundary } from "~/components/ui/error-content";
+export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
 export const headers = staffDocumentHeaders;
 

@@ -1,6 +1,6 @@
 import { redirect, type ActionFunctionArgs } from "@remix-run/node";
 import { readForm } from "~/lib/http/form.server";
-import { getStaffSession, STAFF_HEADERS, staffSessionStorage } from "~/lib/staff/staff-session.server";
+import { endStaffSession, STAFF_HEADERS } from "~/lib/staff/staff-session.server";
 
 /** Log-out is a post (a link or an image cannot log anyone out); a visit goes to the staff area. */
 export function loader() {
@@ -10,8 +10,6 @@ export function loader() {
 /** Ends the staff session only; a customer booking session in the same browser stays. */
 export async function action({ request }: ActionFunctionArgs) {
   await readForm(request);
-  const session = await getStaffSession(request);
-  throw redirect("/store/login?loggedOut=1", {
-    headers: { ...STAFF_HEADERS, "Set-Cookie": await staffSessionStorage().destroySession(session) },
-  });
+  await endStaffSession(request);
+  throw redirect("/store/login?loggedOut=1", { headers: STAFF_HEADERS });
 }

@@ -48,7 +48,12 @@ export async function loader({ request, context, params }: LoaderFunctionArgs) {
 function useLiveTracking(initial: TechnicianTracking, pollSeconds: number): TechnicianTracking {
   const location = useLocation();
   const [tracking, setTracking] = useState(initial);
-  useEffect(() => setTracking(initial), [initial]);
+  // New loader data replaces what polling found (state adjusted while rendering, as React's docs advise).
+  const [shownInitial, setShownInitial] = useState(initial);
+  if (shownInitial !== initial) {
+    setShownInitial(initial);
+    setTracking(initial);
+  }
   useEffect(() => {
     if (initial.status === "CANCELLED") return;
     let stopped = false;

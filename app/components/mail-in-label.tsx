@@ -1,4 +1,5 @@
 import { useTranslation } from "react-i18next";
+import { Button } from "~/components/ui/button";
 
 /**
  * A repair by post (ADR 140): how to send the device, and the label to print with the carrier's
@@ -57,9 +58,9 @@ export function MailInLabel({
           </>
         ) : null}
       </div>
-      <button type="button" onClick={() => window.print()} className="mt-4 rounded border-2 border-primary px-5 py-2 font-semibold text-primary" data-testid="print-label">
+      <Button type="button" onClick={() => window.print()} variant="secondary" size="sm" className="mt-4" data-testid="print-label">
         {t(k("print"))}
-      </button>
+      </Button>
     </section>
   );
 }

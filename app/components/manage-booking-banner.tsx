@@ -5,6 +5,7 @@ import type { LookupFieldErrors } from "~/lib/order-access/lookup-form";
 import type { ShownText } from "~/lib/errors/error-table";
 import { TextField } from "~/components/ui/text-field";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
+import { Button } from "~/components/ui/button";
 
 export interface ManageBookingBannerProps {
   values?: { email?: string; order_ref?: string };
@@ -111,9 +112,9 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
           </p>
           <FieldError id="lookup-order-ref-error" messages={shown.order_ref ? t(shown.order_ref) : null} testId="lookup-order-ref-error" />
         </div>
-        <button type="submit" disabled={busy} className="rounded-lg bg-primary px-6 py-2 font-semibold text-on-primary md:mt-7" data-testid="find-order">
+        <Button type="submit" disabled={busy} size="sm" className="md:mt-7" data-testid="find-order">
           {busy ? t("manage-lookup.searching") : t("manage-lookup.submit")}
-        </button>
+        </Button>
       </Form>
     </section>
   );

@@ -1,6 +1,7 @@
-import { isRouteErrorResponse, Link, useRouteError } from "@remix-run/react";
+import { isRouteErrorResponse, useRouteError } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { useRequestInfo } from "~/lib/observability/request-context";
+import { ButtonLink } from "~/components/ui/button";
 
 /** Title and text per status; the 4xx ones answer refused posts (ADR 054, 055). */
 const ERROR_TEXTS: Record<number, [string, string]> = {
@@ -20,9 +21,9 @@ export function ErrorContent({ status }: { status: number }) {
       <h1 className="mb-4 text-3xl font-bold">{t(titleKey)}</h1>
       <p className="mb-8">{t(textKey)}</p>
       <ErrorReference />
-      <Link to="/" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+      <ButtonLink to="/" size="sm">
         {t("errors.backHome")}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }
@@ -61,9 +62,9 @@ export function StaffForbidden() {
       <h1 className="mb-4 text-3xl font-bold">{t("errors.staffForbiddenTitle")}</h1>
       <p className="mb-8">{t("errors.staffForbiddenText")}</p>
       <ErrorReference />
-      <Link to="/store" className="rounded bg-primary px-4 py-2 font-semibold text-on-primary">
+      <ButtonLink to="/store" size="sm">
         {t("errors.staffHome")}
-      </Link>
+      </ButtonLink>
     </section>
   );
 }

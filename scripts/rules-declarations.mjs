@@ -1,0 +1,37 @@
+// Writes the .d.ts of the packages/rules modules whose types come from their values (ADR 166), so
+// a list such as the message kinds is written once, in the .js; packages/rules/declarations.test.ts
+// fails when a committed .d.ts differs from what this prints. Run: node scripts/rules-declarations.mjs
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import ts from "typescript";
+
+const rulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "packages", "rules");
+
+/** The modules whose .d.ts is generated; the others' are written by hand. */
+export const GENERATED = ["message-kinds.js"];
+
+/** The .d.ts TypeScript emits for packages/rules/<file>, under a line saying where it comes from. */
+export function declarationOf(file) {
+  const source = path.join(rulesDir, file);
+  const options = { allowJs: true, checkJs: true, declaration: true, emitDeclarationOnly: true, strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, types: [] };
+  const program = ts.createProgram([source], options);
+  const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
+  if (problems.length > 0) throw new Error(`${file}: ${problems.join("; ")}`);
+  let text = "";
+  program.emit(program.getSourceFile(source), (_name, written) => (text = written));
+  return `// Generated from ${file} by scripts/rules-declarations.mjs; do not edit (ADR 166).\n${text}`;
+}
+
+/** Where the committed .d.ts of packages/rules/<file> lives. */
+export function declarationPath(file) {
+  return path.join(rulesDir, file.replace(/\.js$/, ".d.ts"));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  for (const file of GENERATED) {
+    const text = declarationOf(file);
+    if (readFileSync(declarationPath(file), "utf8") !== text) writeFileSync(declarationPath(file), text);
+    console.log(`${path.relative(process.cwd(), declarationPath(file))} written from ${file}`);
+  }
+}
