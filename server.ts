@@ -39,9 +39,7 @@ const log = logger();
 // A bad or unsafe environment stops the start here, naming the variable (ADR 042).
 env();
 
-const viteDevServer = isDevelopment
-  ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } }))
-  : undefined;
+const viteDevServer = isDevelopment ? await import("vite").then((vite) => vite.createServer({ server: { middlewareMode: true } })) : undefined;
 
 const build = viteDevServer
   ? () => viteDevServer.ssrLoadModule("virtual:remix/server-build") as Promise<ServerBuild>
@@ -172,10 +170,7 @@ metricsServer?.listen(edge.METRICS_PORT ?? 0, metricsHost, () => log.info(`[app]
 const drainMs = env().SHUTDOWN_DRAIN_SECONDS * 1000;
 const shutdown = gracefulShutdown({
   servers: metricsServer ? [server, metricsServer] : [server],
-  closers: () => [
-    ...(viteDevServer ? [() => viteDevServer.close()] : []),
-    ...((globalThis as { __appShutdownHooks?: (() => Promise<void>)[] }).__appShutdownHooks ?? []),
-  ],
+  closers: () => [...(viteDevServer ? [() => viteDevServer.close()] : []), ...((globalThis as { __appShutdownHooks?: (() => Promise<void>)[] }).__appShutdownHooks ?? [])],
   drainMs,
   drain: drainState(),
   timeoutMs: drainMs + 10_000,

@@ -11,7 +11,15 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "packages/**/*.test.ts", "app/**/*.test.tsx", "booking/**/*.test.ts", "tenants/**/*.test.ts", "cms/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
+          include: [
+            "app/**/*.test.ts",
+            "packages/**/*.test.ts",
+            "app/**/*.test.tsx",
+            "booking/**/*.test.ts",
+            "tenants/**/*.test.ts",
+            "cms/src/**/*.test.ts",
+            "tests/unit/**/*.test.ts",
+          ],
           environment: "node",
           testTimeout: 30_000,
           // Engine suites start an in-memory PGlite and migrate it in beforeAll: slow on a busy 2-core machine.

@@ -89,7 +89,9 @@ describe("the engine's import boundary", () => {
   it("maps an engine error's code through the §8 table only, never compares it by hand (house style 3, ADR 044)", () => {
     const byHand = /\.code\s*[!=]==?\s*["'`][A-Z][A-Z0-9_]+["'`]|["'`][A-Z][A-Z0-9_]+["'`]\s*[!=]==?\s*[\w.]*\.code\b/;
     const ERRORS = path.join(APP, "lib", "errors");
-    const compared = appFiles.filter((file) => !inside(ERRORS, file) && !/\.test\.tsx?$/.test(file) && byHand.test(readFileSync(file, "utf8"))).map((file) => path.relative(root, file));
+    const compared = appFiles
+      .filter((file) => !inside(ERRORS, file) && !/\.test\.tsx?$/.test(file) && byHand.test(readFileSync(file, "utf8")))
+      .map((file) => path.relative(root, file));
     expect(compared).toEqual([]);
     expect(byHand.test('if (error instanceof DomainError && error.code === "JOB_FORBIDDEN")')).toBe(true);
   });
@@ -109,9 +111,7 @@ const JOURNEYS = path.join(APP, "journeys");
  * folders and doors, and the type of the /booking frame's loader (the parent route of location,
  * device and checkout).
  */
-const SHARED = ["components", "lib", "i18n", "tenant", "content", "booking.server", "env.server", "tailwind.css", "routes/booking"].map((name) =>
-  path.join(APP, name),
-);
+const SHARED = ["components", "lib", "i18n", "tenant", "content", "booking.server", "env.server", "tailwind.css", "routes/booking"].map((name) => path.join(APP, name));
 
 /** The journey folder a path lies in, or null outside app/journeys/<journey>/. */
 function journeyOf(resolved: string): string | null {
@@ -211,6 +211,9 @@ describe("the UI kit", () => {
       `<Link to="/x" className="rounded border border-primary px-5 py-3">x</Link><Link to="/y" className={\`\${tile} \${on ? "border-primary" : ""}\`}>y</Link></div>`,
     ].join("");
     const caught = openingTags(source).filter((tag) => BUTTON_LOOK.test(tag));
-    expect(caught).toEqual([`<button type="submit" onClick={() => a > b} className="rounded bg-primary px-4">`, `<Link to="/x" className="rounded border border-primary px-5 py-3">`]);
+    expect(caught).toEqual([
+      `<button type="submit" onClick={() => a > b} className="rounded bg-primary px-4">`,
+      `<Link to="/x" className="rounded border border-primary px-5 py-3">`,
+    ]);
   });
 });

@@ -92,10 +92,7 @@ export const DATABASE_RETRY_AFTER_SECONDS = 5;
  * as it is). A Response, so code that rethrows what is not a domain error passes it on untouched.
  */
 export function databaseUnavailableResponse(): Response {
-  return Response.json(
-    { error: "database-unavailable" },
-    { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } },
-  );
+  return Response.json({ error: "database-unavailable" }, { status: 503, headers: { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS), "Cache-Control": "no-store" } });
 }
 
 /** A connection failure becomes the 503 answer; any other error is returned as it is. */

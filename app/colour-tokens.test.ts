@@ -15,7 +15,10 @@ const ALLOWED = ["app/tailwind.css", "app/content/schemas.ts", "app/tenant/theme
 
 const HEX = /#[0-9a-fA-F]{3,8}\b/g;
 const PALETTE = "red|orange|amber|yellow|lime|green|emerald|teal|cyan|sky|blue|indigo|violet|purple|fuchsia|pink|rose|slate|gray|zinc|neutral|stone|white|black";
-const PALETTE_CLASS = new RegExp(`\\b(?:text|bg|border|ring|outline|fill|stroke|divide|decoration|from|via|to|shadow|accent|caret|placeholder)-(?:${PALETTE})(?:-\\d{2,3})?\\b`, "g");
+const PALETTE_CLASS = new RegExp(
+  `\\b(?:text|bg|border|ring|outline|fill|stroke|divide|decoration|from|via|to|shadow|accent|caret|placeholder)-(?:${PALETTE})(?:-\\d{2,3})?\\b`,
+  "g",
+);
 const ARBITRARY_COLOUR = /\b[a-z]+-\[(?:#[0-9a-fA-F]{3,8}\b|(?:rgb|hsl|oklch)a?\()[^\]]*\]/g;
 
 function sourceFiles(dir: string): string[] {

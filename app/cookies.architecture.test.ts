@@ -53,6 +53,10 @@ describe("committing sessions and toasts", () => {
       `new Headers([["set-cookie", value]])`,
       `headers.set("Set-Cookie", value)`,
     ];
-    for (const sample of samples) expect(BY_HAND.some(({ pattern }) => pattern.test(sample)), sample).toBe(true);
+    for (const sample of samples)
+      expect(
+        BY_HAND.some(({ pattern }) => pattern.test(sample)),
+        sample,
+      ).toBe(true);
   });
 });

@@ -46,13 +46,7 @@ export function handleDataRequest(response: Response) {
   return response;
 }
 
-export default function handleRequest(
-  request: Request,
-  responseStatusCode: number,
-  responseHeaders: Headers,
-  remixContext: EntryContext,
-  loadContext: AppLoadContext,
-) {
+export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   markUnavailable(responseStatusCode, responseHeaders);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
   const requestId = typeof loadContext.requestId === "string" ? loadContext.requestId : undefined;

@@ -62,7 +62,9 @@ describe("the web app's environment (ADR 042)", () => {
   });
 
   it("includes the engine's configuration, with its checks", () => {
-    expect(parseEnv({ PAYMENTS_PROVIDER: "braintree", BRAINTREE_MERCHANT_ID: "m", BRAINTREE_PUBLIC_KEY: "p", BRAINTREE_PRIVATE_KEY: "k" })).toMatchObject({ PAYMENTS_PROVIDER: "braintree" });
+    expect(parseEnv({ PAYMENTS_PROVIDER: "braintree", BRAINTREE_MERCHANT_ID: "m", BRAINTREE_PUBLIC_KEY: "p", BRAINTREE_PRIVATE_KEY: "k" })).toMatchObject({
+      PAYMENTS_PROVIDER: "braintree",
+    });
     expect(() => parseEnv({ PAYMENTS_PROVIDER: "stripe" })).toThrow(/PAYMENTS_PROVIDER/);
     expect(() => parseEnv({ PAY_LATER_PROVIDER: "klarna" })).toThrow(/KLARNA_ACCOUNTS: .*KLARNA_USERNAME/);
     expect(() => parseEnv({ ADDRESS_PROVIDER: "loqate" })).toThrow(/LOQATE_API_KEY/);

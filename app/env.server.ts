@@ -59,7 +59,12 @@ const envSchema = z
     /** Signs the staff session cookie (ADR 096); unset: a key derived from SESSION_SECRET, never the same as it. */
     STAFF_SESSION_SECRET: z.string().min(MIN_SECRET_LENGTH).optional(),
     /** A staff session ends after this many minutes without a request. */
-    STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+    STAFF_SESSION_IDLE_MINUTES: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 60)
+      .default(30),
     /** Send cookies only over HTTPS (production behind TLS). */
     COOKIE_SECURE: booleanFlag,
     /**
@@ -112,7 +117,11 @@ const envSchema = z
     for (const name of PRODUCTION_SECRETS) {
       const value = env[name];
       if (value.length < MIN_SECRET_LENGTH || DEVELOPMENT_SECRETS[name].includes(value)) {
-        ctx.addIssue({ code: "custom", path: [name], message: `${name} must be set in production to a secret of at least ${MIN_SECRET_LENGTH} characters, not a development default` });
+        ctx.addIssue({
+          code: "custom",
+          path: [name],
+          message: `${name} must be set in production to a secret of at least ${MIN_SECRET_LENGTH} characters, not a development default`,
+        });
       }
     }
   });

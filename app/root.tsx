@@ -1,15 +1,5 @@
 import "~/lib/observability/zod-browser";
-import {
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  ScrollRestoration,
-  isRouteErrorResponse,
-  useMatches,
-  useRouteError,
-  useRouteLoaderData,
-} from "@remix-run/react";
+import { Links, Meta, Outlet, Scripts, ScrollRestoration, isRouteErrorResponse, useMatches, useRouteError, useRouteLoaderData } from "@remix-run/react";
 import { data, redirect, type LinksFunction, type LoaderFunctionArgs } from "@remix-run/node";
 import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
@@ -54,20 +44,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   ]);
   const { key: i18nKey } = carrierI18n(carrier.code, locale, uiTexts);
   if (persist) responseScope().setCookie(localeCookie, locale);
-  return data(
-    {
-      carrier: publicCarrier(carrier),
-      locale,
-      uiTexts,
-      i18nKey,
-      preview: isPreviewing(carrier.code),
-      toast,
-      footer: landing
-        ? { operatedBy: landing.footerOperatedBy, parking: landing.footerParking, coverage: landing.footerCoverage }
-        : null,
-      staffLogin,
-    },
-  );
+  return data({
+    carrier: publicCarrier(carrier),
+    locale,
+    uiTexts,
+    i18nKey,
+    preview: isPreviewing(carrier.code),
+    toast,
+    footer: landing ? { operatedBy: landing.footerOperatedBy, parking: landing.footerParking, coverage: landing.footerCoverage } : null,
+    staffLogin,
+  });
 }
 
 /**

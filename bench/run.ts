@@ -118,7 +118,13 @@ async function main() {
       const { reference } = await engine.basket.buildBooking(carrier, { referrer: "bench" });
       await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
       await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-      await engine.basket.setCustomerDetails(carrier, reference, { first_name: "Ada", last_name: "Lovelace", email: `ada${i}@example.com`, phone_number: "07700900123", address: { line_1: "1 Parliament Street", town: "London" } });
+      await engine.basket.setCustomerDetails(carrier, reference, {
+        first_name: "Ada",
+        last_name: "Lovelace",
+        email: `ada${i}@example.com`,
+        phone_number: "07700900123",
+        address: { line_1: "1 Parliament Street", town: "London" },
+      });
       await engine.basket.loadAvailability(carrier, reference, { start_date: date, days_to_load: 10 });
       await engine.basket.setDate(carrier, reference, { date });
       const done = await engine.checkout.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });

@@ -93,7 +93,10 @@ async function load(pathname: string, cookie?: string): Promise<Load> {
 
 async function cms(): Promise<{ url: string; stop: () => Promise<void> }> {
   const url = `http://127.0.0.1:${cmsPort}`;
-  const running = await fetch(`${url}/_health`).then((response) => response.status < 500, () => false);
+  const running = await fetch(`${url}/_health`).then(
+    (response) => response.status < 500,
+    () => false,
+  );
   if (running) {
     console.log(`CMS: the running one at ${url}`);
     return { url, stop: async () => undefined };
@@ -212,7 +215,9 @@ async function main() {
     console.log(`${"page".padEnd(34)}${pad("req/s", 9)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("errors", 8)}${pad("× static", 10)}`);
     mkdirSync(staticDir, { recursive: true });
     const row = (label: string, figures: Load, ratio = "") =>
-      console.log(`${label.padEnd(34)}${pad(figures.rps.toFixed(0), 9)}${pad(figures.p50.toFixed(1), 9)}${pad(figures.p95.toFixed(1), 9)}${pad(figures.errors, 8)}${pad(ratio, 10)}`);
+      console.log(
+        `${label.padEnd(34)}${pad(figures.rps.toFixed(0), 9)}${pad(figures.p50.toFixed(1), 9)}${pad(figures.p95.toFixed(1), 9)}${pad(figures.errors, 8)}${pad(ratio, 10)}`,
+      );
     let lastStatic: Load | undefined;
     for (const page of PAGES) {
       const bytes = await getPage(page.path);
@@ -238,8 +243,16 @@ async function main() {
     console.log(`${"page".padEnd(34)}${pad("scripts", 10)}${pad("texts", 10)}${pad("total", 10)}`);
     for (const page of WEIGHED) {
       const ids = routeIds(build, page.path);
-      const weight = pageWeight({ build: path.join(root, buildDir), routes: ids, lng: "en", ns: namespacesOf(build, ids), manifestFileLoaded: build.future.v3_lazyRouteDiscovery !== true });
-      console.log(`${`${page.name} ${page.path}`.padEnd(34)}${pad(kB(weight.scriptBytes), 10)}${pad(kB(weight.translationBytes), 10)}${pad(kB(weight.scriptBytes + weight.translationBytes), 10)}`);
+      const weight = pageWeight({
+        build: path.join(root, buildDir),
+        routes: ids,
+        lng: "en",
+        ns: namespacesOf(build, ids),
+        manifestFileLoaded: build.future.v3_lazyRouteDiscovery !== true,
+      });
+      console.log(
+        `${`${page.name} ${page.path}`.padEnd(34)}${pad(kB(weight.scriptBytes), 10)}${pad(kB(weight.translationBytes), 10)}${pad(kB(weight.scriptBytes + weight.translationBytes), 10)}`,
+      );
     }
 
     console.log(`\n3. Lighthouse, mobile (performance / accessibility)\n`);

@@ -52,7 +52,10 @@ describe("the adapters the configuration asks for (ADR 040)", () => {
   });
 
   it("verify Braintree's webhooks whenever its credentials are set, whichever card provider is in use", () => {
-    const adapters = adaptersFromConfig(parseEngineConfig({ BRAINTREE_MERCHANT_ID: "m", BRAINTREE_PUBLIC_KEY: "integration_public_key", BRAINTREE_PRIVATE_KEY: "integration_private_key" }), db);
+    const adapters = adaptersFromConfig(
+      parseEngineConfig({ BRAINTREE_MERCHANT_ID: "m", BRAINTREE_PUBLIC_KEY: "integration_public_key", BRAINTREE_PRIVATE_KEY: "integration_private_key" }),
+      db,
+    );
     expect(adapters.payments.name).toBe("sandbox");
     expect(adapters.paymentWebhooks!()).not.toBeNull();
   });

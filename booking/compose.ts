@@ -27,7 +27,16 @@ import { OUTBOX_SENDER, sendersFromEnv, withSenders, type Sender } from "./notif
 import type { Notifications } from "./ports/notifications";
 import { createOperationsSync, type OperationsLogger, type OperationsSync } from "./operations/sync";
 import type { OperationsSource } from "./ports/operations-source";
-import { braintreeConfigured, braintreeVariables, klarnaVariables, outboxPageAllowed, parseEngineConfig, senderVariables, testClockAllowed, type EngineConfiguration } from "./config";
+import {
+  braintreeConfigured,
+  braintreeVariables,
+  klarnaVariables,
+  outboxPageAllowed,
+  parseEngineConfig,
+  senderVariables,
+  testClockAllowed,
+  type EngineConfiguration,
+} from "./config";
 import { openDatabase, type BookingDatabase, type OpenedDatabase } from "./db/open";
 import { createPaymentLedger } from "./db/payment-ledger";
 import { assembleEngine, wrapOperations, type Engine, type EngineDependencies, type Operation } from "./engine";
@@ -52,7 +61,10 @@ export function createEngine(deps: EngineDependencies): Engine {
 }
 
 /** The ports' adapters the configuration asks for. Credentials never come from code, never reach the browser. */
-export function adaptersFromConfig(config: EngineConfiguration, db: BookingDatabase): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle"> {
+export function adaptersFromConfig(
+  config: EngineConfiguration,
+  db: BookingDatabase,
+): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle"> {
   const payments =
     config.PAYMENTS_PROVIDER === "braintree"
       ? createBraintreeGateway({ accounts: braintreeAccountsFromEnv(braintreeVariables(config)), ledger: createPaymentLedger<BraintreeLedgerRecord>(db) })
@@ -106,7 +118,9 @@ function webhookReceiverFor(config: EngineConfiguration): () => PaymentWebhookRe
   let receiver: PaymentWebhookReceiver | null | undefined;
   return () => {
     if (receiver === undefined) {
-      receiver = braintreeConfigured(config) ? createBraintreeWebhookReceiver(createBraintreeWebhookParser({ accounts: braintreeAccountsFromEnv(braintreeVariables(config)) })) : null;
+      receiver = braintreeConfigured(config)
+        ? createBraintreeWebhookReceiver(createBraintreeWebhookParser({ accounts: braintreeAccountsFromEnv(braintreeVariables(config)) }))
+        : null;
     }
     return receiver;
   };
@@ -152,7 +166,12 @@ function testClockFor(offsetMs: number): { clock: Clock; shift: AsyncLocalStorag
 }
 
 function shiftedEngine(engine: Engine, shift: AsyncLocalStorage<number>, offsetMs: number): Engine {
-  return wrapOperations(engine, (operation: Operation, self) => (...args) => shift.run(offsetMs, () => operation.apply(self, args)));
+  return wrapOperations(
+    engine,
+    (operation: Operation, self) =>
+      (...args) =>
+        shift.run(offsetMs, () => operation.apply(self, args)),
+  );
 }
 
 /** Opens the database (migrating it) and wires the engine; a failure after opening closes it again. */
@@ -161,30 +180,37 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
   try {
     const moving = testClockAllowed(config) ? testClockFor(config.ENGINE_CLOCK_OFFSET_MS) : null;
     // A database that cannot be reached fails every operation as one typed error (ADR 145).
-    const engine = wrapOperations(createEngine({
-      db: database.db,
-      clock: moving?.clock ?? systemClock,
-      lookupThrottle: {
-        maxPerEmail: config.LOOKUP_THROTTLE_MAX_PER_EMAIL,
-        maxPerClient: config.LOOKUP_THROTTLE_MAX_PER_CLIENT,
-        windowMinutes: config.LOOKUP_THROTTLE_WINDOW_MINUTES,
-      },
-      staffLoginThrottle: {
-        maxPerAccount: config.STAFF_LOGIN_MAX_PER_ACCOUNT,
-        maxPerClient: config.STAFF_LOGIN_MAX_PER_CLIENT,
-        windowMinutes: config.STAFF_LOGIN_WINDOW_MINUTES,
-      },
-      config: { draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES, waitingListOfferMinutes: config.WAITING_LIST_OFFER_MINUTES, handoverCodeMinutes: config.HANDOVER_CODE_MINUTES },
-      scheduler: {
-        maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,
-        leaseMs: config.SCHEDULER_LEASE_SECONDS * 1000,
-        backoffBaseMs: config.SCHEDULER_BACKOFF_BASE_SECONDS * 1000,
-        holdPurgeMs: config.SCHEDULER_HOLD_PURGE_MINUTES * 60_000,
-      },
-      schedulerLog: options.schedulerLog ?? pino({ name: "booking-scheduler" }),
-      outcomes: options.outcomes,
-      ...adaptersFromConfig(config, database.db),
-    }), guardOperation);
+    const engine = wrapOperations(
+      createEngine({
+        db: database.db,
+        clock: moving?.clock ?? systemClock,
+        lookupThrottle: {
+          maxPerEmail: config.LOOKUP_THROTTLE_MAX_PER_EMAIL,
+          maxPerClient: config.LOOKUP_THROTTLE_MAX_PER_CLIENT,
+          windowMinutes: config.LOOKUP_THROTTLE_WINDOW_MINUTES,
+        },
+        staffLoginThrottle: {
+          maxPerAccount: config.STAFF_LOGIN_MAX_PER_ACCOUNT,
+          maxPerClient: config.STAFF_LOGIN_MAX_PER_CLIENT,
+          windowMinutes: config.STAFF_LOGIN_WINDOW_MINUTES,
+        },
+        config: {
+          draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES,
+          waitingListOfferMinutes: config.WAITING_LIST_OFFER_MINUTES,
+          handoverCodeMinutes: config.HANDOVER_CODE_MINUTES,
+        },
+        scheduler: {
+          maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,
+          leaseMs: config.SCHEDULER_LEASE_SECONDS * 1000,
+          backoffBaseMs: config.SCHEDULER_BACKOFF_BASE_SECONDS * 1000,
+          holdPurgeMs: config.SCHEDULER_HOLD_PURGE_MINUTES * 60_000,
+        },
+        schedulerLog: options.schedulerLog ?? pino({ name: "booking-scheduler" }),
+        outcomes: options.outcomes,
+        ...adaptersFromConfig(config, database.db),
+      }),
+      guardOperation,
+    );
     const testClock = moving ? { shifted: (offsetMs: number) => shiftedEngine(engine, moving.shift, offsetMs) } : null;
     const source = operationsSourceFromConfig(config);
     const operations = source ? createOperationsSync({ db: database.db, source, log: options.log ?? pino({ name: "booking-engine" }) }) : null;

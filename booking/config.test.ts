@@ -58,7 +58,9 @@ describe("the engine's configuration (ADR 040)", () => {
     expect(() => parseEngineConfig({ ADDRESS_PROVIDER: "loqate" })).toThrow(/LOQATE_API_KEY is required/);
     expect(() => parseEngineConfig({ CAPTCHA_PROVIDER: "recaptcha", RECAPTCHA_SECRET: "s" })).toThrow(/RECAPTCHA_SITE_KEY are required/);
     expect(() => parseEngineConfig({ BRAINTREE_ACCOUNTS: "{not json" })).toThrow(/BRAINTREE_ACCOUNTS is not valid JSON/);
-    expect(parseEngineConfig({ PAYMENTS_PROVIDER: "braintree", BRAINTREE_ACCOUNTS: BRAINTREE, PAY_LATER_PROVIDER: "klarna", KLARNA_USERNAME: "PK1", KLARNA_PASSWORD: "pw" })).toMatchObject({
+    expect(
+      parseEngineConfig({ PAYMENTS_PROVIDER: "braintree", BRAINTREE_ACCOUNTS: BRAINTREE, PAY_LATER_PROVIDER: "klarna", KLARNA_USERNAME: "PK1", KLARNA_PASSWORD: "pw" }),
+    ).toMatchObject({
       PAYMENTS_PROVIDER: "braintree",
       PAY_LATER_PROVIDER: "klarna",
     });
@@ -80,13 +82,19 @@ describe("the engine's configuration (ADR 040)", () => {
   });
 
   it("refuses SMTP or Twilio without their settings and a default sender, naming the variables", () => {
-    expect(() => parseEngineConfig({ NOTIFICATIONS_EMAIL_PROVIDER: "smtp", NOTIFICATIONS_EMAIL_FROM_ADDRESS: "bookings@example.com" })).toThrow(/SMTP_URL or SMTP_HOST is required/);
+    expect(() => parseEngineConfig({ NOTIFICATIONS_EMAIL_PROVIDER: "smtp", NOTIFICATIONS_EMAIL_FROM_ADDRESS: "bookings@example.com" })).toThrow(
+      /SMTP_URL or SMTP_HOST is required/,
+    );
     expect(() => parseEngineConfig({ NOTIFICATIONS_EMAIL_PROVIDER: "smtp", SMTP_URL: "smtp://mail.example.com:587" })).toThrow(/NOTIFICATIONS_EMAIL_FROM_ADDRESS/);
     expect(() => parseEngineConfig({ SMTP_URL: "http://mail.example.com" })).toThrow(/SMTP_URL must be smtp/);
-    expect(() => parseEngineConfig({ NOTIFICATIONS_SMS_PROVIDER: "twilio", NOTIFICATIONS_SMS_SENDER_ID: "Repairs" })).toThrow(/TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required/);
+    expect(() => parseEngineConfig({ NOTIFICATIONS_SMS_PROVIDER: "twilio", NOTIFICATIONS_SMS_SENDER_ID: "Repairs" })).toThrow(
+      /TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required/,
+    );
     expect(() => parseEngineConfig({ TWILIO_ACCOUNT_SID: "AC123" })).toThrow(/TWILIO_ACCOUNT_SID is AC followed by 32 hex digits/);
     expect(() => parseEngineConfig({ NOTIFICATIONS_SENDERS: "{not json" })).toThrow(/NOTIFICATIONS_SENDERS is not valid JSON/);
-    expect(() => parseEngineConfig({ NOTIFICATIONS_SENDERS: JSON.stringify({ acme: { smsSenderId: "Far too long a name" } }) })).toThrow(/"acme" in NOTIFICATIONS_SENDERS: smsSenderId/);
+    expect(() => parseEngineConfig({ NOTIFICATIONS_SENDERS: JSON.stringify({ acme: { smsSenderId: "Far too long a name" } }) })).toThrow(
+      /"acme" in NOTIFICATIONS_SENDERS: smsSenderId/,
+    );
     expect(
       parseEngineConfig({
         NOTIFICATIONS_EMAIL_PROVIDER: "smtp",

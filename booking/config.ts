@@ -36,11 +36,26 @@ export const engineConfigShape = {
   ADDRESS_PROVIDER: z.enum(["embedded", "loqate"]).default("embedded"),
   LOQATE_API_KEY: optionalText,
   UPLOADS_DIR: z.string().min(1).default("data/uploads"),
-  BOOKING_DRAFT_HOLD_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  BOOKING_DRAFT_HOLD_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   // How long a waiting-list offer holds the freed day for its customer (ADR 094).
-  WAITING_LIST_OFFER_MINUTES: z.coerce.number().int().min(5).max(7 * 24 * 60).default(120),
+  WAITING_LIST_OFFER_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(5)
+    .max(7 * 24 * 60)
+    .default(120),
   // How long an in-store hand-over code (booking code and QR) can be redeemed; it works once (ADR 101).
-  HANDOVER_CODE_MINUTES: z.coerce.number().int().min(1).max(7 * 24 * 60).default(60),
+  HANDOVER_CODE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(7 * 24 * 60)
+    .default(60),
   // Contact form captcha (ADR 032).
   CAPTCHA_PROVIDER: z.enum(["off", "recaptcha"]).default("off"),
   RECAPTCHA_SECRET: optionalText,
@@ -49,11 +64,21 @@ export const engineConfigShape = {
   // Failed order lookups (ADR 031).
   LOOKUP_THROTTLE_MAX_PER_EMAIL: z.coerce.number().int().min(1).max(1000).default(5),
   LOOKUP_THROTTLE_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),
-  LOOKUP_THROTTLE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  LOOKUP_THROTTLE_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   // Staff log-in lock-out (ADR 097).
   STAFF_LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   STAFF_LOGIN_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),
-  STAFF_LOGIN_WINDOW_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(15),
+  STAFF_LOGIN_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   // Operations data (issue 9, ADR 080): the CMS engine feed, read with the web app's read token; unset CMS_URL: no sync.
   CMS_URL: z.url().optional(),
   CMS_READ_TOKEN: optionalText,
@@ -65,7 +90,12 @@ export const engineConfigShape = {
   SCHEDULER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   // The first retry's delay after a transient failure (an SMTP server down); each further one doubles, up to an hour.
   SCHEDULER_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
-  SCHEDULER_HOLD_PURGE_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(5),
+  SCHEDULER_HOLD_PURGE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(5),
   // Customer messages (issue 10, ADR 090): each channel to its provider or to the file outbox.
   NOTIFICATIONS_EMAIL_PROVIDER: z.enum(["outbox", "smtp"]).default("outbox"),
   NOTIFICATIONS_SMS_PROVIDER: z.enum(["outbox", "twilio"]).default("outbox"),
@@ -195,11 +225,14 @@ function checkNotificationsConfig(config: EngineConfiguration, issue: (path: str
   }
   if (config.NOTIFICATIONS_EMAIL_PROVIDER === "smtp") {
     if (!config.SMTP_URL && !config.SMTP_HOST) issue("SMTP_URL", "SMTP_URL or SMTP_HOST is required when NOTIFICATIONS_EMAIL_PROVIDER=smtp");
-    if (!fallback.emailFromAddress) issue("NOTIFICATIONS_EMAIL_FROM_ADDRESS", "NOTIFICATIONS_EMAIL_FROM_ADDRESS (or a \"*\" entry in NOTIFICATIONS_SENDERS) is required when NOTIFICATIONS_EMAIL_PROVIDER=smtp");
+    if (!fallback.emailFromAddress)
+      issue("NOTIFICATIONS_EMAIL_FROM_ADDRESS", 'NOTIFICATIONS_EMAIL_FROM_ADDRESS (or a "*" entry in NOTIFICATIONS_SENDERS) is required when NOTIFICATIONS_EMAIL_PROVIDER=smtp');
   }
   if (config.NOTIFICATIONS_SMS_PROVIDER === "twilio") {
-    if (!(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN)) issue("TWILIO_ACCOUNT_SID", "TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required when NOTIFICATIONS_SMS_PROVIDER=twilio");
-    if (!fallback.smsSenderId) issue("NOTIFICATIONS_SMS_SENDER_ID", "NOTIFICATIONS_SMS_SENDER_ID (or a \"*\" entry in NOTIFICATIONS_SENDERS) is required when NOTIFICATIONS_SMS_PROVIDER=twilio");
+    if (!(config.TWILIO_ACCOUNT_SID && config.TWILIO_AUTH_TOKEN))
+      issue("TWILIO_ACCOUNT_SID", "TWILIO_ACCOUNT_SID and TWILIO_AUTH_TOKEN are required when NOTIFICATIONS_SMS_PROVIDER=twilio");
+    if (!fallback.smsSenderId)
+      issue("NOTIFICATIONS_SMS_SENDER_ID", 'NOTIFICATIONS_SMS_SENDER_ID (or a "*" entry in NOTIFICATIONS_SENDERS) is required when NOTIFICATIONS_SMS_PROVIDER=twilio');
   }
 }
 

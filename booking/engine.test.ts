@@ -13,7 +13,10 @@ describe("the engine's door, grouped by area (ADR 160)", () => {
     for (const area of ENGINE_AREAS) {
       const operations = Object.values(t.engine[area]);
       expect(operations.length, area).toBeGreaterThan(0);
-      expect(operations.every((operation) => typeof operation === "function"), area).toBe(true);
+      expect(
+        operations.every((operation) => typeof operation === "function"),
+        area,
+      ).toBe(true);
     }
   });
 

@@ -298,8 +298,12 @@ export function assembleEngine(deps: EngineParts) {
     // contact/: customer contact (issue 6)
     contact: {
       captchaProvider: () => ({ provider: captcha.provider, siteKey: captcha.siteKey }),
-      sendContactMessage: sends(async (carrier: CarrierArg, input: contact.ContactMessageInput) => contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input)),
-      requestCallBack: sends(async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) => contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input)),
+      sendContactMessage: sends(async (carrier: CarrierArg, input: contact.ContactMessageInput) =>
+        contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input),
+      ),
+      requestCallBack: sends(async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) =>
+        contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input),
+      ),
       listContactMessages: async (carrier: CarrierArg, input?: Parameters<typeof contact.listContactMessages>[2]) => contact.listContactMessages(ctx, carrierOf(carrier), input),
       listCallBackRequests: async (carrier: CarrierArg, input?: Parameters<typeof contact.listCallBackRequests>[2]) => contact.listCallBackRequests(ctx, carrierOf(carrier), input),
       markContactMessageAnswered: async (carrier: CarrierArg, id: number) => contact.markContactMessageAnswered(ctx, carrierOf(carrier), id),

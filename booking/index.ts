@@ -2,8 +2,26 @@
  * The booking engine's whole public surface (ADR 041): nothing outside booking/ imports a deeper
  * path (app/architecture.test.ts). The web app reaches it through app/booking.server.ts.
  */
-export { composeEngine, engineFromEnvironment, adaptersFromConfig, operationsSourceFromConfig, notificationsFromConfig, type ComposedEngine, type ComposeOptions, type TestClock } from "./compose";
-export { createOperationsSync, routeChange, isOperationsModel, type OperationsSync, type OperationsChange, type OperationsLogger, type SyncOutcome, type ChangeRoute } from "./operations/sync";
+export {
+  composeEngine,
+  engineFromEnvironment,
+  adaptersFromConfig,
+  operationsSourceFromConfig,
+  notificationsFromConfig,
+  type ComposedEngine,
+  type ComposeOptions,
+  type TestClock,
+} from "./compose";
+export {
+  createOperationsSync,
+  routeChange,
+  isOperationsModel,
+  type OperationsSync,
+  type OperationsChange,
+  type OperationsLogger,
+  type SyncOutcome,
+  type ChangeRoute,
+} from "./operations/sync";
 export { createCmsFeedSource } from "./adapters/cms-feed/cms-feed-source";
 export type { OperationsSource } from "./ports/operations-source";
 export {
@@ -57,7 +75,19 @@ export type { BuiltBooking, StoreView } from "./bookings/bookings";
 export type { ValidationReport } from "./bookings/checkout";
 export type { AvailabilityDay } from "./availability/availability";
 export type { OrderView, OrderDeviceView, DateChangeLogEntry, VanLocation } from "./orders/orders";
-export type { Make, DeviceType, DeviceKindOption, ModelSummary, ModelVersion, ModelVersionDetail, Colour, PricedProblem, Extra, TriageQuestionView, Locale } from "./catalogue/queries";
+export type {
+  Make,
+  DeviceType,
+  DeviceKindOption,
+  ModelSummary,
+  ModelVersion,
+  ModelVersionDetail,
+  Colour,
+  PricedProblem,
+  Extra,
+  TriageQuestionView,
+  Locale,
+} from "./catalogue/queries";
 export { createLocalFileStorage } from "./adapters/local-files/local-file-storage";
 export { systemClock, fixedClock, type Clock } from "./ports/clock";
 export type { PaymentGateway } from "./ports/payment-gateway";
@@ -69,7 +99,16 @@ export type { PaymentCapabilities, Currency } from "./ports/payment-gateway";
 export type { PayLaterCapabilities, PayLaterProvider } from "./ports/pay-later";
 export type { CaptchaProvider, CaptchaVerifier } from "./ports/captcha";
 export type { PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
-export { NotificationSendError, type Notifications, type EmailSender, type SmsSender, type EmailMessage, type SmsMessage, type SendReceipt, type SenderCapabilities } from "./ports/notifications";
+export {
+  NotificationSendError,
+  type Notifications,
+  type EmailSender,
+  type SmsSender,
+  type EmailMessage,
+  type SmsMessage,
+  type SendReceipt,
+  type SenderCapabilities,
+} from "./ports/notifications";
 export { createOutboxSenders } from "./adapters/outbox/outbox-senders";
 export { renderMessage, type RenderMessageInput, type RenderedCustomerMessage, type MessageBrand, type MessageTemplate, type MessageValues } from "./notifications/render";
 export { composeMessage, type MessageRequest } from "./notifications/compose-message";

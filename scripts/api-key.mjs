@@ -16,9 +16,16 @@ const option = (name) => {
   const at = rest.indexOf(`--${name}`);
   return at >= 0 ? rest[at + 1] : undefined;
 };
-const list = (value) => (value ? value.split(",").map((entry) => entry.trim()).filter(Boolean) : []);
+const list = (value) =>
+  value
+    ? value
+        .split(",")
+        .map((entry) => entry.trim())
+        .filter(Boolean)
+    : [];
 const quiet = { info: () => undefined, warn: () => undefined, error: () => undefined };
-const usage = "usage: npm run api-key -- issue <carrier> --name <name> --scopes <a,b> [--origins <o1,o2>] [--expires <date>] | list <carrier> | revoke <carrier> <id> | rotate <carrier> <id> [--overlap-hours 24]";
+const usage =
+  "usage: npm run api-key -- issue <carrier> --name <name> --scopes <a,b> [--origins <o1,o2>] [--expires <date>] | list <carrier> | revoke <carrier> <id> | rotate <carrier> <id> [--overlap-hours 24]";
 
 if (!command || !carrier) {
   console.error(usage);
@@ -28,10 +35,24 @@ if (!command || !carrier) {
 const composed = await engineFromEnvironment(process.env, { log: quiet, schedulerLog: quiet });
 const keys = composed.engine.apiKeys;
 const show = (key) =>
-  [key.id, key.name, key.scopes.join(","), key.allowedOrigins.join(",") || "-", `created ${key.createdAt}`, `expires ${key.expiresAt ?? "never"}`, key.revokedAt ? `revoked ${key.revokedAt}` : "active", `last used ${key.lastUsedAt ?? "never"}`].join("\t");
+  [
+    key.id,
+    key.name,
+    key.scopes.join(","),
+    key.allowedOrigins.join(",") || "-",
+    `created ${key.createdAt}`,
+    `expires ${key.expiresAt ?? "never"}`,
+    key.revokedAt ? `revoked ${key.revokedAt}` : "active",
+    `last used ${key.lastUsedAt ?? "never"}`,
+  ].join("\t");
 try {
   if (command === "issue") {
-    const issued = await keys.issue(carrier, { name: option("name") ?? "", scopes: list(option("scopes")), allowedOrigins: list(option("origins")), expiresAt: option("expires") ?? null });
+    const issued = await keys.issue(carrier, {
+      name: option("name") ?? "",
+      scopes: list(option("scopes")),
+      allowedOrigins: list(option("origins")),
+      expiresAt: option("expires") ?? null,
+    });
     console.log(show(issued));
     console.log(`\nThe key (shown once, store it now):\n${issued.key}`);
   } else if (command === "list") {

@@ -77,9 +77,7 @@ function escapeXml(value: string): string {
 /** Mixes a hex colour towards white (amount > 0) or black (amount < 0). */
 function shade(hex: string, amount: number): string {
   const n = parseInt(hex.slice(1), 16);
-  const channels = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) =>
-    Math.round(amount >= 0 ? c + (255 - c) * amount : c * (1 + amount)),
-  );
+  const channels = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => Math.round(amount >= 0 ? c + (255 - c) * amount : c * (1 + amount)));
   return `#${channels.map((c) => c.toString(16).padStart(2, "0")).join("")}`;
 }
 
@@ -180,8 +178,12 @@ function phone(model: CatalogueModel, colour: string): string {
     `<rect x="${bx + 3}" y="${by + 3}" width="${pw - 6}" height="${ph - 6}" rx="${rx - 2}" fill="#ffffff" opacity="0.10"/>`,
     camera(look.camera, look.camera === "visor-pill" || look.camera === "camera-bar" ? bx : bx + 4, by + 4, pw, body, look.lenses),
   ];
-  if (model.make_ids[0] === 1) back.push(`<text x="${bx + pw / 2}" y="${by + ph - 18}" text-anchor="middle" font-family="system-ui, sans-serif" font-size="7" letter-spacing="1.5" fill="${shade(body, luminance(body) > 0.5 ? -0.45 : 0.45)}">SAMSUNG</text>`);
-  if (model.make_ids[0] === 3) back.push(`<circle cx="${bx + pw / 2}" cy="${by + ph - 40}" r="5" fill="none" stroke="${shade(body, luminance(body) > 0.5 ? -0.35 : 0.4)}" stroke-width="1.6"/>`);
+  if (model.make_ids[0] === 1)
+    back.push(
+      `<text x="${bx + pw / 2}" y="${by + ph - 18}" text-anchor="middle" font-family="system-ui, sans-serif" font-size="7" letter-spacing="1.5" fill="${shade(body, luminance(body) > 0.5 ? -0.45 : 0.45)}">SAMSUNG</text>`,
+    );
+  if (model.make_ids[0] === 3)
+    back.push(`<circle cx="${bx + pw / 2}" cy="${by + ph - 40}" r="5" fill="none" stroke="${shade(body, luminance(body) > 0.5 ? -0.35 : 0.4)}" stroke-width="1.6"/>`);
   if (model.make_ids[0] === 2) back.push(`<circle cx="${bx + pw / 2}" cy="${by + ph / 2}" r="8" fill="${shade(body, luminance(body) > 0.5 ? -0.12 : 0.16)}"/>`);
 
   return [...front, ...back].join("\n  ");
@@ -232,7 +234,9 @@ function appliance(model: CatalogueModel): string {
       return [
         box(50, 40, 140, 196),
         `<line x1="50" y1="76" x2="190" y2="76" stroke="${line}" stroke-width="2"/>`,
-        dryer ? `<rect x="62" y="50" width="40" height="16" rx="3" fill="${steel}" stroke="${line}" stroke-width="1.2"/>` : `<rect x="60" y="50" width="34" height="16" rx="3" fill="${steel}" stroke="${line}" stroke-width="1.2"/>`,
+        dryer
+          ? `<rect x="62" y="50" width="40" height="16" rx="3" fill="${steel}" stroke="${line}" stroke-width="1.2"/>`
+          : `<rect x="60" y="50" width="34" height="16" rx="3" fill="${steel}" stroke="${line}" stroke-width="1.2"/>`,
         `<rect x="112" y="52" width="36" height="12" rx="2" fill="#1f2933"/><text x="130" y="61" text-anchor="middle" font-family="ui-monospace, monospace" font-size="8" fill="${accent}">${dryer ? "1:10" : "0:59"}</text>`,
         `<circle cx="170" cy="58" r="8" fill="${steel}" stroke="${line}" stroke-width="1.5"/>`,
         `<circle cx="120" cy="152" r="48" fill="${steel}" stroke="${line}" stroke-width="3"/>`,
@@ -301,8 +305,7 @@ function heroColour(model: CatalogueModel): string {
 export function deviceSvg(model: CatalogueModel, makeName: string): string {
   const colour = heroColour(model);
   const [from, to] = MAKE_BACKDROP[model.make_ids[0] ?? 0] ?? ["#eef2f7", "#dde3ea"];
-  const drawing =
-    model.device_type === "phone" ? phone(model, colour) : model.device_type === "tablet" ? tablet(model, colour) : appliance(model);
+  const drawing = model.device_type === "phone" ? phone(model, colour) : model.device_type === "tablet" ? tablet(model, colour) : appliance(model);
   const label = escapeXml(model.title);
   const subtitle = escapeXml(model.device_type === "appliance" ? "Home appliance" : makeName);
   const fontSize = model.title.length > 26 ? 12 : model.title.length > 18 ? 14 : 16;

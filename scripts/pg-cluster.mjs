@@ -78,10 +78,8 @@ export async function startPgCluster({ log = (message) => console.log(message), 
     }
   }
   const tool = (name) => path.join(bin, name);
-  const asServer = (file, args, opts = {}) =>
-    asRoot ? run("runuser", ["-u", "postgres", "--", file, ...args], opts) : run(file, args, opts);
-  const asServerSync = (file, args) =>
-    asRoot ? spawnSync("runuser", ["-u", "postgres", "--", file, ...args], { stdio: "ignore" }) : spawnSync(file, args, { stdio: "ignore" });
+  const asServer = (file, args, opts = {}) => (asRoot ? run("runuser", ["-u", "postgres", "--", file, ...args], opts) : run(file, args, opts));
+  const asServerSync = (file, args) => (asRoot ? spawnSync("runuser", ["-u", "postgres", "--", file, ...args], { stdio: "ignore" }) : spawnSync(file, args, { stdio: "ignore" }));
 
   const dir = mkdtempSync(path.join(os.tmpdir(), "booking-pg-"));
   const dataDir = path.join(dir, "data");

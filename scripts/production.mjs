@@ -23,7 +23,11 @@ await ensureAppBuilt();
 const shape = await startProductionShape({
   stateDir,
   ports: { https: httpsPort, http: httpPort },
-  variables: Object.fromEntries(Object.entries(process.env).filter(([key]) => /^[A-Z0-9_]+$/.test(key) && !["PATH", "HOME", "PWD", "SHELL", "USER", "TERM", "LANG", "HOSTNAME", "SHLVL", "OLDPWD", "_"].includes(key))),
+  variables: Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([key]) => /^[A-Z0-9_]+$/.test(key) && !["PATH", "HOME", "PWD", "SHELL", "USER", "TERM", "LANG", "HOSTNAME", "SHLVL", "OLDPWD", "_"].includes(key),
+    ),
+  ),
   log: (message) => log("production", message),
 });
 let stopping = false;
@@ -45,7 +49,10 @@ console.log(
     "",
     `CMS admin:   https://${shape.variables.CMS_DOMAIN}/admin  (${shape.variables.CMS_ADMIN_EMAIL}; password in ${path.join(stateDir, "secrets.env")})`,
     `Caddy's CA:  ${shape.caRoot}  (curl --cacert it, or accept the warning)`,
-    `Replicas:    ${shape.replicas().map((replica) => `127.0.0.1:${replica.port} (metrics :${replica.metricsPort})`).join(", ")}`,
+    `Replicas:    ${shape
+      .replicas()
+      .map((replica) => `127.0.0.1:${replica.port} (metrics :${replica.metricsPort})`)
+      .join(", ")}`,
     `Mail:        SMTP 127.0.0.1:${shape.ports.mail}, messages in ${shape.mailDir}`,
     `Logs:        ${shape.logDir}`,
     "",

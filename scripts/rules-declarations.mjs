@@ -14,7 +14,16 @@ export const GENERATED = ["message-kinds.js"];
 /** The .d.ts TypeScript emits for packages/rules/<file>, under a line saying where it comes from. */
 export function declarationOf(file) {
   const source = path.join(rulesDir, file);
-  const options = { allowJs: true, checkJs: true, declaration: true, emitDeclarationOnly: true, strict: true, target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, types: [] };
+  const options = {
+    allowJs: true,
+    checkJs: true,
+    declaration: true,
+    emitDeclarationOnly: true,
+    strict: true,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.ESNext,
+    types: [],
+  };
   const program = ts.createProgram([source], options);
   const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
   if (problems.length > 0) throw new Error(`${file}: ${problems.join("; ")}`);

@@ -9,7 +9,13 @@
 import { z } from "zod";
 import { engineFromEnvironment, type SyncOutcome } from "../booking/index";
 
-const waitSeconds = z.coerce.number().int().min(0).max(3600).default(120).parse(process.env.OPERATIONS_SYNC_WAIT_SECONDS || undefined);
+const waitSeconds = z.coerce
+  .number()
+  .int()
+  .min(0)
+  .max(3600)
+  .default(120)
+  .parse(process.env.OPERATIONS_SYNC_WAIT_SECONDS || undefined);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const quiet = { info: () => undefined, warn: () => undefined, error: (fields: object, message: string) => console.error(`[engine] ${message}`, fields) };
 
@@ -33,7 +39,8 @@ async function main(): Promise<number> {
       `[engine] ${database.kind} at ${database.location} from ${operations.source}: ` +
         `${changed.length ? changed.map((o) => `${o.subject} ${o.result}`).join(", ") : "all up to date"}`,
     );
-    for (const problem of problems) console.warn(`[engine] ${problem.subject}: ${problem.result}${problem.reason ? ` (${problem.reason.slice(0, 500)})` : ""}; the last good copy stays`);
+    for (const problem of problems)
+      console.warn(`[engine] ${problem.subject}: ${problem.result}${problem.reason ? ` (${problem.reason.slice(0, 500)})` : ""}; the last good copy stays`);
     return 0;
   } finally {
     await composed.close();

@@ -25,7 +25,10 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
 const cleanups = [];
 async function cleanup() {
-  while (cleanups.length) await cleanups.pop()().catch((error) => console.error(error));
+  while (cleanups.length)
+    await cleanups
+      .pop()()
+      .catch((error) => console.error(error));
 }
 process.on("SIGINT", async () => {
   await cleanup();

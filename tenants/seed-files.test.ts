@@ -22,7 +22,10 @@ describe("demo tenant seed files", () => {
     for (const { file, kind, subject, emailBody, smsText } of templates) {
       const used = [...`${subject} ${emailBody} ${smsText}`.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]);
       const allowed: readonly string[] = PLACEHOLDERS_OF[kind as CustomerMessageKind];
-      expect(used.filter((name) => !allowed.includes(name)), `${path.relative(here, file)} ${kind}`).toEqual([]);
+      expect(
+        used.filter((name) => !allowed.includes(name)),
+        `${path.relative(here, file)} ${kind}`,
+      ).toEqual([]);
     }
   });
 

@@ -16,9 +16,7 @@ export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale
       <div className="mx-auto flex max-w-6xl flex-wrap items-center justify-between gap-4 px-4 py-3">
         <Link to="/" className="flex min-w-0 max-w-full items-center gap-2 text-lg font-bold text-ink" aria-label={t("nav.logoAlt", { brand: carrier.name })}>
           {/* Never cropped: 36 px high at its own width; on a narrow screen scaled down whole (object-contain). */}
-          {carrier.theme.logoUrl ? (
-            <img src={carrier.theme.logoUrl} alt="" className="h-9 w-auto max-w-full object-contain" data-testid="header-logo" />
-          ) : null}
+          {carrier.theme.logoUrl ? <img src={carrier.theme.logoUrl} alt="" className="h-9 w-auto max-w-full object-contain" data-testid="header-logo" /> : null}
           <span data-testid="brand-name" className={carrier.theme.logoUrl ? "sr-only" : undefined}>
             {carrier.name}
           </span>
@@ -47,12 +45,7 @@ export function SiteHeader({ carrier, locale }: { carrier: PublicCarrier; locale
             </li>
             {otherLocales.map((code) => (
               <li key={code}>
-                <a
-                  href={languageSwitchHref(location, code)}
-                  hrefLang={code}
-                  lang={code}
-                  className="rounded border border-line/20 px-2 py-1 text-ink"
-                >
+                <a href={languageSwitchHref(location, code)} hrefLang={code} lang={code} className="rounded border border-line/20 px-2 py-1 text-ink">
                   {t(`nav.languageName.${code}`)}
                 </a>
               </li>

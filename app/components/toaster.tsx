@@ -37,14 +37,30 @@ export function Toaster({ incoming }: { incoming: Toast | null | undefined }) {
   return (
     <div className="pointer-events-none fixed inset-x-0 top-4 z-50 flex flex-col items-center gap-2 px-4">
       <div role="status" aria-live="polite" className="contents">
-        {toasts.filter((entry) => entry.type !== "error").map((entry) => (
-          <ToastView key={entry.id} tone={entry.type} onDismiss={() => dismiss(entry.id)} text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")} dismissLabel={t("toast.dismiss")} />
-        ))}
+        {toasts
+          .filter((entry) => entry.type !== "error")
+          .map((entry) => (
+            <ToastView
+              key={entry.id}
+              tone={entry.type}
+              onDismiss={() => dismiss(entry.id)}
+              text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")}
+              dismissLabel={t("toast.dismiss")}
+            />
+          ))}
       </div>
       <div role="alert" aria-live="assertive" className="contents">
-        {toasts.filter((entry) => entry.type === "error").map((entry) => (
-          <ToastView key={entry.id} tone={entry.type} onDismiss={() => dismiss(entry.id)} text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")} dismissLabel={t("toast.dismiss")} />
-        ))}
+        {toasts
+          .filter((entry) => entry.type === "error")
+          .map((entry) => (
+            <ToastView
+              key={entry.id}
+              tone={entry.type}
+              onDismiss={() => dismiss(entry.id)}
+              text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")}
+              dismissLabel={t("toast.dismiss")}
+            />
+          ))}
       </div>
     </div>
   );

@@ -63,21 +63,14 @@ function byCarrier(code: string, locale: Locale, drafts = isPreviewing(code)): Q
 
 /** Every published carrier; the tenant list the Host header is resolved against. */
 export function getCarriers(): Promise<Carrier[]> {
-  return contentCache().get("carriers", [CARRIERS_TAG], () =>
-    load("carriers", carrierSchema, { "populate[theme]": "true", sort: "code:asc" }),
-  );
+  return contentCache().get("carriers", [CARRIERS_TAG], () => load("carriers", carrierSchema, { "populate[theme]": "true", sort: "code:asc" }));
 }
 
 /**
  * Cached per carrier and locale. When a locale has nothing for this carrier, the carrier's
  * default locale is used, so a half-translated carrier still renders.
  */
-function perCarrier<T>(
-  name: string,
-  carrier: Carrier,
-  locale: Locale,
-  fetch: (locale: Locale) => Promise<T[]>,
-): Promise<T[]> {
+function perCarrier<T>(name: string, carrier: Carrier, locale: Locale, fetch: (locale: Locale) => Promise<T[]>): Promise<T[]> {
   const key = `${name}:${carrier.code}:${locale}`;
   const read = async () => {
     const entries = await fetch(locale);
@@ -101,46 +94,31 @@ export async function getLandingPage(carrier: Carrier, locale: Locale): Promise<
   return pages[0] ?? null;
 }
 
-export async function getFaqs(
-  carrier: Carrier,
-  locale: Locale,
-): Promise<{ categories: FaqCategory[]; items: FaqItem[] }> {
+export async function getFaqs(carrier: Carrier, locale: Locale): Promise<{ categories: FaqCategory[]; items: FaqItem[] }> {
   const [categories, items] = await Promise.all([
-    perCarrier("faq-categories", carrier, locale, (lng) =>
-      load("faq-categories", faqCategorySchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" }),
-    ),
-    perCarrier("faq-items", carrier, locale, (lng) =>
-      load("faq-items", faqItemSchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" }),
-    ),
+    perCarrier("faq-categories", carrier, locale, (lng) => load("faq-categories", faqCategorySchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" })),
+    perCarrier("faq-items", carrier, locale, (lng) => load("faq-items", faqItemSchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" })),
   ]);
   return { categories, items };
 }
 
 export function getHelpGuides(carrier: Carrier, locale: Locale): Promise<HelpGuide[]> {
-  return perCarrier("help-guides", carrier, locale, (lng) =>
-    load("help-guides", helpGuideSchema, { ...byCarrier(carrier.code, lng), "populate[steps]": "true" }),
-  );
+  return perCarrier("help-guides", carrier, locale, (lng) => load("help-guides", helpGuideSchema, { ...byCarrier(carrier.code, lng), "populate[steps]": "true" }));
 }
 
 export async function getLegalPage(carrier: Carrier, locale: Locale, slug: LegalPage["slug"]): Promise<LegalPage | null> {
-  const pages = await perCarrier("legal-pages", carrier, locale, (lng) =>
-    load("legal-pages", legalPageSchema, byCarrier(carrier.code, lng)),
-  );
+  const pages = await perCarrier("legal-pages", carrier, locale, (lng) => load("legal-pages", legalPageSchema, byCarrier(carrier.code, lng)));
   return pages.find((page) => page.slug === slug) ?? null;
 }
 
 export function getContactReasons(carrier: Carrier, locale: Locale): Promise<ContactReason[]> {
-  return perCarrier("contact-reasons", carrier, locale, (lng) =>
-    load("contact-reasons", contactReasonSchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" }),
-  );
+  return perCarrier("contact-reasons", carrier, locale, (lng) => load("contact-reasons", contactReasonSchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" }));
 }
 
 /** Per-locale overrides of UI texts, as a flat key → value map. */
 export async function getUiTexts(carrier: Carrier, locale: Locale): Promise<Record<string, string>> {
   const key = `ui-texts:${carrier.code}:${locale}`;
-  const entries = await contentCache().get(key, [carrierTag(carrier.code)], () =>
-    load("ui-texts", uiTextSchema, byCarrier(carrier.code, locale, false)),
-  );
+  const entries = await contentCache().get(key, [carrierTag(carrier.code)], () => load("ui-texts", uiTextSchema, byCarrier(carrier.code, locale, false)));
   return Object.fromEntries(entries.map((entry) => [entry.key, entry.value]));
 }
 
@@ -150,9 +128,7 @@ export async function getUiTexts(carrier: Carrier, locale: Locale): Promise<Reco
  * and dropped with it: a staff account's webhook invalidates the carrier (app/routes/api.cms-webhook.ts).
  */
 export function hasStaffAccounts(carrier: Carrier): Promise<boolean> {
-  return contentCache().get(`staff-accounts:${carrier.code}`, [carrierTag(carrier.code)], async () =>
-    (await listStaffAccounts(carrier.code)).some((account) => !account.disabled),
-  );
+  return contentCache().get(`staff-accounts:${carrier.code}`, [carrierTag(carrier.code)], async () => (await listStaffAccounts(carrier.code)).some((account) => !account.disabled));
 }
 
 type InvalidationListener = (carrierCode: string | undefined) => void;

@@ -48,8 +48,7 @@ export function checkPreviewToken(token: unknown): PreviewCheck {
 async function previewClaims(request: Request) {
   const fromQuery = request.query[PREVIEW_COOKIE];
   const cookieHeader = request.headers.cookie;
-  const token =
-    typeof fromQuery === "string" ? fromQuery : cookieHeader?.includes(`${PREVIEW_COOKIE}=`) ? await previewCookie.parse(cookieHeader).catch(() => null) : null;
+  const token = typeof fromQuery === "string" ? fromQuery : cookieHeader?.includes(`${PREVIEW_COOKIE}=`) ? await previewCookie.parse(cookieHeader).catch(() => null) : null;
   if (!token) return null;
   const check = checkPreviewToken(token);
   return check.ok ? check.claims : null;

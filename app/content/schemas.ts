@@ -6,20 +6,26 @@ import { ATTRIBUTION_TOKEN, referrerKey } from "~/lib/attribution-token";
 
 const hexColour = z.string().regex(/^#[0-9a-fA-F]{6}$/);
 // A font stack may only hold names, quotes, commas and spaces: it is written into a <style> tag.
-const fontStack = z.string().regex(/^[\w\s,'"-]+$/).max(200);
+const fontStack = z
+  .string()
+  .regex(/^[\w\s,'"-]+$/)
+  .max(200);
 
 /**
  * A URL field (ADR 058): an address the URL policy refuses becomes null and is logged, so it is never
  * rendered, linked, loaded or redirected to. Blank is null too.
  */
 const urlField = (field: string, rules: UrlRules) =>
-  z.unknown().optional().transform((value): string | null => {
-    if (value == null || (typeof value === "string" && !value.trim())) return null;
-    const check = checkUrl(value, rules);
-    if (check.ok) return check.url;
-    console.warn(`[content] ignored ${field}: it ${check.reason} (${JSON.stringify(value)?.slice(0, 80)})`);
-    return null;
-  });
+  z
+    .unknown()
+    .optional()
+    .transform((value): string | null => {
+      if (value == null || (typeof value === "string" && !value.trim())) return null;
+      const check = checkUrl(value, rules);
+      if (check.ok) return check.url;
+      console.warn(`[content] ignored ${field}: it ${check.reason} (${JSON.stringify(value)?.slice(0, 80)})`);
+      return null;
+    });
 const imageUrl = (field: string) => urlField(field, URL_RULES.image);
 const webUrl = (field: string) => urlField(field, URL_RULES.web);
 const EMAIL = /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}$/;
@@ -51,7 +57,10 @@ export const carrierSchema = z.object({
   documentId: z.string(),
   code: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   name: z.string().min(1),
-  formattedName: z.string().nullish().transform((value) => value ?? ""),
+  formattedName: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
   web: webUrl("web"),
   formattedWeb: nullableText,
   // Only a plain address: it becomes a mailto: link.
@@ -69,26 +78,52 @@ export const carrierSchema = z.object({
     .array(z.string())
     .nullish()
     .transform((locales) => (locales ?? []).filter((locale): locale is Locale => localeSchema.safeParse(locale).success)),
-  timezone: z.string().nullish().transform((value) => value || "Europe/London"),
+  timezone: z
+    .string()
+    .nullish()
+    .transform((value) => value || "Europe/London"),
   countryCode: z.enum(["GB", "DE", "AU", "US", "CA"]),
   currency: z.enum(["GBP", "EUR", "AUD", "USD", "CAD"]),
   partnerEnvironment: nullableText,
   isInternational: z.boolean().nullish().transform(Boolean),
   theme: themeSchema.nullish().transform((theme) => theme ?? themeSchema.parse({})),
   hasCallOutCharge: z.boolean().nullish().transform(Boolean),
-  callOutCharge: z.number().int().min(0).nullish().transform((value) => value ?? 0),
+  callOutCharge: z
+    .number()
+    .int()
+    .min(0)
+    .nullish()
+    .transform((value) => value ?? 0),
   allowWarrantyRepairs: z.boolean().nullish().transform(Boolean),
   inWarrantyStatus: z.boolean().nullish().transform(Boolean),
   warrantyRepairChargeable: z.boolean().nullish().transform(Boolean),
-  warrantyRepairCharge: z.number().int().min(0).nullish().transform((value) => value ?? 0),
+  warrantyRepairCharge: z
+    .number()
+    .int()
+    .min(0)
+    .nullish()
+    .transform((value) => value ?? 0),
   use3DSecure: z.boolean().nullish().transform(Boolean),
   usesKlarna: z.boolean().nullish().transform(Boolean),
-  payButtonVariant: z.enum(["pay", "complete-and-confirm"]).nullish().transform((value) => value ?? "pay"),
+  payButtonVariant: z
+    .enum(["pay", "complete-and-confirm"])
+    .nullish()
+    .transform((value) => value ?? "pay"),
   confirmOnly: z.boolean().nullish().transform(Boolean),
   storeRequired: z.boolean().nullish().transform(Boolean),
-  maxDevicesPerBasket: z.number().int().min(1).nullish().transform((value) => value ?? 5),
+  maxDevicesPerBasket: z
+    .number()
+    .int()
+    .min(1)
+    .nullish()
+    .transform((value) => value ?? 5),
   singleMakeOnly: z.boolean().nullish().transform(Boolean),
-  singleMakeId: z.number().int().min(1).nullish().transform((value) => value ?? 2),
+  singleMakeId: z
+    .number()
+    .int()
+    .min(1)
+    .nullish()
+    .transform((value) => value ?? 2),
   /**
    * The referrer of a make (spec §5, ADR 135): a booking built from a landing with one of these
    * referrer codes is offered only that make (catalogue id), like a single-make carrier. Keys are
@@ -98,15 +133,21 @@ export const carrierSchema = z.object({
     .record(z.string(), z.unknown())
     .nullish()
     .catch(null)
-    .transform((map) =>
-      Object.fromEntries(
-        Object.entries(map ?? {}).flatMap(([code, makeId]) =>
-          ATTRIBUTION_TOKEN.test(code) && typeof makeId === "number" && Number.isInteger(makeId) && makeId > 0 ? [[referrerKey(code), makeId]] : [],
-        ),
-      ) as Record<string, number>,
+    .transform(
+      (map) =>
+        Object.fromEntries(
+          Object.entries(map ?? {}).flatMap(([code, makeId]) =>
+            ATTRIBUTION_TOKEN.test(code) && typeof makeId === "number" && Number.isInteger(makeId) && makeId > 0 ? [[referrerKey(code), makeId]] : [],
+          ),
+        ) as Record<string, number>,
     ),
   additionalLandingPage: z.boolean().nullish().transform(Boolean),
-  additionalLandingPageLimit: z.number().int().min(0).nullish().transform((value) => value ?? 7),
+  additionalLandingPageLimit: z
+    .number()
+    .int()
+    .min(0)
+    .nullish()
+    .transform((value) => value ?? 7),
   businessAccounts: z.boolean().nullish().transform(Boolean),
   externalLandingRedirectUrl: webUrl("externalLandingRedirectUrl"),
   externalSupportPickerUrl: webUrl("externalSupportPickerUrl"),
@@ -118,17 +159,33 @@ export const carrierSchema = z.object({
   allowsInStoreDropOff: z.boolean().nullish().transform(Boolean),
   /** Repair by post (ADR 140): offered where switched on; the postal address shows on the label and confirmation. */
   offersMailIn: z.boolean().nullish().transform(Boolean),
-  mailInAddress: z.string().max(500).nullish().transform((value) => value?.trim() || null),
+  mailInAddress: z
+    .string()
+    .max(500)
+    .nullish()
+    .transform((value) => value?.trim() || null),
   addressLookup: z.boolean().nullish().transform(Boolean),
   hidePostcodeSearchOnAddressChange: z.boolean().nullish().transform(Boolean),
   applianceVariant: z.boolean().nullish().transform(Boolean),
-  fleetDaysPerWeek: z.number().int().min(1).max(7).nullish().transform((value) => value ?? 5),
+  fleetDaysPerWeek: z
+    .number()
+    .int()
+    .min(1)
+    .max(7)
+    .nullish()
+    .transform((value) => value ?? 5),
   maintenance: z.boolean().nullish().transform(Boolean),
 });
 
 export type Carrier = z.infer<typeof carrierSchema>;
 
-const titleText = z.object({ title: z.string(), text: z.string().nullish().transform((value) => value ?? "") });
+const titleText = z.object({
+  title: z.string(),
+  text: z
+    .string()
+    .nullish()
+    .transform((value) => value ?? ""),
+});
 /** A media-library file's name as served by the app's /media route (ADR 085); null for anything else. */
 export function mediaPath(url: string): string | null {
   const name = url.split(/[?#]/)[0]!.split("/").pop() ?? "";
@@ -148,12 +205,10 @@ function srcSetOf(file: z.infer<typeof mediaFile>): string | undefined {
   return sizes.length > 1 ? sizes.map((format) => `${format.path} ${format.width}w`).join(", ") : undefined;
 }
 /** A picture from the media library wins; the older picture address is the fallback. */
-const carouselItem = z
-  .object({ title: z.string(), imagePath: imageUrl("imagePath"), image: mediaFile.nullish().catch(null) })
-  .transform(({ title, imagePath, image }) => {
-    const library = image ? mediaPath(image.url) : null;
-    return { title, imagePath: library ?? imagePath, ...(library && image ? { srcSet: srcSetOf(image) } : {}) };
-  });
+const carouselItem = z.object({ title: z.string(), imagePath: imageUrl("imagePath"), image: mediaFile.nullish().catch(null) }).transform(({ title, imagePath, image }) => {
+  const library = image ? mediaPath(image.url) : null;
+  return { title, imagePath: library ?? imagePath, ...(library && image ? { srcSet: srcSetOf(image) } : {}) };
+});
 type CarouselItem = { title: string; imagePath: string; srcSet?: string };
 // A picture the URL policy refuses drops its carousel item, not the whole landing page.
 const carousel = z
@@ -166,8 +221,14 @@ export const landingPageSchema = z.object({
   locale: z.string().optional(),
   heroTitle: z.string(),
   heroSubtitle: nullableText,
-  sellingPoints: z.array(titleText).nullish().transform((value) => value ?? []),
-  steps: z.array(titleText).nullish().transform((value) => value ?? []),
+  sellingPoints: z
+    .array(titleText)
+    .nullish()
+    .transform((value) => value ?? []),
+  steps: z
+    .array(titleText)
+    .nullish()
+    .transform((value) => value ?? []),
   trackingTitle: nullableText,
   trackingText: nullableText,
   fleetTitle: nullableText,
@@ -188,7 +249,11 @@ export const faqCategorySchema = z.object({
   carrierCode: z.string(),
   slug: faqCategorySlugSchema,
   title: z.string(),
-  order: z.number().int().nullish().transform((value) => value ?? 0),
+  order: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? 0),
 });
 export type FaqCategory = z.infer<typeof faqCategorySchema>;
 
@@ -198,7 +263,11 @@ export const faqItemSchema = z.object({
   category: faqCategorySlugSchema,
   question: z.string(),
   answer: z.string(),
-  order: z.number().int().nullish().transform((value) => value ?? 0),
+  order: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? 0),
 });
 export type FaqItem = z.infer<typeof faqItemSchema>;
 
@@ -209,7 +278,10 @@ export const helpGuideSchema = z.object({
   title: z.string(),
   intro: nullableText,
   kind: z.enum(["steps", "options"]).catch("steps"),
-  steps: z.array(titleText).nullish().transform((value) => value ?? []),
+  steps: z
+    .array(titleText)
+    .nullish()
+    .transform((value) => value ?? []),
 });
 export type HelpGuide = z.infer<typeof helpGuideSchema>;
 
@@ -226,7 +298,11 @@ export const contactReasonSchema = z.object({
   carrierCode: z.string(),
   reasonId: z.number().int(),
   title: z.string(),
-  order: z.number().int().nullish().transform((value) => value ?? 0),
+  order: z
+    .number()
+    .int()
+    .nullish()
+    .transform((value) => value ?? 0),
 });
 export type ContactReason = z.infer<typeof contactReasonSchema>;
 
@@ -237,10 +313,7 @@ export const collectionResponse = z.object({
   data: z.array(z.unknown()),
   meta: z
     .object({
-      pagination: z
-        .object({ page: z.number(), pageCount: z.number(), pageSize: z.number(), total: z.number() })
-        .partial()
-        .optional(),
+      pagination: z.object({ page: z.number(), pageCount: z.number(), pageSize: z.number(), total: z.number() }).partial().optional(),
     })
     .optional(),
 });
@@ -248,11 +321,7 @@ export const collectionResponse = z.object({
 /**
  * Parses each entry on its own: one malformed entry is dropped (and reported), not the whole page.
  */
-export function parseEntries<T>(
-  schema: z.ZodType<T>,
-  entries: unknown[],
-  onInvalid: (issue: string) => void,
-): T[] {
+export function parseEntries<T>(schema: z.ZodType<T>, entries: unknown[], onInvalid: (issue: string) => void): T[] {
   const parsed: T[] = [];
   for (const entry of entries) {
     const result = schema.safeParse(entry);

@@ -41,7 +41,11 @@ function namedNamespaces(file: string, seen = new Map<string, Set<string>>()): M
 
 const routeFiles = [path.join(appDir, "routes"), ...readdirSync(path.join(appDir, "journeys")).map((journey) => path.join(appDir, "journeys", journey, "routes"))]
   .filter((folder) => existsSync(folder))
-  .flatMap((folder) => readdirSync(folder).filter((name) => /^booking[.\w$-]*\.tsx$/.test(name)).map((name) => path.join(folder, name)));
+  .flatMap((folder) =>
+    readdirSync(folder)
+      .filter((name) => /^booking[.\w$-]*\.tsx$/.test(name))
+      .map((name) => path.join(folder, name)),
+  );
 const byRouteName = new Map(routeFiles.map((file) => [path.basename(file, ".tsx"), file]));
 
 /** `booking.device.make` sits in `booking.device` and `booking`; a segment ending in `_` is not a parent. */

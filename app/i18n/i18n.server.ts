@@ -4,15 +4,7 @@ import { onContentInvalidated } from "~/content/content.server";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import { forgetServerInstance, registerServerInstance } from "./instances";
-import {
-  COLLEAGUE_NS,
-  COMMON_NS,
-  OVERRIDES_NS,
-  isSectionNamespace,
-  lookupOptions,
-  sectionResource,
-  type Language,
-} from "./namespaces";
+import { COLLEAGUE_NS, COMMON_NS, OVERRIDES_NS, isSectionNamespace, lookupOptions, sectionResource, type Language } from "./namespaces";
 
 const sectionFiles = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { eager: true, import: "default" });
 
@@ -50,7 +42,9 @@ export function createI18n(locale: Language, overrides: Record<string, string> =
 
 /** A short fingerprint of a carrier's overrides: part of the instance key and of the page's data. */
 export function overridesVersion(overrides: Record<string, string>): string {
-  const sorted = Object.keys(overrides).sort().map((key) => [key, overrides[key]]);
+  const sorted = Object.keys(overrides)
+    .sort()
+    .map((key) => [key, overrides[key]]);
   return createHash("sha256").update(JSON.stringify(sorted)).digest("base64url").slice(0, 10);
 }
 

@@ -93,11 +93,7 @@ describe("server i18n instances", () => {
 
 describe("route namespaces", () => {
   it("always includes the shared texts and adds what the matched routes declare", () => {
-    expect(routeNamespaces([{ handle: undefined }, { handle: { i18n: ["manage"] } }, { handle: { i18n: "contact" } }])).toEqual([
-      COMMON_NS,
-      "manage",
-      "contact",
-    ]);
+    expect(routeNamespaces([{ handle: undefined }, { handle: { i18n: ["manage"] } }, { handle: { i18n: "contact" } }])).toEqual([COMMON_NS, "manage", "contact"]);
   });
 
   it("adds the colleague wording to the booking pages only in in-store mode", () => {

@@ -28,7 +28,11 @@ describe("the route table", () => {
   });
 
   it("gives each file the URL, parent and id Remix's flat routes give the same name in app/routes", () => {
-    const asIfInOneFolder = flatRoutesUniversal(APP, files.map((name) => path.join(APP, "routes", name)), "routes");
+    const asIfInOneFolder = flatRoutesUniversal(
+      APP,
+      files.map((name) => path.join(APP, "routes", name)),
+      "routes",
+    );
     expect(shape(routes)).toEqual(shape(asIfInOneFolder));
   });
 

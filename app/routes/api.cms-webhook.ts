@@ -9,7 +9,11 @@ import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
 const changeSchema = z.object({
   event: z.string().max(100),
   model: z.string().max(100),
-  carrierCode: z.string().max(100).nullish().transform((value) => value ?? null),
+  carrierCode: z
+    .string()
+    .max(100)
+    .nullish()
+    .transform((value) => value ?? null),
   locale: z.string().max(10).nullish(),
 });
 

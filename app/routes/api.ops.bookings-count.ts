@@ -7,7 +7,10 @@ import { handleError } from "~/lib/errors/errors.server";
 import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
 
 const query = z.object({
-  carrier: z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(100),
+  carrier: z
+    .string()
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+    .max(100),
   area: z.string().max(60).optional(),
   dates: z
     .string()

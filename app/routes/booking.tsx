@@ -36,19 +36,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
     throw redirect(firstReachableBefore(step, facts, context.startPath));
   }
   const addDevicePath = carrier.singleMakeOnly ? "/booking/device/type" : "/booking/device/make";
-  return data(
-    {
-      step,
-      facts,
-      complete,
-      deviceCount: booking?.device_count ?? 0,
-      basket: basketSummary(booking),
-      money: { currency: carrier.currency, countryCode: carrier.countryCode, locale },
-      applianceVariant: carrier.applianceVariant,
-      addDevicePath,
-      inStore: context.colleague ? { storeCode: booking?.store_code ?? null } : null,
-    },
-  );
+  return data({
+    step,
+    facts,
+    complete,
+    deviceCount: booking?.device_count ?? 0,
+    basket: basketSummary(booking),
+    money: { currency: carrier.currency, countryCode: carrier.countryCode, locale },
+    applianceVariant: carrier.applianceVariant,
+    addDevicePath,
+    inStore: context.colleague ? { storeCode: booking?.store_code ?? null } : null,
+  });
 }
 
 export type BookingLayoutData = ReturnType<typeof useLoaderData<typeof loader>>;

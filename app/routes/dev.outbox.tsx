@@ -147,7 +147,13 @@ function EmailBody({ entry }: { entry: OutboxEmailEntry }) {
       </dl>
       {entry.html ? (
         // sandbox="" (no allow-scripts, no allow-same-origin): the e-mail's HTML is inert and foreign to this page.
-        <iframe title={`${t("dev-outbox.rendered")}: ${entry.subject}`} sandbox="" srcDoc={entry.html} className="h-[32rem] w-full rounded border border-line/10 bg-field" data-testid="outbox-html" />
+        <iframe
+          title={`${t("dev-outbox.rendered")}: ${entry.subject}`}
+          sandbox=""
+          srcDoc={entry.html}
+          className="h-[32rem] w-full rounded border border-line/10 bg-field"
+          data-testid="outbox-html"
+        />
       ) : (
         <p>{t("dev-outbox.noHtml")}</p>
       )}

@@ -16,8 +16,7 @@ const domainName = z
 
 const query = z.object({ domain: domainName });
 
-const answer = (status: number, body: string) =>
-  new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
+const answer = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 
 /**
  * The reverse proxy's `ask` (ADR 103): Caddy's on-demand TLS asks, before it gets a certificate for a

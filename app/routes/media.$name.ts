@@ -8,7 +8,10 @@ import { env } from "~/env.server";
  * name never changes content: a year of caching, immutable, and a CDN in front may keep it too.
  * Only images pass; an SVG opened directly runs no script (CSP sandbox).
  */
-const fileName = z.string().max(200).regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
+const fileName = z
+  .string()
+  .max(200)
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/);
 const IMAGE_TYPES = /^image\/(png|jpeg|webp|gif|avif|svg\+xml)(;|$)/;
 
 const notFound = () => new Response("Not found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "public, max-age=60" } });

@@ -16,7 +16,13 @@ const headers = { "Cache-Control": "no-store" };
  */
 export async function loader() {
   if (drainState().draining) return Response.json({ ready: false, draining: true }, { status: 503, headers });
-  const [carriers, database] = await Promise.all([getCarriers().then((list) => list.length, () => null), databaseReachable()]);
+  const [carriers, database] = await Promise.all([
+    getCarriers().then(
+      (list) => list.length,
+      () => null,
+    ),
+    databaseReachable(),
+  ]);
   const databaseState = database ? "ok" : "unavailable";
   if (carriers === null) return Response.json({ ready: false, database: databaseState }, { status: 503, headers });
   return Response.json({ ready: true, carriers, database: databaseState }, { headers });

@@ -23,11 +23,7 @@ export function normaliseHost(rawHost: string | null | undefined): string | null
 
 export type Resolution<T> = { carrier: T; via: "domain" | "dev-subdomain" | "default" } | { carrier: null };
 
-export function resolveTenant<T extends TenantCandidate>(
-  rawHost: string | null | undefined,
-  carriers: readonly T[],
-  defaultCarrierCode?: string,
-): Resolution<T> {
+export function resolveTenant<T extends TenantCandidate>(rawHost: string | null | undefined, carriers: readonly T[], defaultCarrierCode?: string): Resolution<T> {
   const host = normaliseHost(rawHost);
   if (host) {
     const byDomain = carriers.find((carrier) => carrier.domains.includes(host));

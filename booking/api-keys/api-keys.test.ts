@@ -17,7 +17,12 @@ describe("partner API keys (ADR 171)", () => {
     const [row] = await t.opened.db.select().from(s.apiKeys).where(eq(s.apiKeys.id, issued.id));
     expect(JSON.stringify(row)).not.toContain(issued.key.slice(21));
     expect(row!.secretHash).toMatch(/^[0-9a-f]{64}$/);
-    expect(await t.engine.apiKeys.verify(issued.key)).toEqual({ keyId: issued.id, carrierCode: "fixfast", scopes: ["bookings:write", "catalogue:read"], allowedOrigins: ["https://tills.example"] });
+    expect(await t.engine.apiKeys.verify(issued.key)).toEqual({
+      keyId: issued.id,
+      carrierCode: "fixfast",
+      scopes: ["bookings:write", "catalogue:read"],
+      allowedOrigins: ["https://tills.example"],
+    });
   });
 
   it("refuses a wrong secret, a malformed key, an expired and a revoked key", async () => {

@@ -153,7 +153,12 @@ export async function rotateApiKey(ctx: EngineContext, carrier: unknown, id: unk
   const row = await ownKey(ctx, carrier, id);
   const { overlapUntil } = parseInput(rotateInput, input);
   if (row.revokedAt) throw new NotFoundError("The API key");
-  const issued = await issueApiKey(ctx, row.carrierCode, { name: row.name, scopes: row.scopes as ApiKeyScope[], allowedOrigins: row.allowedOrigins, expiresAt: row.expiresAt }, row.id);
+  const issued = await issueApiKey(
+    ctx,
+    row.carrierCode,
+    { name: row.name, scopes: row.scopes as ApiKeyScope[], allowedOrigins: row.allowedOrigins, expiresAt: row.expiresAt },
+    row.id,
+  );
   const ends = row.expiresAt && row.expiresAt.getTime() < overlapUntil.getTime() ? row.expiresAt : overlapUntil;
   const [previous] = await ctx.db.update(s.apiKeys).set({ expiresAt: ends }).where(eq(s.apiKeys.id, row.id)).returning();
   return { issued, previous: view(previous!) };

@@ -43,7 +43,10 @@ export async function claimIdempotencyKey(ctx: EngineContext, input: { keyId: st
 
 /** The call's answer, replayed from now on. */
 export async function completeIdempotencyKey(ctx: EngineContext, id: number, answer: { status: number; body: unknown }): Promise<void> {
-  await ctx.db.update(s.apiIdempotency).set({ state: "done", responseStatus: answer.status, responseBody: JSON.stringify(answer.body) }).where(eq(s.apiIdempotency.id, id));
+  await ctx.db
+    .update(s.apiIdempotency)
+    .set({ state: "done", responseStatus: answer.status, responseBody: JSON.stringify(answer.body) })
+    .where(eq(s.apiIdempotency.id, id));
 }
 
 /** The call failed in a way worth trying again (the database away, a bug): the next request runs it. */

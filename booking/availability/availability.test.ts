@@ -51,7 +51,13 @@ describe("coverage", () => {
   it("covers an address by its coordinates within an area's radius", async () => {
     const carrier = await newCarrier(t);
     const { reference } = await t.engine.basket.buildBooking(carrier);
-    const inside = await t.engine.basket.setAddress(carrier, reference, { line_1: "10 Downing Street", town: "London", postcode: "SW1A 2AA", latitude: 51.5034, longitude: -0.1276 });
+    const inside = await t.engine.basket.setAddress(carrier, reference, {
+      line_1: "10 Downing Street",
+      town: "London",
+      postcode: "SW1A 2AA",
+      latitude: 51.5034,
+      longitude: -0.1276,
+    });
     expect(inside.availability.area?.code).toBe("central");
     expect(inside.address).toMatchObject({ line_1: "10 Downing Street", latitude: 51.5034, longitude: -0.1276 });
     // The postcode is in a covered district, but the point (Manchester) is far outside every radius.

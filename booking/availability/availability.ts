@@ -231,10 +231,7 @@ export interface HoldRequest {
 export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, request: HoldRequest): Promise<void> {
   const roster = await loadAreaRoster(tx, carrier, request.areaCode);
   if (!isBookable(roster, carrier, now, request.day)) throw new DateUnavailableError();
-  await tx
-    .insert(s.capacityDays)
-    .values({ carrierCode: carrier.code, areaCode: request.areaCode, day: request.day })
-    .onConflictDoNothing();
+  await tx.insert(s.capacityDays).values({ carrierCode: carrier.code, areaCode: request.areaCode, day: request.day }).onConflictDoNothing();
   await tx
     .select({ day: s.capacityDays.day })
     .from(s.capacityDays)
@@ -294,5 +291,3 @@ export async function findHold(db: DbOrTx, carrier: CarrierContext, bookingId: n
 export function appointmentStart(carrier: CarrierContext, date: IsoDate, slot: string): Date {
   return zonedTime(date, slot, carrier.timezone);
 }
-
-

@@ -92,7 +92,10 @@ describe("postcode and address", () => {
     const { reference } = await t.engine.basket.buildBooking(carrier);
     const state = await t.engine.basket.setPostcode(carrier, reference, { postcode: "sw1a2aa" });
     expect(state).toMatchObject({ postcode: "SW1A 2AA", address: { postcode: "SW1A 2AA", line_1: "" }, availability: { area: { code: "central" } } });
-    await expect(t.engine.basket.setPostcode(carrier, reference, { postcode: "   " })).rejects.toMatchObject({ code: "VALIDATION", fields: { postcode: ["Please enter a postcode"] } });
+    await expect(t.engine.basket.setPostcode(carrier, reference, { postcode: "   " })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { postcode: ["Please enter a postcode"] },
+    });
     await expect(t.engine.basket.setPostcode(carrier, reference, { postcode: "SW19 1AA" })).rejects.toMatchObject({ code: "BK04" });
   });
 
@@ -115,7 +118,14 @@ describe("devices", () => {
     const ref = await withPostcode();
     const state = await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v256, problems: [IDS.battery, IDS.screen], colour: "pink" });
     const device = state.devices[state.device_key]!;
-    expect(device.device).toMatchObject({ title: "iPhone 15 256GB", full_model_code: "A3090", device_type: "phone", device_make: "Apple", battery_required_for_screen_repair: true, colour: { code: "pink" } });
+    expect(device.device).toMatchObject({
+      title: "iPhone 15 256GB",
+      full_model_code: "A3090",
+      device_type: "phone",
+      device_make: "Apple",
+      battery_required_for_screen_repair: true,
+      colour: { code: "pink" },
+    });
     expect(device.selected_problems.map((p) => p.code)).toEqual(["screen-replacement"]);
     expect(device.free_battery).toMatchObject({ price: 0, non_sale_price: PRICES_GBP.iphone15.battery });
     expect(state.restricted_problems[state.device_key]).toEqual([IDS.battery]);
@@ -151,10 +161,17 @@ describe("devices", () => {
 
   it("refuses unknown versions, problems, colours and extras with field messages", async () => {
     const ref = await withPostcode();
-    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: 999999 })).rejects.toMatchObject({ code: "VALIDATION", fields: { model_version_id: ["Sorry, we don't currently repair that type of device"] } });
-    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.galaxyS24v128, problems: [IDS.backGlass] })).rejects.toMatchObject({ fields: { problems: expect.any(Array) } });
+    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: 999999 })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { model_version_id: ["Sorry, we don't currently repair that type of device"] },
+    });
+    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.galaxyS24v128, problems: [IDS.backGlass] })).rejects.toMatchObject({
+      fields: { problems: expect.any(Array) },
+    });
     await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.galaxyS24v128, colour: "gold" })).rejects.toMatchObject({ fields: { colour: expect.any(Array) } });
-    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.washerFree, upsells: [IDS.protector] })).rejects.toMatchObject({ fields: { upsells: expect.any(Array) } });
+    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.washerFree, upsells: [IDS.protector] })).rejects.toMatchObject({
+      fields: { upsells: expect.any(Array) },
+    });
     await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: "abc" as unknown as number })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
@@ -167,20 +184,35 @@ describe("devices", () => {
 
   it("validates an IMEI for a phone and a serial only for tablets of the single make", async () => {
     const ref = await withPostcode();
-    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, imei: "123" })).rejects.toMatchObject({ code: "VALIDATION", fields: { imei: [expect.stringContaining("15 digits")] } });
+    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, imei: "123" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { imei: [expect.stringContaining("15 digits")] },
+    });
     const phone = await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, imei: "35-209900-176148-1" });
     expect(phone.devices[phone.device_key]!.device.imei).toBe("352099001761481");
     const tablet = await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.ipad10v64, imei: "dmpxk1abcd12" });
     expect(tablet.devices[tablet.device_key]!.device.imei).toBe("DMPXK1ABCD12");
-    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.galaxyTabV, imei: "R52W1234567" })).rejects.toMatchObject({ fields: { imei: [expect.stringContaining("tablets")] } });
+    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.galaxyTabV, imei: "R52W1234567" })).rejects.toMatchObject({
+      fields: { imei: [expect.stringContaining("tablets")] },
+    });
   });
 
   it("checks appliance triage answers against the model's questions", async () => {
     const ref = await withPostcode();
-    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.washerFree, triage_answers: { "switches-on": "maybe" } })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.washerFree, triage_answers: { "switches-on": "maybe" } })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
     await expect(t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.washerFree, triage_answers: { colour: "yes" } })).rejects.toMatchObject({ code: "VALIDATION" });
-    const state = await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.washerFree, problems: [IDS.applianceNotStarting], triage_answers: { "switches-on": "no" }, appliance_model_code: "WAN28281GB" });
-    expect(state.devices[state.device_key]).toMatchObject({ triage_answers: { "switches-on": "no" }, device: { device_type: "appliance", appliance_model_code: "WAN28281GB", full_model_code: "WAN28281GB" } });
+    const state = await t.engine.basket.addDevice(carrier, ref, {
+      model_version_id: IDS.washerFree,
+      problems: [IDS.applianceNotStarting],
+      triage_answers: { "switches-on": "no" },
+      appliance_model_code: "WAN28281GB",
+    });
+    expect(state.devices[state.device_key]).toMatchObject({
+      triage_answers: { "switches-on": "no" },
+      device: { device_type: "appliance", appliance_model_code: "WAN28281GB", full_model_code: "WAN28281GB" },
+    });
   });
 
   it("updates and removes devices; a new model version resets the device's choices", async () => {
@@ -211,7 +243,12 @@ describe("warranty", () => {
     const ref = await withPostcode();
     await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
     const state = await t.engine.basket.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "01/02/2025", imei: "352099001761481" });
-    expect(state).toMatchObject({ in_warranty: true, purchase_date: "2025-02-01", warranty_imei: "352099001761481", cart: { full_price: 0, total_price: 0, warranty_repair_is_chargeable: false } });
+    expect(state).toMatchObject({
+      in_warranty: true,
+      purchase_date: "2025-02-01",
+      warranty_imei: "352099001761481",
+      cart: { full_price: 0, total_price: 0, warranty_repair_is_chargeable: false },
+    });
   });
 
   it("allows only one in-warranty device per basket", async () => {
@@ -238,7 +275,9 @@ describe("warranty", () => {
     await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
     await expect(t.engine.basket.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2024-06-01" })).rejects.toMatchObject({ code: "RBK15" });
     expect((await t.engine.basket.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2024-06-02" })).in_warranty).toBe(true);
-    await expect(t.engine.basket.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2025-07-01" })).rejects.toMatchObject({ fields: { purchase_date: expect.any(Array) } });
+    await expect(t.engine.basket.setWarranty(carrier, ref, { in_warranty: true, purchase_date: "2025-07-01" })).rejects.toMatchObject({
+      fields: { purchase_date: expect.any(Array) },
+    });
   });
 
   it("clears the selected problems when switched from in warranty to not in warranty", async () => {
@@ -302,9 +341,7 @@ describe("customer details", () => {
     const error = await t.engine.basket.setCustomerDetails(carrier, ref, { first_name: "", last_name: "L", email: "not-an-email", phone_number: "12345" }).catch((e) => e);
     expect(error.code).toBe("VALIDATION");
     expect(Object.keys(error.fields).sort()).toEqual(["email", "first_name", "phone_number"]);
-    const billing = await t.engine
-      .basket.setCustomerDetails(carrier, ref, { ...VALID_DETAILS, billing_address: { line_1: "x", town: "y", postcode: "nope" } })
-      .catch((e) => e);
+    const billing = await t.engine.basket.setCustomerDetails(carrier, ref, { ...VALID_DETAILS, billing_address: { line_1: "x", town: "y", postcode: "nope" } }).catch((e) => e);
     expect(billing.fields).toHaveProperty(["billing_address.postcode"]);
   });
 
@@ -314,7 +351,9 @@ describe("customer details", () => {
     await t.engine.basket.setPostcode(de, reference, { postcode: "10115" });
     const state = await t.engine.basket.setCustomerDetails(de, reference, { first_name: "Jörg", last_name: "Müller", email: "j@example.de", phone_number: "0151 23456789" });
     expect(state.phone_number).toBe("+4915123456789");
-    await expect(t.engine.basket.setCustomerDetails(de, reference, { first_name: "J", last_name: "M", email: "j@example.de", phone_number: "07700 900123x" })).rejects.toMatchObject({ fields: { phone_number: expect.any(Array) } });
+    await expect(
+      t.engine.basket.setCustomerDetails(de, reference, { first_name: "J", last_name: "M", email: "j@example.de", phone_number: "07700 900123x" }),
+    ).rejects.toMatchObject({ fields: { phone_number: expect.any(Array) } });
   });
 });
 
@@ -328,7 +367,14 @@ describe("discount codes", () => {
   it("applies a percent code and a fixed code with exact totals, and removes it", async () => {
     const ref = await basket();
     const percent = await t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: " tenoff " });
-    expect(percent.cart).toMatchObject({ discount_code: "TENOFF", discount_percentage: 10, full_price: 7900, discount_code_amount: 790, total_price: 7110, discount_code_status: "applied" });
+    expect(percent.cart).toMatchObject({
+      discount_code: "TENOFF",
+      discount_percentage: 10,
+      full_price: 7900,
+      discount_code_amount: 790,
+      total_price: 7110,
+      discount_code_status: "applied",
+    });
     expect(percent.totals).toEqual({ full_price: 7900, discount_total: 790, cart_total: 7110, currency: "GBP" });
     const fixed = await t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: "FIVER" });
     expect(fixed.cart).toMatchObject({ discount_code_amount: 500, total_price: 7400, discount_percentage: null });
@@ -391,9 +437,7 @@ describe("abandoning a booking", () => {
     await t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: "ONCE20" });
     // Reserved as a payment in flight reserves it (checkout's claim), so nobody else can use it meanwhile.
     const [row] = await t.opened.db.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.reference, ref));
-    await t.opened.db
-      .insert(s.discountCodeReservations)
-      .values({ carrierCode: carrier.code, code: "ONCE20", bookingId: row!.id, reservedUntil: new Date("2030-01-01T00:00:00Z") });
+    await t.opened.db.insert(s.discountCodeReservations).values({ carrierCode: carrier.code, code: "ONCE20", bookingId: row!.id, reservedUntil: new Date("2030-01-01T00:00:00Z") });
     const second = await withPostcode();
     await t.engine.basket.addDevice(carrier, second, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] });
     await expect(t.engine.basket.applyDiscountCode(carrier, second, { discount_code: "ONCE20" })).rejects.toMatchObject({ code: "PROMO_ALREADY_USED" });
@@ -412,8 +456,26 @@ describe("abandoning a booking", () => {
 
 describe("stores and drop-off", () => {
   const stores = [
-    { code: "LDN-01", name: "Strand", address: { line_1: "1 Strand", line_2: "", town: "London" }, postcode: "WC2N 5DU", latitude: 51.508, longitude: -0.126, drop_off_available: true, opening_hours: [{ days: [1, 2, 3, 4, 5, 6], opens: "09:00", closes: "18:00" }] },
-    { code: "LDN-02", name: "Bank", address: { line_1: "1 Cornhill", line_2: "", town: "London" }, postcode: "EC3V 3ND", latitude: 51.513, longitude: -0.088, drop_off_available: false, opening_hours: [] },
+    {
+      code: "LDN-01",
+      name: "Strand",
+      address: { line_1: "1 Strand", line_2: "", town: "London" },
+      postcode: "WC2N 5DU",
+      latitude: 51.508,
+      longitude: -0.126,
+      drop_off_available: true,
+      opening_hours: [{ days: [1, 2, 3, 4, 5, 6], opens: "09:00", closes: "18:00" }],
+    },
+    {
+      code: "LDN-02",
+      name: "Bank",
+      address: { line_1: "1 Cornhill", line_2: "", town: "London" },
+      postcode: "EC3V 3ND",
+      latitude: 51.513,
+      longitude: -0.088,
+      drop_off_available: false,
+      opening_hours: [],
+    },
   ];
 
   it("sets a known store code, refuses an unknown one, and lets staff go on without a store", async () => {
@@ -439,7 +501,10 @@ describe("stores and drop-off", () => {
     const bank = located.find((s) => s.code === "LDN-02")!;
     await expect(t.engine.basket.setDropOff(dropOff, ref2, { drop_off_company_store_id: bank.id })).rejects.toMatchObject({ code: "VALIDATION" });
     const strand2 = located.find((s) => s.code === "LDN-01")!;
-    expect(await t.engine.basket.setDropOff(dropOff, ref2, { drop_off_company_store_id: strand2.id })).toMatchObject({ repair_location: "drop_off", drop_off_company_store_id: strand2.id });
+    expect(await t.engine.basket.setDropOff(dropOff, ref2, { drop_off_company_store_id: strand2.id })).toMatchObject({
+      repair_location: "drop_off",
+      drop_off_company_store_id: strand2.id,
+    });
     expect((await t.engine.basket.clearDropOff(dropOff, ref2)).repair_location).toBe("doorstep");
   });
 });

@@ -65,7 +65,10 @@ async function change(
 }
 
 async function setBooking(tx: BookingTransaction, booking: BookingRow, values: Partial<typeof s.bookings.$inferInsert>): Promise<void> {
-  await tx.update(s.bookings).set(values).where(and(eq(s.bookings.carrierCode, booking.carrierCode), eq(s.bookings.id, booking.id)));
+  await tx
+    .update(s.bookings)
+    .set(values)
+    .where(and(eq(s.bookings.carrierCode, booking.carrierCode), eq(s.bookings.id, booking.id)));
 }
 
 /** The repair area changed: the day held in the old area no longer counts, so the date must be chosen again. */
@@ -494,9 +497,20 @@ function requirePostcode(booking: BookingRow): void {
  * browser's resend after an answer lost with a killed replica, a double press) sets that device
  * again instead of adding a second one.
  */
-const addDeviceInput = deviceInput.extend({ device_key: z.string().regex(/^[0-9a-f]{10,32}$/).optional().nullable() });
+const addDeviceInput = deviceInput.extend({
+  device_key: z
+    .string()
+    .regex(/^[0-9a-f]{10,32}$/)
+    .optional()
+    .nullable(),
+});
 
-export async function addDevice(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof addDeviceInput>): Promise<BookingState & { device_key: string }> {
+export async function addDevice(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  reference: unknown,
+  input: z.input<typeof addDeviceInput>,
+): Promise<BookingState & { device_key: string }> {
   const { device_key: formKey, ...data } = parseInput(addDeviceInput, input);
   if (formKey) {
     const booking = await findBooking(ctx.db, carrier, reference);
@@ -547,7 +561,13 @@ async function lockedDevice(tx: BookingTransaction, carrier: CarrierContext, boo
 /** Spec §7 POST /{ref}/device/{deviceKey}. A new model version resets the device's choices and the warranty state. */
 const deviceKeySchema = z.string().trim().min(1).max(40);
 
-export async function updateDevice(ctx: EngineContext, carrier: CarrierContext, reference: unknown, deviceKey: string, input: z.input<typeof deviceUpdateInput>): Promise<BookingState> {
+export async function updateDevice(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  reference: unknown,
+  deviceKey: string,
+  input: z.input<typeof deviceUpdateInput>,
+): Promise<BookingState> {
   parseInput(deviceKeySchema, deviceKey, "device_key");
   const data = parseInput(deviceUpdateInput, input);
   const current = await findBooking(ctx.db, carrier, reference);
@@ -607,7 +627,10 @@ export async function setWarranty(ctx: EngineContext, carrier: CarrierContext, r
     const devices = await bookingDevices(tx, carrier, booking.id);
     if (data.in_warranty !== true) {
       if (data.in_warranty === false && booking.inWarranty === true) {
-        await tx.update(s.bookingDevices).set({ problemIds: [] }).where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, booking.id)));
+        await tx
+          .update(s.bookingDevices)
+          .set({ problemIds: [] })
+          .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, booking.id)));
       }
       await setBooking(tx, booking, { inWarranty: data.in_warranty, purchaseDate: null, warrantyImei: null });
       return;
@@ -652,7 +675,10 @@ export async function setCustomerDetails(ctx: EngineContext, carrier: CarrierCon
         longitude: booking.address?.longitude ?? null,
       };
     }
-    const billing = data.billing_address ?? booking.billingAddress ?? (address?.line_1 ? { line_1: address.line_1, line_2: address.line_2, town: address.town, postcode: address.postcode } : null);
+    const billing =
+      data.billing_address ??
+      booking.billingAddress ??
+      (address?.line_1 ? { line_1: address.line_1, line_2: address.line_2, town: address.town, postcode: address.postcode } : null);
     await setBooking(tx, booking, {
       firstName: data.first_name,
       lastName: data.last_name,
@@ -704,7 +730,12 @@ function requireArea(booking: BookingRow): string {
 }
 
 /** Spec §7 POST /{ref}/availability: `days_to_load` days (default 10) from `start_date` (default today). */
-export async function bookingAvailability(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof availabilityInput> = {}): Promise<AvailabilityDay[]> {
+export async function bookingAvailability(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  reference: unknown,
+  input: z.input<typeof availabilityInput> = {},
+): Promise<AvailabilityDay[]> {
   const data = parseInput(availabilityInput, input ?? {});
   const booking = await findBooking(ctx.db, carrier, reference);
   return loadAvailability(ctx.db, carrier, now(ctx), {

@@ -41,7 +41,10 @@ describe("charge", () => {
     const attempts = await t.engine.checkout.paymentAttempts(carrier, ref);
     expect(attempts.map((a) => [a.status, a.idempotencyKey])).toEqual([["SUCCEEDED", `${carrier.code}:${ref}:${PRICES_GBP.iphone15.screen}:1`]]);
     // The hold became permanent.
-    const [hold] = await t.opened.db.select().from(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.bookingId, order!.bookingId)));
+    const [hold] = await t.opened.db
+      .select()
+      .from(s.capacityHolds)
+      .where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.bookingId, order!.bookingId)));
     expect(hold!.expiresAt).toBeNull();
   });
 
@@ -49,7 +52,10 @@ describe("charge", () => {
     const a = await pay((await readyBooking(t, carrier, { date: "2025-06-06" })).ref);
     const b = await pay((await readyBooking(t, carrier, { date: "2025-06-06" })).ref);
     expect(b.order_id! - a.order_id!).toBe(1);
-    const orders = await t.opened.db.select().from(s.orders).where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.date, "2025-06-06")));
+    const orders = await t.opened.db
+      .select()
+      .from(s.orders)
+      .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.date, "2025-06-06")));
     expect(new Set(orders.map((o) => o.technicianId)).size).toBe(2);
   });
 
@@ -154,7 +160,13 @@ describe("charge", () => {
     // First process: the gateway charges, then the connection dies before the engine hears back.
     const ledger = createPaymentLedger<SandboxLedgerRecord>(t.opened.db);
     const first = createSandboxGateway({ ledger });
-    const crashing: PaymentGateway = { ...first, sale: async (request) => { await first.sale(request); throw new Error("socket hang up"); } };
+    const crashing: PaymentGateway = {
+      ...first,
+      sale: async (request) => {
+        await first.sale(request);
+        throw new Error("socket hang up");
+      },
+    };
     const before = createEngine({ db: t.opened.db, clock: t.clock, payments: crashing, addresses: createEmbeddedAddressProvider(), files: memoryFiles() });
     await expect(before.checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" })).rejects.toMatchObject({ code: "PAYMENT_GATEWAY_ERROR" });
     expect((await t.engine.basket.getBooking(carrier, ref)).checkout_status).toBe("PROCESSING");
@@ -188,7 +200,14 @@ describe("a replica killed mid-payment (ADR 142)", () => {
     // The first replica charges, then is killed: no answer, no sign of life any more (no heartbeat).
     const killed = createSandboxGateway({ ledger });
     let charged = false;
-    const dying: PaymentGateway = { ...killed, sale: async (request) => { await killed.sale(request); charged = true; return new Promise(() => undefined); } };
+    const dying: PaymentGateway = {
+      ...killed,
+      sale: async (request) => {
+        await killed.sale(request);
+        charged = true;
+        return new Promise(() => undefined);
+      },
+    };
     void replica(dying, { ...FAST, paymentHeartbeatMs: 3_600_000 }).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
     await until(async () => charged);
     expect((await t.engine.basket.getBooking(carrier, ref)).checkout_status).toBe("PROCESSING");
@@ -254,7 +273,10 @@ describe("recovering payments nobody sent again (ADR 142)", () => {
     return { ledger, gateway };
   }
   const confirmations = (orderRef: number) =>
-    t.opened.db.select().from(s.scheduledJobs).where(and(eq(s.scheduledJobs.orderRef, orderRef), eq(s.scheduledJobs.kind, "booking-confirmed"), eq(s.scheduledJobs.channel, "email")));
+    t.opened.db
+      .select()
+      .from(s.scheduledJobs)
+      .where(and(eq(s.scheduledJobs.orderRef, orderRef), eq(s.scheduledJobs.kind, "booking-confirmed"), eq(s.scheduledJobs.channel, "email")));
 
   it("completes the order, once, for a payment charged by a replica that died, and confirms it once", async () => {
     const at = t.clock.now();
@@ -303,7 +325,14 @@ describe("payment outcomes reported to the host (ADR 152)", () => {
   /** An engine on the same database and gateway whose reports the test reads. */
   function observedEngine(payments: PaymentGateway = t.payments) {
     const events: PaymentOutcomeEvent[] = [];
-    const engine = createEngine({ db: t.opened.db, clock: t.clock, payments, addresses: createEmbeddedAddressProvider(), files: memoryFiles(), outcomes: { payment: (event) => void events.push(event) } });
+    const engine = createEngine({
+      db: t.opened.db,
+      clock: t.clock,
+      payments,
+      addresses: createEmbeddedAddressProvider(),
+      files: memoryFiles(),
+      outcomes: { payment: (event) => void events.push(event) },
+    });
     const charge = (ref: string, token = "fake-valid-nonce") => engine.checkout.charge(carrier, ref, { currency: carrier.currency, token, payment_type: "card" });
     return { events, charge, engine };
   }
@@ -342,7 +371,13 @@ describe("payment outcomes reported to the host (ADR 152)", () => {
     const { ref } = await readyBooking(t, carrier, { date: "2025-06-13" });
     const ledger = createPaymentLedger<SandboxLedgerRecord>(t.opened.db);
     const first = createSandboxGateway({ ledger });
-    const crashing = observedEngine({ ...first, sale: async (request) => { await first.sale(request); throw new Error("socket hang up"); } });
+    const crashing = observedEngine({
+      ...first,
+      sale: async (request) => {
+        await first.sale(request);
+        throw new Error("socket hang up");
+      },
+    });
     await expect(crashing.charge(ref)).rejects.toMatchObject({ code: "PAYMENT_GATEWAY_ERROR" });
     const restarted = observedEngine(createSandboxGateway({ ledger }));
     await restarted.charge(ref);

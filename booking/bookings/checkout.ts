@@ -176,9 +176,7 @@ export async function assignTechnician(
   // No open window is free: the day was held earlier (the hold checks the open windows) and the
   // lead time ran on while the customer paid. The latest free window is the nearest to still being
   // reachable; never the first of the day.
-  const latest = load
-    .flatMap((l) => l.free.map((slot) => ({ id: l.id, slot })))
-    .sort((a, b) => slots.indexOf(b.slot) - slots.indexOf(a.slot) || a.id.localeCompare(b.id))[0];
+  const latest = load.flatMap((l) => l.free.map((slot) => ({ id: l.id, slot }))).sort((a, b) => slots.indexOf(b.slot) - slots.indexOf(a.slot) || a.id.localeCompare(b.id))[0];
   if (latest) return { technicianId: latest.id, slot: latest.slot };
   // Capacity is counted per area-day, so this only happens if the roster shrank after booking.
   const fallback = load.sort(byLoad)[0]!;
@@ -327,7 +325,6 @@ export function confirmPromo(ctx: EngineContext, carrier: CarrierContext, refere
 
 /* ───────────── charge ───────────── */
 
-
 const chargeInput = z.object({
   paid_via_credit: z.boolean().default(false),
   currency: z.string().trim().toUpperCase(),
@@ -366,7 +363,13 @@ function billingOf(booking: BookingRow, carrier: CarrierContext): BillingAddress
 }
 
 /** Makes this request the one paying an abandoned attempt, with the attempt's own key (ADR 014, ADR 142). */
-async function takeOverAttempt(tx: BookingTransaction, ctx: EngineContext, carrier: CarrierContext, booking: BookingRow, attempt: typeof s.paymentAttempts.$inferSelect): Promise<PayClaim> {
+async function takeOverAttempt(
+  tx: BookingTransaction,
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  booking: BookingRow,
+  attempt: typeof s.paymentAttempts.$inferSelect,
+): Promise<PayClaim> {
   const now = ctx.clock.now();
   // Later than the last sign of life, even on a test clock that stands still: a waiter sees it move.
   const claimedAt = new Date(Math.max(now.getTime(), attempt.claimedAt.getTime() + 1));
@@ -468,10 +471,20 @@ async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, referen
   });
 }
 
-async function settleAttempt(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number, values: Partial<typeof s.paymentAttempts.$inferInsert>, bookingStatus: s.CheckoutStatus | null): Promise<void> {
+async function settleAttempt(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  reference: string,
+  attemptId: number,
+  values: Partial<typeof s.paymentAttempts.$inferInsert>,
+  bookingStatus: s.CheckoutStatus | null,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
     const booking = await lockBooking(tx, carrier, reference);
-    await tx.update(s.paymentAttempts).set({ ...values, updatedAt: ctx.clock.now() }).where(eq(s.paymentAttempts.id, attemptId));
+    await tx
+      .update(s.paymentAttempts)
+      .set({ ...values, updatedAt: ctx.clock.now() })
+      .where(eq(s.paymentAttempts.id, attemptId));
     if (bookingStatus && booking.checkoutStatus !== "SUCCESS") {
       await tx.update(s.bookings).set({ checkoutStatus: bookingStatus }).where(eq(s.bookings.id, booking.id));
       // A failed payment gives a reserved code back.
@@ -512,7 +525,12 @@ async function awaitOtherAttempt(ctx: EngineContext, carrier: CarrierContext, re
     if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
     const latest = await latestAttempt(ctx.db, carrier, booking.id);
     if (booking.checkoutStatus === "PENDING") {
-      if (latest?.status === "FAILED") throw new PaymentFailedError((latest.failureKind as "card_error" | "declined" | "gateway_error") ?? "gateway_error", latest.failureCode ?? "", latest.failureMessage ?? undefined);
+      if (latest?.status === "FAILED")
+        throw new PaymentFailedError(
+          (latest.failureKind as "card_error" | "declined" | "gateway_error") ?? "gateway_error",
+          latest.failureCode ?? "",
+          latest.failureMessage ?? undefined,
+        );
       throw new PaymentInProgressError();
     }
     if (!latest || latest.status !== "PENDING") continue;
@@ -527,7 +545,8 @@ async function awaitOtherAttempt(ctx: EngineContext, carrier: CarrierContext, re
       const locked = await lockBooking(tx, carrier, reference);
       const attempt = await latestAttempt(tx, carrier, locked.id);
       // Another waiter took it over first, or the payer spoke at the last moment: watch again.
-      if (locked.checkoutStatus !== "PROCESSING" || !attempt || attempt.id !== silent.id || attempt.status !== "PENDING" || attempt.claimedAt.getTime() !== silent.claimedAt) return null;
+      if (locked.checkoutStatus !== "PROCESSING" || !attempt || attempt.id !== silent.id || attempt.status !== "PENDING" || attempt.claimedAt.getTime() !== silent.claimedAt)
+        return null;
       return takeOverAttempt(tx, ctx, carrier, locked, attempt);
     });
     if (claim) return claim;
@@ -584,7 +603,8 @@ async function completePaid(ctx: EngineContext, carrier: CarrierContext, referen
  */
 export async function charge(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof chargeInput>): Promise<BookingState> {
   const data = parseInput(chargeInput, input);
-  if (data.currency !== carrier.currency) throw new CheckoutNotReadyError(`Payments are taken in ${carrier.currency}.`, { currency: [`Payments are taken in ${carrier.currency}.`] });
+  if (data.currency !== carrier.currency)
+    throw new CheckoutNotReadyError(`Payments are taken in ${carrier.currency}.`, { currency: [`Payments are taken in ${carrier.currency}.`] });
   if (data.payment_type === "pay_later" || data.payment_type === "pay_later_instalments") {
     if (!carrier.usesKlarna) throw new ValidationError({ payment_type: ["Pay later is not offered."] });
     if (!data.paid_via_credit) throw new ValidationError({ paid_via_credit: ["A pay-later payment is paid via credit."] });
@@ -596,16 +616,18 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
     let result: SaleResult;
     const stopHeartbeat = keepClaimAlive(ctx, claim.attemptId);
     try {
-      result = isPayLaterPaymentType(claim.paymentType) ? await placePayLaterOrder(ctx, carrier, claim, data.token) : await ctx.payments.sale({
-        idempotencyKey: claim.key,
-        orderId: claim.reference,
-        amountMinor: claim.amountMinor,
-        currency: carrier.currency,
-        nonce: data.token,
-        carrierCode: carrier.code,
-        billing: claim.billing,
-        require3DSecure: carrier.use3DSecure && claim.paymentType === "card",
-      });
+      result = isPayLaterPaymentType(claim.paymentType)
+        ? await placePayLaterOrder(ctx, carrier, claim, data.token)
+        : await ctx.payments.sale({
+            idempotencyKey: claim.key,
+            orderId: claim.reference,
+            amountMinor: claim.amountMinor,
+            currency: carrier.currency,
+            nonce: data.token,
+            carrierCode: carrier.code,
+            billing: claim.billing,
+            require3DSecure: carrier.use3DSecure && claim.paymentType === "card",
+          });
     } catch (error) {
       stopHeartbeat();
       // Outcome unknown: leave the attempt claimed but stale, so an immediate retry reuses its key.
@@ -615,7 +637,14 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
     }
     stopHeartbeat();
     if (!result.ok) {
-      await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "FAILED", failureKind: result.kind, failureCode: result.code, failureMessage: result.message }, "PENDING");
+      await settleAttempt(
+        ctx,
+        carrier,
+        claim.reference,
+        claim.attemptId,
+        { status: "FAILED", failureKind: result.kind, failureCode: result.code, failureMessage: result.message },
+        "PENDING",
+      );
       report(ctx.outcomes?.payment, { carrierCode: carrier.code, method: claim.paymentType, outcome: result.kind === "gateway_error" ? "failed" : "declined" });
       throw new PaymentFailedError(result.kind, result.code, result.message, result.billing);
     }
@@ -690,12 +719,22 @@ export async function recoverAbandonedPayments(ctx: EngineContext, carrier: Carr
         if (method) report(ctx.outcomes?.payment, { carrierCode: carrier.code, method, outcome: "approved" });
         summary.completed += 1;
       } else {
-        await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { status: "FAILED", failureKind: "gateway_error", failureCode: "abandoned", failureMessage: result.message }, "PENDING");
+        await settleAttempt(
+          ctx,
+          carrier,
+          claim.reference,
+          claim.attemptId,
+          { status: "FAILED", failureKind: "gateway_error", failureCode: "abandoned", failureMessage: result.message },
+          "PENDING",
+        );
         summary.released += 1;
       }
     } catch (error) {
       if (error instanceof BookingCompletedError) continue;
-      if (claim.kind === "pay") await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { claimedAt: new Date(0), failureMessage: String((error as Error)?.message ?? error) }, null).catch(() => undefined);
+      if (claim.kind === "pay")
+        await settleAttempt(ctx, carrier, claim.reference, claim.attemptId, { claimedAt: new Date(0), failureMessage: String((error as Error)?.message ?? error) }, null).catch(
+          () => undefined,
+        );
       summary.unknown += 1;
     }
   }
@@ -756,5 +795,3 @@ export async function paymentAttempts(ctx: EngineContext, carrier: CarrierContex
     .where(and(eq(s.paymentAttempts.carrierCode, carrier.code), eq(s.paymentAttempts.bookingId, booking.id)))
     .orderBy(asc(s.paymentAttempts.attempt));
 }
-
-

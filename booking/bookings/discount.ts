@@ -87,7 +87,5 @@ export async function reserveDiscount(tx: DbOrTx, carrier: CarrierContext, code:
 
 /** Gives back every code a booking reserved (a failed payment, an abandoned draft, a completed order). */
 export async function releaseDiscountReservations(tx: DbOrTx, carrier: CarrierContext, bookingId: number): Promise<void> {
-  await tx
-    .delete(s.discountCodeReservations)
-    .where(and(eq(s.discountCodeReservations.carrierCode, carrier.code), eq(s.discountCodeReservations.bookingId, bookingId)));
+  await tx.delete(s.discountCodeReservations).where(and(eq(s.discountCodeReservations.carrierCode, carrier.code), eq(s.discountCodeReservations.bookingId, bookingId)));
 }

@@ -115,8 +115,12 @@ describe("a paid mail-in order", () => {
     const lookup = { order_ref: String(done.order_id), email: VALID_DETAILS.email };
     const view = await t.engine.orders.lookupOrder(mailIn, lookup);
     expect(view).toMatchObject({ is_mail_in_repair: true, job: null, booking: { timeslot: null }, can_change_online: true, change_deadline: null, repair_status: "booked" });
-    await expect(t.engine.orders.changeOrderDate(mailIn, lookup, { date: "2025-06-10", reason: "I am away that whole week" })).rejects.toMatchObject({ fieldCodes: { order: ["MAIL_IN_NO_VISIT"] } });
-    await expect(t.engine.orders.changeOrderAddress(mailIn, lookup, { line_1: "1 Other Street", town: "London", postcode: "SW1A 2AA" })).rejects.toMatchObject({ fieldCodes: { order: ["MAIL_IN_NO_VISIT"] } });
+    await expect(t.engine.orders.changeOrderDate(mailIn, lookup, { date: "2025-06-10", reason: "I am away that whole week" })).rejects.toMatchObject({
+      fieldCodes: { order: ["MAIL_IN_NO_VISIT"] },
+    });
+    await expect(t.engine.orders.changeOrderAddress(mailIn, lookup, { line_1: "1 Other Street", town: "London", postcode: "SW1A 2AA" })).rejects.toMatchObject({
+      fieldCodes: { order: ["MAIL_IN_NO_VISIT"] },
+    });
     const cancelled = await t.engine.orders.cancelOrder(mailIn, lookup);
     expect(cancelled).toMatchObject({ status: "CANCELLED", refund_status: "REFUNDED" });
   });

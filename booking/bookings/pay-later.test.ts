@@ -32,10 +32,18 @@ beforeAll(async () => {
   cards = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(t.opened.db), now: t.clock.now });
   payLater = createSandboxPayLater({ ledger: createPaymentLedger<SandboxPayLaterRecord>(t.opened.db), now: t.clock.now });
   engine = engineWith(payLater);
-  uk = await newCarrier(t, { extra: { discount_codes: [
-    { code: "NINETY", kind: "percent", value: 90, expires_at: null, single_use: false },
-    { code: "FIVER", kind: "fixed", value: 500, expires_at: null, single_use: false },
-  ] } }, { usesKlarna: true, use3DSecure: true });
+  uk = await newCarrier(
+    t,
+    {
+      extra: {
+        discount_codes: [
+          { code: "NINETY", kind: "percent", value: 90, expires_at: null, single_use: false },
+          { code: "FIVER", kind: "fixed", value: 500, expires_at: null, single_use: false },
+        ],
+      },
+    },
+    { usesKlarna: true, use3DSecure: true },
+  );
   plain = await newCarrier(t);
 });
 afterAll(async () => {
@@ -61,7 +69,14 @@ describe("generate-billing-tokens", () => {
   it("gives the card client token and which providers answer, and no pay later where the carrier does not offer it", async () => {
     const { ref } = await book(plain);
     const tokens = await engine.checkout.generateBillingTokens(plain, ref);
-    expect(tokens).toMatchObject({ card_provider: "sandbox", pay_later_provider: "sandbox", pay_later_client_token: null, pay_later_session_id: null, pay_later_available: false, pay_later_categories: [] });
+    expect(tokens).toMatchObject({
+      card_provider: "sandbox",
+      pay_later_provider: "sandbox",
+      pay_later_client_token: null,
+      pay_later_session_id: null,
+      pay_later_available: false,
+      pay_later_categories: [],
+    });
     expect(tokens.card_client_token).toEqual(expect.any(String));
   });
 
@@ -199,11 +214,15 @@ describe("pay-later payment (spec §4)", () => {
 
   it("refuses pay later where the carrier does not offer it, without paid via credit, or below 35", async () => {
     const { ref } = await book(plain);
-    await expect(engine.checkout.charge(plain, ref, { currency: "GBP", token: "x", payment_type: "pay_later", paid_via_credit: true })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(engine.checkout.charge(plain, ref, { currency: "GBP", token: "x", payment_type: "pay_later", paid_via_credit: true })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
     const klarna = await book(uk);
     await expect(engine.checkout.charge(uk, klarna.ref, { currency: "GBP", token: "x", payment_type: "pay_later" })).rejects.toMatchObject({ code: "VALIDATION" });
     await engine.basket.applyDiscountCode(uk, klarna.ref, { discount_code: "NINETY" });
-    await expect(engine.checkout.charge(uk, klarna.ref, { currency: "GBP", token: "x", payment_type: "pay_later", paid_via_credit: true })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(engine.checkout.charge(uk, klarna.ref, { currency: "GBP", token: "x", payment_type: "pay_later", paid_via_credit: true })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
     expect(await engine.checkout.paymentAttempts(uk, klarna.ref)).toHaveLength(0);
   });
 
@@ -238,10 +257,19 @@ describe("billing error flags (spec §3, §8 payment error modal)", () => {
 
   it("send the customer's phone number with the billing address", async () => {
     let billing: unknown;
-    const spy: PaymentGateway = { ...cards, name: "test", sale: async (request) => ((billing = request.billing), { ok: false, kind: "declined", code: "2000", message: "Do Not Honor" }) };
+    const spy: PaymentGateway = {
+      ...cards,
+      name: "test",
+      sale: async (request) => ((billing = request.billing), { ok: false, kind: "declined", code: "2000", message: "Do Not Honor" }),
+    };
     const e = engineWith(payLater, spy);
     const { ref } = await book(plain);
-    await e.basket.setCustomerDetails(plain, ref, { ...VALID_DETAILS, billing_first_name: "Ada", billing_last_name: "Lovelace", billing_address: { line_1: "2 Whitehall", town: "London", postcode: "SW1A 2AA" } });
+    await e.basket.setCustomerDetails(plain, ref, {
+      ...VALID_DETAILS,
+      billing_first_name: "Ada",
+      billing_last_name: "Lovelace",
+      billing_address: { line_1: "2 Whitehall", town: "London", postcode: "SW1A 2AA" },
+    });
     await e.checkout.charge(plain, ref, { currency: "GBP", token: "t", payment_type: "card" }).catch(() => undefined);
     expect(billing).toMatchObject({ line1: "2 Whitehall", phone: "+447700900123", countryCode: "GB" });
   });
@@ -251,6 +279,9 @@ describe("generate-billing-tokens when the card provider fails", () => {
   it("answers the payment gateway error instead of crashing the page", async () => {
     const failing: PaymentGateway = { ...cards, name: "test", clientToken: () => Promise.reject(new Error("No Braintree account is configured")) };
     const { ref } = await book(plain);
-    await expect(engineWith(payLater, failing).checkout.generateBillingTokens(plain, ref)).rejects.toMatchObject({ code: "PAYMENT_GATEWAY_ERROR", messages: ["There was a problem confirming payment. Please try again or contact your bank."] });
+    await expect(engineWith(payLater, failing).checkout.generateBillingTokens(plain, ref)).rejects.toMatchObject({
+      code: "PAYMENT_GATEWAY_ERROR",
+      messages: ["There was a problem confirming payment. Please try again or contact your bank."],
+    });
   });
 });

@@ -18,7 +18,10 @@ export function canonicalReference(reference: unknown): string {
 
 export async function findBooking(db: DbOrTx, carrier: CarrierContext, reference: unknown): Promise<BookingRow> {
   const ref = canonicalReference(reference);
-  const [row] = await db.select().from(s.bookings).where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.reference, ref)));
+  const [row] = await db
+    .select()
+    .from(s.bookings)
+    .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.reference, ref)));
   if (!row) throw new BookingNotFoundError();
   return row;
 }

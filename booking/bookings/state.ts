@@ -236,11 +236,11 @@ export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking:
     () => findHold(db, carrier, booking.id),
     () =>
       booking.areaCode
-      ? db
-          .select({ code: s.serviceAreas.code, name: s.serviceAreas.name })
-          .from(s.serviceAreas)
-          .where(and(eq(s.serviceAreas.carrierCode, carrier.code), eq(s.serviceAreas.code, booking.areaCode)))
-      : Promise.resolve([]),
+        ? db
+            .select({ code: s.serviceAreas.code, name: s.serviceAreas.name })
+            .from(s.serviceAreas)
+            .where(and(eq(s.serviceAreas.carrierCode, carrier.code), eq(s.serviceAreas.code, booking.areaCode)))
+        : Promise.resolve([]),
   );
   const live = Object.fromEntries(basket.devices.map((d) => [d.row.key, deviceView(d)]));
   // A completed booking shows the basket as it was priced and paid (the order's snapshot), whatever

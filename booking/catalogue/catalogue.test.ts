@@ -26,17 +26,26 @@ afterAll(async () => {
 
 describe("seeding", () => {
   it("leaves everything unchanged when the same files are seeded again", async () => {
-    const count = async () => (await queryRows(opened.db, sql`select (select count(*) from catalogue_prices) + (select count(*) from service_areas) + (select count(*) from discount_codes) as n`))[0];
+    const count = async () =>
+      (await queryRows(opened.db, sql`select (select count(*) from catalogue_prices) + (select count(*) from service_areas) + (select count(*) from discount_codes) as n`))[0];
     const before = await count();
     expect(await seedCatalogue(opened.db, catalogueFixture())).toBe("unchanged");
-    expect(await seedCarrier(opened.db, engineFixture({ code, extra: { price_overrides: [{ model: "galaxy-s24", problem: "screen-replacement", price: 17900, non_sale_price: 19900 }] } }))).toBe("unchanged");
+    expect(
+      await seedCarrier(
+        opened.db,
+        engineFixture({ code, extra: { price_overrides: [{ model: "galaxy-s24", problem: "screen-replacement", price: 17900, non_sale_price: 19900 }] } }),
+      ),
+    ).toBe("unchanged");
     expect(await count()).toEqual(before);
   });
 
   it("keeps a discount code's usage when the carrier file changes", async () => {
     const other = uniqueCode("cat");
     await seedCarrier(opened.db, engineFixture({ code: other }));
-    await opened.db.update(s.discountCodes).set({ usedAt: new Date("2025-01-01T00:00:00Z") }).where(eq(s.discountCodes.carrierCode, other));
+    await opened.db
+      .update(s.discountCodes)
+      .set({ usedAt: new Date("2025-01-01T00:00:00Z") })
+      .where(eq(s.discountCodes.carrierCode, other));
     expect(await seedCarrier(opened.db, engineFixture({ code: other, slots: 4 }))).toBe("updated");
     const codes = await opened.db.select().from(s.discountCodes).where(eq(s.discountCodes.carrierCode, other));
     expect(codes.every((c) => c.usedAt?.toISOString() === "2025-01-01T00:00:00.000Z")).toBe(true);

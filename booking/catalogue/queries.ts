@@ -208,17 +208,31 @@ export async function listModels(db: DbOrTx, carrier: CarrierContext, input: z.i
       ),
     )
     .orderBy(asc(s.models.priority), asc(s.models.id));
-  return attachMakes(db, rows.map((r) => r.model));
+  return attachMakes(
+    db,
+    rows.map((r) => r.model),
+  );
 }
 
 async function attachMakes(db: DbOrTx, rows: (typeof s.models.$inferSelect)[]): Promise<ModelSummary[]> {
   if (!rows.length) return [];
-  const links = await db.select().from(s.modelMakes).where(inArray(s.modelMakes.modelId, rows.map((r) => r.id)));
+  const links = await db
+    .select()
+    .from(s.modelMakes)
+    .where(
+      inArray(
+        s.modelMakes.modelId,
+        rows.map((r) => r.id),
+      ),
+    );
   return rows.map((m) => ({
     id: m.id,
     slug: m.slug,
     title: m.title,
-    make_ids: links.filter((l) => l.modelId === m.id).map((l) => l.makeId).sort((a, b) => a - b),
+    make_ids: links
+      .filter((l) => l.modelId === m.id)
+      .map((l) => l.makeId)
+      .sort((a, b) => a - b),
     type_id: m.typeId,
     device_type: m.deviceType,
     priority: m.priority,
@@ -230,7 +244,10 @@ async function attachMakes(db: DbOrTx, rows: (typeof s.models.$inferSelect)[]): 
 
 export async function getModel(db: DbOrTx, carrier: CarrierContext, modelId: number): Promise<ModelSummary> {
   const id = parseInput(z.coerce.number().int().positive(), modelId, "model_id");
-  const [row] = await db.select().from(s.models).where(and(eq(s.models.id, id), eq(s.models.active, true)));
+  const [row] = await db
+    .select()
+    .from(s.models)
+    .where(and(eq(s.models.id, id), eq(s.models.active, true)));
   const exclusions = await exclusionsOf(db, carrier);
   if (!row || exclusions.models.has(row.slug)) throw new NotFoundError("The model");
   const [model] = await attachMakes(db, [row]);
@@ -347,7 +364,10 @@ export async function saleTitle(db: DbOrTx, locale: Locale = "en"): Promise<stri
 /** Spec §7 GET /models/versions/{id}: the version with its model, colours, priced problems and extras. */
 export async function getModelVersion(db: DbOrTx, carrier: CarrierContext, versionId: number, locale: Locale = "en"): Promise<ModelVersionDetail> {
   const id = parseInput(z.coerce.number().int().positive(), versionId, "model_version_id");
-  const [version] = await db.select().from(s.modelVersions).where(and(eq(s.modelVersions.id, id), eq(s.modelVersions.active, true)));
+  const [version] = await db
+    .select()
+    .from(s.modelVersions)
+    .where(and(eq(s.modelVersions.id, id), eq(s.modelVersions.active, true)));
   if (!version) throw new NotFoundError("The model version");
   const model = await getModel(db, carrier, version.modelId);
   const [colours, problemList, extraList, sale] = await inOrder(

@@ -63,14 +63,7 @@ describe("tenants/catalogue.json", () => {
 
   it("offers the device problem codes the spec names", () => {
     const codes = catalogue.problems.map((p) => p.code);
-    for (const code of [
-      "screen-replacement",
-      "battery-replacement",
-      "back-glass-replacement",
-      "frame-replacement",
-      "charging-port-replacement",
-      "camera-replacement",
-    ]) {
+    for (const code of ["screen-replacement", "battery-replacement", "back-glass-replacement", "frame-replacement", "charging-port-replacement", "camera-replacement"]) {
       expect(codes).toContain(code);
     }
   });
@@ -92,14 +85,19 @@ describe("tenants/catalogue.json", () => {
   });
 
   it("runs a sale on a few repairs and names it", () => {
-    const reduced = Object.values(catalogue.prices).flatMap((byProblem) => Object.values(byProblem)).filter((a) => a.GBP.non_sale_price);
+    const reduced = Object.values(catalogue.prices)
+      .flatMap((byProblem) => Object.values(byProblem))
+      .filter((a) => a.GBP.non_sale_price);
     expect(reduced.length).toBeGreaterThan(0);
     expect(catalogue.sale_title).not.toBeNull();
   });
 
   it("asks triage questions for every appliance", () => {
     for (const model of catalogue.models.filter((m) => m.device_type === "appliance")) {
-      expect(catalogue.triage_questions.some((q) => q.models.includes(model.slug)), model.slug).toBe(true);
+      expect(
+        catalogue.triage_questions.some((q) => q.models.includes(model.slug)),
+        model.slug,
+      ).toBe(true);
     }
   });
 
@@ -198,9 +196,7 @@ describe("tenants/<carrier>/engine.json", () => {
       const covering = areas.filter((a) => a.country === address.country && a.postcode_prefixes.some((p) => postcodeMatchesPrefix(postcode, p)));
       expect(covering.length, `${address.line_1}, ${address.postal_code}`).toBeGreaterThan(0);
       for (const area of covering) {
-        expect(distanceKm(area.centre, { lat: address.latitude, lng: address.longitude }), `${address.postal_code} in ${area.code}`).toBeLessThanOrEqual(
-          area.radius_km,
-        );
+        expect(distanceKm(area.centre, { lat: address.latitude, lng: address.longitude }), `${address.postal_code} in ${area.code}`).toBeLessThanOrEqual(area.radius_km);
       }
     }
   });
@@ -242,7 +238,12 @@ describe("tenants/<carrier>/engine.json", () => {
     });
 
     it("accept days 1 (Monday) to 7 (Sunday) with HH:MM times", () => {
-      expect(withHours([{ days: [1, 2, 3, 4, 5], opens: "09:00", closes: "17:30" }, { days: [6], opens: "10:00", closes: "16:00" }]).success).toBe(true);
+      expect(
+        withHours([
+          { days: [1, 2, 3, 4, 5], opens: "09:00", closes: "17:30" },
+          { days: [6], opens: "10:00", closes: "16:00" },
+        ]).success,
+      ).toBe(true);
     });
 
     it.each([
@@ -250,7 +251,13 @@ describe("tenants/<carrier>/engine.json", () => {
       ["an entry without days", [{ days: [], opens: "09:00", closes: "18:00" }]],
       ["a time that is not HH:MM", [{ days: [1], opens: "9am", closes: "18:00" }]],
       ["closing before opening", [{ days: [1], opens: "18:00", closes: "09:00" }]],
-      ["a day in two entries", [{ days: [1, 2], opens: "09:00", closes: "18:00" }, { days: [2], opens: "10:00", closes: "16:00" }]],
+      [
+        "a day in two entries",
+        [
+          { days: [1, 2], opens: "09:00", closes: "18:00" },
+          { days: [2], opens: "10:00", closes: "16:00" },
+        ],
+      ],
     ])("reject %s", (_what, hours) => {
       expect(withHours(hours).success).toBe(false);
     });

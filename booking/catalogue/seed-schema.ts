@@ -29,11 +29,9 @@ const point = z.object({ lat: latitude, lng: longitude });
 
 export const deviceKindSchema = z.enum(["phone", "tablet", "appliance"]);
 
-const amount = z
-  .object({ price: minor, non_sale_price: minor.optional() })
-  .refine((a) => a.non_sale_price === undefined || a.non_sale_price > a.price, {
-    message: "non_sale_price is the price before the sale, so it must be higher than price",
-  });
+const amount = z.object({ price: minor, non_sale_price: minor.optional() }).refine((a) => a.non_sale_price === undefined || a.non_sale_price > a.price, {
+  message: "non_sale_price is the price before the sale, so it must be higher than price",
+});
 
 /** One amount per currency; every currency must be present. */
 const amountsByCurrency = z.object(Object.fromEntries(CURRENCIES.map((c) => [c, amount])) as Record<(typeof CURRENCIES)[number], typeof amount>);
@@ -128,9 +126,7 @@ export const triageQuestionSchema = z.object({
   models: z.array(slug).min(1),
   question: localized,
   required: z.boolean(),
-  options: z
-    .array(z.object({ code: slug, label: localized }))
-    .min(2),
+  options: z.array(z.object({ code: slug, label: localized })).min(2),
 });
 
 export const catalogueFileSchema = z
@@ -149,16 +145,66 @@ export const catalogueFileSchema = z
     triage_questions: z.array(triageQuestionSchema),
   })
   .superRefine((file, ctx) => {
-    requireUnique(ctx, file.device_types.map((t) => t.id), ["device_types"], "device type id");
-    requireUnique(ctx, file.makes.map((m) => m.id), ["makes"], "make id");
-    requireUnique(ctx, file.makes.map((m) => m.code), ["makes"], "make code");
-    requireUnique(ctx, file.problems.map((p) => p.id), ["problems"], "problem id");
-    requireUnique(ctx, file.problems.map((p) => p.code), ["problems"], "problem code");
-    requireUnique(ctx, file.models.map((m) => m.id), ["models"], "model id");
-    requireUnique(ctx, file.models.map((m) => m.slug), ["models"], "model slug");
-    requireUnique(ctx, file.models.flatMap((m) => m.versions.map((v) => v.id)), ["models"], "model version id");
-    requireUnique(ctx, file.extras.map((e) => e.code), ["extras"], "extra code");
-    requireUnique(ctx, file.triage_questions.map((q) => q.code), ["triage_questions"], "triage question code");
+    requireUnique(
+      ctx,
+      file.device_types.map((t) => t.id),
+      ["device_types"],
+      "device type id",
+    );
+    requireUnique(
+      ctx,
+      file.makes.map((m) => m.id),
+      ["makes"],
+      "make id",
+    );
+    requireUnique(
+      ctx,
+      file.makes.map((m) => m.code),
+      ["makes"],
+      "make code",
+    );
+    requireUnique(
+      ctx,
+      file.problems.map((p) => p.id),
+      ["problems"],
+      "problem id",
+    );
+    requireUnique(
+      ctx,
+      file.problems.map((p) => p.code),
+      ["problems"],
+      "problem code",
+    );
+    requireUnique(
+      ctx,
+      file.models.map((m) => m.id),
+      ["models"],
+      "model id",
+    );
+    requireUnique(
+      ctx,
+      file.models.map((m) => m.slug),
+      ["models"],
+      "model slug",
+    );
+    requireUnique(
+      ctx,
+      file.models.flatMap((m) => m.versions.map((v) => v.id)),
+      ["models"],
+      "model version id",
+    );
+    requireUnique(
+      ctx,
+      file.extras.map((e) => e.code),
+      ["extras"],
+      "extra code",
+    );
+    requireUnique(
+      ctx,
+      file.triage_questions.map((q) => q.code),
+      ["triage_questions"],
+      "triage question code",
+    );
 
     const typeIds = new Set(file.device_types.map((t) => t.id));
     const makes = new Map(file.makes.map((m) => [m.id, m]));
@@ -187,7 +233,12 @@ export const catalogueFileSchema = z
         if (!make) ctx.addIssue({ code: "custom", path: at("make_ids"), message: `unknown make ${makeId}` });
         else if (make.type_id !== model.type_id) ctx.addIssue({ code: "custom", path: at("make_ids"), message: `make ${make.code} is of another device type` });
       }
-      requireUnique(ctx, model.colours.map((c) => c.code), at("colours"), "colour");
+      requireUnique(
+        ctx,
+        model.colours.map((c) => c.code),
+        at("colours"),
+        "colour",
+      );
       requireUnique(ctx, model.problems, at("problems"), "problem");
       for (const code of model.problems) {
         const problem = problems.get(code);
@@ -209,7 +260,12 @@ export const catalogueFileSchema = z
     }
 
     file.triage_questions.forEach((question, i) => {
-      requireUnique(ctx, question.options.map((o) => o.code), ["triage_questions", i, "options"], "option");
+      requireUnique(
+        ctx,
+        question.options.map((o) => o.code),
+        ["triage_questions", i, "options"],
+        "option",
+      );
       for (const modelSlug of question.models) {
         const model = models.get(modelSlug);
         if (!model) ctx.addIssue({ code: "custom", path: ["triage_questions", i, "models"], message: `unknown model ${modelSlug}` });
@@ -341,11 +397,36 @@ export const engineFileSchema = z
   })
   .superRefine((file, ctx) => {
     requireUnique(ctx, file.roster.working_weekdays, ["roster", "working_weekdays"], "weekday");
-    requireUnique(ctx, file.service_areas.map((a) => a.code), ["service_areas"], "service area code");
-    requireUnique(ctx, file.service_areas.flatMap((a) => a.technicians.map((t) => t.id)), ["service_areas"], "technician id");
-    requireUnique(ctx, file.stores.map((s) => s.code), ["stores"], "store code");
-    requireUnique(ctx, file.discount_codes.map((d) => d.code), ["discount_codes"], "discount code");
-    requireUnique(ctx, file.price_overrides.map((o) => `${o.model}/${o.problem}`), ["price_overrides"], "price override");
+    requireUnique(
+      ctx,
+      file.service_areas.map((a) => a.code),
+      ["service_areas"],
+      "service area code",
+    );
+    requireUnique(
+      ctx,
+      file.service_areas.flatMap((a) => a.technicians.map((t) => t.id)),
+      ["service_areas"],
+      "technician id",
+    );
+    requireUnique(
+      ctx,
+      file.stores.map((s) => s.code),
+      ["stores"],
+      "store code",
+    );
+    requireUnique(
+      ctx,
+      file.discount_codes.map((d) => d.code),
+      ["discount_codes"],
+      "discount code",
+    );
+    requireUnique(
+      ctx,
+      file.price_overrides.map((o) => `${o.model}/${o.problem}`),
+      ["price_overrides"],
+      "price override",
+    );
 
     file.service_areas.forEach((area, i) => {
       if (area.country !== file.country) {

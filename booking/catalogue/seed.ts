@@ -40,7 +40,11 @@ function sha256(text: string): string {
   return createHash("sha256").update(text).digest("hex");
 }
 
-function parseFile<T>(file: string, text: string, parse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
+function parseFile<T>(
+  file: string,
+  text: string,
+  parse: (value: unknown) => { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } },
+): T {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -48,7 +52,11 @@ function parseFile<T>(file: string, text: string, parse: (value: unknown) => { s
     throw new SeedFileError(file, [`not JSON: ${(error as Error).message}`]);
   }
   const result = parse(json);
-  if (!result.success) throw new SeedFileError(file, result.error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`));
+  if (!result.success)
+    throw new SeedFileError(
+      file,
+      result.error.issues.map((i) => `${i.path.map(String).join(".") || "(root)"}: ${i.message}`),
+    );
   return result.data;
 }
 
@@ -72,9 +80,16 @@ export async function seedFromTenants(db: BookingDatabase, dir: string): Promise
   const cataloguePath = path.join(dir, "catalogue.json");
   if (existsSync(cataloguePath)) {
     const text = await readFile(cataloguePath, "utf8");
-    report.catalogue = await seedCatalogue(db, parseFile(cataloguePath, text, (v) => catalogueFileSchema.safeParse(v)), sha256(text));
+    report.catalogue = await seedCatalogue(
+      db,
+      parseFile(cataloguePath, text, (v) => catalogueFileSchema.safeParse(v)),
+      sha256(text),
+    );
   }
-  const entries = (await readdir(dir, { withFileTypes: true })).filter((e) => e.isDirectory() && !e.name.startsWith("_")).map((e) => e.name).sort();
+  const entries = (await readdir(dir, { withFileTypes: true }))
+    .filter((e) => e.isDirectory() && !e.name.startsWith("_"))
+    .map((e) => e.name)
+    .sort();
   for (const folder of entries) {
     const file = path.join(dir, folder, "engine.json");
     if (!existsSync(file)) continue;
@@ -116,13 +131,19 @@ export async function seedCatalogue(db: BookingDatabase, file: CatalogueFile, ha
       .insert(s.makes)
       .values(file.makes.map((m) => ({ id: m.id, code: m.code, name: m.name, typeId: m.type_id, active: true })))
       .onConflictDoUpdate({ target: s.makes.id, set: excludedSet(s.makes, ["id"]) });
-    await tx.update(s.makes).set({ active: false }).where(notInArray(s.makes.id, file.makes.map((m) => m.id)));
+    await tx
+      .update(s.makes)
+      .set({ active: false })
+      .where(
+        notInArray(
+          s.makes.id,
+          file.makes.map((m) => m.id),
+        ),
+      );
 
     await tx
       .insert(s.problems)
-      .values(
-        file.problems.map((p) => ({ id: p.id, code: p.code, typeId: p.type_id, title: p.title, description: p.description, symptoms: p.symptoms, sortOrder: p.order })),
-      )
+      .values(file.problems.map((p) => ({ id: p.id, code: p.code, typeId: p.type_id, title: p.title, description: p.description, symptoms: p.symptoms, sortOrder: p.order })))
       .onConflictDoUpdate({ target: s.problems.id, set: excludedSet(s.problems, ["id"]) });
 
     const modelIds = file.models.map((m) => m.id);
@@ -148,17 +169,40 @@ export async function seedCatalogue(db: BookingDatabase, file: CatalogueFile, ha
     const versionRows = file.models.flatMap((m) =>
       m.versions.map((v, position) => ({ id: v.id, modelId: m.id, name: v.name, storageGb: v.storage_gb, fullModelCode: v.full_model_code, position, active: true })),
     );
-    await tx.insert(s.modelVersions).values(versionRows).onConflictDoUpdate({ target: s.modelVersions.id, set: excludedSet(s.modelVersions, ["id"]) });
-    await tx.update(s.modelVersions).set({ active: false }).where(notInArray(s.modelVersions.id, versionRows.map((v) => v.id)));
+    await tx
+      .insert(s.modelVersions)
+      .values(versionRows)
+      .onConflictDoUpdate({ target: s.modelVersions.id, set: excludedSet(s.modelVersions, ["id"]) });
+    await tx
+      .update(s.modelVersions)
+      .set({ active: false })
+      .where(
+        notInArray(
+          s.modelVersions.id,
+          versionRows.map((v) => v.id),
+        ),
+      );
 
     // Pure relations are replaced whole: nothing outside the catalogue points at them.
     await tx.delete(s.modelMakes);
-    await insertChunked(tx, s.modelMakes, file.models.flatMap((m) => m.make_ids.map((makeId) => ({ modelId: m.id, makeId }))));
+    await insertChunked(
+      tx,
+      s.modelMakes,
+      file.models.flatMap((m) => m.make_ids.map((makeId) => ({ modelId: m.id, makeId }))),
+    );
     await tx.delete(s.modelColours);
-    await insertChunked(tx, s.modelColours, file.models.flatMap((m) => m.colours.map((c, position) => ({ modelId: m.id, code: c.code, name: c.name, hex: c.hex, position }))));
+    await insertChunked(
+      tx,
+      s.modelColours,
+      file.models.flatMap((m) => m.colours.map((c, position) => ({ modelId: m.id, code: c.code, name: c.name, hex: c.hex, position }))),
+    );
     const problemIds = new Map(file.problems.map((p) => [p.code, p.id]));
     await tx.delete(s.modelProblems);
-    await insertChunked(tx, s.modelProblems, file.models.flatMap((m) => m.problems.map((code) => ({ modelId: m.id, problemId: problemIds.get(code)! }))));
+    await insertChunked(
+      tx,
+      s.modelProblems,
+      file.models.flatMap((m) => m.problems.map((code) => ({ modelId: m.id, problemId: problemIds.get(code)! }))),
+    );
 
     const modelIdsBySlug = new Map(file.models.map((m) => [m.slug, m.id]));
     await tx.delete(s.cataloguePrices);
@@ -184,17 +228,21 @@ export async function seedCatalogue(db: BookingDatabase, file: CatalogueFile, ha
         .values(file.extras.map((e) => ({ id: e.id, code: e.code, title: e.title, description: e.description, deviceTypes: e.device_types, prices: e.prices, active: true })))
         .onConflictDoUpdate({ target: s.extras.id, set: excludedSet(s.extras, ["id"]) });
     }
-    await tx.update(s.extras).set({ active: false }).where(notInArray(s.extras.id, [0, ...file.extras.map((e) => e.id)]));
+    await tx
+      .update(s.extras)
+      .set({ active: false })
+      .where(notInArray(s.extras.id, [0, ...file.extras.map((e) => e.id)]));
 
     if (file.triage_questions.length) {
       await tx
         .insert(s.triageQuestions)
-        .values(
-          file.triage_questions.map((q, position) => ({ id: q.id, code: q.code, question: q.question, required: q.required, options: q.options, position, active: true })),
-        )
+        .values(file.triage_questions.map((q, position) => ({ id: q.id, code: q.code, question: q.question, required: q.required, options: q.options, position, active: true })))
         .onConflictDoUpdate({ target: s.triageQuestions.id, set: excludedSet(s.triageQuestions, ["id"]) });
     }
-    await tx.update(s.triageQuestions).set({ active: false }).where(notInArray(s.triageQuestions.id, [0, ...file.triage_questions.map((q) => q.id)]));
+    await tx
+      .update(s.triageQuestions)
+      .set({ active: false })
+      .where(notInArray(s.triageQuestions.id, [0, ...file.triage_questions.map((q) => q.id)]));
     await tx.delete(s.triageQuestionModels);
     await insertChunked(
       tx,
@@ -251,7 +299,10 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, ha
       sameDayLeadMinutes: file.roster.same_day_lead_minutes,
       closedDates: file.roster.closed_dates,
     };
-    await tx.insert(s.carrierRosters).values(roster).onConflictDoUpdate({ target: s.carrierRosters.carrierCode, set: excludedSet(s.carrierRosters, ["carrierCode"]) });
+    await tx
+      .insert(s.carrierRosters)
+      .values(roster)
+      .onConflictDoUpdate({ target: s.carrierRosters.carrierCode, set: excludedSet(s.carrierRosters, ["carrierCode"]) });
 
     await tx
       .insert(s.serviceAreas)
@@ -274,7 +325,15 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, ha
     await tx
       .update(s.serviceAreas)
       .set({ active: false })
-      .where(and(eq(s.serviceAreas.carrierCode, code), notInArray(s.serviceAreas.code, file.service_areas.map((a) => a.code))));
+      .where(
+        and(
+          eq(s.serviceAreas.carrierCode, code),
+          notInArray(
+            s.serviceAreas.code,
+            file.service_areas.map((a) => a.code),
+          ),
+        ),
+      );
 
     const technicianRows = file.service_areas.flatMap((a) =>
       a.technicians.map((t) => ({
@@ -288,11 +347,22 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, ha
         active: true,
       })),
     );
-    await tx.insert(s.technicians).values(technicianRows).onConflictDoUpdate({ target: [s.technicians.carrierCode, s.technicians.id], set: excludedSet(s.technicians, ["carrierCode", "id"]) });
+    await tx
+      .insert(s.technicians)
+      .values(technicianRows)
+      .onConflictDoUpdate({ target: [s.technicians.carrierCode, s.technicians.id], set: excludedSet(s.technicians, ["carrierCode", "id"]) });
     await tx
       .update(s.technicians)
       .set({ active: false })
-      .where(and(eq(s.technicians.carrierCode, code), notInArray(s.technicians.id, technicianRows.map((t) => t.id))));
+      .where(
+        and(
+          eq(s.technicians.carrierCode, code),
+          notInArray(
+            s.technicians.id,
+            technicianRows.map((t) => t.id),
+          ),
+        ),
+      );
 
     if (file.stores.length) {
       await tx
@@ -365,7 +435,10 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, ha
       const problemByCode = new Map(problemRows.map((p) => [p.code, p.id]));
       const missing = file.price_overrides.filter((o) => !modelBySlug.has(o.model) || !problemByCode.has(o.problem));
       if (missing.length) {
-        throw new SeedFileError(`${code}/engine.json`, missing.map((o) => `price override for unknown model/problem ${o.model}/${o.problem} (seed the catalogue first)`));
+        throw new SeedFileError(
+          `${code}/engine.json`,
+          missing.map((o) => `price override for unknown model/problem ${o.model}/${o.problem} (seed the catalogue first)`),
+        );
       }
       await insertChunked(
         tx,
@@ -380,8 +453,15 @@ export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, ha
       );
     }
 
-    const offering = { excludedMakes: file.offering?.excluded_makes ?? [], excludedModels: file.offering?.excluded_models ?? [], excludedProblems: file.offering?.excluded_problems ?? [] };
-    await tx.insert(s.carrierOfferings).values({ carrierCode: code, ...offering }).onConflictDoUpdate({ target: s.carrierOfferings.carrierCode, set: offering });
+    const offering = {
+      excludedMakes: file.offering?.excluded_makes ?? [],
+      excludedModels: file.offering?.excluded_models ?? [],
+      excludedProblems: file.offering?.excluded_problems ?? [],
+    };
+    await tx
+      .insert(s.carrierOfferings)
+      .values({ carrierCode: code, ...offering })
+      .onConflictDoUpdate({ target: s.carrierOfferings.carrierCode, set: offering });
 
     await tx
       .insert(s.carrierSeeds)

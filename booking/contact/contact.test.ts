@@ -93,9 +93,22 @@ describe("contact messages", () => {
 describe("call-back requests", () => {
   it("stores a request from the contact page and from a booking's waiting list", async () => {
     const carrier = await newCarrier(t);
-    const fromContact = await t.engine.contact.requestCallBack(carrier, null, { name: "Ada", email: "ada@example.com", phone: "020 7946 0000", postcode: "sw1a2aa", model_version_id: null });
+    const fromContact = await t.engine.contact.requestCallBack(carrier, null, {
+      name: "Ada",
+      email: "ada@example.com",
+      phone: "020 7946 0000",
+      postcode: "sw1a2aa",
+      model_version_id: null,
+    });
     expect(fromContact).toMatchObject({ source: "contact", booking_reference: null, postcode: "SW1A 2AA", phone: "+442079460000", status: "NEW" });
-    const fromBooking = await t.engine.contact.requestCallBack(carrier, "BK-REF", { name: "Ada", email: "ada@example.com", phone: "07700900123", postcode: null, model_version_id: 1015, carrier: carrier.code });
+    const fromBooking = await t.engine.contact.requestCallBack(carrier, "BK-REF", {
+      name: "Ada",
+      email: "ada@example.com",
+      phone: "07700900123",
+      postcode: null,
+      model_version_id: 1015,
+      carrier: carrier.code,
+    });
     expect(fromBooking).toMatchObject({ source: "waiting_list", booking_reference: "BK-REF", model_version_id: 1015 });
     expect((await t.engine.contact.listCallBackRequests(carrier)).map((r) => r.id)).toEqual([fromBooking.id, fromContact.id]);
     await expect(t.engine.contact.requestCallBack(carrier, null, { name: "", email: "x", phone: "1" })).rejects.toMatchObject({ code: "VALIDATION" });

@@ -74,10 +74,7 @@ function messageInput(carrier: CarrierContext) {
     email: emailField,
     phone: phoneField(carrier),
     /** The CMS contact reason (spec §3 "Contact reason. id, title"); the web checks it is one of the carrier's. */
-    reason: z.object(
-      { id: z.coerce.number().int().positive(), title: required("Please choose a reason.", 200) },
-      { error: "Please choose a reason." },
-    ),
+    reason: z.object({ id: z.coerce.number().int().positive(), title: required("Please choose a reason.", 200) }, { error: "Please choose a reason." }),
     message: required("Please enter your message.", 5000, true),
     /** g_recaptcha_response. */
     captcha_token: z.string().max(4000).nullish(),
@@ -219,7 +216,12 @@ function callBackView(row: typeof s.callBackRequests.$inferSelect): CallBackView
  * Spec §7 POST /{ref}/request-call-back: stores the request. `bookingReference` is the booking it
  * came from (the waiting list of the 'no dates available' modal); null from the contact page.
  */
-export async function requestCallBack(deps: Pick<ContactDependencies, "db" | "clock">, carrier: CarrierContext, bookingReference: string | null, input: CallBackInput): Promise<CallBackView> {
+export async function requestCallBack(
+  deps: Pick<ContactDependencies, "db" | "clock">,
+  carrier: CarrierContext,
+  bookingReference: string | null,
+  input: CallBackInput,
+): Promise<CallBackView> {
   const data = parseInput(callBackInput(carrier), input);
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {

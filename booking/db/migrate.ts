@@ -8,11 +8,7 @@ import { fileURLToPath } from "node:url";
  * the working directory is tried next, and `BOOKING_MIGRATIONS_DIR` overrides both.
  */
 export function migrationsFolder(override?: string): string {
-  const candidates = [
-    override,
-    safeModuleRelative("./migrations"),
-    path.resolve(process.cwd(), "booking/db/migrations"),
-  ].filter((c): c is string => !!c);
+  const candidates = [override, safeModuleRelative("./migrations"), path.resolve(process.cwd(), "booking/db/migrations")].filter((c): c is string => !!c);
   for (const candidate of candidates) {
     if (existsSync(path.join(candidate, "meta", "_journal.json"))) return candidate;
   }

@@ -69,52 +69,53 @@ export function customerDetailsSchema(country: CarrierCountry) {
       }
       return result.display;
     });
-  return z
-    .object({
-      first_name: name("first name"),
-      last_name: name("last name"),
-      email: z
-        .string({ error: "Please enter your e-mail address." })
-        .trim()
-        .toLowerCase()
-        .pipe(z.email(FIELD_MESSAGES.EMAIL_INVALID).max(254, FIELD_MESSAGES.EMAIL_INVALID)),
-      email_consent: z.boolean().default(false),
-      phone_number: z
-        .string({ error: "Please enter your phone number." })
-        .trim()
-        .min(1, "Please enter your phone number.")
-        .transform((value, ctx) => {
-          const e164 = normalisePhone(country, value);
-          if (!e164) {
-            ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
-            return z.NEVER;
-          }
-          return e164;
-        }),
-      billing_first_name: name("billing first name").optional(),
-      billing_last_name: name("billing last name").optional(),
-      billing_address: z
-        .object({
-          line_1: addressLine.min(1, "Please enter the first line of the billing address."),
-          line_2: addressLine.default(""),
-          town: addressLine.min(1, "Please enter the billing town."),
-          postcode,
-        })
-        .optional(),
-      /** Repair address lines when the booking only has a postcode yet (postcode search flow). */
-      address: z
-        .object({
-          line_1: addressLine.min(1, "Please enter the first line of the address."),
-          line_2: addressLine.default(""),
-          town: addressLine.min(1, "Please enter the town."),
-        })
-        .optional(),
-      force_persist: z.boolean().optional(),
-      /** The language the customer books in: their messages are written in it (issue 10). */
-      locale: z.string().regex(/^[a-z]{2}(-[A-Z]{2})?$/, "a locale such as en or de-AT").optional(),
-      /** The site the customer books on; links in their messages lead back to it (its origin only). */
-      site_url: z.url({ protocol: /^https?$/, error: "a web address starting with https:// or http://" }).transform((url) => new URL(url).origin).optional(),
-    });
+  return z.object({
+    first_name: name("first name"),
+    last_name: name("last name"),
+    email: z.string({ error: "Please enter your e-mail address." }).trim().toLowerCase().pipe(z.email(FIELD_MESSAGES.EMAIL_INVALID).max(254, FIELD_MESSAGES.EMAIL_INVALID)),
+    email_consent: z.boolean().default(false),
+    phone_number: z
+      .string({ error: "Please enter your phone number." })
+      .trim()
+      .min(1, "Please enter your phone number.")
+      .transform((value, ctx) => {
+        const e164 = normalisePhone(country, value);
+        if (!e164) {
+          ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+          return z.NEVER;
+        }
+        return e164;
+      }),
+    billing_first_name: name("billing first name").optional(),
+    billing_last_name: name("billing last name").optional(),
+    billing_address: z
+      .object({
+        line_1: addressLine.min(1, "Please enter the first line of the billing address."),
+        line_2: addressLine.default(""),
+        town: addressLine.min(1, "Please enter the billing town."),
+        postcode,
+      })
+      .optional(),
+    /** Repair address lines when the booking only has a postcode yet (postcode search flow). */
+    address: z
+      .object({
+        line_1: addressLine.min(1, "Please enter the first line of the address."),
+        line_2: addressLine.default(""),
+        town: addressLine.min(1, "Please enter the town."),
+      })
+      .optional(),
+    force_persist: z.boolean().optional(),
+    /** The language the customer books in: their messages are written in it (issue 10). */
+    locale: z
+      .string()
+      .regex(/^[a-z]{2}(-[A-Z]{2})?$/, "a locale such as en or de-AT")
+      .optional(),
+    /** The site the customer books on; links in their messages lead back to it (its origin only). */
+    site_url: z
+      .url({ protocol: /^https?$/, error: "a web address starting with https:// or http://" })
+      .transform((url) => new URL(url).origin)
+      .optional(),
+  });
 }
 
 export type CustomerDetailsInput = z.input<ReturnType<typeof customerDetailsSchema>>;

@@ -53,7 +53,9 @@ export function validateImei(value: string | null | undefined): IdentifierResult
 const SERIAL = /^[A-HJ-NP-Z0-9]{10,12}$/;
 
 export function validateSerial(value: string | null | undefined): IdentifierResult {
-  const compact = String(value ?? "").replace(/[\s-]+/g, "").toUpperCase();
+  const compact = String(value ?? "")
+    .replace(/[\s-]+/g, "")
+    .toUpperCase();
   if (!compact) return { ok: false, reason: "empty", code: "SERIAL_MISSING", message: SERIAL_MESSAGES.empty };
   if (!SERIAL.test(compact)) return { ok: false, reason: "bad_format", code: "SERIAL_FORMAT", message: SERIAL_MESSAGES.bad_format };
   return { ok: true, value: compact };

@@ -14,7 +14,11 @@ describe("money in the engine's messages, as the web app shows it", () => {
   });
 
   it("shows dollars with two decimals in Australia, the US and Canada", () => {
-    for (const [currency, country] of [["AUD", "AU"], ["USD", "US"], ["CAD", "CA"]] as const) {
+    for (const [currency, country] of [
+      ["AUD", "AU"],
+      ["USD", "US"],
+      ["CAD", "CA"],
+    ] as const) {
       expect(formatMinorUnits(9900, currency, country, "en")).toBe("$99.00");
     }
   });

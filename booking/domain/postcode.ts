@@ -84,10 +84,7 @@ function inferFromString(value: string): NormalisedPostcode | null {
  * sector ('SW1A1', or written 'E1 4'). Elsewhere a prefix is a plain leading match on the compact
  * postcode ('101' covers PLZ 10115; 'M5' covers FSA M5V).
  */
-export function postcodeMatchesPrefix(
-  normalised: (Pick<NormalisedPostcode, "postcode" | "outward"> & { country?: CountryCode }) | string,
-  prefix: string,
-): boolean {
+export function postcodeMatchesPrefix(normalised: (Pick<NormalisedPostcode, "postcode" | "outward"> & { country?: CountryCode }) | string, prefix: string): boolean {
   const subject = typeof normalised === "string" ? inferFromString(normalised) : normalised;
   if (!subject) return false;
   const written = prefix.trim().toUpperCase();

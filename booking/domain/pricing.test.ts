@@ -37,7 +37,14 @@ describe("totals", () => {
 
   it("sums problem and extra prices exactly, and reports the sale against the non-sale price", () => {
     const totals = cartTotals({ devices: [device([1, 3], [{ id: 1, code: "p", title: "P", price: 1499 }])], inWarranty: false, discount: null, carrier, saleTitle: "Spring" });
-    expect(totals).toMatchObject({ full_price: 25900 + 14900 + 1499, non_sale_full_price: 29900 + 14900 + 1499, total_price: 42299, discount_total: 0, sale_active: true, sale_title: "Spring" });
+    expect(totals).toMatchObject({
+      full_price: 25900 + 14900 + 1499,
+      non_sale_full_price: 29900 + 14900 + 1499,
+      total_price: 42299,
+      discount_total: 0,
+      sale_active: true,
+      sale_title: "Spring",
+    });
     expect(totals.call_out_charge).toEqual({ has_call_out_charge: true, amount: 5900 });
   });
 

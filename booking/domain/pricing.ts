@@ -140,13 +140,7 @@ export function discountAmount(discount: DiscountInput | null, fullPrice: number
   return Math.min(fullPrice, discount.value);
 }
 
-export function cartTotals(args: {
-  devices: DevicePricing[];
-  inWarranty: boolean;
-  discount: DiscountInput | null;
-  carrier: PricingCarrier;
-  saleTitle: string | null;
-}): CartTotals {
+export function cartTotals(args: { devices: DevicePricing[]; inWarranty: boolean; discount: DiscountInput | null; carrier: PricingCarrier; saleTitle: string | null }): CartTotals {
   const { devices, inWarranty, carrier } = args;
   const warrantyCharge = inWarranty && carrier.warrantyRepairChargeable ? carrier.warrantyRepairCharge : 0;
   const full = devices.reduce((sum, d) => sum + d.subtotal, 0) + warrantyCharge;

@@ -28,7 +28,11 @@ const message = z.object({
   v: z.literal(1),
   origin: z.string().min(1).max(64),
   model: z.string().min(1).max(100),
-  carrierCode: z.string().regex(/^[a-z0-9][a-z0-9-]*$/).max(100).nullable(),
+  carrierCode: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9-]*$/)
+    .max(100)
+    .nullable(),
 });
 
 /** After a reconnect the notifications sent meanwhile are lost: subscribers drop everything once. */

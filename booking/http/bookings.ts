@@ -73,7 +73,10 @@ export const customerDetailsBody = z
     phone_number: text(40),
     billing_first_name: text(120).optional(),
     billing_last_name: text(120).optional(),
-    billing_address: z.object({ ...addressLines, postcode: text(20) }).strict().optional(),
+    billing_address: z
+      .object({ ...addressLines, postcode: text(20) })
+      .strict()
+      .optional(),
     address: z.object(addressLines).strict().optional(),
     force_persist: z.boolean().optional(),
     locale: text(10).optional(),
@@ -85,7 +88,15 @@ export const discountBody = z.object({ discount_code: text(60) }).strict();
 export const storeBody = z.union([z.object({ store_code: text(40), carrier: text(60).optional() }).strict(), z.object({ ignore: z.literal(true) }).strict()]);
 export const dropOffBody = z.object({ drop_off_company_store_id: id }).strict();
 export const callBackBody = z
-  .object({ model_version_id: id.nullish(), postcode: text(20).nullish(), name: text(120), email: text(254), phone: text(40), carrier: text(60).optional(), locale: z.enum(["en", "de"]).optional() })
+  .object({
+    model_version_id: id.nullish(),
+    postcode: text(20).nullish(),
+    name: text(120),
+    email: text(254),
+    phone: text(40),
+    carrier: text(60).optional(),
+    locale: z.enum(["en", "de"]).optional(),
+  })
   .strict();
 export const chargeBody = z
   .object({
@@ -250,7 +261,11 @@ export const bookingRoutes: ApiRoute[] = [
     body: deviceBody,
     response: dataOf(bookingData.extend({ device_key: z.string() })),
     handle: async ({ engine, carrier, params, body }) => {
-      const { device_key, ...state } = await engine.basket.addDevice(carrier, params.ref, { ...body, model_version_id: body.model_version_id as number, device_key: params.deviceKey });
+      const { device_key, ...state } = await engine.basket.addDevice(carrier, params.ref, {
+        ...body,
+        model_version_id: body.model_version_id as number,
+        device_key: params.deviceKey,
+      });
       return { data: { ...answer(state).data, device_key } };
     },
   }),

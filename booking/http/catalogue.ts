@@ -27,7 +27,9 @@ export const catalogueRoutes: ApiRoute[] = [
     query: z.object({ show_available: flag }).strict(),
     response: list,
     cache: CACHE,
-    handle: async ({ engine, carrier, params, locale: language }) => ({ data: await engine.catalogue.listMakes(carrier, { typeId: pathId(params.typeId), locale: locale(language) }) }),
+    handle: async ({ engine, carrier, params, locale: language }) => ({
+      data: await engine.catalogue.listMakes(carrier, { typeId: pathId(params.typeId), locale: locale(language) }),
+    }),
   }),
   defineRoute({
     method: "get",

@@ -12,7 +12,11 @@ describe("the API's §8 error body", () => {
 
   it("keys a VALIDATION error's messages by field and keeps a list otherwise", async () => {
     const invalid = new ValidationError({ imei: ["IMEI_WRONG_LENGTH"] });
-    expect(await errorBody(errorFacts(invalid)!, "en")).toEqual({ code: "VALIDATION", messages: { imei: ["The IMEI number must be 15 digits long."] }, field_codes: { imei: ["IMEI_WRONG_LENGTH"] } });
+    expect(await errorBody(errorFacts(invalid)!, "en")).toEqual({
+      code: "VALIDATION",
+      messages: { imei: ["The IMEI number must be 15 digits long."] },
+      field_codes: { imei: ["IMEI_WRONG_LENGTH"] },
+    });
     expect(await errorBody(errorFacts(new BookingNotFoundError())!, "en")).toEqual({ code: "BK01", messages: ["There is a problem with your booking - please try again."] });
   });
 

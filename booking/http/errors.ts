@@ -89,7 +89,14 @@ export function errorFacts(error: unknown): ErrorFacts | null {
   }
   // The web door's answer while the database is away (app/booking.server.ts, ADR 145), or the engine's own error.
   if (asDatabaseUnavailable(error) || (error instanceof Response && error.status === 503)) {
-    return { status: 503, code: "SERVICE_UNAVAILABLE", messages: ["The service is temporarily unavailable. Please try again shortly."], fields: {}, fieldCodes: {}, headers: { "Retry-After": "5" } };
+    return {
+      status: 503,
+      code: "SERVICE_UNAVAILABLE",
+      messages: ["The service is temporarily unavailable. Please try again shortly."],
+      fields: {},
+      fieldCodes: {},
+      headers: { "Retry-After": "5" },
+    };
   }
   return null;
 }

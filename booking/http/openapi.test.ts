@@ -10,7 +10,9 @@ function mounted(): string[] {
   const layers = (router as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }).stack;
   return layers.flatMap((layer) =>
     layer.route && layer.route.path !== "*" && layer.route.path !== OPENAPI_PATH
-      ? Object.keys(layer.route.methods).filter((method) => method !== "_all").map((method) => `${method.toUpperCase()} ${layer.route!.path}`)
+      ? Object.keys(layer.route.methods)
+          .filter((method) => method !== "_all")
+          .map((method) => `${method.toUpperCase()} ${layer.route!.path}`)
       : [],
   );
 }
@@ -35,11 +37,15 @@ describe("the OpenAPI document (ADR 174)", () => {
   });
 
   it("states each call's request body from the schema the router validates with", () => {
-    const build = (document.paths?.["/wefix-booking/build"] as { post: { requestBody: { content: Record<string, { schema: { properties: object; additionalProperties?: boolean } }> } } }).post;
+    const build = (
+      document.paths?.["/wefix-booking/build"] as { post: { requestBody: { content: Record<string, { schema: { properties: object; additionalProperties?: boolean } }> } } }
+    ).post;
     const schema = build.requestBody.content["application/json"]!.schema;
     expect(Object.keys(schema.properties)).toEqual(["referrer", "channel", "lucidRef", "is_business_account"]);
     expect(schema.additionalProperties).toBe(false);
     const charge = (document.paths?.["/wefix-booking/{ref}/charge"] as { post: { parameters: { name: string; in: string }[] } }).post;
-    expect(charge.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ name: "ref", in: "path" }), expect.objectContaining({ name: "idempotency-key", in: "header" })]));
+    expect(charge.parameters).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: "ref", in: "path" }), expect.objectContaining({ name: "idempotency-key", in: "header" })]),
+    );
   });
 });

@@ -43,10 +43,17 @@ const idempotencyHeader = z.object({
 export function openApiDocument(routes: readonly ApiRoute[], version = "1.0.0") {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "Authorization: Bearer rpk_<id>_<secret> (ADR 171)" });
-  const query = registry.registerComponent("securitySchemes", "keyParameter", { type: "apiKey", in: "query", name: "key", description: "The same key as the key query parameter (spec §7)" });
+  const query = registry.registerComponent("securitySchemes", "keyParameter", {
+    type: "apiKey",
+    in: "query",
+    name: "key",
+    description: "The same key as the key query parameter (spec §7)",
+  });
   const error = registry.register("Error", errorSchema);
   for (const route of routes) {
-    const errorResponses = Object.fromEntries(Object.entries(ERROR_STATUSES).map(([status, description]) => [status, { description, content: { "application/json": { schema: error } } }]));
+    const errorResponses = Object.fromEntries(
+      Object.entries(ERROR_STATUSES).map(([status, description]) => [status, { description, content: { "application/json": { schema: error } } }]),
+    );
     registry.registerPath({
       method: route.method,
       path: route.path,

@@ -27,7 +27,9 @@ export const orderRoutes: ApiRoute[] = [
     scope: "orders:manage",
     query: z.object({ email }).strict(),
     response: record,
-    handle: async ({ engine, carrier, params, query }) => ({ data: await owned(engine, carrier, query.email, () => engine.orders.lookupOrder(carrier, { order_ref: params.ref!, email: query.email })) }),
+    handle: async ({ engine, carrier, params, query }) => ({
+      data: await owned(engine, carrier, query.email, () => engine.orders.lookupOrder(carrier, { order_ref: params.ref!, email: query.email })),
+    }),
   }),
   defineRoute({
     method: "get",
@@ -36,7 +38,9 @@ export const orderRoutes: ApiRoute[] = [
     scope: "orders:manage",
     query: z.object({ email }).strict(),
     response: records,
-    handle: async ({ engine, carrier, params, query }) => ({ data: await owned(engine, carrier, query.email, () => engine.orders.orderDevices(carrier, { order_ref: params.ref!, email: query.email })) }),
+    handle: async ({ engine, carrier, params, query }) => ({
+      data: await owned(engine, carrier, query.email, () => engine.orders.orderDevices(carrier, { order_ref: params.ref!, email: query.email })),
+    }),
   }),
   defineRoute({
     method: "get",
@@ -72,7 +76,9 @@ export const orderRoutes: ApiRoute[] = [
     response: record,
     handle: async ({ engine, carrier, params, query, body }) => {
       const owner = query.email_to_verify ?? body.email_to_verify ?? "";
-      const { order, log } = await owned(engine, carrier, owner, () => engine.orders.changeOrderDate(carrier, { order_ref: params.id!, email: owner }, { date: body.date, reason: body.reason }));
+      const { order, log } = await owned(engine, carrier, owner, () =>
+        engine.orders.changeOrderDate(carrier, { order_ref: params.id!, email: owner }, { date: body.date, reason: body.reason }),
+      );
       return { data: { ...order, date_change: log } };
     },
   }),
@@ -95,6 +101,8 @@ export const orderRoutes: ApiRoute[] = [
     scope: "orders:manage",
     query: z.object({ job_id: z.string().regex(/^\d{1,12}$/), email }).strict(),
     response: record,
-    handle: async ({ engine, carrier, query }) => ({ data: await owned(engine, carrier, query.email, () => engine.orders.vanLocation(carrier, { job_id: Number(query.job_id), email: query.email })) }),
+    handle: async ({ engine, carrier, query }) => ({
+      data: await owned(engine, carrier, query.email, () => engine.orders.vanLocation(carrier, { job_id: Number(query.job_id), email: query.email })),
+    }),
   }),
 ];

@@ -22,7 +22,9 @@ const imeiRoute = (path: string) =>
     body: imeiBody,
     response: record,
     handle: async ({ engine, carrier, params, body }) => ({
-      data: await engine.orders.withLookupThrottle(carrier, { email: body.email, clientAddress: null }, () => engine.orders.setOrderDeviceImei(carrier, { device_id: deviceId(params.id), ...body })),
+      data: await engine.orders.withLookupThrottle(carrier, { email: body.email, clientAddress: null }, () =>
+        engine.orders.setOrderDeviceImei(carrier, { device_id: deviceId(params.id), ...body }),
+      ),
     }),
   });
 

@@ -58,7 +58,7 @@ export function answerLocale(header: string | undefined, carrier: Pick<ApiCarrie
 /** The key the request carries: the bearer header and/or the `key` query parameter (both must agree). */
 export function presentedKey(request: Request): string | null | "conflict" {
   const header = request.get("authorization");
-  const bearer = header ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? "" : null;
+  const bearer = header ? (/^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] ?? "") : null;
   const raw = request.query.key;
   const query = typeof raw === "string" ? raw : raw === undefined ? null : "";
   if (bearer !== null && query !== null && bearer !== query) return "conflict";
@@ -185,7 +185,6 @@ export function createApiRouter(deps: ApiDependencies): Router {
     next(new ApiProblem(405, "METHOD_NOT_ALLOWED", [`Use ${allowed.join(" or ")} for this path.`]));
   });
 
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
   router.use((error: unknown, request: Request, response: Response, _next: NextFunction) => {
     const facts = errorFacts(bodyParserProblem(error) ?? error);
     if (!facts) deps.log?.error({ err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error), path: request.path }, "api call failed");
@@ -229,7 +228,10 @@ const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
 async function claimRequest(engine: Engine, principal: ApiPrincipal, request: Request) {
   const idempotencyKey = request.get("idempotency-key");
   if (idempotencyKey === undefined) return null;
-  if (!IDEMPOTENCY_KEY.test(idempotencyKey)) throw new ApiProblem(400, "VALIDATION", ["The Idempotency-Key header must be 1 to 255 visible ASCII characters."], { "Idempotency-Key": ["1 to 255 visible ASCII characters."] });
+  if (!IDEMPOTENCY_KEY.test(idempotencyKey))
+    throw new ApiProblem(400, "VALIDATION", ["The Idempotency-Key header must be 1 to 255 visible ASCII characters."], {
+      "Idempotency-Key": ["1 to 255 visible ASCII characters."],
+    });
   const requestHash = createHash("sha256")
     .update(`${request.method} ${request.baseUrl}${request.path}\n${JSON.stringify(request.body ?? {})}`)
     .digest("hex");
@@ -238,7 +240,8 @@ async function claimRequest(engine: Engine, principal: ApiPrincipal, request: Re
     const claim = await engine.apiKeys.claimIdempotencyKey({ keyId: principal.keyId, idempotencyKey, requestHash });
     if (claim.kind === "mismatch") throw new ApiProblem(422, "IDEMPOTENCY_KEY_REUSED", ["This Idempotency-Key was used for a different request."]);
     if (claim.kind !== "in-progress") return claim;
-    if (Date.now() >= until) throw new ApiProblem(409, "IDEMPOTENCY_IN_PROGRESS", ["A request with this Idempotency-Key is still running; try again shortly."], {}, { "Retry-After": "1" });
+    if (Date.now() >= until)
+      throw new ApiProblem(409, "IDEMPOTENCY_IN_PROGRESS", ["A request with this Idempotency-Key is still running; try again shortly."], {}, { "Retry-After": "1" });
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -60,7 +60,7 @@ export interface ApiRoute<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   handle(context: RouteContext<z.output<B>, z.output<Q>>): Promise<unknown>;
 }
 
-export function defineRoute<B extends z.ZodType = z.ZodObject<{}>, Q extends z.ZodType = z.ZodObject<{}>>(route: ApiRoute<B, Q>): ApiRoute {
+export function defineRoute<B extends z.ZodType = z.ZodObject<Record<never, never>>, Q extends z.ZodType = z.ZodObject<Record<never, never>>>(route: ApiRoute<B, Q>): ApiRoute {
   return route as unknown as ApiRoute;
 }
 

@@ -46,7 +46,11 @@ describe("proof-of-purchase images", () => {
   it("refuses an empty file, a truncated image and another format", async () => {
     expect(await normaliseProofImage(new Uint8Array())).toBeNull();
     expect(await normaliseProofImage(PNG_1X1.slice(0, 40))).toBeNull();
-    const gif = new Uint8Array(await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } }).gif().toBuffer());
+    const gif = new Uint8Array(
+      await sharp({ create: { width: 1, height: 1, channels: 3, background: "#fff" } })
+        .gif()
+        .toBuffer(),
+    );
     expect(await normaliseProofImage(gif)).toBeNull();
   });
 });

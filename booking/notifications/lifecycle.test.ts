@@ -96,7 +96,9 @@ describe("a booking's messages through its life", () => {
     // 08:00–09:00 on 5 June in London is 07:00–08:00 UTC (British Summer Time).
     expect(request).toMatchObject({ start: "2025-06-05T07:00:00.000Z", end: "2025-06-05T08:00:00.000Z" });
     expect(request.location).toContain("1 Parliament Street");
-    expect(confirmed.sms).toEqual([expect.objectContaining({ to: "+447700900123", text: expect.stringContaining(`repair ${orderRef} is booked for Thursday, 5 June 2025, 08:00-09:00`) })]);
+    expect(confirmed.sms).toEqual([
+      expect.objectContaining({ to: "+447700900123", text: expect.stringContaining(`repair ${orderRef} is booked for Thursday, 5 June 2025, 08:00-09:00`) }),
+    ]);
 
     t.clock.set("2025-06-04T16:59:00Z");
     expect(await send()).toEqual({ emails: [], sms: [] });

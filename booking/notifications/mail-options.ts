@@ -13,7 +13,11 @@ const bytes = (content: string | Uint8Array) => (typeof content === "string" ? c
 
 /** `<key@sender-domain>`, the key reduced to the characters a Message-ID's left part may hold (RFC 5322 dot-atom). */
 export function messageIdOf(key: string, fromAddress: string): string {
-  const left = key.replace(/[^A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]/g, ".").replace(/\.{2,}/g, ".").replace(/^\.|\.$/g, "") || "message";
+  const left =
+    key
+      .replace(/[^A-Za-z0-9!#$%&'*+\-/=?^_`{|}~.]/g, ".")
+      .replace(/\.{2,}/g, ".")
+      .replace(/^\.|\.$/g, "") || "message";
   const domain = fromAddress.split("@")[1] || "localhost";
   return `<${left}@${domain}>`;
 }

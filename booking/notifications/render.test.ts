@@ -84,7 +84,10 @@ describe("a customer message without a template in the CMS", () => {
         for (const text of Object.values(standard)) {
           expect(text.trim().length).toBeGreaterThan(10);
           const used = [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => m[1]);
-          expect(used.filter((name) => !(PLACEHOLDERS_OF[kind] as readonly string[]).includes(name)), `${locale} ${kind}`).toEqual([]);
+          expect(
+            used.filter((name) => !(PLACEHOLDERS_OF[kind] as readonly string[]).includes(name)),
+            `${locale} ${kind}`,
+          ).toEqual([]);
         }
       }
     }
@@ -99,12 +102,14 @@ describe("a customer message without a template in the CMS", () => {
 
 describe("the carrier's template", () => {
   it("fills its placeholders and turns [label]({{url}}) into a link, a lone one into a button", () => {
-    const { email } = renderMessage(
-      confirmed({ template: { emailBody: "Hello from {{brand}}.\n\nSee [your booking]({{manageUrl}}) or track it.\n\n[Track]({{trackingUrl}})" } }),
+    const { email } = renderMessage(confirmed({ template: { emailBody: "Hello from {{brand}}.\n\nSee [your booking]({{manageUrl}}) or track it.\n\n[Track]({{trackingUrl}})" } }));
+    expect(email?.html).toContain(
+      'See <a href="https://acme.example/manage/booking?order_ref=RB7K2M9Q&amp;email=ada%40example.com" style="color:#0a5cd5;text-decoration:underline;">your booking</a> or track it.',
     );
-    expect(email?.html).toContain('See <a href="https://acme.example/manage/booking?order_ref=RB7K2M9Q&amp;email=ada%40example.com" style="color:#0a5cd5;text-decoration:underline;">your booking</a> or track it.');
     expect(email?.html).toMatch(/<a href="https:\/\/acme\.example\/track\/RB7K2M9Q" style="display:inline-block;[^"]*background:#0a5cd5;color:#ffffff;[^"]*">Track<\/a>/);
-    expect(email?.text).toContain("Hello from Acme Repairs.\n\nSee your booking: https://acme.example/manage/booking?order_ref=RB7K2M9Q&email=ada%40example.com or track it.\n\nTrack: https://acme.example/track/RB7K2M9Q");
+    expect(email?.text).toContain(
+      "Hello from Acme Repairs.\n\nSee your booking: https://acme.example/manage/booking?order_ref=RB7K2M9Q&email=ada%40example.com or track it.\n\nTrack: https://acme.example/track/RB7K2M9Q",
+    );
   });
 
   it("is replaced by the standard text where it uses a placeholder the message does not fill (the CMS refuses those on save)", () => {
@@ -158,7 +163,13 @@ describe("the SMS", () => {
   it("keeps every standard text, in English and German, to the SMS alphabet and two SMS (306 characters)", () => {
     for (const locale of ["en", "de"] as const) {
       for (const kind of CUSTOMER_MESSAGE_KINDS) {
-        const { sms } = renderMessage(confirmed({ kind, locale, values: { ...confirmed().values, refund: 4950, offerUrl: "https://acme.example/offer/0123456789abcdef", holdUntil: new Date("2026-11-30T13:30:00Z") } }));
+        const { sms } = renderMessage(
+          confirmed({
+            kind,
+            locale,
+            values: { ...confirmed().values, refund: 4950, offerUrl: "https://acme.example/offer/0123456789abcdef", holdUntil: new Date("2026-11-30T13:30:00Z") },
+          }),
+        );
         expect(sms?.text, `${locale} ${kind}`).toMatch(GSM);
         expect(sms?.text.length, `${locale} ${kind}`).toBeLessThanOrEqual(306);
       }
@@ -220,7 +231,9 @@ describe("in German", () => {
       values: { date: "2026-12-01", window: { start: "13:00", end: "17:00" }, offerUrl: "https://werk.example/offer/abc", holdUntil: new Date("2026-11-30T13:30:00Z") },
       to: { phone: "+4930901820" },
     });
-    expect(sms?.text).toBe("Werkstatt: Am Dienstag, 1. Dezember 2026, 13:00-17:00, ist ein Reparaturtermin frei. Für Sie reserviert bis Montag, 30. November um 14:30: https://werk.example/offer/abc");
+    expect(sms?.text).toBe(
+      "Werkstatt: Am Dienstag, 1. Dezember 2026, 13:00-17:00, ist ein Reparaturtermin frei. Für Sie reserviert bis Montag, 30. November um 14:30: https://werk.example/offer/abc",
+    );
   });
 });
 

@@ -36,10 +36,7 @@ export const messageBrandSchema = z.object({
   /** Where a mail-in repair's device is posted (ADR 140), one line each. */
   mailInAddress: z.string().trim().max(500).optional(),
   logoUrl: logoUrl.optional(),
-  colours: z
-    .object({ primary: hexColour, onPrimary: hexColour, text: hexColour, background: hexColour, surface: hexColour })
-    .partial()
-    .default({}),
+  colours: z.object({ primary: hexColour, onPrimary: hexColour, text: hexColour, background: hexColour, surface: hexColour }).partial().default({}),
 });
 
 const templateText = z.string().max(5000).nullish();
@@ -60,7 +57,10 @@ export const messageValuesSchema = z.object({
   trackingUrl: webAddress.optional(),
   offerUrl: webAddress.optional(),
   /** A hand-over's booking code (ADR 102), as the customer types it on Confirm booking. */
-  bookingCode: z.string().regex(/^[0-9A-Z-]{4,40}$/).optional(),
+  bookingCode: z
+    .string()
+    .regex(/^[0-9A-Z-]{4,40}$/)
+    .optional(),
   confirmUrl: webAddress.optional(),
   /** An instant, shown in the carrier's time zone. */
   holdUntil: z.date().optional(),
@@ -97,8 +97,18 @@ const LOGO_CID = "logo";
 
 /** Said after the amount when it is not paid at once by card or PayPal. */
 const PAYMENT_PLAN: Record<"en" | "de", Partial<Record<string, string>>> = {
-  en: { pay_later: "(pay later: due within 30 days)", pay_later_instalments: "(pay later: in 3 instalments)", in_warranty: "(repair under warranty)", promo: "(covered by your promo code)" },
-  de: { pay_later: "(später bezahlen: fällig innerhalb von 30 Tagen)", pay_later_instalments: "(später bezahlen: in 3 Raten)", in_warranty: "(Reparatur unter Garantie)", promo: "(durch Ihren Aktionscode abgedeckt)" },
+  en: {
+    pay_later: "(pay later: due within 30 days)",
+    pay_later_instalments: "(pay later: in 3 instalments)",
+    in_warranty: "(repair under warranty)",
+    promo: "(covered by your promo code)",
+  },
+  de: {
+    pay_later: "(später bezahlen: fällig innerhalb von 30 Tagen)",
+    pay_later_instalments: "(später bezahlen: in 3 Raten)",
+    in_warranty: "(Reparatur unter Garantie)",
+    promo: "(durch Ihren Aktionscode abgedeckt)",
+  },
 };
 
 const FOOTER = {
@@ -106,8 +116,7 @@ const FOOTER = {
   de: { questions: "Fragen? Wir helfen gern:", sentBy: "Diese Nachricht sendet {brand} zu Ihrer Reparaturbuchung." },
 } as const;
 
-export const escapeHtml = (text: string): string =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
+export const escapeHtml = (text: string): string => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
 
 const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
 /** `[label](target)` with a URL placeholder or a literal http(s) address, or a lone placeholder. */
@@ -120,8 +129,7 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
   const { carrier, values, locale } = input;
   const intl = intlLocaleFor(carrier.countryCode, locale);
   const money = (minor: number) => formatMinorUnits(minor, carrier.currency, carrier.countryCode, locale);
-  const time = (hhmm: string) =>
-    new Intl.DateTimeFormat(intl, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(`1970-01-01T${hhmm}:00Z`));
+  const time = (hhmm: string) => new Intl.DateTimeFormat(intl, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(`1970-01-01T${hhmm}:00Z`));
   const filled: Partial<Record<PlaceholderName, Filled>> = { brand: { text: carrier.name } };
   if (values.orderRef) filled.orderRef = { text: values.orderRef };
   if (values.devices?.length) filled.devices = { text: values.devices.join(", ") };
@@ -137,7 +145,10 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
   }
   if (values.refund !== undefined) filled.refund = { text: money(values.refund) };
   if (values.bookingCode) filled.bookingCode = { text: values.bookingCode };
-  const postal = (carrier.mailInAddress ?? "").split(/\r?\n/).map((l) => l.trim()).filter(Boolean);
+  const postal = (carrier.mailInAddress ?? "")
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean);
   if (postal.length) filled.mailInAddress = { text: postal.join(", "), lines: postal };
   for (const name of URL_PLACEHOLDERS) {
     const url = values[name as "manageUrl" | "trackingUrl" | "offerUrl" | "confirmUrl"];
@@ -145,7 +156,9 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
   }
   if (values.holdUntil) {
     filled.holdUntil = {
-      text: new Intl.DateTimeFormat(intl, { weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit", timeZone: carrier.timezone }).format(values.holdUntil),
+      text: new Intl.DateTimeFormat(intl, { weekday: "long", day: "numeric", month: "long", hour: "numeric", minute: "2-digit", timeZone: carrier.timezone }).format(
+        values.holdUntil,
+      ),
     };
   }
   return filled;
@@ -187,7 +200,12 @@ function renderBody(body: string, filled: Partial<Record<PlaceholderName, Filled
   const paragraphs = body
     .replace(/\r\n?/g, "\n")
     .split(/\n[ \t]*\n/)
-    .map((paragraph) => paragraph.split("\n").map((l) => l.trim()).filter((l) => l && !lineIsEmpty(l, filled)))
+    .map((paragraph) =>
+      paragraph
+        .split("\n")
+        .map((l) => l.trim())
+        .filter((l) => l && !lineIsEmpty(l, filled)),
+    )
     .filter((lines) => lines.length > 0);
 
   const htmlParagraphs: string[] = [];
@@ -257,14 +275,21 @@ function renderEmail(input: Input, subject: string, body: Body): { html: string;
   const logo = logoOf(carrier);
   const name = escapeHtml(carrier.name);
   // Logos are drawn for the site's light background (tenants/README.md), so the header is that background.
-  const header = logo
-    ? `<img src="${escapeHtml(logo.src)}" alt="${name}" height="40" style="display:block;height:40px;width:auto;border:0;">`
-    : name;
+  const header = logo ? `<img src="${escapeHtml(logo.src)}" alt="${name}" height="40" style="display:block;height:40px;width:auto;border:0;">` : name;
   const footer = FOOTER[locale];
   const contact: { html: string; text: string }[] = [];
-  if (carrier.phone) contact.push({ html: `<a href="tel:${escapeHtml(carrier.phone.replace(/[^+\d]/g, ""))}" style="color:${colours.primary};">${escapeHtml(carrier.phone)}</a>`, text: carrier.phone });
-  if (carrier.email) contact.push({ html: `<a href="mailto:${escapeHtml(carrier.email)}" style="color:${colours.primary};">${escapeHtml(carrier.email)}</a>`, text: carrier.email });
-  if (carrier.web) contact.push({ html: `<a href="${escapeHtml(carrier.web)}" style="color:${colours.primary};">${escapeHtml(carrier.web.replace(/^https?:\/\//, "").replace(/\/$/, ""))}</a>`, text: carrier.web });
+  if (carrier.phone)
+    contact.push({
+      html: `<a href="tel:${escapeHtml(carrier.phone.replace(/[^+\d]/g, ""))}" style="color:${colours.primary};">${escapeHtml(carrier.phone)}</a>`,
+      text: carrier.phone,
+    });
+  if (carrier.email)
+    contact.push({ html: `<a href="mailto:${escapeHtml(carrier.email)}" style="color:${colours.primary};">${escapeHtml(carrier.email)}</a>`, text: carrier.email });
+  if (carrier.web)
+    contact.push({
+      html: `<a href="${escapeHtml(carrier.web)}" style="color:${colours.primary};">${escapeHtml(carrier.web.replace(/^https?:\/\//, "").replace(/\/$/, ""))}</a>`,
+      text: carrier.web,
+    });
   const sentBy = footer.sentBy.replace("{brand}", carrier.name);
   const contactHtml = contact.length ? `<p style="margin:0 0 8px 0;">${escapeHtml(footer.questions)} ${contact.map((c) => c.html).join(" · ")}</p>` : "";
   const html = `<!DOCTYPE html>

@@ -10,16 +10,23 @@ const senders = sendersFromEnv({
   NOTIFICATIONS_EMAIL_FROM_NAME: "Repairs",
   NOTIFICATIONS_EMAIL_FROM_ADDRESS: "bookings@repairs.example",
   NOTIFICATIONS_SMS_SENDER_ID: "Repairs",
-  NOTIFICATIONS_SENDERS: JSON.stringify({ acme: { emailFromName: "Acme Repairs", emailFromAddress: "hello@acme.example", replyTo: "help@acme.example", smsSenderId: "+447700900999" } }),
+  NOTIFICATIONS_SENDERS: JSON.stringify({
+    acme: { emailFromName: "Acme Repairs", emailFromAddress: "hello@acme.example", replyTo: "help@acme.example", smsSenderId: "+447700900999" },
+  }),
 });
 
 describe("carrier senders from configuration", () => {
   it("give a carrier with an entry its own sender, field over field of the default", () => {
-    expect(senderFor(senders, "acme")).toEqual({ emailFromName: "Acme Repairs", emailFromAddress: "hello@acme.example", replyTo: "help@acme.example", smsSenderId: "+447700900999" });
+    expect(senderFor(senders, "acme")).toEqual({
+      emailFromName: "Acme Repairs",
+      emailFromAddress: "hello@acme.example",
+      replyTo: "help@acme.example",
+      smsSenderId: "+447700900999",
+    });
     expect(senderFor(senders, "other")).toEqual({ emailFromName: "Repairs", emailFromAddress: "bookings@repairs.example", smsSenderId: "Repairs" });
   });
 
-  it("let the \"*\" entry override the flat variables, and the development sender fill only what is left", () => {
+  it('let the "*" entry override the flat variables, and the development sender fill only what is left', () => {
     const merged = sendersFromEnv({ NOTIFICATIONS_SMS_SENDER_ID: "Flat", NOTIFICATIONS_SENDERS: JSON.stringify({ "*": { smsSenderId: "Star" } }) }, OUTBOX_SENDER);
     expect(senderFor(merged, "any")).toEqual({ ...OUTBOX_SENDER, smsSenderId: "Star" });
   });

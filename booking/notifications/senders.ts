@@ -65,12 +65,15 @@ export function sendersFromEnv(env: Record<string, string | undefined>, fallback
     return parsed.data;
   };
   const entries: Record<string, Sender> = {
-    "*": overlay(fallback, parse("from NOTIFICATIONS_* variables", {
-      emailFromName: env.NOTIFICATIONS_EMAIL_FROM_NAME || undefined,
-      emailFromAddress: env.NOTIFICATIONS_EMAIL_FROM_ADDRESS || undefined,
-      replyTo: env.NOTIFICATIONS_EMAIL_REPLY_TO || undefined,
-      smsSenderId: env.NOTIFICATIONS_SMS_SENDER_ID || undefined,
-    })),
+    "*": overlay(
+      fallback,
+      parse("from NOTIFICATIONS_* variables", {
+        emailFromName: env.NOTIFICATIONS_EMAIL_FROM_NAME || undefined,
+        emailFromAddress: env.NOTIFICATIONS_EMAIL_FROM_ADDRESS || undefined,
+        replyTo: env.NOTIFICATIONS_EMAIL_REPLY_TO || undefined,
+        smsSenderId: env.NOTIFICATIONS_SMS_SENDER_ID || undefined,
+      }),
+    ),
   };
   if (env.NOTIFICATIONS_SENDERS?.trim()) {
     let json: unknown;
@@ -101,7 +104,14 @@ const emailMessageSchema = z.object({
   html: z.string().min(1),
   text: z.string().min(1),
   attachments: z
-    .array(z.object({ filename: z.string().min(1).max(200), contentType: z.string().min(3).max(200), content: z.union([z.string(), z.instanceof(Uint8Array)]), contentId: z.string().optional() }))
+    .array(
+      z.object({
+        filename: z.string().min(1).max(200),
+        contentType: z.string().min(3).max(200),
+        content: z.union([z.string(), z.instanceof(Uint8Array)]),
+        contentId: z.string().optional(),
+      }),
+    )
     .optional(),
   calendar: z.object({ method: z.enum(["REQUEST", "CANCEL"]), content: z.string().startsWith("BEGIN:VCALENDAR"), filename: z.string().min(1).optional() }).optional(),
   date: z.date().optional(),

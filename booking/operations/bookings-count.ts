@@ -13,19 +13,16 @@ import { calendarDate } from "../domain/inputs";
 import { localParts } from "../domain/time";
 import { parseInput } from "../domain/validate";
 
-const slug = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/).max(60);
+const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/)
+  .max(60);
 
-export const bookingsCountInput = z.union([
-  z.object({ area: slug }).strict(),
-  z.object({ dates: z.array(calendarDate).min(1).max(366) }).strict(),
-]);
+export const bookingsCountInput = z.union([z.object({ area: slug }).strict(), z.object({ dates: z.array(calendarDate).min(1).max(366) }).strict()]);
 
 export async function countAffectedBookings(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof bookingsCountInput>): Promise<number> {
   const data = parseInput(bookingsCountInput, input);
-  const scope =
-    "area" in data
-      ? and(eq(s.orders.areaCode, data.area), gte(s.orders.date, localParts(ctx.clock.now(), carrier.timezone).date))
-      : inArray(s.orders.date, data.dates);
+  const scope = "area" in data ? and(eq(s.orders.areaCode, data.area), gte(s.orders.date, localParts(ctx.clock.now(), carrier.timezone).date)) : inArray(s.orders.date, data.dates);
   const [row] = await ctx.db
     .select({ n: count() })
     .from(s.orders)

@@ -12,7 +12,9 @@ afterAll(async () => {
 
 describe("a carrier's offering", () => {
   it("hides excluded makes, models and problems from the journey", async () => {
-    const carrier = await newCarrier(t, { extra: { offering: { excluded_makes: ["samsung"], excluded_models: ["iphone-se-2022"], excluded_problems: ["back-glass-replacement"] } } });
+    const carrier = await newCarrier(t, {
+      extra: { offering: { excluded_makes: ["samsung"], excluded_models: ["iphone-se-2022"], excluded_problems: ["back-glass-replacement"] } },
+    });
     expect((await t.engine.catalogue.listMakes(carrier, { typeId: 1 })).map((m) => m.code)).toEqual(["apple"]);
     expect(await t.engine.catalogue.listModels(carrier, { makeId: IDS.samsung, typeId: 1 })).toEqual([]);
     expect((await t.engine.catalogue.listModels(carrier, { makeId: IDS.apple, typeId: 1 })).map((m) => m.slug)).not.toContain("iphone-se-2022");
@@ -23,8 +25,12 @@ describe("a carrier's offering", () => {
 
     const booking = await t.engine.basket.buildBooking(carrier, { referrer: "test" });
     await t.engine.basket.setPostcode(carrier, booking.reference, { postcode: "SW1A 2AA" });
-    await expect(t.engine.basket.addDevice(carrier, booking.reference, { model_version_id: IDS.iphone15v128, problems: [IDS.backGlass] })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(t.engine.basket.addDevice(carrier, booking.reference, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] })).rejects.toMatchObject({ code: "VALIDATION" });
+    await expect(t.engine.basket.addDevice(carrier, booking.reference, { model_version_id: IDS.iphone15v128, problems: [IDS.backGlass] })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
+    await expect(t.engine.basket.addDevice(carrier, booking.reference, { model_version_id: IDS.galaxyS24v128, problems: [IDS.screen] })).rejects.toMatchObject({
+      code: "VALIDATION",
+    });
   });
 
   it("offers the whole catalogue when nothing is excluded", async () => {
@@ -48,11 +54,17 @@ describe("discount code validity window and usage limit", () => {
   it("refuses a code past its validity with the expired promo message", async () => {
     const carrier = await newCarrier(t, { extra: { discount_codes: [{ code: "PAST", kind: "fixed", value: 500, expires_at: "2025-06-01T00:00:00Z", single_use: false }] } });
     const { ref } = await readyBooking(t, carrier);
-    await expect(t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: "PAST" })).rejects.toMatchObject({ code: "PROMO_INVALID", message: "Sorry, that promo code has expired." });
+    await expect(t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: "PAST" })).rejects.toMatchObject({
+      code: "PROMO_INVALID",
+      message: "Sorry, that promo code has expired.",
+    });
   });
 
   it("lets a code with a usage limit of 2 complete exactly two orders", async () => {
-    const carrier = await newCarrier(t, { slots: 6, extra: { discount_codes: [{ code: "TWICE", kind: "fixed", value: 500, expires_at: null, single_use: false, usage_limit: 2 }] } });
+    const carrier = await newCarrier(t, {
+      slots: 6,
+      extra: { discount_codes: [{ code: "TWICE", kind: "fixed", value: 500, expires_at: null, single_use: false, usage_limit: 2 }] },
+    });
     for (let i = 0; i < 2; i += 1) {
       const { ref } = await readyBooking(t, carrier);
       await t.engine.basket.applyDiscountCode(carrier, ref, { discount_code: "TWICE" });

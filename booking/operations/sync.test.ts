@@ -161,7 +161,10 @@ describe("the demo tenants as the CMS serves them", () => {
     const codes = readdirSync(tenants, { withFileTypes: true })
       .filter((e) => e.isDirectory() && !e.name.startsWith("_") && existsSync(path.join(tenants, e.name, "engine.json")))
       .map((e) => e.name);
-    const demo = await startFakeFeed({ catalogue: read(path.join(tenants, "catalogue.json")), carriers: Object.fromEntries(codes.map((c) => [c, read(path.join(tenants, c, "engine.json"))])) });
+    const demo = await startFakeFeed({
+      catalogue: read(path.join(tenants, "catalogue.json")),
+      carriers: Object.fromEntries(codes.map((c) => [c, read(path.join(tenants, c, "engine.json"))])),
+    });
     const db = await openDatabase({ BOOKING_DATA_DIR: "memory://" });
     try {
       const demoSync = createOperationsSync({ db: db.db, source: createCmsFeedSource({ url: demo.url, token: demo.token }), log: captureLog().log });

@@ -123,7 +123,8 @@ export function createOperationsSync({ db, source, log }: OperationsSyncOptions)
   }
 
   function reported(outcome: SyncOutcome): SyncOutcome {
-    if (outcome.result === "created" || outcome.result === "updated") log.info({ subject: outcome.subject, result: outcome.result }, `operations sync: ${outcome.subject} ${outcome.result}`);
+    if (outcome.result === "created" || outcome.result === "updated")
+      log.info({ subject: outcome.subject, result: outcome.result }, `operations sync: ${outcome.subject} ${outcome.result}`);
     return outcome;
   }
 

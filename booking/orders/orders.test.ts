@@ -123,7 +123,10 @@ describe("change date", () => {
   it("needs a reason of more than three words", async () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
-    await expect(t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "away that day" })).rejects.toMatchObject({ code: "VALIDATION", fields: { reason: expect.any(Array) } });
+    await expect(t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "away that day" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { reason: expect.any(Array) },
+    });
     await expect(t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "  away   that   day  " })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
@@ -190,7 +193,14 @@ describe("change address", () => {
     const { lookup } = await paidOrder(carrier);
     const same = await t.engine.orders.changeOrderAddress(carrier, lookup, { line_1: "1 Strand", town: "London", postcode: "WC2N 5DU" });
     expect(same.details).toMatchObject({ address_1: "1 Strand", postcode: "WC2N 5DU" });
-    const moved = await t.engine.orders.changeOrderAddress(carrier, lookup, { line_1: "2 Brick Lane", line_2: "Flat 3", town: "London", postcode: "e16an", latitude: 51.52, longitude: -0.07 });
+    const moved = await t.engine.orders.changeOrderAddress(carrier, lookup, {
+      line_1: "2 Brick Lane",
+      line_2: "Flat 3",
+      town: "London",
+      postcode: "e16an",
+      latitude: 51.52,
+      longitude: -0.07,
+    });
     expect(moved.details).toMatchObject({ address_1: "2 Brick Lane", address_2: "Flat 3", postcode: "E1 6AN" });
     expect(moved.booking.technician_id).toMatch(/-east-/);
   });
@@ -201,11 +211,18 @@ describe("IMEI and proof of purchase", () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
     const [device] = await t.engine.orders.orderDevices(carrier, lookup);
-    await expect(t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: EMAIL, imei: "352099001761482" })).rejects.toMatchObject({ code: "VALIDATION", fields: { imei: expect.any(Array) } });
+    await expect(t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: EMAIL, imei: "352099001761482" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { imei: expect.any(Array) },
+    });
     const saved = await t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: EMAIL, imei: "352099001761481", customer_update: true });
     expect(saved).toMatchObject({ imei: "352099001761481", imei_status: "supplied" });
-    await expect(t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: "eve@example.com", imei: "352099001761481" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
-    await expect(t.engine.orders.setOrderDeviceImei(await newCarrier(t), { device_id: device!.id, email: EMAIL, imei: "352099001761481" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+    await expect(t.engine.orders.setOrderDeviceImei(carrier, { device_id: device!.id, email: "eve@example.com", imei: "352099001761481" })).rejects.toMatchObject({
+      code: "ORDER_NOT_FOUND",
+    });
+    await expect(t.engine.orders.setOrderDeviceImei(await newCarrier(t), { device_id: device!.id, email: EMAIL, imei: "352099001761481" })).rejects.toMatchObject({
+      code: "ORDER_NOT_FOUND",
+    });
   });
 
   it("takes a serial number for a tablet of the single make only", async () => {
@@ -214,7 +231,13 @@ describe("IMEI and proof of purchase", () => {
     await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
     await t.engine.basket.addDevice(carrier, reference, { model_version_id: IDS.ipad10v64, problems: [IDS.screen] });
     await t.engine.basket.addDevice(carrier, reference, { model_version_id: IDS.galaxyTabV, problems: [IDS.screen] });
-    await t.engine.basket.setCustomerDetails(carrier, reference, { first_name: "Ada", last_name: "L", email: EMAIL, phone_number: "07700900123", address: { line_1: "1 A St", town: "London" } });
+    await t.engine.basket.setCustomerDetails(carrier, reference, {
+      first_name: "Ada",
+      last_name: "L",
+      email: EMAIL,
+      phone_number: "07700900123",
+      address: { line_1: "1 A St", town: "London" },
+    });
     await t.engine.basket.setDate(carrier, reference, { date: "2025-06-05" });
     const done = await t.engine.checkout.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
     const [ipad, tab] = await t.engine.orders.orderDevices(carrier, { order_ref: String(done.order_id), email: EMAIL });
@@ -228,10 +251,14 @@ describe("IMEI and proof of purchase", () => {
     const carrier = await newCarrier(t);
     const { lookup } = await paidOrder(carrier);
     const [device] = await t.engine.orders.orderDevices(carrier, lookup);
-    await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: GIF })).rejects.toMatchObject({ fields: { image: ["Image must be .jpg or .png format"] } });
+    await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: GIF })).rejects.toMatchObject({
+      fields: { image: ["Image must be .jpg or .png format"] },
+    });
     const big = new Uint8Array(MAX_PROOF_BYTES + 1);
     big.set(PNG);
-    await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: big })).rejects.toMatchObject({ fields: { image: [expect.stringContaining("too large")] } });
+    await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: big })).rejects.toMatchObject({
+      fields: { image: [expect.stringContaining("too large")] },
+    });
     const stored = await t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: PNG });
     expect(stored.proof_of_purchase_supplied).toBe(true);
     const [key] = [...t.files.files.keys()].filter((k) => k.startsWith(carrier.code));
@@ -245,7 +272,9 @@ describe("IMEI and proof of purchase", () => {
     const format = { fields: { image: ["Image must be .jpg or .png format"] } };
     const html = new TextEncoder().encode("<html><script>alert(1)</script></html>");
     await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array() })).rejects.toMatchObject(format);
-    await expect(t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG.slice(0, 8), ...html]) })).rejects.toMatchObject(format);
+    await expect(
+      t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG.slice(0, 8), ...html]) }),
+    ).rejects.toMatchObject(format);
     await t.engine.orders.uploadProofOfPurchase(carrier, { device_id: device!.id, email: EMAIL, bytes: new Uint8Array([...PNG, ...html]) });
     const [key] = [...t.files.files.keys()].filter((k) => k.startsWith(carrier.code));
     expect(Buffer.from(t.files.files.get(key!)!.bytes).includes("<script>")).toBe(false);

@@ -45,7 +45,10 @@ export type OrderRow = typeof s.orders.$inferSelect;
 export const CHANGE_NOTICE_HOURS = 24;
 
 const lookupInput = z.object({
-  order_ref: z.union([z.string(), z.number()], { error: "Your order reference is missing" }).transform((v) => String(v).trim()).pipe(z.string().min(1, "Your order reference is missing")),
+  order_ref: z
+    .union([z.string(), z.number()], { error: "Your order reference is missing" })
+    .transform((v) => String(v).trim())
+    .pipe(z.string().min(1, "Your order reference is missing")),
   email: plainText({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
 });
 export type OrderLookup = z.input<typeof lookupInput>;
@@ -139,17 +142,30 @@ function assertHasVisit(order: OrderRow): void {
 
 async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext, order: OrderRow): Promise<OrderView> {
   const [[booking], [job], devices, [roster], [technician]] = await inOrder(
-    () => db.select().from(s.bookings).where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.id, order.bookingId))),
-    () => db.select().from(s.jobs).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id))),
-    () => db
-      .select({ row: s.bookingDevices, kind: s.models.deviceType })
-      .from(s.bookingDevices)
-      .innerJoin(s.modelVersions, eq(s.modelVersions.id, s.bookingDevices.modelVersionId))
-      .innerJoin(s.models, eq(s.models.id, s.modelVersions.modelId))
-      .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, order.bookingId)))
-      .orderBy(asc(s.bookingDevices.position)),
+    () =>
+      db
+        .select()
+        .from(s.bookings)
+        .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.id, order.bookingId))),
+    () =>
+      db
+        .select()
+        .from(s.jobs)
+        .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id))),
+    () =>
+      db
+        .select({ row: s.bookingDevices, kind: s.models.deviceType })
+        .from(s.bookingDevices)
+        .innerJoin(s.modelVersions, eq(s.modelVersions.id, s.bookingDevices.modelVersionId))
+        .innerJoin(s.models, eq(s.models.id, s.modelVersions.modelId))
+        .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, order.bookingId)))
+        .orderBy(asc(s.bookingDevices.position)),
     () => db.select().from(s.carrierRosters).where(eq(s.carrierRosters.carrierCode, carrier.code)),
-    () => db.select().from(s.technicians).where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, order.technicianId))),
+    () =>
+      db
+        .select()
+        .from(s.technicians)
+        .where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, order.technicianId))),
   );
   const cart = order.cart as { devices?: Record<string, BookingDeviceView> };
   const deadline = changeDeadline(carrier, order);
@@ -239,7 +255,11 @@ async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: 
     .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: String(error) }));
   await ctx.db
     .update(s.orders)
-    .set(result.ok ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: order.totalMinor, updatedAt: ctx.clock.now() } : { refundStatus: "FAILED", updatedAt: ctx.clock.now() })
+    .set(
+      result.ok
+        ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: order.totalMinor, updatedAt: ctx.clock.now() }
+        : { refundStatus: "FAILED", updatedAt: ctx.clock.now() },
+    )
     .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.id, order.id)));
 }
 
@@ -257,7 +277,10 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
     assertChangeable(ctx, carrier, locked);
     const now = ctx.clock.now();
     await releaseHold(tx, carrier, locked.bookingId);
-    await tx.update(s.jobs).set({ status: "CANCELLED" }).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, locked.id)));
+    await tx
+      .update(s.jobs)
+      .set({ status: "CANCELLED" })
+      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, locked.id)));
     const paid = !!locked.transactionId && locked.totalMinor > 0;
     const [updated] = await tx
       .update(s.orders)
@@ -304,7 +327,15 @@ async function announceChange(
 
 /** Something the customer sent for the order was accepted (IMEI, proof of purchase): a short e-mail says so. */
 async function acknowledge(tx: DbOrTx, carrier: CarrierContext, order: OrderRow, kind: "imei-accepted" | "proof-accepted", what: string, now: Date): Promise<void> {
-  await enqueueMessage(tx, { carrierCode: carrier.code, kind, locale: order.locale, orderRef: order.orderRef, eventKey: `${order.orderRef}:${what}`, channels: ["email"], runAt: now });
+  await enqueueMessage(tx, {
+    carrierCode: carrier.code,
+    kind,
+    locale: order.locale,
+    orderRef: order.orderRef,
+    eventKey: `${order.orderRef}:${what}`,
+    channels: ["email"],
+    runAt: now,
+  });
 }
 
 const orderDaysInput = z.object({
@@ -367,7 +398,10 @@ function logView(row: typeof s.dateChangeLog.$inferSelect): DateChangeLogEntry {
 }
 
 async function moveJob(tx: BookingTransaction, carrier: CarrierContext, order: OrderRow, areaCode: string, day: string, now: Date) {
-  const [job] = await tx.select().from(s.jobs).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
+  const [job] = await tx
+    .select()
+    .from(s.jobs)
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
   const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day, now, job!.id);
   await tx.update(s.jobs).set({ technicianId, date: day, slot }).where(eq(s.jobs.id, job!.id));
   return { job: job!, technicianId, slot, now };
@@ -377,7 +411,12 @@ async function moveJob(tx: BookingTransaction, carrier: CarrierContext, order: O
  * Spec §7 PUT /orders/{id}/date then POST /technicians/log/date-change: moves the order to another
  * available day (OR04 when it is not), reassigns the technician and logs the change.
  */
-export async function changeOrderDate(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, input: z.input<typeof changeDateInput>): Promise<{ order: OrderView; log: DateChangeLogEntry }> {
+export async function changeOrderDate(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  lookup: OrderLookup,
+  input: z.input<typeof changeDateInput>,
+): Promise<{ order: OrderView; log: DateChangeLogEntry }> {
   const data = parseInput(changeDateInput, input);
   const log = await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, carrier, lookup, true);
@@ -462,10 +501,7 @@ export async function changeOrderAddress(ctx: EngineContext, carrier: CarrierCon
       }
       assignment = await moveJob(tx, carrier, order, area.code, order.date, now);
     }
-    await tx
-      .update(s.orders)
-      .set({ address, areaCode: area.code, technicianId: assignment.technicianId, slot: assignment.slot, updatedAt: now })
-      .where(eq(s.orders.id, order.id));
+    await tx.update(s.orders).set({ address, areaCode: area.code, technicianId: assignment.technicianId, slot: assignment.slot, updatedAt: now }).where(eq(s.orders.id, order.id));
     await tx.update(s.bookings).set({ address, postcode: postcode.display, areaCode: area.code, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
     await announceChange(tx, carrier, order, "address-changed", now, { method: "REQUEST" });
   });

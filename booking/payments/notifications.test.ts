@@ -94,15 +94,23 @@ describe("payment notifications recorded against the order (ADR 027)", () => {
 
     // The other carrier has an account of its own: the default merchant's notification is not its.
     const theirs = await paidOrder(other);
-    const outside = await deliver(disputeXml({ kind: "dispute_opened", status: "open", disputeId: "dsp_scoped", transactionId: theirs.transactionId, at: "2025-06-20T10:00:00Z" }), { excludeCarrierCodes: [other.code] });
+    const outside = await deliver(
+      disputeXml({ kind: "dispute_opened", status: "open", disputeId: "dsp_scoped", transactionId: theirs.transactionId, at: "2025-06-20T10:00:00Z" }),
+      { excludeCarrierCodes: [other.code] },
+    );
     expect(outside.orderRef).toBeNull();
-    const inside = await deliver(disputeXml({ kind: "dispute_opened", status: "open", disputeId: "dsp_scoped2", transactionId: theirs.transactionId, at: "2025-06-20T10:00:00Z" }), { carrierCodes: [other.code] });
+    const inside = await deliver(
+      disputeXml({ kind: "dispute_opened", status: "open", disputeId: "dsp_scoped2", transactionId: theirs.transactionId, at: "2025-06-20T10:00:00Z" }),
+      { carrierCodes: [other.code] },
+    );
     expect(inside).toMatchObject({ orderRef: theirs.orderRef, carrierCode: other.code });
     expect((await t.engine.payments.orderPaymentEvents(uk, theirs.orderRef)).disputes).toEqual([]);
   });
 
   it("does not record the check ping or kinds it does not know", async () => {
-    const { bt_signature, bt_payload } = signDelivery(`<notification><timestamp type="datetime">2025-06-20T10:00:00Z</timestamp><kind>check</kind><subject><check type="boolean">true</check></subject></notification>`);
+    const { bt_signature, bt_payload } = signDelivery(
+      `<notification><timestamp type="datetime">2025-06-20T10:00:00Z</timestamp><kind>check</kind><subject><check type="boolean">true</check></subject></notification>`,
+    );
     const parsed = await parser.parse(bt_signature, bt_payload);
     expect(await t.engine.payments.recordPaymentNotification(parsed.notification)).toEqual({ outcome: "ignored", key: null, orderRef: null, carrierCode: null });
   });

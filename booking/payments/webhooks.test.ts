@@ -10,7 +10,10 @@ import { MAX_WEBHOOK_BODY_BYTES } from "./webhooks";
 let t: TestEngine;
 let carrier: CarrierContext;
 const receiver = createBraintreeWebhookReceiver(createBraintreeWebhookParser({ accounts: webhookTestAccounts() }));
-const recorded = JSON.parse(readFileSync(path.join(__dirname, "../adapters/braintree/fixtures/webhook-dispute-opened.json"), "utf8")) as { bt_signature: string; bt_payload: string };
+const recorded = JSON.parse(readFileSync(path.join(__dirname, "../adapters/braintree/fixtures/webhook-dispute-opened.json"), "utf8")) as {
+  bt_signature: string;
+  bt_payload: string;
+};
 
 beforeAll(async () => {
   t = await createTestEngine({ paymentWebhooks: () => receiver });
@@ -31,16 +34,27 @@ describe("engine.payments.handlePaymentWebhook (ADR 027): the provider's deliver
     const { ref } = await readyBooking(t, carrier);
     const state = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-visa-nonce", payment_type: "card" });
     const [attempt] = await t.engine.checkout.paymentAttempts(carrier, ref);
-    const delivery = form(signDelivery(disputeXml({ kind: "dispute_opened", status: "open", disputeId: "dsp_route", transactionId: attempt!.transactionId!, at: "2025-06-20T10:00:00Z" })));
+    const delivery = form(
+      signDelivery(disputeXml({ kind: "dispute_opened", status: "open", disputeId: "dsp_route", transactionId: attempt!.transactionId!, at: "2025-06-20T10:00:00Z" })),
+    );
 
-    expect(await t.engine.payments.handlePaymentWebhook(delivery)).toMatchObject({ outcome: "recorded", provider: "braintree", kind: "dispute_opened", recorded: "applied", orderRef: state.order_id });
+    expect(await t.engine.payments.handlePaymentWebhook(delivery)).toMatchObject({
+      outcome: "recorded",
+      provider: "braintree",
+      kind: "dispute_opened",
+      recorded: "applied",
+      orderRef: state.order_id,
+    });
     expect((await t.engine.payments.orderPaymentEvents(carrier, state.order_id!)).disputes[0]).toMatchObject({ status: "open", disputeId: "dsp_route" });
     expect(await t.engine.payments.handlePaymentWebhook(delivery)).toMatchObject({ outcome: "recorded", recorded: "duplicate" });
   });
 
   it("accepts the recorded pair, as a form or as JSON (no order of ours: kept unmatched)", async () => {
     expect(await t.engine.payments.handlePaymentWebhook(form(recorded))).toMatchObject({ outcome: "recorded", kind: "dispute_opened", recorded: "applied", orderRef: null });
-    expect(await t.engine.payments.handlePaymentWebhook({ contentType: "application/json", body: JSON.stringify(recorded) })).toMatchObject({ outcome: "recorded", recorded: "duplicate" });
+    expect(await t.engine.payments.handlePaymentWebhook({ contentType: "application/json", body: JSON.stringify(recorded) })).toMatchObject({
+      outcome: "recorded",
+      recorded: "duplicate",
+    });
   });
 
   it("refuses a bad signature, an unreadable payload, a delivery without the provider's fields and an oversized body", async () => {

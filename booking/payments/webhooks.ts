@@ -33,5 +33,12 @@ export async function handlePaymentWebhook(ctx: EngineContext, receiver: Payment
   if (!received) return { outcome: "malformed" };
   const { notification, scope } = received;
   const recorded = await recordPaymentNotification(ctx, notification, scope);
-  return { outcome: "recorded", provider: notification.provider, kind: notification.kind, occurredAt: notification.occurredAt, recorded: recorded.outcome, orderRef: recorded.orderRef };
+  return {
+    outcome: "recorded",
+    provider: notification.provider,
+    kind: notification.kind,
+    occurredAt: notification.occurredAt,
+    recorded: recorded.outcome,
+    orderRef: recorded.orderRef,
+  };
 }

@@ -42,7 +42,6 @@ const INVITE_TEXT = {
   de: { summary: "Reparaturtermin mit {brand}", ref: "Auftragsnummer", manage: "Buchung verwalten" },
 } as const;
 
-
 const isKind = (kind: string): kind is CustomerMessageKind => (CUSTOMER_MESSAGE_KINDS as readonly string[]).includes(kind);
 
 /** Messages are written in en or de; a regional locale (de-AT) takes its language. */

@@ -196,17 +196,32 @@ describe("the scheduler through the engine", () => {
     const { orderRef, lookup } = await paidOrder(carrier, "2025-06-05", "de");
     await t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: "I will be away that whole week" });
     const rows = await t.engine.messages.orderMessages(carrier, orderRef);
-    expect(rows.filter((r) => r.state === "pending" && /^(evening|morning)/.test(r.kind)).map((r) => `${r.kind} ${r.channel} ${r.sequence} ${r.locale} ${r.runAt.toISOString()}`).sort()).toEqual([
+    expect(
+      rows
+        .filter((r) => r.state === "pending" && /^(evening|morning)/.test(r.kind))
+        .map((r) => `${r.kind} ${r.channel} ${r.sequence} ${r.locale} ${r.runAt.toISOString()}`)
+        .sort(),
+    ).toEqual([
       "evening-before email 2 de 2025-06-09T17:00:00.000Z",
       "evening-before sms 2 de 2025-06-09T17:00:00.000Z",
       "morning-of email 2 de 2025-06-10T07:00:00.000Z",
       "morning-of sms 2 de 2025-06-10T07:00:00.000Z",
     ]);
     expect(rows.filter((r) => r.sequence === 1 && /^(evening|morning)/.test(r.kind)).every((r) => r.state === "cancelled")).toBe(true);
-    expect(rows.filter((r) => r.kind === "date-changed").map((r) => `${r.channel} ${r.state} ${r.locale}`).sort()).toEqual(["email pending de", "sms pending de"]);
+    expect(
+      rows
+        .filter((r) => r.kind === "date-changed")
+        .map((r) => `${r.channel} ${r.state} ${r.locale}`)
+        .sort(),
+    ).toEqual(["email pending de", "sms pending de"]);
 
     await t.engine.messages.runScheduledJobs();
-    expect(textsFor(orderRef).sort()).toEqual([`email booking-confirmed ${orderRef}`, `email date-changed ${orderRef}`, `sms booking-confirmed ${orderRef}`, `sms date-changed ${orderRef}`]);
+    expect(textsFor(orderRef).sort()).toEqual([
+      `email booking-confirmed ${orderRef}`,
+      `email date-changed ${orderRef}`,
+      `sms booking-confirmed ${orderRef}`,
+      `sms date-changed ${orderRef}`,
+    ]);
     t.clock.set("2025-06-04T17:00:00Z");
     await t.engine.messages.runScheduledJobs();
     expect(textsFor(orderRef)).toHaveLength(4);
@@ -272,8 +287,26 @@ describe("the scheduler through the engine", () => {
     expect(pass.holdsPurged).toBe(0);
     t.clock.set(realNow.toISOString());
 
-    expect(await planned(mine, myOrder)).toEqual(["booking-confirmed email sent", "booking-confirmed sms sent", "evening-before email sent", "evening-before sms sent", "morning-of email pending", "morning-of sms pending"].sort());
-    expect(await planned(theirs, theirOrder)).toEqual(["booking-confirmed email sent", "booking-confirmed sms sent", "evening-before email pending", "evening-before sms pending", "morning-of email pending", "morning-of sms pending"].sort());
+    expect(await planned(mine, myOrder)).toEqual(
+      [
+        "booking-confirmed email sent",
+        "booking-confirmed sms sent",
+        "evening-before email sent",
+        "evening-before sms sent",
+        "morning-of email pending",
+        "morning-of sms pending",
+      ].sort(),
+    );
+    expect(await planned(theirs, theirOrder)).toEqual(
+      [
+        "booking-confirmed email sent",
+        "booking-confirmed sms sent",
+        "evening-before email pending",
+        "evening-before sms pending",
+        "morning-of email pending",
+        "morning-of sms pending",
+      ].sort(),
+    );
     expect(await holdOf()).toHaveLength(1);
     const [purgeAfter] = (await t.engine.messages.listScheduledJobs({ state: "pending" })).filter((r) => r.type === "purge_holds");
     expect(purgeAfter!.runAt).toEqual(purgeBefore!.runAt);
@@ -353,14 +386,30 @@ describe("the worker's guarantees", () => {
       },
     };
     const outcomes: string[] = [];
-    const first = createScheduler({ db: opened.db, clock, notifications: hanging, render, settings: { leaseMs: 60_000 }, workerId: "first", onMessage: (event) => void outcomes.push(`first ${event.outcome}`) });
+    const first = createScheduler({
+      db: opened.db,
+      clock,
+      notifications: hanging,
+      render,
+      settings: { leaseMs: 60_000 },
+      workerId: "first",
+      onMessage: (event) => void outcomes.push(`first ${event.outcome}`),
+    });
     const stuck = first.runDue();
     await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await rowsOf([key!]))[0]).toMatchObject({ state: "sending", lockedBy: "first", attempts: 1 });
 
     // A restarted process: a new worker on the same database.
     const box = recordingNotifications();
-    const second = createScheduler({ db: opened.db, clock, notifications: box.notifications, render, settings: { leaseMs: 60_000 }, workerId: "second", onMessage: (event) => void outcomes.push(`second ${event.outcome}`) });
+    const second = createScheduler({
+      db: opened.db,
+      clock,
+      notifications: box.notifications,
+      render,
+      settings: { leaseMs: 60_000 },
+      workerId: "second",
+      onMessage: (event) => void outcomes.push(`second ${event.outcome}`),
+    });
     clock.advance(59_000);
     expect((await second.runDue()).sent).toBe(0);
     clock.advance(1_000);
@@ -416,7 +465,16 @@ describe("the worker's guarantees", () => {
     const clock = fixedClock("2025-06-04T12:00:00Z");
     try {
       const before = await openDatabase({ BOOKING_DATA_DIR: dir });
-      await before.db.insert(s.scheduledJobs).values({ type: "message", dedupeKey: "1:morning-of:sms:1", carrierCode: "c", orderRef: 1, kind: "morning-of", channel: "sms", locale: "en", runAt: new Date("2025-06-05T07:00:00Z") });
+      await before.db.insert(s.scheduledJobs).values({
+        type: "message",
+        dedupeKey: "1:morning-of:sms:1",
+        carrierCode: "c",
+        orderRef: 1,
+        kind: "morning-of",
+        channel: "sms",
+        locale: "en",
+        runAt: new Date("2025-06-05T07:00:00Z"),
+      });
       await before.close();
 
       const after = await openDatabase({ BOOKING_DATA_DIR: dir });
@@ -469,7 +527,15 @@ describe("the worker's guarantees", () => {
     };
     const outcomes: string[] = [];
     // SCHEDULER_BACKOFF_BASE_SECONDS=2: the retries come 2 s, then 4 s after a failure.
-    const worker = createScheduler({ db: opened.db, clock, notifications, render: withSender, settings: { backoffBaseMs: 2_000 }, workerId: "smtp", onMessage: (event) => void outcomes.push(event.outcome) });
+    const worker = createScheduler({
+      db: opened.db,
+      clock,
+      notifications,
+      render: withSender,
+      settings: { backoffBaseMs: 2_000 },
+      workerId: "smtp",
+      onMessage: (event) => void outcomes.push(event.outcome),
+    });
 
     expect((await worker.runDue()).retried).toBe(1);
     expect((await rowsOf([key!]))[0]).toMatchObject({ state: "failed", attempts: 1, runAt: new Date("2025-06-04T17:00:02Z") });
@@ -522,7 +588,14 @@ describe("the worker's guarantees", () => {
     await failing.runDue();
     expect((await rowsOf([dead!]))[0]).toMatchObject({ state: "dead" });
     const [skipped] = await insertMessages(1, clock.now());
-    const empty = createScheduler({ db: opened.db, clock, notifications: recordingNotifications().notifications, render: async () => null, workerId: "skip-count", onMessage: (event) => void outcomes.push(event.outcome) });
+    const empty = createScheduler({
+      db: opened.db,
+      clock,
+      notifications: recordingNotifications().notifications,
+      render: async () => null,
+      workerId: "skip-count",
+      onMessage: (event) => void outcomes.push(event.outcome),
+    });
     await empty.runDue();
     expect((await rowsOf([skipped!]))[0]).toMatchObject({ state: "skipped" });
     expect(outcomes.filter((outcome) => outcome === "dead")).toHaveLength(1);
@@ -530,7 +603,11 @@ describe("the worker's guarantees", () => {
   });
 
   it("puts a permanent failure aside at once for an operator, who can send it again once fixed", async () => {
-    const t = await createTestEngine({ opened, notifications: recordingNotifications(() => new NotificationSendError("permanent", "memory", "550", "no such user")).notifications, render });
+    const t = await createTestEngine({
+      opened,
+      notifications: recordingNotifications(() => new NotificationSendError("permanent", "memory", "550", "no such user")).notifications,
+      render,
+    });
     t.clock.set("2025-06-04T17:00:00Z");
     const [key] = await insertMessages(1, t.clock.now());
     expect((await t.engine.messages.runScheduledJobs()).dead).toBe(1);
@@ -546,7 +623,10 @@ describe("the worker's guarantees", () => {
   it("does not send a message whose moment has passed while it was being retried", async () => {
     const clock = fixedClock("2025-06-05T06:59:00Z");
     const [key] = await insertMessages(1, clock.now());
-    await opened.db.update(s.scheduledJobs).set({ expiresAt: new Date("2025-06-05T07:00:00Z") }).where(eq(s.scheduledJobs.dedupeKey, key!));
+    await opened.db
+      .update(s.scheduledJobs)
+      .set({ expiresAt: new Date("2025-06-05T07:00:00Z") })
+      .where(eq(s.scheduledJobs.dedupeKey, key!));
     const box = recordingNotifications(() => new NotificationSendError("transient", "memory", "421", "try later"));
     const worker = createScheduler({ db: opened.db, clock, notifications: box.notifications, render, settings: { backoffBaseMs: 60_000 }, workerId: "late" });
     await worker.runDue();

@@ -69,7 +69,11 @@ export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, inpu
     .innerJoin(s.bookings, eq(s.bookings.id, s.orders.bookingId))
     .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.orders.areaCode, area.code), eq(s.jobs.date, date), eq(s.jobs.status, "SCHEDULED")))
     .orderBy(asc(s.jobs.slot), asc(s.jobs.id));
-  const views = await loadJobViews(ctx.db, carrier, rows.map((r) => r.job));
+  const views = await loadJobViews(
+    ctx.db,
+    carrier,
+    rows.map((r) => r.job),
+  );
   const slots = openSlotTimes(roster, carrier, ctx.clock.now(), date);
   const allTechnicians = await ctx.db.select().from(s.technicians).where(eq(s.technicians.carrierCode, carrier.code));
   return {
@@ -159,7 +163,15 @@ export async function reassignJob(ctx: EngineContext, carrier: CarrierContext, i
     const [clash] = await tx
       .select({ id: s.jobs.id })
       .from(s.jobs)
-      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.technicianId, data.technician_id), eq(s.jobs.date, job!.date), eq(s.jobs.slot, job!.slot), eq(s.jobs.status, "SCHEDULED")));
+      .where(
+        and(
+          eq(s.jobs.carrierCode, carrier.code),
+          eq(s.jobs.technicianId, data.technician_id),
+          eq(s.jobs.date, job!.date),
+          eq(s.jobs.slot, job!.slot),
+          eq(s.jobs.status, "SCHEDULED"),
+        ),
+      );
     if (clash) throw new ValidationError({ technician_id: ["TECHNICIAN_SLOT_TAKEN"] });
     const now = ctx.clock.now();
     await tx.update(s.jobs).set({ technicianId: data.technician_id }).where(eq(s.jobs.id, job!.id));
@@ -184,6 +196,9 @@ export async function reassignJob(ctx: EngineContext, carrier: CarrierContext, i
     .where(eq(s.jobs.id, jobId));
   const job = row!.job;
   const [view] = await loadJobViews(ctx.db, carrier, [job]);
-  const [technician] = await ctx.db.select().from(s.technicians).where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, job.technicianId)));
+  const [technician] = await ctx.db
+    .select()
+    .from(s.technicians)
+    .where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, job.technicianId)));
   return { job: view!, technician_name: technician?.name ?? job.technicianId, attribution: { referrer: row!.referrer, lucid_ref: row!.lucidRef, channel: row!.channel } };
 }

@@ -33,8 +33,22 @@ const actor = (technician: string, jobId: number) => ({ technician_id: technicia
 
 describe("the steps of a device (spec §2: makes 1 and 2, phones and tablets)", () => {
   it("asks a phone of make 1 or 2 for its IMEI and symptom codes, a tablet for its serial number", () => {
-    expect(deviceSteps({ kind: "phone", makeId: IDS.apple, identifier: "imei" })).toEqual(["beforePictures", "addImei", "confirmProblems", "symptomCodes", "addParts", "afterPictures"]);
-    expect(deviceSteps({ kind: "tablet", makeId: IDS.apple, identifier: "serial" })).toEqual(["beforePictures", "addSerialNumber", "confirmProblems", "symptomCodes", "addParts", "afterPictures"]);
+    expect(deviceSteps({ kind: "phone", makeId: IDS.apple, identifier: "imei" })).toEqual([
+      "beforePictures",
+      "addImei",
+      "confirmProblems",
+      "symptomCodes",
+      "addParts",
+      "afterPictures",
+    ]);
+    expect(deviceSteps({ kind: "tablet", makeId: IDS.apple, identifier: "serial" })).toEqual([
+      "beforePictures",
+      "addSerialNumber",
+      "confirmProblems",
+      "symptomCodes",
+      "addParts",
+      "afterPictures",
+    ]);
   });
 
   it("records only pictures, problems and parts for another make or an appliance", () => {
@@ -53,7 +67,11 @@ describe("a technician's day", () => {
       const jobs = await t.engine.staff.technicianJobs(carrier, { technician_id: first.technician });
       expect(jobs.map((j) => j.job_id)).toEqual([first.jobId, second.jobId]);
       expect(jobs[0]!.timeslot.start < jobs[1]!.timeslot.start).toBe(true);
-      expect(jobs[0]).toMatchObject({ date: DAY, customer: { address: { line_1: "1 Parliament Street", postcode: "SW1A 2AA" } }, next: { step: "startChecklist", device_id: null } });
+      expect(jobs[0]).toMatchObject({
+        date: DAY,
+        customer: { address: { line_1: "1 Parliament Street", postcode: "SW1A 2AA" } },
+        next: { step: "startChecklist", device_id: null },
+      });
       expect(await t.engine.staff.technicianJobs(carrier, { technician_id: first.technician, date: "2025-06-06" })).toEqual([]);
     } finally {
       t.clock.set("2025-06-02T08:00:00Z");
@@ -76,19 +94,25 @@ describe("working a job", () => {
     const { lookup, technician, jobId, deviceId } = await paidOrder(carrier);
     const me = actor(technician, jobId);
 
-    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen", quantity: 1 }] })).rejects.toMatchObject({ fieldCodes: { step: ["STEP_OUT_OF_ORDER"] } });
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen", quantity: 1 }] })).rejects.toMatchObject({
+      fieldCodes: { step: ["STEP_OUT_OF_ORDER"] },
+    });
 
     const moving = await t.engine.staff.reportOnMyWay(carrier, { ...me, latitude: 51.51, longitude: -0.13 });
     expect(moving.work_status).toBe("ON_THE_WAY");
     expect((await t.engine.orders.lookupOrder(carrier, lookup)).repair_status).toBe("on_the_way");
     expect(await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL })).toMatchObject({ status: "on_the_way", latitude: 51.51, longitude: -0.13 });
 
-    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent"] })).rejects.toMatchObject({ fieldCodes: { checklist: ["CHECKLIST_INCOMPLETE"] } });
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent"] })).rejects.toMatchObject({
+      fieldCodes: { checklist: ["CHECKLIST_INCOMPLETE"] },
+    });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent", "deviceHandedOver", "termsExplained"] });
     expect((await t.engine.orders.lookupOrder(carrier, lookup)).repair_status).toBe("in_progress");
     expect((await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL })).status).toBe("arrived");
 
-    await expect(t.engine.staff.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: GIF })).rejects.toMatchObject({ fieldCodes: { image: ["PROOF_FORMAT"] } });
+    await expect(t.engine.staff.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: GIF })).rejects.toMatchObject({
+      fieldCodes: { image: ["PROOF_FORMAT"] },
+    });
     await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: PNG });
     await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: "123" })).rejects.toMatchObject({ code: "VALIDATION" });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: IMEI });
@@ -106,7 +130,9 @@ describe("working a job", () => {
     expect(order.repaired_at).toBe(t.clock.now().toISOString());
     expect(order.devices[0]!.imei).toBe(IMEI);
     expect((await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL })).status).toBe("completed");
-    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "More", quantity: 1 }] })).rejects.toMatchObject({ fieldCodes: { step: ["JOB_CLOSED"] } });
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "More", quantity: 1 }] })).rejects.toMatchObject({
+      fieldCodes: { step: ["JOB_CLOSED"] },
+    });
   });
 
   it("records the parts and pictures on the order at completion", async () => {
@@ -163,7 +189,9 @@ describe("the area manager", () => {
     const moved = await t.engine.staff.reassignJob(carrier, { manager_area: "central", job_id: jobId, technician_id: other, staff_id: "manager-1" });
     expect(moved.job.technician_id).toBe(other);
     expect((await t.engine.orders.lookupOrder(carrier, lookup)).booking.technician_id).toBe(other);
-    expect(await t.engine.orders.dateChangeLog(carrier, jobId)).toEqual([expect.objectContaining({ original_technician: technician, new_technician: other, user_id: "manager-1" })]);
+    expect(await t.engine.orders.dateChangeLog(carrier, jobId)).toEqual([
+      expect.objectContaining({ original_technician: technician, new_technician: other, user_id: "manager-1" }),
+    ]);
     await expect(t.engine.staff.technicianJob(carrier, { technician_id: technician, job_id: jobId })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
   });
 
@@ -171,7 +199,8 @@ describe("the area manager", () => {
     const carrier = await newCarrier(t, { technicians: 2, slots: 3 });
     const first = await paidOrder(carrier);
     const second = await paidOrder(carrier);
-    const reassign = (jobId: number, technicianId: string, area = "central") => t.engine.staff.reassignJob(carrier, { manager_area: area, job_id: jobId, technician_id: technicianId, staff_id: "m" });
+    const reassign = (jobId: number, technicianId: string, area = "central") =>
+      t.engine.staff.reassignJob(carrier, { manager_area: area, job_id: jobId, technician_id: technicianId, staff_id: "m" });
     await expect(reassign(first.jobId, `${carrier.code}-east-1`)).rejects.toMatchObject({ fieldCodes: { technician_id: ["TECHNICIAN_NOT_IN_AREA"] } });
     await expect(reassign(first.jobId, second.technician, "east")).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
     // Both first jobs of the day start at 08:00, one per technician: neither can take the other's.
@@ -203,11 +232,17 @@ describe("the live tracker (issue 21, ADR 115)", () => {
       expect(firstMinutes).toBeLessThan(11);
 
       at("2025-06-05T06:00:05Z");
-      expect(await t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({ result: "too_soon", position_at: "2025-06-05T06:00:00.000Z" });
+      expect(await t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({
+        result: "too_soon",
+        position_at: "2025-06-05T06:00:00.000Z",
+      });
       expect((await van()).latitude).toBe(51.53);
 
       at("2025-06-05T06:00:15Z");
-      expect(await t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({ result: "accepted", position_at: "2025-06-05T06:00:15.000Z" });
+      expect(await t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.52, longitude: -0.14, accuracy: 10 })).toEqual({
+        result: "accepted",
+        position_at: "2025-06-05T06:00:15.000Z",
+      });
       const second = await van();
       expect(second).toMatchObject({ latitude: 51.52, longitude: -0.14, position_at: "2025-06-05T06:00:15.000Z", checked_at: "2025-06-05T06:00:15.000Z" });
       expect(Date.parse(second.eta!)).toBeLessThan(Date.parse(first.eta!));
@@ -246,7 +281,9 @@ describe("the live tracker (issue 21, ADR 115)", () => {
     const me = actor(technician, jobId);
     await expect(t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 95, longitude: 0, accuracy: 5 })).rejects.toMatchObject({ code: "VALIDATION" });
     await expect(t.engine.staff.reportVanPosition(carrier, { ...me, latitude: 51.5, longitude: 0, accuracy: -3 })).rejects.toMatchObject({ code: "VALIDATION" });
-    await expect(t.engine.staff.reportVanPosition(carrier, { ...actor("someone-else", jobId), latitude: 51.5, longitude: 0, accuracy: 5 })).rejects.toMatchObject({ code: "JOB_FORBIDDEN" });
+    await expect(t.engine.staff.reportVanPosition(carrier, { ...actor("someone-else", jobId), latitude: 51.5, longitude: 0, accuracy: 5 })).rejects.toMatchObject({
+      code: "JOB_FORBIDDEN",
+    });
   });
 
   it("gives an on-the-way van without a reported position an arrival from its base", async () => {

@@ -118,13 +118,18 @@ export async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: Jo
   const orderIds = rows.map((r) => r.orderId);
   const jobIds = rows.map((r) => r.id);
   const [orders, roster, steps] = await inOrder(
-    () => db
-      .select({ order: s.orders, booking: s.bookings })
-      .from(s.orders)
-      .innerJoin(s.bookings, eq(s.bookings.id, s.orders.bookingId))
-      .where(and(eq(s.orders.carrierCode, carrier.code), inArray(s.orders.id, orderIds))),
+    () =>
+      db
+        .select({ order: s.orders, booking: s.bookings })
+        .from(s.orders)
+        .innerJoin(s.bookings, eq(s.bookings.id, s.orders.bookingId))
+        .where(and(eq(s.orders.carrierCode, carrier.code), inArray(s.orders.id, orderIds))),
     () => db.select().from(s.carrierRosters).where(eq(s.carrierRosters.carrierCode, carrier.code)),
-    () => db.select().from(s.jobSteps).where(and(eq(s.jobSteps.carrierCode, carrier.code), inArray(s.jobSteps.jobId, jobIds))),
+    () =>
+      db
+        .select()
+        .from(s.jobSteps)
+        .where(and(eq(s.jobSteps.carrierCode, carrier.code), inArray(s.jobSteps.jobId, jobIds))),
   );
   const bookingIds = orders.map((o) => o.order.bookingId);
   const devices = await db
@@ -220,7 +225,10 @@ export async function technicianJobs(ctx: EngineContext, carrier: CarrierContext
 const jobInput = technicianInput.extend({ job_id: id });
 
 async function ownJob(db: DbOrTx, carrier: CarrierContext, technicianId: string, jobId: number, lock = false): Promise<JobRow> {
-  const query = db.select().from(s.jobs).where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.id, jobId)));
+  const query = db
+    .select()
+    .from(s.jobs)
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.id, jobId)));
   const [job] = lock ? await query.for("update") : await query;
   // Another carrier's, another technician's or no job at all: the same answer.
   if (!job || job.technicianId !== technicianId) throw new JobForbiddenError();
@@ -270,7 +278,16 @@ function assertStepAllowed(view: JobView, step: JobStep, deviceId: number | null
   if (device.steps.slice(0, index).some((st) => !st.done)) throw new ValidationError({ step: ["STEP_OUT_OF_ORDER"] });
 }
 
-async function saveStep(tx: DbOrTx, carrier: CarrierContext, job: JobRow, deviceId: number, step: JobStep, data: Record<string, unknown>, staffId: string, now: Date): Promise<void> {
+async function saveStep(
+  tx: DbOrTx,
+  carrier: CarrierContext,
+  job: JobRow,
+  deviceId: number,
+  step: JobStep,
+  data: Record<string, unknown>,
+  staffId: string,
+  now: Date,
+): Promise<void> {
   await tx
     .insert(s.jobSteps)
     .values({ carrierCode: carrier.code, jobId: job.id, deviceId, step, data, staffId, recordedAt: now })
@@ -295,7 +312,10 @@ export async function recordJobStep(ctx: EngineContext, carrier: CarrierContext,
       case "startChecklist": {
         if (CHECKLIST_ITEMS.some((item) => !data.checklist.includes(item))) throw new ValidationError({ checklist: ["CHECKLIST_INCOMPLETE"] });
         await saveStep(tx, carrier, job, 0, data.step, { checklist: [...CHECKLIST_ITEMS] }, data.staff_id, now);
-        await tx.update(s.jobs).set({ workStatus: "STARTED", startedAt: job.startedAt ?? now }).where(eq(s.jobs.id, job.id));
+        await tx
+          .update(s.jobs)
+          .set({ workStatus: "STARTED", startedAt: job.startedAt ?? now })
+          .where(eq(s.jobs.id, job.id));
         return;
       }
       case "addImei":
@@ -384,7 +404,11 @@ export async function uploadJobPicture(ctx: EngineContext, carrier: CarrierConte
   return technicianJob(ctx, carrier, data);
 }
 
-const onMyWayInput = actorInput.extend({ latitude: latitude.optional().nullable(), longitude: longitude.optional().nullable(), accuracy: z.coerce.number().finite().min(0).optional().nullable() });
+const onMyWayInput = actorInput.extend({
+  latitude: latitude.optional().nullable(),
+  longitude: longitude.optional().nullable(),
+  accuracy: z.coerce.number().finite().min(0).optional().nullable(),
+});
 
 /**
  * 'On my way', and 'send my position again': the customer's tracking page shows the van where the

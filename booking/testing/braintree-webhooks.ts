@@ -36,7 +36,16 @@ const notification = (kind: string, at: string, subject: string) => `<notificati
 </notification>`;
 
 /** dispute_opened / dispute_won / dispute_lost … for a sale, as Braintree writes it. */
-export function disputeXml(input: { kind: string; status: string; disputeId: string; transactionId: string; at: string; amount?: string; currency?: string; reason?: string }): string {
+export function disputeXml(input: {
+  kind: string;
+  status: string;
+  disputeId: string;
+  transactionId: string;
+  at: string;
+  amount?: string;
+  currency?: string;
+  reason?: string;
+}): string {
   return notification(
     input.kind,
     input.at,

@@ -60,7 +60,12 @@ export async function createTestEngine(
   const clock = fixedClock(options.now ?? MONDAY_9AM_LONDON);
   const payments = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(opened.db), now: clock.now });
   const files = memoryFiles();
-  const engine = createEngine({ db: opened.db, clock, payments, addresses: createEmbeddedAddressProvider(), files,
+  const engine = createEngine({
+    db: opened.db,
+    clock,
+    payments,
+    addresses: createEmbeddedAddressProvider(),
+    files,
     config: options.config,
     paymentWebhooks: options.paymentWebhooks,
     notifications: options.notifications,
@@ -80,7 +85,16 @@ export function staticMessageContent(brand: Partial<MessageBrand> = {}, template
   return {
     async messageContent(carrierCode) {
       return {
-        brand: { code: carrierCode, name: "FixFast", countryCode: "GB", currency: "GBP", timezone: "Europe/London", email: "help@fixfast.example", phone: "020 7946 0000", ...brand },
+        brand: {
+          code: carrierCode,
+          name: "FixFast",
+          countryCode: "GB",
+          currency: "GBP",
+          timezone: "Europe/London",
+          email: "help@fixfast.example",
+          phone: "020 7946 0000",
+          ...brand,
+        },
         templates,
       };
     },

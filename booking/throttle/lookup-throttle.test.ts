@@ -79,13 +79,23 @@ describe("failed order lookups", () => {
     const carrier = await newCarrier(t);
     const lookup = await order(carrier);
     // A second app instance: its own engine object, the same database.
-    const second = createEngine({ db: t.opened.db, clock: t.clock, payments: t.payments, addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null }, files: t.files });
+    const second = createEngine({
+      db: t.opened.db,
+      clock: t.clock,
+      payments: t.payments,
+      addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null },
+      files: t.files,
+    });
     const wrong = { ...lookup, email: "mallory@example.com" };
     for (let i = 0; i < 3; i++) {
-      await expect(t.engine.orders.withLookupThrottle(carrier, { email: wrong.email }, () => t.engine.orders.cancelOrder(carrier, wrong))).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+      await expect(t.engine.orders.withLookupThrottle(carrier, { email: wrong.email }, () => t.engine.orders.cancelOrder(carrier, wrong))).rejects.toMatchObject({
+        code: "ORDER_NOT_FOUND",
+      });
     }
     for (let i = 0; i < 2; i++) {
-      await expect(second.orders.withLookupThrottle(carrier, { email: wrong.email }, () => second.orders.trackTechnician(carrier, wrong))).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
+      await expect(second.orders.withLookupThrottle(carrier, { email: wrong.email }, () => second.orders.trackTechnician(carrier, wrong))).rejects.toMatchObject({
+        code: "ORDER_NOT_FOUND",
+      });
     }
     await expect(second.orders.lookupOrderThrottled(carrier, wrong)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
     await expect(t.engine.orders.withLookupThrottle(carrier, { email: wrong.email }, async () => "never")).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS" });
@@ -94,7 +104,14 @@ describe("failed order lookups", () => {
   it("honours configured limits", async () => {
     const carrier = await newCarrier(t);
     const lookup = await order(carrier);
-    const strict = createEngine({ db: t.opened.db, clock: t.clock, payments: t.payments, addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null }, files: t.files, lookupThrottle: { maxPerEmail: 1, windowMinutes: 1 } });
+    const strict = createEngine({
+      db: t.opened.db,
+      clock: t.clock,
+      payments: t.payments,
+      addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null },
+      files: t.files,
+      lookupThrottle: { maxPerEmail: 1, windowMinutes: 1 },
+    });
     await expect(strict.orders.lookupOrderThrottled(carrier, { ...lookup, order_ref: "5" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
     await expect(strict.orders.lookupOrderThrottled(carrier, lookup)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", retryAfterSeconds: 60 });
   });

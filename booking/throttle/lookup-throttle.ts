@@ -77,7 +77,15 @@ export async function assertKeysAllowed(db: DbOrTx, keys: ThrottleKey[], now: Da
   const rows = await db
     .select({ keyHash: s.lookupFailures.keyHash, failures: count(), oldest: min(s.lookupFailures.createdAt) })
     .from(s.lookupFailures)
-    .where(and(inArray(s.lookupFailures.keyHash, keys.map((k) => k.hash)), gte(s.lookupFailures.createdAt, since)))
+    .where(
+      and(
+        inArray(
+          s.lookupFailures.keyHash,
+          keys.map((k) => k.hash),
+        ),
+        gte(s.lookupFailures.createdAt, since),
+      ),
+    )
     .groupBy(s.lookupFailures.keyHash);
   let retryAfterMs = 0;
   for (const key of keys) {

@@ -16,8 +16,8 @@ const ACCOUNT = { id: "staff-1" };
 
 /** A log-in that knows one account, `store.oxford`, with one password. */
 const login = (carrier: CarrierContext, username: string, password: string, clientAddress: string | null = "203.0.113.9", engine = t.engine) =>
-  engine
-    .staff.withStaffLoginThrottle(carrier, { username, clientAddress }, async () => (username === "store.oxford" && password === RIGHT ? ACCOUNT : null))
+  engine.staff
+    .withStaffLoginThrottle(carrier, { username, clientAddress }, async () => (username === "store.oxford" && password === RIGHT ? ACCOUNT : null))
     .then(
       (account) => (account ? "in" : "refused"),
       (error) => error.code as string,
@@ -61,7 +61,13 @@ describe("staff log-in lock-out", () => {
   it("counts per carrier, and shares the count between app instances on one database", async () => {
     const first = await newCarrier(t);
     const second = await newCarrier(t);
-    const other = createEngine({ db: t.opened.db, clock: t.clock, payments: t.payments, addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null }, files: t.files });
+    const other = createEngine({
+      db: t.opened.db,
+      clock: t.clock,
+      payments: t.payments,
+      addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null },
+      files: t.files,
+    });
     for (let i = 0; i < 3; i++) await login(first, "store.oxford", "x", null);
     for (let i = 0; i < 2; i++) await login(first, "store.oxford", "x", null, other);
     expect(await login(first, "store.oxford", RIGHT, null)).toBe("TOO_MANY_ATTEMPTS");
@@ -70,8 +76,19 @@ describe("staff log-in lock-out", () => {
 
   it("honours configured limits", async () => {
     const carrier = await newCarrier(t);
-    const strict = createEngine({ db: t.opened.db, clock: t.clock, payments: t.payments, addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null }, files: t.files, staffLoginThrottle: { maxPerAccount: 1, windowMinutes: 1 } });
+    const strict = createEngine({
+      db: t.opened.db,
+      clock: t.clock,
+      payments: t.payments,
+      addresses: { find: async () => [], retrieve: async () => null, geocode: async () => null },
+      files: t.files,
+      staffLoginThrottle: { maxPerAccount: 1, windowMinutes: 1 },
+    });
     expect(await login(carrier, "store.oxford", "x", null, strict)).toBe("refused");
-    await expect(strict.staff.withStaffLoginThrottle(carrier, { username: "store.oxford" }, async () => ACCOUNT)).rejects.toMatchObject({ code: "TOO_MANY_ATTEMPTS", status: 429, retryAfterSeconds: 60 });
+    await expect(strict.staff.withStaffLoginThrottle(carrier, { username: "store.oxford" }, async () => ACCOUNT)).rejects.toMatchObject({
+      code: "TOO_MANY_ATTEMPTS",
+      status: 429,
+      retryAfterSeconds: 60,
+    });
   });
 });

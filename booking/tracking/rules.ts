@@ -25,7 +25,11 @@ export const MAX_POSITION_ACCURACY_M = 1_000;
 /** A position as the technician's browser reports it: degrees, and the accuracy radius in metres. */
 export const reportedPosition = z.object({
   latitude: z.number({ error: "The latitude must be a number." }).finite().min(-90, "The latitude must be between -90 and 90.").max(90, "The latitude must be between -90 and 90."),
-  longitude: z.number({ error: "The longitude must be a number." }).finite().min(-180, "The longitude must be between -180 and 180.").max(180, "The longitude must be between -180 and 180."),
+  longitude: z
+    .number({ error: "The longitude must be a number." })
+    .finite()
+    .min(-180, "The longitude must be between -180 and 180.")
+    .max(180, "The longitude must be between -180 and 180."),
   accuracy: z.number({ error: "The accuracy must be a number." }).finite().min(0, "The accuracy cannot be negative.").nullable().default(null),
 });
 export type ReportedPosition = z.output<typeof reportedPosition>;

@@ -32,7 +32,13 @@ async function waitingCustomer(carrier: CarrierContext, name: string, locale: "e
   const { reference } = await t.engine.basket.buildBooking(carrier);
   await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
   await t.engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-  const entry = await t.engine.waitingList.joinWaitingList(carrier, reference, { name, email: `${name.toLowerCase()}@example.com`, phone: "07700 900123", locale, site_url: `${SITE}/booking/repair-date` });
+  const entry = await t.engine.waitingList.joinWaitingList(carrier, reference, {
+    name,
+    email: `${name.toLowerCase()}@example.com`,
+    phone: "07700 900123",
+    locale,
+    site_url: `${SITE}/booking/repair-date`,
+  });
   t.clock.advance(MINUTE);
   return { reference, entry };
 }
@@ -63,7 +69,10 @@ describe("joining the waiting list", () => {
     const second = await waitingCustomer(carrier, "Bob", "de");
     expect(first.entry).toMatchObject({ booking_reference: first.reference, area_code: "central", postcode: "SW1A 2AA", phone: "+447700900123", state: "waiting" });
     const list = await t.engine.waitingList.listWaitingList(carrier);
-    expect(list.map((e) => [e.name, e.locale])).toEqual([["Ada", "en"], ["Bob", "de"]]);
+    expect(list.map((e) => [e.name, e.locale])).toEqual([
+      ["Ada", "en"],
+      ["Bob", "de"],
+    ]);
     expect(second.entry.joined_at > first.entry.joined_at).toBe(true);
   });
 
@@ -79,7 +88,9 @@ describe("joining the waiting list", () => {
     const carrier = await smallCarrier();
     const { reference } = await t.engine.basket.buildBooking(carrier);
     await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-    const error = await t.engine.waitingList.joinWaitingList(carrier, reference, { name: " ", email: "not-an-email", phone: "12", site_url: "javascript:alert(1)" }).catch((e) => e);
+    const error = await t.engine.waitingList
+      .joinWaitingList(carrier, reference, { name: " ", email: "not-an-email", phone: "12", site_url: "javascript:alert(1)" })
+      .catch((e) => e);
     expect(error.code).toBe("VALIDATION");
     expect(Object.keys(error.fields).sort()).toEqual(["email", "name", "phone", "site_url"]);
     expect(error.fields.name).toEqual(["Please enter your name."]);
@@ -89,7 +100,10 @@ describe("joining the waiting list", () => {
     const carrier = await smallCarrier();
     const { reference } = await t.engine.basket.buildBooking(carrier);
     const input = { name: "Ada", email: "ada@example.com", phone: "07700 900123", site_url: SITE };
-    await expect(t.engine.waitingList.joinWaitingList(carrier, reference, input)).rejects.toMatchObject({ code: "BK09", messages: expect.arrayContaining(["Please enter your postcode first."]) });
+    await expect(t.engine.waitingList.joinWaitingList(carrier, reference, input)).rejects.toMatchObject({
+      code: "BK09",
+      messages: expect.arrayContaining(["Please enter your postcode first."]),
+    });
     const { ref } = await paidOrder(carrier);
     await expect(t.engine.waitingList.joinWaitingList(carrier, ref, input)).rejects.toMatchObject({ code: "BK07" });
   });
@@ -107,7 +121,10 @@ describe("a day frees in the area", () => {
 
     // Ada is offered Thursday: her booking holds it for the offer time, the message is enqueued.
     const holdUntil = new Date(cancelledAt.getTime() + 120 * MINUTE);
-    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state, e.offered_day])).toEqual([["Ada", "offered", THURSDAY], ["Bob", "waiting", null]]);
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state, e.offered_day])).toEqual([
+      ["Ada", "offered", THURSDAY],
+      ["Bob", "waiting", null],
+    ]);
     expect(await holdOf(ada.reference)).toEqual({ day: THURSDAY, expiresAt: holdUntil });
     const [email, sms] = await offerJobs(carrier);
     expect([email!.channel, sms!.channel]).toEqual(["email", "sms"]);
@@ -135,7 +152,10 @@ describe("a day frees in the area", () => {
     t.clock.advance(120 * MINUTE);
     const bobOfferedAt = t.clock.now();
     await t.engine.messages.runScheduledJobs();
-    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "expired"], ["Bob", "offered"]]);
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([
+      ["Ada", "expired"],
+      ["Bob", "offered"],
+    ]);
     expect(await holdOf(ada.reference)).toBeNull();
     expect(await holdOf(bob.reference)).toEqual({ day: THURSDAY, expiresAt: new Date(t.clock.now().getTime() + 120 * MINUTE) });
     const bobJob = (await offerJobs(carrier)).find((job) => job.payload?.to?.name === "Bob" && job.channel === "email")!;
@@ -156,7 +176,10 @@ describe("a day frees in the area", () => {
     expect(await holdOf(bob.reference)).toEqual({ day: THURSDAY, expiresAt: new Date(bobOfferedAt.getTime() + 120 * MINUTE) });
     const done = await t.engine.checkout.charge(carrier, bob.reference, { currency: carrier.currency, token: "fake-valid-nonce" });
     expect(done.checkout_status).toBe("SUCCESS");
-    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "expired"], ["Bob", "booked"]]);
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([
+      ["Ada", "expired"],
+      ["Bob", "booked"],
+    ]);
 
     // Bob's expiry job comes due with nothing left to do.
     t.clock.advance(121 * MINUTE);
@@ -192,7 +215,10 @@ describe("a day frees in the area", () => {
     const bob = await waitingCustomer(carrier, "Bob");
     await t.engine.basket.setDate(carrier, ada.reference, { date: "2025-06-06" });
     await t.engine.orders.cancelOrder(carrier, order.lookup);
-    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "waiting"], ["Bob", "offered"]]);
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([
+      ["Ada", "waiting"],
+      ["Bob", "offered"],
+    ]);
     expect(await holdOf(ada.reference)).toMatchObject({ day: "2025-06-06" });
     expect(await holdOf(bob.reference)).toMatchObject({ day: THURSDAY });
   });
@@ -207,7 +233,11 @@ describe("a day frees in the area", () => {
     await t.engine.orders.cancelOrder(carrier, order.lookup);
     const [adaJob] = await offerJobs(carrier);
     expect(await t.engine.waitingList.declineWaitingListOffer(carrier, tokenOf(adaJob!))).toEqual({ status: "valid" });
-    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([["Ada", "withdrawn"], ["Bob", "withdrawn"], ["Cat", "offered"]]);
+    expect((await t.engine.waitingList.listWaitingList(carrier)).map((e) => [e.name, e.state])).toEqual([
+      ["Ada", "withdrawn"],
+      ["Bob", "withdrawn"],
+      ["Cat", "offered"],
+    ]);
     expect(await holdOf(cat.reference)).toMatchObject({ day: THURSDAY });
   });
 

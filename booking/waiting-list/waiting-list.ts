@@ -43,9 +43,7 @@ function joinInput(carrier: CarrierContext) {
     phone: phoneField(carrier),
     locale: z.enum(["en", "de"]).default("en"),
     /** The request's origin, like bookings.site_url: the offer's link leads back to this site. */
-    site_url: z
-      .url({ protocol: /^https?$/, error: "The site's address must be an http(s) origin." })
-      .transform((value) => new URL(value).origin),
+    site_url: z.url({ protocol: /^https?$/, error: "The site's address must be an http(s) origin." }).transform((value) => new URL(value).origin),
   });
 }
 
@@ -95,11 +93,28 @@ export async function joinWaitingList(ctx: EngineContext, carrier: CarrierContex
   if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
   if (!booking.areaCode || !booking.postcode) throw new BookingStateError("Please enter your postcode first.");
   const now = ctx.clock.now();
-  const contact = { name: data.name, phone: data.phone, locale: data.locale, siteUrl: data.site_url, areaCode: booking.areaCode, postcode: booking.postcode, carrier: carrier as Record<string, unknown> };
+  const contact = {
+    name: data.name,
+    phone: data.phone,
+    locale: data.locale,
+    siteUrl: data.site_url,
+    areaCode: booking.areaCode,
+    postcode: booking.postcode,
+    carrier: carrier as Record<string, unknown>,
+  };
   return ctx.db.transaction(async (tx) => {
     await tx
       .insert(w)
-      .values({ carrierCode: carrier.code, bookingId: booking.id, bookingReference: booking.reference, email: data.email, joinedAt: now, createdAt: now, updatedAt: now, ...contact })
+      .values({
+        carrierCode: carrier.code,
+        bookingId: booking.id,
+        bookingReference: booking.reference,
+        email: data.email,
+        joinedAt: now,
+        createdAt: now,
+        updatedAt: now,
+        ...contact,
+      })
       .onConflictDoNothing({ target: [w.carrierCode, w.bookingId, w.email] });
     const [row] = await tx
       .update(w)
@@ -155,7 +170,14 @@ function daySpan(roster: Roster, open: string[]): { start: string; end: string }
  * transaction has locked right now is left alone: that transaction is taking (or freeing) capacity
  * on it, and waiting for it could deadlock a date change moving the other way.
  */
-export async function offerFreedCapacity(tx: DbOrTx, carrier: CarrierContext, settings: OfferSettings, areaCode: string, day: IsoDate, options: { wait?: boolean } = {}): Promise<WaitingListEntryView | null> {
+export async function offerFreedCapacity(
+  tx: DbOrTx,
+  carrier: CarrierContext,
+  settings: OfferSettings,
+  areaCode: string,
+  day: IsoDate,
+  options: { wait?: boolean } = {},
+): Promise<WaitingListEntryView | null> {
   const { now } = settings;
   await tx.insert(s.capacityDays).values({ carrierCode: carrier.code, areaCode, day }).onConflictDoNothing();
   const locked = await tx
@@ -193,7 +215,9 @@ export async function offerFreedCapacity(tx: DbOrTx, carrier: CarrierContext, se
       .set({ state: "offered", offeredDay: day, offeredAt: now, holdUntil, offerTokenHash: hashOfferToken(token), offerUsedAt: null, updatedAt: now })
       .where(eq(w.id, entry.id))
       .returning();
-    const address = booking.address ? [booking.address.line_1, booking.address.line_2, booking.address.town, booking.address.postcode].filter(Boolean) : [booking.postcode ?? entry.postcode];
+    const address = booking.address
+      ? [booking.address.line_1, booking.address.line_2, booking.address.town, booking.address.postcode].filter(Boolean)
+      : [booking.postcode ?? entry.postcode];
     await enqueueMessage(tx, {
       carrierCode: carrier.code,
       kind: "waiting-list-offer",
@@ -202,7 +226,13 @@ export async function offerFreedCapacity(tx: DbOrTx, carrier: CarrierContext, se
       locale: entry.locale,
       payload: {
         to: { name: entry.name, email: entry.email, phone: entry.phone },
-        values: { date: day, window: daySpan(roster, openSlotTimes(roster, carrier, now, day)), address, offerUrl: `${entry.siteUrl}${OFFER_PATH}?token=${token}`, holdUntil: holdUntil.toISOString() },
+        values: {
+          date: day,
+          window: daySpan(roster, openSlotTimes(roster, carrier, now, day)),
+          address,
+          offerUrl: `${entry.siteUrl}${OFFER_PATH}?token=${token}`,
+          holdUntil: holdUntil.toISOString(),
+        },
       },
       runAt: now,
       expiresAt: holdUntil,
@@ -252,7 +282,10 @@ async function closeOffer(tx: DbOrTx, entry: Entry, now: Date, offerMinutes: num
   // A customer paying right now keeps the day (the checkout extended the hold); otherwise the offer's hold goes.
   if (stillOffered && booking?.status !== "PROCESSING") {
     await releaseHold(tx, carrier, entry.bookingId);
-    await tx.update(s.bookings).set({ date: null, updatedAt: now }).where(and(eq(s.bookings.id, entry.bookingId), eq(s.bookings.date, entry.offeredDay!)));
+    await tx
+      .update(s.bookings)
+      .set({ date: null, updatedAt: now })
+      .where(and(eq(s.bookings.id, entry.bookingId), eq(s.bookings.date, entry.offeredDay!)));
   }
   await offerFreedCapacity(tx, carrier, { now, offerMinutes }, entry.areaCode, entry.offeredDay!);
 }
@@ -269,7 +302,12 @@ export interface OfferView {
   booking_reference?: string;
 }
 
-const tokenInput = z.string().trim().min(16).max(100).regex(/^[A-Za-z0-9_-]+$/);
+const tokenInput = z
+  .string()
+  .trim()
+  .min(16)
+  .max(100)
+  .regex(/^[A-Za-z0-9_-]+$/);
 
 async function findByToken(db: DbOrTx, carrier: CarrierContext, token: unknown, lock: boolean): Promise<Entry | null> {
   const parsed = tokenInput.safeParse(token);

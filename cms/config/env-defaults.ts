@@ -16,8 +16,7 @@ const DEV_DEFAULTS: Record<string, string> = {
   PREVIEW_SECRET: 'dev-preview-secret-change-me',
 };
 
-export const devDefaultsAllowed = (): boolean =>
-  process.env.NODE_ENV !== 'production' || process.env.CMS_DEV_DEFAULTS === '1';
+export const devDefaultsAllowed = (): boolean => process.env.NODE_ENV !== 'production' || process.env.CMS_DEV_DEFAULTS === '1';
 
 /** `strapi build` loads the config too, but bakes no secret into dist/: it needs none. */
 const isBuild = (): boolean => process.argv.slice(2).includes('build');
@@ -27,7 +26,5 @@ export function secret(name: string): string {
   if (value) return value;
   if (devDefaultsAllowed() && DEV_DEFAULTS[name]) return DEV_DEFAULTS[name];
   if (isBuild()) return `${name}-not-used-at-build-time`;
-  throw new Error(
-    `${name} is not set. Set it in the environment (production), or CMS_DEV_DEFAULTS=1 for a local run.`,
-  );
+  throw new Error(`${name} is not set. Set it in the environment (production), or CMS_DEV_DEFAULTS=1 for a local run.`);
 }

@@ -29,7 +29,8 @@ export function openingHoursProblems(value) {
       problems.push({ path: at(index, "days"), message: `${label}: days must be a list of weekdays from 1 (Monday) to 7 (Sunday), e.g. [1, 2, 3, 4, 5] (got ${shown(days)}).` });
     } else {
       const twice = days.filter((d, i) => seen.has(d) || days.indexOf(d) !== i);
-      if (twice.length) problems.push({ path: at(index, "days"), message: `${label}: day ${[...new Set(twice)].join(", ")} is already listed; each day belongs in one entry only.` });
+      if (twice.length)
+        problems.push({ path: at(index, "days"), message: `${label}: day ${[...new Set(twice)].join(", ")} is already listed; each day belongs in one entry only.` });
       days.forEach((d) => seen.add(d));
     }
     const times = ["opens", "closes"].filter((field) => {

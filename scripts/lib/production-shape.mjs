@@ -25,7 +25,6 @@ export const NATIVE_ONLY = {
   proxy: ["APP_REPLICAS_FROM", "APP_UPSTREAMS", "HTTP_PORT", "HTTPS_PORT", "HTTPS_PORT_SUFFIX", "CADDY_ADMIN_ADDRESS", "CADDY_ASK_PORT", "XDG_DATA_HOME", "XDG_CONFIG_HOME"],
 };
 
-
 /**
  * The operator's variables for this host: deploy/native.env (the explicit local choices: sandboxes,
  * the internal CA, SMTP to the local mail server), secrets made once per state folder (kept in
@@ -43,7 +42,13 @@ export function operatorVariables({ stateDir, composeText, overrides = {} }) {
     made[name] = name === "CMS_APP_KEYS" ? [secret(), secret(), secret(), secret()].join(",") : name === "CMS_ADMIN_PASSWORD" ? `Adm-${secret()}` : secret();
   }
   mkdirSync(stateDir, { recursive: true });
-  writeFileSync(file, `${Object.entries(made).map(([key, value]) => `${key}=${value}`).join("\n")}\n`, { mode: 0o600 });
+  writeFileSync(
+    file,
+    `${Object.entries(made)
+      .map(([key, value]) => `${key}=${value}`)
+      .join("\n")}\n`,
+    { mode: 0o600 },
+  );
   return { ...choices, ...made, ...overrides };
 }
 
@@ -146,7 +151,15 @@ export function nativeEnvironments({ compose, operator, stateDir, buildDir, port
  * @param {(message: string) => void} [options.log]
  * @param {{ booking: string, cms: string } | null} [options.restoreFrom] pg_dump files restored into the new cluster before anything starts
  */
-export async function startProductionShape({ stateDir, replicas = 2, buildDir = "build", variables = {}, ports = {}, log = (message) => console.log(`[production] ${message}`), restoreFrom = null }) {
+export async function startProductionShape({
+  stateDir,
+  replicas = 2,
+  buildDir = "build",
+  variables = {},
+  ports = {},
+  log = (message) => console.log(`[production] ${message}`),
+  restoreFrom = null,
+}) {
   const { findPgBin, freePort, startPgCluster } = await import(path.join(root, "scripts", "pg-cluster.mjs"));
   const { startMailServer } = await import(path.join(root, "scripts", "mail-server.mjs"));
   const { startCms } = await import(path.join(root, "scripts", "cms-server.mjs"));
@@ -159,7 +172,10 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
   const began = Date.now();
   const stops = [];
   const stopAll = async () => {
-    while (stops.length) await stops.pop()().catch((error) => log(`while stopping: ${error.message}`));
+    while (stops.length)
+      await stops
+        .pop()()
+        .catch((error) => log(`while stopping: ${error.message}`));
   };
 
   try {
@@ -187,10 +203,15 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
     await pg.psql(readFileSync(path.join(root, "scripts", "docker", "init-cms-db.sql"), "utf8"));
     if (restoreFrom) {
       for (const database of ["booking", "cms"]) {
-        await runToEnd(`restore-${database}`, pg.tool("pg_restore"), ["-h", "127.0.0.1", "-p", String(pg.port), "-U", "repair", "-d", database, "--no-owner", "--role=repair", restoreFrom[database]], {
-          env: process.env,
-          logDir,
-        });
+        await runToEnd(
+          `restore-${database}`,
+          pg.tool("pg_restore"),
+          ["-h", "127.0.0.1", "-p", String(pg.port), "-U", "repair", "-d", database, "--no-owner", "--role=repair", restoreFrom[database]],
+          {
+            env: process.env,
+            logDir,
+          },
+        );
       }
       log(`restored booking and cms from ${path.dirname(restoreFrom.booking)}`);
     }
@@ -294,7 +315,8 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
       appEnv: replicaEnv(0),
       database: { url: (name) => pg.urlFor(name, "repair"), port: pg.port, tool: pg.tool, psql: pg.psql },
       cmsUrl: `http://127.0.0.1:${cmsPort}`,
-      replicas: () => running.map((replica, index) => ({ index, port: appPorts[index], metricsPort: metricsPorts[index], pid: replica?.child.pid, running: replica?.running() ?? false })),
+      replicas: () =>
+        running.map((replica, index) => ({ index, port: appPorts[index], metricsPort: metricsPorts[index], pid: replica?.child.pid, running: replica?.running() ?? false })),
       messages: () => mail.messages(),
       control,
       stop: stopAll,
@@ -304,7 +326,6 @@ export async function startProductionShape({ stateDir, replicas = 2, buildDir = 
     throw error;
   }
 }
-
 
 /**
  * A loopback control listener over a running shape, for the production suite (it runs in another

@@ -70,7 +70,9 @@ test.describe("attribution and the insurance answer", () => {
       dayIndex: 2,
       insured: true,
       onComplete: async (page) => {
-        await expect(page.getByTestId("overview-device-insurance")).toHaveText("Versichert: Bewahren Sie Ihre Bestätigung auf, um die Kosten bei Ihrer Versicherung geltend zu machen");
+        await expect(page.getByTestId("overview-device-insurance")).toHaveText(
+          "Versichert: Bewahren Sie Ihre Bestätigung auf, um die Kosten bei Ihrer Versicherung geltend zu machen",
+        );
       },
     });
   });

@@ -38,8 +38,13 @@ function pick(description: string, matches: (carrier: CmsEntry) => boolean): Cms
 /** Switches that add steps before the devices or change the devices themselves. */
 const plainFlow = (c: CmsEntry) => !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && !on(c, "addressLookup") && !on(c, "applianceVariant") && !on(c, "confirmOnly");
 
-const plainUkCarrier = () => pick("a UK carrier with the plain pay button", (c) => c.countryCode === "GB" && c.defaultLocale === "en" && plainFlow(c) && c.payButtonVariant === "pay" && !on(c, "singleMakeOnly"));
-const completeAndConfirmCarrier = () => pick("a UK carrier whose pay button completes and confirms", (c) => c.countryCode === "GB" && plainFlow(c) && c.payButtonVariant === "complete-and-confirm");
+const plainUkCarrier = () =>
+  pick(
+    "a UK carrier with the plain pay button",
+    (c) => c.countryCode === "GB" && c.defaultLocale === "en" && plainFlow(c) && c.payButtonVariant === "pay" && !on(c, "singleMakeOnly"),
+  );
+const completeAndConfirmCarrier = () =>
+  pick("a UK carrier whose pay button completes and confirms", (c) => c.countryCode === "GB" && plainFlow(c) && c.payButtonVariant === "complete-and-confirm");
 const germanCarrier = () => pick("the German carrier", (c) => c.countryCode === "DE" && c.defaultLocale === "de" && plainFlow(c));
 
 test.describe("a whole booking with the sandbox card", () => {
@@ -126,7 +131,6 @@ test.describe("a whole booking with the sandbox card", () => {
       await expectNoSeriousA11yViolations(page);
     });
   }
-
 });
 
 test.describe("a whole booking in German", () => {
@@ -166,7 +170,10 @@ test.describe("a whole booking in German", () => {
     const other = await context.newPage();
     await other.goto(carrierUrl(String(carrier.code), "/booking/basket"));
     await other.getByTestId("basket-item-delete").click();
-    await other.getByRole("dialog").getByRole("button", { name: text("de", "basket.deleteConfirm") }).click();
+    await other
+      .getByRole("dialog")
+      .getByRole("button", { name: text("de", "basket.deleteConfirm") })
+      .click();
     await expect(other.getByTestId("basket-empty")).toBeVisible();
     await other.close();
 
@@ -215,7 +222,9 @@ test.describe("charging once", () => {
     // (from the page, so they carry its cookie): both end on the complete page of one order.
     const landed = await page.evaluate(async (expectedTotal) => {
       const post = () =>
-        fetch("/booking/payment", { method: "POST", body: new URLSearchParams({ method: "card-valid", expected_total: expectedTotal }) }).then((answer) => new URL(answer.url).pathname);
+        fetch("/booking/payment", { method: "POST", body: new URLSearchParams({ method: "card-valid", expected_total: expectedTotal }) }).then(
+          (answer) => new URL(answer.url).pathname,
+        );
       return Promise.all([post(), post()]);
     }, total);
     expect(landed).toEqual(["/booking/complete", "/booking/complete"]);
@@ -276,7 +285,10 @@ test.describe("basket", () => {
     await expect(page.getByTestId("basket-item")).toHaveCount(1);
 
     await page.getByTestId("basket-item-delete").click();
-    await page.getByRole("dialog").getByRole("button", { name: text("en", "basket.deleteConfirm") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: text("en", "basket.deleteConfirm") })
+      .click();
     await expect(page.getByTestId("basket-empty")).toBeVisible();
     // Single-make carriers add a device at the device type of their make.
     await expect(page.getByTestId("basket-empty").getByRole("link")).toHaveAttribute("href", /\/booking\/device\/type/);
@@ -312,7 +324,10 @@ test.describe("without JavaScript", () => {
 
     await page.getByTestId("basket-item-delete").click();
     await expect(page.getByRole("dialog")).toBeVisible();
-    await page.getByRole("dialog").getByRole("link", { name: text("en", "basket.deleteCancel") }).click();
+    await page
+      .getByRole("dialog")
+      .getByRole("link", { name: text("en", "basket.deleteCancel") })
+      .click();
     await expect(page.getByRole("dialog")).toHaveCount(0);
 
     await page.getByRole("link", { name: text("en", "basket.continue") }).click();
@@ -327,9 +342,18 @@ test.describe("without JavaScript", () => {
     await expect(page.getByTestId("billing-fields")).toBeVisible();
     await page.getByRole("textbox", { name: text("en", "details.billingFirstName") }).fill("Charles");
     await page.getByRole("textbox", { name: text("en", "details.billingLastName") }).fill("Babbage");
-    await page.getByTestId("billing-fields").getByRole("textbox", { name: text("en", "details.line1"), exact: true }).fill("1 Dorset Street");
-    await page.getByTestId("billing-fields").getByRole("textbox", { name: text("en", "details.town"), exact: true }).fill("London");
-    await page.getByTestId("billing-fields").getByRole("textbox", { name: text("en", "details.postcode"), exact: true }).fill("W1U 4EG");
+    await page
+      .getByTestId("billing-fields")
+      .getByRole("textbox", { name: text("en", "details.line1"), exact: true })
+      .fill("1 Dorset Street");
+    await page
+      .getByTestId("billing-fields")
+      .getByRole("textbox", { name: text("en", "details.town"), exact: true })
+      .fill("London");
+    await page
+      .getByTestId("billing-fields")
+      .getByRole("textbox", { name: text("en", "details.postcode"), exact: true })
+      .fill("W1U 4EG");
     await fillDetails(page, "en", carrier);
     await expect(page.getByTestId("overview-billing-address")).toContainText("Charles Babbage");
     await expect(page.getByTestId("overview-billing-address")).toContainText("W1U 4EG");
@@ -349,7 +373,10 @@ test.describe("without JavaScript", () => {
 
 test.describe("in-warranty booking", () => {
   test("refuses a promo code, shows no prices and completes through confirm-iw without a payment", async ({ page }) => {
-    const carrier = pick("a UK carrier offering warranty repairs", (c) => c.countryCode === "GB" && plainFlow(c) && on(c, "allowWarrantyRepairs") && on(c, "inWarrantyStatus") && !on(c, "warrantyRepairChargeable"));
+    const carrier = pick(
+      "a UK carrier offering warranty repairs",
+      (c) => c.countryCode === "GB" && plainFlow(c) && on(c, "allowWarrantyRepairs") && on(c, "inWarrantyStatus") && !on(c, "warrantyRepairChargeable"),
+    );
     await bookingWithDevice(page, carrier, { inWarranty: true });
     await expect(page.getByTestId("basket-line-problem")).toContainText(text("en", "basket.inWarrantyLine"));
     await expect(page.getByTestId("basket-totals")).toHaveCount(0);

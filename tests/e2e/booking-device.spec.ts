@@ -63,7 +63,10 @@ async function startBooking(page: Page, code: string) {
       const listed = page.locator('[data-testid="postcode-addresses"] input[name="address_id"]');
       if ((await listed.count()) > 1) await listed.first().check();
       else {
-        await page.locator('input[name="address_id"][value="manual"]').check().catch(() => undefined);
+        await page
+          .locator('input[name="address_id"][value="manual"]')
+          .check()
+          .catch(() => undefined);
         await page.locator('input[name="line_1"]').fill("1 Test Street");
         await page.locator('input[name="town"]').fill("London");
       }
@@ -192,7 +195,10 @@ for (const viewport of [
       await expect(page).toHaveURL(/\/booking\/device\/confirm-damage\?device=/);
       await page.getByTestId("device-step-continue").click();
       await expect(page.getByText("Please answer this question.").first()).toBeVisible();
-      await page.getByRole("group", { name: /back glass/ }).getByRole("radio", { name: "Yes" }).check();
+      await page
+        .getByRole("group", { name: /back glass/ })
+        .getByRole("radio", { name: "Yes" })
+        .check();
       await page.getByRole("group", { name: /frame/ }).getByRole("radio", { name: "No" }).check();
       await clickAndWaitForPath(page, () => page.getByTestId("device-step-continue").click());
 

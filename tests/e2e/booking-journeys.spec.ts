@@ -77,14 +77,21 @@ const plainFlow = (c: CmsEntry) =>
   !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && !on(c, "addressLookup") && !on(c, "applianceVariant") && !on(c, "confirmOnly") && !on(c, "singleMakeOnly");
 
 /** The provider's own UK brand: its fleet works five days a week (the carriers' seven). */
-const providerUk = () => pick("the provider's UK brand (fleet five days a week)", (c) => c.countryCode === "GB" && c.defaultLocale === "en" && c.fleetDaysPerWeek === 5 && plainFlow(c));
+const providerUk = () =>
+  pick("the provider's UK brand (fleet five days a week)", (c) => c.countryCode === "GB" && c.defaultLocale === "en" && c.fleetDaysPerWeek === 5 && plainFlow(c));
 const singleMakeUk = () =>
-  pick("the single-make UK carrier", (c) => c.countryCode === "GB" && on(c, "singleMakeOnly") && !on(c, "addressLookup") && !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && !on(c, "applianceVariant"));
+  pick(
+    "the single-make UK carrier",
+    (c) => c.countryCode === "GB" && on(c, "singleMakeOnly") && !on(c, "addressLookup") && !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && !on(c, "applianceVariant"),
+  );
 const germanCarrier = () => pick("the German carrier", (c) => c.countryCode === "DE" && c.defaultLocale === "de" && plainFlow(c));
 const applianceCarrier = () => pick("the appliance carrier", (c) => on(c, "applianceVariant") && !on(c, "addressLookup") && !on(c, "storeRequired"));
 const dropOffCarrier = () => pick("a carrier taking drop-offs in store", (c) => on(c, "allowsInStoreDropOff") && !on(c, "addressLookup") && !on(c, "applianceVariant"));
 const warrantyCarrier = () =>
-  pick("a UK carrier offering free warranty repairs", (c) => c.countryCode === "GB" && plainFlow(c) && on(c, "allowWarrantyRepairs") && on(c, "inWarrantyStatus") && !on(c, "warrantyRepairChargeable"));
+  pick(
+    "a UK carrier offering free warranty repairs",
+    (c) => c.countryCode === "GB" && plainFlow(c) && on(c, "allowWarrantyRepairs") && on(c, "inWarrantyStatus") && !on(c, "warrantyRepairChargeable"),
+  );
 
 interface ServiceArea {
   code: string;
@@ -181,7 +188,12 @@ async function landingToDevices(page: Page, journey: Journey) {
     await expect(page.getByTestId("hero")).toBeVisible();
     await onPage(page, journey, "the landing page");
     await page.getByLabel(text(lang, "root", "landing.postcodeLabel")).fill(postcode);
-    await leave(page, () => page.getByTestId("hero").getByRole("button", { name: text(lang, "root", "landing.postcodeSubmit") }).click());
+    await leave(page, () =>
+      page
+        .getByTestId("hero")
+        .getByRole("button", { name: text(lang, "root", "landing.postcodeSubmit") })
+        .click(),
+    );
   } else {
     // A carrier without a landing page of its own starts at the postcode search.
     await expect(page).toHaveURL(/\/booking\/postcode-search$/);
@@ -215,7 +227,12 @@ async function landingToDevices(page: Page, journey: Journey) {
     } else if (at === "/booking/drop-off-locations") {
       await leave(page, () => page.getByTestId("store").first().getByRole("link").first().click());
     } else {
-      await leave(page, () => page.getByRole("main").getByRole("button", { name: text(lang, "location", "dropOff.choose") }).click());
+      await leave(page, () =>
+        page
+          .getByRole("main")
+          .getByRole("button", { name: text(lang, "location", "dropOff.choose") })
+          .click(),
+      );
     }
   }
   await expect(page).toHaveURL(/\/booking\/device\/(make|type|model)/);
@@ -556,12 +573,22 @@ test.describe("BK04: an uncovered postcode", () => {
   // Shetland (ZE1): a valid UK postcode no demo carrier covers.
   const UNCOVERED = "ZE1 0AA";
 
-  test("the landing page's uncovered postcode shows the server's message in an error modal on the postcode search; a malformed one 'Please enter a valid postcode.'; a covered one goes on", async ({ page }) => {
-    const carrier = pick("a UK carrier without an additional landing page", (c) => c.countryCode === "GB" && !on(c, "additionalLandingPage") && !on(c, "addressLookup") && !on(c, "storeRequired"));
+  test("the landing page's uncovered postcode shows the server's message in an error modal on the postcode search; a malformed one 'Please enter a valid postcode.'; a covered one goes on", async ({
+    page,
+  }) => {
+    const carrier = pick(
+      "a UK carrier without an additional landing page",
+      (c) => c.countryCode === "GB" && !on(c, "additionalLandingPage") && !on(c, "addressLookup") && !on(c, "storeRequired"),
+    );
     const journey: Journey = { carrier, lang: "en", axe: true, postcode: UNCOVERED, device: { model: "" } };
     await page.goto(carrierUrl(String(carrier.code), "/"));
     await page.getByLabel(text("en", "root", "landing.postcodeLabel")).fill(UNCOVERED);
-    await leave(page, () => page.getByTestId("hero").getByRole("button", { name: text("en", "root", "landing.postcodeSubmit") }).click());
+    await leave(page, () =>
+      page
+        .getByTestId("hero")
+        .getByRole("button", { name: text("en", "root", "landing.postcodeSubmit") })
+        .click(),
+    );
     await expect(page).toHaveURL(/\/booking\/postcode-search\?postcode=ZE10AA$/);
     // Spec §5/§8: a real postcode no area covers: the server's first message in an error modal, not the format message.
     const refused = page.getByRole("alertdialog", { name: text("en", "location", "postcode.errorTitle") });
@@ -597,11 +624,19 @@ test.describe("BK04: an uncovered postcode", () => {
   });
 
   test("the provider's brand shows the error toast for 15 seconds and its other ways to help; another postcode goes on", async ({ page }) => {
-    const carrier = pick("a UK carrier with an additional landing page", (c) => c.countryCode === "GB" && on(c, "additionalLandingPage") && c.fleetDaysPerWeek === 5 && !on(c, "addressLookup"));
+    const carrier = pick(
+      "a UK carrier with an additional landing page",
+      (c) => c.countryCode === "GB" && on(c, "additionalLandingPage") && c.fleetDaysPerWeek === 5 && !on(c, "addressLookup"),
+    );
     await page.clock.install();
     await page.goto(carrierUrl(String(carrier.code), "/"));
     await page.getByLabel(text("en", "root", "landing.postcodeLabel")).fill(UNCOVERED);
-    await leave(page, () => page.getByTestId("hero").getByRole("button", { name: text("en", "root", "landing.postcodeSubmit") }).click());
+    await leave(page, () =>
+      page
+        .getByTestId("hero")
+        .getByRole("button", { name: text("en", "root", "landing.postcodeSubmit") })
+        .click(),
+    );
     await expect(page).toHaveURL(/\/booking\/repair-type$/);
     // §5: an error toast, with the server's first message (§8 'Postcode error'), or the §8 BK04 text.
     const refused = toast(page, "error", new RegExp(`${text("en", "root", "landing.postcodeInvalid").replace(".", "\\.")}|we don't cover that postcode`));
@@ -625,11 +660,19 @@ test.describe("BK04: an uncovered postcode", () => {
     test.use({ locale: "de-DE" });
 
     test("an uncovered German postcode shows the server's message in German in the error modal; a malformed one the German format message", async ({ page }) => {
-      const carrier = pick("the German carrier", (c) => c.countryCode === "DE" && c.defaultLocale === "de" && !on(c, "additionalLandingPage") && !on(c, "addressLookup") && !on(c, "storeRequired"));
+      const carrier = pick(
+        "the German carrier",
+        (c) => c.countryCode === "DE" && c.defaultLocale === "de" && !on(c, "additionalLandingPage") && !on(c, "addressLookup") && !on(c, "storeRequired"),
+      );
       // Köln (50667): a valid German postcode none of the carrier's areas (Berlin, München, Hamburg) covers.
       await page.goto(carrierUrl(String(carrier.code), "/"));
       await page.getByLabel(text("de", "root", "landing.postcodeLabel")).fill("50667");
-      await leave(page, () => page.getByTestId("hero").getByRole("button", { name: text("de", "root", "landing.postcodeSubmit") }).click());
+      await leave(page, () =>
+        page
+          .getByTestId("hero")
+          .getByRole("button", { name: text("de", "root", "landing.postcodeSubmit") })
+          .click(),
+      );
       const refused = page.getByRole("alertdialog", { name: text("de", "location", "postcode.errorTitle") });
       await expect(refused).toContainText(text("de", "root", "landing.postcodeNotCovered"));
       await expect(refused).not.toContainText("cover");
@@ -669,7 +712,13 @@ test.describe("BK13: the held day fills before checkout", () => {
     const area = oneSlotArea(carrier)!;
     const postcode = postcodeIn(carrier, area);
     // The desktop and phone runs of this journey may overlap: each takes its own day.
-    const journey: Journey = { carrier, lang: "en", postcode, dayIndex: testInfo.project.name === "mobile" ? 2 : 0, device: { make: "Apple", kind: "phone", model: "iPhone 16 Pro Max" } };
+    const journey: Journey = {
+      carrier,
+      lang: "en",
+      postcode,
+      dayIndex: testInfo.project.name === "mobile" ? 2 : 0,
+      device: { make: "Apple", kind: "phone", model: "iPhone 16 Pro Max" },
+    };
 
     // Customer A holds day X of the one-slot area: nobody else can book it meanwhile.
     await landingToDevices(page, journey);

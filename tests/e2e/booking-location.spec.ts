@@ -288,7 +288,11 @@ test.describe("store and drop-off", () => {
     await expect(page.getByTestId("store").first().getByTestId("store-hours")).toContainText("Opening hours");
     await expectNoSeriousA11yViolations(page);
 
-    await page.getByTestId("store").first().getByRole("link", { name: /Details of the/ }).click();
+    await page
+      .getByTestId("store")
+      .first()
+      .getByRole("link", { name: /Details of the/ })
+      .click();
     await expect(page).toHaveURL(/\/booking\/drop-off-locations\/location\?id=\d+$/);
     await page.getByRole("button", { name: "Drop off here" }).click();
     await expect(page).toHaveURL(/\/booking\/device\/make$/);

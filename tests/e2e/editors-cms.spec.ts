@@ -76,7 +76,10 @@ test("a fenced editor changes an FAQ answer and a carousel item, previews the dr
     await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-faq-edit-view.png") });
 
     await cms.goto(editView(LANDING, landing.documentId, "en"));
-    await cms.getByRole("button", { name: /Test Phone X/ }).first().click();
+    await cms
+      .getByRole("button", { name: /Test Phone X/ })
+      .first()
+      .click();
     const deviceName = cms.getByLabel("Device name", { exact: true }).first();
     await expect(deviceName).toHaveValue("Test Phone X", { timeout: 15_000 });
     await deviceName.fill("Draft Phone 2");
@@ -99,7 +102,11 @@ test("a fenced editor changes an FAQ answer and a carousel item, previews the dr
 
     // The same from the admin's own "Open preview" button: the site in the preview panel.
     await cms.goto(editView(FAQ, faq.documentId, "en"));
-    await cms.getByRole("link", { name: "Open preview" }).or(cms.getByRole("button", { name: "Open preview" })).first().click();
+    await cms
+      .getByRole("link", { name: "Open preview" })
+      .or(cms.getByRole("button", { name: "Open preview" }))
+      .first()
+      .click();
     await expect(cms.frameLocator("iframe").first().locator("main")).toContainText(draft, { timeout: 20_000 });
     await cms.waitForTimeout(1_000);
     await cms.locator('iframe[data-testid="preview-iframe"]').screenshot({ path: path.join(REPORTS_DIR, "cms-preview-panel.png") });

@@ -21,8 +21,7 @@ test.beforeAll(async () => {
 });
 
 const languageLink = (page: Page, name: "English" | "Deutsch") => page.getByRole("banner").getByRole("link", { name, exact: true });
-const modelTitle = (lang: "en" | "de") =>
-  text(lang, "booking-device", "model.title", { make: "Apple", kind: text(lang, "booking-device", "kindsInline.phone") });
+const modelTitle = (lang: "en" | "de") => text(lang, "booking-device", "model.title", { make: "Apple", kind: text(lang, "booking-device", "kindsInline.phone") });
 const queryOf = (page: Page) => Object.fromEntries(new URL(page.url()).searchParams);
 
 async function startBooking(page: Page) {

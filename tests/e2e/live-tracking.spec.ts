@@ -36,7 +36,12 @@ test.beforeAll(async () => {
   carrier = (await seededCarriers({ sort: "code:asc" })).find((c) => c.code === CARRIER)!;
 });
 
-async function staffPage(browser: Browser, username: string, order: BookedOrder, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function staffPage(
+  browser: Browser,
+  username: string,
+  order: BookedOrder,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE, locale: "en-GB", ...options });
   const page = await context.newPage();
   // The appointment day's morning, 07:00 UTC (07:00 or 08:00 in London), for every request of this phone.

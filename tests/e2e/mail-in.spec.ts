@@ -28,7 +28,13 @@ function say(lang: Lang, file: keyof (typeof FILES)["en"], key: string, params: 
 
 const on = (carrier: CmsEntry, flag: string) => carrier[flag] === true;
 const plain = (c: CmsEntry) =>
-  !c.maintenance && !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && !on(c, "addressLookup") && !on(c, "applianceVariant") && !on(c, "confirmOnly") && !on(c, "singleMakeOnly");
+  !c.maintenance &&
+  !on(c, "storeRequired") &&
+  !on(c, "allowsInStoreDropOff") &&
+  !on(c, "addressLookup") &&
+  !on(c, "applianceVariant") &&
+  !on(c, "confirmOnly") &&
+  !on(c, "singleMakeOnly");
 const postalLines = (carrier: CmsEntry) =>
   String(carrier.mailInAddress ?? "")
     .split("\n")

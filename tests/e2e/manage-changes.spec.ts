@@ -38,10 +38,7 @@ const PLACES = {
 const IMEI = "490154203237518";
 const SERIAL = "F9FXK2ABCD7";
 
-const PNG = Buffer.from(
-  "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==",
-  "base64",
-);
+const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 
 const JOURNEYS = [
   { label: "a UK carrier", kind: "uk", lang: "en" },
@@ -129,7 +126,9 @@ for (const journey of JOURNEYS) {
       expect(newDate).not.toBe(order.date);
       await pick.click();
       await expect(again.getByTestId("date-changed-to")).toHaveAttribute("data-date", newDate);
-      const longDate = new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(new Date(`${newDate}T00:00:00Z`));
+      const longDate = new Intl.DateTimeFormat(lang === "de" ? "de-DE" : "en-GB", { timeZone: "UTC", weekday: "long", day: "numeric", month: "long", year: "numeric" }).format(
+        new Date(`${newDate}T00:00:00Z`),
+      );
       await expect(again.getByTestId("date-changed-to")).toHaveText(longDate);
       await expectNoSeriousA11yViolations(page);
       await again.getByTestId("date-done").click();

@@ -54,7 +54,12 @@ test("an operator creates a discount code in the admin: plain labels, a duplicat
     await cms.getByRole("option", { name: "fixed" }).click();
     await cms.getByRole("textbox", { name: "Value", exact: true }).fill("500");
     await cms.getByRole("button", { name: "Save", exact: true }).click();
-    await expect(cms.getByText(`Code customers type ${taken} already exists for carrier ${code}.`).or(cms.getByText(new RegExp(`${taken} already exists for carrier ${code}`))).first()).toBeVisible({
+    await expect(
+      cms
+        .getByText(`Code customers type ${taken} already exists for carrier ${code}.`)
+        .or(cms.getByText(new RegExp(`${taken} already exists for carrier ${code}`)))
+        .first(),
+    ).toBeVisible({
       timeout: 15_000,
     });
     mkdirSync(REPORTS_DIR, { recursive: true });
@@ -71,7 +76,12 @@ test("an operator creates a discount code in the admin: plain labels, a duplicat
 
     // The list holds this carrier's codes only, not the demo carriers' (ADR 078).
     await cms.goto(`${editView(DISCOUNT, "").replace(/\/$/, "")}?page=1&pageSize=100`);
-    await expect(cms.getByRole("gridcell", { name: fresh }).or(cms.getByText(fresh, { exact: true })).first()).toBeVisible({ timeout: 30_000 });
+    await expect(
+      cms
+        .getByRole("gridcell", { name: fresh })
+        .or(cms.getByText(fresh, { exact: true }))
+        .first(),
+    ).toBeVisible({ timeout: 30_000 });
     const carriersListed = await cms.locator("tbody tr").evaluateAll((rows) => rows.map((row) => row.textContent ?? ""));
     expect(carriersListed.length).toBe(2);
     for (const row of carriersListed) expect(row).toContain(code);

@@ -80,7 +80,9 @@ test("a carrier onboarded through Strapi's API takes a real booking without a re
 
     // Item 7's question from the CMS before the area is removed: the order counts, signed like the webhook.
     const path = `/api/ops/bookings-count?carrier=${code}&area=westminster`;
-    const signature = `sha256=${createHmac("sha256", process.env.CMS_WEBHOOK_SECRET ?? "").update(path).digest("hex")}`;
+    const signature = `sha256=${createHmac("sha256", process.env.CMS_WEBHOOK_SECRET ?? "")
+      .update(path)
+      .digest("hex")}`;
     const counted = await fetch(`${process.env.APP_URL}${path}`, { headers: { "X-Webhook-Signature": signature } });
     expect(await counted.json()).toEqual({ count: 1 });
     expect((await fetch(`${process.env.APP_URL}${path}`)).status).toBe(401);

@@ -7,16 +7,7 @@
  */
 import { expect, test, type Page, type Request } from "@playwright/test";
 import http from "node:http";
-import {
-  bookingWithDevice,
-  basketToPayment,
-  expectNoSeriousA11yViolations,
-  payWith,
-  seedOf,
-  text,
-  toast,
-  type Lang,
-} from "../support/booking-journey";
+import { bookingWithDevice, basketToPayment, expectNoSeriousA11yViolations, payWith, seedOf, text, toast, type Lang } from "../support/booking-journey";
 import { appPort } from "../support/app";
 import { seededCarriers, type CmsEntry } from "../support/cms";
 
@@ -32,7 +23,13 @@ test.beforeAll(async () => {
 
 const on = (carrier: CmsEntry, flag: string) => carrier[flag] === true;
 const plainFlow = (c: CmsEntry) =>
-  !c.maintenance && !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && !on(c, "addressLookup") && !on(c, "applianceVariant") && !on(c, "confirmOnly") && !on(c, "singleMakeOnly");
+  !c.maintenance &&
+  !on(c, "storeRequired") &&
+  !on(c, "allowsInStoreDropOff") &&
+  !on(c, "addressLookup") &&
+  !on(c, "applianceVariant") &&
+  !on(c, "confirmOnly") &&
+  !on(c, "singleMakeOnly");
 
 /** A live, reusable promo code of the carrier's seed that takes at least 90 % off (a total under 35). */
 function deepDiscount(carrier: CmsEntry): string | undefined {
@@ -75,7 +72,13 @@ function forward(request: Request): Promise<{ status: number; headers: Record<st
     (headers) =>
       new Promise((resolve, reject) => {
         const outgoing = http.request(
-          { host: "127.0.0.1", port: appPort, path: `${url.pathname}${url.search}`, method: request.method(), headers: { ...headers, host: url.host, "accept-encoding": "identity" } },
+          {
+            host: "127.0.0.1",
+            port: appPort,
+            path: `${url.pathname}${url.search}`,
+            method: request.method(),
+            headers: { ...headers, host: url.host, "accept-encoding": "identity" },
+          },
           (response) => {
             let body = "";
             response.setEncoding("utf8");
@@ -83,7 +86,8 @@ function forward(request: Request): Promise<{ status: number; headers: Record<st
             response.on("end", () => {
               const out: Record<string, string> = {};
               for (const [name, value] of Object.entries(response.headers)) {
-                if (value !== undefined && name !== "content-length" && name !== "transfer-encoding" && name !== "content-encoding") out[name] = Array.isArray(value) ? value.join(", ") : value;
+                if (value !== undefined && name !== "content-length" && name !== "transfer-encoding" && name !== "content-encoding")
+                  out[name] = Array.isArray(value) ? value.join(", ") : value;
               }
               resolve({ status: response.statusCode ?? 0, headers: out, body });
             });
@@ -198,7 +202,10 @@ test.describe("a UK carrier that offers pay later", () => {
   test("the pay-in-30-days express option pays in one step", async ({ page }) => {
     const carrier = ukPayLaterCarrier();
     await toPayment(page, carrier, "en");
-    await page.getByTestId("pay-later-express").getByRole("button", { name: paymentText("en", "express.button") }).click();
+    await page
+      .getByTestId("pay-later-express")
+      .getByRole("button", { name: paymentText("en", "express.button") })
+      .click();
     await orderReference(page);
   });
 
@@ -347,8 +354,13 @@ test.describe("the German carrier, in German", () => {
     await editBilling(page, "de", { postcode: "20000" });
     await payWith(page, "de", "card-valid");
     await expect(modal(page).getByTestId("payment-error-billing")).toContainText(paymentText("de", "errorModal.incorrectBilling"));
-    await modal(page).getByRole("link", { name: paymentText("de", "errorModal.updateBilling") }).click();
-    await page.getByTestId("billing-form").getByRole("textbox", { name: text("de", "details.postcode"), exact: true }).fill("10115");
+    await modal(page)
+      .getByRole("link", { name: paymentText("de", "errorModal.updateBilling") })
+      .click();
+    await page
+      .getByTestId("billing-form")
+      .getByRole("textbox", { name: text("de", "details.postcode"), exact: true })
+      .fill("10115");
     await page.getByTestId("billing-save").click();
     await expect(page.getByTestId("billing-summary")).toContainText("10115");
 

@@ -32,7 +32,13 @@ test.beforeAll(async () => {
 const on = (carrier: CmsEntry, flag: string) => carrier[flag] === true;
 /** A carrier whose booking goes postcode → device → basket → date → details → checkout → payment. */
 const plainFlow = (c: CmsEntry) =>
-  !c.maintenance && !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && !on(c, "addressLookup") && !on(c, "applianceVariant") && !on(c, "confirmOnly") && !on(c, "singleMakeOnly");
+  !c.maintenance &&
+  !on(c, "storeRequired") &&
+  !on(c, "allowsInStoreDropOff") &&
+  !on(c, "addressLookup") &&
+  !on(c, "applianceVariant") &&
+  !on(c, "confirmOnly") &&
+  !on(c, "singleMakeOnly");
 const byCode = (code: string) => {
   const found = carriers.find((carrier) => carrier.code === code);
   expect(found, `the demo carrier ${code}`).toBeTruthy();
@@ -104,8 +110,7 @@ test.describe("the German policy phrase (spec §9)", () => {
 });
 
 test.describe("in-page scrolling sits 94 px below the top (spec §9 'Scroll offset -94')", () => {
-  const offsetOf = (page: import("@playwright/test").Page, id: string) =>
-    page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id);
+  const offsetOf = (page: import("@playwright/test").Page, id: string) => page.evaluate((target) => Math.round(document.getElementById(target)!.getBoundingClientRect().top), id);
 
   for (const viewport of [
     { name: "desktop", width: 1280, height: 720 },

@@ -179,7 +179,14 @@ test.describe("staff log-in on a carrier with in-store bookings", () => {
   test("ends a disabled account's open session, and it cannot log in again", async ({ page }) => {
     const username = `e2e.disable.${Date.now().toString(36)}`;
     const account = await cmsCreate("ops-staff-members", {
-      carrierCode: "skyline", username, name: "Dana Disabled", role: "storeColleague", storeCodes: ["LON-KINGS-RD"], rolePermissions: ["store.booking"], disabled: false, password: PASSWORD,
+      carrierCode: "skyline",
+      username,
+      name: "Dana Disabled",
+      role: "storeColleague",
+      storeCodes: ["LON-KINGS-RD"],
+      rolePermissions: ["store.booking"],
+      disabled: false,
+      password: PASSWORD,
     });
     await logIn(page, "skyline", username, PASSWORD);
     await expect(page.getByTestId("staff-welcome")).toHaveText("Logged in as Dana Disabled");

@@ -28,7 +28,12 @@ test.beforeAll(async () => {
   carrier = (await seededCarriers({ sort: "code:asc" })).find((c) => c.code === CARRIER)!;
 });
 
-async function staffPage(browser: Browser, username: string, order: BookedOrder | null, options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
+async function staffPage(
+  browser: Browser,
+  username: string,
+  order: BookedOrder | null,
+  options: Parameters<Browser["newContext"]>[0] = {},
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport: PHONE, locale: "en-GB", ...options });
   const page = await context.newPage();
   // The appointment day's morning, 07:00 UTC, for every request of this phone.
@@ -108,7 +113,9 @@ test.describe("technicians and area managers on a phone", () => {
     await expect(customerPage.getByTestId("repair-status")).toHaveText("Your repair is in progress.");
 
     // Pictures are checked on their content, like a proof of purchase.
-    await step("beforePictures").getByTestId("picture-input").setInputFiles({ name: "before.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
+    await step("beforePictures")
+      .getByTestId("picture-input")
+      .setInputFiles({ name: "before.png", mimeType: "image/png", buffer: Buffer.from("not an image") });
     await step("beforePictures").getByTestId("save-step").click();
     await expect(step("beforePictures").getByTestId("step-error")).toHaveText("Image must be .jpg or .png format");
     await step("beforePictures").getByTestId("picture-input").setInputFiles({ name: "before.png", mimeType: "image/png", buffer: PNG });

@@ -125,7 +125,9 @@ describe("an order through /api/v4 (spec §7 Orders)", () => {
   it("reads, moves and cancels the order with the customer's e-mail; another carrier's key gets 404", async () => {
     const ref = await readyBooking();
     // A day more than 24 hours ahead, so the order may still be changed (§9).
-    const ahead = (await post(`/wefix-booking/${ref}/availability`, { start_date: "2025-06-05", days_to_load: 5 })).body.data.find((day: { available?: boolean }) => day.available !== false);
+    const ahead = (await post(`/wefix-booking/${ref}/availability`, { start_date: "2025-06-05", days_to_load: 5 })).body.data.find(
+      (day: { available?: boolean }) => day.available !== false,
+    );
     expect((await post(`/wefix-booking/${ref}/date`, { date: ahead.date })).status).toBe(200);
     const paid = await post(`/wefix-booking/${ref}/charge`, charge);
     const orderId: number = paid.body.data.order_id;
@@ -144,7 +146,11 @@ describe("an order through /api/v4 (spec §7 Orders)", () => {
     const other = days.body.data.find((day: { date: string; available?: boolean }) => day.available !== false && day.date !== order.body.data.booking.booking_date);
     const moved = await call(api.url(`/orders/${orderId}/date?email_to_verify=${email}`), { method: "PUT", key, body: { date: other.date, reason: "I will be away that day" } });
     expect(moved).toMatchObject({ status: 200, body: { data: { booking: { booking_date: other.date } } } });
-    const noTechnician = await call(api.url(`/orders/${orderId}/address`), { method: "PUT", key, body: { line_1: "1 Road", town: "Leeds", postcode: "LS1 1AA", email_to_verify: email } });
+    const noTechnician = await call(api.url(`/orders/${orderId}/address`), {
+      method: "PUT",
+      key,
+      body: { line_1: "1 Road", town: "Leeds", postcode: "LS1 1AA", email_to_verify: email },
+    });
     expect(noTechnician.status).toBeGreaterThanOrEqual(400);
     expect(noTechnician.status).toBeLessThan(500);
     if (order.body.data.job) {
@@ -169,7 +175,10 @@ describe("Idempotency-Key (ADR 173)", () => {
     const replay = await post(`/wefix-booking/${ref}/charge`, charge, { headers });
     expect(replay.body).toEqual(answers[0]!.body);
     expect(replay.headers.get("idempotent-replayed")).toBe("true");
-    expect(await post(`/wefix-booking/${ref}/charge`, { ...charge, token: "fake-valid-visa-nonce" }, { headers })).toMatchObject({ status: 422, body: { code: "IDEMPOTENCY_KEY_REUSED" } });
+    expect(await post(`/wefix-booking/${ref}/charge`, { ...charge, token: "fake-valid-visa-nonce" }, { headers })).toMatchObject({
+      status: 422,
+      body: { code: "IDEMPOTENCY_KEY_REUSED" },
+    });
   });
 
   it("builds one booking for a repeated build, and replays a refusal as it was", async () => {
@@ -191,12 +200,39 @@ describe("Idempotency-Key (ADR 173)", () => {
 });
 
 describe("junk requests never get a 5xx", () => {
-  const junk: unknown[] = [null, 0, -1, 1e308, "", "x".repeat(5000), true, [], [1, 2], {}, { nested: { deep: [1, { x: null }] } }, { __proto__: { polluted: true } }, "\u0000\uffff", { date: "2025-02-30" }];
+  const junk: unknown[] = [
+    null,
+    0,
+    -1,
+    1e308,
+    "",
+    "x".repeat(5000),
+    true,
+    [],
+    [1, 2],
+    {},
+    { nested: { deep: [1, { x: null }] } },
+    { __proto__: { polluted: true } },
+    "\u0000\uffff",
+    { date: "2025-02-30" },
+  ];
   it("fuzzes every bookings call with junk bodies, wrong types and huge fields", async () => {
     const ref = await readyBooking();
     const statuses = new Set<number>();
     for (const route of apiRoutes) {
-      const path = route.path.replace("{ref}", ref).replace("{deviceKey}", "a1b2c3d4e5").replace("{carrier}", carrierCode).replace("{token}", "ABCDE-FGHIJ").replace("{typeId}", "1").replace("{id}", "105").replace("{order}", "100001").replace("{date}", "2025-06-04").replace("{days}", "10").replace("{postcode}", "SW1A2AA").replace("{country}", "GB").replace("{text}", "Parliament");
+      const path = route.path
+        .replace("{ref}", ref)
+        .replace("{deviceKey}", "a1b2c3d4e5")
+        .replace("{carrier}", carrierCode)
+        .replace("{token}", "ABCDE-FGHIJ")
+        .replace("{typeId}", "1")
+        .replace("{id}", "105")
+        .replace("{order}", "100001")
+        .replace("{date}", "2025-06-04")
+        .replace("{days}", "10")
+        .replace("{postcode}", "SW1A2AA")
+        .replace("{country}", "GB")
+        .replace("{text}", "Parliament");
       const bodies: unknown[] = [...junk];
       const shape = route.body && "shape" in route.body ? Object.keys((route.body as unknown as { shape: Record<string, unknown> }).shape) : [];
       for (const field of shape) for (const value of junk) bodies.push({ [field]: value });
@@ -213,7 +249,7 @@ describe("junk requests never get a 5xx", () => {
         expect({ path, body, status: answer.status < 500 }).toEqual({ path, body, status: true });
         expect(typeof answer.body.code === "string" || answer.status < 300).toBe(true);
       }
-      for (const raw of ["{", "[1,", "\"unterminated", "{\"a\":1}garbage"]) {
+      for (const raw of ["{", "[1,", '"unterminated', '{"a":1}garbage']) {
         const answer = await call(api.url(path), { method: route.method.toUpperCase(), key, raw });
         expect({ path, raw, status: answer.status }).toEqual({ path, raw, status: 400 });
       }

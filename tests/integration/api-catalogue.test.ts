@@ -40,7 +40,10 @@ describe("the catalogue through /api/v4", () => {
   });
 
   it("refuses an unknown query parameter (400), a path id that is not a number (404) and a key without catalogue:read (403)", async () => {
-    expect(await call(api.url("/models?make_id=2&type_id=1&colour=red"), { key })).toMatchObject({ status: 400, body: { code: "VALIDATION", messages: { colour: [expect.any(String)] } } });
+    expect(await call(api.url("/models?make_id=2&type_id=1&colour=red"), { key })).toMatchObject({
+      status: 400,
+      body: { code: "VALIDATION", messages: { colour: [expect.any(String)] } },
+    });
     expect(await call(api.url("/models?make_id=x&type_id=1"), { key })).toMatchObject({ status: 400, body: { code: "VALIDATION" } });
     expect((await call(api.url("/models/abc/versions"), { key })).status).toBe(404);
     expect((await call(api.url("/makes/list/type/1"), { key: bookingsOnly })).status).toBe(403);

@@ -68,7 +68,12 @@ describe("the /api/v4 router", () => {
   it("answers 413 for a body over the limit and 415 for one that is not JSON", async () => {
     const huge = await call(api.url("/wefix-booking/build"), { method: "POST", key: keys.good, body: { referrer: "x".repeat(20_000) } });
     expect(huge).toMatchObject({ status: 413, body: { code: "PAYLOAD_TOO_LARGE", messages: [expect.any(String)] } });
-    const form = await call(api.url("/wefix-booking/build"), { method: "POST", key: keys.good, raw: "referrer=x", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const form = await call(api.url("/wefix-booking/build"), {
+      method: "POST",
+      key: keys.good,
+      raw: "referrer=x",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(form).toMatchObject({ status: 415, body: { code: "UNSUPPORTED_MEDIA_TYPE" } });
   });
 
@@ -95,7 +100,10 @@ describe("the /api/v4 router", () => {
     const other = await call(api.url("/wefix-booking/build"), { method: "POST", key: keys.good, body: {}, headers: { origin: "https://evil.example" } });
     expect(other.status).toBe(403);
     expect(other.headers.get("access-control-allow-origin")).toBeNull();
-    const preflight = await fetch(api.url(`/wefix-booking/build?key=${keys.good}`), { method: "OPTIONS", headers: { origin: "https://partner.example", "access-control-request-method": "POST" } });
+    const preflight = await fetch(api.url(`/wefix-booking/build?key=${keys.good}`), {
+      method: "OPTIONS",
+      headers: { origin: "https://partner.example", "access-control-request-method": "POST" },
+    });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get("access-control-allow-origin")).toBe("https://partner.example");
   });

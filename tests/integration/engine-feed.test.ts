@@ -118,7 +118,11 @@ describe.skipIf(!CMS_URL)("engine feed", () => {
     const before = (await feed("catalogue")).body.updatedAt;
     const prices = await call("GET", "/api/catalogue-prices?filters[model][$eq]=pixel-8a&filters[problem][$eq]=camera-replacement&populate=amounts", READ_TOKEN);
     const price = prices.body.data[0];
-    const amounts = price.amounts.map(({ currency, price: p, nonSalePrice }: { currency: string; price: number; nonSalePrice: number | null }) => ({ currency, price: p, nonSalePrice }));
+    const amounts = price.amounts.map(({ currency, price: p, nonSalePrice }: { currency: string; price: number; nonSalePrice: number | null }) => ({
+      currency,
+      price: p,
+      nonSalePrice,
+    }));
     const reply = await call("PUT", `/api/catalogue-prices/${price.documentId}`, WRITE_TOKEN, { data: { amounts } });
     expect(reply.status, JSON.stringify(reply.body)).toBe(200);
     expect((await feed("catalogue")).body.updatedAt > before).toBe(true);
@@ -152,7 +156,15 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
     const areaId = await createOk("ops-service-areas", { ...area, code, postcodePrefixes: ["N7"] });
     const served = async () => (await feed(`carriers/${carrier}`)).body.engine.service_areas.map((a: { code: string }) => a.code);
     expect(await served()).not.toContain(code);
-    await createOk("ops-technicians", { carrierCode: carrier, technicianId: uniqueCode("tech"), name: "New Tech", vanRegistration: "AB12 CDE", homeBaseLat: 51.55, homeBaseLng: -0.11, serviceArea: code });
+    await createOk("ops-technicians", {
+      carrierCode: carrier,
+      technicianId: uniqueCode("tech"),
+      name: "New Tech",
+      vanRegistration: "AB12 CDE",
+      homeBaseLat: 51.55,
+      homeBaseLng: -0.11,
+      serviceArea: code,
+    });
     expect(await served()).toContain(code);
     const renamed = await call("PUT", `/api/ops-service-areas/${areaId}`, WRITE_TOKEN, { data: { code: `${code}-x` } });
     expect(renamed.status).toBe(400);
@@ -161,7 +173,11 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
 
   it("refuses a price override for a model or problem the catalogue does not have", async () => {
     await refused("ops-price-overrides", { carrierCode: carrier, model: "iphone-99", problem: "screen-replacement", price: 100 }, /Model: iphone-99 is not in the catalogue/);
-    await refused("ops-price-overrides", { carrierCode: carrier, model: "iphone-15", problem: "appliance-leaking", price: 100 }, /Problem: iphone-15 cannot be booked for appliance-leaking/);
+    await refused(
+      "ops-price-overrides",
+      { carrierCode: carrier, model: "iphone-15", problem: "appliance-leaking", price: 100 },
+      /Problem: iphone-15 cannot be booked for appliance-leaking/,
+    );
   });
 
   it("refuses a roster with no working day, and a closed date in another format", async () => {
@@ -171,17 +187,37 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
   });
 
   it("refuses store opening hours that close before they open, and serves good ones as entered", async () => {
-    const store = { carrierCode: carrier, name: "Test store", addressLine1: "1 Test Street", town: "London", postcode: "N1 9GU", latitude: 51.53, longitude: -0.12, dropOffAvailable: false };
-    await refused("ops-stores", { ...store, code: uniqueCode("HOURS").toUpperCase(), openingHours: [{ days: [1, 2, 3, 4, 5], opens: "18:00", closes: "09:00" }] }, /Opening hours, entry 1: closes \(09:00\) must be after opens \(18:00\)/);
+    const store = {
+      carrierCode: carrier,
+      name: "Test store",
+      addressLine1: "1 Test Street",
+      town: "London",
+      postcode: "N1 9GU",
+      latitude: 51.53,
+      longitude: -0.12,
+      dropOffAvailable: false,
+    };
+    await refused(
+      "ops-stores",
+      { ...store, code: uniqueCode("HOURS").toUpperCase(), openingHours: [{ days: [1, 2, 3, 4, 5], opens: "18:00", closes: "09:00" }] },
+      /Opening hours, entry 1: closes \(09:00\) must be after opens \(18:00\)/,
+    );
     const code = uniqueCode("HOURS").toUpperCase();
-    const hours = [{ days: [1, 2, 3, 4, 5, 6], opens: "09:00", closes: "18:00" }, { days: [7], opens: "11:00", closes: "17:00" }];
+    const hours = [
+      { days: [1, 2, 3, 4, 5, 6], opens: "09:00", closes: "18:00" },
+      { days: [7], opens: "11:00", closes: "17:00" },
+    ];
     await createOk("ops-stores", { ...store, code, openingHours: hours });
     const served = (await feed(`carriers/${carrier}`)).body.engine.stores.find((s: { code: string }) => s.code === code);
     expect(served.opening_hours).toEqual(hours);
   });
 
   it("refuses a discount code the carrier already has", async () => {
-    await refused("ops-discount-codes", { carrierCode: carrier, code: "WELCOME10", kind: "percent", value: 5, singleUse: false }, /Discount code WELCOME10 already exists for carrier patchpoint/);
+    await refused(
+      "ops-discount-codes",
+      { carrierCode: carrier, code: "WELCOME10", kind: "percent", value: 5, singleUse: false },
+      /Discount code WELCOME10 already exists for carrier patchpoint/,
+    );
   });
 
   it("accepts the same discount code for another carrier", async () => {
@@ -193,8 +229,16 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
     await refused("ops-price-overrides", { ...override, price: 0 }, /Price is 0: a paid repair cannot cost nothing/);
     await refused("ops-price-overrides", { ...override, price: 49.99 }, /minor units/);
     const amounts = ["GBP", "EUR", "AUD", "USD", "CAD"].map((currency) => ({ currency, price: 1000 }));
-    await refused("catalogue-prices", { model: "iphone-15", problem: "screen-replacement", amounts: [{ currency: "GBP", price: -5 }, ...amounts.slice(1)] }, /amounts GBP price cannot be negative|must be larger than or equal to 0/);
-    await refused("catalogue-prices", { model: "iphone-15", problem: "screen-replacement", amounts: [{ currency: "GBP", price: 0 }, ...amounts.slice(1)] }, /amounts GBP price is 0/);
+    await refused(
+      "catalogue-prices",
+      { model: "iphone-15", problem: "screen-replacement", amounts: [{ currency: "GBP", price: -5 }, ...amounts.slice(1)] },
+      /amounts GBP price cannot be negative|must be larger than or equal to 0/,
+    );
+    await refused(
+      "catalogue-prices",
+      { model: "iphone-15", problem: "screen-replacement", amounts: [{ currency: "GBP", price: 0 }, ...amounts.slice(1)] },
+      /amounts GBP price is 0/,
+    );
   });
 });
 

@@ -132,10 +132,15 @@ if (!baseUrl) {
         const rows = await first.db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
           .from(s.capacityHolds)
-          .where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.day, date), or(isNull(s.capacityHolds.expiresAt), gt(s.capacityHolds.expiresAt, clock.now()))));
+          .where(
+            and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.day, date), or(isNull(s.capacityHolds.expiresAt), gt(s.capacityHolds.expiresAt, clock.now()))),
+          );
         expect(rows[0]!.n).toBe(5);
         // Free the day for the next run: the holders move on to a day nobody else wants.
-        const winners = await first.db.select({ bookingId: s.capacityHolds.bookingId }).from(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.day, date)));
+        const winners = await first.db
+          .select({ bookingId: s.capacityHolds.bookingId })
+          .from(s.capacityHolds)
+          .where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.day, date)));
         await first.db.delete(s.capacityHolds).where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.day, date)));
         expect(winners).toHaveLength(5);
       }
@@ -190,7 +195,14 @@ if (!baseUrl) {
       const live = await ready();
       const slowGateway = createSandboxGateway({ ledger: createPaymentLedger<SandboxLedgerRecord>(first.db), now: clock.now });
       let sales = 0;
-      const slow = { ...slowGateway, sale: async (request: Parameters<SandboxGateway["sale"]>[0]) => { sales += 1; await new Promise((resolve) => setTimeout(resolve, 1_500)); return slowGateway.sale(request); } };
+      const slow = {
+        ...slowGateway,
+        sale: async (request: Parameters<SandboxGateway["sale"]>[0]) => {
+          sales += 1;
+          await new Promise((resolve) => setTimeout(resolve, 1_500));
+          return slowGateway.sale(request);
+        },
+      };
       const payer = pay(on(first, slow), live);
       while (sales === 0) await new Promise((resolve) => setTimeout(resolve, 20));
       const [a, b] = await Promise.allSettled([payer, pay(on(second, slow), live)]);
@@ -206,7 +218,14 @@ if (!baseUrl) {
       const ledger = createPaymentLedger<SandboxLedgerRecord>(first.db);
       const dyingGateway = createSandboxGateway({ ledger, now: clock.now });
       let charged = false;
-      const dying = { ...dyingGateway, sale: async (request: Parameters<SandboxGateway["sale"]>[0]) => { await dyingGateway.sale(request); charged = true; return new Promise<never>(() => undefined); } };
+      const dying = {
+        ...dyingGateway,
+        sale: async (request: Parameters<SandboxGateway["sale"]>[0]) => {
+          await dyingGateway.sale(request);
+          charged = true;
+          return new Promise<never>(() => undefined);
+        },
+      };
       void pay(on(first, dying, { ...FAST, paymentHeartbeatMs: 3_600_000 }), killed);
       while (!charged) await new Promise((resolve) => setTimeout(resolve, 20));
       const started = Date.now();
@@ -246,7 +265,10 @@ if (!baseUrl) {
     });
 
     it("lets exactly 3 of 12 concurrent payers complete with a promo code limited to 3 uses", async () => {
-      const carrier = await carrierWith({ slots: 6, extra: { discount_codes: [{ code: "THREE", kind: "fixed", value: 500, expires_at: null, single_use: false, usage_limit: 3 }] } });
+      const carrier = await carrierWith({
+        slots: 6,
+        extra: { discount_codes: [{ code: "THREE", kind: "fixed", value: 500, expires_at: null, single_use: false, usage_limit: 3 }] },
+      });
       const refs = await Promise.all(
         Array.from({ length: 12 }, async (_, i) => {
           const engine = engineFor(i);
@@ -259,15 +281,23 @@ if (!baseUrl) {
           return reference;
         }),
       );
-      const results = await Promise.allSettled(refs.map((ref, i) => engineFor(i).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" })));
+      const results = await Promise.allSettled(
+        refs.map((ref, i) => engineFor(i).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" })),
+      );
       const codes = results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason));
       expect({ completed: results.filter((r) => r.status === "fulfilled").length, refused: [...new Set(codes)] }).toEqual({ completed: 3, refused: ["PROMO_ALREADY_USED"] });
-      const [row] = await first.db.select().from(s.discountCodes).where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, "THREE")));
+      const [row] = await first.db
+        .select()
+        .from(s.discountCodes)
+        .where(and(eq(s.discountCodes.carrierCode, carrier.code), eq(s.discountCodes.code, "THREE")));
       expect(row!.usedCount).toBe(3);
     });
 
     it("lets exactly 2 of 8 concurrent free bookings confirm with a 100% code limited to 2 uses", async () => {
-      const carrier = await carrierWith({ slots: 6, extra: { discount_codes: [{ code: "FREE2", kind: "percent", value: 100, expires_at: null, single_use: false, usage_limit: 2 }] } });
+      const carrier = await carrierWith({
+        slots: 6,
+        extra: { discount_codes: [{ code: "FREE2", kind: "percent", value: 100, expires_at: null, single_use: false, usage_limit: 2 }] },
+      });
       const refs = await Promise.all(
         Array.from({ length: 8 }, async (_, i) => {
           const engine = engineFor(i);
@@ -296,7 +326,12 @@ if (!baseUrl) {
         const syncs = pair.map((p) => createOperationsSync({ db: p.db, source: createCmsFeedSource({ url: feed.url, token: feed.token }), log: quiet }));
         const [a, b] = await Promise.all(syncs.map((sync) => sync.reconcile()));
         const results = [...a!, ...b!].filter((o) => o.subject !== "carriers");
-        expect(results.filter((o) => o.subject === "catalogue").map((o) => o.result).sort()).toEqual(["created", "stale"]);
+        expect(
+          results
+            .filter((o) => o.subject === "catalogue")
+            .map((o) => o.result)
+            .sort(),
+        ).toEqual(["created", "stale"]);
         for (const code of ["sync-a", "sync-b"]) {
           expect(results.filter((o) => o.subject === code && o.result === "created")).toHaveLength(1);
         }

@@ -108,11 +108,19 @@ function junkBodies(): { name: string; headers: Record<string, string>; body: Bu
     { name: "JSON", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ intent: "next", postcode: "E1 6AN" }) },
     { name: "plain text", headers: { "Content-Type": "text/plain" }, body: "intent=next&postcode=E1" },
     { name: "no content type", headers: {}, body: "intent=next" },
-    { name: "broken multipart", headers: { "Content-Type": "multipart/form-data; boundary=zzz" }, body: '--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nnext\r\n--zz' },
+    {
+      name: "broken multipart",
+      headers: { "Content-Type": "multipart/form-data; boundary=zzz" },
+      body: '--zzz\r\nContent-Disposition: form-data; name="intent"\r\n\r\nnext\r\n--zz',
+    },
     { name: "multipart without boundary", headers: { "Content-Type": "multipart/form-data" }, body: "--\r\n" },
     { name: "NUL", headers: { "Content-Type": FORM }, body: form("GH\u0000001") },
     { name: "control characters", headers: { "Content-Type": FORM }, body: form("a\u0001\u001b[31m\u007f\u0085\u009fb") },
-    { name: "huge odd unicode", headers: { "Content-Type": FORM }, body: new URLSearchParams({ intent: "next", postcode: oddUnicode, email: oddUnicode, message: oddUnicode }).toString() },
+    {
+      name: "huge odd unicode",
+      headers: { "Content-Type": FORM },
+      body: new URLSearchParams({ intent: "next", postcode: oddUnicode, email: oddUnicode, message: oddUnicode }).toString(),
+    },
     { name: "broken percent-encoding", headers: { "Content-Type": FORM }, body: "intent=%E0%A4%A&postcode=%FF%FE&%%%=1&email=%ED%A0%80" },
     { name: "spoofed forwarded host", headers: { "Content-Type": FORM, "X-Forwarded-Host": "evil.example" }, body: "intent=next" },
     { name: "arrays and empties", headers: { "Content-Type": FORM }, body: "intent=&intent=next&device_id=-1&device_id=1e309&date=9999-99-99&=x" },
@@ -165,7 +173,12 @@ describe("every action route answers junk with a 4xx, never a 5xx", () => {
     it(`${carrier.code}: a post from another site gets a branded 403 page, a script asking for JSON a JSON error`, async () => {
       const failures: string[] = [];
       for (const route of ACTION_ROUTES.filter((candidate) => !candidate.webhook)) {
-        const answer = await send({ host, path: route.url, headers: { "Content-Type": FORM, Origin: "https://evil.example", Cookie: cookies.get(carrier.code) ?? "" }, body: "intent=prepare&intent=cancel" });
+        const answer = await send({
+          host,
+          path: route.url,
+          headers: { "Content-Type": FORM, Origin: "https://evil.example", Cookie: cookies.get(carrier.code) ?? "" },
+          body: "intent=prepare&intent=cancel",
+        });
         if (answer.status !== 403 || !answer.body.includes('data-testid="error-403"')) failures.push(`${answer.status} ${route.url}`);
       }
       expect(failures).toEqual([]);
@@ -200,10 +213,20 @@ describe("every action route answers junk with a 4xx, never a 5xx", () => {
     it(`${carrier.code}: a 20 MB post is refused with 413 without being read`, async () => {
       for (const route of ["/booking/details", "/manage/booking", "/contact"]) {
         const started = Date.now();
-        const declared = await send({ host, path: route, headers: { "Content-Type": FORM, Origin: origin(), "Content-Length": String(20 * 1024 * 1024) }, streamBytes: 20 * 1024 * 1024 });
+        const declared = await send({
+          host,
+          path: route,
+          headers: { "Content-Type": FORM, Origin: origin(), "Content-Length": String(20 * 1024 * 1024) },
+          streamBytes: 20 * 1024 * 1024,
+        });
         expect(declared.status, route).toBe(413);
         expect(declared.body).toContain('data-testid="error-413"');
-        const streamed = await send({ host, path: route, headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: origin(), "Transfer-Encoding": "chunked" }, streamBytes: 20 * 1024 * 1024 });
+        const streamed = await send({
+          host,
+          path: route,
+          headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: origin(), "Transfer-Encoding": "chunked" },
+          streamBytes: 20 * 1024 * 1024,
+        });
         // Cut off at the limit: 413, or for the manage page its redirect back to the lookup.
         expect(streamed.status, route).toBeLessThan(500);
         expect(Date.now() - started, route).toBeLessThan(15_000);

@@ -73,7 +73,9 @@ async function confirmationsOf(orderRefs: string[]): Promise<Map<string, number>
 /** Orders on a day, as the CMS asks the app before closing days (signed like the webhook). */
 async function ordersOn(day: string): Promise<number> {
   const pathname = `/api/ops/bookings-count?carrier=${carrier.code}&dates=${day}`;
-  const signature = `sha256=${createHmac("sha256", process.env.CMS_WEBHOOK_SECRET ?? "").update(pathname).digest("hex")}`;
+  const signature = `sha256=${createHmac("sha256", process.env.CMS_WEBHOOK_SECRET ?? "")
+    .update(pathname)
+    .digest("hex")}`;
   const response = await fetch(`http://127.0.0.1:${appPort}${pathname}`, { headers: { "X-Webhook-Signature": signature } });
   expect(response.status).toBe(200);
   return ((await response.json()) as { count: number }).count;

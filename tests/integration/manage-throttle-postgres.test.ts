@@ -92,7 +92,14 @@ if (!baseUrl) {
 
     it("stores a message through one replica that operations read through the other", async () => {
       const [a, b] = replicas;
-      const sent = await a.contact.sendContactMessage(carrier, { name: "Ada", email: "ada@example.com", phone: "07700900123", reason: { id: 1, title: "My booking" }, message: "Hello", locale: "en" });
+      const sent = await a.contact.sendContactMessage(carrier, {
+        name: "Ada",
+        email: "ada@example.com",
+        phone: "07700900123",
+        reason: { id: 1, title: "My booking" },
+        message: "Hello",
+        locale: "en",
+      });
       expect((await b.contact.listContactMessages(carrier)).map((m) => m.id)).toContain(sent.id);
       const callBack = await b.contact.requestCallBack(carrier, null, { name: "Ada", email: "ada@example.com", phone: "07700900123" });
       expect((await a.contact.listCallBackRequests(carrier)).map((r) => r.id)).toContain(callBack.id);

@@ -44,9 +44,7 @@ describe.skipIf(!CMS_URL)("customer message templates in the CMS", () => {
       data: { carrierCode: code, kind: "contact-received", subject: "About {{orderRef}}", smsText: "Refund {{refund}} soon" },
     });
     expect(reply.status, JSON.stringify(reply.body)).toBe(400);
-    expect(reply.body.error.message).toBe(
-      "SMS text contains {{refund}}, which this message does not fill in. Only {{brand}}, {{orderRef}} can be used here.",
-    );
+    expect(reply.body.error.message).toBe("SMS text contains {{refund}}, which this message does not fill in. Only {{brand}}, {{orderRef}} can be used here.");
   });
 
   it("reach the engine through the feed: the carrier's text, the standard text where a field is empty", async () => {

@@ -54,7 +54,14 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
         true,
       );
       areas[code] = await restCreate("ops-service-areas", {
-        carrierCode: code, code: "central", name: "Central", country: "GB", postcodePrefixes: ["SW1A"], centreLat: 51.5, centreLng: -0.13, radiusKm: 5,
+        carrierCode: code,
+        code: "central",
+        name: "Central",
+        country: "GB",
+        postcodePrefixes: ["SW1A"],
+        centreLat: 51.5,
+        centreLng: -0.13,
+        radiusKm: 5,
       });
       rosters[code] = await restCreate("ops-rosters", { carrierCode: code, workingWeekdays: [1, 2, 3, 4, 5], slotsPerTechnicianPerDay: 4, closedDates: [] });
     }

@@ -204,7 +204,11 @@ if (skipReason) {
               body: new URLSearchParams({ postcode: english.postcode }).toString(),
             }),
         },
-        { name: "bookings count (JSON)", needsDatabase: true, ask: () => send(english, countPath, { headers: { "X-Webhook-Signature": signWebhookBody(countPath, process.env.CMS_WEBHOOK_SECRET!) } }) },
+        {
+          name: "bookings count (JSON)",
+          needsDatabase: true,
+          ask: () => send(english, countPath, { headers: { "X-Webhook-Signature": signWebhookBody(countPath, process.env.CMS_WEBHOOK_SECRET!) } }),
+        },
         { name: "readyz", needsDatabase: false, ask: () => send(english, "/readyz") },
       ];
       const referencesBefore = await bookingReferences();
@@ -221,7 +225,15 @@ if (skipReason) {
               const at = Date.now();
               try {
                 const answer = await probe.ask();
-                samples.push({ probe: probe.name, at, done: Date.now(), status: answer.status, ok: answer.status === (probe.okStatus ?? 200), detail: `${answer.status} in ${Date.now() - at} ms`, answer });
+                samples.push({
+                  probe: probe.name,
+                  at,
+                  done: Date.now(),
+                  status: answer.status,
+                  ok: answer.status === (probe.okStatus ?? 200),
+                  detail: `${answer.status} in ${Date.now() - at} ms`,
+                  answer,
+                });
               } catch (error) {
                 samples.push({ probe: probe.name, at, done: Date.now(), status: "dropped", ok: false, detail: String(error) });
               }
@@ -253,7 +265,11 @@ if (skipReason) {
           const goodSince = after.filter((sample) => sample.at > lastBad);
           if (!probes.every((probe) => goodSince.filter((sample) => sample.probe === probe.name).length >= 2)) return null;
           const lastBadOf = (name: string) => Math.max(back, ...samples.filter((sample) => sample.probe === name && !sample.ok).map((sample) => sample.done));
-          return Math.max(...probes.map((probe) => Math.min(...samples.filter((sample) => sample.probe === probe.name && sample.ok && sample.at >= lastBadOf(probe.name)).map((sample) => sample.done))));
+          return Math.max(
+            ...probes.map((probe) =>
+              Math.min(...samples.filter((sample) => sample.probe === probe.name && sample.ok && sample.at >= lastBadOf(probe.name)).map((sample) => sample.done)),
+            ),
+          );
         },
         { timeoutMs: 20_000, intervalMs: 200 },
       ).catch(() => null);
@@ -270,17 +286,34 @@ if (skipReason) {
         for (const sample of mine) counts.set(String(sample.status), (counts.get(String(sample.status)) ?? 0) + 1);
         return `${probe.name}: ${[...counts].map(([status, count]) => `${count}× ${status}`).join(", ")}`;
       });
-      console.log(`[postgres-restart] ${samples.length} requests; stop took ${stopped - stopping} ms, stopped ${STOPPED_MS / 1000} s, start took ${back - starting} ms; recovered ${recoverySeconds.toFixed(1)} s after the start\n  ${summary.join("\n  ")}`);
-      const explain = `\n${samples.filter((sample) => !sample.ok).map((sample) => `${sample.at - stopping} ms ${sample.probe}: ${sample.detail}`).slice(0, 40).join("\n")}\n--- app ---\n${output.slice(-4000)}`;
+      console.log(
+        `[postgres-restart] ${samples.length} requests; stop took ${stopped - stopping} ms, stopped ${STOPPED_MS / 1000} s, start took ${back - starting} ms; recovered ${recoverySeconds.toFixed(1)} s after the start\n  ${summary.join("\n  ")}`,
+      );
+      const explain = `\n${samples
+        .filter((sample) => !sample.ok)
+        .map((sample) => `${sample.at - stopping} ms ${sample.probe}: ${sample.detail}`)
+        .slice(0, 40)
+        .join("\n")}\n--- app ---\n${output.slice(-4000)}`;
 
       // Only the usual answer or 503: never a 500, never a dropped connection.
-      expect(samples.filter((sample) => !sample.ok && sample.status !== 503).map((sample) => `${sample.probe}: ${sample.detail}`), explain).toEqual([]);
+      expect(
+        samples.filter((sample) => !sample.ok && sample.status !== 503).map((sample) => `${sample.probe}: ${sample.detail}`),
+        explain,
+      ).toEqual([]);
       // While the server is down, what needs the database answers 503; what does not, 200.
       for (const probe of probes) {
         const mine = during.filter((sample) => sample.probe === probe.name);
         expect(mine.length, probe.name).toBeGreaterThan(0);
-        if (probe.needsDatabase) expect(mine.some((sample) => sample.status === 503), `${probe.name}${explain}`).toBe(true);
-        else expect(mine.every((sample) => sample.ok), `${probe.name}${explain}`).toBe(true);
+        if (probe.needsDatabase)
+          expect(
+            mine.some((sample) => sample.status === 503),
+            `${probe.name}${explain}`,
+          ).toBe(true);
+        else
+          expect(
+            mine.every((sample) => sample.ok),
+            `${probe.name}${explain}`,
+          ).toBe(true);
       }
       // A 503 page is the carrier's branded page, in the page's language, and says when to come back.
       for (const carrier of CARRIERS) {

@@ -164,7 +164,8 @@ if (skipReason) {
       instances[index] = child;
     }
 
-    const readyDirect = (index: number) => waitFor(async () => (await request(ports[index]!, "127.0.0.1", "/readyz", new http.Agent())).status === 200, { timeoutMs: 90_000, intervalMs: 250 });
+    const readyDirect = (index: number) =>
+      waitFor(async () => (await request(ports[index]!, "127.0.0.1", "/readyz", new http.Agent())).status === 200, { timeoutMs: 90_000, intervalMs: 250 });
 
     /** SIGTERM; resolves with the exit code and how long the instance took. */
     function terminate(index: number): Promise<{ code: number | null; signal: string | null; ms: number }> {
@@ -265,7 +266,9 @@ if (skipReason) {
 
         const summary = { requests: load.sent, failed: load.failures.length, proxyDialRetries: proxy.stats.dialRetries, proxyFailed: proxy.stats.failed, exits };
         console.log(`[rolling restart] ${JSON.stringify(summary)}`);
-        expect(load.failures, `${load.failures.slice(0, 10).join("\n")}\n--- instance 1 ---\n${output[0]!.slice(-3000)}\n--- instance 2 ---\n${output[1]!.slice(-3000)}`).toEqual([]);
+        expect(load.failures, `${load.failures.slice(0, 10).join("\n")}\n--- instance 1 ---\n${output[0]!.slice(-3000)}\n--- instance 2 ---\n${output[1]!.slice(-3000)}`).toEqual(
+          [],
+        );
         expect(proxy.stats.failed).toBe(0);
         // Each stopped cleanly, after its drain and well inside the 20 s grace period.
         for (const exit of exits) {

@@ -27,8 +27,7 @@ async function restCreate(collection: string, data: Record<string, unknown>, sta
 const logIn = (carrierCode: string, username: string, password: string) => call("POST", "/api/staff-auth/login", READ_TOKEN, { carrierCode, username, password });
 
 /** Every key anywhere in a JSON answer. */
-const keysOf = (value: unknown): string[] =>
-  value && typeof value === "object" ? Object.entries(value).flatMap(([key, child]) => [key, ...keysOf(child)]) : [];
+const keysOf = (value: unknown): string[] => (value && typeof value === "object" ? Object.entries(value).flatMap(([key, child]) => [key, ...keysOf(child)]) : []);
 
 describe.skipIf(!CMS_URL)("staff accounts: kept by Operations per carrier, passwords hashed and never readable", () => {
   const suffix = randomBytes(4).toString("hex");
@@ -60,14 +59,38 @@ describe.skipIf(!CMS_URL)("staff accounts: kept by Operations per carrier, passw
     for (const code of [codeA, codeB]) {
       await restCreate(
         "carriers",
-        { code, name: `Staff ${code}`, domains: [`${code}.localhost`], defaultLocale: "en", supportedLocales: ["en"], currency: "GBP", countryCode: "GB", allowsInStoreBookings: true },
+        {
+          code,
+          name: `Staff ${code}`,
+          domains: [`${code}.localhost`],
+          defaultLocale: "en",
+          supportedLocales: ["en"],
+          currency: "GBP",
+          countryCode: "GB",
+          allowsInStoreBookings: true,
+        },
         true,
       );
       await restCreate("ops-stores", {
-        carrierCode: code, code: code === codeA ? "A-STORE" : "B-STORE", name: "High Street", addressLine1: "1 High Street", town: "London", postcode: "SW1A 1AA", latitude: 51.5, longitude: -0.14, dropOffAvailable: false,
+        carrierCode: code,
+        code: code === codeA ? "A-STORE" : "B-STORE",
+        name: "High Street",
+        addressLine1: "1 High Street",
+        town: "London",
+        postcode: "SW1A 1AA",
+        latitude: 51.5,
+        longitude: -0.14,
+        dropOffAvailable: false,
       });
       await restCreate("ops-service-areas", {
-        carrierCode: code, code: "central", name: "Central", country: "GB", postcodePrefixes: ["SW1A"], centreLat: 51.5, centreLng: -0.13, radiusKm: 5,
+        carrierCode: code,
+        code: "central",
+        name: "Central",
+        country: "GB",
+        postcodePrefixes: ["SW1A"],
+        centreLat: 51.5,
+        centreLng: -0.13,
+        radiusKm: 5,
       });
     }
     adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);

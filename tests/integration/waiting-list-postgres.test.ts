@@ -102,13 +102,7 @@ if (!baseUrl) {
     const [row] = await databases[0]!.db
       .select({ held: count() })
       .from(s.capacityHolds)
-      .where(
-        and(
-          eq(s.capacityHolds.carrierCode, code),
-          eq(s.capacityHolds.day, THURSDAY),
-          or(isNull(s.capacityHolds.expiresAt), gt(s.capacityHolds.expiresAt, clock.now())),
-        ),
-      );
+      .where(and(eq(s.capacityHolds.carrierCode, code), eq(s.capacityHolds.day, THURSDAY), or(isNull(s.capacityHolds.expiresAt), gt(s.capacityHolds.expiresAt, clock.now()))));
     return Number(row!.held);
   }
 
@@ -119,7 +113,12 @@ if (!baseUrl) {
       const orders = [await paidOrder(one()), await paidOrder(two())];
       for (const name of ["Ada", "Bob", "Cat"]) {
         const reference = await draft(one());
-        await one().waitingList.joinWaitingList(carrier, reference, { name, email: `${name.toLowerCase()}@example.com`, phone: "07700 900123", site_url: "https://repairs.example" });
+        await one().waitingList.joinWaitingList(carrier, reference, {
+          name,
+          email: `${name.toLowerCase()}@example.com`,
+          phone: "07700 900123",
+          site_url: "https://repairs.example",
+        });
         clock.advance(1000);
       }
       const racers = [await draft(one()), await draft(two())];
@@ -133,7 +132,11 @@ if (!baseUrl) {
       expect(outcomes.slice(0, 2).map((o) => o.status)).toEqual(["fulfilled", "fulfilled"]);
 
       // Each freed unit went to its own customer, first come first served; Thursday is never over capacity.
-      expect(await states()).toEqual([["Ada", "offered"], ["Bob", "offered"], ["Cat", "waiting"]]);
+      expect(await states()).toEqual([
+        ["Ada", "offered"],
+        ["Bob", "offered"],
+        ["Cat", "waiting"],
+      ]);
       expect(await heldOnThursday()).toBe(2);
       for (const racer of outcomes.slice(2)) expect(racer).toMatchObject({ status: "rejected", reason: { code: "BK13" } });
       const offers = await databases[0]!.db.select({ key: s.scheduledJobs.dedupeKey }).from(s.scheduledJobs).where(eq(s.scheduledJobs.kind, "waiting-list-offer"));
@@ -144,7 +147,11 @@ if (!baseUrl) {
       clock.advance(121 * 60_000);
       await Promise.all([one().messages.runScheduledJobs(), two().messages.runScheduledJobs(), one().messages.runScheduledJobs(), two().messages.runScheduledJobs()]);
       // Ada's and Bob's holds ran out; Cat, the only one still waiting, is offered one of the units.
-      expect(await states()).toEqual([["Ada", "expired"], ["Bob", "expired"], ["Cat", "offered"]]);
+      expect(await states()).toEqual([
+        ["Ada", "expired"],
+        ["Bob", "expired"],
+        ["Cat", "offered"],
+      ]);
       expect(await heldOnThursday()).toBe(1);
       const expiries = await databases[1]!.db
         .select({ state: s.scheduledJobs.state, attempts: s.scheduledJobs.attempts })

@@ -28,14 +28,14 @@ test("a customer books and pays on the carrier's domain through Caddy; the confi
   const order = await bookThroughUi(browser, carrier, { email });
   figure("booking through Caddy in Chromium (seconds)", ((Date.now() - started) / 1000).toFixed(1));
 
-  const [row] = await query<{ status: string; total_minor: number; transaction_id: string | null }>("select status, total_minor, transaction_id from orders where order_ref = $1", [order.orderRef]);
+  const [row] = await query<{ status: string; total_minor: number; transaction_id: string | null }>("select status, total_minor, transaction_id from orders where order_ref = $1", [
+    order.orderRef,
+  ]);
   expect(row).toMatchObject({ status: "BOOKED" });
   expect(row!.transaction_id).toBeTruthy();
 
   // The confirmation e-mail: sent by one of the replicas over SMTP, accepted by the mail server once.
-  await expect
-    .poll(() => deliveredMail().filter((mail) => mail.to.includes(email) && mail.subject.includes(order.orderRef)).length, { timeout: 30_000 })
-    .toBe(1);
+  await expect.poll(() => deliveredMail().filter((mail) => mail.to.includes(email) && mail.subject.includes(order.orderRef)).length, { timeout: 30_000 }).toBe(1);
   const [confirmation] = await query<{ state: string; attempts: number }>(
     "select state, attempts from scheduled_jobs where order_ref = $1 and kind = 'booking-confirmed' and channel = 'email'",
     [order.orderRef],

@@ -33,7 +33,11 @@ test.beforeAll(async () => {
 test("on-demand TLS: a domain added in the CMS gets a certificate at its first visit; an unknown name gets none", async () => {
   const admin = await adminApi();
   const domains = carrier.domains as string[];
-  const added = `tls-${Date.now().toString(36)}.${domains.find((domain) => !domain.endsWith(".localhost"))!.split(".").slice(-2).join(".")}`;
+  const added = `tls-${Date.now().toString(36)}.${domains
+    .find((domain) => !domain.endsWith(".localhost"))!
+    .split(".")
+    .slice(-2)
+    .join(".")}`;
   const stranger = `nobody-${Date.now().toString(36)}.example`;
 
   // Before the edit the name is nobody's: no certificate.
@@ -83,7 +87,15 @@ test("a published edit reaches both replicas within 2 s", async () => {
     await admin.publishCarrier(carrier.documentId, { name });
   }
   // Back as it was, on both.
-  await expect.poll(async () => (await Promise.all([0, 1].map(async (replica) => titleOf((await replicaGet(replica, hostname, "/booking/postcode-search")).body)))).every((title) => title.includes(name) && !title.includes(edited)), { timeout: 10_000 }).toBe(true);
+  await expect
+    .poll(
+      async () =>
+        (await Promise.all([0, 1].map(async (replica) => titleOf((await replicaGet(replica, hostname, "/booking/postcode-search")).body)))).every(
+          (title) => title.includes(name) && !title.includes(edited),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(true);
 });
 
 test("the CMS stopped for 60 s: both replicas keep serving the carrier's pages", async () => {

@@ -39,7 +39,11 @@ test("a replica SIGKILLed while 20 customers book and pay: all finish, 0 lost, 0
   type Claim = { id: string; locked_by: string };
   let claimedAtKill: Claim[] = [];
   let deadPid = 0;
-  const sending = () => query<Claim>("select id::text, locked_by from scheduled_jobs where state = 'sending' and type = 'message' and order_ref = any(select order_ref from orders where email = any($1))", [emails]);
+  const sending = () =>
+    query<Claim>(
+      "select id::text, locked_by from scheduled_jobs where state = 'sending' and type = 'message' and order_ref = any(select order_ref from orders where email = any($1))",
+      [emails],
+    );
   const killer = (async () => {
     // Once payments have gone through and confirmations are being sent, kill replica 1 without warning.
     while (Date.now() - started < 90_000) {
@@ -64,16 +68,25 @@ test("a replica SIGKILLed while 20 customers book and pay: all finish, 0 lost, 0
   const causes: Record<string, number> = {};
   for (const customer of customers) for (const [cause, count] of Object.entries(customer.stats.causes)) causes[cause] = (causes[cause] ?? 0) + count;
   figure("replica killed: customers finished, requests, retries (causes)", `${finished.length}/${CUSTOMERS}, ${tries}, ${retries} (${JSON.stringify(causes)})`);
-  figure("replica killed: seconds from the first customer to the kill, to the last booking", `${((killedAt - started) / 1000).toFixed(1)}, ${((Date.now() - started) / 1000).toFixed(1)}`);
+  figure(
+    "replica killed: seconds from the first customer to the kill, to the last booking",
+    `${((killedAt - started) / 1000).toFixed(1)}, ${((Date.now() - started) / 1000).toFixed(1)}`,
+  );
   expect(failures).toEqual([]);
   expect(finished).toHaveLength(CUSTOMERS);
   expect(killedAt, "the kill happened while customers were booking").toBeGreaterThan(0);
 
   // Every customer has exactly one order, booked; every order is theirs.
-  const orders = await query<{ order_ref: string; email: string; status: string; transaction_id: string | null; date: string; area_code: string; slot: string; technician_id: string }>(
-    "select order_ref::text, email, status, transaction_id, date::text, area_code, slot, technician_id from orders where email = any($1)",
-    [emails],
-  );
+  const orders = await query<{
+    order_ref: string;
+    email: string;
+    status: string;
+    transaction_id: string | null;
+    date: string;
+    area_code: string;
+    slot: string;
+    technician_id: string;
+  }>("select order_ref::text, email, status, transaction_id, date::text, area_code, slot, technician_id from orders where email = any($1)", [emails]);
   expect(orders).toHaveLength(CUSTOMERS);
   expect(new Set(orders.map((order) => order.email)).size).toBe(CUSTOMERS);
   expect(orders.every((order) => order.status === "BOOKED" && order.transaction_id)).toBe(true);
@@ -84,21 +97,37 @@ test("a replica SIGKILLed while 20 customers book and pay: all finish, 0 lost, 0
     "select record->'transaction'->>'id' as id from payment_ledger where record->>'kind' = 'transaction' and record->'transaction'->>'carrierCode' = $1 and (record->'transaction'->>'createdAt')::timestamptz >= $2",
     [code, since.toISOString()],
   );
-  figure("replica killed: charges, orders, lost paid bookings, double charges", `${charges.length}, ${orders.length}, ${charges.filter((charge) => !orders.some((order) => order.transaction_id === charge.id)).length}, ${charges.length - new Set(orders.map((order) => order.transaction_id)).size}`);
+  figure(
+    "replica killed: charges, orders, lost paid bookings, double charges",
+    `${charges.length}, ${orders.length}, ${charges.filter((charge) => !orders.some((order) => order.transaction_id === charge.id)).length}, ${charges.length - new Set(orders.map((order) => order.transaction_id)).size}`,
+  );
   expect(charges.map((charge) => charge.id).sort()).toEqual(orders.map((order) => order.transaction_id!).sort());
 
   // No technician's window sold twice: one order per technician, day and slot.
   const windows = new Map<string, number>();
-  for (const order of await query<{ key: string }>("select technician_id || ' ' || date::text || ' ' || slot as key from orders where carrier_code = $1 and status = 'BOOKED'", [code])) windows.set(order.key, (windows.get(order.key) ?? 0) + 1);
+  for (const order of await query<{ key: string }>("select technician_id || ' ' || date::text || ' ' || slot as key from orders where carrier_code = $1 and status = 'BOOKED'", [
+    code,
+  ]))
+    windows.set(order.key, (windows.get(order.key) ?? 0) + 1);
   const overbooked = [...windows].filter(([, count]) => count > 1);
   figure("replica killed: overbooked technician windows", overbooked.length);
   expect(overbooked).toEqual([]);
 
   // Messages: every confirmation sent once, by the replica still alive for those the dead one had claimed.
   await expect
-    .poll(async () => Number((await query<{ n: string }>("select count(*)::text as n from scheduled_jobs where order_ref = any($1::bigint[]) and kind = 'booking-confirmed' and state <> 'sent'", [orders.map((order) => order.order_ref)]))[0]!.n), {
-      timeout: 60_000,
-    })
+    .poll(
+      async () =>
+        Number(
+          (
+            await query<{ n: string }>("select count(*)::text as n from scheduled_jobs where order_ref = any($1::bigint[]) and kind = 'booking-confirmed' and state <> 'sent'", [
+              orders.map((order) => order.order_ref),
+            ])
+          )[0]!.n,
+        ),
+      {
+        timeout: 60_000,
+      },
+    )
     .toBe(0);
   const mail = deliveredMail().filter((message) => emails.some((email) => message.to.includes(email)));
   const confirmations = mail.filter((message) => orders.some((order) => message.subject.includes(order.order_ref)));
@@ -106,12 +135,19 @@ test("a replica SIGKILLed while 20 customers book and pay: all finish, 0 lost, 0
   figure("replica killed: confirmation e-mails delivered, distinct", `${confirmations.length}, ${new Set(messageIds).size}`);
   expect(new Set(messageIds).size).toBe(CUSTOMERS);
   expect(confirmations).toHaveLength(CUSTOMERS);
-  for (const email of emails) expect(confirmations.filter((message) => message.to.includes(email)), email).toHaveLength(1);
+  for (const email of emails)
+    expect(
+      confirmations.filter((message) => message.to.includes(email)),
+      email,
+    ).toHaveLength(1);
 
   // The dead replica's claims were taken over by the live one once their lease ran out, and sent once.
   figure("replica killed: messages the dead replica had claimed, then sent by the other", deadClaims.length);
   expect(deadClaims.length, "the killed replica was sending when it died").toBeGreaterThan(0);
-  const afterwards = await query<{ id: string; state: string; attempts: number; locked_by: string | null }>("select id::text, state, attempts, locked_by from scheduled_jobs where id = any($1::bigint[])", [deadClaims.map((claim) => claim.id)]);
+  const afterwards = await query<{ id: string; state: string; attempts: number; locked_by: string | null }>(
+    "select id::text, state, attempts, locked_by from scheduled_jobs where id = any($1::bigint[])",
+    [deadClaims.map((claim) => claim.id)],
+  );
   for (const row of afterwards) expect(row).toMatchObject({ state: "sent", locked_by: null });
   expect(afterwards.every((row) => row.attempts >= 2)).toBe(true);
 

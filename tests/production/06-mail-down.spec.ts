@@ -19,7 +19,16 @@ test("the mail server down for 60 s: confirmations due meanwhile are delivered o
     for (const name of ["mail-down-a", "mail-down-b"]) orders.push(await bookThroughUi(browser, carrier, { email: uniqueEmail(name) }));
     // The scheduler has tried and failed by now: the rows wait for their next try.
     await expect
-      .poll(async () => (await query<{ n: string }>("select count(*)::text as n from scheduled_jobs where order_ref = any($1::bigint[]) and channel = 'email' and kind = 'booking-confirmed' and state = 'failed'", [orders.map((order) => order.orderRef)]))[0]!.n, { timeout: 30_000 })
+      .poll(
+        async () =>
+          (
+            await query<{ n: string }>(
+              "select count(*)::text as n from scheduled_jobs where order_ref = any($1::bigint[]) and channel = 'email' and kind = 'booking-confirmed' and state = 'failed'",
+              [orders.map((order) => order.orderRef)],
+            )
+          )[0]!.n,
+        { timeout: 30_000 },
+      )
       .toBe(String(orders.length));
     expect(deliveredMail().filter((mail) => orders.some((order) => mail.to.includes(order.email)))).toEqual([]);
     await sleep(Math.max(0, 60_000 - (Date.now() - downAt)));
@@ -36,7 +45,13 @@ test("the mail server down for 60 s: confirmations due meanwhile are delivered o
   const delivered = aboutOrders();
   expect(delivered).toHaveLength(orders.length);
   for (const order of orders) expect(delivered.filter((mail) => mail.to.includes(order.email))).toHaveLength(1);
-  const jobs = await query<{ state: string; attempts: number }>("select state, attempts from scheduled_jobs where order_ref = any($1::bigint[]) and channel = 'email' and kind = 'booking-confirmed'", [orders.map((order) => order.orderRef)]);
+  const jobs = await query<{ state: string; attempts: number }>(
+    "select state, attempts from scheduled_jobs where order_ref = any($1::bigint[]) and channel = 'email' and kind = 'booking-confirmed'",
+    [orders.map((order) => order.orderRef)],
+  );
   expect(jobs.map((job) => job.state)).toEqual(orders.map(() => "sent"));
-  figure("mail server down: seconds down, seconds to deliver after it returned, tries per confirmation", `${((upAt - downAt) / 1000).toFixed(0)}, ${deliveredAfter.toFixed(1)}, ${jobs.map((job) => job.attempts).join("/")}`);
+  figure(
+    "mail server down: seconds down, seconds to deliver after it returned, tries per confirmation",
+    `${((upAt - downAt) / 1000).toFixed(0)}, ${deliveredAfter.toFixed(1)}, ${jobs.map((job) => job.attempts).join("/")}`,
+  );
 });

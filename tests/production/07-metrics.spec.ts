@@ -22,7 +22,12 @@ async function totals(): Promise<Totals> {
   const texts = await Promise.all(state().ports.metrics.map((_, replica) => scrape(replica)));
   const sum = (name: string, labels: Record<string, string> = {}) => texts.reduce((total, text) => total + counter(text, name, labels), 0);
   const requests = texts.reduce((total, text) => total + counter(text, "http_requests_total") - counter(text, "http_requests_total", { group: "api" }), 0);
-  return { requests, paid: sum("bookings_total", { outcome: "paid" }), approved: sum("payments_total", { outcome: "approved" }), messages: sum("messages_sent_total", { outcome: "sent" }) };
+  return {
+    requests,
+    paid: sum("bookings_total", { outcome: "paid" }),
+    approved: sum("payments_total", { outcome: "approved" }),
+    messages: sum("messages_sent_total", { outcome: "sent" }),
+  };
 }
 
 test("both replicas' metrics, scraped over the network, add up to the requests, bookings, payments and messages the test made", async () => {
@@ -35,19 +40,35 @@ test("both replicas' metrics, scraped over the network, add up to the requests, 
   const before = await totals();
   const pages = 20;
   for (let index = 0; index < pages; index += 1) await (await siteFetch(`${origin}/faqs`)).arrayBuffer();
-  const customers = Array.from({ length: 3 }, () => createHttpCustomer({ origin, carrier: { code, countryCode: String(carrier.countryCode) }, connectTo: "127.0.0.1", ca: readFileSync(state().caRoot) }));
+  const customers = Array.from({ length: 3 }, () =>
+    createHttpCustomer({ origin, carrier: { code, countryCode: String(carrier.countryCode) }, connectTo: "127.0.0.1", ca: readFileSync(state().caRoot) }),
+  );
   const orders = await Promise.all(customers.map((customer) => book(customer, { email: uniqueEmail("metrics") })));
   const refs = orders.map((order) => order.orderRef);
   // Every message of these orders that is due now has gone out (confirmation e-mail and SMS).
   await expect
-    .poll(async () => Number((await query<{ n: string }>("select count(*)::text as n from scheduled_jobs where order_ref = any($1::bigint[]) and run_at <= now() and state <> 'sent'", [refs]))[0]!.n), { timeout: 30_000 })
+    .poll(
+      async () =>
+        Number(
+          (await query<{ n: string }>("select count(*)::text as n from scheduled_jobs where order_ref = any($1::bigint[]) and run_at <= now() and state <> 'sent'", [refs]))[0]!.n,
+        ),
+      { timeout: 30_000 },
+    )
     .toBe(0);
   const sent = Number((await query<{ n: string }>("select count(*)::text as n from scheduled_jobs where order_ref = any($1::bigint[]) and state = 'sent'", [refs]))[0]!.n);
   await sleep(500);
   const after = await totals();
   const tries = customers.reduce((total, customer) => total + customer.stats.tries, 0);
-  const delta = { requests: after.requests - before.requests, paid: after.paid - before.paid, approved: after.approved - before.approved, messages: after.messages - before.messages };
-  figure("metrics, both replicas: requests, bookings paid, payments approved, messages sent (made by the test)", `${delta.requests} (${pages + tries}), ${delta.paid} (3), ${delta.approved} (3), ${delta.messages} (${sent})`);
+  const delta = {
+    requests: after.requests - before.requests,
+    paid: after.paid - before.paid,
+    approved: after.approved - before.approved,
+    messages: after.messages - before.messages,
+  };
+  figure(
+    "metrics, both replicas: requests, bookings paid, payments approved, messages sent (made by the test)",
+    `${delta.requests} (${pages + tries}), ${delta.paid} (3), ${delta.approved} (3), ${delta.messages} (${sent})`,
+  );
   expect(delta).toEqual({ requests: pages + tries, paid: 3, approved: 3, messages: sent });
   await Promise.all(customers.map((customer) => customer.close()));
 });

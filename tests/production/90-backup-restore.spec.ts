@@ -16,7 +16,11 @@ const run = promisify(execFile);
 
 /** Row counts of every table of a database's public schema but Strapi's own bookkeeping. */
 async function counts(database: "booking" | "cms"): Promise<Record<string, number>> {
-  const tables = await query<{ name: string }>("select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1", [], database);
+  const tables = await query<{ name: string }>(
+    "select table_name as name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE' order by 1",
+    [],
+    database,
+  );
   const result: Record<string, number> = {};
   for (const { name } of tables) {
     // Strapi's own state (admin sessions, permissions it re-syncs at start, migrations) is not content.
@@ -53,7 +57,12 @@ test("pg_dump of both databases, restored into a fresh cluster: the restored sit
   mkdirSync(restoredDir, { recursive: true });
   writeFileSync(path.join(restoredDir, "secrets.env"), readFileSync(path.join(source.stateDir, "secrets.env")));
   const restoreStarted = Date.now();
-  const restored = await startProductionShape({ stateDir: restoredDir, buildDir: source.buildDir, restoreFrom: dumps, log: (message: string) => console.log(`[restored] ${message}`) });
+  const restored = await startProductionShape({
+    stateDir: restoredDir,
+    buildDir: source.buildDir,
+    restoreFrom: dumps,
+    log: (message: string) => console.log(`[restored] ${message}`),
+  });
   try {
     figure("restore into a fresh cluster and start the shape on it (seconds)", ((Date.now() - restoreStarted) / 1000).toFixed(1));
     const pg = await import("pg");
@@ -73,7 +82,8 @@ test("pg_dump of both databases, restored into a fresh cluster: the restored sit
       cms: await countIn(restored.database.url("cms"), Object.keys(before.cms)),
     };
     // Everything that was there is there. (A restored replica may add its own scheduler rows later, never fewer.)
-    for (const table of ["bookings", "orders", "booking_devices", "payment_attempts", "payment_ledger", "capacity_holds"]) expect(after.booking[table], table).toBe(before.booking[table]);
+    for (const table of ["bookings", "orders", "booking_devices", "payment_attempts", "payment_ledger", "capacity_holds"])
+      expect(after.booking[table], table).toBe(before.booking[table]);
     for (const [table, count] of Object.entries(before.booking)) expect(after.booking[table], table).toBeGreaterThanOrEqual(count);
     expect(after.cms).toEqual(before.cms);
     const [messages] = await query<{ n: string }>("select count(*)::text as n from scheduled_jobs where type = 'message'");

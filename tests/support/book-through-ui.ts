@@ -100,8 +100,7 @@ export async function deviceIntoBasket(page: Page, carrier: CmsEntry, model: num
         await page.getByTestId("insured-note").waitFor();
         await page.getByTestId("insured-continue").click();
       }
-    }
-    else if (step === "select") {
+    } else if (step === "select") {
       await page.getByTestId("problem-screen-replacement").locator("input").check();
       await stepSubmit(page).click();
     } else if (step === "confirm-damage") {
@@ -203,7 +202,8 @@ export function text(lang: Lang, section: keyof (typeof SECTIONS)["en"], key: st
 const on = (carrier: CmsEntry, flag: string) => carrier[flag] === true;
 
 /** Carriers whose booking flow is the plain one (no store, drop-off, address lookup, appliance or confirm-only steps). */
-const plainFlow = (c: CmsEntry) => !c.maintenance && !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && !on(c, "addressLookup") && !on(c, "applianceVariant") && !on(c, "confirmOnly");
+const plainFlow = (c: CmsEntry) =>
+  !c.maintenance && !on(c, "storeRequired") && !on(c, "allowsInStoreDropOff") && !on(c, "addressLookup") && !on(c, "applianceVariant") && !on(c, "confirmOnly");
 
 export function pickCarrier(carriers: CmsEntry[], kind: "uk" | "german" | "hidden-postcode-search"): CmsEntry {
   const matches =
@@ -236,10 +236,13 @@ export async function setEngineClock(page: Page, carrierCode: string, at: Date |
 export async function expectEngineClockAt(page: Page, carrierCode: string, order: BookedOrder, at: Date) {
   // From the page (Node cannot resolve <code>.localhost); the browser sends the clock cookie.
   if (!page.url().startsWith(`http://${carrierCode}.localhost`)) await page.goto(`http://${carrierCode}.localhost:${process.env.APP_PORT ?? 3100}/`);
-  const { status, van } = await page.evaluate(async (path) => {
-    const response = await fetch(path, { cache: "no-store" });
-    return { status: response.status, van: response.ok ? ((await response.json()) as { van: { updated_at: string } }).van : null };
-  }, `${trackingPath(order)}/location`);
+  const { status, van } = await page.evaluate(
+    async (path) => {
+      const response = await fetch(path, { cache: "no-store" });
+      return { status: response.status, van: response.ok ? ((await response.json()) as { van: { updated_at: string } }).van : null };
+    },
+    `${trackingPath(order)}/location`,
+  );
   expect(status).toBe(200);
   const drift = Math.abs(Date.parse(van!.updated_at) - at.getTime());
   expect(drift, "the app ignores the test clock cookie: start it with ENGINE_TEST_CLOCK=1 (scripts/test.mjs)").toBeLessThan(120_000);

@@ -133,7 +133,10 @@ export async function basketToPayment(page: Page, lang: Lang, carrier: CmsEntry,
 export async function payWith(page: Page, lang: Lang, option: string) {
   const modal = page.getByTestId("payment-error");
   if (await modal.isVisible()) {
-    await modal.getByRole("link", { name: text(lang, "errorModal.retry", {}, "payment") }).first().click();
+    await modal
+      .getByRole("link", { name: text(lang, "errorModal.retry", {}, "payment") })
+      .first()
+      .click();
     await expect(modal).toHaveCount(0);
   }
   await page.getByLabel(text(lang, `payment.options.${option}`)).check();

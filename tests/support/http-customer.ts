@@ -236,7 +236,15 @@ function attributesOf(tag: string): Record<string, string> {
   const attributes: Record<string, string> = {};
   for (const match of tag.matchAll(/([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g)) {
     const name = match[1]!.toLowerCase();
-    if (name === tag.slice(1).split(/[\s/>]/)[0]!.toLowerCase() && match.index === 1) continue;
+    if (
+      name ===
+        tag
+          .slice(1)
+          .split(/[\s/>]/)[0]!
+          .toLowerCase() &&
+      match.index === 1
+    )
+      continue;
     attributes[name] = decodeEntities(match[2] ?? match[3] ?? match[4] ?? "");
   }
   return attributes;
@@ -327,10 +335,18 @@ export function testIdText(html: string, testId: string): string | null {
 
 export class JourneyError extends Error {
   constructor(step: string, page: Page, detail: string) {
-    const alert = /role="alert"[^>]*>([\s\S]*?)<\//.exec(page.html)?.[1]?.replace(/<[^>]+>/g, "").trim();
+    const alert = /role="alert"[^>]*>([\s\S]*?)<\//
+      .exec(page.html)?.[1]
+      ?.replace(/<[^>]+>/g, "")
+      .trim();
     // What the customer saw: the main content's text, shortened.
     const main = /<main[\s\S]*?<\/main>/.exec(page.html)?.[0] ?? page.html;
-    const seen = main.replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim().slice(0, 400);
+    const seen = main
+      .replace(/<script[\s\S]*?<\/script>|<style[\s\S]*?<\/style>/g, " ")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .trim()
+      .slice(0, 400);
     super(`${step}: ${detail} (at ${page.url.pathname}${page.url.search}, status ${page.status}${alert ? `, alert: ${alert}` : ""}; page: ${seen})`);
   }
 }
@@ -359,7 +375,10 @@ export const bookingInput = z.object({
   lastName: z.string().default("Lovelace"),
   line1: z.string().default("10 Example Street"),
   /** The day to book (YYYY-MM-DD); default the first available one. */
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
   /** The offline card form's choice (payment.ts `sandboxPaymentOptions`). */
   card: z.string().default("card-valid"),
 });
@@ -435,7 +454,12 @@ export async function answerDeviceStep(customer: HttpCustomer, page: Page): Prom
   }
   if (step === "extras") {
     const form = stepForm(page, step, hasButton("intent", "skip"));
-    return press(form, "intent", "skip", defaultBody(form).filter(([name]) => name !== "extra"));
+    return press(
+      form,
+      "intent",
+      "skip",
+      defaultBody(form).filter(([name]) => name !== "extra"),
+    );
   }
   throw new JourneyError("device", page, `unexpected device step ${step}`);
 }
@@ -513,7 +537,8 @@ export async function continueToPayment(customer: HttpCustomer, checkout: Page):
 export function paymentBody(page: Page, card: string): { action: string; body: FormBody; amountMinor: number } {
   const form = parseForms(page.html, page.url).find((candidate) => candidate.attributes.id === "payment-form");
   if (!form) throw new JourneyError("payment", page, "no payment form");
-  if (!form.fields.some((field) => field.name === "method" && field.value === card)) throw new JourneyError("payment", page, `no '${card}' choice (is the card form the offline one?)`);
+  if (!form.fields.some((field) => field.name === "method" && field.value === card))
+    throw new JourneyError("payment", page, `no '${card}' choice (is the card form the offline one?)`);
   const body = setField(defaultBody(form), "method", card);
   const amountMinor = Number(body.find(([name]) => name === "expected_total")?.[1]);
   if (!Number.isInteger(amountMinor)) throw new JourneyError("payment", page, "no total on the form");

@@ -144,11 +144,14 @@ export function deliveredMail(): Delivered[] {
 
 /** RFC 2047 encoded words (nodemailer encodes non-ASCII subjects) into text. */
 function decodeSubject(header: string): string {
-  return header
-    .replace(/\r?\n[ \t]/g, " ")
-    .replace(/=\?([^?]+)\?([BQbq])\?([^?]*)\?=\s*/g, (_match, _charset: string, encoding: string, text: string) =>
-      encoding.toUpperCase() === "B" ? Buffer.from(text, "base64").toString("utf8") : Buffer.from(text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))), "latin1").toString("utf8"),
-    );
+  return header.replace(/\r?\n[ \t]/g, " ").replace(/=\?([^?]+)\?([BQbq])\?([^?]*)\?=\s*/g, (_match, _charset: string, encoding: string, text: string) =>
+    encoding.toUpperCase() === "B"
+      ? Buffer.from(text, "base64").toString("utf8")
+      : Buffer.from(
+          text.replace(/_/g, " ").replace(/=([0-9A-F]{2})/gi, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          "latin1",
+        ).toString("utf8"),
+  );
 }
 
 /** One query on the booking (or cms) database, as the repair role. */

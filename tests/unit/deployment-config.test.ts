@@ -82,7 +82,12 @@ const cmsImage = finalStage("cms/Dockerfile");
 const copiedFromContext = (stage: ReturnType<typeof finalStage>) =>
   argsOf(stage, "COPY")
     .filter((args) => !args.includes("--from="))
-    .flatMap((args) => args.split(/\s+/).filter((part) => !part.startsWith("--")).slice(0, -1));
+    .flatMap((args) =>
+      args
+        .split(/\s+/)
+        .filter((part) => !part.startsWith("--"))
+        .slice(0, -1),
+    );
 const envOfImage = (stage: ReturnType<typeof finalStage>) =>
   Object.fromEntries(argsOf(stage, "ENV").flatMap((args) => args.split(/\s+/).map((pair) => pair.split("=") as [string, string])));
 
@@ -90,7 +95,14 @@ const caddyfile = read("deploy/Caddyfile");
 /** Caddy's own reading of the Caddyfile (caddy adapt) with the proxy's environment from the compose file. */
 const caddyBin = ["/usr/bin/caddy", "/usr/local/bin/caddy"].find((file) => existsSync(file));
 type CaddyRoute = { match?: { host?: string[]; path?: string[] }[]; handle?: CaddyHandler[] };
-type CaddyHandler = { handler: string; routes?: CaddyRoute[]; upstreams?: { dial: string }[]; dynamic_upstreams?: { source: string; name: string; port: string }; status_code?: number; health_checks?: { active?: { uri?: string } } };
+type CaddyHandler = {
+  handler: string;
+  routes?: CaddyRoute[];
+  upstreams?: { dial: string }[];
+  dynamic_upstreams?: { source: string; name: string; port: string };
+  status_code?: number;
+  health_checks?: { active?: { uri?: string } };
+};
 function adaptedCaddyfile(extra: Record<string, string> = {}) {
   const environment = { ...environmentOf(proxy, operatorEnv()), ...extra };
   const json = execFileSync(caddyBin!, ["adapt", "--config", path.join(root, "deploy/Caddyfile"), "--adapter", "caddyfile"], {
@@ -98,7 +110,12 @@ function adaptedCaddyfile(extra: Record<string, string> = {}) {
     encoding: "utf8",
     stdio: ["ignore", "pipe", "ignore"],
   });
-  return JSON.parse(json) as { apps: { http: { servers: Record<string, { listen: string[]; routes: CaddyRoute[] }> }; tls: { automation: { policies: { subjects?: string[]; on_demand?: boolean; issuers: { module: string; email?: string }[] }[]; on_demand: { ask: string } } } } };
+  return JSON.parse(json) as {
+    apps: {
+      http: { servers: Record<string, { listen: string[]; routes: CaddyRoute[] }> };
+      tls: { automation: { policies: { subjects?: string[]; on_demand?: boolean; issuers: { module: string; email?: string }[] }[]; on_demand: { ask: string } } };
+    };
+  };
 }
 /** Every handler of a server, nested subroutes included, with the hosts and paths it is matched on. */
 function handlersOf(routes: CaddyRoute[], hosts: string[] = [], paths: string[] = []): { handler: CaddyHandler; hosts: string[]; paths: string[] }[] {
@@ -172,12 +189,25 @@ describe("docker-compose.yml gives each service the configuration it reads in pr
 
   it("never falls back to the payment sandboxes, the file outbox or the demo address book", () => {
     const parsed = environmentOf(app, operatorEnv());
-    expect(parsed).toMatchObject({ PAYMENTS_PROVIDER: "braintree", PAY_LATER_PROVIDER: "klarna", NOTIFICATIONS_EMAIL_PROVIDER: "smtp", NOTIFICATIONS_SMS_PROVIDER: "twilio", ADDRESS_PROVIDER: "loqate", CAPTCHA_PROVIDER: "recaptcha" });
+    expect(parsed).toMatchObject({
+      PAYMENTS_PROVIDER: "braintree",
+      PAY_LATER_PROVIDER: "klarna",
+      NOTIFICATIONS_EMAIL_PROVIDER: "smtp",
+      NOTIFICATIONS_SMS_PROVIDER: "twilio",
+      ADDRESS_PROVIDER: "loqate",
+      CAPTCHA_PROVIDER: "recaptcha",
+    });
     expect(parsed.BRAINTREE_ENVIRONMENT).toBe("production");
     expect(parsed.KLARNA_ENVIRONMENT).toBe("production");
     // Nor with every optional variable left unset (no .env lines at all).
     const bare = environmentOf(app, Object.fromEntries([...requiredIn(composeText)].map((name) => [name, secret()])));
-    expect(bare).toMatchObject({ PAYMENTS_PROVIDER: "braintree", PAY_LATER_PROVIDER: "klarna", NOTIFICATIONS_EMAIL_PROVIDER: "smtp", NOTIFICATIONS_SMS_PROVIDER: "twilio", ADDRESS_PROVIDER: "loqate" });
+    expect(bare).toMatchObject({
+      PAYMENTS_PROVIDER: "braintree",
+      PAY_LATER_PROVIDER: "klarna",
+      NOTIFICATIONS_EMAIL_PROVIDER: "smtp",
+      NOTIFICATIONS_SMS_PROVIDER: "twilio",
+      ADDRESS_PROVIDER: "loqate",
+    });
   });
 });
 
@@ -186,7 +216,11 @@ describe("no real secret is committed", () => {
     for (const [service, definition] of Object.entries(compose.services)) {
       for (const [key, value] of Object.entries(definition.environment ?? {})) {
         const text = String(value);
-        if (SECRET_LIKE.test(key)) expect(text.replace(REFERENCE, (match, _name, operator?: string, argument?: string) => (operator?.endsWith("-") && argument ? match : "")), `${service}.${key}`).toBe("");
+        if (SECRET_LIKE.test(key))
+          expect(
+            text.replace(REFERENCE, (match, _name, operator?: string, argument?: string) => (operator?.endsWith("-") && argument ? match : "")),
+            `${service}.${key}`,
+          ).toBe("");
         // A password inside a URL comes from a variable too.
         expect(text, `${service}.${key}`).not.toMatch(/:\/\/[^:/@\s]+:[^$@\s][^@\s]*@/);
       }
@@ -233,7 +267,13 @@ describe("release steps that are safe with several replicas", () => {
     // The drain (at most MAX_DRAIN_SECONDS) and 10 s for the work after it fit inside the grace period.
     expect(read("server.ts")).toMatch(/gracefulShutdown\(\{[\s\S]*timeoutMs: drainMs \+ 10_000/);
     expect(MAX_DRAIN_SECONDS + 10).toBeLessThan(20);
-    expect(parseEnv({ NODE_ENV: "production", ...Object.fromEntries(PRODUCTION_SECRETS.map((name) => [name, secret()])), SHUTDOWN_DRAIN_SECONDS: interpolate(app.environment!.SHUTDOWN_DRAIN_SECONDS!, {}) }).SHUTDOWN_DRAIN_SECONDS).toBe(3);
+    expect(
+      parseEnv({
+        NODE_ENV: "production",
+        ...Object.fromEntries(PRODUCTION_SECRETS.map((name) => [name, secret()])),
+        SHUTDOWN_DRAIN_SECONDS: interpolate(app.environment!.SHUTDOWN_DRAIN_SECONDS!, {}),
+      }).SHUTDOWN_DRAIN_SECONDS,
+    ).toBe(3);
   });
 
   it("seeds no demo data: the CMS gets no tenants folder or demo pictures and no development defaults, and the app image carries no tenants", () => {
@@ -250,7 +290,10 @@ describe("images, ports and health checks match the code", () => {
     const [, , , entry] = JSON.parse(argsOf(appImage, "CMD")[0]!) as string[];
     for (const file of [entry!, release.command![3]!]) {
       expect(existsSync(path.join(root, file)), file).toBe(true);
-      expect(copied.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, "")}/`)), file).toBe(true);
+      expect(
+        copied.some((source) => file === source || file.startsWith(`${source.replace(/\/$/, "")}/`)),
+        file,
+      ).toBe(true);
     }
     for (const source of copied) expect(existsSync(path.join(root, source)), source).toBe(true);
     // tsx runs server.ts, so the production install must have it.
@@ -343,7 +386,9 @@ describe.skipIf(!caddyBin)("carrier domains with TLS, the proxy being the only w
     const publicServer = Object.values(config.apps.http.servers).find((server) => server.listen.includes(":443"))!;
     const handlers = handlersOf(publicServer.routes);
     expect(handlers.some(({ handler, paths }) => handler.handler === "static_response" && handler.status_code === 404 && paths.includes("/internal/*"))).toBe(true);
-    const published = Object.entries(compose.services).filter(([, service]) => service.ports?.length).map(([name]) => name);
+    const published = Object.entries(compose.services)
+      .filter(([, service]) => service.ports?.length)
+      .map(([name]) => name);
     expect(published).toEqual(["proxy"]);
     expect(proxy.ports).toEqual(["80:80", "443:443", "443:443/udp"]);
     expect(postgres.ports).toBeUndefined();

@@ -20,12 +20,20 @@ describe("the kit's button", () => {
   });
 
   it("says it is busy with its pending label, else a hidden ellipsis", () => {
-    expect(renderToStaticMarkup(<Button pending pendingLabel="Saving…">Save</Button>)).toMatch(/aria-disabled="true".*>Saving…<\/button>/);
+    expect(
+      renderToStaticMarkup(
+        <Button pending pendingLabel="Saving…">
+          Save
+        </Button>,
+      ),
+    ).toMatch(/aria-disabled="true".*>Saving…<\/button>/);
     expect(renderToStaticMarkup(<Button pending>Save</Button>)).toContain('Save<span class="sr-only"> …</span>');
   });
 
   it("keeps the caller's layout classes and offers the variants, sizes and full width found on the pages", () => {
-    expect(buttonClass({ variant: "secondary", size: "sm", className: "mt-3" })).toBe("inline-block rounded-lg border-2 text-center font-semibold disabled:opacity-60 border-primary text-primary px-4 py-2 mt-3");
+    expect(buttonClass({ variant: "secondary", size: "sm", className: "mt-3" })).toBe(
+      "inline-block rounded-lg border-2 text-center font-semibold disabled:opacity-60 border-primary text-primary px-4 py-2 mt-3",
+    );
     expect(buttonClass({ size: "lg", fullWidth: true })).toContain("block w-full");
     expect(buttonClass({ size: "lg", fullWidth: true })).toContain("text-lg");
     expect(buttonClass({ variant: "quiet" })).toContain("border-line/30");
@@ -36,7 +44,16 @@ describe("the kit's button", () => {
 
 describe("the kit's button link", () => {
   it("is a link with the button look", () => {
-    const router = createMemoryRouter([{ path: "/", element: <ButtonLink to="/booking/basket" variant="secondary" data-testid="to-basket">Basket</ButtonLink> }]);
+    const router = createMemoryRouter([
+      {
+        path: "/",
+        element: (
+          <ButtonLink to="/booking/basket" variant="secondary" data-testid="to-basket">
+            Basket
+          </ButtonLink>
+        ),
+      },
+    ]);
     const html = renderToStaticMarkup(<RouterProvider router={router} />);
     expect(html).toMatch(/^<a class="inline-block rounded-lg border-2[^"]*border-primary text-primary[^"]*"/);
     expect(html).toContain('href="/booking/basket"');

@@ -35,7 +35,9 @@ export interface ButtonLook {
 /** The classes of a kit button or button link; `display` is the element's own (a link is inline by default). */
 export function buttonClass({ variant = "primary", size = "md", fullWidth = false, shape = "rounded", className = "" }: ButtonLook, display = "inline-block"): string {
   const corners = shape === "pill" ? "rounded-full" : "rounded-lg";
-  return [fullWidth ? "block w-full" : display, corners, "border-2 text-center font-semibold disabled:opacity-60", VARIANTS[variant], SIZES[size], className].filter(Boolean).join(" ");
+  return [fullWidth ? "block w-full" : display, corners, "border-2 text-center font-semibold disabled:opacity-60", VARIANTS[variant], SIZES[size], className]
+    .filter(Boolean)
+    .join(" ");
 }
 
 export interface ButtonProps extends ButtonLook, Omit<ButtonHTMLAttributes<HTMLButtonElement>, "className"> {

@@ -12,10 +12,27 @@ export function FieldError({ id, messages, testId, announce = false }: { id: str
 }
 
 /** A problem with the whole form, announced when it appears (role=alert). */
-export function FormAlert({ messages, children, testId, id, className = "" }: { messages?: readonly string[] | null; children?: ReactNode; testId?: string; id?: string; className?: string }) {
+export function FormAlert({
+  messages,
+  children,
+  testId,
+  id,
+  className = "",
+}: {
+  messages?: readonly string[] | null;
+  children?: ReactNode;
+  testId?: string;
+  id?: string;
+  className?: string;
+}) {
   if (!messages?.length && !children) return null;
   return (
-    <div id={id} role="alert" className={`rounded-lg border-l-4 border-danger-border bg-danger-surface px-4 py-3 font-medium text-on-danger-surface ${className}`} data-testid={testId}>
+    <div
+      id={id}
+      role="alert"
+      className={`rounded-lg border-l-4 border-danger-border bg-danger-surface px-4 py-3 font-medium text-on-danger-surface ${className}`}
+      data-testid={testId}
+    >
       {children ?? messages?.map((message) => <p key={message}>{message}</p>)}
     </div>
   );

@@ -16,7 +16,11 @@ describe("inline errors of the checkout steps", () => {
   /** What the step shows: its action answers through the §8 table, the page translates the answer. */
   async function inline(code: ErrorCode, messages: string[], t: TFunction, locale: "en" | "de" = "en", place: Place = "booking"): Promise<string> {
     const { value: answer } = await inResponseScope(async () => {
-      const context = { locale, session: await getSession(new Request("http://patchpoint.localhost/booking/basket")), attribution: { attribution: { referrer: null, lucidRef: null } } } as unknown as BookingRequestContext;
+      const context = {
+        locale,
+        session: await getSession(new Request("http://patchpoint.localhost/booking/basket")),
+        attribution: { attribution: { referrer: null, lucidRef: null } },
+      } as unknown as BookingRequestContext;
       return bookingErrorResponse(context, new DomainError(code, messages), place);
     });
     if (answer instanceof Response) throw new Error(`${code} redirected to ${answer.headers.get("Location")}`);
@@ -41,7 +45,11 @@ describe("inline errors of the checkout steps", () => {
   it("toasts an error the table has no text for in the page's language for 15 s; 'declined' only for a decline", async () => {
     async function flashed(code: ErrorCode, messages: string[], locale: "en" | "de", place: Place = "booking") {
       const { cookies } = await inResponseScope(async () => {
-        const context = { locale, session: await getSession(new Request("http://flickwerk.localhost/booking/basket")), attribution: { attribution: { referrer: null, lucidRef: null } } } as unknown as BookingRequestContext;
+        const context = {
+          locale,
+          session: await getSession(new Request("http://flickwerk.localhost/booking/basket")),
+          attribution: { attribution: { referrer: null, lucidRef: null } },
+        } as unknown as BookingRequestContext;
         await bookingErrorResponse(context, new DomainError(code, messages), place);
       });
       const next = new Request("http://flickwerk.localhost/", { headers: { Cookie: cookies.map((cookie) => cookie.split(";")[0]).join("; ") } });

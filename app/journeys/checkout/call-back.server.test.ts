@@ -33,7 +33,12 @@ describe("the waiting list's call-back request", () => {
   });
 
   it("lets other errors through", async () => {
-    await expect(requestCallBack(contextWith(async () => Promise.reject(new Error("database down"))), request)).rejects.toThrow("database down");
+    await expect(
+      requestCallBack(
+        contextWith(async () => Promise.reject(new Error("database down"))),
+        request,
+      ),
+    ).rejects.toThrow("database down");
   });
 });
 
@@ -42,14 +47,32 @@ describe("joining the waiting list (ADR 094)", () => {
 
   it("puts the visitor's booking on the list with their language and this site's origin", async () => {
     const calls: unknown[][] = [];
-    const context = { carrier: { code: "patchpoint" }, locale: "de", booking: bookingFixture(), engine: { waitingList: { joinWaitingList: async (...args: unknown[]) => calls.push(args) } } } as unknown as BookingRequestContext;
+    const context = {
+      carrier: { code: "patchpoint" },
+      locale: "de",
+      booking: bookingFixture(),
+      engine: { waitingList: { joinWaitingList: async (...args: unknown[]) => calls.push(args) } },
+    } as unknown as BookingRequestContext;
     expect(await joinWaitingList(context, form, "https://patchpoint.example")).toEqual({ status: "sent", fields: {} });
     expect(calls[0]!.slice(1)).toEqual(["BK-TEST", { ...form, locale: "de", site_url: "https://patchpoint.example" }]);
   });
 
   it("puts the engine's field errors under the form's fields, and needs a booking", async () => {
-    const failing = { carrier: { code: "patchpoint" }, locale: "en", booking: bookingFixture(), engine: { waitingList: { joinWaitingList: async () => Promise.reject(new DomainError("VALIDATION", "Please enter a valid e-mail address.", { fields: { email: ["Please enter a valid e-mail address."] } })) } } } as unknown as BookingRequestContext;
-    expect(await joinWaitingList(failing, form, "https://patchpoint.example")).toEqual({ status: "invalid", fields: { email: "booking-checkout.waitingList.errors.emailInvalid" } });
+    const failing = {
+      carrier: { code: "patchpoint" },
+      locale: "en",
+      booking: bookingFixture(),
+      engine: {
+        waitingList: {
+          joinWaitingList: async () =>
+            Promise.reject(new DomainError("VALIDATION", "Please enter a valid e-mail address.", { fields: { email: ["Please enter a valid e-mail address."] } })),
+        },
+      },
+    } as unknown as BookingRequestContext;
+    expect(await joinWaitingList(failing, form, "https://patchpoint.example")).toEqual({
+      status: "invalid",
+      fields: { email: "booking-checkout.waitingList.errors.emailInvalid" },
+    });
     expect(await joinWaitingList({ ...failing, booking: null }, form, "https://patchpoint.example")).toMatchObject({ status: "invalid" });
   });
 });

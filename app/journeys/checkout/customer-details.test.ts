@@ -55,7 +55,14 @@ describe("customer details form", () => {
   it("requires the card holder's name and address when the billing address differs, together with the other fields' problems", () => {
     const outcome = parseDetailsForm({ ...valid, first_name: "", billing: "other" });
     expect(outcome.ok).toBe(false);
-    expect(Object.keys(outcome.ok ? {} : outcome.errors).sort()).toEqual(["billing_first_name", "billing_last_name", "billing_line_1", "billing_postcode", "billing_town", "first_name"]);
+    expect(Object.keys(outcome.ok ? {} : outcome.errors).sort()).toEqual([
+      "billing_first_name",
+      "billing_last_name",
+      "billing_line_1",
+      "billing_postcode",
+      "billing_town",
+      "first_name",
+    ]);
     expect(parseDetailsForm({ ...valid, billing: "same" }).ok).toBe(true);
     const form = detailsFormSchema.parse({
       ...valid,

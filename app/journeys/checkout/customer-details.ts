@@ -20,7 +20,11 @@ const name = (missing: string, invalid: string) =>
     .max(80, ERR + invalid)
     .regex(/^[^<>{}[\]\\\d]+$/, ERR + invalid);
 
-const optionalLine = z.string().trim().max(120, ERR + "lineTooLong").default("");
+const optionalLine = z
+  .string()
+  .trim()
+  .max(120, ERR + "lineTooLong")
+  .default("");
 const requiredLine = (missing: string) =>
   z
     .string({ error: ERR + missing })
@@ -39,32 +43,31 @@ const checkbox = z
   .optional()
   .transform((value) => value === "on" || value === "true");
 
-export const detailsFormSchema = z
-  .object({
-    first_name: name("firstNameMissing", "firstNameInvalid"),
-    last_name: name("lastNameMissing", "lastNameInvalid"),
-    email: z
-      .string({ error: ERR + "emailMissing" })
-      .trim()
-      .min(1, ERR + "emailMissing")
-      .pipe(z.email(ERR + "emailInvalid").max(254, ERR + "emailInvalid")),
-    phone_number: z
-      .string({ error: ERR + "phoneMissing" })
-      .trim()
-      .min(1, { error: ERR + "phoneMissing", abort: true })
-      .refine(plausiblePhone, ERR + "phoneInvalid"),
-    email_consent: checkbox,
-    address_line_1: requiredLine("addressLine1Missing"),
-    address_line_2: optionalLine,
-    address_town: requiredLine("townMissing"),
-    billing: z.enum(["same", "other"]).default("same"),
-    billing_first_name: z.string().trim().optional(),
-    billing_last_name: z.string().trim().optional(),
-    billing_line_1: z.string().trim().optional(),
-    billing_line_2: z.string().trim().optional(),
-    billing_town: z.string().trim().optional(),
-    billing_postcode: z.string().trim().optional(),
-  });
+export const detailsFormSchema = z.object({
+  first_name: name("firstNameMissing", "firstNameInvalid"),
+  last_name: name("lastNameMissing", "lastNameInvalid"),
+  email: z
+    .string({ error: ERR + "emailMissing" })
+    .trim()
+    .min(1, ERR + "emailMissing")
+    .pipe(z.email(ERR + "emailInvalid").max(254, ERR + "emailInvalid")),
+  phone_number: z
+    .string({ error: ERR + "phoneMissing" })
+    .trim()
+    .min(1, { error: ERR + "phoneMissing", abort: true })
+    .refine(plausiblePhone, ERR + "phoneInvalid"),
+  email_consent: checkbox,
+  address_line_1: requiredLine("addressLine1Missing"),
+  address_line_2: optionalLine,
+  address_town: requiredLine("townMissing"),
+  billing: z.enum(["same", "other"]).default("same"),
+  billing_first_name: z.string().trim().optional(),
+  billing_last_name: z.string().trim().optional(),
+  billing_line_1: z.string().trim().optional(),
+  billing_line_2: z.string().trim().optional(),
+  billing_town: z.string().trim().optional(),
+  billing_postcode: z.string().trim().optional(),
+});
 
 const BILLING_REQUIRED = [
   ["billing_first_name", "billingFirstNameMissing"],

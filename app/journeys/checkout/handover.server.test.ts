@@ -12,6 +12,10 @@ describe("hand-over to the customer's phone", () => {
   it("draws the QR code as an SVG on the server", async () => {
     const handover = await handoverFor("https://repairs.skyline.example/x", { token: "AB12C-DE34F", expires_at: "2026-01-01T10:00:00.000Z" });
     expect(handover.qrSvg).toMatch(/^<svg[^>]*viewBox/);
-    expect(handover).toMatchObject({ token: "AB12C-DE34F", continueUrl: "https://repairs.skyline.example/booking/continue?token=AB12C-DE34F", expiresAt: "2026-01-01T10:00:00.000Z" });
+    expect(handover).toMatchObject({
+      token: "AB12C-DE34F",
+      continueUrl: "https://repairs.skyline.example/booking/continue?token=AB12C-DE34F",
+      expiresAt: "2026-01-01T10:00:00.000Z",
+    });
   });
 });

@@ -92,9 +92,7 @@ export function bookingOverview(booking: BookingState, extra: OverviewExtras): B
     email: booking.email,
     devices,
     promoCode: booking.in_warranty === true ? null : booking.discount_code,
-    billingAddress: booking.billing_address
-      ? { name: fullName(booking.billing_first_name, booking.billing_last_name), lines: addressLines(booking.billing_address) }
-      : null,
+    billingAddress: booking.billing_address ? { name: fullName(booking.billing_first_name, booking.billing_last_name), lines: addressLines(booking.billing_address) } : null,
     promotionalEvent: booking.cart.sale_active ? booking.sale_title : null,
     convenienceCharge: booking.cart.call_out_charge.has_call_out_charge ? booking.cart.call_out_charge.amount : null,
     freeBatteryDevices: Object.values(booking.devices)

@@ -17,7 +17,14 @@ function engineAnswering(answer: PaymentWebhookAnswer, configured = true) {
 
 describe("POST /api/braintree-webhook: the engine's answer as HTTP", () => {
   it("passes the body and its content type through and answers 200 with what was recorded", async () => {
-    const { handed, deps } = engineAnswering({ outcome: "recorded", provider: "braintree", kind: "dispute_opened", occurredAt: new Date("2025-06-20T10:00:00Z"), recorded: "applied", orderRef: 42 });
+    const { handed, deps } = engineAnswering({
+      outcome: "recorded",
+      provider: "braintree",
+      kind: "dispute_opened",
+      occurredAt: new Date("2025-06-20T10:00:00Z"),
+      recorded: "applied",
+      orderRef: 42,
+    });
     const answer = await handlePaymentWebhookRequest(post("bt_signature=s&bt_payload=p"), deps);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual({ ok: true, kind: "dispute_opened", outcome: "applied", order_ref: 42 });

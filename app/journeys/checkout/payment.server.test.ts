@@ -31,7 +31,13 @@ describe("the payment page's billing panel", () => {
   });
 
   it("says which billing field is missing, with the details step's messages", () => {
-    const refused = billingDetailsForm(bookingFixture(), { billing_first_name: "Ada", billing_last_name: "Lovelace", billing_line_1: " ", billing_town: "London", billing_postcode: "" });
+    const refused = billingDetailsForm(bookingFixture(), {
+      billing_first_name: "Ada",
+      billing_last_name: "Lovelace",
+      billing_line_1: " ",
+      billing_town: "London",
+      billing_postcode: "",
+    });
     expect(refused).toEqual({
       ok: false,
       errors: { billing_line_1: "booking-checkout.details.errors.billingLine1Missing", billing_postcode: "booking-checkout.details.errors.billingPostcodeMissing" },

@@ -126,7 +126,10 @@ export type BillingSaveResult = { ok: true } | { ok: false; errors: Partial<Reco
  * The payment page's billing panel: the billing name and address saved as customer details (forced
  * persist), everything else as the booking holds it. Field messages are the details step's keys.
  */
-export function billingDetailsForm(booking: BookingState, posted: BillingValues): { ok: true; input: ReturnType<typeof customerDetailsInput> } | { ok: false; errors: FieldErrors } {
+export function billingDetailsForm(
+  booking: BookingState,
+  posted: BillingValues,
+): { ok: true; input: ReturnType<typeof customerDetailsInput> } | { ok: false; errors: FieldErrors } {
   const values: DetailsValues = { ...savedDetails(booking), billing: "other" };
   for (const field of BILLING_FIELDS) values[field] = String(posted[field] ?? "").trim();
   const parsed = parseDetailsForm(values);

@@ -99,11 +99,23 @@ describe("what a posted payment form charges (issue 5)", () => {
 
 describe("the payment error modal and the chosen method (spec §8)", () => {
   it("lists 'Incorrect billing address' and 'Incorrect phone number' from the charge error's fields", () => {
-    expect(paymentErrorModal({ code: "PAYMENT_CARD_ERROR", messages: ["x"], fields: { billing_address: ["Incorrect billing address"] } })).toEqual({ billingAddress: true, phoneNumber: false, bookingReference: false });
-    expect(paymentErrorModal({ code: "PAYMENT_GATEWAY_ERROR", messages: ["x"], fields: { phone_number: ["Incorrect phone number"] } })).toEqual({ billingAddress: false, phoneNumber: true, bookingReference: false });
+    expect(paymentErrorModal({ code: "PAYMENT_CARD_ERROR", messages: ["x"], fields: { billing_address: ["Incorrect billing address"] } })).toEqual({
+      billingAddress: true,
+      phoneNumber: false,
+      bookingReference: false,
+    });
+    expect(paymentErrorModal({ code: "PAYMENT_GATEWAY_ERROR", messages: ["x"], fields: { phone_number: ["Incorrect phone number"] } })).toEqual({
+      billingAddress: false,
+      phoneNumber: true,
+      bookingReference: false,
+    });
     expect(paymentErrorModal({ code: "PAYMENT_DECLINED", messages: ["x"] })).toEqual({ billingAddress: false, phoneNumber: false, bookingReference: false });
     // Spec §3's third billing flag, as the engine reports it (PaymentFailedError → fields.booking_reference).
-    expect(paymentErrorModal({ code: "PAYMENT_GATEWAY_ERROR", messages: ["x"], fields: { booking_reference: ["Incorrect booking reference"] } })).toEqual({ billingAddress: false, phoneNumber: false, bookingReference: true });
+    expect(paymentErrorModal({ code: "PAYMENT_GATEWAY_ERROR", messages: ["x"], fields: { booking_reference: ["Incorrect booking reference"] } })).toEqual({
+      billingAddress: false,
+      phoneNumber: false,
+      bookingReference: true,
+    });
   });
 
   it("keeps the method after a card error or a decline; other errors clear it", () => {

@@ -24,7 +24,11 @@ describe("contact message form", () => {
 
   it("keeps what was typed, and refuses an e-mail that is not one", () => {
     const result = checkForm(messageFormSchema, form({ name: "Ada", email: "ada@", phone: "07700900123", reason: "2", message: "Hello" }));
-    expect(result).toEqual({ ok: false, fields: { email: "contact.errors.emailInvalid" }, values: { name: "Ada", email: "ada@", phone: "07700900123", reason: "2", message: "Hello" } });
+    expect(result).toEqual({
+      ok: false,
+      fields: { email: "contact.errors.emailInvalid" },
+      values: { name: "Ada", email: "ada@", phone: "07700900123", reason: "2", message: "Hello" },
+    });
   });
 
   it("passes a complete message with the captcha token", () => {
@@ -35,7 +39,10 @@ describe("contact message form", () => {
 
 describe("call-back form", () => {
   it("requires name, e-mail and telephone; the postcode is optional", () => {
-    expect(checkForm(callBackFormSchema, form({ name: "", email: "", phone: "" }))).toMatchObject({ ok: false, fields: { name: "contact.errors.nameMissing", email: "contact.errors.emailMissing", phone: "contact.errors.phoneMissing" } });
+    expect(checkForm(callBackFormSchema, form({ name: "", email: "", phone: "" }))).toMatchObject({
+      ok: false,
+      fields: { name: "contact.errors.nameMissing", email: "contact.errors.emailMissing", phone: "contact.errors.phoneMissing" },
+    });
     expect(checkForm(callBackFormSchema, form({ name: "Ada", email: "ada@example.com", phone: "07700900123" })).ok).toBe(true);
   });
 });

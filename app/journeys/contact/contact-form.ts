@@ -8,19 +8,57 @@ import { z } from "zod";
 const E = "contact.errors.";
 
 export const messageFormSchema = z.object({
-  name: z.string().trim().min(1, E + "nameMissing").max(120, E + "tooLong"),
-  email: z.string().trim().min(1, E + "emailMissing").max(254, E + "emailInvalid").pipe(z.email(E + "emailInvalid")),
-  phone: z.string().trim().min(1, E + "phoneMissing").max(40, E + "phoneInvalid"),
-  reason: z.string().trim().min(1, E + "reasonMissing").regex(/^\d+$/, E + "reasonMissing"),
-  message: z.string().trim().min(1, E + "messageMissing").max(5000, E + "messageTooLong"),
+  name: z
+    .string()
+    .trim()
+    .min(1, E + "nameMissing")
+    .max(120, E + "tooLong"),
+  email: z
+    .string()
+    .trim()
+    .min(1, E + "emailMissing")
+    .max(254, E + "emailInvalid")
+    .pipe(z.email(E + "emailInvalid")),
+  phone: z
+    .string()
+    .trim()
+    .min(1, E + "phoneMissing")
+    .max(40, E + "phoneInvalid"),
+  reason: z
+    .string()
+    .trim()
+    .min(1, E + "reasonMissing")
+    .regex(/^\d+$/, E + "reasonMissing"),
+  message: z
+    .string()
+    .trim()
+    .min(1, E + "messageMissing")
+    .max(5000, E + "messageTooLong"),
   g_recaptcha_response: z.string().max(4000).optional(),
 });
 
 export const callBackFormSchema = z.object({
-  name: z.string().trim().min(1, E + "nameMissing").max(120, E + "tooLong"),
-  email: z.string().trim().min(1, E + "emailMissing").max(254, E + "emailInvalid").pipe(z.email(E + "emailInvalid")),
-  phone: z.string().trim().min(1, E + "phoneMissing").max(40, E + "phoneInvalid"),
-  postcode: z.string().trim().max(20, E + "postcodeInvalid").optional(),
+  name: z
+    .string()
+    .trim()
+    .min(1, E + "nameMissing")
+    .max(120, E + "tooLong"),
+  email: z
+    .string()
+    .trim()
+    .min(1, E + "emailMissing")
+    .max(254, E + "emailInvalid")
+    .pipe(z.email(E + "emailInvalid")),
+  phone: z
+    .string()
+    .trim()
+    .min(1, E + "phoneMissing")
+    .max(40, E + "phoneInvalid"),
+  postcode: z
+    .string()
+    .trim()
+    .max(20, E + "postcodeInvalid")
+    .optional(),
 });
 
 export type FormCheck<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string>; values: Record<string, string> };

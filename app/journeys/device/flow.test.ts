@@ -1,5 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { basketFull, deviceEntryPath, devicePath, deviceTypeIdFor, nextDeviceStep, pathOfStep, previousDeviceStep, stepApplies, warrantyIdentifier, type DeviceCarrierSwitches, type DeviceFacts } from "./flow";
+import {
+  basketFull,
+  deviceEntryPath,
+  devicePath,
+  deviceTypeIdFor,
+  nextDeviceStep,
+  pathOfStep,
+  previousDeviceStep,
+  stepApplies,
+  warrantyIdentifier,
+  type DeviceCarrierSwitches,
+  type DeviceFacts,
+} from "./flow";
 
 const carrier: DeviceCarrierSwitches = {
   singleMakeOnly: false,

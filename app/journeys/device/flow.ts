@@ -115,7 +115,10 @@ export function pathOfStep(step: DeviceStep | "basket", deviceKey: string): stri
  * Whether one more device fits the basket (spec §9: the carrier's maximum; only one device when
  * the booking is in warranty). Editing a device never adds one.
  */
-export function basketFull(carrier: Pick<DeviceCarrierSwitches, "maxDevicesPerBasket">, basket: { deviceCount: number; inWarranty: boolean | null }): "max-devices" | "in-warranty" | null {
+export function basketFull(
+  carrier: Pick<DeviceCarrierSwitches, "maxDevicesPerBasket">,
+  basket: { deviceCount: number; inWarranty: boolean | null },
+): "max-devices" | "in-warranty" | null {
   if (basket.deviceCount >= carrier.maxDevicesPerBasket) return "max-devices";
   if (basket.inWarranty === true && basket.deviceCount >= 1) return "in-warranty";
   return null;

@@ -35,11 +35,7 @@ export function selectionView(problems: SelectableProblem[], selectedIds: number
 }
 
 /** The problem ids after answering the damage questions (spec §2 confirm-damage: back glass and frame). */
-export function applyDamageAnswers(
-  problems: { id: number; code: string }[],
-  selectedIds: number[],
-  answers: { backGlass?: boolean | null; frame?: boolean | null },
-): number[] {
+export function applyDamageAnswers(problems: { id: number; code: string }[], selectedIds: number[], answers: { backGlass?: boolean | null; frame?: boolean | null }): number[] {
   const result = new Set(selectedIds);
   const toggle = (code: string, answer: boolean | null | undefined) => {
     const problem = problems.find((p) => p.code === code);

@@ -29,9 +29,7 @@ export const manualAddressSchema = z.object({
 export type ManualAddress = z.output<typeof manualAddressSchema>;
 export type ManualAddressValues = Record<keyof ManualAddress, string>;
 
-export type ManualAddressForm =
-  | { ok: true; address: ManualAddress }
-  | { ok: false; fieldErrors: Partial<Record<keyof ManualAddress, string>>; values: ManualAddressValues };
+export type ManualAddressForm = { ok: true; address: ManualAddress } | { ok: false; fieldErrors: Partial<Record<keyof ManualAddress, string>>; values: ManualAddressValues };
 
 export function parseManualAddress(form: FormData, fixedPostcode?: string | null): ManualAddressForm {
   const raw = {

@@ -50,11 +50,7 @@ export async function retrieveForBooking(context: BookingRequestContext, id: str
  * Saves the booking address (spec §7 POST /{ref}/address, with latitude and longitude) and goes on.
  * A refused address (BK04, validation) comes back for the address error modal; other errors follow §8.
  */
-export async function saveAddress(
-  context: BookingRequestContext,
-  address: AddressPayload,
-  options: { business: boolean; stage: LocationStage },
-) {
+export async function saveAddress(context: BookingRequestContext, address: AddressPayload, options: { business: boolean; stage: LocationStage }) {
   try {
     const booking = await ensureBooking(context);
     const saved = await context.engine.basket.setAddress(context.carrier, booking.reference, {
@@ -79,9 +75,7 @@ export async function addressesAtPostcode(context: BookingRequestContext, postco
     const container = postcodeContainer(found, postcode);
     const inside = container ? await context.engine.coverage.findAddresses(context.carrier, { text: postcode, container: container.id }) : [];
     const seen = new Set<string>();
-    return [...inside, ...found]
-      .filter((option) => option.retrievable && !seen.has(option.id) && seen.add(option.id))
-      .slice(0, limit);
+    return [...inside, ...found].filter((option) => option.retrievable && !seen.has(option.id) && seen.add(option.id)).slice(0, limit);
   } catch {
     // The list is a convenience: without it the visitor types the address.
     return [];

@@ -48,7 +48,8 @@ export function resumePath(carrier: LocationSwitches, booking: LocationFacts, st
   if (!booking.postcode) return startPath;
   if (needsStore(carrier, booking)) return "/booking/store-search";
   if (booking.device_count === 0) return deviceStartPath(carrier);
-  if (!booking.date && !(booking.is_mail_in_repair && offersMailIn({ offersMailIn: carrier.offersMailIn ?? false, mailInAddress: carrier.mailInAddress ?? null }))) return "/booking/basket";
+  if (!booking.date && !(booking.is_mail_in_repair && offersMailIn({ offersMailIn: carrier.offersMailIn ?? false, mailInAddress: carrier.mailInAddress ?? null })))
+    return "/booking/basket";
   if (!booking.email) return "/booking/details";
   return "/booking/checkout";
 }

@@ -10,7 +10,16 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
     booking: { order_id: 100123, booking_date: "2025-06-05", full_date: "Thursday 5th June 2025", technician_id: "t1", timeslot: { start: "08:00", end: "09:00" } },
     job: { id: 7 },
     is_mail_in_repair: false,
-    details: { email: "ada@example.com", first_name: "Ada", last_name: "Lovelace", phone_number: "+447700900123", address_1: "1 Parliament Street", address_2: "", town: "London", postcode: "SW1A 2AA" },
+    details: {
+      email: "ada@example.com",
+      first_name: "Ada",
+      last_name: "Lovelace",
+      phone_number: "+447700900123",
+      address_1: "1 Parliament Street",
+      address_2: "",
+      town: "London",
+      postcode: "SW1A 2AA",
+    },
     billing_address: { line_1: "2 Other Road", line_2: "", town: "Leeds", postcode: "LS1 6HD" },
     devices: [
       {
@@ -45,7 +54,13 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
   };
 }
 
-const booking = { repair_location: "doorstep", billing_first_name: "Ada", billing_last_name: "King", sale_title: "Spring repair sale", cart: { sale_active: true } } as unknown as BookingState;
+const booking = {
+  repair_location: "doorstep",
+  billing_first_name: "Ada",
+  billing_last_name: "King",
+  sale_title: "Spring repair sale",
+  cart: { sale_active: true },
+} as unknown as BookingState;
 
 describe("the manage screen's order (spec §3 booking overview fields)", () => {
   it("carries every overview field", () => {
@@ -78,7 +93,10 @@ describe("the manage screen's order (spec §3 booking overview fields)", () => {
   });
 
   it("shows no promo code on a warranty repair, no sale outside one, no charge without one", () => {
-    const view = manageOrder(order({ in_warranty: true, cancellation_charge: { applies: false, amount: 0, currency: "GBP" } }), { ...booking, cart: { sale_active: false } } as unknown as BookingState);
+    const view = manageOrder(order({ in_warranty: true, cancellation_charge: { applies: false, amount: 0, currency: "GBP" } }), {
+      ...booking,
+      cart: { sale_active: false },
+    } as unknown as BookingState);
     expect(view).toMatchObject({ promoCode: null, promotionalEvent: null, convenienceCharge: null, inWarranty: true });
     expect(manageOrder(order(), null)).toMatchObject({ repairLocation: "doorstep", promotionalEvent: null, billingAddress: { name: null } });
   });

@@ -88,9 +88,7 @@ export function manageOrder(order: OrderView, booking: BookingState | null, mail
       freeBattery: device.free_battery ? device.free_battery.problem.title : null,
     })),
     promoCode: order.in_warranty === true ? null : order.discount_code,
-    billingAddress: order.billing_address
-      ? { name: fullName(booking?.billing_first_name, booking?.billing_last_name), lines: lines(order.billing_address) }
-      : null,
+    billingAddress: order.billing_address ? { name: fullName(booking?.billing_first_name, booking?.billing_last_name), lines: lines(order.billing_address) } : null,
     promotionalEvent: booking?.cart.sale_active ? booking.sale_title : null,
     convenienceCharge: order.cancellation_charge.applies ? order.cancellation_charge.amount : null,
     inWarranty: order.in_warranty === true,

@@ -27,9 +27,12 @@ export function localiseApiError(
 ): { messages: string[]; fields: Record<string, string[]> } {
   if (locale === "en" || !isTableCode(error.code)) return { messages: error.messages, fields: error.fields };
   const fields = Object.fromEntries(
-    Object.entries(error.fields).map(([name, messages]) => [name, messages.map((message, index) => fieldText(error.fieldCodes[name]?.[index], message, (key) => siteText(locale, key) ?? message))]),
+    Object.entries(error.fields).map(([name, messages]) => [
+      name,
+      messages.map((message, index) => fieldText(error.fieldCodes[name]?.[index], message, (key) => siteText(locale, key) ?? message)),
+    ]),
   );
   const shown = firstMessageText(behaviourFor(error.code, "booking", error.messages, error.fieldCodes), error, locale);
-  const first = shown.key ? siteText(locale, shown.key) : shown.text ?? null;
+  const first = shown.key ? siteText(locale, shown.key) : (shown.text ?? null);
   return { messages: first ? [first] : error.messages, fields };
 }

@@ -53,7 +53,11 @@ const stored = z.object({ referrer: z.unknown().optional(), lucidRef: z.unknown(
 async function fromCookie(request: Request): Promise<Attribution | null> {
   const header = request.headers.get("Cookie");
   if (!header?.includes("__attribution=")) return null;
-  const parsed = stored.safeParse(await attributionCookie().parse(header).catch(() => null));
+  const parsed = stored.safeParse(
+    await attributionCookie()
+      .parse(header)
+      .catch(() => null),
+  );
   if (!parsed.success) return null;
   const value = { referrer: attributionToken(parsed.data.referrer), lucidRef: attributionToken(parsed.data.lucidRef) };
   return value.referrer || value.lucidRef ? value : null;

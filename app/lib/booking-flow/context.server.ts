@@ -60,7 +60,12 @@ export function startPathFor(carrier: Carrier): string {
  * a chosen time of day (ADR 110).
  */
 export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
-  const [{ carrier: siteCarrier, locale }, session, engine, attribution] = await Promise.all([requireTenant(request), getSession(request), getRequestEngine(request), captureAttribution(request)]);
+  const [{ carrier: siteCarrier, locale }, session, engine, attribution] = await Promise.all([
+    requireTenant(request),
+    getSession(request),
+    getRequestEngine(request),
+    captureAttribution(request),
+  ]);
   const colleague = await inStoreColleague(request, siteCarrier);
   const reference = session.get("bookingRef");
   let booking: BookingState | null = null;

@@ -23,7 +23,10 @@ describe("the §8 error table", () => {
   });
 
   it("names only texts that exist in English and German", () => {
-    const behaviours = [...Object.values(ERROR_TABLE), ...Object.values(PLACE_RULES).flatMap((rule: { codes?: object; otherwise?: Behaviour }) => [...Object.values(rule.codes ?? {}), ...(rule.otherwise ? [rule.otherwise] : [])])];
+    const behaviours = [
+      ...Object.values(ERROR_TABLE),
+      ...Object.values(PLACE_RULES).flatMap((rule: { codes?: object; otherwise?: Behaviour }) => [...Object.values(rule.codes ?? {}), ...(rule.otherwise ? [rule.otherwise] : [])]),
+    ];
     const keys = [...behaviours.flatMap(keysOf), ...(Object.values(FIELD_KEYS) as (string | null)[]).filter((key): key is string => Boolean(key))];
     for (const key of keys) {
       expect(en.exists(key), `en: ${key}`).toBe(true);
@@ -79,7 +82,10 @@ describe("the §8 error table", () => {
   });
 
   it("shows the payment-declined text for 6 s only for a decline, or a refused charge that came with no message (§8)", () => {
-    expect(toastOf(behaviourFor("PAYMENT_DECLINED", "booking.payment", ["Do Not Honor"]), ["Do Not Honor"], "en")).toEqual({ key: "booking.toasts.paymentDeclined", durationMs: 6_000 });
+    expect(toastOf(behaviourFor("PAYMENT_DECLINED", "booking.payment", ["Do Not Honor"]), ["Do Not Honor"], "en")).toEqual({
+      key: "booking.toasts.paymentDeclined",
+      durationMs: 6_000,
+    });
     expect(toastOf(behaviourFor("PAYMENT_GATEWAY_ERROR", "booking.payment", []), [], "de")).toEqual({ key: "booking.toasts.paymentDeclined", durationMs: 6_000 });
     expect(toastOf(behaviourFor("SOMETHING_NEW", "booking.payment", [" "]), [], "en")).toEqual({ key: "booking.toasts.paymentDeclined", durationMs: 6_000 });
     // With a message, or away from the charge, a message-less error is the neutral text for 15 s.

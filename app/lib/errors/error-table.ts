@@ -253,12 +253,7 @@ function isErrorCode(code: string): code is ErrorCode {
  * "any other". With `messages` (the error's), an "any other" error with no message to show takes the
  * place's `withoutMessage` behaviour where it has one (the charge: 'declined', 6 s).
  */
-export function behaviourFor(
-  code: string | null | undefined,
-  place: Place = "booking",
-  messages?: readonly string[],
-  fieldCodes?: Record<string, readonly string[]>,
-): Behaviour {
+export function behaviourFor(code: string | null | undefined, place: Place = "booking", messages?: readonly string[], fieldCodes?: Record<string, readonly string[]>): Behaviour {
   const chain = chainOf(place);
   const rules: readonly PlaceRule[] = chain.map((name) => PLACE_RULES[name]);
   const found = byFieldCode(fieldCodes, rules) ?? lookUp(code, rules);

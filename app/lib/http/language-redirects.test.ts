@@ -14,7 +14,9 @@ describe("where a redirect answering ?lng= leads", () => {
     expect(redirectKeepingLanguage(answer("/booking/device/make?modal=make-unavailable", 303), request("/booking/device/model?make=99&kind=phone&lng=en"))).toBe(
       "/booking/device/make?modal=make-unavailable&lng=en",
     );
-    expect(redirectKeepingLanguage(answer("/booking/payment?billing=edit#billing-panel"), request("/booking/checkout?lng=de"))).toBe("/booking/payment?billing=edit&lng=de#billing-panel");
+    expect(redirectKeepingLanguage(answer("/booking/payment?billing=edit#billing-panel"), request("/booking/checkout?lng=de"))).toBe(
+      "/booking/payment?billing=edit&lng=de#billing-panel",
+    );
     expect(redirectKeepingLanguage(answer(`http://${HOST}/manage`, 301), request("/manage/booking?lng=de"))).toBe(`http://${HOST}/manage?lng=de`);
   });
 

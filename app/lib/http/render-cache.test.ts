@@ -18,16 +18,30 @@ describe("which requests the render cache answers", () => {
 
   it("answers a booking's first page (postcode or address search) for a visitor without a booking", () => {
     for (const url of ["/booking/postcode-search", "/booking/address-search"]) expect(renderCacheKey(get(url)), url).toBe(`http://patchpoint.localhost:3000${url}#lng=`);
-    for (const cookie of ["__booking=x", "lng=de; __booking=x", "__toast=x", "account_type=business"]) expect(renderCacheKey(get("/booking/postcode-search", cookie)), cookie).toBeNull();
-    for (const url of ["/booking/postcode-search?postcode=SW1A1AA", "/booking/address-search?text=10", "/booking/postcode-search?type=business"]) expect(renderCacheKey(get(url)), url).toBeNull();
+    for (const cookie of ["__booking=x", "lng=de; __booking=x", "__toast=x", "account_type=business"])
+      expect(renderCacheKey(get("/booking/postcode-search", cookie)), cookie).toBeNull();
+    for (const url of ["/booking/postcode-search?postcode=SW1A1AA", "/booking/address-search?text=10", "/booking/postcode-search?type=business"])
+      expect(renderCacheKey(get(url)), url).toBeNull();
   });
 
   it("leaves every other page to Remix", () => {
-    for (const url of ["/booking/basket", "/booking/repair-date", "/booking/device/make", "/booking/postcode-search.data", "/contact", "/manage", "/faqs.data", "/help/a/b", "/api/cms-webhook"]) expect(renderCacheKey(get(url)), url).toBeNull();
+    for (const url of [
+      "/booking/basket",
+      "/booking/repair-date",
+      "/booking/device/make",
+      "/booking/postcode-search.data",
+      "/contact",
+      "/manage",
+      "/faqs.data",
+      "/help/a/b",
+      "/api/cms-webhook",
+    ])
+      expect(renderCacheKey(get(url)), url).toBeNull();
   });
 
   it("never answers what depends on the visitor: a session, toast or manage cookie, a query string (preview, ?lng=), credentials, a non-GET", () => {
-    for (const cookie of ["__booking=x", "lng=en; __toast=x", "__manage=x", "account_type=business", "engine_clock_offset_ms=5"]) expect(renderCacheKey(get("/", cookie)), cookie).toBeNull();
+    for (const cookie of ["__booking=x", "lng=en; __toast=x", "__manage=x", "account_type=business", "engine_clock_offset_ms=5"])
+      expect(renderCacheKey(get("/", cookie)), cookie).toBeNull();
     for (const url of ["/?preview=abc", "/faqs?lng=de", "/?type=business", "/?"]) expect(renderCacheKey(get(url)), url).toBeNull();
     expect(renderCacheKey({ ...get("/"), headers: { authorization: "Bearer x" } })).toBeNull();
     expect(renderCacheKey({ ...get("/"), method: "POST" })).toBeNull();

@@ -19,13 +19,7 @@ export const CARRIER_HEADER = "x-render-cache-carrier";
 const NOT_STORED_HEADERS = new Set(["content-length", "content-encoding", "date", "etag", "cache-control", "vary", "x-request-id", CARRIER_HEADER]);
 
 /** The cache key of a request the cache may answer, or null when it must go to Remix. */
-export function renderCacheKey(request: {
-  method: string;
-  protocol: string;
-  host: string;
-  url: string;
-  headers: { cookie?: string; authorization?: string };
-}): string | null {
+export function renderCacheKey(request: { method: string; protocol: string; host: string; url: string; headers: { cookie?: string; authorization?: string } }): string | null {
   if (request.method !== "GET" || request.headers.authorization) return null;
   const [pathname, query] = splitUrl(request.url);
   if (query !== null || !CONTENT_PAGE.test(pathname)) return null;
@@ -118,16 +112,18 @@ export function renderCache(options: RenderCacheOptions): RequestHandler {
       // Another request's render: its answer, if not stored, belongs to that request alone.
       pending = pending.then((answer) => (answer ? Promise.reject(new RenderNotShared()) : null));
     }
-    pending.then(
-      async (answer) => {
-        const page = options.pages.get(key);
-        if (!answer && page) return serve(request, response, page, "miss");
-        if (answer) return sendAnswer(response, answer);
-        // Content changed while rendering: this request gets a fresh, uncached answer.
-        next();
-      },
-      (error: unknown) => (error instanceof RenderNotShared ? next() : next(error)),
-    ).catch(next);
+    pending
+      .then(
+        async (answer) => {
+          const page = options.pages.get(key);
+          if (!answer && page) return serve(request, response, page, "miss");
+          if (answer) return sendAnswer(response, answer);
+          // Content changed while rendering: this request gets a fresh, uncached answer.
+          next();
+        },
+        (error: unknown) => (error instanceof RenderNotShared ? next() : next(error)),
+      )
+      .catch(next);
   };
 }
 

@@ -4,7 +4,16 @@ import { rejectionFor, type RequestFacts } from "./request-guard";
 const FORM = "application/x-www-form-urlencoded";
 
 function facts(overrides: Partial<RequestFacts>): RequestFacts {
-  return { method: "POST", path: "/booking/details", host: "patchpoint.localhost:3000", origin: "http://patchpoint.localhost:3000", referer: undefined, contentType: FORM, contentLength: "20", ...overrides };
+  return {
+    method: "POST",
+    path: "/booking/details",
+    host: "patchpoint.localhost:3000",
+    origin: "http://patchpoint.localhost:3000",
+    referer: undefined,
+    contentType: FORM,
+    contentLength: "20",
+    ...overrides,
+  };
 }
 
 describe("request guard", () => {

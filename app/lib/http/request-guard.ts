@@ -32,7 +32,10 @@ const REJECTION_MESSAGE: Record<RejectionCode, string> = {
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 function normaliseHost(host: string): string {
-  return host.trim().toLowerCase().replace(/:(80|443)$/, "");
+  return host
+    .trim()
+    .toLowerCase()
+    .replace(/:(80|443)$/, "");
 }
 
 function hostOf(url: string): string | null {

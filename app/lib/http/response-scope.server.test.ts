@@ -8,7 +8,14 @@ const plain = createCookie("plain", { path: "/" });
 
 /** A request carrying the cookies an earlier answer set. */
 const after = (answer: Response, url = "http://x.localhost/booking/basket") =>
-  new Request(url, { headers: { Cookie: answer.headers.getSetCookie().map((cookie) => cookie.split(";")[0]).join("; ") } });
+  new Request(url, {
+    headers: {
+      Cookie: answer.headers
+        .getSetCookie()
+        .map((cookie) => cookie.split(";")[0])
+        .join("; "),
+    },
+  });
 const names = (answer: Response) => answer.headers.getSetCookie().map((cookie) => cookie.split("=")[0]);
 
 /** A handler that changes the session and flashes a toast, and commits nothing. */

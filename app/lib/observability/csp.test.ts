@@ -1,14 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { buildCsp, inlineHashes, originOf, thirdPartiesFor, type CspSettings } from "./csp";
 
-const live: CspSettings = { widgets: { cardDropIn: "braintree", payLaterWidget: "klarna", captchaWidget: "recaptcha" }, tileUrlTemplate: "https://tiles.example.org/{z}/{x}/{y}.png" };
+const live: CspSettings = {
+  widgets: { cardDropIn: "braintree", payLaterWidget: "klarna", captchaWidget: "recaptcha" },
+  tileUrlTemplate: "https://tiles.example.org/{z}/{x}/{y}.png",
+};
 const offline: CspSettings = { widgets: { cardDropIn: null, payLaterWidget: null, captchaWidget: null }, tileUrlTemplate: null };
 
 function directives(policy: string): Map<string, string[]> {
-  return new Map(policy.split("; ").map((part) => {
-    const [name, ...values] = part.split(" ");
-    return [name!, values];
-  }));
+  return new Map(
+    policy.split("; ").map((part) => {
+      const [name, ...values] = part.split(" ");
+      return [name!, values];
+    }),
+  );
 }
 
 function policyFor(pathname: string, settings: CspSettings = live) {
@@ -46,8 +51,12 @@ describe("the Content-Security-Policy", () => {
   it("allows Braintree, PayPal and Klarna on the payment step with the live providers", () => {
     expect(thirdPartiesFor("/booking/payment", live)).toEqual(["braintree", "paypal", "klarna"]);
     const policy = policyFor("/booking/payment");
-    expect(policy.get("script-src")).toEqual(expect.arrayContaining(["https://js.braintreegateway.com", "https://assets.braintreegateway.com", "https://*.paypal.com", "https://x.klarnacdn.net"]));
-    expect(policy.get("frame-src")).toEqual(expect.arrayContaining(["https://assets.braintreegateway.com", "https://*.paypal.com", "https://*.klarna.com", "https://*.cardinalcommerce.com"]));
+    expect(policy.get("script-src")).toEqual(
+      expect.arrayContaining(["https://js.braintreegateway.com", "https://assets.braintreegateway.com", "https://*.paypal.com", "https://x.klarnacdn.net"]),
+    );
+    expect(policy.get("frame-src")).toEqual(
+      expect.arrayContaining(["https://assets.braintreegateway.com", "https://*.paypal.com", "https://*.klarna.com", "https://*.cardinalcommerce.com"]),
+    );
     expect(policy.get("connect-src")).toEqual(expect.arrayContaining(["https://api.braintreegateway.com", "https://*.klarna.com"]));
     expect(policy.get("script-src")).not.toContain("https://www.gstatic.com/recaptcha/");
   });

@@ -122,7 +122,14 @@ export function buildCsp(input: CspInput): string {
     if (party === "tiles") {
       if (input.tileOrigin) add({ "img-src": [input.tileOrigin] });
     } else if (party === "liveChat") {
-      if (input.liveChatOrigin) add({ "script-src": [input.liveChatOrigin], "connect-src": [input.liveChatOrigin], "frame-src": [input.liveChatOrigin], "img-src": [input.liveChatOrigin], "style-src": [input.liveChatOrigin] });
+      if (input.liveChatOrigin)
+        add({
+          "script-src": [input.liveChatOrigin],
+          "connect-src": [input.liveChatOrigin],
+          "frame-src": [input.liveChatOrigin],
+          "img-src": [input.liveChatOrigin],
+          "style-src": [input.liveChatOrigin],
+        });
     } else {
       add(THIRD_PARTY_SOURCES[party]);
     }
@@ -151,8 +158,6 @@ const INLINE_STYLE = /<style\b[^>]*>([\s\S]*?)<\/style>/gi;
  * each once, in order. The browser hashes the element's text as UTF-8, which is what is hashed here.
  */
 export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const hashAll = (pattern: RegExp) => [
-    ...new Set([...html.matchAll(pattern)].map((match) => `'sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}'`)),
-  ];
+  const hashAll = (pattern: RegExp) => [...new Set([...html.matchAll(pattern)].map((match) => `'sha256-${createHash("sha256").update(match[1]!, "utf8").digest("base64")}'`))];
   return { scripts: hashAll(INLINE_SCRIPT), styles: hashAll(INLINE_STYLE) };
 }

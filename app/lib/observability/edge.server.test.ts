@@ -96,7 +96,10 @@ describe("the CSP report endpoint", () => {
     const batch = await fetch(`${base}/api/csp-report`, {
       method: "POST",
       headers: { "Content-Type": "application/reports+json" },
-      body: JSON.stringify([{ type: "csp-violation", body: { blockedURL: "inline" } }, { type: "csp-violation", body: { blockedURL: "eval" } }]),
+      body: JSON.stringify([
+        { type: "csp-violation", body: { blockedURL: "inline" } },
+        { type: "csp-violation", body: { blockedURL: "eval" } },
+      ]),
     });
     expect([legacy.status, batch.status]).toEqual([204, 204]);
     expect(await reports()).toBe(before + 3);
@@ -105,7 +108,11 @@ describe("the CSP report endpoint", () => {
   it("answers 204 to a body too large or not JSON, and counts nothing", async () => {
     const base = await start();
     const before = await reports();
-    const large = await fetch(`${base}/api/csp-report`, { method: "POST", headers: { "Content-Type": "application/csp-report" }, body: JSON.stringify({ pad: "x".repeat(20_000) }) });
+    const large = await fetch(`${base}/api/csp-report`, {
+      method: "POST",
+      headers: { "Content-Type": "application/csp-report" },
+      body: JSON.stringify({ pad: "x".repeat(20_000) }),
+    });
     const broken = await fetch(`${base}/api/csp-report`, { method: "POST", headers: { "Content-Type": "application/csp-report" }, body: "{not json" });
     expect([large.status, broken.status]).toEqual([204, 204]);
     expect(await reports()).toBe(before);
@@ -114,9 +121,37 @@ describe("the CSP report endpoint", () => {
 
 describe("a logged CSP report", () => {
   it("keeps what was blocked where, from either format, without the page's query string", () => {
-    const legacy = { "csp-report": { "document-uri": "http://x.localhost/manage/booking?email=jane%40example.com", "effective-directive": "script-src-elem", "blocked-uri": "inline", "line-number": 4, "original-policy": "default-src 'self'" } };
-    const reportingApi = { type: "csp-violation", body: { documentURL: "http://x.localhost/my/technician/jane%40example.com/10042?x=y", effectiveDirective: "img-src", blockedURL: "https://tiles.example.org/1/2/3.png?key=secret", disposition: "enforce" } };
-    expect(summariseReport(legacy)).toEqual({ page: "http://x.localhost/manage/booking", directive: "script-src-elem", blocked: "inline", source: undefined, line: 4, disposition: undefined });
-    expect(summariseReport(reportingApi)).toMatchObject({ page: "http://x.localhost/my/technician/:email/:orderRef", directive: "img-src", blocked: "https://tiles.example.org/1/2/3.png", disposition: "enforce" });
+    const legacy = {
+      "csp-report": {
+        "document-uri": "http://x.localhost/manage/booking?email=jane%40example.com",
+        "effective-directive": "script-src-elem",
+        "blocked-uri": "inline",
+        "line-number": 4,
+        "original-policy": "default-src 'self'",
+      },
+    };
+    const reportingApi = {
+      type: "csp-violation",
+      body: {
+        documentURL: "http://x.localhost/my/technician/jane%40example.com/10042?x=y",
+        effectiveDirective: "img-src",
+        blockedURL: "https://tiles.example.org/1/2/3.png?key=secret",
+        disposition: "enforce",
+      },
+    };
+    expect(summariseReport(legacy)).toEqual({
+      page: "http://x.localhost/manage/booking",
+      directive: "script-src-elem",
+      blocked: "inline",
+      source: undefined,
+      line: 4,
+      disposition: undefined,
+    });
+    expect(summariseReport(reportingApi)).toMatchObject({
+      page: "http://x.localhost/my/technician/:email/:orderRef",
+      directive: "img-src",
+      blocked: "https://tiles.example.org/1/2/3.png",
+      disposition: "enforce",
+    });
   });
 });

@@ -33,7 +33,7 @@ describe("the app's log", () => {
       config: { password: "hunter2", secret: "s3cret", token: "tok" },
     });
     const line = JSON.stringify(lines[0]);
-    for (const leaked of ["__session=abc", "Bearer t0ken", "fake-valid-visa-nonce", "4111111111111111", "hunter2", "s3cret", "\"tok\""]) {
+    for (const leaked of ["__session=abc", "Bearer t0ken", "fake-valid-visa-nonce", "4111111111111111", "hunter2", "s3cret", '"tok"']) {
       expect(line).not.toContain(leaked);
     }
     expect(line).toContain("[redacted]");

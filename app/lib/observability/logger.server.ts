@@ -10,9 +10,9 @@ import { observabilityEnv } from "./env.server";
 export const REDACT_PATHS = [
   "req.headers.cookie",
   "req.headers.authorization",
-  "req.headers[\"x-api-key\"]",
-  "req.headers[\"x-strapi-signature\"]",
-  "res.headers[\"set-cookie\"]",
+  'req.headers["x-api-key"]',
+  'req.headers["x-strapi-signature"]',
+  'res.headers["set-cookie"]',
   "headers.cookie",
   "headers.authorization",
   "*.password",

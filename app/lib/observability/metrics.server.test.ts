@@ -45,6 +45,6 @@ describe("metrics", () => {
     expect(await value("messages", { channel: "email", kind: "booking-confirmed", outcome: "sent" })).toBe(sentBefore + 1);
     expect(await value("messages", { channel: "sms", kind: "evening-before", outcome: "retried" })).toBe(retriedBefore + 1);
     expect(await value("messages", { channel: "other", kind: "other", outcome: "dead" })).toBe(otherBefore + 1);
-    expect((await metrics().registry.metrics())).toContain('messages_sent_total{channel="email",kind="booking-confirmed",outcome="sent"}');
+    expect(await metrics().registry.metrics()).toContain('messages_sent_total{channel="email",kind="booking-confirmed",outcome="sent"}');
   });
 });

@@ -5,10 +5,7 @@ describe("the Secure cookie rule", () => {
   const cookies = ["__session=abc; Path=/; HttpOnly; SameSite=Lax", "lng=de; Path=/; Max-Age=31536000; SameSite=Lax"];
 
   it("marks every cookie Secure when the request came over HTTPS", () => {
-    expect(withSecureFlag(cookies, true)).toEqual([
-      "__session=abc; Path=/; HttpOnly; SameSite=Lax; Secure",
-      "lng=de; Path=/; Max-Age=31536000; SameSite=Lax; Secure",
-    ]);
+    expect(withSecureFlag(cookies, true)).toEqual(["__session=abc; Path=/; HttpOnly; SameSite=Lax; Secure", "lng=de; Path=/; Max-Age=31536000; SameSite=Lax; Secure"]);
   });
 
   it("leaves cookies as they are over plain HTTP", () => {

@@ -115,7 +115,13 @@ function statusOf(error: unknown): number {
  * or to the lookup when the order is not the visitor's; otherwise the failure for the page to show
  * (modal, inline, alert) with the error's status.
  */
-export async function manageErrorResponse(ctx: ManageContext, error: unknown, place: ManagePlace, lookup: LookupForm, extra: Omit<ManageActionResult, "ok" | "intent" | "failure"> = {}) {
+export async function manageErrorResponse(
+  ctx: ManageContext,
+  error: unknown,
+  place: ManagePlace,
+  lookup: LookupForm,
+  extra: Omit<ManageActionResult, "ok" | "intent" | "failure"> = {},
+) {
   const failure = manageFailure(ctx, error, place);
   const behaviour = handleError(error, `manage.${place}`).behaviour;
   if (failure.show === "toast") {

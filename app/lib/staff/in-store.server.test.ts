@@ -5,7 +5,21 @@ vi.mock("./require-staff.server", () => ({ currentStaff: (request: Request) => c
 
 const { inStoreColleague } = await import("./in-store.server");
 
-const account = { id: "1", carrierCode: "skyline", username: "store.oxford", name: "Olivia", email: null, role: "storeColleague", rolePermissions: ["store.booking"], companyPermissions: [], storeCodes: ["LON-OXFORD-ST"], serviceArea: null, technicianCode: null, disabled: false, stamp: "s" } as const;
+const account = {
+  id: "1",
+  carrierCode: "skyline",
+  username: "store.oxford",
+  name: "Olivia",
+  email: null,
+  role: "storeColleague",
+  rolePermissions: ["store.booking"],
+  companyPermissions: [],
+  storeCodes: ["LON-OXFORD-ST"],
+  serviceArea: null,
+  technicianCode: null,
+  disabled: false,
+  stamp: "s",
+} as const;
 const request = (cookie?: string) => new Request("https://skyline.example/booking/postcode-search?mode=in-store", { headers: cookie ? { Cookie: cookie } : {} });
 const allows = { allowsInStoreBookings: true };
 

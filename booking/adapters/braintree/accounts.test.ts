@@ -10,7 +10,13 @@ describe("Braintree accounts from configuration", () => {
       BRAINTREE_PRIVATE_KEY: "priv",
       BRAINTREE_MERCHANT_ACCOUNTS: "gbp=acc_gbp, EUR=acc_eur",
     });
-    expect(accountFor(config, "any-carrier")).toEqual({ environment: "production", merchantId: "m1", publicKey: "pub", privateKey: "priv", merchantAccounts: { GBP: "acc_gbp", EUR: "acc_eur" } });
+    expect(accountFor(config, "any-carrier")).toEqual({
+      environment: "production",
+      merchantId: "m1",
+      publicKey: "pub",
+      privateKey: "priv",
+      merchantAccounts: { GBP: "acc_gbp", EUR: "acc_eur" },
+    });
   });
 
   it("lets BRAINTREE_ACCOUNTS name a merchant per carrier over the default", () => {
@@ -33,9 +39,9 @@ describe("Braintree accounts from configuration", () => {
     expect(() => braintreeAccountsFromEnv({})).toThrow(BraintreeConfigError);
     expect(() => braintreeAccountsFromEnv({ BRAINTREE_ACCOUNTS: "{nope" })).toThrow("BRAINTREE_ACCOUNTS is not valid JSON");
     expect(() => braintreeAccountsFromEnv({ BRAINTREE_ACCOUNTS: JSON.stringify({ uk: { merchantId: "m", publicKey: "secret-pub" } }) })).toThrow(/"uk".*privateKey/);
-    expect(() => braintreeAccountsFromEnv({ BRAINTREE_ACCOUNTS: JSON.stringify({ uk: { merchantId: "m", publicKey: "secret-pub", privateKey: "k", merchantAccounts: { XYZ: "a" } } }) })).toThrow(
-      BraintreeConfigError,
-    );
+    expect(() =>
+      braintreeAccountsFromEnv({ BRAINTREE_ACCOUNTS: JSON.stringify({ uk: { merchantId: "m", publicKey: "secret-pub", privateKey: "k", merchantAccounts: { XYZ: "a" } } }) }),
+    ).toThrow(BraintreeConfigError);
     try {
       braintreeAccountsFromEnv({ BRAINTREE_ACCOUNTS: JSON.stringify({ uk: { merchantId: "m", publicKey: "secret-pub" } }) });
     } catch (error) {

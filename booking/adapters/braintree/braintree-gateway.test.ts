@@ -232,7 +232,10 @@ describe("Braintree gateway: refund and void", () => {
 
   it("reports a refund Braintree refuses", async () => {
     braintree.expect({ method: "POST", path: "/transactions/kq7v3m2p/refund", response: "refund-not-settled" });
-    expect(await gateway().refund({ transactionId: "kq7v3m2p", idempotencyKey: "r1", carrierCode: "uk" })).toEqual({ ok: false, message: "Cannot refund transaction unless it is settled." });
+    expect(await gateway().refund({ transactionId: "kq7v3m2p", idempotencyKey: "r1", carrierCode: "uk" })).toEqual({
+      ok: false,
+      message: "Cannot refund transaction unless it is settled.",
+    });
   });
 
   it("recognises a retried full refund whose first answer was lost", async () => {

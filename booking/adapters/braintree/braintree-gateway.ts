@@ -16,16 +16,7 @@
 import braintree from "braintree";
 import type { Currency, PaymentGateway, SaleRequest, SaleResult } from "../../ports/payment-gateway";
 import { accountFor, type BraintreeAccount, type BraintreeAccounts } from "./accounts";
-import {
-  BRAINTREE_CODES,
-  LIVE_SALE_STATUSES,
-  looksLikeRepeat,
-  majorAmount,
-  saleFailure,
-  saleStatus,
-  type BraintreeResult,
-  type BraintreeTransaction,
-} from "./braintree-results";
+import { BRAINTREE_CODES, LIVE_SALE_STATUSES, looksLikeRepeat, majorAmount, saleFailure, saleStatus, type BraintreeResult, type BraintreeTransaction } from "./braintree-results";
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -173,7 +164,14 @@ export function createBraintreeGateway(options: BraintreeGatewayOptions): Paymen
       }
     }
 
-    await ledger.put(saleKey(key), { kind: "sale-started", carrierCode: request.carrierCode, orderId: request.orderId, amount, currency: request.currency, startedAt: now().toISOString() });
+    await ledger.put(saleKey(key), {
+      kind: "sale-started",
+      carrierCode: request.carrierCode,
+      orderId: request.orderId,
+      amount,
+      currency: request.currency,
+      startedAt: now().toISOString(),
+    });
     const merchantAccountId = account.merchantAccounts[request.currency];
     const billing = billingFor(request);
     const sale: braintree.TransactionRequest = {

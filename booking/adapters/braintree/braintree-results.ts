@@ -50,9 +50,34 @@ export interface BraintreeResult {
 export const BRAINTREE_CODES = {
   /** ValidationErrorCodes.Address.* — every billing address error. */
   address: new Set([
-    "81801", "91821", "81802", "91814", "91816", "91817", "91803", "91823", "81804", "91819", "81805", "91815",
-    "91828", "91820", "81806", "91824", "81807", "81813", "91826", "81808", "81828", "81809", "91825", "81810",
-    "81827", "91822", "81811", "81812",
+    "81801",
+    "91821",
+    "81802",
+    "91814",
+    "91816",
+    "91817",
+    "91803",
+    "91823",
+    "81804",
+    "91819",
+    "81805",
+    "91815",
+    "91828",
+    "91820",
+    "81806",
+    "91824",
+    "81807",
+    "81813",
+    "91826",
+    "81808",
+    "81828",
+    "81809",
+    "91825",
+    "81810",
+    "81827",
+    "91822",
+    "81811",
+    "81812",
   ]),
   billingAddressConflict: "91530",
   billingPhoneNumberIsInvalid: "915206",
@@ -66,15 +91,7 @@ export const BRAINTREE_CODES = {
 const CARD_CODE = /^(8|9)17\d\d$/;
 
 /** Statuses of a sale that took (or will take) the customer's money. */
-export const LIVE_SALE_STATUSES = new Set([
-  "authorizing",
-  "authorized",
-  "submitted_for_settlement",
-  "settlement_pending",
-  "settling",
-  "settled",
-  "settlement_confirmed",
-]);
+export const LIVE_SALE_STATUSES = new Set(["authorizing", "authorized", "submitted_for_settlement", "settlement_pending", "settling", "settled", "settlement_confirmed"]);
 
 type Failure = Extract<SaleResult, { ok: false }>;
 
@@ -104,7 +121,12 @@ function validationFailure(result: BraintreeResult): Failure {
   if (errors.some((e) => e.code === BRAINTREE_CODES.orderIdIsTooLong || e.attribute === "order_id")) flags.bookingReference = true;
   const cardProblem = errors.some((e) => e.code === BRAINTREE_CODES.threeDSecureAuthenticationFailed || CARD_CODE.test(e.code));
   return withFlags(
-    { ok: false, kind: cardProblem ? "card_error" : "gateway_error", code: first?.code ?? "validation", message: first?.message ?? result.message ?? "The payment was not accepted." },
+    {
+      ok: false,
+      kind: cardProblem ? "card_error" : "gateway_error",
+      code: first?.code ?? "validation",
+      message: first?.message ?? result.message ?? "The payment was not accepted.",
+    },
     flags,
   );
 }
@@ -125,7 +147,10 @@ export function saleFailure(result: BraintreeResult): Failure {
   switch (t.status) {
     case "processor_declined":
     case "settlement_declined":
-      return withFlags({ ok: false, kind: "declined", code: t.processorResponseCode ?? t.status, message: t.processorResponseText ?? result.message ?? "Processor Declined" }, flags);
+      return withFlags(
+        { ok: false, kind: "declined", code: t.processorResponseCode ?? t.status, message: t.processorResponseText ?? result.message ?? "Processor Declined" },
+        flags,
+      );
     case "gateway_rejected": {
       const reason = t.gatewayRejectionReason ?? "unknown";
       const message = result.message ?? `Gateway Rejected: ${reason}`;

@@ -44,12 +44,20 @@ describe("Braintree webhook verification (the SDK's webhookNotification.parse)",
 
   it("reads settlement changes and the check ping; other kinds are not recorded", async () => {
     const settled = signDelivery(settlementXml({ kind: "transaction_settled", status: "settled", transactionId: "txn1", at: "2025-06-21T02:00:00Z", amount: "99" }));
-    expect((await parser.parse(settled.bt_signature, settled.bt_payload)).notification.subject).toEqual({ type: "transaction", id: "txn1", status: "settled", amountMinor: 9900, currency: "GBP" });
+    expect((await parser.parse(settled.bt_signature, settled.bt_payload)).notification.subject).toEqual({
+      type: "transaction",
+      id: "txn1",
+      status: "settled",
+      amountMinor: 9900,
+      currency: "GBP",
+    });
     const disbursed = signDelivery(settlementXml({ kind: "transaction_disbursed", transactionId: "txn1", at: "2025-06-22T02:00:00Z" }));
     expect((await parser.parse(disbursed.bt_signature, disbursed.bt_payload)).notification.subject).toMatchObject({ type: "transaction", status: "disbursed" });
     const check = signDelivery(checkXml("2025-06-21T02:00:00Z"));
     expect((await parser.parse(check.bt_signature, check.bt_payload)).notification.subject).toEqual({ type: "check" });
-    const other = signDelivery(disputeXml({ kind: "dispute_won", status: "won", disputeId: "d1", transactionId: "txn1", at: "2025-06-21T02:00:00Z" }).replace("dispute_won", "subscription_canceled"));
+    const other = signDelivery(
+      disputeXml({ kind: "dispute_won", status: "won", disputeId: "d1", transactionId: "txn1", at: "2025-06-21T02:00:00Z" }).replace("dispute_won", "subscription_canceled"),
+    );
     expect((await parser.parse(other.bt_signature, other.bt_payload)).notification.subject).toEqual({ type: "other" });
   });
 

@@ -142,9 +142,7 @@ export function createBraintreeWebhookParser(options: { accounts: BraintreeAccou
         }
         // Carriers sharing one merchant: every carrier whose account has this public key.
         const sharing = candidates.map(([candidate]) => candidate);
-        const scope: NotificationScope = sharing.includes("*")
-          ? { excludeCarrierCodes: ownAccounts.filter((own) => !sharing.includes(own)) }
-          : { carrierCodes: sharing };
+        const scope: NotificationScope = sharing.includes("*") ? { excludeCarrierCodes: ownAccounts.filter((own) => !sharing.includes(own)) } : { carrierCodes: sharing };
         return { notification: notificationFromSdk(sdk), scope };
       }
       throw new InvalidNotificationSignatureError(`signature does not verify: ${(lastError as Error)?.message ?? "unknown"}`);

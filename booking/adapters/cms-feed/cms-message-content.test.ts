@@ -56,6 +56,8 @@ describe("customer message content from the CMS feed", () => {
     await expect(recorded(503, {}).source.messageContent("acme", "en")).rejects.toThrow(MessageContentUnavailableError);
     await expect(recorded(200, { ...answer, brand: { ...answer.brand, web: "javascript:alert(1)" } }).source.messageContent("acme", "de")).rejects.toThrow(/brand\.web/);
     await expect(recorded(200, { ...answer, code: "other" }).source.messageContent("acme", "de")).rejects.toThrow(/answered for carrier 'other'/);
-    await expect(composeMessage(recorded(404, {}).source, { carrierCode: "acme", kind: "morning-of", locale: "en", values: {}, to: {} })).rejects.toThrow(MessageContentUnavailableError);
+    await expect(composeMessage(recorded(404, {}).source, { carrierCode: "acme", kind: "morning-of", locale: "en", values: {}, to: {} })).rejects.toThrow(
+      MessageContentUnavailableError,
+    );
   });
 });

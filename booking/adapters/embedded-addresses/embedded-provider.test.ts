@@ -40,20 +40,14 @@ describe("embedded address provider: find", () => {
 
   it("opens a container into its addresses", async () => {
     const members = await provider.find({ text: "", container: "GB|postcode|E16AN", country: "GB" });
-    expect(members.map((m) => m.text)).toEqual([
-      "Flat 1, 14 Commercial Street",
-      "Flat 2, 14 Commercial Street",
-      "Flat 3, 14 Commercial Street",
-    ]);
+    expect(members.map((m) => m.text)).toEqual(["Flat 1, 14 Commercial Street", "Flat 2, 14 Commercial Street", "Flat 3, 14 Commercial Street"]);
     expect(members.every((m) => m.retrievable)).toBe(true);
     expect(members[0]!.description).toBe("London, E1 6AN");
   });
 
   it("returns a street with several addresses as a container", async () => {
     const results = await provider.find({ text: "commercial street", country: "GB" });
-    expect(results).toEqual([
-      { id: "GB|street|commercial-street|london", text: "Commercial Street", description: "London - 4 Addresses", retrievable: false },
-    ]);
+    expect(results).toEqual([{ id: "GB|street|commercial-street|london", text: "Commercial Street", description: "London - 4 Addresses", retrievable: false }]);
     const members = await provider.find({ text: "", container: results[0]!.id, country: "GB" });
     expect(members).toHaveLength(4);
   });
@@ -69,9 +63,7 @@ describe("embedded address provider: find", () => {
   it("mixes containers and addresses for a partial postcode", async () => {
     const results = await provider.find({ text: "E1", country: "GB" });
     expect(results.filter((r) => !r.retrievable).map((r) => r.text)).toEqual(["E1 6AN"]);
-    expect(results.filter((r) => r.retrievable).map((r) => r.description)).toEqual(
-      expect.arrayContaining(["London, E1 6LZ", "London, E1 6QE", "London, E14 8LX"]),
-    );
+    expect(results.filter((r) => r.retrievable).map((r) => r.description)).toEqual(expect.arrayContaining(["London, E1 6LZ", "London, E1 6QE", "London, E14 8LX"]));
   });
 
   it("searches each country's own addresses", async () => {

@@ -20,7 +20,11 @@ function compact(value: string): string {
 }
 
 function slug(value: string): string {
-  return value.toLocaleLowerCase("en").normalize("NFKD").replace(/[^\p{L}\p{N}]+/gu, "-").replace(/^-|-$/g, "");
+  return value
+    .toLocaleLowerCase("en")
+    .normalize("NFKD")
+    .replace(/[^\p{L}\p{N}]+/gu, "-")
+    .replace(/^-|-$/g, "");
 }
 
 const postcodeContainerId = (e: AddressBookEntry) => `${e.country}|postcode|${compact(e.postal_code).toUpperCase()}`;
@@ -131,9 +135,7 @@ export function createEmbeddedAddressProvider(options: EmbeddedAddressProviderOp
       });
 
       // A street name (optionally with its town) opens the street.
-      const byStreet = candidates.filter(
-        (e) => !covered.has(e.id) && (compact(`${e.street} ${e.city}`).includes(query) || compact(`${e.street} ${e.district}`).includes(query)),
-      );
+      const byStreet = candidates.filter((e) => !covered.has(e.id) && (compact(`${e.street} ${e.city}`).includes(query) || compact(`${e.street} ${e.district}`).includes(query)));
       addGroups(byStreet, streetContainerId, (group) => [group[0]!.street, `${group[0]!.city} - ${plural(group.length)}`]);
 
       // Anything more specific (a house number, a flat) lists addresses.

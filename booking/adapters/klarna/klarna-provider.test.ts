@@ -50,9 +50,28 @@ const purchase: PayLaterPurchase = {
   amountMinor: 12900,
   taxMinor: 0,
   lines: [
-    { type: "physical", reference: "screen-replacement", name: "iPhone 15 128GB: Screen replacement", quantity: 1, unitPriceMinor: 12900, totalDiscountMinor: 0, totalAmountMinor: 12900, taxRate: 0, totalTaxMinor: 0 },
+    {
+      type: "physical",
+      reference: "screen-replacement",
+      name: "iPhone 15 128GB: Screen replacement",
+      quantity: 1,
+      unitPriceMinor: 12900,
+      totalDiscountMinor: 0,
+      totalAmountMinor: 12900,
+      taxRate: 0,
+      totalTaxMinor: 0,
+    },
   ],
-  customer: { givenName: "Ada", familyName: "Lovelace", email: "ada@example.com", phone: "07700 900123", streetAddress: "1 Parliament Street", city: "London", postalCode: "SW1A 2AA", country: "GB" },
+  customer: {
+    givenName: "Ada",
+    familyName: "Lovelace",
+    email: "ada@example.com",
+    phone: "07700 900123",
+    streetAddress: "1 Parliament Street",
+    city: "London",
+    postalCode: "SW1A 2AA",
+    country: "GB",
+  },
 };
 
 const basicAuth = `Basic ${Buffer.from("PK12345_3f0c2e9d8a1b:klarna_test_api_c2VjcmV0").toString("base64")}`;
@@ -85,7 +104,17 @@ describe("Klarna provider: sessions", () => {
       order_amount: 12900,
       order_tax_amount: 0,
       order_lines: [
-        { type: "physical", reference: "screen-replacement", name: "iPhone 15 128GB: Screen replacement", quantity: 1, unit_price: 12900, tax_rate: 0, total_amount: 12900, total_discount_amount: 0, total_tax_amount: 0 },
+        {
+          type: "physical",
+          reference: "screen-replacement",
+          name: "iPhone 15 128GB: Screen replacement",
+          quantity: 1,
+          unit_price: 12900,
+          tax_rate: 0,
+          total_amount: 12900,
+          total_discount_amount: 0,
+          total_tax_amount: 0,
+        },
       ],
       merchant_reference1: "RB7K2M9Q",
     });
@@ -147,7 +176,10 @@ describe("Klarna provider: placing the order", () => {
 
   it("accepts an order Klarna holds for review (fraud_status PENDING)", async () => {
     const { fetch } = recordedFetch("order-placed-instalments-pending");
-    expect(await createKlarnaProvider({ accounts, fetch }).placeOrder({ authorizationToken: "t", idempotencyKey: "k", purchase })).toMatchObject({ ok: true, fraudStatus: "PENDING" });
+    expect(await createKlarnaProvider({ accounts, fetch }).placeOrder({ authorizationToken: "t", idempotencyKey: "k", purchase })).toMatchObject({
+      ok: true,
+      fraudStatus: "PENDING",
+    });
   });
 
   it("never places a second order for the same idempotency key", async () => {
@@ -179,7 +211,10 @@ describe("Klarna provider: placing the order", () => {
   it("answers not_configured for a carrier without a Klarna merchant", async () => {
     const only = klarnaAccountsFromEnv({ KLARNA_ACCOUNTS: JSON.stringify({ a: { username: "u", password: "p" } }) });
     const { fetch, calls } = recordedFetch();
-    expect(await createKlarnaProvider({ accounts: only, fetch }).placeOrder({ authorizationToken: "t", idempotencyKey: "k", purchase })).toMatchObject({ ok: false, code: "not_configured" });
+    expect(await createKlarnaProvider({ accounts: only, fetch }).placeOrder({ authorizationToken: "t", idempotencyKey: "k", purchase })).toMatchObject({
+      ok: false,
+      code: "not_configured",
+    });
     expect(calls).toHaveLength(0);
   });
 });

@@ -61,7 +61,9 @@ const IDEMPOTENCY_NAMESPACE = "6f1c1f0e-3a51-4d0b-9a55-1f8b2c3d4e5f";
 /** RFC 4122 UUID version 5 (SHA-1 of namespace + name), as Klarna asks for idempotency keys. */
 export function uuidV5(name: string, namespace = IDEMPOTENCY_NAMESPACE): string {
   const ns = Buffer.from(namespace.replace(/-/g, ""), "hex");
-  const hash = createHash("sha1").update(Buffer.concat([ns, Buffer.from(name, "utf8")])).digest();
+  const hash = createHash("sha1")
+    .update(Buffer.concat([ns, Buffer.from(name, "utf8")]))
+    .digest();
   hash[6] = (hash[6]! & 0x0f) | 0x50;
   hash[8] = (hash[8]! & 0x3f) | 0x80;
   const hex = hash.subarray(0, 16).toString("hex");
@@ -165,7 +167,12 @@ export function createKlarnaProvider(options: KlarnaProviderOptions): PayLaterPr
 
   function failure(path: string, status: number, json: unknown): KlarnaError {
     const body = (json ?? {}) as KlarnaErrorBody;
-    return new KlarnaError(`Klarna ${path}: HTTP ${status} ${body.error_code ?? ""} ${(body.error_messages ?? []).join("; ")}`.trim(), status, body.error_code ?? null, body.correlation_id ?? null);
+    return new KlarnaError(
+      `Klarna ${path}: HTTP ${status} ${body.error_code ?? ""} ${(body.error_messages ?? []).join("; ")}`.trim(),
+      status,
+      body.error_code ?? null,
+      body.correlation_id ?? null,
+    );
   }
 
   async function accountOfOrder(orderId: string, carrierCode: string | undefined): Promise<KlarnaAccount | null> {
@@ -183,11 +190,19 @@ export function createKlarnaProvider(options: KlarnaProviderOptions): PayLaterPr
       // Klarna advises no customer data at session creation: it arrives with the update and the order.
       const { status, json } = await call(account, "POST", "/payments/v1/sessions", { acquiring_channel: "ECOMMERCE", intent: "buy", ...orderBody(purchase, false) });
       if (status !== 200) throw failure("create session", status, json);
-      const session = json as { session_id: string; client_token: string; payment_method_categories?: { identifier: string; name: string; asset_urls?: { standard?: string; descriptive?: string } }[] };
+      const session = json as {
+        session_id: string;
+        client_token: string;
+        payment_method_categories?: { identifier: string; name: string; asset_urls?: { standard?: string; descriptive?: string } }[];
+      };
       return {
         sessionId: session.session_id,
         clientToken: session.client_token,
-        categories: (session.payment_method_categories ?? []).map((c) => ({ identifier: c.identifier, name: c.name, ...(c.asset_urls?.standard ? { assetUrl: c.asset_urls.standard } : {}) })),
+        categories: (session.payment_method_categories ?? []).map((c) => ({
+          identifier: c.identifier,
+          name: c.name,
+          ...(c.asset_urls?.standard ? { assetUrl: c.asset_urls.standard } : {}),
+        })),
       };
     },
 

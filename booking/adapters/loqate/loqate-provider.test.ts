@@ -114,7 +114,20 @@ describe("Loqate provider: retrieve", () => {
       ok: true,
       status: 200,
       json: async () => ({
-        Items: [{ Line1: "Unit 2", Line2: "Riverside Works", Line3: "Mill Lane", Line4: "Dunton Green", Line5: "", City: "Sevenoaks", Province: "Kent", ProvinceName: "", PostalCode: "TN13 2AA", CountryIso2: "GB" }],
+        Items: [
+          {
+            Line1: "Unit 2",
+            Line2: "Riverside Works",
+            Line3: "Mill Lane",
+            Line4: "Dunton Green",
+            Line5: "",
+            City: "Sevenoaks",
+            Province: "Kent",
+            ProvinceName: "",
+            PostalCode: "TN13 2AA",
+            CountryIso2: "GB",
+          },
+        ],
       }),
     });
     expect(await createLoqateProvider({ apiKey: "k", fetch }).retrieve("x")).toMatchObject({ line_3: "Mill Lane, Dunton Green", county: "Kent", post_town: "Sevenoaks" });

@@ -19,7 +19,10 @@ export const LOQATE_RETRIEVE_PATH = "/Capture/Interactive/Retrieve/v1.2/json3.ws
 export const LOQATE_UK_GEOCODE_PATH = "/Geocoding/UK/Geocode/v2.10/json3.ws";
 export const LOQATE_INTERNATIONAL_GEOCODE_PATH = "/Geocoding/International/Geocode/v1.10/json3.ws";
 
-type FetchLike = (input: string, init?: { method?: string; headers?: Record<string, string>; signal?: AbortSignal }) => Promise<{
+type FetchLike = (
+  input: string,
+  init?: { method?: string; headers?: Record<string, string>; signal?: AbortSignal },
+) => Promise<{
   ok: boolean;
   status: number;
   json(): Promise<unknown>;
@@ -141,7 +144,10 @@ export function createLoqateProvider(options: LoqateProviderOptions): AddressPro
       if (!item) return null;
       const iso2 = text(item.CountryIso2).toUpperCase();
       if (!COUNTRY_CODES.includes(iso2 as CountryCode)) return null;
-      const line3 = [item.Line3, item.Line4, item.Line5].map((line) => text(line).trim()).filter(Boolean).join(", ");
+      const line3 = [item.Line3, item.Line4, item.Line5]
+        .map((line) => text(line).trim())
+        .filter(Boolean)
+        .join(", ");
       const county = text(item.ProvinceName).trim() || text(item.Province).trim();
       const postTown = text(item.City).trim();
       return {

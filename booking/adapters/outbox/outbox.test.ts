@@ -16,7 +16,22 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const invite = ["BEGIN:VCALENDAR", "VERSION:2.0", "PRODID:-//repair//test//EN", "METHOD:REQUEST", "BEGIN:VEVENT", "UID:order-100001@repair.test", "SEQUENCE:0", "DTSTAMP:20261124T120000Z", "DTSTART:20261126T080000Z", "DTEND:20261126T120000Z", "SUMMARY:Repair visit", "END:VEVENT", "END:VCALENDAR", ""].join("\r\n");
+const invite = [
+  "BEGIN:VCALENDAR",
+  "VERSION:2.0",
+  "PRODID:-//repair//test//EN",
+  "METHOD:REQUEST",
+  "BEGIN:VEVENT",
+  "UID:order-100001@repair.test",
+  "SEQUENCE:0",
+  "DTSTAMP:20261124T120000Z",
+  "DTSTART:20261126T080000Z",
+  "DTEND:20261126T120000Z",
+  "SUMMARY:Repair visit",
+  "END:VEVENT",
+  "END:VCALENDAR",
+  "",
+].join("\r\n");
 
 const confirmation: EmailMessage = {
   carrierCode: "acme",
@@ -70,7 +85,10 @@ describe("the outbox writes each e-mail as a real .eml", () => {
   });
 
   it("refuses a carrier code that is not one, so nothing but a carrier code reaches the file name", async () => {
-    await expect(createOutboxSenders({ dir }).email.sendEmail({ ...confirmation, carrierCode: "../etc" })).rejects.toMatchObject({ name: "NotificationSendError", kind: "permanent" });
+    await expect(createOutboxSenders({ dir }).email.sendEmail({ ...confirmation, carrierCode: "../etc" })).rejects.toMatchObject({
+      name: "NotificationSendError",
+      kind: "permanent",
+    });
     expect(await readdir(dir)).toEqual([]);
   });
 });
@@ -78,7 +96,12 @@ describe("the outbox writes each e-mail as a real .eml", () => {
 describe("the outbox writes each SMS as a small JSON file", () => {
   it("with the recipient, the sender id and the text", async () => {
     const sentAt = new Date("2026-11-24T18:00:00Z");
-    const receipt = await createOutboxSenders({ dir, now: () => sentAt }).sms.sendSms({ carrierCode: "acme", to: "+447700900123", senderId: "AcmeRepair", text: "Your repair is tomorrow." });
+    const receipt = await createOutboxSenders({ dir, now: () => sentAt }).sms.sendSms({
+      carrierCode: "acme",
+      to: "+447700900123",
+      senderId: "AcmeRepair",
+      text: "Your repair is tomorrow.",
+    });
     expect(receipt.messageId).toMatch(/^\d{13}_acme_[a-f0-9]{12}\.sms\.json$/);
     expect(JSON.parse(await readFile(path.join(dir, receipt.messageId), "utf8"))).toEqual({
       carrierCode: "acme",
@@ -129,7 +152,13 @@ describe("reading the outbox", () => {
     const [german, sms, email] = listing.entries;
     expect(german).toMatchObject({ subject: "Ihre Reparatur ist gebucht", sentAt: "2026-11-24T08:03:00.000Z" });
     expect(sms).toMatchObject({ kind: "sms", from: "Acme", to: "+447700900123", text: "Booked: RB7K2M9Q" });
-    expect(email).toMatchObject({ kind: "email", from: '"Acme Repairs" <bookings@acme.example>', to: '"Ada Lovelace" <ada@example.com>', replyTo: "help@acme.example", subject: "Your repair is booked: RB7K2M9Q" });
+    expect(email).toMatchObject({
+      kind: "email",
+      from: '"Acme Repairs" <bookings@acme.example>',
+      to: '"Ada Lovelace" <ada@example.com>',
+      replyTo: "help@acme.example",
+      subject: "Your repair is booked: RB7K2M9Q",
+    });
     if (email?.kind !== "email") throw new Error("expected an e-mail");
     // The inline picture is a data: URL, so the HTML shows as sent without the outbox serving files.
     expect(email.html).toContain('src="data:image/png;base64,');

@@ -10,7 +10,9 @@ const purchase = (overrides: Partial<PayLaterPurchase> = {}): PayLaterPurchase =
   locale: "en-GB",
   amountMinor: 12900,
   taxMinor: 0,
-  lines: [{ type: "physical", reference: "screen", name: "Screen", quantity: 1, unitPriceMinor: 12900, totalDiscountMinor: 0, totalAmountMinor: 12900, taxRate: 0, totalTaxMinor: 0 }],
+  lines: [
+    { type: "physical", reference: "screen", name: "Screen", quantity: 1, unitPriceMinor: 12900, totalDiscountMinor: 0, totalAmountMinor: 12900, taxRate: 0, totalTaxMinor: 0 },
+  ],
   customer: { givenName: "Ada", familyName: "Lovelace", email: "ada@example.com", streetAddress: "1 Parliament Street", city: "London", postalCode: "SW1A 2AA", country: "GB" },
   ...overrides,
 });
@@ -66,8 +68,16 @@ describe("sandbox pay later", () => {
     let now = new Date("2025-06-02T08:00:00Z");
     const { provider, authorization } = await authorised({ now: () => now });
     const token = authorization.authorization_token!;
-    expect(await provider.placeOrder({ authorizationToken: "nope", idempotencyKey: "a", purchase: purchase() })).toMatchObject({ ok: false, kind: "card_error", code: "NOT_FOUND" });
-    expect(await provider.placeOrder({ authorizationToken: token, idempotencyKey: "b", purchase: purchase({ amountMinor: 9900 }) })).toMatchObject({ ok: false, kind: "card_error", code: "BAD_VALUE" });
+    expect(await provider.placeOrder({ authorizationToken: "nope", idempotencyKey: "a", purchase: purchase() })).toMatchObject({
+      ok: false,
+      kind: "card_error",
+      code: "NOT_FOUND",
+    });
+    expect(await provider.placeOrder({ authorizationToken: token, idempotencyKey: "b", purchase: purchase({ amountMinor: 9900 }) })).toMatchObject({
+      ok: false,
+      kind: "card_error",
+      code: "BAD_VALUE",
+    });
     now = new Date("2025-06-02T09:01:00Z");
     expect(await provider.placeOrder({ authorizationToken: token, idempotencyKey: "c", purchase: purchase() })).toMatchObject({ ok: false, code: "NOT_FOUND" });
   });

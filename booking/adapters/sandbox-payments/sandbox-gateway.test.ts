@@ -18,32 +18,26 @@ function sale(overrides: Partial<SaleRequest> = {}): SaleRequest {
 }
 
 describe("sandbox gateway: Braintree's test nonces", () => {
-  it.each([
-    "fake-valid-nonce",
-    "fake-valid-visa-nonce",
-    "fake-valid-mastercard-nonce",
-    "fake-paypal-one-time-nonce",
-    "fake-three-d-secure-visa-full-authentication-nonce",
-  ])("authorises %s", async (nonce) => {
-    const gateway = createSandboxGateway();
-    const result = await gateway.sale(sale({ nonce }));
-    expect(result).toMatchObject({ ok: true, status: "settled", replayed: false });
-  });
+  it.each(["fake-valid-nonce", "fake-valid-visa-nonce", "fake-valid-mastercard-nonce", "fake-paypal-one-time-nonce", "fake-three-d-secure-visa-full-authentication-nonce"])(
+    "authorises %s",
+    async (nonce) => {
+      const gateway = createSandboxGateway();
+      const result = await gateway.sale(sale({ nonce }));
+      expect(result).toMatchObject({ ok: true, status: "settled", replayed: false });
+    },
+  );
 
   it("declines fake-processor-declined-visa-nonce with 2000 Do Not Honor", async () => {
     const result = await createSandboxGateway().sale(sale({ nonce: "fake-processor-declined-visa-nonce" }));
     expect(result).toEqual({ ok: false, kind: "declined", code: "2000", message: "Do Not Honor" });
   });
 
-  it.each(["fake-three-d-secure-visa-failed-authentication-nonce", "fake-three-d-secure-visa-failed-signature-nonce"])(
-    "treats %s as a card error",
-    async (nonce) => {
-      for (const require3DSecure of [true, false]) {
-        const result = await createSandboxGateway().sale(sale({ nonce, require3DSecure }));
-        expect(result).toMatchObject({ ok: false, kind: "card_error", code: "three_d_secure" });
-      }
-    },
-  );
+  it.each(["fake-three-d-secure-visa-failed-authentication-nonce", "fake-three-d-secure-visa-failed-signature-nonce"])("treats %s as a card error", async (nonce) => {
+    for (const require3DSecure of [true, false]) {
+      const result = await createSandboxGateway().sale(sale({ nonce, require3DSecure }));
+      expect(result).toMatchObject({ ok: false, kind: "card_error", code: "three_d_secure" });
+    }
+  });
 
   it("rejects an unknown nonce as a gateway error", async () => {
     const result = await createSandboxGateway().sale(sale({ nonce: "tokencc_made_up" }));
@@ -73,9 +67,7 @@ describe("sandbox gateway: 3-D Secure", () => {
   });
 
   it("accepts a fully authenticated 3-D Secure nonce when required", async () => {
-    const result = await createSandboxGateway().sale(
-      sale({ nonce: "fake-three-d-secure-visa-full-authentication-nonce", require3DSecure: true }),
-    );
+    const result = await createSandboxGateway().sale(sale({ nonce: "fake-three-d-secure-visa-full-authentication-nonce", require3DSecure: true }));
     expect(result.ok).toBe(true);
   });
 

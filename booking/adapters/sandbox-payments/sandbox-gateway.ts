@@ -37,9 +37,7 @@ export interface SandboxTransaction {
 }
 
 /** What the ledger holds: the first successful result of a sale key, or a transaction's state. */
-export type SandboxLedgerRecord =
-  | { kind: "sale"; result: Extract<SaleResult, { ok: true }>; transactionId: string }
-  | { kind: "transaction"; transaction: SandboxTransaction };
+export type SandboxLedgerRecord = { kind: "sale"; result: Extract<SaleResult, { ok: true }>; transactionId: string } | { kind: "transaction"; transaction: SandboxTransaction };
 
 /**
  * Key → JSON record store. In memory by default; the engine may back it with a Postgres table

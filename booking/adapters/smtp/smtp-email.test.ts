@@ -95,7 +95,12 @@ describe("SMTP e-mail sender", () => {
 
   it("reports a recipient the server refuses (5xx) as permanent", async () => {
     const { sender } = await senderFor((port) => `smtp://127.0.0.1:${port}`);
-    await expect(sender.sendEmail({ ...message, to: { address: "refused@example.com" } })).rejects.toMatchObject({ name: "NotificationSendError", kind: "permanent", provider: "smtp", code: "550" });
+    await expect(sender.sendEmail({ ...message, to: { address: "refused@example.com" } })).rejects.toMatchObject({
+      name: "NotificationSendError",
+      kind: "permanent",
+      provider: "smtp",
+      code: "550",
+    });
   });
 
   it("reports a deferral (4xx) as transient, so the scheduler tries again", async () => {

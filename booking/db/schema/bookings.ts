@@ -70,11 +70,7 @@ export const bookings = pgTable(
     updatedAt: updatedAt(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
   },
-  (t) => [
-    uniqueIndex("bookings_reference_idx").on(t.reference),
-    uniqueIndex("bookings_token_idx").on(t.tokenHash),
-    index("bookings_carrier_idx").on(t.carrierCode, t.createdAt),
-  ],
+  (t) => [uniqueIndex("bookings_reference_idx").on(t.reference), uniqueIndex("bookings_token_idx").on(t.tokenHash), index("bookings_carrier_idx").on(t.carrierCode, t.createdAt)],
 );
 
 export const bookingDevices = pgTable(
@@ -103,10 +99,7 @@ export const bookingDevices = pgTable(
     proofUploadedAt: timestamp("proof_uploaded_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("booking_devices_key_idx").on(t.bookingId, t.key),
-    index("booking_devices_carrier_idx").on(t.carrierCode, t.bookingId),
-  ],
+  (t) => [uniqueIndex("booking_devices_key_idx").on(t.bookingId, t.key), index("booking_devices_carrier_idx").on(t.carrierCode, t.bookingId)],
 );
 
 /** The row locked (`SELECT … FOR UPDATE`) while a booking takes or moves a hold on an area's day (ADR 011). */
@@ -134,8 +127,5 @@ export const capacityHolds = pgTable(
     expiresAt: timestamp("expires_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("capacity_holds_booking_idx").on(t.bookingId),
-    index("capacity_holds_day_idx").on(t.carrierCode, t.areaCode, t.day),
-  ],
+  (t) => [uniqueIndex("capacity_holds_booking_idx").on(t.bookingId), index("capacity_holds_day_idx").on(t.carrierCode, t.areaCode, t.day)],
 );

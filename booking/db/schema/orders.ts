@@ -48,32 +48,23 @@ export const orders = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("orders_ref_idx").on(t.orderRef),
-    uniqueIndex("orders_booking_idx").on(t.bookingId),
-    index("orders_carrier_day_idx").on(t.carrierCode, t.areaCode, t.date),
-  ],
+  (t) => [uniqueIndex("orders_ref_idx").on(t.orderRef), uniqueIndex("orders_booking_idx").on(t.bookingId), index("orders_carrier_day_idx").on(t.carrierCode, t.areaCode, t.date)],
 );
 
 export type JobWorkStatus = "ON_THE_WAY" | "STARTED" | "COMPLETED";
 
 /** The technician-app steps (spec §2 repair.*), each saved the moment it is done (ADR 099). */
 export type JobStepName =
-  | "startChecklist"
-  | "beforePictures"
-  | "addImei"
-  | "addSerialNumber"
-  | "confirmProblems"
-  | "symptomCodes"
-  | "addParts"
-  | "afterPictures"
-  | "repairComplete";
+  "startChecklist" | "beforePictures" | "addImei" | "addSerialNumber" | "confirmProblems" | "symptomCodes" | "addParts" | "afterPictures" | "repairComplete";
 
 /** What was recorded at the end of a repair, per device id (ADR 099). */
 export interface RepairRecord {
   completedAt: string;
   technicianId: string;
-  devices: Record<string, { problemIds: number[]; symptoms: string[]; parts: { name: string; quantity: number }[]; beforePictures: string[]; afterPictures: string[]; identifier: string | null }>;
+  devices: Record<
+    string,
+    { problemIds: number[]; symptoms: string[]; parts: { name: string; quantity: number }[]; beforePictures: string[]; afterPictures: string[]; identifier: string | null }
+  >;
 }
 
 export const jobs = pgTable(
@@ -97,10 +88,7 @@ export const jobs = pgTable(
     vanPositionAt: timestamp("van_position_at", { withTimezone: true, mode: "date" }),
     createdAt: createdAt(),
   },
-  (t) => [
-    uniqueIndex("jobs_order_idx").on(t.orderId),
-    index("jobs_technician_day_idx").on(t.carrierCode, t.technicianId, t.date),
-  ],
+  (t) => [uniqueIndex("jobs_order_idx").on(t.orderId), index("jobs_technician_day_idx").on(t.carrierCode, t.technicianId, t.date)],
 );
 
 /** One step of a job, for the job (device_id 0) or one of its devices; saved again when redone. */

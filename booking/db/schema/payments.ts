@@ -29,10 +29,7 @@ export const paymentAttempts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("payment_attempts_key_idx").on(t.idempotencyKey),
-    index("payment_attempts_booking_idx").on(t.carrierCode, t.bookingId),
-  ],
+  (t) => [uniqueIndex("payment_attempts_key_idx").on(t.idempotencyKey), index("payment_attempts_booking_idx").on(t.carrierCode, t.bookingId)],
 );
 
 /** The payment adapter's own idempotency ledger (key → record), persisted so a retry after a restart replays. */

@@ -67,9 +67,5 @@ export const scheduledJobs = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    uniqueIndex("scheduled_jobs_dedupe_idx").on(t.dedupeKey),
-    index("scheduled_jobs_due_idx").on(t.state, t.runAt),
-    index("scheduled_jobs_order_idx").on(t.orderRef),
-  ],
+  (t) => [uniqueIndex("scheduled_jobs_dedupe_idx").on(t.dedupeKey), index("scheduled_jobs_due_idx").on(t.state, t.runAt), index("scheduled_jobs_order_idx").on(t.orderRef)],
 );

@@ -61,11 +61,13 @@ describe('the warning', () => {
     expect(warningMessage({ carrier: 'patchpoint', dates: ['2026-12-24'] }, 1)).toMatch(/^1 booking already falls on 2026-12-24\. Closing the day does not cancel or move them/);
   });
 
-  it("names the last technician and the weekdays", () => {
+  it('names the last technician and the weekdays', () => {
     expect(warningMessage({ carrier: 'patchpoint', area: 'london-east', lastTechnician: 'Sam' }, 2)).toMatch(
       /^Sam is the last technician of service area london-east, which has 2 bookings still to come\. Without a technician the area takes no new bookings; its bookings stay valid\./,
     );
-    expect(warningMessage({ carrier: 'patchpoint', dates: ['2026-11-28'], weekdays: [6] }, 1)).toMatch(/^1 booking still to come falls on Saturday\. Taking the day out of the working week/);
+    expect(warningMessage({ carrier: 'patchpoint', dates: ['2026-11-28'], weekdays: [6] }, 1)).toMatch(
+      /^1 booking still to come falls on Saturday\. Taking the day out of the working week/,
+    );
   });
 
   it('lets the same change through when repeated within two minutes, not later', () => {

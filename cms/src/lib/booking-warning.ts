@@ -12,9 +12,7 @@ import { signBody, webhookTarget } from './webhook';
  * The bookings stay valid either way. API tokens (automation) and an unreachable app are not held up.
  */
 
-export type BookingQuery =
-  | { carrier: string; area: string; lastTechnician?: string }
-  | { carrier: string; dates: string[]; weekdays?: number[] };
+export type BookingQuery = { carrier: string; area: string; lastTechnician?: string } | { carrier: string; dates: string[]; weekdays?: number[] };
 
 /** How far ahead a removed working weekday is checked for bookings. */
 const WEEKDAY_HORIZON_DAYS = 180;

@@ -3,15 +3,7 @@ import { errors } from '@strapi/utils';
 import { cloneData } from './clone-source';
 import { CARRIER_CODE_PATTERN, CARRIER_UID, LOCALIZED_UIDS } from './content-model';
 import { EDIT_VIEWS } from './edit-view-specs';
-import {
-  colourProblems,
-  defaultLocaleProblems,
-  domainProblems,
-  insecureLinkProblems,
-  localeProblems,
-  placeholderProblems,
-  textsOf,
-} from './safe-edits';
+import { colourProblems, defaultLocaleProblems, domainProblems, insecureLinkProblems, localeProblems, placeholderProblems, textsOf } from './safe-edits';
 import { MESSAGE_TEMPLATE_UID, messageTemplateProblems } from './message-templates';
 import { uiTextPlaceholders } from './ui-text-defaults';
 import { checkUrl, isLoopbackHost, URL_RULES, type UrlRules } from '@repair/rules/url';
@@ -44,9 +36,7 @@ function urlProblem(path: string[], label: string, value: unknown, rules: UrlRul
   if (value == null || value === '') return null;
   const check = checkUrl(value, rules);
   if (!('reason' in check)) return null;
-  const expected = rules.relative
-    ? 'a web address starting with https:// or a path on this site starting with /'
-    : 'a web address starting with https://';
+  const expected = rules.relative ? 'a web address starting with https:// or a path on this site starting with /' : 'a web address starting with https://';
   return {
     path,
     message: `${label} must be ${expected}; script and data addresses are not allowed. This one ${check.reason} (got ${shown(value)}).`,
@@ -55,9 +45,7 @@ function urlProblem(path: string[], label: string, value: unknown, rules: UrlRul
 
 /** Unsafe addresses in a carrier's fields and theme; only the fields present are checked. */
 export function carrierUrlProblems(data: Record<string, unknown>): Problem[] {
-  const problems: (Problem | null)[] = Object.entries(CARRIER_WEB_FIELDS).map(([field, label]) =>
-    field in data ? urlProblem([field], label, data[field], URL_RULES.web) : null,
-  );
+  const problems: (Problem | null)[] = Object.entries(CARRIER_WEB_FIELDS).map(([field, label]) => (field in data ? urlProblem([field], label, data[field], URL_RULES.web) : null));
   const theme = data.theme;
   if (theme && typeof theme === 'object') {
     for (const [field, label] of Object.entries(THEME_IMAGE_FIELDS)) {
@@ -133,7 +121,10 @@ export function referrerMakesProblems(value: unknown): Problem[] {
   return Object.entries(value as Record<string, unknown>).flatMap(([code, makeId]) => {
     const problems: Problem[] = [];
     if (!REFERRER_CODE.test(code)) {
-      problems.push({ path: ['referrerMakes', code], message: `referrerMakes: the referrer code ${JSON.stringify(code)} must be 1 to 64 letters, digits, dots, hyphens, underscores or tildes` });
+      problems.push({
+        path: ['referrerMakes', code],
+        message: `referrerMakes: the referrer code ${JSON.stringify(code)} must be 1 to 64 letters, digits, dots, hyphens, underscores or tildes`,
+      });
     }
     if (typeof makeId !== 'number' || !Number.isInteger(makeId) || makeId < 1) {
       problems.push({ path: ['referrerMakes', code], message: `referrerMakes: the brand of ${JSON.stringify(code)} must be a catalogue id (a whole number from 1), ${example}` });
@@ -182,17 +173,16 @@ async function carrierSafeEditProblems(strapi: Core.Strapi, data: Record<string,
 }
 
 /** What a localized entry's save would break: a language the carrier does not offer, unknown placeholders, http links. */
-async function contentSafeEditProblems(
-  strapi: Core.Strapi,
-  uid: string,
-  params: { documentId?: string; locale?: string; data?: Record<string, unknown> },
-): Promise<Problem[]> {
+async function contentSafeEditProblems(strapi: Core.Strapi, uid: string, params: { documentId?: string; locale?: string; data?: Record<string, unknown> }): Promise<Problem[]> {
   const data = params.data ?? {};
   // The field that decides which placeholders a text may use: a UI text's key, a message's kind.
   const keyField = uid === UI_TEXT_UID ? 'key' : uid === MESSAGE_TEMPLATE_UID ? 'kind' : null;
   const needsExisting = params.documentId && (!('carrierCode' in data) || (keyField !== null && !(keyField in data)));
   const existing = needsExisting
-    ? ((await strapi.db.query(uid as never).findOne({ where: { documentId: params.documentId }, select: ['carrierCode', ...(keyField ? [keyField] : [])] } as never)) as Record<string, unknown> | null)
+    ? ((await strapi.db.query(uid as never).findOne({ where: { documentId: params.documentId }, select: ['carrierCode', ...(keyField ? [keyField] : [])] } as never)) as Record<
+        string,
+        unknown
+      > | null)
     : null;
   const carrierCode = (data.carrierCode ?? existing?.carrierCode) as string | undefined;
   const problems: Problem[] = [];

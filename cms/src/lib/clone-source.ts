@@ -19,8 +19,6 @@ export async function cloneData(strapi: Core.Strapi, uid: string, params: { docu
   const rows = (await strapi.db.query(uid as never).findMany({ where, ...(components.length ? { populate: components } : {}) } as never)) as Data[];
   // The draft is what the admin duplicates; a type without drafts has one row.
   const source = rows.find((row) => row.publishedAt == null) ?? rows[0] ?? {};
-  const copy = Object.fromEntries(
-    Object.entries(source).filter(([name]) => !SYSTEM_FIELDS.includes(name) && (model?.attributes[name]?.type ?? 'relation') !== 'relation'),
-  );
+  const copy = Object.fromEntries(Object.entries(source).filter(([name]) => !SYSTEM_FIELDS.includes(name) && (model?.attributes[name]?.type ?? 'relation') !== 'relation'));
   return { ...copy, ...(params.data ?? {}) };
 }

@@ -42,7 +42,7 @@ afterEach(() => {
 });
 
 describe('demo staff accounts and the demo admin are never seeded in production', () => {
-  it('seeds a demo carrier\'s staff accounts outside production', async () => {
+  it("seeds a demo carrier's staff accounts outside production", async () => {
     vi.stubEnv('NODE_ENV', 'development');
     await seedOperations(strapiAfterOperationsSeed());
     expect(seedStaffAccounts).toHaveBeenCalledWith(expect.anything(), 'democo', path.join(tenants, 'democo'));

@@ -10,7 +10,13 @@ describe('demo device pictures in the media library', () => {
 
   it('are given to seeded carousel items, which keep their picture address as a fallback', () => {
     const landing = withLibraryPictures(
-      { heroTitle: 'Hi', popularSmartphones: [{ title: 'iPhone 15', imagePath: '/images/devices/iphone-15.svg' }, { title: 'Other', imagePath: '/x.svg' }] },
+      {
+        heroTitle: 'Hi',
+        popularSmartphones: [
+          { title: 'iPhone 15', imagePath: '/images/devices/iphone-15.svg' },
+          { title: 'Other', imagePath: '/x.svg' },
+        ],
+      },
       new Map([['iphone-15.svg', 7]]),
     );
     expect(landing.popularSmartphones).toEqual([

@@ -35,7 +35,10 @@ export async function seedDevicePictures(strapi: Core.Strapi): Promise<Pictures>
     strapi.log.info(`[pictures] no device pictures in ${dir}`);
     return new Map();
   }
-  const names = fs.readdirSync(dir).filter((name) => TYPES[path.extname(name).toLowerCase()]).sort();
+  const names = fs
+    .readdirSync(dir)
+    .filter((name) => TYPES[path.extname(name).toLowerCase()])
+    .sort();
   const present = (await strapi.db.query(FILE_UID as never).findMany({ where: { name: { $in: names } }, select: ['id', 'name'] } as never)) as { id: number; name: string }[];
   const pictures = new Map(present.map((file) => [file.name, file.id]));
   const missing = names.filter((name) => !pictures.has(name));

@@ -36,7 +36,8 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           country: { label: 'Country', description: "The carrier's country; postcodes are checked against its format." },
           postcodePrefixes: {
             label: 'Postcodes served',
-            description: 'List of postcode starts, e.g. ["SW1A", "E1"]. UK: area (SW) or district (SW1A); DE/AU/US: leading digits; CA: the first three characters (M5V) or their start.',
+            description:
+              'List of postcode starts, e.g. ["SW1A", "E1"]. UK: area (SW) or district (SW1A); DE/AU/US: leading digits; CA: the first three characters (M5V) or their start.',
           },
         },
       },
@@ -62,7 +63,11 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           carrierCode,
           technicianId: { label: 'Technician code', description: 'Short fixed code, unique per carrier, e.g. tech-lon-01. Shown to nobody outside.', placeholder: 'tech-lon-01' },
           name: { label: 'Name', description: 'First name customers see when the technician is on the way, e.g. "Sam".', placeholder: 'Sam' },
-          serviceArea: { label: 'Service area', description: "Area code of one of this carrier's service areas, e.g. london-east. An area takes bookings once it has a technician.", placeholder: 'london-east' },
+          serviceArea: {
+            label: 'Service area',
+            description: "Area code of one of this carrier's service areas, e.g. london-east. An area takes bookings once it has a technician.",
+            placeholder: 'london-east',
+          },
         },
       },
       {
@@ -95,8 +100,17 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           firstTimeslot: { label: 'First appointment starts', description: 'Start of the first appointment window as HH:MM, e.g. 08:00.', placeholder: '08:00' },
           timeslotMinutes: { label: 'Appointment window (minutes)', description: 'Length of the window customers are given, e.g. 120 for 08:00–10:00.', placeholder: '120' },
           timeslotIntervalMinutes: { label: 'Minutes between windows', description: 'From the start of one window to the start of the next, e.g. 60.', placeholder: '60' },
-          sameDayBookingUntil: { label: 'Same-day bookings until', description: 'Latest time (HH:MM) a customer may book for today, e.g. 12:00. Empty: no same-day bookings.', placeholder: '12:00' },
-          sameDayLeadMinutes: { label: 'Lead time before an appointment (minutes)', description: 'A booking is only given a window that starts at least this many minutes after the time of booking (in the carrier\'s time zone); today is not offered once no such window is left. 0 to 720, e.g. 60; empty: 60.', placeholder: '60' },
+          sameDayBookingUntil: {
+            label: 'Same-day bookings until',
+            description: 'Latest time (HH:MM) a customer may book for today, e.g. 12:00. Empty: no same-day bookings.',
+            placeholder: '12:00',
+          },
+          sameDayLeadMinutes: {
+            label: 'Lead time before an appointment (minutes)',
+            description:
+              "A booking is only given a window that starts at least this many minutes after the time of booking (in the carrier's time zone); today is not offered once no such window is left. 0 to 720, e.g. 60; empty: 60.",
+            placeholder: '60',
+          },
         },
       },
     ],
@@ -210,31 +224,49 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
         title: 'Staff account',
         fields: {
           carrierCode,
-          username: { label: 'Username', description: "What they type to log in at the carrier's /store/login, unique per carrier; an e-mail address or a short name, e.g. sam.taylor.", placeholder: 'sam.taylor' },
+          username: {
+            label: 'Username',
+            description: "What they type to log in at the carrier's /store/login, unique per carrier; an e-mail address or a short name, e.g. sam.taylor.",
+            placeholder: 'sam.taylor',
+          },
           name: { label: 'Name', description: 'Full name, shown on the staff pages, e.g. "Sam Taylor".', placeholder: 'Sam Taylor' },
           email: { label: 'E-mail', description: 'Work e-mail address, if any, e.g. sam.taylor@skyline.example.', placeholder: 'sam.taylor@skyline.example' },
           disabled: { label: 'Disabled', description: 'On: the account cannot log in, and a log-in already open stops working at its next page.' },
           password: {
             label: 'New password',
-            description: 'Set when creating the account, or type a new one to reset it (at least 12 characters). Stored only as a bcrypt hash and never shown; leave empty to keep the current password. A reset ends open log-ins.',
+            description:
+              'Set when creating the account, or type a new one to reset it (at least 12 characters). Stored only as a bcrypt hash and never shown; leave empty to keep the current password. A reset ends open log-ins.',
           },
         },
       },
       {
         title: 'Role and permissions',
         fields: {
-          role: { label: 'Role', description: 'storeColleague: books for customers in a store; technician: works their jobs; areaManager and superAdmin may use every staff page.' },
+          role: {
+            label: 'Role',
+            description: 'storeColleague: books for customers in a store; technician: works their jobs; areaManager and superAdmin may use every staff page.',
+          },
           rolePermissions: {
             label: 'Role permissions',
-            description: 'Staff pages this account may use, as tags: store.booking, store.handover, technician.jobs, area.staff, area.jobs. E.g. ["store.booking", "store.handover"]. Area managers and super admins need none.',
+            description:
+              'Staff pages this account may use, as tags: store.booking, store.handover, technician.jobs, area.staff, area.jobs. E.g. ["store.booking", "store.handover"]. Area managers and super admins need none.',
           },
           companyPermissions: {
             label: 'Company permissions',
-            description: 'What the company has agreed this person may do, as the same tags, e.g. ["store.booking"]; listed on their staff start page. Pages open by role permissions only (spec §6).',
+            description:
+              'What the company has agreed this person may do, as the same tags, e.g. ["store.booking"]; listed on their staff start page. Pages open by role permissions only (spec §6).',
           },
-          storeCodes: { label: 'Stores', description: "Codes of this carrier's stores the person works in; a store colleague needs at least one, e.g. [\"LON-OXFORD-ST\"]." },
-          serviceArea: { label: 'Service area', description: "Area code of one of this carrier's service areas; required for technicians and area managers, e.g. london-east.", placeholder: 'london-east' },
-          technicianCode: { label: 'Technician code', description: 'For a technician: the code of their Ops: technician entry, e.g. tech-lon-01. Empty otherwise.', placeholder: 'tech-lon-01' },
+          storeCodes: { label: 'Stores', description: 'Codes of this carrier\'s stores the person works in; a store colleague needs at least one, e.g. ["LON-OXFORD-ST"].' },
+          serviceArea: {
+            label: 'Service area',
+            description: "Area code of one of this carrier's service areas; required for technicians and area managers, e.g. london-east.",
+            placeholder: 'london-east',
+          },
+          technicianCode: {
+            label: 'Technician code',
+            description: 'For a technician: the code of their Ops: technician entry, e.g. tech-lon-01. Empty otherwise.',
+            placeholder: 'tech-lon-01',
+          },
         },
       },
     ],

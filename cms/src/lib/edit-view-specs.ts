@@ -34,7 +34,11 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
       {
         title: 'Brand',
         fields: {
-          code: { label: 'Carrier code', description: 'Short fixed code of the carrier; also its development address <code>.localhost. Cannot be changed by editors.', placeholder: 'fixly' },
+          code: {
+            label: 'Carrier code',
+            description: 'Short fixed code of the carrier; also its development address <code>.localhost. Cannot be changed by editors.',
+            placeholder: 'fixly',
+          },
           name: { label: 'Brand name', description: 'Shown in the header, page titles and e-mails, e.g. "Fixly".', placeholder: 'Fixly' },
           theme: { label: 'Colours, fonts and logos', description: 'The look of the site. Text and background colours must be readable together (WCAG AA contrast).' },
         },
@@ -42,11 +46,15 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
       {
         title: 'Contact and legal',
         fields: {
-          formattedName: { label: 'Company name', description: 'Legal name of the operator, shown in the footer and legal pages, e.g. "Fixly Repairs Ltd".', placeholder: 'Fixly Repairs Ltd' },
+          formattedName: {
+            label: 'Company name',
+            description: 'Legal name of the operator, shown in the footer and legal pages, e.g. "Fixly Repairs Ltd".',
+            placeholder: 'Fixly Repairs Ltd',
+          },
           operatorName: { label: 'Operated by', description: 'Name in the footer line "operated by …".', placeholder: 'Fixly Repairs Ltd' },
           email: { label: 'Customer service e-mail', description: 'Shown on the contact page and in FAQ answers, e.g. help@fixly.example.', placeholder: 'help@fixly.example' },
           phone: { label: 'Customer service phone', description: 'Shown on the contact page and in FAQ answers, as customers should dial it.', placeholder: '0800 123 4567' },
-          web: { label: 'Website address', description: 'The brand\'s main website, linked from the footer. Must start with https://.', placeholder: 'https://fixly.example' },
+          web: { label: 'Website address', description: "The brand's main website, linked from the footer. Must start with https://.", placeholder: 'https://fixly.example' },
           formattedWeb: { label: 'Website as displayed', description: 'How the website address is written in texts, e.g. fixly.example.', placeholder: 'fixly.example' },
           address: { label: 'Company address', description: 'Postal address in the footer and the imprint. One line per address line.' },
           registrationDetails: { label: 'Registration details', description: 'Company registration line in the footer, e.g. "Registered in England No. 01234567".' },
@@ -55,7 +63,10 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
       {
         title: 'Domains and locales',
         fields: {
-          domains: { label: 'Web addresses (domains)', description: 'Host names the site answers on, without https:// or path, e.g. ["repair.fixly.example"]. A domain can belong to one carrier only.' },
+          domains: {
+            label: 'Web addresses (domains)',
+            description: 'Host names the site answers on, without https:// or path, e.g. ["repair.fixly.example"]. A domain can belong to one carrier only.',
+          },
           defaultLocale: { label: 'Default language', description: 'The language a visitor sees first. Must be one of the supported languages.' },
           supportedLocales: { label: 'Supported languages', description: 'Languages the site offers, e.g. ["en", "de"]. Texts in other languages are refused.' },
           timezone: { label: 'Time zone', description: 'Appointment times are shown in this zone, e.g. Europe/London.', placeholder: 'Europe/London' },
@@ -70,7 +81,7 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           hasCallOutCharge: { label: 'Charge a call-out fee', description: 'On: customers are told a call-out fee applies when a repair cannot go ahead.' },
           callOutCharge: { label: 'Call-out fee (pence/cents)', description: 'Whole minor units: 5900 means £59.00 or 59,00 €.', placeholder: '5900' },
-          allowWarrantyRepairs: { label: 'Offer in-warranty repairs', description: 'On: customers can book a repair under the manufacturer\'s warranty.' },
+          allowWarrantyRepairs: { label: 'Offer in-warranty repairs', description: "On: customers can book a repair under the manufacturer's warranty." },
           inWarrantyStatus: { label: 'Ask for warranty status', description: 'On: the booking asks whether the device is still under warranty.' },
           warrantyRepairChargeable: { label: 'Charge for warranty repairs', description: 'On: an in-warranty repair still costs the fee below.' },
           warrantyRepairCharge: { label: 'Warranty fee (pence/cents)', description: 'Whole minor units: 2500 means £25.00.', placeholder: '2500' },
@@ -79,9 +90,12 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
       {
         title: 'Payments',
         fields: {
-          use3DSecure: { label: '3-D Secure card check', description: 'On: card payments are confirmed with the customer\'s bank. Required in the UK and Germany.' },
+          use3DSecure: { label: '3-D Secure card check', description: "On: card payments are confirmed with the customer's bank. Required in the UK and Germany." },
           usesKlarna: { label: 'Offer pay later (Klarna)', description: 'On: the payment page offers Klarna beside card payment.' },
-          payButtonVariant: { label: 'Pay button wording', description: '"pay" shows "Pay"; "complete-and-confirm" shows "Complete payment and confirm booking" with an explanation.' },
+          payButtonVariant: {
+            label: 'Pay button wording',
+            description: '"pay" shows "Pay"; "complete-and-confirm" shows "Complete payment and confirm booking" with an explanation.',
+          },
         },
       },
       {
@@ -108,8 +122,16 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           additionalLandingPage: { label: 'Extra landing page', description: 'On: a second landing page with popular devices is shown.' },
           additionalLandingPageLimit: { label: 'Devices on extra page', description: 'How many popular devices it shows, e.g. 7.', placeholder: '7' },
           fleetDaysPerWeek: { label: 'Days on the road per week', description: 'Used in the landing text "out on the road 7 days a week".', placeholder: '7' },
-          externalLandingRedirectUrl: { label: 'Send visitors elsewhere', description: 'If set, the landing page redirects at once to this https:// address.', placeholder: 'https://www.fixly.example/repairs' },
-          externalSupportPickerUrl: { label: 'External support page', description: 'If set, the landing page sends visitors to this https:// support picker.', placeholder: 'https://support.fixly.example' },
+          externalLandingRedirectUrl: {
+            label: 'Send visitors elsewhere',
+            description: 'If set, the landing page redirects at once to this https:// address.',
+            placeholder: 'https://www.fixly.example/repairs',
+          },
+          externalSupportPickerUrl: {
+            label: 'External support page',
+            description: 'If set, the landing page sends visitors to this https:// support picker.',
+            placeholder: 'https://support.fixly.example',
+          },
         },
       },
       {
@@ -118,19 +140,32 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           liveChat: { label: 'Live chat', description: 'On: pages that support it show the live chat widget.' },
           liveChatUrl: { label: 'Live chat script address', description: 'https:// address of the chat widget script.', placeholder: 'https://chat.example/widget.js' },
           showImprint: { label: 'Imprint page', description: 'On: an imprint page and footer link (required in Germany).' },
-          showPolicyPhrase: { label: 'Withdrawal policy sentence', description: 'On: checkout and payment add a sentence on the right of withdrawal and cancellation, linking to the terms page (required in Germany).' },
+          showPolicyPhrase: {
+            label: 'Withdrawal policy sentence',
+            description: 'On: checkout and payment add a sentence on the right of withdrawal and cancellation, linking to the terms page (required in Germany).',
+          },
           allowsInStoreBookings: { label: 'Bookings in store', description: 'On: the footer shows "Store login" for store colleagues.' },
           allowsInStoreDropOff: { label: 'Drop-off in store', description: 'On: customers may bring the device to a store instead.' },
-          offersMailIn: { label: 'Repair by post (mail-in)', description: 'On: customers may send the device by post instead of a technician visit (no repair date). Needs the postal address below.' },
-          mailInAddress: { label: 'Postal address for devices', description: 'Where customers post their devices, one line each; shown on the confirmation, the printable label and in the e-mail.', placeholder: 'Fixly Repair Centre\nUnit 4, Example Park\nLeeds LS10 1AA' },
+          offersMailIn: {
+            label: 'Repair by post (mail-in)',
+            description: 'On: customers may send the device by post instead of a technician visit (no repair date). Needs the postal address below.',
+          },
+          mailInAddress: {
+            label: 'Postal address for devices',
+            description: 'Where customers post their devices, one line each; shown on the confirmation, the printable label and in the e-mail.',
+            placeholder: 'Fixly Repair Centre\nUnit 4, Example Park\nLeeds LS10 1AA',
+          },
           maintenance: { label: 'Maintenance mode', description: 'On: every page shows the maintenance notice and no booking is possible. Use with care.' },
         },
       },
       {
         title: 'People',
         fields: {
-          editors: { label: 'Editors', description: 'Admin users who may edit this carrier\'s content. Only administrators change this.' },
-          operators: { label: 'Operations staff', description: 'Admin users with the Operations role who run this carrier\'s areas, technicians, roster, stores, codes and prices.' },
+          editors: { label: 'Editors', description: "Admin users who may edit this carrier's content. Only administrators change this." },
+          operators: {
+            label: 'Operations staff',
+            description: "Admin users with the Operations role who run this carrier's areas, technicians, roster, stores, codes and prices.",
+          },
         },
       },
     ],
@@ -141,7 +176,11 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
       {
         title: 'Colours',
         fields: {
-          primaryColor: { label: 'Main colour', description: 'Buttons and links, as #rrggbb, e.g. #0a5cd5. Text in the contrast colour must be readable on it.', placeholder: '#0a5cd5' },
+          primaryColor: {
+            label: 'Main colour',
+            description: 'Buttons and links, as #rrggbb, e.g. #0a5cd5. Text in the contrast colour must be readable on it.',
+            placeholder: '#0a5cd5',
+          },
           primaryContrastColor: { label: 'Text on main colour', description: 'Text on buttons, usually #ffffff.', placeholder: '#ffffff' },
           accentColor: { label: 'Accent colour', description: 'Highlights such as badges, as #rrggbb.', placeholder: '#ffb400' },
           backgroundColor: { label: 'Page background', description: 'Background of every page, as #rrggbb.', placeholder: '#ffffff' },
@@ -196,7 +235,7 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
         title: 'Footer',
         fields: {
           footerOperatedBy: { label: 'Operated-by line', description: 'Footer sentence naming the operator, e.g. "This service is operated by Fixly Repairs Ltd."' },
-          footerParking: { label: 'Parking note', description: 'Footer note on parking for the technician\'s van.' },
+          footerParking: { label: 'Parking note', description: "Footer note on parking for the technician's van." },
           footerCoverage: { label: 'Coverage note', description: 'Footer note on where the service is available; empty hides it.' },
         },
       },
@@ -217,7 +256,12 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
   },
 
   'content.title-text': {
-    sections: [{ title: 'Block', fields: { title: { label: 'Title', description: 'Short heading of the block.' }, text: { label: 'Text', description: `Text of the block. ${paragraphs}` } } }],
+    sections: [
+      {
+        title: 'Block',
+        fields: { title: { label: 'Title', description: 'Short heading of the block.' }, text: { label: 'Text', description: `Text of the block. ${paragraphs}` } },
+      },
+    ],
   },
 
   'api::faq-category.faq-category': {
@@ -341,7 +385,8 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           },
           smsText: {
             label: 'SMS text',
-            description: 'Plain text with the same placeholders, e.g. "{{brand}}: your technician arrives {{window}} today." Keep it within two SMS: 306 characters, or 134 with emoji or letters outside the SMS alphabet (ä, ö, ü, ß and é are fine). Empty: the standard text.',
+            description:
+              'Plain text with the same placeholders, e.g. "{{brand}}: your technician arrives {{window}} today." Keep it within two SMS: 306 characters, or 134 with emoji or letters outside the SMS alphabet (ä, ö, ü, ß and é are fine). Empty: the standard text.',
           },
         },
       },

@@ -40,8 +40,14 @@ describe('edit views configured in code', () => {
 
   it('lays sections out in order, each on new rows, with fields the spec does not name at the end', () => {
     expect(configuredView(stored, spec, attributes).layouts?.edit).toEqual([
-      [{ name: 'name', size: 6 }, { name: 'code', size: 6 }],
-      [{ name: 'use3DSecure', size: 4 }, { name: 'usesKlarna', size: 4 }],
+      [
+        { name: 'name', size: 6 },
+        { name: 'code', size: 6 },
+      ],
+      [
+        { name: 'use3DSecure', size: 4 },
+        { name: 'usesKlarna', size: 4 },
+      ],
       [{ name: 'theme', size: 12 }],
       [{ name: 'addedLater', size: 6 }],
     ]);
@@ -67,13 +73,13 @@ describe('edit views configured in code', () => {
 });
 
 describe('placeholders a UI text may use', () => {
-  it('are those of the app\'s standard text for that key', () => {
+  it("are those of the app's standard text for that key", () => {
     const known = readUiTextPlaceholders(path.resolve(__dirname, '../../../app/i18n/locales'));
     expect(known?.get('meta.titleSuffix')).toEqual(['brand']);
     expect(known?.get('nav.home')).toEqual([]);
   });
 
-  it('are not checked when the app\'s texts are not beside the CMS', () => {
+  it("are not checked when the app's texts are not beside the CMS", () => {
     expect(readUiTextPlaceholders('/nonexistent')).toBeNull();
   });
 });
@@ -101,7 +107,9 @@ describe('no raw field names in the admin', () => {
   const all = schemas();
 
   it('finds the content, operations and catalogue types', () => {
-    expect(all.map((s) => s.uid)).toEqual(expect.arrayContaining(['api::carrier.carrier', 'api::ops-roster.ops-roster', 'api::catalogue-model.catalogue-model', 'catalogue.amount']));
+    expect(all.map((s) => s.uid)).toEqual(
+      expect.arrayContaining(['api::carrier.carrier', 'api::ops-roster.ops-roster', 'api::catalogue-model.catalogue-model', 'catalogue.amount']),
+    );
   });
 
   it.each(all.map((s) => [s.uid, s] as const))('%s: every field has a label and a help text', (_uid, schema) => {
@@ -117,10 +125,13 @@ describe('no raw field names in the admin', () => {
   });
 
   it('says that money is in minor units wherever an amount is typed', () => {
-    for (const [uid, field] of [['catalogue.amount', 'price'], ['api::ops-price-override.ops-price-override', 'price'], ['api::carrier.carrier', 'callOutCharge']]) {
+    for (const [uid, field] of [
+      ['catalogue.amount', 'price'],
+      ['api::ops-price-override.ops-price-override', 'price'],
+      ['api::carrier.carrier', 'callOutCharge'],
+    ]) {
       const described = Object.fromEntries(EDIT_VIEWS[uid].sections.flatMap((section) => Object.entries(section.fields)));
       expect(`${described[field].label} ${described[field].description}`).toMatch(/pence\/cents/);
     }
   });
 });
-

@@ -96,9 +96,7 @@ export async function applyEditViews(strapi: Core.Strapi, specs: Record<string, 
   let changed = 0;
   for (const [uid, spec] of Object.entries(specs)) {
     const isComponent = !uid.includes('::');
-    const schema = (isComponent ? strapi.components[uid as never] : strapi.contentTypes[uid as never]) as unknown as
-      | { attributes: Record<string, Attribute> }
-      | undefined;
+    const schema = (isComponent ? strapi.components[uid as never] : strapi.contentTypes[uid as never]) as unknown as { attributes: Record<string, Attribute> } | undefined;
     if (!schema) continue;
     const service = cm.service(isComponent ? 'components' : 'content-types') as unknown as ConfigService;
     const { uid: _uid, ...current } = await service.findConfiguration({ uid });

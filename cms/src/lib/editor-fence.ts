@@ -59,9 +59,7 @@ type RolePermission = { action: string; subject: string; properties: { fields?: 
 
 /** Every content-manager permission Strapi knows, with all fields. */
 function allContentPermissions(strapi: Core.Strapi): RolePermission[] {
-  const actions = strapi.admin.services.permission.actionProvider
-    .values()
-    .filter((a: { section: string }) => a.section === 'contentTypes');
+  const actions = strapi.admin.services.permission.actionProvider.values().filter((a: { section: string }) => a.section === 'contentTypes');
   return strapi.admin.services['content-type'].getPermissionsWithNestedFields(actions) as RolePermission[];
 }
 
@@ -75,9 +73,7 @@ async function carrierEditorPermissions(strapi: Core.Strapi) {
       const properties: Record<string, unknown> = { ...p.properties };
       if (p.subject === CARRIER_UID && properties.fields) {
         // An editor may change a carrier's settings, not its identity nor who edits or operates it.
-        properties.fields = (properties.fields as string[]).filter(
-          (f) => f !== 'editors' && f !== 'operators' && !(f === 'code' && p.action === `${CM}.update`),
-        );
+        properties.fields = (properties.fields as string[]).filter((f) => f !== 'editors' && f !== 'operators' && !(f === 'code' && p.action === `${CM}.update`));
       } else if (p.subject !== CARRIER_UID) {
         properties.locales = locales;
       }

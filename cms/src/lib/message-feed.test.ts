@@ -11,7 +11,14 @@ const carrier = {
   phone: '0800 123 4567',
   web: '',
   editors: [{ id: 1 }],
-  theme: { primaryColor: '#0a5cd5', primaryContrastColor: '#ffffff', textColor: '#1a1a1a', backgroundColor: '#ffffff', surfaceColor: null, logoUrl: 'data:image/svg+xml;base64,PHN2Zy8+' },
+  theme: {
+    primaryColor: '#0a5cd5',
+    primaryContrastColor: '#ffffff',
+    textColor: '#1a1a1a',
+    backgroundColor: '#ffffff',
+    surfaceColor: null,
+    logoUrl: 'data:image/svg+xml;base64,PHN2Zy8+',
+  },
 };
 
 describe('the engine feed of customer messages', () => {
@@ -24,7 +31,7 @@ describe('the engine feed of customer messages', () => {
     });
   });
 
-  it('leaves out a logo on the site\'s own path, which an e-mail cannot show', () => {
+  it("leaves out a logo on the site's own path, which an e-mail cannot show", () => {
     expect(messageFeed({ ...carrier, theme: { logoUrl: '/media/logo.svg' } }, [], 'en').brand.logoUrl).toBeUndefined();
   });
 

@@ -23,7 +23,13 @@ export type MessageFeed = {
 export function messageFeed(carrier: Data, templates: Data[], locale: string): MessageFeed {
   const theme = (carrier.theme ?? {}) as Data;
   const colours = Object.fromEntries(
-    [['primary', 'primaryColor'], ['onPrimary', 'primaryContrastColor'], ['text', 'textColor'], ['background', 'backgroundColor'], ['surface', 'surfaceColor']]
+    [
+      ['primary', 'primaryColor'],
+      ['onPrimary', 'primaryContrastColor'],
+      ['text', 'textColor'],
+      ['background', 'backgroundColor'],
+      ['surface', 'surfaceColor'],
+    ]
       .map(([name, field]) => [name, text(theme[field])])
       .filter(([, value]) => value),
   );
@@ -55,8 +61,6 @@ export function messageFeed(carrier: Data, templates: Data[], locale: string): M
 export async function readMessageFeed(strapi: Core.Strapi, code: string, locale: string): Promise<MessageFeed | null> {
   const carrier = (await strapi.documents(CARRIER_UID as never).findFirst({ filters: { code }, status: 'published', populate: ['theme'] } as never)) as Data | null;
   if (!carrier) return null;
-  const templates = (await strapi
-    .documents(MESSAGE_TEMPLATE_UID as never)
-    .findMany({ filters: { carrierCode: code }, locale, status: 'published' } as never)) as Data[];
+  const templates = (await strapi.documents(MESSAGE_TEMPLATE_UID as never).findMany({ filters: { carrierCode: code }, locale, status: 'published' } as never)) as Data[];
   return messageFeed(carrier, templates, locale);
 }

@@ -3,9 +3,7 @@ import { EDIT_VIEWS } from './edit-view-specs';
 import { MESSAGE_KINDS, messageTemplateProblems } from './message-templates';
 import { CONTRACT_UIDS, LOCALIZED_UIDS } from './content-model';
 
-const labels = Object.fromEntries(
-  EDIT_VIEWS['api::message-template.message-template'].sections.flatMap((s) => Object.entries(s.fields).map(([name, view]) => [name, view.label])),
-);
+const labels = Object.fromEntries(EDIT_VIEWS['api::message-template.message-template'].sections.flatMap((s) => Object.entries(s.fields).map(([name, view]) => [name, view.label])));
 
 describe('saving a customer message template', () => {
   it('accepts the placeholders its message fills', () => {

@@ -2,14 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { CARRIER_UID, CATALOGUE_UIDS, OPS_UIDS } from './content-model';
-import {
-  type CatalogueEntries,
-  type OpsEntries,
-  catalogueFileToEntries,
-  engineFileToEntries,
-  entriesToCatalogueFile,
-  entriesToEngineFile,
-} from './ops-files';
+import { type CatalogueEntries, type OpsEntries, catalogueFileToEntries, engineFileToEntries, entriesToCatalogueFile, entriesToEngineFile } from './ops-files';
 import { CATALOGUE_KEY, bumpRevision, revisedCarrierCodes, revisionOf } from './ops-revision';
 import { type Pictures, devicePictureName } from './device-pictures';
 import { carrierFolders } from './tenant-files';
@@ -81,9 +74,7 @@ export async function readCarrierList(strapi: Core.Strapi) {
   const areas = (await strapi.db.query(OPS_UIDS.serviceArea as never).findMany({ select: ['carrierCode', 'code'] } as never)) as Data[];
   const staffed = new Set(technicians.map((t) => `${String(t.carrierCode)}|${String(t.serviceArea)}`));
   const served = new Set(areas.filter((a) => staffed.has(`${String(a.carrierCode)}|${String(a.code)}`)).map((a) => a.carrierCode));
-  const carriers = new Set(
-    ((await strapi.db.query(CARRIER_UID as never).findMany({ select: ['code'] } as never)) as Data[]).map((c) => c.code as string),
-  );
+  const carriers = new Set(((await strapi.db.query(CARRIER_UID as never).findMany({ select: ['code'] } as never)) as Data[]).map((c) => c.code as string));
   const revised = new Set(await revisedCarrierCodes(strapi));
   const list: { code: string; updatedAt: string }[] = [];
   for (const roster of rosters) {
@@ -255,5 +246,7 @@ export async function seedOperations(strapi: Core.Strapi, pictures: Pictures = n
       locale: null,
     });
   }
-  strapi.log.info(`[seed] operations and catalogue: ${seeded.length} seeded${seeded.length ? ` (${seeded.join(', ')})` : ''}, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`);
+  strapi.log.info(
+    `[seed] operations and catalogue: ${seeded.length} seeded${seeded.length ? ` (${seeded.join(', ')})` : ''}, ${failed.length} failed${failed.length ? ` (${failed.join(', ')})` : ''}`,
+  );
 }

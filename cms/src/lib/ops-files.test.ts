@@ -27,7 +27,8 @@ describe('engine.json through the CMS entries', () => {
 
   it("sends the roster's lead time to the engine, 60 when the field was left empty (ADR 110)", () => {
     const entries = engineFileToEntries(readJson(path.join(tenants, 'patchpoint', 'engine.json')));
-    const send = (lead: unknown) => entriesToEngineFile({ code: 'patchpoint', countryCode: 'GB', currency: 'GBP' }, { ...entries, roster: { ...entries.roster, sameDayLeadMinutes: lead } });
+    const send = (lead: unknown) =>
+      entriesToEngineFile({ code: 'patchpoint', countryCode: 'GB', currency: 'GBP' }, { ...entries, roster: { ...entries.roster, sameDayLeadMinutes: lead } });
     expect(send(90).roster.same_day_lead_minutes).toBe(90);
     expect(send(0).roster.same_day_lead_minutes).toBe(0);
     expect(send(null).roster.same_day_lead_minutes).toBe(60);

@@ -44,7 +44,7 @@ const localized = (en: unknown, de: unknown): Localized => ({ en: str(en), de: s
  */
 export function modelPicturePath(model: Data): string {
   const url = (model.picture as { url?: unknown } | null | undefined)?.url;
-  const name = typeof url === 'string' ? url.split(/[?#]/)[0].split('/').pop() ?? '' : '';
+  const name = typeof url === 'string' ? (url.split(/[?#]/)[0].split('/').pop() ?? '') : '';
   return /^[A-Za-z0-9][A-Za-z0-9._-]*$/.test(name) ? `/media/${name}` : str(model.imagePath);
 }
 

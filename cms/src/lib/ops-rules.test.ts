@@ -83,7 +83,18 @@ describe('money in minor units', () => {
   });
 
   it('refuses a currency twice', () => {
-    expect(messages(amountsProblems('amounts', [{ currency: 'GBP', price: 100 }, { currency: 'GBP', price: 200 }], { paid: true }))).toMatch(/GBP is listed twice/);
+    expect(
+      messages(
+        amountsProblems(
+          'amounts',
+          [
+            { currency: 'GBP', price: 100 },
+            { currency: 'GBP', price: 200 },
+          ],
+          { paid: true },
+        ),
+      ),
+    ).toMatch(/GBP is listed twice/);
   });
 });
 
@@ -121,7 +132,9 @@ describe('store opening hours', () => {
   });
 
   it('refuses something that is not a list, naming the field and showing an example', () => {
-    expect(messages(openingHoursProblems({ monday: '9-6' }))).toMatch(/^Opening hours must be a list like \[\{ "days": \[1, 2, 3, 4, 5\], "opens": "09:00", "closes": "18:00" \}\]/);
+    expect(messages(openingHoursProblems({ monday: '9-6' }))).toMatch(
+      /^Opening hours must be a list like \[\{ "days": \[1, 2, 3, 4, 5\], "opens": "09:00", "closes": "18:00" \}\]/,
+    );
   });
 
   it('refuses a weekday outside 1 (Monday) to 7 (Sunday) or an entry without days', () => {

@@ -14,7 +14,6 @@ export { openingHoursProblems, validPostcode, validPrefix };
 export type Problem = { path: string[]; message: string };
 type Data = Record<string, unknown>;
 
-
 const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
 const PREFIX_EXAMPLES: Record<string, string> = {
@@ -136,7 +135,10 @@ export function discountCodeProblems(data: Data): Problem[] {
   const { kind, value } = data;
   if (value !== undefined && value !== null) {
     if (typeof value !== 'number' || !Number.isInteger(value) || value < 1) {
-      problems.push({ path: ['value'], message: `Value must be a whole number above 0: percent for a percent code, minor units (pence/cents, 500 = 5.00) for a fixed one (got ${shown(value)}).` });
+      problems.push({
+        path: ['value'],
+        message: `Value must be a whole number above 0: percent for a percent code, minor units (pence/cents, 500 = 5.00) for a fixed one (got ${shown(value)}).`,
+      });
     } else if (kind === 'percent' && value > 100) {
       problems.push({ path: ['value'], message: `Value: a percent discount is at most 100 (got ${value}).` });
     }
@@ -153,10 +155,9 @@ export function discountCodeProblems(data: Data): Problem[] {
 }
 
 export function priceOverrideProblems(data: Data): Problem[] {
-  const problems = [
-    minorUnitsProblem(['price'], 'Price', data.price, { positive: true }),
-    minorUnitsProblem(['nonSalePrice'], 'Non-sale price', data.nonSalePrice),
-  ].filter((p): p is Problem => p !== null);
+  const problems = [minorUnitsProblem(['price'], 'Price', data.price, { positive: true }), minorUnitsProblem(['nonSalePrice'], 'Non-sale price', data.nonSalePrice)].filter(
+    (p): p is Problem => p !== null,
+  );
   if (problems.length === 0 && typeof data.nonSalePrice === 'number' && typeof data.price === 'number' && data.nonSalePrice <= data.price) {
     problems.push({ path: ['nonSalePrice'], message: 'Non-sale price is the price before the sale, so it must be higher than Price.' });
   }
@@ -221,8 +222,6 @@ export function localizedListProblems(data: Data, field: string, label: string, 
   const list = data[field];
   const example = withCode ? '[{ "code": "yes", "label": { "en": "Yes", "de": "Ja" } }]' : '[{ "en": "Cracked glass", "de": "Gesprungenes Glas" }]';
   const fine = (text: unknown) => !!text && typeof text === 'object' && ['en', 'de'].every((l) => typeof (text as Data)[l] === 'string' && (text as Data)[l] !== '');
-  const ok =
-    Array.isArray(list) &&
-    list.every((item: Data) => (withCode ? typeof item?.code === 'string' && SLUG.test(item.code) && fine(item.label) : fine(item)));
+  const ok = Array.isArray(list) && list.every((item: Data) => (withCode ? typeof item?.code === 'string' && SLUG.test(item.code) && fine(item.label) : fine(item)));
   return ok ? [] : [{ path: [field], message: `${label} must be a list like ${example}, with English and German text.` }];
 }

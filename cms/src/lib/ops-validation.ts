@@ -85,7 +85,10 @@ async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, existin
       if (existing && (existing.code !== merged.code || existing.carrierCode !== carrierCode)) {
         const staff = (await strapi.db.query(OPS_UIDS.technician as never).count({ where: { carrierCode: existing.carrierCode, serviceArea: existing.code } } as never)) as number;
         if (staff > 0) {
-          problems.push({ path: ['code'], message: `Code: ${staff} technician(s) work in ${String(existing.code)}; move them to another area before changing this area's code or carrier.` });
+          problems.push({
+            path: ['code'],
+            message: `Code: ${staff} technician(s) work in ${String(existing.code)}; move them to another area before changing this area's code or carrier.`,
+          });
         }
       }
       break;
@@ -167,10 +170,7 @@ function catalogueProblems(uid: string, data: Data): Problem[] {
     case CATALOGUE_UIDS.problem:
       return localizedListProblems(data, 'symptoms', 'Symptoms');
     case CATALOGUE_UIDS.triageQuestion:
-      return [
-        ...slugListProblems(data, 'models', 'Models', { required: true }),
-        ...localizedListProblems(data, 'options', 'Options', { withCode: true }),
-      ];
+      return [...slugListProblems(data, 'models', 'Models', { required: true }), ...localizedListProblems(data, 'options', 'Options', { withCode: true })];
     default:
       return [];
   }
@@ -203,9 +203,7 @@ export function registerOpsValidation(strapi: Core.Strapi): void {
     }
     if (ctx.uid === OPS_UIDS.staffMember) prepareStaffData(params, data, clone);
     // An update may carry only the changed fields; cross-field rules need the whole entry.
-    const existing = params.documentId && !clone
-      ? ((await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Data | null)
-      : null;
+    const existing = params.documentId && !clone ? ((await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Data | null) : null;
     assertValid(await opsProblems(strapi, ctx.uid, data, existing, clone ? undefined : params.documentId));
     return next();
   });

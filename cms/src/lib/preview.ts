@@ -31,11 +31,7 @@ export function siteOrigin(carrier: { code: string; domains?: unknown }, local: 
 }
 
 /** The URL the admin's preview panel opens; null when the type has no page or the user may not see it. */
-export function previewUrl(
-  origin: string,
-  path: string,
-  options: { locale?: string | null; status?: string; token: string },
-): string {
+export function previewUrl(origin: string, path: string, options: { locale?: string | null; status?: string; token: string }): string {
   const page = options.locale ? `${path}?lng=${encodeURIComponent(options.locale)}` : path;
   if (options.status === 'published') return `${origin}${page}`;
   return `${origin}/preview?${new URLSearchParams({ token: options.token, path: page })}`;
@@ -76,9 +72,10 @@ export function createPreviewHandler(getStrapi: () => Core.Strapi, previewSecret
     }
     const path = pathOf(entry);
     if (!path) return null;
-    const carrier = (await strapi.db.query(CARRIER_UID as never).findOne({ where: { code: entry.carrierCode }, select: ['code', 'domains'] } as never)) as
-      | { code: string; domains?: unknown }
-      | null;
+    const carrier = (await strapi.db.query(CARRIER_UID as never).findOne({ where: { code: entry.carrierCode }, select: ['code', 'domains'] } as never)) as {
+      code: string;
+      domains?: unknown;
+    } | null;
     if (!carrier) return null;
     const origin = siteOrigin(carrier, isLocalRun(), process.env.PREVIEW_SITE_PORT || '3000');
     return previewUrl(origin, path, { locale: params.locale, status: params.status, token: createPreviewToken(carrier.code, previewSecret) });
@@ -87,6 +84,9 @@ export function createPreviewHandler(getStrapi: () => Core.Strapi, previewSecret
 
 /** Origins the admin may frame: https sites, and *.localhost when run locally (PREVIEW_ALLOWED_ORIGINS adds more). */
 export function previewAllowedOrigins(): string[] {
-  const extra = (process.env.PREVIEW_ALLOWED_ORIGINS ?? '').split(',').map((o) => o.trim()).filter(Boolean);
+  const extra = (process.env.PREVIEW_ALLOWED_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
   return ["'self'", 'https:', ...(isLocalRun() ? ['http://localhost:*', 'http://*.localhost:*'] : []), ...extra];
 }

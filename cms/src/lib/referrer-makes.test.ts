@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { carrierProblems, referrerMakesProblems } from './carrier-validation';
 
-describe('a carrier\'s referrer makes (ADR 135)', () => {
+describe("a carrier's referrer makes (ADR 135)", () => {
   it('accepts referrer codes of safe characters mapped to catalogue ids, and an empty map', () => {
     expect(referrerMakesProblems({ samsung: 1, 'apple.store_2~x': 2 })).toEqual([]);
     expect(referrerMakesProblems({})).toEqual([]);

@@ -1,14 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  colourProblems,
-  contrastRatio,
-  defaultLocaleProblems,
-  domainProblems,
-  insecureLinkProblems,
-  localeProblems,
-  placeholderProblems,
-  textsOf,
-} from './safe-edits';
+import { colourProblems, contrastRatio, defaultLocaleProblems, domainProblems, insecureLinkProblems, localeProblems, placeholderProblems, textsOf } from './safe-edits';
 import { carrierHttpsProblems } from './carrier-validation';
 
 const readable = {
@@ -101,7 +92,9 @@ describe('domains and languages', () => {
 
   it('refuses a text in a language the carrier does not offer', () => {
     const [problem] = localeProblems('de', 'fixly', ['en']);
-    expect(problem.message).toBe('The site of carrier "fixly" is not offered in German (de); it offers English (en). Add the language to the carrier\'s supported languages first.');
+    expect(problem.message).toBe(
+      'The site of carrier "fixly" is not offered in German (de); it offers English (en). Add the language to the carrier\'s supported languages first.',
+    );
     expect(localeProblems('en', 'fixly', ['en', 'de'])).toEqual([]);
   });
 

@@ -11,9 +11,7 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
 
 /** Relative luminance of a #rrggbb colour (WCAG 2.x). */
 export function luminance(color: string): number {
-  const [r, g, b] = [1, 3, 5]
-    .map((i) => parseInt(color.slice(i, i + 2), 16) / 255)
-    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5].map((i) => parseInt(color.slice(i, i + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
 

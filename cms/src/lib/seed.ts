@@ -4,16 +4,7 @@ import { carrierProblems } from './carrier-validation';
 import { CARRIER_UID } from './content-model';
 import { MESSAGE_TEMPLATE_UID } from './message-templates';
 import { type Pictures, withLibraryPictures } from './device-pictures';
-import {
-  type CarrierFile,
-  type LocaleContent,
-  carrierFolders,
-  fillPlaceholders,
-  inlineLogos,
-  placeholderValues,
-  readCarrierFile,
-  readLocaleContent,
-} from './tenant-files';
+import { type CarrierFile, type LocaleContent, carrierFolders, fillPlaceholders, inlineLogos, placeholderValues, readCarrierFile, readLocaleContent } from './tenant-files';
 import { sendContentChange, withoutWebhooks } from './webhook';
 
 /**
@@ -126,9 +117,7 @@ export async function seedCarriers(strapi: Core.Strapi, pictures: Pictures = new
     strapi.log.info(`[seed] no carrier folders in ${tenantsDir}`);
     return;
   }
-  const locales = new Set(
-    ((await strapi.plugin('i18n').service('locales').find()) as { code: string }[]).map((l) => l.code),
-  );
+  const locales = new Set(((await strapi.plugin('i18n').service('locales').find()) as { code: string }[]).map((l) => l.code));
   const created: string[] = [];
   const failed: string[] = [];
   for (const folder of folders) {
@@ -138,9 +127,7 @@ export async function seedCarriers(strapi: Core.Strapi, pictures: Pictures = new
     } catch (error) {
       failed.push(path.basename(folder));
       const details = (error as { details?: unknown }).details;
-      strapi.log.error(
-        `[seed] ${path.basename(folder)} not seeded: ${(error as Error).message}${details ? ` ${JSON.stringify(details)}` : ''}`,
-      );
+      strapi.log.error(`[seed] ${path.basename(folder)} not seeded: ${(error as Error).message}${details ? ` ${JSON.stringify(details)}` : ''}`);
     }
   }
   // Notified once seeding is over: better-sqlite3 blocks the event loop while it writes, which

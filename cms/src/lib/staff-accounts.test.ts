@@ -4,7 +4,17 @@ import { verifyStaffLogin } from './staff-accounts';
 
 const PASSWORD = 'DemoStaff-2026!';
 const hash = bcrypt.hashSync(PASSWORD, 10);
-const row = { documentId: 'doc-1', carrierCode: 'skyline', username: 'store.oxford', name: 'Olivia Store', role: 'storeColleague', rolePermissions: ['store.booking'], storeCodes: ['LON-OXFORD-ST'], disabled: false, password: hash };
+const row = {
+  documentId: 'doc-1',
+  carrierCode: 'skyline',
+  username: 'store.oxford',
+  name: 'Olivia Store',
+  role: 'storeColleague',
+  rolePermissions: ['store.booking'],
+  storeCodes: ['LON-OXFORD-ST'],
+  disabled: false,
+  password: hash,
+};
 
 /** A Strapi whose staff table holds these rows; findOne matches carrier and username. */
 function strapiWith(rows: Record<string, unknown>[]) {

@@ -31,12 +31,30 @@ export interface StaffAccount {
   stamp: string;
 }
 
-const FIELDS = ['documentId', 'carrierCode', 'username', 'name', 'email', 'role', 'rolePermissions', 'companyPermissions', 'storeCodes', 'serviceArea', 'technicianCode', 'disabled', 'password'];
+const FIELDS = [
+  'documentId',
+  'carrierCode',
+  'username',
+  'name',
+  'email',
+  'role',
+  'rolePermissions',
+  'companyPermissions',
+  'storeCodes',
+  'serviceArea',
+  'technicianCode',
+  'disabled',
+  'password',
+];
 
 const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
 
 /** A short fingerprint of the stored hash: not the hash, and useless for guessing the password. */
-const stampOf = (hash: unknown): string => createHash('sha256').update(`staff-stamp\n${String(hash ?? '')}`).digest('base64url').slice(0, 22);
+const stampOf = (hash: unknown): string =>
+  createHash('sha256')
+    .update(`staff-stamp\n${String(hash ?? '')}`)
+    .digest('base64url')
+    .slice(0, 22);
 
 function toAccount(row: Row): StaffAccount {
   return {

@@ -1,16 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import { normaliseUsername, staffMemberProblems } from './staff-rules';
 
-const facts = { carrierCode: 'skyline', storeCodes: ['LON-OXFORD-ST', 'LON-KINGS-RD'], areaCodes: ['london-central'], technicianCodes: ['sky-london-central-01'], allowsInStoreBookings: true };
+const facts = {
+  carrierCode: 'skyline',
+  storeCodes: ['LON-OXFORD-ST', 'LON-KINGS-RD'],
+  areaCodes: ['london-central'],
+  technicianCodes: ['sky-london-central-01'],
+  allowsInStoreBookings: true,
+};
 const colleague = { role: 'storeColleague', storeCodes: ['LON-OXFORD-ST'], rolePermissions: ['store.booking'] };
 const fields = (problems: { path: string[] }[]) => problems.map((p) => p.path[0]);
 
 describe('staff account rules', () => {
-  it('accepts a store colleague of one of the carrier\'s stores with a long enough password', () => {
+  it("accepts a store colleague of one of the carrier's stores with a long enough password", () => {
     expect(staffMemberProblems(colleague, facts, { given: 'long-enough-pass', required: true })).toEqual([]);
   });
 
-  it('refuses a store colleague without a store, or with another carrier\'s store, naming the field', () => {
+  it("refuses a store colleague without a store, or with another carrier's store, naming the field", () => {
     const none = staffMemberProblems({ ...colleague, storeCodes: [] }, facts, { required: false });
     expect(none).toEqual([{ path: ['storeCodes'], message: expect.stringMatching(/^Stores: a store colleague works in at least one/) }]);
     const foreign = staffMemberProblems({ ...colleague, storeCodes: ['GH-TCR'] }, facts, { required: false });
@@ -33,7 +39,7 @@ describe('staff account rules', () => {
     expect(fields(problems)).toEqual(['rolePermissions', 'companyPermissions']);
   });
 
-  it('requires a password for a new account, 12 characters at least and at most bcrypt\'s 72 bytes', () => {
+  it("requires a password for a new account, 12 characters at least and at most bcrypt's 72 bytes", () => {
     expect(staffMemberProblems({ role: 'superAdmin' }, facts, { required: true })[0].message).toMatch(/^Password: set a password of at least 12/);
     expect(fields(staffMemberProblems({ role: 'superAdmin' }, facts, { given: 'short', required: false }))).toEqual(['password']);
     expect(fields(staffMemberProblems({ role: 'superAdmin' }, facts, { given: 'ä'.repeat(40), required: false }))).toEqual(['password']);

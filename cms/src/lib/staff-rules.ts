@@ -48,13 +48,22 @@ export function staffMemberProblems(merged: Data, facts: CarrierFacts, password:
     const list = (stores as string[] | null | undefined) ?? [];
     const unknown = list.filter((code) => !facts.storeCodes.includes(code));
     if (unknown.length) {
-      problems.push({ path: ['storeCodes'], message: `Stores: carrier ${carrierCode} has no store ${unknown.join(', ')}; use one of ${facts.storeCodes.join(', ') || '(none yet: add an Ops: store first)'}.` });
+      problems.push({
+        path: ['storeCodes'],
+        message: `Stores: carrier ${carrierCode} has no store ${unknown.join(', ')}; use one of ${facts.storeCodes.join(', ') || '(none yet: add an Ops: store first)'}.`,
+      });
     } else if (merged.role === 'storeColleague' && list.length === 0) {
-      problems.push({ path: ['storeCodes'], message: `Stores: a store colleague works in at least one of carrier ${carrierCode}'s stores, e.g. ["${facts.storeCodes[0] ?? 'LON-OXFORD-ST'}"].` });
+      problems.push({
+        path: ['storeCodes'],
+        message: `Stores: a store colleague works in at least one of carrier ${carrierCode}'s stores, e.g. ["${facts.storeCodes[0] ?? 'LON-OXFORD-ST'}"].`,
+      });
     }
   }
   if (merged.role === 'storeColleague' && !facts.allowsInStoreBookings) {
-    problems.push({ path: ['role'], message: `Role: carrier ${carrierCode} takes no in-store bookings, so it has no store colleagues; switch on "Allows in-store bookings" on the carrier first, or choose another role.` });
+    problems.push({
+      path: ['role'],
+      message: `Role: carrier ${carrierCode} takes no in-store bookings, so it has no store colleagues; switch on "Allows in-store bookings" on the carrier first, or choose another role.`,
+    });
   }
   const area = merged.serviceArea;
   if (area != null && area !== '') {
@@ -62,7 +71,10 @@ export function staffMemberProblems(merged: Data, facts: CarrierFacts, password:
       problems.push({ path: ['serviceArea'], message: `Service area: carrier ${carrierCode} has no service area with code ${shown(area)}.` });
     }
   } else if (merged.role === 'areaManager' || merged.role === 'technician') {
-    problems.push({ path: ['serviceArea'], message: `Service area: a${merged.role === 'areaManager' ? 'n area manager' : ' technician'} belongs to one of carrier ${carrierCode}'s service areas, e.g. ${facts.areaCodes[0] ?? 'london-east'}.` });
+    problems.push({
+      path: ['serviceArea'],
+      message: `Service area: a${merged.role === 'areaManager' ? 'n area manager' : ' technician'} belongs to one of carrier ${carrierCode}'s service areas, e.g. ${facts.areaCodes[0] ?? 'london-east'}.`,
+    });
   }
   const technician = merged.technicianCode;
   if (technician != null && technician !== '' && (typeof technician !== 'string' || !facts.technicianCodes.includes(technician))) {
@@ -72,7 +84,10 @@ export function staffMemberProblems(merged: Data, facts: CarrierFacts, password:
     if (password.required) problems.push({ path: ['password'], message: `Password: set a password of at least ${PASSWORD_MIN_LENGTH} characters for the new account.` });
   } else if (password.given.length < PASSWORD_MIN_LENGTH || Buffer.byteLength(password.given) > PASSWORD_MAX_BYTES) {
     // bcrypt reads at most 72 bytes: a longer password would silently lose its end.
-    problems.push({ path: ['password'], message: `Password: use at least ${PASSWORD_MIN_LENGTH} characters and at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters or digits).` });
+    problems.push({
+      path: ['password'],
+      message: `Password: use at least ${PASSWORD_MIN_LENGTH} characters and at most ${PASSWORD_MAX_BYTES} bytes (about ${PASSWORD_MAX_BYTES} letters or digits).`,
+    });
   }
   return problems;
 }

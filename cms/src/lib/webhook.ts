@@ -35,8 +35,7 @@ const silenced = new AsyncLocalStorage<boolean>();
 export const withoutWebhooks = <T>(fn: () => Promise<T>): Promise<T> => silenced.run(true, fn);
 export const webhooksSilenced = (): boolean => silenced.getStore() === true;
 
-export const signBody = (body: string, secret: string): string =>
-  `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+export const signBody = (body: string, secret: string): string => `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 
 export function webhookTarget(): { url: string; secret: string } | null {
   const url = process.env.APP_WEBHOOK_URL ?? 'http://127.0.0.1:3000/api/cms-webhook';
@@ -82,8 +81,7 @@ export function sendContentChange(strapi: Core.Strapi, change: ContentChange): v
     });
 }
 
-const singleLocale = (locale: unknown): string | null =>
-  typeof locale === 'string' && locale !== '*' ? locale : null;
+const singleLocale = (locale: unknown): string | null => (typeof locale === 'string' && locale !== '*' ? locale : null);
 
 type Entry = Record<string, unknown> | null | undefined;
 
@@ -122,8 +120,7 @@ export function registerWebhookEmitter(strapi: Core.Strapi): void {
 
     const after = firstEntry(result);
     const carrierCode = (after?.[field] ?? before?.[field] ?? params.data?.[field] ?? null) as string | null;
-    const locale =
-      ctx.uid === CARRIER_UID || ops ? null : singleLocale(params.locale) ?? singleLocale(after?.locale) ?? null;
+    const locale = ctx.uid === CARRIER_UID || ops ? null : (singleLocale(params.locale) ?? singleLocale(after?.locale) ?? null);
     sendContentChange(strapi, { event, model: ops ? ctx.uid : ctx.contentType.info.singularName, carrierCode, locale });
     // An entry moved to another carrier changes the one it left too.
     const left = before?.[field] as string | null | undefined;

@@ -21,7 +21,13 @@ export function BasketItemCard({ item, inWarranty, format, removeHref }: { item:
             <Link to={item.editPath} className="underline" aria-label={t("booking-checkout.basket.editLabel", { device: item.title })}>
               {t("booking.basket.edit")}
             </Link>
-            <Link to={removeHref} preventScrollReset className="underline" aria-label={t("booking-checkout.basket.deleteLabel", { device: item.title })} data-testid="basket-item-delete">
+            <Link
+              to={removeHref}
+              preventScrollReset
+              className="underline"
+              aria-label={t("booking-checkout.basket.deleteLabel", { device: item.title })}
+              data-testid="basket-item-delete"
+            >
               {t("booking.basket.delete")}
             </Link>
           </div>

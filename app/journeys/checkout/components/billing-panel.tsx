@@ -35,7 +35,16 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
   const value = (field: string, fallback: string) => values?.[field] ?? fallback;
   const error = (field: string) => (errors[field] ? t(errors[field]!) : null);
   const field = (name: string, label: string, fallback: string, autoComplete: string, className?: string) => (
-    <TextField name={name} id={`billing-panel-${name}`} errorTestId={`error-${name}`} label={t(label)} defaultValue={value(name, fallback)} error={error(name)} autoComplete={autoComplete} className={className} />
+    <TextField
+      name={name}
+      id={`billing-panel-${name}`}
+      errorTestId={`error-${name}`}
+      label={t(label)}
+      defaultValue={value(name, fallback)}
+      error={error(name)}
+      autoComplete={autoComplete}
+      className={className}
+    />
   );
   return (
     <section ref={ref} id="billing-panel" aria-labelledby="billing-panel-title" tabIndex={-1} className="mt-8 rounded-xl border border-line/15 p-4" data-testid="billing-panel">
@@ -69,7 +78,8 @@ export const BillingPanel = forwardRef<HTMLElement, BillingPanelProps>(function 
                 event.preventDefault();
                 onCancel();
               }}
-              variant="quiet" size="sm"
+              variant="quiet"
+              size="sm"
             >
               {t("payment.billing.cancel")}
             </ButtonLink>

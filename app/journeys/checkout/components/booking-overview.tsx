@@ -54,11 +54,15 @@ export function BookingOverviewList({
             {t("booking-checkout.overview.mailIn")}
             <span className="block text-sm">{t("booking-checkout.overview.mailInTo", { address: overview.mailInAddress.join(", ") })}</span>
           </>
-        ) : overview.repairLocation === "drop_off"
-          ? overview.dropOffStore
-            ? t("booking-checkout.overview.dropOff", { store: overview.dropOffStore })
-            : t("booking-checkout.overview.dropOffUnknown")
-          : t("booking-checkout.overview.doorstep")}
+        ) : overview.repairLocation === "drop_off" ? (
+          overview.dropOffStore ? (
+            t("booking-checkout.overview.dropOff", { store: overview.dropOffStore })
+          ) : (
+            t("booking-checkout.overview.dropOffUnknown")
+          )
+        ) : (
+          t("booking-checkout.overview.doorstep")
+        )}
       </Row>
       {overview.repairLocation === "mail_in" ? (
         <Row label={t("booking-checkout.overview.date")} testId="overview-date" change={change("/booking/repair-date", t("booking-checkout.overview.date"))}>
@@ -95,7 +99,13 @@ export function BookingOverviewList({
                   .map((line, index) => (
                     <li key={`${line.title}-${index}`} className="flex justify-between gap-3">
                       <span>{line.title}</span>
-                      <span>{overview.inWarranty && line.kind === "problem" ? t("booking-checkout.basket.inWarrantyLine") : line.price === null ? t("booking.basket.free") : format(line.price)}</span>
+                      <span>
+                        {overview.inWarranty && line.kind === "problem"
+                          ? t("booking-checkout.basket.inWarrantyLine")
+                          : line.price === null
+                            ? t("booking.basket.free")
+                            : format(line.price)}
+                      </span>
                     </li>
                   ))}
               </ul>
@@ -128,8 +138,16 @@ export function BookingOverviewList({
           {overview.promoCode}
         </Row>
       ) : null}
-      <Row label={t("booking-checkout.overview.billingAddress")} testId="overview-billing-address" change={change("/booking/details", t("booking-checkout.overview.billingAddress"))}>
-        {overview.billingAddress ? <AddressLines lines={[overview.billingAddress.name, ...overview.billingAddress.lines].filter((line): line is string => Boolean(line))} /> : notSet}
+      <Row
+        label={t("booking-checkout.overview.billingAddress")}
+        testId="overview-billing-address"
+        change={change("/booking/details", t("booking-checkout.overview.billingAddress"))}
+      >
+        {overview.billingAddress ? (
+          <AddressLines lines={[overview.billingAddress.name, ...overview.billingAddress.lines].filter((line): line is string => Boolean(line))} />
+        ) : (
+          notSet
+        )}
       </Row>
       {overview.promotionalEvent ? (
         <Row label={t("booking-checkout.overview.promotionalEvent")} testId="overview-promotional-event">

@@ -62,7 +62,15 @@ describe("card drop-in", () => {
       threeDSecure: {
         amount: "99.05",
         email: "ada@example.com",
-        billingAddress: { givenName: "Zoe", surname: "Lovelace", phoneNumber: "447700900123", streetAddress: "1 Parliament Street", locality: "London", postalCode: "SW1A 2AA", countryCodeAlpha2: "GB" },
+        billingAddress: {
+          givenName: "Zoe",
+          surname: "Lovelace",
+          phoneNumber: "447700900123",
+          streetAddress: "1 Parliament Street",
+          locality: "London",
+          postalCode: "SW1A 2AA",
+          countryCodeAlpha2: "GB",
+        },
         challengeRequested: true,
       },
     });

@@ -67,7 +67,11 @@ export function dropInOptions(input: { authorization: string; container: HTMLEle
   };
 }
 
-const ascii = (value: string | null | undefined) => (value ?? "").normalize("NFKD").replace(/[^\x20-\x7e]/g, "").trim();
+const ascii = (value: string | null | undefined) =>
+  (value ?? "")
+    .normalize("NFKD")
+    .replace(/[^\x20-\x7e]/g, "")
+    .trim();
 
 /**
  * requestPaymentMethod options: 3-D Secure for the cart total with the customer's billing data and

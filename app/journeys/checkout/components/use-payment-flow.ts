@@ -20,10 +20,7 @@ export interface PaymentError {
 }
 
 export type PaymentAnswer =
-  | { methodMissing: true }
-  | { error: PaymentError }
-  | { payLaterDenied: true }
-  | { billingErrors: Partial<Record<string, string>>; billingValues: BillingValues };
+  { methodMissing: true } | { error: PaymentError } | { payLaterDenied: true } | { billingErrors: Partial<Record<string, string>>; billingValues: BillingValues };
 
 const PAY_LATER_ENDPOINT = "/booking/payment/pay-later";
 

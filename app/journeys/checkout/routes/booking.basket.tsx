@@ -29,13 +29,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = basketView(booking);
   const removeKey = new URL(request.url).searchParams.get("remove");
   const removing = view.items.find((item) => item.reference === removeKey) ?? null;
-  return data(
-    {
-      view,
-      removing: removing ? { reference: removing.reference, title: removing.title } : null,
-      maxDevices: context.carrier.maxDevicesPerBasket,
-    },
-  );
+  return data({
+    view,
+    removing: removing ? { reference: removing.reference, title: removing.title } : null,
+    maxDevices: context.carrier.maxDevicesPerBasket,
+  });
 }
 
 const basketIntent = z.discriminatedUnion("intent", [
@@ -100,7 +98,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
 }
 
-
 export default function BasketPage() {
   const { view, removing, maxDevices } = useLoaderData<typeof loader>();
   const actionData = useActionAnswer(useActionData<typeof action>());
@@ -122,9 +119,7 @@ export default function BasketPage() {
         <div className="mt-6 space-y-4" data-testid="basket-empty">
           <p className="text-lg font-semibold">{t("booking-checkout.basket.emptyTitle")}</p>
           <p>{t("booking.basket.empty")}</p>
-          <ButtonLink to={addDevicePath}>
-            {applianceVariant ? t("booking.basket.addAppliance") : t("booking.basket.addDevice")}
-          </ButtonLink>
+          <ButtonLink to={addDevicePath}>{applianceVariant ? t("booking.basket.addAppliance") : t("booking.basket.addDevice")}</ButtonLink>
         </div>
       ) : (
         <>
@@ -157,7 +152,8 @@ export default function BasketPage() {
                   name="intent"
                   value="remove-promo"
                   disabled={busy}
-                  variant="secondary" size="sm"
+                  variant="secondary"
+                  size="sm"
                   aria-label={t("booking-checkout.basket.promoRemoveLabel", { code: view.discountCode })}
                 >
                   {t("booking-checkout.basket.promoRemove")}
@@ -165,7 +161,15 @@ export default function BasketPage() {
               </Form>
             ) : (
               <Form method="post" noValidate className="flex flex-wrap items-end gap-3">
-                <TextField name="code" id="code" errorTestId="error-code" label={t("booking-checkout.basket.promoLabel")} error={promoError} autoComplete="off" className="min-w-0 flex-1" />
+                <TextField
+                  name="code"
+                  id="code"
+                  errorTestId="error-code"
+                  label={t("booking-checkout.basket.promoLabel")}
+                  error={promoError}
+                  autoComplete="off"
+                  className="min-w-0 flex-1"
+                />
                 <Button type="submit" name="intent" value="apply-promo" disabled={busy} size="sm">
                   {t("booking-checkout.basket.promoApply")}
                 </Button>

@@ -31,17 +31,20 @@ export async function loader({ request }: LoaderFunctionArgs) {
   } catch (error) {
     return throwLoaderError(context, error);
   }
-  return data(
-    {
-      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking), mailInAddress: isMailInBooking(context.carrier, booking) ? mailInAddressLines(context.carrier) : [] }),
-      problems: readinessProblems(report),
-      path: completionPath(booking),
-      // In-store mode comes from the staff session (ADR 101); a customer's booking with a store code is theirs to pay.
-      inStore: Boolean(context.colleague) && Boolean(booking.store_code),
+  return data({
+    overview: bookingOverview(booking, {
+      singleMakeId: context.carrier.singleMakeId,
       locale: context.locale,
-      policyPhrase: context.carrier.showPolicyPhrase,
-    },
-  );
+      dropOffStore: await dropOffStoreName(context, booking),
+      mailInAddress: isMailInBooking(context.carrier, booking) ? mailInAddressLines(context.carrier) : [],
+    }),
+    problems: readinessProblems(report),
+    path: completionPath(booking),
+    // In-store mode comes from the staff session (ADR 101); a customer's booking with a store code is theirs to pay.
+    inStore: Boolean(context.colleague) && Boolean(booking.store_code),
+    locale: context.locale,
+    policyPhrase: context.carrier.showPolicyPhrase,
+  });
 }
 
 /**
@@ -68,7 +71,6 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   return redirect("/booking/complete");
 }
-
 
 export default function CheckoutPage() {
   const { overview, problems, path, inStore, locale, policyPhrase } = useLoaderData<typeof loader>();

@@ -25,9 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (booking.checkout_status !== "SUCCESS") throw redirect("/booking/checkout");
   // The order holds the technician's timeslot, assigned when the booking completed.
   const order =
-    booking.order_id !== null && booking.email
-      ? await context.engine.orders.lookupOrder(carrier, { order_ref: booking.order_id, email: booking.email }).catch(() => null)
-      : null;
+    booking.order_id !== null && booking.email ? await context.engine.orders.lookupOrder(carrier, { order_ref: booking.order_id, email: booking.email }).catch(() => null) : null;
   const overview = bookingOverview(booking, {
     singleMakeId: carrier.singleMakeId,
     locale: context.locale,
@@ -35,15 +33,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dropOffStore: await dropOffStoreName(context, booking),
     mailInAddress: isMailInBooking(carrier, booking) ? mailInAddressLines(carrier) : [],
   });
-  return data(
-    {
-      overview,
-      sender: [[booking.first_name, booking.last_name].filter(Boolean).join(" "), ...overview.repairAddress.lines].filter(Boolean),
-      email: booking.email ?? "",
-      manageHref: `/manage?${new URLSearchParams({ order_ref: String(booking.order_id ?? ""), email: booking.email ?? "" })}`,
-      startPath: context.startPath,
-    },
-  );
+  return data({
+    overview,
+    sender: [[booking.first_name, booking.last_name].filter(Boolean).join(" "), ...overview.repairAddress.lines].filter(Boolean),
+    email: booking.email ?? "",
+    manageHref: `/manage?${new URLSearchParams({ order_ref: String(booking.order_id ?? ""), email: booking.email ?? "" })}`,
+    startPath: context.startPath,
+  });
 }
 
 export default function CompletePage() {
@@ -82,9 +78,7 @@ export default function CompletePage() {
       )}
 
       <div className="mt-8 flex flex-wrap gap-4">
-        <ButtonLink to={manageHref}>
-          {t("booking-complete.manage")}
-        </ButtonLink>
+        <ButtonLink to={manageHref}>{t("booking-complete.manage")}</ButtonLink>
         <ButtonLink to={startPath} variant="secondary">
           {t("booking-complete.another")}
         </ButtonLink>

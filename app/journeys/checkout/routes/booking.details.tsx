@@ -3,14 +3,7 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
-import {
-  customerDetailsInput,
-  detailsDefaults,
-  engineFieldErrors,
-  parseDetailsForm,
-  type DetailsValues,
-  type FieldErrors,
-} from "~/journeys/checkout/customer-details";
+import { customerDetailsInput, detailsDefaults, engineFieldErrors, parseDetailsForm, type DetailsValues, type FieldErrors } from "~/journeys/checkout/customer-details";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
@@ -27,16 +20,14 @@ export const meta = stepMeta("booking-checkout.details.title");
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  return data(
-    {
-      values: detailsDefaults(booking),
-      postcode: booking.address?.postcode || booking.postcode || "",
-      countryCode: context.carrier.countryCode,
-      inStore: Boolean(booking.store_code),
-      dropOff: booking.repair_location === "drop_off",
-      startPath: context.startPath,
-    },
-  );
+  return data({
+    values: detailsDefaults(booking),
+    postcode: booking.address?.postcode || booking.postcode || "",
+    countryCode: context.carrier.countryCode,
+    inStore: Boolean(booking.store_code),
+    dropOff: booking.repair_location === "drop_off",
+    startPath: context.startPath,
+  });
 }
 
 interface DetailsActionData {
@@ -67,7 +58,6 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect("/booking/checkout");
 }
 
-
 export default function DetailsPage() {
   const { values: saved, postcode, countryCode, inStore, dropOff, startPath } = useLoaderData<typeof loader>();
   const actionData = useActionAnswer(useActionData<typeof action>());
@@ -96,9 +86,37 @@ export default function DetailsPage() {
       <Form method="post" noValidate className="mt-6 space-y-8" key={JSON.stringify(values)}>
         <fieldset className="grid gap-4 sm:grid-cols-2">
           <legend className="mb-2 text-xl font-bold">{t("booking-checkout.details.contactLegend")}</legend>
-          <TextField name="first_name" id="first_name" errorTestId="error-first_name" label={t("booking-checkout.details.firstName")} autoComplete="given-name" required defaultValue={values.first_name} error={error("first_name")} />
-          <TextField name="last_name" id="last_name" errorTestId="error-last_name" label={t("booking-checkout.details.lastName")} autoComplete="family-name" required defaultValue={values.last_name} error={error("last_name")} />
-          <TextField name="email" id="email" errorTestId="error-email" type="email" label={t("booking-checkout.details.email")} autoComplete="email" required defaultValue={values.email} error={error("email")} />
+          <TextField
+            name="first_name"
+            id="first_name"
+            errorTestId="error-first_name"
+            label={t("booking-checkout.details.firstName")}
+            autoComplete="given-name"
+            required
+            defaultValue={values.first_name}
+            error={error("first_name")}
+          />
+          <TextField
+            name="last_name"
+            id="last_name"
+            errorTestId="error-last_name"
+            label={t("booking-checkout.details.lastName")}
+            autoComplete="family-name"
+            required
+            defaultValue={values.last_name}
+            error={error("last_name")}
+          />
+          <TextField
+            name="email"
+            id="email"
+            errorTestId="error-email"
+            type="email"
+            label={t("booking-checkout.details.email")}
+            autoComplete="email"
+            required
+            defaultValue={values.email}
+            error={error("email")}
+          />
           <TextField
             name="phone_number"
             id="phone_number"
@@ -121,9 +139,37 @@ export default function DetailsPage() {
           <legend className="mb-2 text-xl font-bold">
             {dropOff ? t("booking-checkout.details.repairAddressLegendDropOff") : t("booking-checkout.details.repairAddressLegend")}
           </legend>
-          <TextField name="address_line_1" id="address_line_1" errorTestId="error-address_line_1" label={t("booking-checkout.details.line1")} autoComplete="address-line1" required defaultValue={values.address_line_1} error={error("address_line_1")} className="sm:col-span-2" />
-          <TextField name="address_line_2" id="address_line_2" errorTestId="error-address_line_2" label={t("booking-checkout.details.line2")} autoComplete="address-line2" defaultValue={values.address_line_2} error={error("address_line_2")} className="sm:col-span-2" />
-          <TextField name="address_town" id="address_town" errorTestId="error-address_town" label={t("booking-checkout.details.town")} autoComplete="address-level2" required defaultValue={values.address_town} error={error("address_town")} />
+          <TextField
+            name="address_line_1"
+            id="address_line_1"
+            errorTestId="error-address_line_1"
+            label={t("booking-checkout.details.line1")}
+            autoComplete="address-line1"
+            required
+            defaultValue={values.address_line_1}
+            error={error("address_line_1")}
+            className="sm:col-span-2"
+          />
+          <TextField
+            name="address_line_2"
+            id="address_line_2"
+            errorTestId="error-address_line_2"
+            label={t("booking-checkout.details.line2")}
+            autoComplete="address-line2"
+            defaultValue={values.address_line_2}
+            error={error("address_line_2")}
+            className="sm:col-span-2"
+          />
+          <TextField
+            name="address_town"
+            id="address_town"
+            errorTestId="error-address_town"
+            label={t("booking-checkout.details.town")}
+            autoComplete="address-level2"
+            required
+            defaultValue={values.address_town}
+            error={error("address_town")}
+          />
           <div>
             <p className="font-semibold">{t("booking-checkout.details.postcode")}</p>
             <p className="mt-1 py-2" data-testid="details-postcode">
@@ -148,12 +194,62 @@ export default function DetailsPage() {
           </label>
           {/* Shown by CSS when 'a different billing address' is chosen, so it works without JavaScript. */}
           <div className="hidden gap-4 pt-2 group-has-[#billing-other:checked]:grid sm:grid-cols-2" data-testid="billing-fields">
-            <TextField name="billing_first_name" id="billing_first_name" errorTestId="error-billing_first_name" label={t("booking-checkout.details.billingFirstName")} autoComplete="billing given-name" defaultValue={values.billing_first_name} error={error("billing_first_name")} />
-            <TextField name="billing_last_name" id="billing_last_name" errorTestId="error-billing_last_name" label={t("booking-checkout.details.billingLastName")} autoComplete="billing family-name" defaultValue={values.billing_last_name} error={error("billing_last_name")} />
-            <TextField name="billing_line_1" id="billing_line_1" errorTestId="error-billing_line_1" label={t("booking-checkout.details.line1")} autoComplete="billing address-line1" defaultValue={values.billing_line_1} error={error("billing_line_1")} className="sm:col-span-2" />
-            <TextField name="billing_line_2" id="billing_line_2" errorTestId="error-billing_line_2" label={t("booking-checkout.details.line2")} autoComplete="billing address-line2" defaultValue={values.billing_line_2} error={error("billing_line_2")} className="sm:col-span-2" />
-            <TextField name="billing_town" id="billing_town" errorTestId="error-billing_town" label={t("booking-checkout.details.town")} autoComplete="billing address-level2" defaultValue={values.billing_town} error={error("billing_town")} />
-            <TextField name="billing_postcode" id="billing_postcode" errorTestId="error-billing_postcode" label={t("booking-checkout.details.postcode")} autoComplete="billing postal-code" defaultValue={values.billing_postcode} error={error("billing_postcode")} />
+            <TextField
+              name="billing_first_name"
+              id="billing_first_name"
+              errorTestId="error-billing_first_name"
+              label={t("booking-checkout.details.billingFirstName")}
+              autoComplete="billing given-name"
+              defaultValue={values.billing_first_name}
+              error={error("billing_first_name")}
+            />
+            <TextField
+              name="billing_last_name"
+              id="billing_last_name"
+              errorTestId="error-billing_last_name"
+              label={t("booking-checkout.details.billingLastName")}
+              autoComplete="billing family-name"
+              defaultValue={values.billing_last_name}
+              error={error("billing_last_name")}
+            />
+            <TextField
+              name="billing_line_1"
+              id="billing_line_1"
+              errorTestId="error-billing_line_1"
+              label={t("booking-checkout.details.line1")}
+              autoComplete="billing address-line1"
+              defaultValue={values.billing_line_1}
+              error={error("billing_line_1")}
+              className="sm:col-span-2"
+            />
+            <TextField
+              name="billing_line_2"
+              id="billing_line_2"
+              errorTestId="error-billing_line_2"
+              label={t("booking-checkout.details.line2")}
+              autoComplete="billing address-line2"
+              defaultValue={values.billing_line_2}
+              error={error("billing_line_2")}
+              className="sm:col-span-2"
+            />
+            <TextField
+              name="billing_town"
+              id="billing_town"
+              errorTestId="error-billing_town"
+              label={t("booking-checkout.details.town")}
+              autoComplete="billing address-level2"
+              defaultValue={values.billing_town}
+              error={error("billing_town")}
+            />
+            <TextField
+              name="billing_postcode"
+              id="billing_postcode"
+              errorTestId="error-billing_postcode"
+              label={t("booking-checkout.details.postcode")}
+              autoComplete="billing postal-code"
+              defaultValue={values.billing_postcode}
+              error={error("billing_postcode")}
+            />
           </div>
         </fieldset>
 

@@ -36,7 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     {
       inStore,
       mayHandOver: inStore && mayUse(context.colleague!, STORE_HANDOVER),
-      overview: bookingOverview(booking, { singleMakeId: context.carrier.singleMakeId, locale: context.locale, dropOffStore: await dropOffStoreName(context, booking), mailInAddress: isMailInBooking(context.carrier, booking) ? mailInAddressLines(context.carrier) : [] }),
+      overview: bookingOverview(booking, {
+        singleMakeId: context.carrier.singleMakeId,
+        locale: context.locale,
+        dropOffStore: await dropOffStoreName(context, booking),
+        mailInAddress: isMailInBooking(context.carrier, booking) ? mailInAddressLines(context.carrier) : [],
+      }),
       codeMinutes: env().HANDOVER_CODE_MINUTES,
     },
     { headers: context.colleague ? STAFF_HEADERS : undefined },
@@ -113,7 +118,9 @@ export default function InStoreConfirmationPage() {
               <p className="mt-3 break-all text-sm">{t("booking-checkout.inStore.codeHint", { url: handover.continueUrl })}</p>
               {sentTo ? (
                 <p role="status" className="mt-3 font-semibold" data-testid="code-sent">
-                  {sentTo.phone ? t("booking-checkout.inStore.sentBoth", { email: sentTo.email, phone: sentTo.phone }) : t("booking-checkout.inStore.sentEmail", { email: sentTo.email })}
+                  {sentTo.phone
+                    ? t("booking-checkout.inStore.sentBoth", { email: sentTo.email, phone: sentTo.phone })
+                    : t("booking-checkout.inStore.sentEmail", { email: sentTo.email })}
                 </p>
               ) : null}
               <p className="mt-2 text-sm" data-testid="code-validity">

@@ -20,14 +20,7 @@ import { inlineErrorText } from "~/journeys/checkout/action-errors";
 import { loadCheckoutStep, throwLoaderError } from "~/journeys/checkout/checkout-step.server";
 import { engineFieldErrors } from "~/journeys/checkout/customer-details";
 import { stepMeta } from "~/journeys/checkout/meta";
-import {
-  completionPath,
-  paymentErrorModal,
-  paymentFormSchema,
-  paymentPlan,
-  sandboxPaymentOptions,
-  type ChargeRequest,
-} from "~/journeys/checkout/payment";
+import { completionPath, paymentErrorModal, paymentFormSchema, paymentPlan, sandboxPaymentOptions, type ChargeRequest } from "~/journeys/checkout/payment";
 import { authorizePayLaterOnServer, BILLING_FIELDS, billingDetailsForm, paymentPageData, preparePayLater, type BillingValues } from "~/journeys/checkout/payment.server";
 import { bookingErrorResponse, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState } from "~/booking.server";
@@ -68,7 +61,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return data({ ...paymentPageData(context, booking, tokens), editBilling, policyPhrase: context.carrier.showPolicyPhrase });
 }
 
-
 /** The engine reports the charge's real outcome to the counters (ADR 152); a duplicate submission reports none. */
 async function charge(context: BookingRequestContext, booking: BookingState, request: ChargeRequest) {
   await context.engine.checkout.charge(context.carrier, booking.reference, { ...request, currency: context.carrier.currency });
@@ -108,7 +100,9 @@ export async function action({ request }: ActionFunctionArgs) {
   // The pay-in-30-days express button names its method itself, whatever else is chosen.
   if (form.get("express") === "pay_later") values.method = "pay_later";
   const parsed = paymentFormSchema(options).safeParse(values);
-  const plan = parsed.success ? paymentPlan(parsed.data, options, { serverAuthorisesPayLater: context.engine.capabilities().payLater.serverAuthorize }) : ({ kind: "missing" } as const);
+  const plan = parsed.success
+    ? paymentPlan(parsed.data, options, { serverAuthorisesPayLater: context.engine.capabilities().payLater.serverAuthorize })
+    : ({ kind: "missing" } as const);
   if (plan.kind === "missing") {
     flashToast({ type: "error", key: "booking.toasts.paymentMethodRequired" });
     return data<PaymentAnswer>({ methodMissing: true }, { status: 400 });
@@ -134,7 +128,8 @@ export default function PaymentPage() {
   const page = useLoaderData<typeof loader>();
   const { total, buttonLabelKey, buttonInfoKey, inStore, payLater, billing } = page;
   // Taken apart at once: the flow holds refs, and react-hooks/refs forbids reading a ref-holding object in render.
-  const { selected, toggle, paying, payLaterNote, error, errorModal, modalOpen, methodMissing, denied, billingAnswer, onSubmit, setSelected, dropIn, cardNote, ...flow } = usePaymentFlow(page);
+  const { selected, toggle, paying, payLaterNote, error, errorModal, modalOpen, methodMissing, denied, billingAnswer, onSubmit, setSelected, dropIn, cardNote, ...flow } =
+    usePaymentFlow(page);
   const { payLaterPanel, authorizeOnServer, payButtonRef, billingPanel, editingBilling, setEditingBilling, savingBilling, closeModal, openBilling } = flow;
   const format = useMoney();
   const { t } = useTranslation();
@@ -221,12 +216,7 @@ export default function PaymentPage() {
 
       {paying ? <PaymentProcessingOverlay /> : null}
       {modalOpen && error ? (
-        <PaymentErrorDialog
-          items={paymentErrorModal(error)}
-          messages={[inlineErrorText(error, t)]}
-          onRetry={closeModal}
-          onUpdateBilling={openBilling}
-        />
+        <PaymentErrorDialog items={paymentErrorModal(error)} messages={[inlineErrorText(error, t)]} onRetry={closeModal} onUpdateBilling={openBilling} />
       ) : null}
       {errorModal === "out-of-warranty" ? <OutOfWarrantyDialog /> : null}
     </section>

@@ -41,20 +41,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return throwLoaderError(context, error);
   }
   const noDates = !days.some((day) => day.available);
-  return data(
-    {
-      days: days.map((day) => ({ date: day.date, available: day.available, selected: day.selected })),
-      selected: booking.date,
-      held: booking.availability.date_held ? booking.date : null,
-      pages,
-      canLoadMore: pages < MAX_PAGES,
-      noDates,
-      showDatesAnyway: url.searchParams.get("dates") === "show",
-      locale: context.locale,
-      mailInOffered: offersMailIn(context.carrier),
-      mailIn: isMailInBooking(context.carrier, booking),
-    },
-  );
+  return data({
+    days: days.map((day) => ({ date: day.date, available: day.available, selected: day.selected })),
+    selected: booking.date,
+    held: booking.availability.date_held ? booking.date : null,
+    pages,
+    canLoadMore: pages < MAX_PAGES,
+    noDates,
+    showDatesAnyway: url.searchParams.get("dates") === "show",
+    locale: context.locale,
+    mailInOffered: offersMailIn(context.carrier),
+    mailIn: isMailInBooking(context.carrier, booking),
+  });
 }
 
 const dateForm = z.object({
@@ -124,7 +122,8 @@ export default function RepairDatePage() {
   const { t } = useTranslation();
   const wording = useColleagueWording();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const dateError = actionData?.kind === "date" ? (actionData.missing ? t("booking-checkout.repairDate.chooseDay") : actionData.error ? inlineErrorText(actionData.error, t) : null) : null;
+  const dateError =
+    actionData?.kind === "date" ? (actionData.missing ? t("booking-checkout.repairDate.chooseDay") : actionData.error ? inlineErrorText(actionData.error, t) : null) : null;
   const waiting = actionData?.kind === "waiting-list" ? actionData : null;
   const showWaitingList = noDates && !mailIn && (!showDatesAnyway || Boolean(waiting));
 
@@ -157,14 +156,7 @@ export default function RepairDatePage() {
             <>
               <p className="mt-1">{t("booking-checkout.mailIn.optionText")}</p>
               <Form method="post" className="mt-3">
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="mail-in"
-                  disabled={submittingIntent === "mail-in"}
-                  variant="secondary"
-                  data-testid="choose-mail-in"
-                >
+                <Button type="submit" name="intent" value="mail-in" disabled={submittingIntent === "mail-in"} variant="secondary" data-testid="choose-mail-in">
                   {submittingIntent === "mail-in" ? t("booking-checkout.common.pending") : t("booking-checkout.mailIn.choose")}
                 </Button>
               </Form>
@@ -223,7 +215,12 @@ export default function RepairDatePage() {
           </ul>
         </fieldset>
         {canLoadMore ? (
-          <Link to={`?pages=${pages + 1}${showDatesAnyway ? "&dates=show" : ""}`} preventScrollReset className="mt-4 inline-block font-semibold underline" data-testid="load-more-dates">
+          <Link
+            to={`?pages=${pages + 1}${showDatesAnyway ? "&dates=show" : ""}`}
+            preventScrollReset
+            className="mt-4 inline-block font-semibold underline"
+            data-testid="load-more-dates"
+          >
             {t("booking-checkout.repairDate.loadMore")}
           </Link>
         ) : null}
@@ -236,13 +233,7 @@ export default function RepairDatePage() {
             {t("booking-checkout.repairDate.preferredDateHint")}
           </p>
         </div>
-        <Button
-          type="submit"
-          name="intent"
-          value="choose-date"
-          disabled={submittingIntent === "choose-date"}
-          size="lg" fullWidth className="mt-6 sm:w-auto"
-        >
+        <Button type="submit" name="intent" value="choose-date" disabled={submittingIntent === "choose-date"} size="lg" fullWidth className="mt-6 sm:w-auto">
           {submittingIntent === "choose-date" ? t("booking-checkout.common.pending") : t("booking-checkout.repairDate.continue")}
         </Button>
       </Form>
@@ -272,13 +263,7 @@ export default function RepairDatePage() {
                     error={waiting?.fields[name] ? t(waiting.fields[name]) : null}
                   />
                 ))}
-                <Button
-                  type="submit"
-                  name="intent"
-                  value="waiting-list"
-                  disabled={submittingIntent === "waiting-list"}
-                  fullWidth
-                >
+                <Button type="submit" name="intent" value="waiting-list" disabled={submittingIntent === "waiting-list"} fullWidth>
                   {submittingIntent === "waiting-list" ? t("booking-checkout.waitingList.sending") : t("booking-checkout.waitingList.submit")}
                 </Button>
               </Form>

@@ -48,7 +48,15 @@ export function SentNotice({ intent }: { intent: ContactActionResult["intent"] }
  * Message us (spec §5: full name, e-mail, telephone, reason from the list and message are required;
  * a captcha runs with action send_message; §4: sending, then sent with a thank-you).
  */
-export function MessageForm({ reasons, captcha, result }: { reasons: { id: number; title: string }[]; captcha: { provider: string; siteKey: string | null }; result: ContactActionResult | undefined }) {
+export function MessageForm({
+  reasons,
+  captcha,
+  result,
+}: {
+  reasons: { id: number; title: string }[];
+  captcha: { provider: string; siteKey: string | null };
+  result: ContactActionResult | undefined;
+}) {
   const { t } = useTranslation();
   const submit = useSubmit();
   const siteKey = captcha.siteKey;
@@ -76,12 +84,39 @@ export function MessageForm({ reasons, captcha, result }: { reasons: { id: numbe
       <input type="hidden" name="g_recaptcha_response" value="" />
       <fieldset disabled={sending} className="grid gap-3">
         <legend className="sr-only">{t("contact.message.title")}</legend>
-        {mine?.formError ? (
-          <FormAlert testId="message-error">{t(mine.formError)}</FormAlert>
-        ) : null}
-        <TextField id="message-name" name="name" label={t("contact.fields.fullName")} autoComplete="name" defaultValue={values.name} error={error("name")} aria-required data-testid="message-name" />
-        <TextField id="message-email" name="email" type="email" label={t("contact.fields.email")} autoComplete="email" defaultValue={values.email} error={error("email")} aria-required data-testid="message-email" />
-        <TextField id="message-phone" name="phone" type="tel" label={t("contact.fields.phone")} autoComplete="tel" defaultValue={values.phone} error={error("phone")} aria-required data-testid="message-phone" />
+        {mine?.formError ? <FormAlert testId="message-error">{t(mine.formError)}</FormAlert> : null}
+        <TextField
+          id="message-name"
+          name="name"
+          label={t("contact.fields.fullName")}
+          autoComplete="name"
+          defaultValue={values.name}
+          error={error("name")}
+          aria-required
+          data-testid="message-name"
+        />
+        <TextField
+          id="message-email"
+          name="email"
+          type="email"
+          label={t("contact.fields.email")}
+          autoComplete="email"
+          defaultValue={values.email}
+          error={error("email")}
+          aria-required
+          data-testid="message-email"
+        />
+        <TextField
+          id="message-phone"
+          name="phone"
+          type="tel"
+          label={t("contact.fields.phone")}
+          autoComplete="tel"
+          defaultValue={values.phone}
+          error={error("phone")}
+          aria-required
+          data-testid="message-phone"
+        />
         <Select
           id="message-reason"
           name="reason"
@@ -98,7 +133,17 @@ export function MessageForm({ reasons, captcha, result }: { reasons: { id: numbe
             </option>
           ))}
         </Select>
-        <TextArea id="message-message" name="message" label={t("contact.fields.message")} defaultValue={values.message} error={error("message")} rows={5} maxLength={5000} aria-required data-testid="message-message" />
+        <TextArea
+          id="message-message"
+          name="message"
+          label={t("contact.fields.message")}
+          defaultValue={values.message}
+          error={error("message")}
+          rows={5}
+          maxLength={5000}
+          aria-required
+          data-testid="message-message"
+        />
         <p className="text-sm">{t("contact.message.replyPromise")}</p>
         {siteKey ? <p className="text-xs">{t("contact.message.recaptchaNotice")}</p> : null}
         <Button type="submit" size="sm" className="justify-self-start" data-testid="message-submit">

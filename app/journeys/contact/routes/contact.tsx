@@ -19,7 +19,6 @@ import { titleMeta } from "~/i18n/meta";
 
 export const handle = { liveChat: true, i18n: ["contact", "booking"] };
 
-
 export const meta: MetaFunction<typeof loader> = titleMeta("contact.title");
 
 const MODALS = ["email", "phone", "message", "call-back"] as const;
@@ -55,7 +54,14 @@ export async function action({ request, context }: ActionFunctionArgs) {
     const checked = checkForm(callBackFormSchema, form);
     if (!checked.ok) return answer({ intent, sent: false, fields: checked.fields, values: checked.values }, 400);
     try {
-      await engine.contact.requestCallBack(carrier, null, { name: checked.value.name, email: checked.value.email, phone: checked.value.phone, postcode: checked.value.postcode || null, carrier: carrier.code, locale });
+      await engine.contact.requestCallBack(carrier, null, {
+        name: checked.value.name,
+        email: checked.value.email,
+        phone: checked.value.phone,
+        postcode: checked.value.postcode || null,
+        carrier: carrier.code,
+        locale,
+      });
     } catch (error) {
       const failure = contactFailure(error, "contact.call-back");
       return answer({ intent, sent: false, ...failure.result, values: Object.fromEntries(Object.entries(checked.value).map(([k, v]) => [k, String(v ?? "")])) }, failure.status);

@@ -115,7 +115,14 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
                 className="rounded-xl bg-surface p-4 text-center"
                 data-testid="carousel-item"
               >
-                <img src={item.imagePath} srcSet={item.srcSet} sizes={item.srcSet ? "(min-width: 1000px) 20vw, (min-width: 800px) 33vw, 66vw" : undefined} alt="" className="mx-auto h-32 w-auto" loading="lazy" />
+                <img
+                  src={item.imagePath}
+                  srcSet={item.srcSet}
+                  sizes={item.srcSet ? "(min-width: 1000px) 20vw, (min-width: 800px) 33vw, 66vw" : undefined}
+                  alt=""
+                  className="mx-auto h-32 w-auto"
+                  loading="lazy"
+                />
                 <p className="mt-3 font-semibold">{item.title}</p>
               </li>
             ))}

@@ -30,17 +30,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
   const business = carrier.businessAccounts && new URL(request.url).searchParams.get("type") === "business";
   if (business) responseScope().setCookie(businessCookie, "business");
-  return data(
-    {
-      landing,
-      business,
-      addressLookup: carrier.addressLookup,
-      applianceVariant: carrier.applianceVariant,
-      allowsInStoreBookings: carrier.allowsInStoreBookings,
-      brand: carrier.name,
-      landingLogo: carrier.theme.landingPageLogoUrl,
-    },
-  );
+  return data({
+    landing,
+    business,
+    addressLookup: carrier.addressLookup,
+    applianceVariant: carrier.applianceVariant,
+    allowsInStoreBookings: carrier.allowsInStoreBookings,
+    brand: carrier.name,
+    landingLogo: carrier.theme.landingPageLogoUrl,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ data }) =>

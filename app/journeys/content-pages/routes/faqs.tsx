@@ -28,11 +28,7 @@ export default function FaqLayout() {
         <nav aria-label={t("faqs.categories")}>
           <ul className="space-y-1">
             <li>
-              <NavLink
-                to="/faqs"
-                end
-                className={({ isActive }) => `block rounded px-3 py-2 ${isActive ? "bg-primary font-semibold text-on-primary" : "hover:bg-surface"}`}
-              >
+              <NavLink to="/faqs" end className={({ isActive }) => `block rounded px-3 py-2 ${isActive ? "bg-primary font-semibold text-on-primary" : "hover:bg-surface"}`}>
                 {t("faqs.all")}
               </NavLink>
             </li>

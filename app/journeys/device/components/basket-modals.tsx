@@ -12,9 +12,7 @@ export function MaxDevicesModal({ reason, max, applianceVariant }: { reason: "ma
   return (
     <Modal title={t(`booking-device.maxDevices.title${noun}`)} replace closeHref={BASKET_PATH} closeLabel={t("booking-device.close")} role="alertdialog" testId="max-devices-modal">
       <p>{reason === "in-warranty" ? t("booking-device.maxDevices.inWarranty") : t(`booking-device.maxDevices.text${noun}`, { count: max })}</p>
-      <ButtonLink to={BASKET_PATH}>
-        {t("booking-device.goToBasket")}
-      </ButtonLink>
+      <ButtonLink to={BASKET_PATH}>{t("booking-device.goToBasket")}</ButtonLink>
     </Modal>
   );
 }
@@ -23,7 +21,14 @@ export function MaxDevicesModal({ reason, max, applianceVariant }: { reason: "ma
 export function MakeUnavailableModal({ closeHref }: { closeHref: string }) {
   const { t } = useTranslation();
   return (
-    <Modal title={t("booking-device.make.unavailableTitle")} replace closeHref={closeHref} closeLabel={t("booking-device.close")} role="alertdialog" testId="make-unavailable-modal">
+    <Modal
+      title={t("booking-device.make.unavailableTitle")}
+      replace
+      closeHref={closeHref}
+      closeLabel={t("booking-device.close")}
+      role="alertdialog"
+      testId="make-unavailable-modal"
+    >
       <p>{t("booking-device.make.unavailableText")}</p>
       <ButtonLink to={closeHref} replace>
         {t("booking-device.make.chooseAnother")}
@@ -39,7 +44,14 @@ export function MakeUnavailableModal({ closeHref }: { closeHref: string }) {
 export function OutOfWarrantyModal({ here, damage = false }: { here: string; damage?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Modal title={t("booking-device.warranty.outOfWarrantyTitle")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="out-of-warranty-modal">
+    <Modal
+      title={t("booking-device.warranty.outOfWarrantyTitle")}
+      replace
+      closeHref={here}
+      closeLabel={t("booking-device.close")}
+      role="alertdialog"
+      testId="out-of-warranty-modal"
+    >
       {damage ? <p>{t("booking-device.fault.damageNotCovered")}</p> : null}
       <p>{t("booking-device.warranty.outOfWarrantyText")}</p>
       <Form method="post" action={here}>

@@ -43,33 +43,35 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const [versions, colours] = await Promise.all([engine.catalogue.listVersions(carrier, modelId), engine.catalogue.listColours(carrier, modelId, locale)]);
   const sameModel = editingDevice?.model_version.model_id === modelId;
   const deviceCount = booking?.device_count ?? 0;
-  return data(
-    {
-      model: { id: model.id, title: model.title, imagePath: model.image_path, kind: model.device_type },
-      makeId: makeId ?? model.make_ids[0]!,
-      versions: versions.map((version) => ({ id: version.id, name: version.name })),
-      colours,
-      editing,
-      current: {
-        versionId: sameModel ? editingDevice!.model_version.id : versions.length === 1 ? versions[0]!.id : null,
-        colour: sameModel ? (editingDevice!.device.colour?.code ?? null) : colours.length === 1 ? colours[0]!.code : null,
-        applianceModelCode: sameModel ? (editingDevice!.device.appliance_model_code ?? "") : "",
-      },
-      full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
-      max: carrier.maxDevicesPerBasket,
-      applianceVariant: carrier.applianceVariant,
-      backHref: devicePath("model", { make: makeId ?? model.make_ids[0], kind: model.device_type, device: editing }),
-      // The key of the device this form adds (ADR 143): the same form sent again sets that device, never a second one.
-      deviceKey: editing ? null : crypto.randomUUID().replace(/-/g, ""),
+  return data({
+    model: { id: model.id, title: model.title, imagePath: model.image_path, kind: model.device_type },
+    makeId: makeId ?? model.make_ids[0]!,
+    versions: versions.map((version) => ({ id: version.id, name: version.name })),
+    colours,
+    editing,
+    current: {
+      versionId: sameModel ? editingDevice!.model_version.id : versions.length === 1 ? versions[0]!.id : null,
+      colour: sameModel ? (editingDevice!.device.colour?.code ?? null) : colours.length === 1 ? colours[0]!.code : null,
+      applianceModelCode: sameModel ? (editingDevice!.device.appliance_model_code ?? "") : "",
     },
-  );
+    full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
+    max: carrier.maxDevicesPerBasket,
+    applianceVariant: carrier.applianceVariant,
+    backHref: devicePath("model", { make: makeId ?? model.make_ids[0], kind: model.device_type, device: editing }),
+    // The key of the device this form adds (ADR 143): the same form sent again sets that device, never a second one.
+    deviceKey: editing ? null : crypto.randomUUID().replace(/-/g, ""),
+  });
 }
 
 const colourForm = z.object({
   model_version_id: z.coerce.number().int().positive().optional().catch(undefined),
   colour: z.string().trim().max(40).optional().catch(undefined),
   appliance_model_code: z.string().trim().max(60).optional().catch(undefined),
-  device_key: z.string().regex(/^[0-9a-f]{10,32}$/).optional().catch(undefined),
+  device_key: z
+    .string()
+    .regex(/^[0-9a-f]{10,32}$/)
+    .optional()
+    .catch(undefined),
 });
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -110,7 +112,9 @@ export async function action({ request }: ActionFunctionArgs) {
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
   const { t, brand } = metaContext(matches);
-  return [{ title: `${page?.model.title ?? ""} · ${pageTitle(t, page?.model.kind === "appliance" ? "booking-device.colour.titleAppliance" : "booking-device.colour.title", brand)}` }];
+  return [
+    { title: `${page?.model.title ?? ""} · ${pageTitle(t, page?.model.kind === "appliance" ? "booking-device.colour.titleAppliance" : "booking-device.colour.title", brand)}` },
+  ];
 };
 
 export default function DeviceColour() {
@@ -140,13 +144,7 @@ export default function DeviceColour() {
           <div className="mt-2 flex flex-wrap gap-3">
             {versions.map((version) => (
               <label key={version.id} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-line/15 px-4 py-3 has-[:checked]:border-primary">
-                <input
-                  type="radio"
-                  name="model_version_id"
-                  value={version.id}
-                  defaultChecked={values.versionId === version.id}
-                  className="accent-[var(--carrier-primary)]"
-                />
+                <input type="radio" name="model_version_id" value={version.id} defaultChecked={values.versionId === version.id} className="accent-[var(--carrier-primary)]" />
                 {version.name}
               </label>
             ))}
@@ -160,13 +158,7 @@ export default function DeviceColour() {
             <div className="mt-2 flex flex-wrap gap-3">
               {colours.map((colour) => (
                 <label key={colour.code} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-line/15 px-4 py-3 has-[:checked]:border-primary">
-                  <input
-                    type="radio"
-                    name="colour"
-                    value={colour.code}
-                    defaultChecked={values.colour === colour.code}
-                    className="accent-[var(--carrier-primary)]"
-                  />
+                  <input type="radio" name="colour" value={colour.code} defaultChecked={values.colour === colour.code} className="accent-[var(--carrier-primary)]" />
                   <span aria-hidden="true" className="inline-block h-5 w-5 rounded-full border border-line/30" style={{ backgroundColor: colour.hex }} />
                   {colour.name}
                 </label>

@@ -29,15 +29,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     const problem = problems.find((p) => p.code === code);
     return asked && problem ? [{ name, price: problem.price, answer: selected.includes(code) ? ("yes" as const) : null }] : [];
   };
-  return data(
-    {
-      key,
-      title: device.device.title,
-      inWarranty: booking.in_warranty === true,
-      questions: [...question(device.ask_back_glass, BACK_GLASS_REPLACEMENT, "back_glass"), ...question(device.ask_frame, FRAME_REPLACEMENT, "frame")],
-      backHref: devicePath(previousDeviceStep("confirm-damage", carrier, facts), { device: key }),
-    },
-  );
+  return data({
+    key,
+    title: device.device.title,
+    inWarranty: booking.in_warranty === true,
+    questions: [...question(device.ask_back_glass, BACK_GLASS_REPLACEMENT, "back_glass"), ...question(device.ask_frame, FRAME_REPLACEMENT, "frame")],
+    backHref: devicePath(previousDeviceStep("confirm-damage", carrier, facts), { device: key }),
+  });
 }
 
 const answer = z.enum(["yes", "no"]).optional().catch(undefined);
@@ -90,13 +88,7 @@ export default function ConfirmDamage() {
               <div className="mt-2 flex gap-3">
                 {(["yes", "no"] as const).map((choice) => (
                   <label key={choice} className="flex cursor-pointer items-center gap-2 rounded-lg border-2 border-line/15 px-5 py-3 has-[:checked]:border-primary">
-                    <input
-                      type="radio"
-                      name={question.name}
-                      value={choice}
-                      defaultChecked={current === choice}
-                      className="accent-[var(--carrier-primary)]"
-                    />
+                    <input type="radio" name={question.name} value={choice} defaultChecked={current === choice} className="accent-[var(--carrier-primary)]" />
                     {t(`booking-device.${choice}`)}
                   </label>
                 ))}

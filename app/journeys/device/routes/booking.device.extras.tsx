@@ -15,15 +15,13 @@ import { titleMeta } from "~/i18n/meta";
 /** Spec §2 device/extras: the upsells offered for the device (screen protector, case, premium service …). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, device, key, facts } = await loadDeviceStep(request, "extras");
-  return data(
-    {
-      key,
-      title: device.device.title,
-      extras: device.upsell_options.map((extra) => ({ id: extra.id, code: extra.code, title: extra.title, description: extra.description, price: extra.price })),
-      selected: device.selected_upsells.map((extra) => extra.id),
-      backHref: devicePath(previousDeviceStep("extras", context.carrier, facts), { device: key }),
-    },
-  );
+  return data({
+    key,
+    title: device.device.title,
+    extras: device.upsell_options.map((extra) => ({ id: extra.id, code: extra.code, title: extra.title, description: extra.description, price: extra.price })),
+    selected: device.selected_upsells.map((extra) => extra.id),
+    backHref: devicePath(previousDeviceStep("extras", context.carrier, facts), { device: key }),
+  });
 }
 
 const extrasForm = z.object({
@@ -64,7 +62,14 @@ export default function Extras() {
             {extras.map((extra) => (
               <li key={extra.id}>
                 <label className="flex cursor-pointer items-start gap-3 rounded-lg border-2 border-line/15 p-4 has-[:checked]:border-primary" data-testid={`extra-${extra.code}`}>
-                  <input type="checkbox" name="extra" value={extra.id} defaultChecked={checked.includes(extra.id)} aria-describedby={`extra-${extra.id}-info`} className="mt-1 h-5 w-5 accent-[var(--carrier-primary)]" />
+                  <input
+                    type="checkbox"
+                    name="extra"
+                    value={extra.id}
+                    defaultChecked={checked.includes(extra.id)}
+                    aria-describedby={`extra-${extra.id}-info`}
+                    className="mt-1 h-5 w-5 accent-[var(--carrier-primary)]"
+                  />
                   <span className="flex-1">
                     <span className="block font-semibold">{extra.title}</span>
                     <span id={`extra-${extra.id}-info`} className="block text-sm">

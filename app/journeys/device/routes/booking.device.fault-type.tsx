@@ -20,9 +20,7 @@ import { titleMeta } from "~/i18n/meta";
  */
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, device, key, facts } = await loadDeviceStep(request, "fault-type");
-  return data(
-    { key, title: device.device.title, backHref: devicePath(previousDeviceStep("fault-type", context.carrier, facts), { device: key }) },
-  );
+  return data({ key, title: device.device.title, backHref: devicePath(previousDeviceStep("fault-type", context.carrier, facts), { device: key }) });
 }
 
 const faultForm = z.discriminatedUnion("intent", [
@@ -85,9 +83,7 @@ export default function FaultType() {
           {t("booking-device.continue")}
         </SubmitButton>
       </Form>
-      {errors.modal === "out-of-warranty" ? (
-        <OutOfWarrantyModal here={here} damage />
-      ) : null}
+      {errors.modal === "out-of-warranty" ? <OutOfWarrantyModal here={here} damage /> : null}
     </StepPage>
   );
 }

@@ -20,15 +20,13 @@ import { ButtonLink } from "~/components/ui/button";
 export async function loader({ request }: LoaderFunctionArgs) {
   const { context, device, key, facts } = await loadDeviceStep(request, "insurance-status");
   const { carrier } = context;
-  return data(
-    {
-      key,
-      title: device.device.title,
-      insured: new URL(request.url).searchParams.get("insured") === "yes",
-      nextHref: pathOfStep(nextDeviceStep("insurance-status", carrier, facts), key),
-      backHref: devicePath(previousDeviceStep("insurance-status", carrier, facts), { device: key }),
-    },
-  );
+  return data({
+    key,
+    title: device.device.title,
+    insured: new URL(request.url).searchParams.get("insured") === "yes",
+    nextHref: pathOfStep(nextDeviceStep("insurance-status", carrier, facts), key),
+    backHref: devicePath(previousDeviceStep("insurance-status", carrier, facts), { device: key }),
+  });
 }
 
 const insuranceForm = z.object({ insured: z.enum(["yes", "no"]).catch("no") });

@@ -19,17 +19,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (carrier.singleMakeOnly) throw redirect(deviceEntryPath(carrier, editing));
   const makes = await engine.catalogue.listMakes(carrier, { typeId: deviceTypeIdFor(carrier), locale });
   const deviceCount = booking?.device_count ?? 0;
-  return data(
-    {
-      makes: makes.map((make) => ({ id: make.id, name: make.name })),
-      editing,
-      full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
-      max: carrier.maxDevicesPerBasket,
-      applianceVariant: carrier.applianceVariant,
-      unavailable: url.searchParams.get("modal") === "make-unavailable",
-      backHref: editing || deviceCount > 0 ? BASKET_PATH : context.startPath,
-    },
-  );
+  return data({
+    makes: makes.map((make) => ({ id: make.id, name: make.name })),
+    editing,
+    full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
+    max: carrier.maxDevicesPerBasket,
+    applianceVariant: carrier.applianceVariant,
+    unavailable: url.searchParams.get("modal") === "make-unavailable",
+    backHref: editing || deviceCount > 0 ? BASKET_PATH : context.startPath,
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {

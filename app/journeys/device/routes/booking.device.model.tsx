@@ -40,21 +40,24 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (!make) throw redirect(carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing, modal: "make-unavailable" }));
   const kinds = await engine.catalogue.listDeviceKinds(carrier, { makeId, typeId });
   const deviceCount = booking?.device_count ?? 0;
-  return data(
-    {
-      make: { id: make.id, name: make.name },
-      kind,
-      q,
-      models: models.map((model) => ({ id: model.id, title: model.title, imagePath: model.image_path })),
-      editing,
-      currentModelId: editingDevice?.model_version.model_id ?? null,
-      full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
-      max: carrier.maxDevicesPerBasket,
-      applianceVariant: carrier.applianceVariant,
-      // Back to the type when the make has several kinds, else to where the type step came from.
-      backHref: kinds.length > 1 ? devicePath("type", { make: makeId, device: editing }) : carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing }),
-    },
-  );
+  return data({
+    make: { id: make.id, name: make.name },
+    kind,
+    q,
+    models: models.map((model) => ({ id: model.id, title: model.title, imagePath: model.image_path })),
+    editing,
+    currentModelId: editingDevice?.model_version.model_id ?? null,
+    full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
+    max: carrier.maxDevicesPerBasket,
+    applianceVariant: carrier.applianceVariant,
+    // Back to the type when the make has several kinds, else to where the type step came from.
+    backHref:
+      kinds.length > 1
+        ? devicePath("type", { make: makeId, device: editing })
+        : carrier.singleMakeOnly
+          ? deviceEntryPath(carrier, editing)
+          : devicePath("make", { device: editing }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {

@@ -23,20 +23,26 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { context, booking, device, key, facts } = await loadDeviceStep(request, "select");
   const { carrier, engine, locale } = context;
   const version = await engine.catalogue.getModelVersion(carrier, device.model_version.id, locale);
-  return data(
-    {
-      key,
-      title: device.device.title,
-      imagePath: device.device.image_path,
-      problems: version.problems.map((p) => ({ id: p.id, code: p.code, title: p.title, description: p.description, price: p.price, nonSalePrice: p.non_sale_price, onSale: p.price_has_reduction })),
-      saleTitle: version.sale_title,
-      selected: device.selected_problems.map((p) => p.id),
-      restricted: device.restricted_problems,
-      batteryRequired: device.device.battery_required_for_screen_repair,
-      inWarranty: booking.in_warranty === true,
-      backHref: devicePath(previousDeviceStep("select", carrier, facts), { device: key }),
-    },
-  );
+  return data({
+    key,
+    title: device.device.title,
+    imagePath: device.device.image_path,
+    problems: version.problems.map((p) => ({
+      id: p.id,
+      code: p.code,
+      title: p.title,
+      description: p.description,
+      price: p.price,
+      nonSalePrice: p.non_sale_price,
+      onSale: p.price_has_reduction,
+    })),
+    saleTitle: version.sale_title,
+    selected: device.selected_problems.map((p) => p.id),
+    restricted: device.restricted_problems,
+    batteryRequired: device.device.battery_required_for_screen_repair,
+    inWarranty: booking.in_warranty === true,
+    backHref: devicePath(previousDeviceStep("select", carrier, facts), { device: key }),
+  });
 }
 
 const problemsSchema = z.array(z.coerce.number().int().positive()).max(20);

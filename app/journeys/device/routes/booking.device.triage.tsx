@@ -17,15 +17,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, engine, locale } = context;
   const questions = await engine.catalogue.listTriageQuestions(carrier, device.model_version.model_id, locale);
   if (questions.length === 0) throw redirect(pathOfStep(nextDeviceStep("triage", carrier, facts), key));
-  return data(
-    {
-      key,
-      title: device.device.title,
-      questions,
-      answers: device.triage_answers,
-      backHref: devicePath(previousDeviceStep("triage", carrier, facts), { device: key }),
-    },
-  );
+  return data({
+    key,
+    title: device.device.title,
+    questions,
+    answers: device.triage_answers,
+    backHref: devicePath(previousDeviceStep("triage", carrier, facts), { device: key }),
+  });
 }
 
 export async function action({ request }: ActionFunctionArgs) {

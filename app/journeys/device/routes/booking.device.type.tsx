@@ -31,17 +31,15 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (kinds.length === 1) throw redirect(devicePath("model", { make: makeId, kind: kinds[0]!.code, device: editing }));
 
   const deviceCount = booking?.device_count ?? 0;
-  return data(
-    {
-      make: { id: make.id, name: make.name },
-      kinds: kinds.map((kind) => kind.code),
-      editing,
-      full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
-      max: carrier.maxDevicesPerBasket,
-      applianceVariant: carrier.applianceVariant,
-      backHref: carrier.singleMakeOnly ? (editing || deviceCount > 0 ? BASKET_PATH : context.startPath) : devicePath("make", { device: editing }),
-    },
-  );
+  return data({
+    make: { id: make.id, name: make.name },
+    kinds: kinds.map((kind) => kind.code),
+    editing,
+    full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
+    max: carrier.maxDevicesPerBasket,
+    applianceVariant: carrier.applianceVariant,
+    backHref: carrier.singleMakeOnly ? (editing || deviceCount > 0 ? BASKET_PATH : context.startPath) : devicePath("make", { device: editing }),
+  });
 }
 
 export const meta: MetaFunction<typeof loader> = titleMeta("booking-device.type.title");

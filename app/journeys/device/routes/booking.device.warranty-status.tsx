@@ -30,20 +30,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier } = context;
   const url = new URL(request.url);
   const requested = url.searchParams.get("modal") as WarrantyModal | null;
-  return data(
-    {
-      key,
-      title: device.device.title,
-      identifier: warrantyIdentifier(carrier, facts)!,
-      inWarranty: booking.in_warranty,
-      purchaseDate: url.searchParams.get("date") ?? formatPurchaseDate(booking.purchase_date),
-      imei: booking.warranty_imei ?? device.device.imei ?? "",
-      // Only one in-warranty device per booking (spec §1, §9, the engine's rule): other devices block the choice.
-      otherDevices: inWarrantyBlocked(booking.device_count),
-      modal: requested && MODALS.includes(requested) ? requested : null,
-      backHref: devicePath(previousDeviceStep("warranty-status", carrier, facts), { device: key }),
-    },
-  );
+  return data({
+    key,
+    title: device.device.title,
+    identifier: warrantyIdentifier(carrier, facts)!,
+    inWarranty: booking.in_warranty,
+    purchaseDate: url.searchParams.get("date") ?? formatPurchaseDate(booking.purchase_date),
+    imei: booking.warranty_imei ?? device.device.imei ?? "",
+    // Only one in-warranty device per booking (spec §1, §9, the engine's rule): other devices block the choice.
+    otherDevices: inWarrantyBlocked(booking.device_count),
+    modal: requested && MODALS.includes(requested) ? requested : null,
+    backHref: devicePath(previousDeviceStep("warranty-status", carrier, facts), { device: key }),
+  });
 }
 
 const warrantyForm = z.discriminatedUnion("intent", [
@@ -187,11 +185,7 @@ export default function WarrantyStatus() {
             {imeiErrorNote.join(" ")}
           </p>
           <div className="flex flex-wrap gap-3">
-            <ButtonLink
-              to={devicePath("warranty-status", { device: key, modal: "imei-entry", date: values.purchaseDate })}
-              replace
-              preventScrollReset
-            >
+            <ButtonLink to={devicePath("warranty-status", { device: key, modal: "imei-entry", date: values.purchaseDate })} replace preventScrollReset>
               {t(`booking-device.warranty.tryAgain_${idLabel}`)}
             </ButtonLink>
             <Form method="post" action={here}>
@@ -203,12 +197,17 @@ export default function WarrantyStatus() {
         </Modal>
       ) : null}
 
-      {shown === "out-of-warranty" ? (
-        <OutOfWarrantyModal here={here} />
-      ) : null}
+      {shown === "out-of-warranty" ? <OutOfWarrantyModal here={here} /> : null}
 
       {shown === "in-warranty-exists" ? (
-        <Modal title={t("booking-device.inWarrantyExists.title")} replace closeHref={here} closeLabel={t("booking-device.close")} role="alertdialog" testId="in-warranty-exists-modal">
+        <Modal
+          title={t("booking-device.inWarrantyExists.title")}
+          replace
+          closeHref={here}
+          closeLabel={t("booking-device.close")}
+          role="alertdialog"
+          testId="in-warranty-exists-modal"
+        >
           <p>{t("booking-device.inWarrantyExists.text")}</p>
           <div className="flex flex-wrap gap-3">
             <Form method="post" action={here}>

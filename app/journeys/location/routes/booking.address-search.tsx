@@ -59,7 +59,8 @@ type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualA
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const form = await readForm(request);
-  const business = isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");
+  const business =
+    isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");
 
   if (form.get("intent") === "manual") {
     const manual = parseManualAddress(form);
@@ -201,11 +202,10 @@ export default function AddressSearch() {
         <Form method="post" noValidate className="mt-4 space-y-4">
           <input type="hidden" name="intent" value="manual" />
           {business ? <input type="hidden" name="type" value="business" /> : null}
-          <ManualAddressFields
-            values={manualErrors?.values ?? { line_1: "", line_2: "", town: "", postcode: postcode }}
-            errors={manualErrors?.fieldErrors ?? {}}
-          />
-          <SubmitButton pendingLabel={t("booking-location.saving")} name="intent" value="manual" size="lg">{t("booking-location.address.useAddress")}</SubmitButton>
+          <ManualAddressFields values={manualErrors?.values ?? { line_1: "", line_2: "", town: "", postcode: postcode }} errors={manualErrors?.fieldErrors ?? {}} />
+          <SubmitButton pendingLabel={t("booking-location.saving")} name="intent" value="manual" size="lg">
+            {t("booking-location.address.useAddress")}
+          </SubmitButton>
         </Form>
       </details>
 

@@ -23,10 +23,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = new URL(request.url).searchParams.get("postcode");
   const postcode = asked?.trim() ? asked : booking.postcode!;
   const { stores, postcodeErrorKey } = await storesNear(context, postcode, { dropOffOnly: true });
-  return data(
-    { postcode, stores, postcodeErrorKey, selectedId: booking.drop_off_company_store_id, locale: context.locale },
-    { status: postcodeErrorKey ? 400 : 200 },
-  );
+  return data({ postcode, stores, postcodeErrorKey, selectedId: booking.drop_off_company_store_id, locale: context.locale }, { status: postcodeErrorKey ? 400 : 200 });
 }
 
 /** Spec §7 POST /{ref}/drop-off with the chosen store. */
@@ -60,7 +57,11 @@ export default function DropOffLocations() {
               <li key={store.id}>
                 <StoreCard store={store} locale={locale}>
                   {selectedId === store.id ? <span className="font-semibold">{t("booking-location.dropOff.selected")}</span> : null}
-                  <Link to={`/booking/drop-off-locations/location?id=${store.id}`} className="underline underline-offset-4" aria-label={t("booking-location.dropOff.detailsNamed", { name: store.name })}>
+                  <Link
+                    to={`/booking/drop-off-locations/location?id=${store.id}`}
+                    className="underline underline-offset-4"
+                    aria-label={t("booking-location.dropOff.detailsNamed", { name: store.name })}
+                  >
                     {t("booking-location.dropOff.details")}
                   </Link>
                   <Form method="post">

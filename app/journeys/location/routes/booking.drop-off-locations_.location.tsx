@@ -64,7 +64,9 @@ export default function DropOffLocation() {
       <div className="mt-6 flex flex-wrap items-center gap-4">
         <Form method="post">
           <input type="hidden" name="store_id" value={store.id} />
-          <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">{t("booking-location.dropOff.choose")}</SubmitButton>
+          <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">
+            {t("booking-location.dropOff.choose")}
+          </SubmitButton>
         </Form>
         <Link to="/booking/drop-off-locations" className="underline underline-offset-4">
           {t("booking-location.dropOff.allStores")}

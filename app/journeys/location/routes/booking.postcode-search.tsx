@@ -148,7 +148,9 @@ export default function PostcodeSearch() {
           size="lg"
           announceError
         />
-        <SubmitButton pendingLabel={t("booking-location.postcode.checking")} size="lg">{t("booking-location.postcode.submit")}</SubmitButton>
+        <SubmitButton pendingLabel={t("booking-location.postcode.checking")} size="lg">
+          {t("booking-location.postcode.submit")}
+        </SubmitButton>
       </Form>
       {loaded.confirmOnly ? null : <HaveBookingCode prominent={false} />}
       <PostcodeErrorModal refused={result.refused} />

@@ -40,10 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   };
 }
 
-type ActionBody =
-  | AddressErrorBody
-  | { fieldErrors: Partial<Record<keyof ManualAddress, string>>; values: Record<keyof ManualAddress, string> }
-  | { choiceErrorKey: string };
+type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualAddress, string>>; values: Record<keyof ManualAddress, string> } | { choiceErrorKey: string };
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
@@ -167,7 +164,9 @@ export default function RepairLocation() {
             <input type="hidden" name="address_id" value="manual" />
           )}
           <fieldset className="space-y-2">
-            <legend className="text-lg font-semibold">{t(addresses.length > 0 ? "booking-location.repairLocation.manualLegend" : "booking-location.repairLocation.addressLegend", { postcode })}</legend>
+            <legend className="text-lg font-semibold">
+              {t(addresses.length > 0 ? "booking-location.repairLocation.manualLegend" : "booking-location.repairLocation.addressLegend", { postcode })}
+            </legend>
             <ManualAddressFields
               idPrefix="location"
               fixedPostcode={postcode}
@@ -178,7 +177,9 @@ export default function RepairLocation() {
         </div>
 
         <div className="flex flex-wrap items-center gap-4">
-          <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">{t("booking-location.continueLabel")}</SubmitButton>
+          <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">
+            {t("booking-location.continueLabel")}
+          </SubmitButton>
           <Link to="/booking/postcode-search" className="underline underline-offset-4">
             {t("booking-location.changePostcode")}
           </Link>

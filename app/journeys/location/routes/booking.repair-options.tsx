@@ -65,7 +65,9 @@ export default function RepairOptions() {
           <h2 className="text-lg font-bold">{t("booking-location.repairLocation.doorstep")}</h2>
           <p className="mt-1">{t("booking-location.repairLocation.doorstepText")}</p>
           <Form method="post" className="mt-3">
-            <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">{t(location === "doorstep" ? "booking-location.continueLabel" : "booking-location.repairOptions.chooseDoorstep")}</SubmitButton>
+            <SubmitButton pendingLabel={t("booking-location.saving")} size="lg">
+              {t(location === "doorstep" ? "booking-location.continueLabel" : "booking-location.repairOptions.chooseDoorstep")}
+            </SubmitButton>
           </Form>
         </li>
         {allowsDropOff ? (

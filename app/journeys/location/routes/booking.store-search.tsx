@@ -117,11 +117,15 @@ export default function StoreSearch() {
           size="lg"
           announceError
         />
-        <SubmitButton name="intent" value="choose" pendingLabel={t("booking-location.saving")} variant="quiet" size="lg">{t("booking-location.store.useCode")}</SubmitButton>
+        <SubmitButton name="intent" value="choose" pendingLabel={t("booking-location.saving")} variant="quiet" size="lg">
+          {t("booking-location.store.useCode")}
+        </SubmitButton>
       </Form>
 
       <Form method="post" className="mt-6">
-        <SubmitButton name="intent" value="ignore" variant="quiet" size="lg">{t(required ? "booking-location.store.ignore" : "booking-location.store.skip")}</SubmitButton>
+        <SubmitButton name="intent" value="ignore" variant="quiet" size="lg">
+          {t(required ? "booking-location.store.ignore" : "booking-location.store.skip")}
+        </SubmitButton>
       </Form>
     </section>
   );

@@ -8,7 +8,10 @@ import { flashToast } from "~/lib/toast.server";
 
 export async function cancelBooking({ ctx, lookup, form }: ChangePost) {
   if (!cancelPhraseMatches(form.get("phrase"), ctx.locale)) {
-    return data({ ok: false, intent: "cancel", failure: localFailure("cancel", "manage.cancel.errors.phrase"), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult, { status: 400, headers: manageHeaders() });
+    return data(
+      { ok: false, intent: "cancel", failure: localFailure("cancel", "manage.cancel.errors.phrase"), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult,
+      { status: 400, headers: manageHeaders() },
+    );
   }
   try {
     await guarded(ctx, lookup, () => ctx.engine.orders.cancelOrder(ctx.carrier, lookup));

@@ -7,7 +7,10 @@ import { text, type ChangePost } from "./change.server";
 export async function changeBookingDate({ ctx, lookup, form }: ChangePost) {
   const reason = text(form, "reason");
   if (!reasonIsEnough(reason)) {
-    return data({ ok: false, intent: "date", failure: localFailure("date", "manage.date.errors.reasonShort") } satisfies ManageActionResult, { status: 400, headers: manageHeaders() });
+    return data({ ok: false, intent: "date", failure: localFailure("date", "manage.date.errors.reasonShort") } satisfies ManageActionResult, {
+      status: 400,
+      headers: manageHeaders(),
+    });
   }
   try {
     const changed = await guarded(ctx, lookup, () => ctx.engine.orders.changeOrderDate(ctx.carrier, lookup, { date: text(form, "date"), reason }));

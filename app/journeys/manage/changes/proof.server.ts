@@ -1,6 +1,15 @@
 /** The customer uploads a device's proof of purchase. */
 import { data } from "@remix-run/node";
-import { guarded, localFailure, manageErrorResponse, manageFailure, manageHeaders, rememberOrder, type ManageActionResult, type ManageContext } from "~/lib/order-access/manage.server";
+import {
+  guarded,
+  localFailure,
+  manageErrorResponse,
+  manageFailure,
+  manageHeaders,
+  rememberOrder,
+  type ManageActionResult,
+  type ManageContext,
+} from "~/lib/order-access/manage.server";
 import { text, type ChangePost } from "./change.server";
 import { flashToast } from "~/lib/toast.server";
 
@@ -9,7 +18,10 @@ export async function uploadProof({ ctx, lookup, form }: ChangePost) {
   const file = form.get("image");
   // No file chosen (a browser then sends a nameless empty part); a chosen empty file is the engine's to refuse.
   if (!(file instanceof File) || file.name === "") {
-    return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.missing", "field") } satisfies ManageActionResult, { status: 400, headers: manageHeaders() });
+    return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.missing", "field") } satisfies ManageActionResult, {
+      status: 400,
+      headers: manageHeaders(),
+    });
   }
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
@@ -28,5 +40,8 @@ export async function uploadProof({ ctx, lookup, form }: ChangePost) {
 export async function proofTooLarge(ctx: ManageContext, url: URL) {
   const deviceId = Number(url.searchParams.get("device_id")) || undefined;
   flashToast({ type: "error", key: "manage.toasts.proofProblem" });
-  return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.tooLarge", "field") } satisfies ManageActionResult, { status: 413, headers: manageHeaders() });
+  return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.tooLarge", "field") } satisfies ManageActionResult, {
+    status: 413,
+    headers: manageHeaders(),
+  });
 }

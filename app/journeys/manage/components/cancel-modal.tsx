@@ -12,7 +12,17 @@ import { Button, ButtonLink } from "~/components/ui/button";
  * REPARATUR-ABBRECHEN, §5), then processing, then the 'repair cancelled' toast. A wrong phrase shows
  * the error and stays on the phrase step. Cancelling cannot be undone.
  */
-export function CancelModal({ lookup, state, closeHref, result }: { lookup: LookupForm; state: { step: "confirm" | "phrase"; phrase: string }; closeHref: string; result: ManageActionResult | undefined }) {
+export function CancelModal({
+  lookup,
+  state,
+  closeHref,
+  result,
+}: {
+  lookup: LookupForm;
+  state: { step: "confirm" | "phrase"; phrase: string };
+  closeHref: string;
+  result: ManageActionResult | undefined;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";

@@ -33,7 +33,17 @@ const FIELDS = [
  * Change address (spec §4): search, pick, edit, save, then the 'address updated' toast. OR03 shows
  * 'Sorry there is no technician in that area.' for 10 seconds, OR04 its text (§8).
  */
-export function ChangeAddressModal({ lookup, state, closeHref, result }: { lookup: LookupForm; state: AddressModalState; closeHref: string; result: ManageActionResult | undefined }) {
+export function ChangeAddressModal({
+  lookup,
+  state,
+  closeHref,
+  result,
+}: {
+  lookup: LookupForm;
+  state: AddressModalState;
+  closeHref: string;
+  result: ManageActionResult | undefined;
+}) {
   const { t } = useTranslation();
   const navigation = useNavigation();
   const saving = navigation.state !== "idle" && navigation.formData?.get("intent") === "change-address";
@@ -80,11 +90,18 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
           </Form>
           {state.suggestions ? (
             state.suggestions.length ? (
-              <ul className="mt-3 max-h-56 divide-y divide-line/10 overflow-y-auto rounded-lg border border-line/10" aria-label={t("manage.address.results")} data-testid="address-suggestions">
+              <ul
+                className="mt-3 max-h-56 divide-y divide-line/10 overflow-y-auto rounded-lg border border-line/10"
+                aria-label={t("manage.address.results")}
+                data-testid="address-suggestions"
+              >
                 {state.suggestions.map((suggestion) => (
                   <li key={suggestion.id}>
                     <Link
-                      to={manageBookingPath(lookup, suggestion.retrievable ? { modal: "address", q: state.query, pick: suggestion.id } : { modal: "address", q: state.query, container: suggestion.id })}
+                      to={manageBookingPath(
+                        lookup,
+                        suggestion.retrievable ? { modal: "address", q: state.query, pick: suggestion.id } : { modal: "address", q: state.query, container: suggestion.id },
+                      )}
                       preventScrollReset
                       replace
                       className="block px-3 py-2 hover:bg-surface"
@@ -118,7 +135,9 @@ export function ChangeAddressModal({ lookup, state, closeHref, result }: { looku
           <input type="hidden" name="longitude" value={values.longitude ?? ""} />
           <p className="mb-3">{state.searchHidden ? t("manage.address.manualIntro") : t("manage.address.editIntro")}</p>
           {modalError && errorVisible ? (
-            <FormAlert className="mt-2" testId="address-error">{modalError.message.key ? t(modalError.message.key) : modalError.message.text}</FormAlert>
+            <FormAlert className="mt-2" testId="address-error">
+              {modalError.message.key ? t(modalError.message.key) : modalError.message.text}
+            </FormAlert>
           ) : null}
           <div className="mt-3 grid gap-3">
             {FIELDS.map((field) => {

@@ -30,7 +30,19 @@ export interface DateModalState {
  * change (5–10 seconds) and the new day and date. OR04 shows its first message here; other errors
  * close the modal with a toast (the action redirects).
  */
-export function ChangeDateModal({ lookup, state, currentDate, closeHref, result }: { lookup: LookupForm; state: DateModalState; currentDate: string; closeHref: string; result: ManageActionResult | undefined }) {
+export function ChangeDateModal({
+  lookup,
+  state,
+  currentDate,
+  closeHref,
+  result,
+}: {
+  lookup: LookupForm;
+  state: DateModalState;
+  currentDate: string;
+  closeHref: string;
+  result: ManageActionResult | undefined;
+}) {
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === "de" ? "de" : "en") as Locale;
   const navigation = useNavigation();
@@ -126,7 +138,11 @@ export function ChangeDateModal({ lookup, state, currentDate, closeHref, result 
                           disabled={!day.available || current}
                           aria-label={`${longDate(day.date, locale)}${current ? ` (${t("manage.date.currentShort")})` : !day.available ? ` (${t("manage.date.unavailable")})` : ""}`}
                           className={`flex w-full flex-col items-center rounded-lg border-2 px-2 py-2 ${
-                            current ? "border-primary bg-surface" : day.available ? "border-line/20 bg-field text-on-field hover:border-primary" : "border-transparent bg-surface text-ink/80 line-through"
+                            current
+                              ? "border-primary bg-surface"
+                              : day.available
+                                ? "border-line/20 bg-field text-on-field hover:border-primary"
+                                : "border-transparent bg-surface text-ink/80 line-through"
                           }`}
                           data-testid="date-day"
                           data-date={day.date}

@@ -21,7 +21,13 @@ export function DeviceIdentifier({ device, lookup, editable, result }: { device:
   const answer = fetcher.data ?? (result?.intent === "imei" && result.deviceId === device.id ? result : undefined);
   const checking = fetcher.state !== "idle";
   const failure = answer && !answer.ok && !checking ? answer.failure : undefined;
-  const messages = failure ? (failure.fields.imei?.length ? fieldTexts(failure, "imei", (key) => t(key)) : failure.message.key ? [t(failure.message.key)] : [failure.message.text ?? ""]) : [];
+  const messages = failure
+    ? failure.fields.imei?.length
+      ? fieldTexts(failure, "imei", (key) => t(key))
+      : failure.message.key
+        ? [t(failure.message.key)]
+        : [failure.message.text ?? ""]
+    : [];
   const status = device.imei ? "supplied" : checking ? "checking" : failure ? "error" : "not_supplied";
   const label = serial ? t("manage.imei.serialLabel") : t("manage.imei.label");
   // Spec §4: saving gives the 'IMEI added' toast and an imei-added event (for analytics tags).

@@ -7,7 +7,13 @@ export function ImeiHelpModal({ kind, closeHref }: { kind: "imei" | "serial"; cl
   const { t } = useTranslation();
   const steps = t(kind === "serial" ? "manage.imei.serialHelpSteps" : "manage.imei.helpSteps", { returnObjects: true }) as string[];
   return (
-    <Modal size="xl" title={kind === "serial" ? t("manage.imei.helpSerialTitle") : t("manage.imei.helpTitle")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="imei-help-modal">
+    <Modal
+      size="xl"
+      title={kind === "serial" ? t("manage.imei.helpSerialTitle") : t("manage.imei.helpTitle")}
+      closeHref={closeHref}
+      closeLabel={t("manage.actions.close")}
+      testId="imei-help-modal"
+    >
       <ol className="list-decimal space-y-2 pl-5">
         {(Array.isArray(steps) ? steps : []).map((step) => (
           <li key={step}>{step}</li>

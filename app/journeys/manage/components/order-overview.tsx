@@ -114,7 +114,12 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
       </p>
 
       {mailIn && booked && mailIn.address.length ? (
-        <MailInLabel section="manage" orderReference={order.orderRef} to={mailIn.address} from={[order.name, ...order.addressLines].filter((line): line is string => Boolean(line))} />
+        <MailInLabel
+          section="manage"
+          orderReference={order.orderRef}
+          to={mailIn.address}
+          from={[order.name, ...order.addressLines].filter((line): line is string => Boolean(line))}
+        />
       ) : null}
 
       <h2 className="mt-8 text-2xl font-bold">{t("manage.overview.title")}</h2>

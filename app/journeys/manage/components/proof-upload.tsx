@@ -15,7 +15,19 @@ const IMAGE_NAME = /\.(jpe?g|png)$/i;
  * name and size first; the server decides by the file's content (ADR 016), so a renamed non-image is
  * refused with the same message. Thank-you or problem toast; the overview then shows it as supplied.
  */
-export function ProofUpload({ device, lookup, editable, maxBytes, result }: { device: ManageDevice; lookup: LookupForm; editable: boolean; maxBytes: number; result: ManageActionResult | undefined }) {
+export function ProofUpload({
+  device,
+  lookup,
+  editable,
+  maxBytes,
+  result,
+}: {
+  device: ManageDevice;
+  lookup: LookupForm;
+  editable: boolean;
+  maxBytes: number;
+  result: ManageActionResult | undefined;
+}) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ManageActionResult>();
   const location = useLocation();
@@ -24,7 +36,11 @@ export function ProofUpload({ device, lookup, editable, maxBytes, result }: { de
   const answer = fetcher.data ?? (result?.intent === "proof" && result.deviceId === device.id ? result : undefined);
   const uploading = fetcher.state !== "idle";
   const failure = answer && !answer.ok && !uploading ? answer.failure : undefined;
-  const serverMessages = failure ? (failure.fields.image?.length ? fieldTexts(failure, "image", (key) => t(key)) : [failure.message.key ? t(failure.message.key) : (failure.message.text ?? "")]) : [];
+  const serverMessages = failure
+    ? failure.fields.image?.length
+      ? fieldTexts(failure, "image", (key) => t(key))
+      : [failure.message.key ? t(failure.message.key) : (failure.message.text ?? "")]
+    : [];
   const messages = clientError ? [clientError] : serverMessages;
   const params = new URLSearchParams(location.search);
   params.set("device_id", String(device.id));
@@ -46,7 +62,13 @@ export function ProofUpload({ device, lookup, editable, maxBytes, result }: { de
           onSubmit={(event) => {
             const input = event.currentTarget.elements.namedItem("image") as HTMLInputElement;
             const file = input.files?.[0];
-            const problem = !file ? t("manage.proof.errors.missing") : !IMAGE_NAME.test(file.name) ? t("manage.proof.errors.format") : file.size > maxBytes ? t("manage.proof.errors.tooLarge") : null;
+            const problem = !file
+              ? t("manage.proof.errors.missing")
+              : !IMAGE_NAME.test(file.name)
+                ? t("manage.proof.errors.format")
+                : file.size > maxBytes
+                  ? t("manage.proof.errors.tooLarge")
+                  : null;
             setClientError(problem);
             if (problem) event.preventDefault();
           }}

@@ -1,11 +1,4 @@
-import {
-  data,
-  redirect,
-  type ActionFunctionArgs,
-  type HeadersFunction,
-  type LoaderFunctionArgs,
-  type MetaFunction,
-} from "@remix-run/node";
+import { data, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { geocodeText, payloadFromFullAddress } from "~/lib/full-address";
 import { useActionData, useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
@@ -53,12 +46,7 @@ export const handle = { liveChat: true, i18n: ["manage", "manage-lookup", "booki
 
 export const meta: MetaFunction = titleMeta("manage.title");
 
-type ModalState =
-  | { name: "cancel"; step: "confirm" | "phrase"; phrase: string }
-  | DateModalState
-  | AddressModalState
-  | { name: "imei-help"; kind: "imei" | "serial" }
-  | null;
+type ModalState = { name: "cancel"; step: "confirm" | "phrase"; phrase: string } | DateModalState | AddressModalState | { name: "imei-help"; kind: "imei" | "serial" } | null;
 
 /* ───────────── loader ───────────── */
 
@@ -221,7 +209,8 @@ export default function ManageBookingPage() {
   const dateResult = result?.intent === "date" ? result : undefined;
   // The new day stays on screen after the change, even when the change put the booking inside the
   // 24-hour window and the page no longer offers changes (a move to tomorrow).
-  const dateModal: DateModalState | null = modal?.name === "date" ? modal : dateResult?.ok ? { name: "date", reason: "", reasonShort: false, days: null, more: false, pages: 1 } : null;
+  const dateModal: DateModalState | null =
+    modal?.name === "date" ? modal : dateResult?.ok ? { name: "date", reason: "", reasonShort: false, days: null, more: false, pages: 1 } : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10" data-testid="manage-booking" data-change-deadline={order.changeDeadline} data-order-status={order.status}>
       <h1 className="text-3xl font-bold">{t("manage.title")}</h1>

@@ -56,9 +56,7 @@ export default function ManageConfirmPage() {
         </div>
         <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
           <dt className="font-semibold">{t("manage.overview.date")}</dt>
-          <dd>
-            {order.timeslot ? `${longDate(order.date, locale)}, ${timeslotText(order.timeslot)}` : t("manage.mailIn.noDate")}
-          </dd>
+          <dd>{order.timeslot ? `${longDate(order.date, locale)}, ${timeslotText(order.timeslot)}` : t("manage.mailIn.noDate")}</dd>
         </div>
         <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
           <dt className="font-semibold">{t("manage.overview.repairAddress")}</dt>

@@ -29,7 +29,21 @@ export function Problem({ id, result, field }: { id: string; result: JobStepResu
   return <FieldError id={id} messages={messages} announce testId="step-error" />;
 }
 
-export function DeviceStep({ jobId, device, step, state, result, pictureError }: { jobId: number; device: JobDeviceView; step: StepState; state: "done" | "next" | "later"; result: JobStepResult | undefined; pictureError: string | null }) {
+export function DeviceStep({
+  jobId,
+  device,
+  step,
+  state,
+  result,
+  pictureError,
+}: {
+  jobId: number;
+  device: JobDeviceView;
+  step: StepState;
+  state: "done" | "next" | "later";
+  result: JobStepResult | undefined;
+  pictureError: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const language = i18n.language === "de" ? "de" : "en";
   const mine = result && result.step === step.step && result.deviceId === device.id ? result : undefined;
@@ -41,7 +55,11 @@ export function DeviceStep({ jobId, device, step, state, result, pictureError }:
     const d = step.data as { files?: string[]; value?: string; problem_ids?: number[]; symptoms?: string[]; parts?: { name: string; quantity: number }[] };
     if (d.files) return t("store.job.pictures", { count: d.files.length });
     if (d.value) return d.value;
-    if (d.problem_ids) return device.problems.filter((p) => d.problem_ids!.includes(p.id)).map((p) => p.title).join(", ");
+    if (d.problem_ids)
+      return device.problems
+        .filter((p) => d.problem_ids!.includes(p.id))
+        .map((p) => p.title)
+        .join(", ");
     if (d.symptoms) return d.symptoms.join(", ");
     if (d.parts) return d.parts.map((p) => `${p.quantity} × ${p.name}`).join(", ");
     return null;
@@ -126,7 +144,9 @@ export function DeviceStep({ jobId, device, step, state, result, pictureError }:
               ))}
             </fieldset>
           ) : null}
-          {step.step !== "addImei" && step.step !== "addSerialNumber" ? <Problem id={errorId} result={mine} field={step.step === "confirmProblems" ? "problem_ids" : step.step === "symptomCodes" ? "symptoms" : "parts"} /> : null}
+          {step.step !== "addImei" && step.step !== "addSerialNumber" ? (
+            <Problem id={errorId} result={mine} field={step.step === "confirmProblems" ? "problem_ids" : step.step === "symptomCodes" ? "symptoms" : "parts"} />
+          ) : null}
           <SubmitButton size="lg" className="w-full" testId="save-step">
             {t("store.job.save")}
           </SubmitButton>

@@ -18,7 +18,11 @@ export function OnMyWay({ job, timezone }: { job: TechnicianJobPageJob; timezone
   const { state, receipt } = usePositionSharing(job.job_id, onTheWay, allowedByPress, sharing);
   if (closed) return null;
   const locale = i18n.language === "de" ? "de" : "en";
-  const sentAt = [receipt?.position_at ?? null, job.van_position_at].filter((v): v is string => !!v).sort().pop() ?? null;
+  const sentAt =
+    [receipt?.position_at ?? null, job.van_position_at]
+      .filter((v): v is string => !!v)
+      .sort()
+      .pop() ?? null;
   // Each press sends the phone's position now, never an earlier one: the running watch's newest
   // (it reports every move), else a fresh reading. Without a position (refused, no signal) the press
   // still counts and the van shows at its base.
@@ -47,7 +51,11 @@ export function OnMyWay({ job, timezone }: { job: TechnicianJobPageJob; timezone
             {t("store.job.onMyWaySent")}
           </p>
           <p data-testid="position-sharing" data-state={state}>
-            {state === "on" ? t("store.job.position.sharing", { seconds: POSITION_SEND_SECONDS }) : state === "blocked" ? t("store.job.position.blocked") : t("store.job.position.notSharing")}
+            {state === "on"
+              ? t("store.job.position.sharing", { seconds: POSITION_SEND_SECONDS })
+              : state === "blocked"
+                ? t("store.job.position.blocked")
+                : t("store.job.position.notSharing")}
           </p>
           {sentAt ? (
             <p data-testid="position-sent" data-sent-at={sentAt}>

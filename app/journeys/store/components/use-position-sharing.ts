@@ -42,7 +42,11 @@ export function usePositionSharing(jobId: number, active: boolean, allowedByPres
       sharing.current.pending = null;
       sharing.current.lastSentAt = Date.now();
       try {
-        const response = await fetch(`/store/jobs/${jobId}/position`, { method: "POST", body: new URLSearchParams(positionFields(position)), headers: { Accept: "application/json" } });
+        const response = await fetch(`/store/jobs/${jobId}/position`, {
+          method: "POST",
+          body: new URLSearchParams(positionFields(position)),
+          headers: { Accept: "application/json" },
+        });
         if (response.ok && !stopped) setReceipt((await response.json()) as PositionReceipt);
       } catch {
         // A lost signal loses one position: the next one follows.

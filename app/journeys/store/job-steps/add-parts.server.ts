@@ -11,8 +11,6 @@ export const addPartsForm = z.object({
 });
 
 export function recordAddParts(engine: StepEngine, carrier: StepCarrier, actor: StepActor, input: z.infer<typeof addPartsForm>) {
-  const parts = input.part_name
-    .map((name, i) => ({ name: name.trim(), quantity: Number(input.part_quantity[i] || 1) }))
-    .filter((part) => part.name.length > 0);
+  const parts = input.part_name.map((name, i) => ({ name: name.trim(), quantity: Number(input.part_quantity[i] || 1) })).filter((part) => part.name.length > 0);
   return engine.staff.recordJobStep(carrier, { ...actor, step: input.intent, device_id: input.device_id, parts });
 }

@@ -22,7 +22,11 @@ export const handle = { i18n: ["store"] };
 export const meta: MetaFunction = titleMeta("store.areaJobs.title");
 
 const query = z.object({
-  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional().catch(undefined),
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional()
+    .catch(undefined),
   area: z.string().trim().min(1).max(60).optional().catch(undefined),
 });
 
@@ -71,7 +75,12 @@ export async function action({ request }: ActionFunctionArgs) {
   if (!parsed.success) throw new Response("The form could not be read.", { status: 400, headers: staff.headers });
   try {
     await staffEngineCall(request, staff, (engine) =>
-      engine.staff.reassignJob(staff.carrier, { manager_area: staff.account.serviceArea, job_id: parsed.data.job_id, technician_id: parsed.data.technician_id, staff_id: staff.account.id }),
+      engine.staff.reassignJob(staff.carrier, {
+        manager_area: staff.account.serviceArea,
+        job_id: parsed.data.job_id,
+        technician_id: parsed.data.technician_id,
+        staff_id: staff.account.id,
+      }),
     );
   } catch (error) {
     const problem = stepProblem(error);

@@ -45,7 +45,6 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   return data({ job, checklistItems: [...CHECKLIST_ITEMS], timezone: staff.carrier.timezone }, { headers: staff.headers });
 }
 
-
 /** Every step is one post, saved by the engine at once; the page then shows the next step (one module per step). */
 export async function action({ request, params }: ActionFunctionArgs) {
   const { staff, technicianId, jobId } = await technicianJobContext(request, params.jobId);
@@ -134,7 +133,15 @@ export default function TechnicianJobPage() {
             )}
             <ol className="mt-2 space-y-3">
               {device.steps.map((step) => (
-                <DeviceStep key={step.step} jobId={job.job_id} device={device} step={step} state={stateOf(step, device.id)} result={result} pictureError={stateOf(step, device.id) === "next" ? pictureError : null} />
+                <DeviceStep
+                  key={step.step}
+                  jobId={job.job_id}
+                  device={device}
+                  step={step}
+                  state={stateOf(step, device.id)}
+                  result={result}
+                  pictureError={stateOf(step, device.id) === "next" ? pictureError : null}
+                />
               ))}
             </ol>
           </li>

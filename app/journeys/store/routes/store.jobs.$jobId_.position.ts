@@ -35,7 +35,13 @@ export async function action({ request, params }: ActionFunctionArgs) {
   }
   try {
     const receipt: PositionReceipt = await staffEngineCall(request, staff, (engine) =>
-      engine.staff.reportVanPosition(staff.carrier, { technician_id: technicianId, staff_id: staff.account.id, job_id: jobId.data, ...parsed.data, accuracy: parsed.data.accuracy ?? null }),
+      engine.staff.reportVanPosition(staff.carrier, {
+        technician_id: technicianId,
+        staff_id: staff.account.id,
+        job_id: jobId.data,
+        ...parsed.data,
+        accuracy: parsed.data.accuracy ?? null,
+      }),
     );
     return Response.json(receipt, { headers: staff.headers });
   } catch (error) {

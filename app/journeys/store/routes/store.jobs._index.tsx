@@ -53,14 +53,13 @@ export default function TechnicianJobsPage() {
         <ol className="mt-4 space-y-3" data-testid="technician-jobs" aria-label={t("store.jobs.routeOrder")}>
           {page.jobs.map((job) => (
             <li key={job.id} className="rounded-lg border border-line/30 p-4" data-testid="technician-job" data-order-ref={job.orderRef}>
-              <p className="text-lg font-semibold">
-                {t("store.jobs.window", { start: job.timeslot.start, end: job.timeslot.end })}
-              </p>
+              <p className="text-lg font-semibold">{t("store.jobs.window", { start: job.timeslot.start, end: job.timeslot.end })}</p>
               <p>{job.customer.name}</p>
               <p>{[job.customer.address.line_1, job.customer.address.line_2, job.customer.address.town, job.customer.address.postcode].filter(Boolean).join(", ")}</p>
               <p>{job.devices.join(", ")}</p>
               <p className="mt-1 text-sm">
-                {job.cancelled ? t("store.jobs.status.cancelled") : t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)} · {t("store.jobs.progress", { done: job.done, total: job.total })}
+                {job.cancelled ? t("store.jobs.status.cancelled") : t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)} ·{" "}
+                {t("store.jobs.progress", { done: job.done, total: job.total })}
               </p>
               <ButtonLink to={`/store/jobs/${job.id}`} className="mt-3" data-testid="open-job">
                 {t("store.jobs.open", { ref: job.orderRef })}

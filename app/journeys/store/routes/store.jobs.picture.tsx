@@ -37,7 +37,14 @@ export async function action({ request }: ActionFunctionArgs) {
   const bytes = new Uint8Array(await file.arrayBuffer());
   try {
     await staffEngineCall(request, staff, (engine) =>
-      engine.staff.uploadJobPicture(staff.carrier, { technician_id: technicianId, staff_id: staff.account.id, job_id: parsed.data.job_id, device_id: parsed.data.device_id, step: parsed.data.step, bytes }),
+      engine.staff.uploadJobPicture(staff.carrier, {
+        technician_id: technicianId,
+        staff_id: staff.account.id,
+        job_id: parsed.data.job_id,
+        device_id: parsed.data.device_id,
+        step: parsed.data.step,
+        bytes,
+      }),
     );
   } catch (error) {
     const problem = stepProblem(error);

@@ -19,7 +19,12 @@ export function TrackingMap({ home, van, tileTemplate, attribution }: { home: Po
   const tiles = tileTemplate ? tilesFor(view, tileTemplate) : [];
   return (
     <figure className="overflow-hidden rounded-xl border border-line/10" data-testid="tracking-map" data-tiles={tiles.length > 0}>
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={van ? t("manage.tracking.mapLabel") : t("manage.tracking.mapLabelHome")} className="block h-auto w-full bg-surface">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+        role="img"
+        aria-label={van ? t("manage.tracking.mapLabel") : t("manage.tracking.mapLabelHome")}
+        className="block h-auto w-full bg-surface"
+      >
         {tiles.length ? (
           tiles.map((tile) => <image key={tile.url + tile.left} href={tile.url} x={tile.left} y={tile.top} width={256} height={256} preserveAspectRatio="none" />)
         ) : (

@@ -75,7 +75,21 @@ function useLiveTracking(initial: TechnicianTracking, pollSeconds: number): Tech
   return tracking;
 }
 
-function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, phone }: { initial: TechnicianTracking; tiles: { template: string; attribution: string | null } | null; pollSeconds: number; countryCode: string; managePath: string; phone: string | null }) {
+function TrackingView({
+  initial,
+  tiles,
+  pollSeconds,
+  countryCode,
+  managePath,
+  phone,
+}: {
+  initial: TechnicianTracking;
+  tiles: { template: string; attribution: string | null } | null;
+  pollSeconds: number;
+  countryCode: string;
+  managePath: string;
+  phone: string | null;
+}) {
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === "de" ? "de" : "en") as Locale;
   const tracking = useLiveTracking(initial, pollSeconds);
@@ -99,9 +113,7 @@ function TrackingView({ initial, tiles, pollSeconds, countryCode, managePath, ph
       data-eta={van.eta ?? ""}
       data-stale={van.stale}
     >
-      <p className="mt-2 text-lg">
-        {t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}
-      </p>
+      <p className="mt-2 text-lg">{t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}</p>
       <div className="mt-4 rounded-xl bg-surface p-4">
         <p className="text-xl font-bold" aria-live="polite" data-testid="tracking-status">
           {t(`manage.tracking.status.${statusKey}`)}

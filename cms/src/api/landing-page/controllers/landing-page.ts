@@ -1,8 +1,3 @@
 import { controllerWithPopulate } from '../../../lib/fixed-populate';
 
-export default controllerWithPopulate('api::landing-page.landing-page', [
-  'sellingPoints',
-  'steps',
-  'popularSmartphones',
-  'popularTablets',
-]);
+export default controllerWithPopulate('api::landing-page.landing-page', ['sellingPoints', 'steps', 'popularSmartphones', 'popularTablets']);
