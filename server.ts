@@ -20,6 +20,8 @@ import { observabilityEnv } from "./app/lib/observability/env.server";
 import { createLogger, loggablePath, logger, requestScope } from "./app/lib/observability/logger.server";
 import { metrics, observeRequest } from "./app/lib/observability/metrics.server";
 import { requestIdFrom } from "./app/lib/observability/request-id";
+import type { PartnerApi } from "./app/lib/api/partner-api.server";
+import { API_PREFIX, apiRoutes, createApiRouter } from "./booking/http/index";
 
 /**
  * The one web process: Remix pages, resource routes (/healthz, /readyz, the CMS webhook),
@@ -78,6 +80,21 @@ app.use((request: Request, response: Response, next: NextFunction) => {
 });
 app.use(securityHeaders({ development: isDevelopment, cookieSecure: edge.COOKIE_SECURE }));
 app.use(cspReportRoute());
+
+// The partner API (ADR 170): JSON under /api/v4, before the form guard, the render cache and Remix,
+// over the engine door, carriers and texts of the server build (entry.server.tsx exports them).
+const partnerApi = async (): Promise<PartnerApi> => ((typeof build === "function" ? await build() : build).entry.module as unknown as { partnerApi: PartnerApi }).partnerApi;
+app.use(
+  API_PREFIX,
+  createApiRouter({
+    routes: apiRoutes,
+    engine: async () => (await partnerApi()).engine(),
+    authenticate: async (secret) => (await partnerApi()).authenticate(secret),
+    carrier: async (code) => (await partnerApi()).carrier(code),
+    localise: async (error, locale) => (await partnerApi()).localise(error, locale),
+    log: { error: (details, message) => log.error(details, message) },
+  }),
+);
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);

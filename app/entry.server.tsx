@@ -18,6 +18,8 @@ import { logger } from "~/lib/observability/logger.server";
 import { CARRIER_HEADER } from "~/lib/http/render-cache";
 import { hostNamesCarrier } from "~/tenant/tenant.server";
 import { RequestInfoProvider } from "~/lib/observability/request-context";
+// The partner API's doors (ADR 170): server.ts reads them from the server build.
+export { partnerApi } from "~/lib/api/partner-api.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -42,6 +42,8 @@ import * as jobs from "./scheduler/jobs";
 import * as waitingList from "./waiting-list/waiting-list";
 import * as technician from "./technician/technician";
 import * as areaManager from "./technician/area";
+import * as apiKeys from "./api-keys/api-keys";
+import * as idempotency from "./api-keys/idempotency";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -349,6 +351,22 @@ export function assembleEngine(deps: EngineParts) {
       declineWaitingListOffer: op(waitingList.declineOffer),
     },
 
+    // api-keys/: the partner API's keys (issue 23, ADR 171), by carrier code: operations' tools manage them without the CMS entry
+    apiKeys: {
+      /** A new key; its secret is in the answer once and stored only as a hash. */
+      issue: async (carrierCode: string, input: Parameters<typeof apiKeys.issueApiKey>[2]) => apiKeys.issueApiKey(ctx, carrierCode, input),
+      /** The key's carrier, scopes and origins; null for an unknown, wrong, expired or revoked key. Records its last use (once a minute). */
+      verify: async (presented: unknown) => apiKeys.verifyApiKey(ctx, presented),
+      revoke: async (carrierCode: string, id: unknown) => apiKeys.revokeApiKey(ctx, carrierCode, id),
+      /** A new key; the old one works until `overlapUntil`. */
+      rotate: async (carrierCode: string, id: unknown, input: Parameters<typeof apiKeys.rotateApiKey>[3]) => apiKeys.rotateApiKey(ctx, carrierCode, id, input),
+      list: async (carrierCode: string) => apiKeys.listApiKeys(ctx, carrierCode),
+      /** `Idempotency-Key` (ADR 173): run the call, replay its answer, wait for it, or refuse another request under the same key. */
+      claimIdempotencyKey: async (input: Parameters<typeof idempotency.claimIdempotencyKey>[1]) => idempotency.claimIdempotencyKey(ctx, input),
+      completeIdempotencyKey: async (id: number, answer: { status: number; body: unknown }) => idempotency.completeIdempotencyKey(ctx, id, answer),
+      releaseIdempotencyKey: async (id: number) => idempotency.releaseIdempotencyKey(ctx, id),
+    },
+
     // technician/ and the staff log-in throttle: technicians and area managers (issue 11 items 7–9, ADR 097, ADR 099); the caller passes the logged-in staff member's ids
     staff: {
       /** A technician's jobs of a day (today by default) in route order, with their steps. */
@@ -379,7 +397,7 @@ export function assembleEngine(deps: EngineParts) {
 export type Engine = ReturnType<typeof assembleEngine>;
 
 /** The engine's areas, one per group of folders (ADR 160; the map in booking/README.md). */
-export const ENGINE_AREAS = ["catalogue", "coverage", "basket", "checkout", "payments", "orders", "operations", "contact", "messages", "waitingList", "staff"] as const;
+export const ENGINE_AREAS = ["catalogue", "coverage", "basket", "checkout", "payments", "orders", "operations", "contact", "messages", "waitingList", "staff", "apiKeys"] as const;
 export type EngineArea = (typeof ENGINE_AREAS)[number];
 
 export type CatalogueArea = Engine["catalogue"];
@@ -393,6 +411,7 @@ export type ContactArea = Engine["contact"];
 export type MessagesArea = Engine["messages"];
 export type WaitingListArea = Engine["waitingList"];
 export type StaffArea = Engine["staff"];
+export type ApiKeysArea = Engine["apiKeys"];
 
 /** One of the engine's operations, as `wrapOperations` hands it over. */
 export type Operation = (...args: unknown[]) => unknown;

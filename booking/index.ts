@@ -60,6 +60,7 @@ export {
   type MessagesArea,
   type WaitingListArea,
   type StaffArea,
+  type ApiKeysArea,
 } from "./engine";
 export { defaultEngineConfig, type EngineConfig } from "./context";
 export { openDatabase, databaseEnvSchema, type BookingDatabase, type OpenedDatabase, type DatabaseEnv } from "./db/open";
@@ -134,3 +135,4 @@ export { MESSAGE_KINDS, planMessages, type ScheduledMessageKind, type ScheduledM
 export { createTemplateRenderer, customerLinks, type MessageRenderer, type RenderRequest, type RenderedMessage } from "./scheduler/renderer";
 export { createScheduler, defaultSchedulerSettings, type Scheduler, type SchedulerSettings, type SchedulerLogger, type PassSummary } from "./scheduler/worker";
 export type { ScheduledJobView } from "./scheduler/jobs";
+export { API_KEY_SCOPES, type ApiKeyScope, type ApiKeyView, type IssuedApiKey, type VerifiedApiKey } from "./api-keys/api-keys";

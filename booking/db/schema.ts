@@ -16,3 +16,4 @@ export * from "./schema/payments";
 export * from "./schema/contact";
 export * from "./schema/scheduled-jobs";
 export * from "./schema/waiting-list";
+export * from "./schema/api";

@@ -41,6 +41,8 @@ describe("the app's log", () => {
 
   it("logs paths without query strings and without the tracking link's e-mail and order reference", () => {
     expect(loggablePath("/booking/continue?code=secret")).toBe("/booking/continue");
+    // The partner API's key query parameter (ADR 171) never reaches a log line.
+    expect(loggablePath("/api/v4/wefix-booking/build?key=rpk_0123456789abcdef_secret")).toBe("/api/v4/wefix-booking/build");
     expect(loggablePath("/my/technician/jane%40example.com/10042/location")).toBe("/my/technician/:email/:orderRef/location");
   });
 });

@@ -1,0 +1,22 @@
+/**
+ * What the partner API (/api/v4, booking/http, ADR 170) takes from the web app: the same engine door,
+ * the CMS carriers and the §8 texts the pages use. Exported by entry.server.tsx so server.ts reaches
+ * these very module instances through the server build (one content cache, one invalidation
+ * listener), not copies of its own.
+ */
+import { getEngine } from "~/booking.server";
+import { getCarriers } from "~/content/content.server";
+import { logger } from "~/lib/observability/logger.server";
+import { localiseApiError } from "./error-texts.server";
+
+export const partnerApi = {
+  engine: getEngine,
+  /** The key's carrier as the CMS has it; null when it is no longer published. */
+  carrier: async (code: string) => (await getCarriers()).find((carrier) => carrier.code === code) ?? null,
+  /** The key's carrier, scopes and origins; null for an unknown, expired or revoked key (ADR 171). */
+  authenticate: async (secret: string) => (await getEngine()).apiKeys.verify(secret),
+  localise: localiseApiError,
+  log: { error: (details: object, message: string) => logger().child({ component: "partner-api" }).error(details, message) },
+};
+
+export type PartnerApi = typeof partnerApi;

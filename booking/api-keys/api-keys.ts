@@ -1,0 +1,172 @@
+/**
+ * Partner API keys (issue 23, ADR 171). A key is `rpk_<id>_<secret>`: the id (16 hex digits) finds
+ * the row, the secret (32 random bytes, base64url) proves it. Only the secret's SHA-256 is stored:
+ * a secret of 256 random bits cannot be guessed or brute-forced from its hash, so a slow password
+ * hash would only cost every API call time. Compared in constant time; expired and revoked keys are
+ * refused; a rotated key keeps working until its overlap ends. Keyed by carrier code (no carrier
+ * rule is involved), so operations' tools can manage keys without the CMS's carrier entry.
+ */
+import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { z } from "zod";
+import type { EngineContext } from "../context";
+import * as s from "../db/schema";
+import { NotFoundError } from "../domain/errors";
+import { parseInput } from "../domain/validate";
+
+export const API_KEY_SCOPES = ["catalogue:read", "bookings:write", "orders:manage", "stores:read"] as const;
+export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+
+/** Last use is written at most this often per key, so a busy key does not write on every call. */
+export const LAST_USED_THROTTLE_MS = 60_000;
+
+const KEY_PATTERN = /^rpk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
+
+const carrierCode = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "carrier code: lower-case letters, digits and hyphens");
+const origin = z
+  .string()
+  .trim()
+  .regex(/^https?:\/\/[^/\s?#]+$/, "an origin is scheme and host (and port), e.g. https://app.example.com");
+const issueInput = z.object({
+  name: z.string().trim().min(1).max(120),
+  scopes: z.array(z.enum(API_KEY_SCOPES)).min(1),
+  allowedOrigins: z.array(origin).max(20).default([]),
+  expiresAt: z.coerce.date().nullish(),
+});
+const keyId = z.string().regex(/^[0-9a-f]{16}$/, "an API key id is 16 hex digits");
+const rotateInput = z.object({ overlapUntil: z.coerce.date() });
+
+export interface ApiKeyView {
+  id: string;
+  carrierCode: string;
+  name: string;
+  scopes: string[];
+  allowedOrigins: string[];
+  createdAt: string;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  lastUsedAt: string | null;
+  rotatedFrom: string | null;
+}
+
+export interface IssuedApiKey extends ApiKeyView {
+  /** The whole key: shown once, never stored. */
+  key: string;
+}
+
+export interface VerifiedApiKey {
+  keyId: string;
+  carrierCode: string;
+  scopes: string[];
+  allowedOrigins: string[];
+}
+
+const hashSecret = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex");
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+function view(row: typeof s.apiKeys.$inferSelect): ApiKeyView {
+  return {
+    id: row.id,
+    carrierCode: row.carrierCode,
+    name: row.name,
+    scopes: row.scopes,
+    allowedOrigins: row.allowedOrigins,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: iso(row.expiresAt),
+    revokedAt: iso(row.revokedAt),
+    lastUsedAt: iso(row.lastUsedAt),
+    rotatedFrom: row.rotatedFrom,
+  };
+}
+
+export async function issueApiKey(ctx: EngineContext, carrier: unknown, input: z.input<typeof issueInput>, rotatedFrom: string | null = null): Promise<IssuedApiKey> {
+  const code = parseInput(carrierCode, carrier, "carrier");
+  const data = parseInput(issueInput, input);
+  const id = randomBytes(8).toString("hex");
+  const secret = randomBytes(32).toString("base64url");
+  const [row] = await ctx.db
+    .insert(s.apiKeys)
+    .values({
+      id,
+      carrierCode: code,
+      name: data.name,
+      scopes: [...new Set(data.scopes)],
+      allowedOrigins: [...new Set(data.allowedOrigins.map((entry) => entry.toLowerCase()))],
+      secretHash: hashSecret(secret),
+      createdAt: ctx.clock.now(),
+      expiresAt: data.expiresAt ?? null,
+      rotatedFrom,
+    })
+    .returning();
+  return { ...view(row!), key: `rpk_${id}_${secret}` };
+}
+
+/**
+ * Who a presented key belongs to, or null (unknown, wrong secret, expired, revoked). Records the
+ * use, at most once a minute per key. Read from the database on every call, so a revoke holds at
+ * once on every instance.
+ */
+export async function verifyApiKey(ctx: EngineContext, presented: unknown): Promise<VerifiedApiKey | null> {
+  if (typeof presented !== "string") return null;
+  const match = KEY_PATTERN.exec(presented);
+  if (!match) return null;
+  const [, id, secret] = match as unknown as [string, string, string];
+  const [row] = await ctx.db.select().from(s.apiKeys).where(eq(s.apiKeys.id, id));
+  const expected = Buffer.from(row?.secretHash ?? "0".repeat(64), "hex");
+  const matches = timingSafeEqual(expected, Buffer.from(hashSecret(secret), "hex"));
+  if (!row || !matches) return null;
+  const now = ctx.clock.now();
+  if (row.revokedAt && row.revokedAt.getTime() <= now.getTime()) return null;
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null;
+  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_THROTTLE_MS) {
+    await ctx.db
+      .update(s.apiKeys)
+      .set({ lastUsedAt: now })
+      .where(and(eq(s.apiKeys.id, id), or(isNull(s.apiKeys.lastUsedAt), lt(s.apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_THROTTLE_MS)))));
+  }
+  return { keyId: row.id, carrierCode: row.carrierCode, scopes: row.scopes, allowedOrigins: row.allowedOrigins };
+}
+
+async function ownKey(ctx: EngineContext, carrier: unknown, id: unknown) {
+  const code = parseInput(carrierCode, carrier, "carrier");
+  const [row] = await ctx.db
+    .select()
+    .from(s.apiKeys)
+    .where(and(eq(s.apiKeys.id, parseInput(keyId, id, "id")), eq(s.apiKeys.carrierCode, code)));
+  if (!row) throw new NotFoundError("The API key");
+  return row;
+}
+
+/** Ends a key at once (idempotent: a revoked key stays revoked at its first time). */
+export async function revokeApiKey(ctx: EngineContext, carrier: unknown, id: unknown): Promise<ApiKeyView> {
+  const row = await ownKey(ctx, carrier, id);
+  if (row.revokedAt) return view(row);
+  const [updated] = await ctx.db.update(s.apiKeys).set({ revokedAt: ctx.clock.now() }).where(eq(s.apiKeys.id, row.id)).returning();
+  return view(updated!);
+}
+
+/**
+ * A new key with the old one's name, scopes, origins and expiry; the old key keeps working until
+ * `overlapUntil` (or its own earlier expiry), so a partner can deploy the new secret without a gap.
+ */
+export async function rotateApiKey(ctx: EngineContext, carrier: unknown, id: unknown, input: z.input<typeof rotateInput>): Promise<{ issued: IssuedApiKey; previous: ApiKeyView }> {
+  const row = await ownKey(ctx, carrier, id);
+  const { overlapUntil } = parseInput(rotateInput, input);
+  if (row.revokedAt) throw new NotFoundError("The API key");
+  const issued = await issueApiKey(
+    ctx,
+    row.carrierCode,
+    { name: row.name, scopes: row.scopes as ApiKeyScope[], allowedOrigins: row.allowedOrigins, expiresAt: row.expiresAt },
+    row.id,
+  );
+  const ends = row.expiresAt && row.expiresAt.getTime() < overlapUntil.getTime() ? row.expiresAt : overlapUntil;
+  const [previous] = await ctx.db.update(s.apiKeys).set({ expiresAt: ends }).where(eq(s.apiKeys.id, row.id)).returning();
+  return { issued, previous: view(previous!) };
+}
+
+/** The carrier's keys, newest first, with their last use (never a secret). */
+export async function listApiKeys(ctx: EngineContext, carrier: unknown): Promise<ApiKeyView[]> {
+  const code = parseInput(carrierCode, carrier, "carrier");
+  const rows = await ctx.db.select().from(s.apiKeys).where(eq(s.apiKeys.carrierCode, code)).orderBy(desc(s.apiKeys.createdAt), desc(s.apiKeys.id));
+  return rows.map(view);
+}
