@@ -7,7 +7,8 @@ import { z } from "zod";
 
 const E = "contact.errors.";
 
-export const messageFormSchema = z.object({
+/** Who is asking: the fields both forms share. */
+const contactPerson = {
   name: z
     .string()
     .trim()
@@ -24,6 +25,10 @@ export const messageFormSchema = z.object({
     .trim()
     .min(1, E + "phoneMissing")
     .max(40, E + "phoneInvalid"),
+};
+
+export const messageFormSchema = z.object({
+  ...contactPerson,
   reason: z
     .string()
     .trim()
@@ -38,22 +43,7 @@ export const messageFormSchema = z.object({
 });
 
 export const callBackFormSchema = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, E + "nameMissing")
-    .max(120, E + "tooLong"),
-  email: z
-    .string()
-    .trim()
-    .min(1, E + "emailMissing")
-    .max(254, E + "emailInvalid")
-    .pipe(z.email(E + "emailInvalid")),
-  phone: z
-    .string()
-    .trim()
-    .min(1, E + "phoneMissing")
-    .max(40, E + "phoneInvalid"),
+  ...contactPerson,
   postcode: z
     .string()
     .trim()
