@@ -21,7 +21,7 @@ import { createLogger, loggablePath, logger, requestScope } from "./app/lib/obse
 import { metrics, observeRequest } from "./app/lib/observability/metrics.server";
 import { requestIdFrom } from "./app/lib/observability/request-id";
 import type { PartnerApi } from "./app/lib/api/partner-api.server";
-import { API_PREFIX, apiRoutes, createApiRouter } from "./booking/http/index";
+import { API_PREFIX, apiReference, apiRoutes, createApiRouter } from "./booking/http/index";
 
 /**
  * The one web process: Remix pages, resource routes (/healthz, /readyz, the CMS webhook),
@@ -84,6 +84,8 @@ app.use(cspReportRoute());
 // The partner API (ADR 170): JSON under /api/v4, before the form guard, the render cache and Remix,
 // over the engine door, carriers and texts of the server build (entry.server.tsx exports them).
 const partnerApi = async (): Promise<PartnerApi> => ((typeof build === "function" ? await build() : build).entry.module as unknown as { partnerApi: PartnerApi }).partnerApi;
+// Its readable reference (ADR 178): Swagger UI from node_modules, same-origin only, at /api/v4/reference.
+app.use(API_PREFIX, apiReference());
 app.use(
   API_PREFIX,
   createApiRouter({

@@ -27,8 +27,8 @@ import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
 import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { ServerBuild } from "@remix-run/node";
-import autocannon from "autocannon";
 import { kB, pageWeight } from "./js-weight";
+import { measure, type Load } from "./load";
 import { root, startProcess, waitForHttp } from "../scripts/lib/proc.mjs";
 import { devSecrets, ensureAppBuilt, loadCmsServer, prepareEngine } from "../scripts/lib/prepare.mjs";
 
@@ -62,33 +62,9 @@ const WEIGHED = [
 ];
 const LIGHTHOUSE_PAGES = [PAGES[0]!, PAGES[2]!, WEIGHED.find((page) => page.name === "basket")!];
 
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))] ?? NaN;
-}
-
-interface Load {
-  rps: number;
-  p50: number;
-  p95: number;
-  errors: number;
-}
-
-/** One autocannon run; latencies come from every response (autocannon's own summary has no p95). */
-async function load(pathname: string, cookie?: string): Promise<Load> {
-  const latencies: number[] = [];
-  let errors = 0;
-  const result = await new Promise<autocannon.Result>((resolve, reject) => {
-    const instance = autocannon(
-      { url: `${origin}${pathname}`, connections, duration: seconds, headers: { host, "accept-encoding": "br, gzip", ...(cookie ? { cookie } : {}) } },
-      (error, done) => (error ? reject(error) : resolve(done)),
-    );
-    instance.on("response", (_client, status, _bytes, time) => {
-      latencies.push(time);
-      if (status >= 400) errors += 1;
-    });
-  });
-  return { rps: result.requests.total / seconds, p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), errors: errors + result.errors };
+/** One autocannon run of a page as a first visitor (or the cookie's) asks for it. */
+function load(pathname: string, cookie?: string): Promise<Load> {
+  return measure({ url: `${origin}${pathname}`, connections, duration: seconds, headers: { host, "accept-encoding": "br, gzip", ...(cookie ? { cookie } : {}) } });
 }
 
 async function cms(): Promise<{ url: string; stop: () => Promise<void> }> {

@@ -109,6 +109,17 @@ export const chargeBody = z
   })
   .strict();
 
+/** ADR 177: an agent hands a booking over to the customer, who confirms it on the site with this code. */
+export const bookingCodeBody = z.object({ send: z.boolean().optional() }).strict();
+const bookingCodeAnswer = dataOf(
+  z.object({
+    booking_reference: z.string(),
+    booking_code: z.string(),
+    expires_at: z.string(),
+    sent_to: z.object({ email: z.string(), phone: z.string().nullable() }).nullable(),
+  }),
+);
+
 /** ADR 172: the charge answers the paid booking with its order, so a partner needs no second call. */
 export const chargeAnswer = dataOf(bookingData.extend({ order_id: z.number().int().nullable(), checkout_status: z.string() }));
 
@@ -369,6 +380,25 @@ export const bookingRoutes: ApiRoute[] = [
     scope: "bookings:write",
     response: bookingAnswer,
     handle: async ({ engine, carrier, params }) => answer(await engine.checkout.confirmPromo(carrier, params.ref)),
+  }),
+  defineRoute({
+    method: "post",
+    path: booking("/booking-code"),
+    summary:
+      "An agent hands the booking over (ADR 177): a new booking code, the previous one stops working; the customer confirms the booking with it on the carrier's site (/booking/continue). send: true also sends it to the customer's e-mail and phone. Confirm-only or in-store carriers only. Accepts Idempotency-Key.",
+    scope: "bookings:write",
+    body: bookingCodeBody,
+    idempotent: true,
+    status: 201,
+    response: bookingCodeAnswer,
+    handle: async ({ engine, carrier, params, body }) => {
+      // The key's carrier's booking first (BK01 404 otherwise), as every other call under /{ref}.
+      const { reference } = await engine.basket.getBooking(carrier, params.ref);
+      if (carrier.confirmOnly !== true && carrier.allowsInStoreBookings !== true)
+        throw new ApiProblem(403, "FORBIDDEN", ["This carrier's customers do not confirm bookings by code."]);
+      const issued = await engine.basket.issueResumeToken(carrier, reference, { send: body.send ?? false });
+      return { data: { booking_reference: reference, booking_code: issued.token, expires_at: issued.expires_at, sent_to: issued.sent_to } };
+    },
   }),
   defineRoute({
     method: "post",

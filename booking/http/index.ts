@@ -6,6 +6,7 @@
 export { API_PREFIX, createApiRouter, answerLocale, type ApiDependencies, type ApiLogger } from "./router";
 export { API_SCOPES, type ApiCarrier, type ApiPrincipal, type ApiRoute, type ApiScope } from "./routes";
 export { errorBody, type ErrorBody, type Localise } from "./errors";
+export { apiReference, REFERENCE_PATH } from "./reference";
 import { bookingRoutes } from "./bookings";
 import { catalogueRoutes } from "./catalogue";
 import { orderRoutes } from "./orders";
