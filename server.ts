@@ -21,7 +21,7 @@ import { createLogger, loggablePath, logger, requestScope } from "./app/lib/obse
 import { metrics, observeRequest } from "./app/lib/observability/metrics.server";
 import { requestIdFrom } from "./app/lib/observability/request-id";
 import type { PartnerApi } from "./app/lib/api/partner-api.server";
-import { API_PREFIX, apiReference, apiRoutes, createApiRouter } from "./booking/http/index";
+import { API_PREFIX, apiBases, apiReference, apiRoutes, createApiRouter } from "./booking/http/index";
 
 /**
  * The one web process: Remix pages, resource routes (/healthz, /readyz, the CMS webhook),
@@ -86,17 +86,22 @@ app.use(cspReportRoute());
 const partnerApi = async (): Promise<PartnerApi> => ((typeof build === "function" ? await build() : build).entry.module as unknown as { partnerApi: PartnerApi }).partnerApi;
 // Its readable reference (ADR 178): Swagger UI from node_modules, same-origin only, at /api/v4/reference.
 app.use(API_PREFIX, apiReference());
-app.use(
-  API_PREFIX,
-  createApiRouter({
-    routes: apiRoutes,
-    engine: async () => (await partnerApi()).engine(),
-    authenticate: async (secret) => (await partnerApi()).authenticate(secret),
-    carrier: async (code) => (await partnerApi()).carrier(code),
-    localise: async (error, locale) => (await partnerApi()).localise(error, locale),
-    log: { error: (details, message) => log.error(details, message) },
-  }),
-);
+// Calls the spec places outside /api/v4 (the UK order-address list under /api/repair, ADR 176) get a router of their own.
+for (const base of apiBases(apiRoutes)) {
+  app.use(
+    base,
+    createApiRouter({
+      base,
+      routes: apiRoutes,
+      engine: async () => (await partnerApi()).engine(),
+      authenticate: async (secret) => (await partnerApi()).authenticate(secret),
+      carrier: async (code) => (await partnerApi()).carrier(code),
+      contactReasons: async (code, locale) => (await partnerApi()).contactReasons(code, locale),
+      localise: async (error, locale) => (await partnerApi()).localise(error, locale),
+      log: { error: (details, message) => log.error(details, message) },
+    }),
+  );
+}
 
 if (viteDevServer) {
   app.use(viteDevServer.middlewares);

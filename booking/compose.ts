@@ -198,6 +198,9 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
           draftHoldMinutes: config.BOOKING_DRAFT_HOLD_MINUTES,
           waitingListOfferMinutes: config.WAITING_LIST_OFFER_MINUTES,
           handoverCodeMinutes: config.HANDOVER_CODE_MINUTES,
+          apiRateLimitReads: config.API_RATE_LIMIT_READS,
+          apiRateLimitWrites: config.API_RATE_LIMIT_WRITES,
+          apiRateWindowSeconds: config.API_RATE_WINDOW_SECONDS,
         },
         scheduler: {
           maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,

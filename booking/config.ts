@@ -70,6 +70,10 @@ export const engineConfigShape = {
     .min(1)
     .max(24 * 60)
     .default(15),
+  // The partner API's rate limits per key and window (ADR 175): reads (GET, and the POSTs that change nothing) and writes.
+  API_RATE_LIMIT_READS: z.coerce.number().int().min(1).max(1_000_000).default(600),
+  API_RATE_LIMIT_WRITES: z.coerce.number().int().min(1).max(1_000_000).default(120),
+  API_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   // Staff log-in lock-out (ADR 097).
   STAFF_LOGIN_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(1000).default(5),
   STAFF_LOGIN_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(10_000).default(20),

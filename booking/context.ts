@@ -28,6 +28,12 @@ export interface EngineConfig {
   waitingListOfferMinutes: number;
   /** How long an in-store hand-over code (booking code and QR) can be redeemed (ADR 101). */
   handoverCodeMinutes: number;
+  /** Partner API calls that read (GET, and the POSTs that change nothing) one key may make per window (ADR 175). */
+  apiRateLimitReads: number;
+  /** Partner API calls that write one key may make per window (ADR 175). */
+  apiRateLimitWrites: number;
+  /** The partner API's rate-limit window (ADR 175). */
+  apiRateWindowSeconds: number;
 }
 
 export const defaultEngineConfig: EngineConfig = {
@@ -39,6 +45,9 @@ export const defaultEngineConfig: EngineConfig = {
   discountReservationMinutes: 15,
   waitingListOfferMinutes: 120,
   handoverCodeMinutes: 60,
+  apiRateLimitReads: 600,
+  apiRateLimitWrites: 120,
+  apiRateWindowSeconds: 60,
 };
 
 export interface EngineContext {

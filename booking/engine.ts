@@ -44,6 +44,7 @@ import * as technician from "./technician/technician";
 import * as areaManager from "./technician/area";
 import * as apiKeys from "./api-keys/api-keys";
 import * as idempotency from "./api-keys/idempotency";
+import * as rateLimit from "./api-keys/rate-limit";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -298,8 +299,9 @@ export function assembleEngine(deps: EngineParts) {
     // contact/: customer contact (issue 6)
     contact: {
       captchaProvider: () => ({ provider: captcha.provider, siteKey: captcha.siteKey }),
-      sendContactMessage: sends(async (carrier: CarrierArg, input: contact.ContactMessageInput) =>
-        contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input),
+      /** The contact form's message; `trustedCaller` (a server-side partner API key, ADR 176) asks no captcha. */
+      sendContactMessage: sends(async (carrier: CarrierArg, input: contact.ContactMessageInput, options?: contact.ContactMessageOptions) =>
+        contact.sendContactMessage({ db: ctx.db, clock: ctx.clock, captcha }, carrierOf(carrier), input, options),
       ),
       requestCallBack: sends(async (carrier: CarrierArg, bookingReference: string | null, input: contact.CallBackInput) =>
         contact.requestCallBack(ctx, carrierOf(carrier), bookingReference, input),
@@ -365,6 +367,8 @@ export function assembleEngine(deps: EngineParts) {
       claimIdempotencyKey: async (input: Parameters<typeof idempotency.claimIdempotencyKey>[1]) => idempotency.claimIdempotencyKey(ctx, input),
       completeIdempotencyKey: async (id: number, answer: { status: number; body: unknown }) => idempotency.completeIdempotencyKey(ctx, id, answer),
       releaseIdempotencyKey: async (id: number) => idempotency.releaseIdempotencyKey(ctx, id),
+      /** Counts one call of a key against its class's limit in the current window, shared by every instance (ADR 175). */
+      consumeRateLimit: async (input: Parameters<typeof rateLimit.consumeRateLimit>[1]) => rateLimit.consumeRateLimit(ctx, input),
     },
 
     // technician/ and the staff log-in throttle: technicians and area managers (issue 11 items 7–9, ADR 097, ADR 099); the caller passes the logged-in staff member's ids

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema";
-import { IDS, PRICES_GBP } from "../testing/fixtures";
+import { IDS, LONDON_STORES, PRICES_GBP } from "../testing/fixtures";
 import { createTestEngine, newCarrier, readyBooking, VALID_DETAILS, type TestEngine } from "../testing/engine";
 import type { CarrierContext } from "../domain/carrier";
 
@@ -455,28 +455,7 @@ describe("abandoning a booking", () => {
 });
 
 describe("stores and drop-off", () => {
-  const stores = [
-    {
-      code: "LDN-01",
-      name: "Strand",
-      address: { line_1: "1 Strand", line_2: "", town: "London" },
-      postcode: "WC2N 5DU",
-      latitude: 51.508,
-      longitude: -0.126,
-      drop_off_available: true,
-      opening_hours: [{ days: [1, 2, 3, 4, 5, 6], opens: "09:00", closes: "18:00" }],
-    },
-    {
-      code: "LDN-02",
-      name: "Bank",
-      address: { line_1: "1 Cornhill", line_2: "", town: "London" },
-      postcode: "EC3V 3ND",
-      latitude: 51.513,
-      longitude: -0.088,
-      drop_off_available: false,
-      opening_hours: [],
-    },
-  ];
+  const stores = LONDON_STORES;
 
   it("sets a known store code, refuses an unknown one, and lets staff go on without a store", async () => {
     const withStores = await newCarrier(t, { extra: { stores } }, { storeRequired: true });

@@ -114,13 +114,29 @@ function messageView(row: typeof s.contactMessages.$inferSelect): ContactMessage
   };
 }
 
+export interface ContactMessageOptions {
+  /**
+   * The message comes through a caller the platform already trusts, not an anonymous page: a partner
+   * API key kept on the partner's server (ADR 176). No captcha is asked; the row names the caller
+   * where it would name the captcha provider.
+   */
+  trustedCaller?: "api-key";
+}
+
 /**
  * Spec §7 POST /contact/post: checks the form, then the captcha (action send_message), then stores
  * the message. The captcha runs after the fields so a visitor fixing a typo is not asked twice.
  */
-export async function sendContactMessage(deps: ContactDependencies, carrier: CarrierContext, input: ContactMessageInput): Promise<ContactMessageView> {
+export async function sendContactMessage(
+  deps: ContactDependencies,
+  carrier: CarrierContext,
+  input: ContactMessageInput,
+  options: ContactMessageOptions = {},
+): Promise<ContactMessageView> {
   const data = parseInput(messageInput(carrier), input);
-  const verdict = await deps.captcha.verify({ token: data.captcha_token, action: SEND_MESSAGE_ACTION, remoteIp: data.client_address });
+  const verdict = options.trustedCaller
+    ? { ok: true as const, score: null }
+    : await deps.captcha.verify({ token: data.captcha_token, action: SEND_MESSAGE_ACTION, remoteIp: data.client_address });
   if (!verdict.ok) throw new CaptchaFailedError(verdict.reason);
   const now = deps.clock.now();
   const row = await deps.db.transaction(async (tx) => {
@@ -135,7 +151,7 @@ export async function sendContactMessage(deps: ContactDependencies, carrier: Car
         reasonTitle: data.reason.title,
         message: data.message,
         locale: data.locale,
-        captchaProvider: deps.captcha.provider,
+        captchaProvider: options.trustedCaller ?? deps.captcha.provider,
         captchaScore: verdict.score,
         replyDueAt: new Date(now.getTime() + REPLY_WITHIN_HOURS * 3_600_000),
         createdAt: now,

@@ -87,6 +87,8 @@ export const warrantyBody = z.object({ in_warranty: z.boolean().nullable(), purc
 export const discountBody = z.object({ discount_code: text(60) }).strict();
 export const storeBody = z.union([z.object({ store_code: text(40), carrier: text(60).optional() }).strict(), z.object({ ignore: z.literal(true) }).strict()]);
 export const dropOffBody = z.object({ drop_off_company_store_id: id }).strict();
+/** POST /carrier/{carrier}/store/{storeId}: the customer's postcode, for the store's distance. */
+export const storePostcodeBody = z.object({ postcode: text(20) }).strict();
 export const callBackBody = z
   .object({
     model_version_id: id.nullish(),
@@ -181,6 +183,24 @@ export const bookingRoutes: ApiRoute[] = [
     },
   }),
   defineRoute({
+    method: "post",
+    path: `${PREFIX}/carrier/{carrier}/store/{storeId}`,
+    summary: "One of the key's carrier's stores (by its id, or its code as staff type it) with its distance from the postcode; another carrier's code or store answers 404.",
+    scope: "stores:read",
+    body: storePostcodeBody,
+    rateClass: "read",
+    response: dataOf(z.record(z.string(), z.unknown())),
+    handle: async ({ engine, carrier, params, body }) => {
+      if (params.carrier !== carrier.code) throw new ApiProblem(404, "NOT_FOUND", ["The carrier was not found."]);
+      // The store search's own operation (BK04 for a postcode that is not one), narrowed to the store asked for.
+      const stores = await engine.coverage.locateStores(carrier, body.postcode);
+      const wanted = params.storeId!.toUpperCase();
+      const store = stores.find((entry) => String(entry.id) === wanted || entry.code === wanted);
+      if (!store) throw new ApiProblem(404, "NOT_FOUND", ["The store was not found."]);
+      return { data: store };
+    },
+  }),
+  defineRoute({
     method: "get",
     path: `${PREFIX}/by/ref/{ref}`,
     summary: "The booking by its reference (the spec's second path).",
@@ -209,6 +229,7 @@ export const bookingRoutes: ApiRoute[] = [
     path: booking("/validate"),
     summary: "Whether the booking can go to payment, without changing it.",
     scope: "bookings:write",
+    rateClass: "read",
     response: dataOf(z.object({ valid: z.boolean(), code: z.string().nullable(), messages: z.array(z.string()), fields: z.record(z.string(), z.array(z.string())) })),
     handle: async ({ engine, carrier, params }) => ({ data: await engine.checkout.validateBooking(carrier, params.ref) }),
   }),
@@ -303,6 +324,7 @@ export const bookingRoutes: ApiRoute[] = [
     summary: "Bookable days of the booking's area: days_to_load days (default 10) from start_date (default today).",
     scope: "bookings:write",
     body: availabilityBody,
+    rateClass: "read",
     response: dataOf(z.array(z.record(z.string(), z.unknown()))),
     handle: async ({ engine, carrier, params, body }) => ({ data: await engine.basket.loadAvailability(carrier, params.ref, body) }),
   }),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BookingNotFoundError, ValidationError } from "../domain/errors";
+import { TooManyAttemptsError } from "../throttle/lookup-throttle";
 import { errorBody, errorFacts } from "./errors";
 
 describe("the API's §8 error body", () => {
@@ -22,5 +23,9 @@ describe("the API's §8 error body", () => {
 
   it("answers a database outage (the web door's 503 Response) as 503 with Retry-After", () => {
     expect(errorFacts(new Response(null, { status: 503 }))).toMatchObject({ status: 503, code: "SERVICE_UNAVAILABLE", headers: { "Retry-After": "5" } });
+  });
+
+  it("tells when to try again after the order-lookup throttle's 429", () => {
+    expect(errorFacts(new TooManyAttemptsError(42))).toMatchObject({ status: 429, code: "TOO_MANY_ATTEMPTS", headers: { "Retry-After": "42" } });
   });
 });

@@ -12,6 +12,7 @@ import { asDatabaseUnavailable } from "../db/unavailable";
 /** The API's own codes beside the engine's (`ErrorCode`). */
 export const API_ERROR_CODES = [
   "MALFORMED_JSON",
+  "MALFORMED_BODY",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
   "METHOD_NOT_ALLOWED",
@@ -19,6 +20,7 @@ export const API_ERROR_CODES = [
   "FORBIDDEN",
   "IDEMPOTENCY_KEY_REUSED",
   "IDEMPOTENCY_IN_PROGRESS",
+  "RATE_LIMITED",
   "SERVICE_UNAVAILABLE",
   "INTERNAL",
 ] as const;
@@ -85,7 +87,10 @@ export function errorFacts(error: unknown): ErrorFacts | null {
   }
   const domain = asDomainError(error);
   if (domain) {
-    return { status: domain.status, code: domain.code, messages: domain.messages, fields: domain.fields, fieldCodes: domain.fieldCodes, headers: {} };
+    // The lookup throttle's 429 (TOO_MANY_ATTEMPTS) says when to try again.
+    const retryAfter = (domain as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    const headers: Record<string, string> = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
+    return { status: domain.status, code: domain.code, messages: domain.messages, fields: domain.fields, fieldCodes: domain.fieldCodes, headers };
   }
   // The web door's answer while the database is away (app/booking.server.ts, ADR 145), or the engine's own error.
   if (asDatabaseUnavailable(error) || (error instanceof Response && error.status === 503)) {

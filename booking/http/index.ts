@@ -3,7 +3,7 @@
  * server.ts mounts `createApiRouter` before Remix; nothing in app/ imports this folder (the pages
  * call the engine in-process).
  */
-export { API_PREFIX, createApiRouter, answerLocale, type ApiDependencies, type ApiLogger } from "./router";
+export { API_PREFIX, apiBases, createApiRouter, answerLocale, type ApiDependencies, type ApiLogger } from "./router";
 export { API_SCOPES, type ApiCarrier, type ApiPrincipal, type ApiRoute, type ApiScope } from "./routes";
 export { errorBody, type ErrorBody, type Localise } from "./errors";
 export { apiReference, REFERENCE_PATH } from "./reference";

@@ -1,20 +1,22 @@
 import { describe, expect, it } from "vitest";
 import { apiRoutes } from "./index";
 import { openApiDocument, OPENAPI_PATH } from "./openapi";
-import { createApiRouter } from "./router";
-import { expressPath } from "./routes";
+import { apiBases, createApiRouter } from "./router";
+import { API_PREFIX, expressPath } from "./routes";
 
-/** What the Express router really mounted: `METHOD /path` for every route layer. */
+/** What the Express routers really mounted, one per base as server.ts mounts them: `METHOD /base/path` for every route layer. */
 function mounted(): string[] {
-  const router = createApiRouter({ routes: apiRoutes, engine: async () => ({}) as never, authenticate: async () => null, carrier: async () => null });
-  const layers = (router as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }).stack;
-  return layers.flatMap((layer) =>
-    layer.route && layer.route.path !== "*" && layer.route.path !== OPENAPI_PATH
-      ? Object.keys(layer.route.methods)
-          .filter((method) => method !== "_all")
-          .map((method) => `${method.toUpperCase()} ${layer.route!.path}`)
-      : [],
-  );
+  return apiBases(apiRoutes).flatMap((base) => {
+    const router = createApiRouter({ base, routes: apiRoutes, engine: async () => ({}) as never, authenticate: async () => null, carrier: async () => null });
+    const layers = (router as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }).stack;
+    return layers.flatMap((layer) =>
+      layer.route && layer.route.path !== "*" && layer.route.path !== OPENAPI_PATH
+        ? Object.keys(layer.route.methods)
+            .filter((method) => method !== "_all")
+            .map((method) => `${method.toUpperCase()} ${base}${layer.route!.path}`)
+        : [],
+    );
+  });
 }
 
 describe("the OpenAPI document (ADR 174)", () => {
@@ -27,10 +29,11 @@ describe("the OpenAPI document (ADR 174)", () => {
   });
 
   it("documents every mounted route, and mounts every documented one", () => {
+    // An operation's own server (a call outside /api/v4, ADR 176) is where it is served.
     const documented = Object.entries(document.paths ?? {}).flatMap(([path, item]) =>
-      Object.keys(item as object)
-        .filter((method) => ["get", "post", "put", "delete", "patch"].includes(method))
-        .map((method) => `${method.toUpperCase()} ${expressPath(path)}`),
+      Object.entries(item as Record<string, { servers?: { url: string }[] }>)
+        .filter(([method]) => ["get", "post", "put", "delete", "patch"].includes(method))
+        .map(([method, operation]) => `${method.toUpperCase()} ${operation.servers?.[0]?.url ?? API_PREFIX}${expressPath(path)}`),
     );
     expect(documented.sort()).toEqual(mounted().sort());
     expect(documented.length).toBe(apiRoutes.length);
@@ -47,5 +50,16 @@ describe("the OpenAPI document (ADR 174)", () => {
     expect(charge.parameters).toEqual(
       expect.arrayContaining([expect.objectContaining({ name: "ref", in: "path" }), expect.objectContaining({ name: "idempotency-key", in: "header" })]),
     );
+  });
+
+  it("serves the UK order-address list at the spec's path outside /api/v4, the proof upload as multipart, and the 429", () => {
+    const addresses = (document.paths?.["/order/addresses/{postcode}"] as { get: { servers: { url: string }[] } }).get;
+    expect(addresses.servers).toEqual([{ url: "/api/repair" }]);
+    const upload = (document.paths?.["/orders/devices/{id}/validation-images"] as { post: { requestBody: { content: Record<string, { schema: { properties: object } }> } } }).post;
+    expect(Object.keys(upload.requestBody.content)).toEqual(["multipart/form-data"]);
+    expect(Object.keys(upload.requestBody.content["multipart/form-data"]!.schema.properties)).toEqual(["email", "image"]);
+    const build = (document.paths?.["/wefix-booking/build"] as { post: { responses: Record<string, { headers?: Record<string, unknown> }> } }).post;
+    expect(Object.keys(build.responses["201"]!.headers ?? {})).toEqual(expect.arrayContaining(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]));
+    expect(Object.keys(build.responses["429"]!.headers ?? {})).toContain("Retry-After");
   });
 });

@@ -5,7 +5,8 @@
  */
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@asteasolutions/zod-to-openapi";
 import { z } from "zod";
-import { API_PREFIX, type ApiRoute } from "./routes";
+import { API_PREFIX, rateClassOf, type ApiRoute } from "./routes";
+import type { UploadSpec } from "./upload";
 
 export const OPENAPI_PATH = "/openapi.json";
 
@@ -26,9 +27,19 @@ const ERROR_STATUSES: Record<string, string> = {
   "401": "Missing, unknown, expired or revoked API key",
   "403": "The key lacks the call's scope, or the browser origin is not listed on the key",
   "404": "Unknown booking (BK01), device, or another carrier's resource",
-  "413": "Body over the limit",
-  "415": "Body not application/json",
+  "413": "Body (or an uploaded file) over the limit",
+  "415": "Body not application/json (multipart/form-data for a file upload), or a file of another type",
   "422": "A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request",
+  "429": "The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175)",
+};
+
+/** ADR 175: on every answer to a known key (IETF draft RateLimit header fields, the separate-field form). */
+const integerHeader = (description: string) => ({ description, schema: { type: "integer" as const, minimum: 0 } });
+const RATE_LIMIT_HEADERS = {
+  "RateLimit-Limit": integerHeader("Calls of this class the key may make per window."),
+  "RateLimit-Remaining": integerHeader("Calls of this class left in the current window."),
+  "RateLimit-Reset": integerHeader("Seconds until the window ends."),
+  "RateLimit-Policy": { description: "The limit and the window in seconds, e.g. `600;w=60`.", schema: { type: "string" as const } },
 };
 
 function paramsOf(path: string) {
@@ -39,6 +50,15 @@ function paramsOf(path: string) {
 const idempotencyHeader = z.object({
   "idempotency-key": z.string().min(1).max(255).optional().meta({ description: "Replays the first answer for 24 hours (ADR 173); another request under the same key: 422." }),
 });
+
+/** A file-taking call's form (ADR 176): its text fields and the file part. */
+function uploadForm(upload: UploadSpec, fields: z.ZodType | undefined) {
+  const shape = fields instanceof z.ZodObject ? fields.shape : {};
+  return z.object({
+    ...shape,
+    [upload.field]: z.string().meta({ format: "binary", description: `${upload.description} (${upload.types.join(", ")}, at most ${upload.maxBytes} bytes)` }),
+  });
+}
 
 export function openApiDocument(routes: readonly ApiRoute[], version = "1.0.0") {
   const registry = new OpenAPIRegistry();
@@ -52,21 +72,37 @@ export function openApiDocument(routes: readonly ApiRoute[], version = "1.0.0") 
   const error = registry.register("Error", errorSchema);
   for (const route of routes) {
     const errorResponses = Object.fromEntries(
-      Object.entries(ERROR_STATUSES).map(([status, description]) => [status, { description, content: { "application/json": { schema: error } } }]),
+      Object.entries(ERROR_STATUSES).map(([status, description]) => [
+        status,
+        {
+          description,
+          content: { "application/json": { schema: error } },
+          ...(status === "429" ? { headers: { ...RATE_LIMIT_HEADERS, "Retry-After": integerHeader("Seconds until the key may call again.") } } : {}),
+        },
+      ]),
     );
     registry.registerPath({
       method: route.method,
       path: route.path,
       summary: route.summary,
-      description: `Scope: ${route.scope}.`,
+      description: `Scope: ${route.scope}. Rate limit: the key's ${rateClassOf(route)} calls (ADR 175).`,
+      // A call the spec places outside /api/v4 names its own server (ADR 176).
+      ...(route.base && route.base !== API_PREFIX ? { servers: [{ url: route.base }] } : {}),
       security: [{ [bearer.name]: [] }, { [query.name]: [] }],
       request: {
         params: paramsOf(route.path),
         query: route.query as z.ZodObject | undefined,
         headers: route.idempotent ? idempotencyHeader : undefined,
-        body: route.body ? { required: route.method !== "delete", content: { "application/json": { schema: route.body } } } : undefined,
+        body: route.upload
+          ? { required: true, content: { "multipart/form-data": { schema: uploadForm(route.upload, route.body) } } }
+          : route.body
+            ? { required: route.method !== "delete", content: { "application/json": { schema: route.body } } }
+            : undefined,
       },
-      responses: { [String(route.status ?? 200)]: { description: "Success", content: { "application/json": { schema: route.response } } }, ...errorResponses },
+      responses: {
+        [String(route.status ?? 200)]: { description: "Success", headers: RATE_LIMIT_HEADERS, content: { "application/json": { schema: route.response } } },
+        ...errorResponses,
+      },
     });
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -6,13 +6,29 @@
 import { z } from "zod";
 import type { Engine } from "../engine";
 import type { CarrierContextInput } from "../domain/carrier";
+import { FIELD_MESSAGES } from "../domain/errors";
+import { MAX_PROOF_BYTES } from "../domain/image-sniff";
 import { addressFields } from "./bookings";
-import { dataOf, defineRoute, type ApiRoute } from "./routes";
+import { ApiProblem } from "./errors";
+import { dataOf, defineRoute, deviceId, type ApiRoute } from "./routes";
 
 const email = z.string().max(254);
 const text = (max: number) => z.string().max(max);
 const record = dataOf(z.record(z.string(), z.unknown()));
 const records = dataOf(z.array(z.record(z.string(), z.unknown())));
+
+/** The date-change log entries (spec §7 POST /technicians/log/date-change), as PUT /orders/{id}/date answers one. */
+const logEntry = z.object({
+  id: z.number(),
+  job_id: z.number(),
+  user_id: z.string().nullable(),
+  original_date: z.string(),
+  new_date: z.string(),
+  reason: z.string(),
+  original_technician: z.string(),
+  new_technician: z.string(),
+  created_at: z.string(),
+});
 
 /** An operation proving ownership by e-mail, counted by the lookup throttle like the manage page's. */
 function owned<T>(engine: Engine, carrier: CarrierContextInput, emailAddress: string, operation: () => Promise<T>): Promise<T> {
@@ -80,6 +96,56 @@ export const orderRoutes: ApiRoute[] = [
         engine.orders.changeOrderDate(carrier, { order_ref: params.id!, email: owner }, { date: body.date, reason: body.reason }),
       );
       return { data: { ...order, date_change: log } };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/technicians/log/date-change",
+    summary:
+      "The order's date-change log. PUT /orders/{id}/date writes the entry with the move (one transaction) and answers it; this call, which the spec's client sends next, writes nothing again and answers the log (404 when `date` is given and no change to it is logged).",
+    scope: "orders:manage",
+    body: z
+      .object({
+        order_id: z.union([text(20), z.number().int().positive()]),
+        email_to_verify: email,
+        date: text(10).optional(),
+        reason: text(1000).optional(),
+      })
+      .strict(),
+    rateClass: "read",
+    response: dataOf(z.array(logEntry)),
+    handle: async ({ engine, carrier, body }) => {
+      const lookup = { order_ref: String(body.order_id), email: body.email_to_verify };
+      const log = await owned(engine, carrier, body.email_to_verify, async () => {
+        const order = await engine.orders.lookupOrder(carrier, lookup);
+        return order.job ? engine.orders.dateChangeLog(carrier, order.job.id) : [];
+      });
+      if (body.date !== undefined && !log.some((entry) => entry.new_date === body.date)) {
+        throw new ApiProblem(404, "NOT_FOUND", ["No change of the order to this date is logged: PUT /orders/{id}/date moves the order and logs the change."]);
+      }
+      return { data: log };
+    },
+  }),
+  defineRoute({
+    method: "post",
+    path: "/orders/devices/{id}/validation-images",
+    summary: "The proof of purchase of an order's device, as multipart/form-data (the image part, a .jpg or .png, and the customer's email), checked as on the manage page.",
+    scope: "orders:manage",
+    body: z.object({ email }).strict(),
+    upload: {
+      field: "image",
+      maxBytes: MAX_PROOF_BYTES,
+      types: ["image/jpeg", "image/png", "application/octet-stream"],
+      description: "The proof of purchase, a .jpg or .png (checked by its content)",
+    },
+    response: record,
+    handle: async ({ engine, carrier, params, body, upload }) => {
+      if (!upload) throw new ApiProblem(400, "VALIDATION", [FIELD_MESSAGES.PROOF_MISSING], { image: [FIELD_MESSAGES.PROOF_MISSING] });
+      return {
+        data: await owned(engine, carrier, body.email, () =>
+          engine.orders.uploadProofOfPurchase(carrier, { device_id: deviceId(params.id), email: body.email, bytes: upload.bytes }),
+        ),
+      };
     },
   }),
   defineRoute({

@@ -11,7 +11,8 @@ import { z } from "zod";
 import type { Engine } from "../engine";
 import { ApiProblem, INTERNAL_FACTS, errorBody, errorFacts, forbidden, notFound, requestShapeProblem, unauthorized, type Localise } from "./errors";
 import { OPENAPI_PATH, openApiDocument } from "./openapi";
-import { expressPath, pathPattern, type ApiCarrier, type ApiPrincipal, type ApiRoute } from "./routes";
+import { isMultipart, readUpload, type UploadedFile } from "./upload";
+import { API_PREFIX, expressPath, pathPattern, rateClassOf, type ApiCarrier, type ApiPrincipal, type ApiRoute, type ContactReasonView } from "./routes";
 
 export { API_PREFIX } from "./routes";
 export const DEFAULT_BODY_LIMIT_BYTES = 64 * 1024;
@@ -22,11 +23,16 @@ export interface ApiLogger {
 
 export interface ApiDependencies {
   engine: () => Promise<Engine>;
+  /** Every call; this router serves those whose `base` is its own (ADR 176), the document lists them all. */
   routes: readonly ApiRoute[];
+  /** Where this router is mounted: /api/v4 (the default, with the document) or another route's `base`. */
+  base?: string;
   /** The secret → who is calling; null for an unknown, revoked or expired key (engine.apiKeys.verify). */
   authenticate: (secret: string) => Promise<ApiPrincipal | null>;
   /** The CMS carrier of a key (the app's content client); null when the carrier is gone. */
   carrier: (code: string) => Promise<ApiCarrier | null>;
+  /** The carrier's contact reasons (the CMS's) in a language: GET /contact-request-reason and the contact form's check (ADR 176). */
+  contactReasons?: (carrierCode: string, locale: string) => Promise<ContactReasonView[]>;
   /** Error texts in the caller's language; absent: English as the engine wrote them. */
   localise?: Localise;
   bodyLimitBytes?: number;
@@ -34,7 +40,7 @@ export interface ApiDependencies {
 }
 
 type Authorised = { principal: ApiPrincipal; carrier: ApiCarrier; locale: string };
-type ApiLocals = { api?: Authorised };
+type ApiLocals = { api?: Authorised; upload?: UploadedFile | null };
 
 const NO_QUERY = z.object({}).strict();
 const NO_BODY = z.object({}).strict();
@@ -69,9 +75,19 @@ export function presentedKey(request: Request): string | null | "conflict" {
 const hasBody = (request: Request) => Number(request.get("content-length") ?? 0) > 0 || request.get("transfer-encoding") !== undefined;
 const isJson = (request: Request) => /^application\/(?:[\w.+-]*\+)?json\s*(?:;|$)/i.test(request.get("content-type") ?? "");
 
+/** The paths the routers are mounted at: /api/v4 and any other route's `base` (ADR 176). */
+export function apiBases(routes: readonly ApiRoute[]): string[] {
+  return [...new Set([API_PREFIX, ...routes.map((route) => route.base ?? API_PREFIX)])];
+}
+
+/** Headers a browser page on a listed origin may read (CORS exposes only a few by default). */
+const EXPOSED_HEADERS = "RateLimit-Policy, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, Retry-After, ETag, Idempotent-Replayed";
+
 export function createApiRouter(deps: ApiDependencies): Router {
   const router = express.Router({ caseSensitive: true });
   const limit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
+  const base = deps.base ?? API_PREFIX;
+  const routes = deps.routes.filter((route) => (route.base ?? API_PREFIX) === base);
 
   router.use((_request, response, next) => {
     response.setHeader("Cache-Control", "no-store");
@@ -97,20 +113,32 @@ export function createApiRouter(deps: ApiDependencies): Router {
     }
   });
 
+  // JSON bodies, and multipart ones for the calls that take a file (checked per call below).
   router.use((request, _response, next) => {
-    if (hasBody(request) && !isJson(request)) return next(new ApiProblem(415, "UNSUPPORTED_MEDIA_TYPE", ["Send the body as application/json."]));
+    if (hasBody(request) && !isJson(request) && !isMultipart(request)) return next(new ApiProblem(415, "UNSUPPORTED_MEDIA_TYPE", ["Send the body as application/json."]));
     next();
   });
   router.use(express.json({ limit, strict: true, type: (request) => isJson(request as Request) }));
 
-  // The contract (ADR 174): public, generated once from the same route list.
+  // The contract (ADR 174): public, generated once from the same route list, under /api/v4.
   let document: string | undefined;
-  router.get(OPENAPI_PATH, (_request, response) => {
-    document ??= JSON.stringify(openApiDocument(deps.routes));
-    response.setHeader("Cache-Control", "public, max-age=300");
-    response.setHeader("Access-Control-Allow-Origin", "*");
-    response.type("application/json").send(document);
-  });
+  if (base === API_PREFIX) {
+    router.get(OPENAPI_PATH, (_request, response) => {
+      document ??= JSON.stringify(openApiDocument(deps.routes));
+      response.setHeader("Cache-Control", "public, max-age=300");
+      response.setHeader("Access-Control-Allow-Origin", "*");
+      response.type("application/json").send(document);
+    });
+  }
+
+  /** The CMS's contact reasons; the CMS away is an outage (503), as for the carrier. */
+  const contactReasons = async (carrierCode: string, locale: string) => {
+    if (!deps.contactReasons) throw new ApiProblem(503, "SERVICE_UNAVAILABLE", ["The contact reasons are not available."], {}, { "Retry-After": "5" });
+    return deps.contactReasons(carrierCode, locale).catch((error: unknown) => {
+      deps.log?.error({ err: error instanceof Error ? error.message : String(error) }, "api: the contact reasons could not be read");
+      throw new ApiProblem(503, "SERVICE_UNAVAILABLE", ["The service is temporarily unavailable. Please try again shortly."], {}, { "Retry-After": "5" });
+    });
+  };
 
   /** The key, its carrier and scope, and the origin; sets the CORS header for a listed origin. */
   const authorise = (route: ApiRoute) => async (request: Request, response: Response, next: NextFunction) => {
@@ -124,7 +152,9 @@ export function createApiRouter(deps: ApiDependencies): Router {
       if (origin) {
         if (!principal.allowedOrigins.includes(origin)) throw new ApiProblem(403, "FORBIDDEN", ["Calls from this browser origin are not allowed for this API key."]);
         response.setHeader("Access-Control-Allow-Origin", origin);
+        response.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
       }
+      await limitRate(await deps.engine(), principal, route, response);
       // The CMS unreachable (and nothing cached) is an outage, not a bug: 503, like the database away.
       const carrier = await deps.carrier(principal.carrierCode).catch((error: unknown) => {
         deps.log?.error({ err: error instanceof Error ? error.message : String(error) }, "api: the carrier could not be read");
@@ -139,8 +169,25 @@ export function createApiRouter(deps: ApiDependencies): Router {
     }
   };
 
-  for (const route of deps.routes) {
-    router[route.method](expressPath(route.path), authorise(route), async (request: Request, response: Response, next: NextFunction) => {
+  /** A multipart body only where the call takes a file (ADR 176); that file is read once the key is known. */
+  const acceptBody = (route: ApiRoute) => (request: Request, _response: Response, next: NextFunction) => {
+    if (!route.upload && hasBody(request) && isMultipart(request)) return next(new ApiProblem(415, "UNSUPPORTED_MEDIA_TYPE", ["Send the body as application/json."]));
+    next();
+  };
+  const upload = (route: ApiRoute) => async (request: Request, response: Response, next: NextFunction) => {
+    if (!route.upload) return next();
+    try {
+      const { fields, file } = await readUpload(request, route.upload);
+      request.body = fields;
+      (response.locals as ApiLocals).upload = file;
+      next();
+    } catch (error) {
+      next(error);
+    }
+  };
+
+  for (const route of routes) {
+    router[route.method](expressPath(route.path), acceptBody(route), authorise(route), upload(route), async (request: Request, response: Response, next: NextFunction) => {
       try {
         const { principal, carrier, locale } = (response.locals as ApiLocals).api!;
         const { key: _key, ...rawQuery } = request.query;
@@ -155,7 +202,17 @@ export function createApiRouter(deps: ApiDependencies): Router {
         let status = route.status ?? 200;
         let answer: unknown;
         try {
-          answer = await route.handle({ engine, carrier, principal, params: request.params, body: body.data, query: query.data, locale });
+          answer = await route.handle({
+            engine,
+            carrier,
+            principal,
+            params: request.params,
+            body: body.data,
+            query: query.data,
+            locale,
+            upload: (response.locals as ApiLocals).upload ?? null,
+            contactReasons: () => contactReasons(principal.carrierCode, locale),
+          });
         } catch (error) {
           const facts = errorFacts(error);
           // A refusal is the call's answer and is replayed; a failure worth retrying (5xx) lets the next request run it.
@@ -177,7 +234,7 @@ export function createApiRouter(deps: ApiDependencies): Router {
   }
 
   // Anything else: 405 where the path is known with other methods, else 404; JSON either way.
-  const patterns = deps.routes.map((route) => ({ pattern: pathPattern(route.path), method: route.method.toUpperCase() }));
+  const patterns = routes.map((route) => ({ pattern: pathPattern(route.path), method: route.method.toUpperCase() }));
   router.use((request, response, next) => {
     const allowed = [...new Set(patterns.filter((entry) => entry.pattern.test(request.path)).map((entry) => entry.method))];
     if (allowed.length === 0) return next(notFound());
@@ -214,6 +271,28 @@ function sendCacheable(request: Request, response: Response, answer: unknown, ma
   const wanted = (request.get("if-none-match") ?? "").split(",").map((tag) => tag.trim().replace(/^W\//, ""));
   if (wanted.includes(etag) || wanted.includes("*")) return void response.status(304).end();
   response.status(200).type("application/json").send(json);
+}
+
+/**
+ * ADR 175: counts the call against its key's limit for its class, shared by every instance through
+ * the database. The RateLimit headers go on every answer to a known key; past the limit, 429 with
+ * Retry-After (the end of the window).
+ */
+async function limitRate(engine: Engine, principal: ApiPrincipal, route: ApiRoute, response: Response) {
+  const verdict = await engine.apiKeys.consumeRateLimit({ keyId: principal.keyId, rateClass: rateClassOf(route) });
+  response.setHeader("RateLimit-Policy", `${verdict.limit};w=${verdict.windowSeconds}`);
+  response.setHeader("RateLimit-Limit", String(verdict.limit));
+  response.setHeader("RateLimit-Remaining", String(verdict.remaining));
+  response.setHeader("RateLimit-Reset", String(verdict.resetSeconds));
+  if (verdict.allowed) return;
+  const calls = verdict.rateClass === "read" ? "reading calls" : "writing calls";
+  throw new ApiProblem(
+    429,
+    "RATE_LIMITED",
+    [`Too many requests: this API key may make ${verdict.limit} ${calls} per ${verdict.windowSeconds} seconds. Try again in ${verdict.resetSeconds} seconds.`],
+    {},
+    { "Retry-After": String(verdict.resetSeconds) },
+  );
 }
 
 /** How long a duplicate waits for the first request's answer before it is told to retry (409). */

@@ -8,6 +8,9 @@ import { z } from "zod";
 import type { Engine } from "../engine";
 import type { CarrierContextInput } from "../domain/carrier";
 import { API_KEY_SCOPES, type ApiKeyScope } from "../api-keys/api-keys";
+import type { ApiRateClass } from "../api-keys/rate-limit";
+import { ApiProblem } from "./errors";
+import type { UploadSpec, UploadedFile } from "./upload";
 
 /** Where server.ts mounts the API. */
 export const API_PREFIX = "/api/v4";
@@ -30,6 +33,12 @@ export interface ApiPrincipal {
   allowedOrigins: readonly string[];
 }
 
+/** A contact reason as the CMS gives it for the carrier (spec §3 "Contact reason. id, title"). */
+export interface ContactReasonView {
+  id: number;
+  title: string;
+}
+
 export interface RouteContext<B = unknown, Q = unknown> {
   engine: Engine;
   carrier: ApiCarrier;
@@ -38,14 +47,20 @@ export interface RouteContext<B = unknown, Q = unknown> {
   body: B;
   query: Q;
   locale: string;
+  /** The file of a call that takes one (`upload`); null when none was sent. */
+  upload: UploadedFile | null;
+  /** The key's carrier's contact reasons in the answer's language (the CMS's, ADR 176). */
+  contactReasons: () => Promise<ContactReasonView[]>;
 }
 
 export type HttpMethod = "get" | "post" | "put" | "delete";
 
 export interface ApiRoute<B extends z.ZodType = z.ZodType, Q extends z.ZodType = z.ZodType> {
   method: HttpMethod;
-  /** Under /api/v4, with `{name}` parameters (OpenAPI's form). */
+  /** Under `base` (/api/v4 unless it says otherwise), with `{name}` parameters (OpenAPI's form). */
   path: string;
+  /** Where a call the spec places outside /api/v4 is mounted (ADR 176: the UK order-address list under /api/repair). */
+  base?: string;
   summary: string;
   scope: ApiScope;
   body?: B;
@@ -57,12 +72,19 @@ export interface ApiRoute<B extends z.ZodType = z.ZodType, Q extends z.ZodType =
   status?: number;
   /** A read a partner may cache: answered with an ETag (304 for a matching If-None-Match) and this max-age. */
   cache?: { maxAgeSeconds: number };
+  /** A call that takes one file as multipart/form-data (ADR 176): its field, size and types; `body` then states the text fields. */
+  upload?: UploadSpec;
+  /** The rate-limit class the call counts against (ADR 175); default: `read` for a GET, `write` otherwise. */
+  rateClass?: ApiRateClass;
   handle(context: RouteContext<z.output<B>, z.output<Q>>): Promise<unknown>;
 }
 
 export function defineRoute<B extends z.ZodType = z.ZodObject<Record<never, never>>, Q extends z.ZodType = z.ZodObject<Record<never, never>>>(route: ApiRoute<B, Q>): ApiRoute {
   return route as unknown as ApiRoute;
 }
+
+/** The class a call's rate limit counts it in (ADR 175). */
+export const rateClassOf = (route: Pick<ApiRoute, "method" | "rateClass">): ApiRateClass => route.rateClass ?? (route.method === "get" ? "read" : "write");
 
 /** `/wefix-booking/{ref}/device/{deviceKey}` → `/wefix-booking/:ref/device/:deviceKey`. */
 export function expressPath(path: string): string {
@@ -76,6 +98,12 @@ export function pathPattern(path: string): RegExp {
     .map((part) => (/^\{\w+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
     .join("");
   return new RegExp(`^${source}/?$`);
+}
+
+/** An order device's id in the path: a number, else there is no such device (404). */
+export function deviceId(value: string | undefined): number {
+  if (!value || !/^\d{1,12}$/.test(value)) throw new ApiProblem(404, "NOT_FOUND", ["The device was not found."]);
+  return Number(value);
 }
 
 /** Success bodies as the spec reads them (§7: `response.data.data`, with `booking_reference` and `booking`). */

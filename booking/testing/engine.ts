@@ -54,6 +54,8 @@ export async function createTestEngine(
     scheduler?: EngineDependencies["scheduler"];
     messageContent?: EngineDependencies["messageContent"];
     outcomes?: EngineDependencies["outcomes"];
+    /** The contact form's captcha; default: off (every message passes). */
+    captcha?: EngineDependencies["captcha"];
   } = {},
 ): Promise<TestEngine> {
   const opened = options.opened ?? (await openTestDatabase());
@@ -73,6 +75,7 @@ export async function createTestEngine(
     scheduler: options.scheduler,
     messageContent: options.messageContent,
     outcomes: options.outcomes,
+    captcha: options.captcha,
   });
   return { opened, engine, clock, payments, files, close: () => opened.close() };
 }

@@ -235,6 +235,30 @@ export function catalogueFixture(): CatalogueFile {
   });
 }
 
+/** Two London stores: the Strand takes drop-offs and has opening hours, Bank has neither. */
+export const LONDON_STORES: NonNullable<EngineFileInput["stores"]> = [
+  {
+    code: "LDN-01",
+    name: "Strand",
+    address: { line_1: "1 Strand", line_2: "", town: "London" },
+    postcode: "WC2N 5DU",
+    latitude: 51.508,
+    longitude: -0.126,
+    drop_off_available: true,
+    opening_hours: [{ days: [1, 2, 3, 4, 5, 6], opens: "09:00", closes: "18:00" }],
+  },
+  {
+    code: "LDN-02",
+    name: "Bank",
+    address: { line_1: "1 Cornhill", line_2: "", town: "London" },
+    postcode: "EC3V 3ND",
+    latitude: 51.513,
+    longitude: -0.088,
+    drop_off_available: false,
+    opening_hours: [],
+  },
+];
+
 export interface EngineFixtureOptions {
   code: string;
   country?: "GB" | "DE" | "AU" | "US" | "CA";

@@ -3,30 +3,48 @@ import express from "express";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createTestEngine, type TestEngine } from "../../booking/testing/engine";
-import { API_PREFIX, createApiRouter, type ApiDependencies } from "../../booking/http/router";
-import type { ApiCarrier, ApiScope } from "../../booking/http/routes";
+import { API_PREFIX, apiBases, createApiRouter, type ApiDependencies } from "../../booking/http/router";
+import type { ApiCarrier, ApiScope, ContactReasonView } from "../../booking/http/routes";
 import { newCarrier } from "../../booking/testing/engine";
+import type { EngineFixtureOptions } from "../../booking/testing/fixtures";
 
 export interface ApiHarness {
   t: TestEngine;
+  /** A path under /api/v4. */
   url: (path: string) => string;
+  /** A path from the server's root (a call mounted elsewhere, ADR 176). */
+  href: (path: string) => string;
   carriers: Map<string, ApiCarrier>;
+  /** The CMS's contact reasons per carrier code (what the app reads from Strapi). */
+  reasons: Map<string, ContactReasonView[]>;
   close(): Promise<void>;
 }
 
+/**
+ * The suites make thousands of calls with one key under a fixed clock, where a window never ends: their
+ * engine allows that many. The rate-limit suite (api-limits.test.ts) passes engines with its own limits.
+ */
+export const SUITE_RATE_LIMITS = { apiRateLimitReads: 1_000_000, apiRateLimitWrites: 1_000_000 };
+
 export async function startApi(options: Partial<ApiDependencies> & Pick<ApiDependencies, "routes">, t?: TestEngine): Promise<ApiHarness> {
-  const engine = t ?? (await createTestEngine());
+  const engine = t ?? (await createTestEngine({ config: SUITE_RATE_LIMITS }));
   const carriers = new Map<string, ApiCarrier>();
+  const reasons = new Map<string, ContactReasonView[]>();
   const app = express();
-  app.use(
-    API_PREFIX,
-    createApiRouter({
-      engine: async () => engine.engine,
-      carrier: async (code) => carriers.get(code) ?? null,
-      authenticate: (secret) => engine.engine.apiKeys.verify(secret),
-      ...options,
-    }),
-  );
+  // Every base the routes name, as server.ts mounts them (ADR 176).
+  for (const base of apiBases(options.routes)) {
+    app.use(
+      base,
+      createApiRouter({
+        engine: async () => engine.engine,
+        carrier: async (code) => carriers.get(code) ?? null,
+        authenticate: (secret) => engine.engine.apiKeys.verify(secret),
+        contactReasons: async (code) => reasons.get(code) ?? [],
+        ...options,
+        base,
+      }),
+    );
+  }
   app.use((_request, response) => void response.status(404).type("html").send("<html>the site's 404</html>"));
   const server: Server = await new Promise((resolve) => {
     const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
@@ -35,7 +53,9 @@ export async function startApi(options: Partial<ApiDependencies> & Pick<ApiDepen
   return {
     t: engine,
     carriers,
+    reasons,
     url: (path) => `http://127.0.0.1:${port}${API_PREFIX}${path}`,
+    href: (path) => `http://127.0.0.1:${port}${path}`,
     close: async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       if (!t) await engine.close();
@@ -67,10 +87,19 @@ export async function call(
   return { status: response.status, body: parsed, headers: response.headers };
 }
 
-/** A freshly seeded carrier the API knows (en and de) and a key of it with the given scopes. */
-export async function carrierWithKey(api: ApiHarness, scopes: ApiScope[] = ["bookings:write", "catalogue:read", "orders:manage", "stores:read"], allowedOrigins: string[] = []) {
-  const carrier = await newCarrier(api.t);
+/** A freshly seeded carrier the API knows (en and de, two contact reasons) and a key of it with the given scopes. */
+export async function carrierWithKey(
+  api: ApiHarness,
+  scopes: ApiScope[] = ["bookings:write", "catalogue:read", "orders:manage", "stores:read"],
+  allowedOrigins: string[] = [],
+  fixture: Partial<EngineFixtureOptions> = {},
+) {
+  const carrier = await newCarrier(api.t, fixture);
   api.carriers.set(carrier.code, { ...carrier, defaultLocale: "en", supportedLocales: ["en", "de"] });
+  api.reasons.set(carrier.code, [
+    { id: 11, title: "My repair" },
+    { id: 12, title: "Something else" },
+  ]);
   const issued = await api.t.engine.apiKeys.issue(carrier.code, { name: "test", scopes, allowedOrigins });
   return { carrier, key: issued.key, keyId: issued.id };
 }

@@ -5,7 +5,8 @@
  * listener), not copies of its own.
  */
 import { getEngine } from "~/booking.server";
-import { getCarriers } from "~/content/content.server";
+import { getCarriers, getContactReasons } from "~/content/content.server";
+import { localeSchema } from "~/content/schemas";
 import { logger } from "~/lib/observability/logger.server";
 import { localiseApiError } from "./error-texts.server";
 
@@ -15,6 +16,14 @@ export const partnerApi = {
   carrier: async (code: string) => (await getCarriers()).find((carrier) => carrier.code === code) ?? null,
   /** The key's carrier, scopes and origins; null for an unknown, expired or revoked key (ADR 171). */
   authenticate: async (secret: string) => (await getEngine()).apiKeys.verify(secret),
+  /** The carrier's contact reasons in the answer's language, in the CMS order: what the contact page offers (ADR 176). */
+  contactReasons: async (code: string, locale: string) => {
+    const carrier = (await getCarriers()).find((entry) => entry.code === code);
+    if (!carrier) return [];
+    const language = localeSchema.catch(carrier.defaultLocale).parse(locale);
+    const reasons = await getContactReasons(carrier, language);
+    return [...reasons].sort((a, b) => a.order - b.order).map((reason) => ({ id: reason.reasonId, title: reason.title }));
+  },
   localise: localiseApiError,
   log: { error: (details: object, message: string) => logger().child({ component: "partner-api" }).error(details, message) },
 };

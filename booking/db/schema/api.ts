@@ -1,5 +1,5 @@
-/** The partner API (issue 23): API keys (ADR 171) and the answers kept for `Idempotency-Key` (ADR 173). */
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
+/** The partner API (issue 23): API keys (ADR 171), the answers kept for `Idempotency-Key` (ADR 173), the rate-limit windows (ADR 175). */
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt } from "./columns";
 
 /**
@@ -48,4 +48,22 @@ export const apiIdempotency = pgTable(
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex("api_idempotency_key_idx").on(t.keyId, t.idempotencyKey), index("api_idempotency_created_idx").on(t.createdAt)],
+);
+
+/** The two classes of calls a key's rate limit counts apart (ADR 175). */
+export type ApiRateClass = "read" | "write";
+
+/**
+ * One key's calls of one class in one fixed window (ADR 175): one UPSERT per call adds one, so every
+ * app instance counts into the same row. Rows of past windows are purged as new windows start.
+ */
+export const apiRateWindows = pgTable(
+  "api_rate_windows",
+  {
+    keyId: text("key_id").notNull(),
+    rateClass: text("rate_class").$type<ApiRateClass>().notNull(),
+    windowStart: timestamp("window_start", { withTimezone: true, mode: "date" }).notNull(),
+    count: integer("count").notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.keyId, t.rateClass, t.windowStart] }), index("api_rate_windows_start_idx").on(t.windowStart)],
 );
