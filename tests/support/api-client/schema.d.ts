@@ -11,7 +11,7 @@ export type paths = {
         put?: never;
         /**
          * Builds a new draft booking (referrer, channel, lucidRef kept for attribution). Accepts Idempotency-Key.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -37,6 +37,14 @@ export type paths = {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -86,7 +94,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -95,7 +103,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -107,6 +115,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -130,7 +157,7 @@ export type paths = {
         };
         /**
          * The key's carrier's settings (another carrier's code answers 404).
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -146,6 +173,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -196,7 +231,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -205,7 +240,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -223,10 +258,171 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/wefix-booking/carrier/{carrier}/store/{storeId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * One of the key's carrier's stores (by its id, or its code as staff type it) with its distance from the postcode; another carrier's code or store answers 404.
+         * @description Scope: stores:read. Rate limit: the key's read calls (ADR 175).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    carrier: string;
+                    storeId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        postcode: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types or unknown fields (VALIDATION, keyed by field), or a §8 booking code */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, expired or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown booking (BK01), device, or another carrier's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body (or an uploaded file) over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -242,7 +438,7 @@ export type paths = {
         };
         /**
          * The booking by its reference (the spec's second path).
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -258,6 +454,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -307,7 +511,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -316,7 +520,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -328,6 +532,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -353,7 +576,7 @@ export type paths = {
         };
         /**
          * The booking by its resume token.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -369,6 +592,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -418,7 +649,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -427,7 +658,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -439,6 +670,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -464,7 +714,7 @@ export type paths = {
         };
         /**
          * The booking by its reference.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -480,6 +730,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -529,7 +787,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -538,7 +796,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -550,6 +808,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -577,7 +854,7 @@ export type paths = {
         put?: never;
         /**
          * Whether the booking can go to payment, without changing it.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         post: {
             parameters: {
@@ -593,6 +870,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -644,7 +929,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -653,7 +938,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -665,6 +950,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -690,7 +994,7 @@ export type paths = {
         put?: never;
         /**
          * The repair postcode: BK04 when invalid or not covered.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -717,6 +1021,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -766,7 +1078,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -775,7 +1087,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -787,6 +1099,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -812,7 +1143,7 @@ export type paths = {
         put?: never;
         /**
          * The repair address: BK04 when no area covers it.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -844,6 +1175,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -893,7 +1232,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -902,7 +1241,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -914,6 +1253,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -939,7 +1297,7 @@ export type paths = {
         put?: never;
         /**
          * The store an in-store booking is made for, or { ignore: true }.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -965,6 +1323,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1014,7 +1380,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1023,7 +1389,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1035,6 +1401,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1060,7 +1445,7 @@ export type paths = {
         put?: never;
         /**
          * Drop-off at one of the carrier's stores.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -1082,6 +1467,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1131,7 +1524,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1140,7 +1533,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1158,11 +1551,30 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         /**
          * Back to a visit instead of a drop-off.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         delete: {
             parameters: {
@@ -1178,6 +1590,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1227,7 +1647,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1236,7 +1656,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1248,6 +1668,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1270,7 +1709,7 @@ export type paths = {
         };
         /**
          * One device of the booking.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -1287,6 +1726,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1333,7 +1780,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1342,7 +1789,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1360,12 +1807,31 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         put?: never;
         /**
          * Adds the device under this key (10 to 32 hex digits, chosen by the caller) or updates it: sending it again is safe.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -1401,6 +1867,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1451,7 +1925,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1460,7 +1934,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1478,11 +1952,30 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         /**
          * Removes a device from the booking.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         delete: {
             parameters: {
@@ -1499,6 +1992,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1548,7 +2049,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1557,7 +2058,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1569,6 +2070,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1593,7 +2113,7 @@ export type paths = {
         put?: never;
         /**
          * The in-warranty answer: RBK15 when out of warranty.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -1617,6 +2137,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1666,7 +2194,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1675,7 +2203,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1687,6 +2215,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1712,7 +2259,7 @@ export type paths = {
         put?: never;
         /**
          * Bookable days of the booking's area: days_to_load days (default 10) from start_date (default today).
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         post: {
             parameters: {
@@ -1735,6 +2282,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1781,7 +2336,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1790,7 +2345,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1802,6 +2357,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1827,7 +2401,7 @@ export type paths = {
         put?: never;
         /**
          * Holds a repair date: BK13 when the day is no longer available.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -1850,6 +2424,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1899,7 +2481,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -1908,7 +2490,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -1920,6 +2502,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -1945,7 +2546,7 @@ export type paths = {
         put?: never;
         /**
          * The customer's names, e-mail, phone and billing.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -1987,6 +2588,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2036,7 +2645,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2045,7 +2654,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2057,6 +2666,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2082,7 +2710,7 @@ export type paths = {
         put?: never;
         /**
          * Applies a promo code.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -2104,6 +2732,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2153,7 +2789,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2162,7 +2798,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2180,11 +2816,30 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         /**
          * Removes the promo code (a discount_code in the body is accepted and not needed).
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         delete: {
             parameters: {
@@ -2206,6 +2861,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2255,7 +2918,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2264,7 +2927,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2276,6 +2939,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2300,7 +2982,7 @@ export type paths = {
         put?: never;
         /**
          * The customer asks to be called back about this booking. Accepts Idempotency-Key.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -2332,6 +3014,14 @@ export type paths = {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2378,7 +3068,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2387,7 +3077,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2399,6 +3089,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2424,7 +3133,7 @@ export type paths = {
         put?: never;
         /**
          * The card and pay-later client tokens for the payment step.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -2440,6 +3149,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2486,7 +3203,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2495,7 +3212,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2507,6 +3224,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2532,7 +3268,7 @@ export type paths = {
         put?: never;
         /**
          * Confirms an in-warranty booking without payment.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -2548,6 +3284,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2597,7 +3341,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2606,7 +3350,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2618,6 +3362,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2643,7 +3406,7 @@ export type paths = {
         put?: never;
         /**
          * Confirms a booking a promo code pays in full.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -2659,6 +3422,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2708,7 +3479,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2717,7 +3488,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2729,6 +3500,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2754,7 +3544,7 @@ export type paths = {
         put?: never;
         /**
          * An agent hands the booking over (ADR 177): a new booking code, the previous one stops working; the customer confirms the booking with it on the carrier's site (/booking/continue). send: true also sends it to the customer's e-mail and phone. Confirm-only or in-store carriers only. Accepts Idempotency-Key.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -2779,6 +3569,14 @@ export type paths = {
                 /** @description Success */
                 201: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2831,7 +3629,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2840,7 +3638,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2852,6 +3650,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2877,7 +3694,7 @@ export type paths = {
         put?: never;
         /**
          * Pays the booking with the payment provider's token (the sandbox takes its test nonces) and makes it an order. Accepts Idempotency-Key.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -2908,6 +3725,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -2959,7 +3784,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -2968,7 +3793,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -2980,6 +3805,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3003,7 +3847,7 @@ export type paths = {
         };
         /**
          * Makes of a device type (1 phone or tablet, 2 appliance) the carrier offers, with at least one model.
-         * @description Scope: catalogue:read.
+         * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -3021,6 +3865,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3067,7 +3919,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3076,7 +3928,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -3088,6 +3940,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3113,7 +3984,7 @@ export type paths = {
         };
         /**
          * The device types.
-         * @description Scope: catalogue:read.
+         * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -3129,6 +4000,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3175,7 +4054,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3184,7 +4063,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -3196,6 +4075,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3221,7 +4119,7 @@ export type paths = {
         };
         /**
          * Models of a make and type in priority order, optionally of one kind or matching a search.
-         * @description Scope: catalogue:read.
+         * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -3243,6 +4141,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3289,7 +4195,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3298,7 +4204,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -3310,6 +4216,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3335,7 +4260,7 @@ export type paths = {
         };
         /**
          * The versions (storage sizes, variants) of a model.
-         * @description Scope: catalogue:read.
+         * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -3351,6 +4276,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3397,7 +4330,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3406,7 +4339,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -3418,6 +4351,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3443,7 +4395,7 @@ export type paths = {
         };
         /**
          * One model version with its repairs and the carrier's prices.
-         * @description Scope: catalogue:read.
+         * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -3461,6 +4413,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3507,7 +4467,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3516,7 +4476,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -3528,6 +4488,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3553,7 +4532,7 @@ export type paths = {
         };
         /**
          * The order by its reference, for the customer's e-mail.
-         * @description Scope: orders:manage.
+         * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -3571,6 +4550,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3617,7 +4604,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3626,7 +4613,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -3638,6 +4625,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3663,7 +4669,7 @@ export type paths = {
         };
         /**
          * The order's devices, for the customer's e-mail.
-         * @description Scope: orders:manage.
+         * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -3681,6 +4687,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3727,7 +4741,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3736,7 +4750,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -3748,6 +4762,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3773,7 +4806,7 @@ export type paths = {
         };
         /**
          * Cancels the order (the spec's GET); the 24-hour rule and fee are the engine's.
-         * @description Scope: orders:manage.
+         * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -3791,6 +4824,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3837,7 +4878,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3846,7 +4887,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -3858,6 +4899,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3883,7 +4943,7 @@ export type paths = {
         };
         /**
          * Days the order can move to: {days} days (the spec's client asks 10) from {date}.
-         * @description Scope: orders:manage.
+         * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -3903,6 +4963,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3949,7 +5017,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -3958,7 +5026,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -3970,6 +5038,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -3996,7 +5083,7 @@ export type paths = {
         get?: never;
         /**
          * Moves the order to another date (OR04 when not available); the reason needs more than three words.
-         * @description Scope: orders:manage.
+         * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         put: {
             parameters: {
@@ -4022,6 +5109,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4068,7 +5163,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4077,7 +5172,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4095,9 +5190,324 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/technicians/log/date-change": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order's date-change log. PUT /orders/{id}/date writes the entry with the move (one transaction) and answers it; this call, which the spec's client sends next, writes nothing again and answers the log (404 when `date` is given and no change to it is logged).
+         * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        order_id: string | number;
+                        email_to_verify: string;
+                        date?: string;
+                        reason?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                job_id: number;
+                                user_id: string | null;
+                                original_date: string;
+                                new_date: string;
+                                reason: string;
+                                original_technician: string;
+                                new_technician: string;
+                                created_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types or unknown fields (VALIDATION, keyed by field), or a §8 booking code */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, expired or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown booking (BK01), device, or another carrier's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body (or an uploaded file) over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/orders/devices/{id}/validation-images": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The proof of purchase of an order's device, as multipart/form-data (the image part, a .jpg or .png, and the customer's email), checked as on the manage page.
+         * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "multipart/form-data": {
+                        email: string;
+                        /**
+                         * Format: binary
+                         * @description The proof of purchase, a .jpg or .png (checked by its content) (image/jpeg, image/png, application/octet-stream, at most 8388608 bytes)
+                         */
+                        image: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types or unknown fields (VALIDATION, keyed by field), or a §8 booking code */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, expired or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown booking (BK01), device, or another carrier's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body (or an uploaded file) over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -4114,7 +5524,7 @@ export type paths = {
         get?: never;
         /**
          * Moves the repair address (OR03 no technician there, OR04 the date not available there).
-         * @description Scope: orders:manage.
+         * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         put: {
             parameters: {
@@ -4142,6 +5552,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4188,7 +5606,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4197,7 +5615,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4209,6 +5627,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4233,7 +5670,7 @@ export type paths = {
         };
         /**
          * Where the technician's van is for a job of the customer's order.
-         * @description Scope: orders:manage.
+         * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -4250,6 +5687,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4296,7 +5741,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4305,7 +5750,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4317,6 +5762,615 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/{ref}/triage-questions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The fault questions of an appliance's model (by `type`, the model id) or of a device of the booking; answers go in the device's triage_answers.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    ref: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The id of the model (appliance) the questions are for: triage questions belong to models in this catalogue. */
+                        type?: number;
+                        /** @description Or a device of the booking: its model's questions. */
+                        device_key?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                code: string;
+                                question: string;
+                                required: boolean;
+                                options: {
+                                    code: string;
+                                    label: string;
+                                }[];
+                            }[];
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types or unknown fields (VALIDATION, keyed by field), or a §8 booking code */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, expired or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown booking (BK01), device, or another carrier's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body (or an uploaded file) over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact-request-reason": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The reasons a customer can choose for a message (the carrier's, from the CMS, in the answer's language).
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                title: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types or unknown fields (VALIDATION, keyed by field), or a §8 booking code */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, expired or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown booking (BK01), device, or another carrier's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body (or an uploaded file) over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/contact/post": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends the customer's message (answered within 48 hours). A key without browser origins is trusted: no captcha. A key used from browser pages sends the captcha token as the contact page does. Accepts Idempotency-Key.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description Replays the first answer for 24 hours (ADR 173); another request under the same key: 422. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        name: string;
+                        email: string;
+                        phone: string;
+                        /** @description A contact reason's id (GET /contact-request-reason), or the reason as { id, title }. */
+                        reason: number | {
+                            id: number;
+                            title?: string;
+                        };
+                        message: string;
+                        g_recaptcha_response?: string | null;
+                        captcha_token?: string | null;
+                        carrier?: string;
+                        /** @enum {string} */
+                        locale?: "en" | "de";
+                    };
+                };
+            };
+            responses: {
+                /** @description Success */
+                201: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: number;
+                                status: string;
+                                reply_due_at: string;
+                                created_at: string;
+                                reason: {
+                                    id: number;
+                                    title: string;
+                                };
+                            } & {
+                                [key: string]: unknown;
+                            };
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types or unknown fields (VALIDATION, keyed by field), or a §8 booking code */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, expired or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown booking (BK01), device, or another carrier's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body (or an uploaded file) over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/order/addresses/{postcode}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The addresses at a postcode for changing an order's address (spec §7 'UK order address list'): line_1, line_2, line_3, post_town, county; at most 50.
+         * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    postcode: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success */
+                200: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                id: string;
+                                line_1: string;
+                                line_2: string;
+                                line_3: string;
+                                post_town: string;
+                                county: string;
+                                postcode: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Malformed JSON, wrong types or unknown fields (VALIDATION, keyed by field), or a §8 booking code */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Missing, unknown, expired or revoked API key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Unknown booking (BK01), device, or another carrier's resource */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body (or an uploaded file) over the limit */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4344,7 +6398,7 @@ export type paths = {
         put?: never;
         /**
          * Updates the booking's pay-later session to the basket's total.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -4360,6 +6414,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4406,7 +6468,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4415,7 +6477,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4427,6 +6489,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4452,7 +6533,7 @@ export type paths = {
         put?: never;
         /**
          * The IMEI (or tablet serial number) of an order's device, for the customer's e-mail.
-         * @description Scope: orders:manage.
+         * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -4476,6 +6557,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4522,7 +6611,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4531,7 +6620,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4543,6 +6632,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4568,7 +6676,7 @@ export type paths = {
         put?: never;
         /**
          * The IMEI (or tablet serial number) of an order's device, for the customer's e-mail.
-         * @description Scope: orders:manage.
+         * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -4592,6 +6700,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4638,7 +6754,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4647,7 +6763,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4659,6 +6775,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4682,7 +6817,7 @@ export type paths = {
         };
         /**
          * The key's carrier's stores near a postcode (another carrier's code answers 404).
-         * @description Scope: stores:read.
+         * @description Scope: stores:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -4701,6 +6836,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4747,7 +6890,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4756,7 +6899,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4768,6 +6911,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4793,7 +6955,7 @@ export type paths = {
         };
         /**
          * Address suggestions in the carrier's country.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -4811,6 +6973,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4857,7 +7027,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4866,7 +7036,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4878,6 +7048,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4903,7 +7092,7 @@ export type paths = {
         };
         /**
          * The full address of a suggestion.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -4919,6 +7108,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -4965,7 +7162,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -4974,7 +7171,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -4986,6 +7183,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5011,7 +7227,7 @@ export type paths = {
         };
         /**
          * Latitude and longitude of an address text in the carrier's country.
-         * @description Scope: bookings:write.
+         * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
@@ -5028,6 +7244,14 @@ export type paths = {
                 /** @description Success */
                 200: {
                     headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
                         [name: string]: unknown;
                     };
                     content: {
@@ -5074,7 +7298,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body over the limit */
+                /** @description Body (or an uploaded file) over the limit */
                 413: {
                     headers: {
                         [name: string]: unknown;
@@ -5083,7 +7307,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description Body not application/json */
+                /** @description Body not application/json (multipart/form-data for a file upload), or a file of another type */
                 415: {
                     headers: {
                         [name: string]: unknown;
@@ -5095,6 +7319,25 @@ export type paths = {
                 /** @description A field rule of the engine (VALIDATION), or an Idempotency-Key reused with another request */
                 422: {
                     headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Error"];
+                    };
+                };
+                /** @description The key's rate limit for this class of call is used up (RATE_LIMITED); Retry-After says when to try again (ADR 175) */
+                429: {
+                    headers: {
+                        /** @description Calls of this class the key may make per window. */
+                        "RateLimit-Limit"?: number;
+                        /** @description Calls of this class left in the current window. */
+                        "RateLimit-Remaining"?: number;
+                        /** @description Seconds until the window ends. */
+                        "RateLimit-Reset"?: number;
+                        /** @description The limit and the window in seconds, e.g. `600;w=60`. */
+                        "RateLimit-Policy"?: string;
+                        /** @description Seconds until the key may call again. */
+                        "Retry-After"?: number;
                         [name: string]: unknown;
                     };
                     content: {
