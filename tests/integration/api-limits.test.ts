@@ -105,3 +105,42 @@ describe("per-key rate limits (ADR 175)", () => {
     expect(anonymous.headers.get("ratelimit-limit")).toBeNull();
   });
 });
+
+describe("a revoked or rotated key on every instance (issue 23 item 8)", () => {
+  it("a key revoked through one instance answers 401 on the other within 2 s, and nothing else of the carrier's keys changes", async () => {
+    advance(60_000);
+    const { key: doomed, keyId } = await carrierWithKey(one, ["catalogue:read"]);
+    const carrierOfKey = (await one.t.engine.apiKeys.verify(doomed))!.carrierCode;
+    two.carriers.set(carrierOfKey, one.carriers.get(carrierOfKey)!);
+    const kept = (await one.t.engine.apiKeys.issue(carrierOfKey, { name: "kept", scopes: ["catalogue:read"] })).key;
+    // Both instances have served the key (any cache they keep is warm) before the revoke.
+    expect((await call(one.url("/device/types"), { key: doomed })).status).toBe(200);
+    expect((await call(two.url("/device/types"), { key: doomed })).status).toBe(200);
+
+    await one.t.engine.apiKeys.revoke(carrierOfKey, keyId);
+    const revokedAt = Date.now();
+    const onTwo = await call(two.url("/device/types"), { key: doomed });
+    const onOne = await call(one.url("/device/types"), { key: doomed });
+    expect(Date.now() - revokedAt).toBeLessThan(2_000);
+    expect([onOne.status, onTwo.status]).toEqual([401, 401]);
+    expect(onTwo.body).toEqual({ code: "UNAUTHORIZED", messages: [expect.any(String)] });
+    expect((await call(two.url("/device/types"), { key: kept })).status).toBe(200);
+  });
+
+  it("a rotated key keeps working on both instances for the overlap, then only the new one does", async () => {
+    advance(60_000);
+    const { key: old, keyId } = await carrierWithKey(one, ["catalogue:read"]);
+    const carrierOfKey = (await one.t.engine.apiKeys.verify(old))!.carrierCode;
+    two.carriers.set(carrierOfKey, one.carriers.get(carrierOfKey)!);
+    const { issued } = await two.t.engine.apiKeys.rotate(carrierOfKey, keyId, { overlapUntil: new Date(second.clock.now().getTime() + 60 * 60_000) });
+    for (const api of [one, two]) {
+      expect((await call(api.url("/device/types"), { key: old })).status).toBe(200);
+      expect((await call(api.url("/device/types"), { key: issued.key })).status).toBe(200);
+    }
+    advance(60 * 60_000 + 1_000);
+    for (const api of [one, two]) {
+      expect((await call(api.url("/device/types"), { key: old })).status).toBe(401);
+      expect((await call(api.url("/device/types"), { key: issued.key })).status).toBe(200);
+    }
+  });
+});
