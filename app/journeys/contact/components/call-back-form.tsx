@@ -1,7 +1,7 @@
 import { Form } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { TextField } from "~/components/ui/text-field";
-import { SentNotice, useContactAnswer, type ContactActionResult } from "./message-form";
+import { ContactPersonFields, SentNotice, useContactAnswer, type ContactActionResult } from "./message-form";
 import { Button } from "~/components/ui/button";
 
 /** Request a call-back (spec §3 call-back payload; §7 request-call-back). */
@@ -14,38 +14,7 @@ export function CallBackForm({ result }: { result: ContactActionResult | undefin
       <input type="hidden" name="intent" value="call-back" />
       <fieldset disabled={sending} className="grid gap-3">
         <legend className="mb-2">{t("contact.callBack.intro")}</legend>
-        <TextField
-          id="call-back-name"
-          name="name"
-          label={t("contact.fields.name")}
-          autoComplete="name"
-          defaultValue={values.name}
-          error={error("name")}
-          aria-required
-          data-testid="call-back-name"
-        />
-        <TextField
-          id="call-back-email"
-          name="email"
-          type="email"
-          label={t("contact.fields.email")}
-          autoComplete="email"
-          defaultValue={values.email}
-          error={error("email")}
-          aria-required
-          data-testid="call-back-email"
-        />
-        <TextField
-          id="call-back-phone"
-          name="phone"
-          type="tel"
-          label={t("contact.fields.phone")}
-          autoComplete="tel"
-          defaultValue={values.phone}
-          error={error("phone")}
-          aria-required
-          data-testid="call-back-phone"
-        />
+        <ContactPersonFields prefix="call-back" nameLabel={t("contact.fields.name")} values={values} error={error} />
         <TextField
           id="call-back-postcode"
           name="postcode"

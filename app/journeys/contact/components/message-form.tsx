@@ -85,38 +85,7 @@ export function MessageForm({
       <fieldset disabled={sending} className="grid gap-3">
         <legend className="sr-only">{t("contact.message.title")}</legend>
         {mine?.formError ? <FormAlert testId="message-error">{t(mine.formError)}</FormAlert> : null}
-        <TextField
-          id="message-name"
-          name="name"
-          label={t("contact.fields.fullName")}
-          autoComplete="name"
-          defaultValue={values.name}
-          error={error("name")}
-          aria-required
-          data-testid="message-name"
-        />
-        <TextField
-          id="message-email"
-          name="email"
-          type="email"
-          label={t("contact.fields.email")}
-          autoComplete="email"
-          defaultValue={values.email}
-          error={error("email")}
-          aria-required
-          data-testid="message-email"
-        />
-        <TextField
-          id="message-phone"
-          name="phone"
-          type="tel"
-          label={t("contact.fields.phone")}
-          autoComplete="tel"
-          defaultValue={values.phone}
-          error={error("phone")}
-          aria-required
-          data-testid="message-phone"
-        />
+        <ContactPersonFields prefix="message" nameLabel={t("contact.fields.fullName")} values={values} error={error} />
         <Select
           id="message-reason"
           name="reason"
@@ -151,5 +120,56 @@ export function MessageForm({
         </Button>
       </fieldset>
     </Form>
+  );
+}
+
+/** Who is asking: the name, e-mail and telephone both contact forms start with (all required). */
+export function ContactPersonFields({
+  prefix,
+  nameLabel,
+  values,
+  error,
+}: {
+  prefix: "message" | "call-back";
+  nameLabel: string;
+  values: Record<string, string | undefined>;
+  error: (name: string) => string | null | undefined;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextField
+        id={`${prefix}-name`}
+        name="name"
+        label={nameLabel}
+        autoComplete="name"
+        defaultValue={values.name}
+        error={error("name")}
+        aria-required
+        data-testid={`${prefix}-name`}
+      />
+      <TextField
+        id={`${prefix}-email`}
+        name="email"
+        type="email"
+        label={t("contact.fields.email")}
+        autoComplete="email"
+        defaultValue={values.email}
+        error={error("email")}
+        aria-required
+        data-testid={`${prefix}-email`}
+      />
+      <TextField
+        id={`${prefix}-phone`}
+        name="phone"
+        type="tel"
+        label={t("contact.fields.phone")}
+        autoComplete="tel"
+        defaultValue={values.phone}
+        error={error("phone")}
+        aria-required
+        data-testid={`${prefix}-phone`}
+      />
+    </>
   );
 }
