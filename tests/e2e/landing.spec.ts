@@ -64,6 +64,8 @@ test("a carrier with Smartphones and Tablets tabs switches the carousel list", a
   await page.goto(carrierUrl(String(withTablets!.code)));
   const tabs = page.getByRole("tab");
   await expect(tabs).toHaveCount(2);
+  // The tabs are buttons that work once the page is interactive; a click before hydration did nothing.
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("tab", { name: "Tablets" }).click();
   await expect(page.getByRole("tab", { name: "Tablets" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("carousel-item").first()).toContainText(/iPad|Tab/);
