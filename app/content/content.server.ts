@@ -115,6 +115,12 @@ export function getContactReasons(carrier: Carrier, locale: Locale): Promise<Con
   return perCarrier("contact-reasons", carrier, locale, (lng) => load("contact-reasons", contactReasonSchema, { ...byCarrier(carrier.code, lng), sort: "order:asc" }));
 }
 
+/** The contact reasons a visitor chooses from, in the CMS order: the contact page's and the partner API's list. */
+export async function getContactReasonOptions(carrier: Carrier, locale: Locale): Promise<{ id: number; title: string }[]> {
+  const reasons = await getContactReasons(carrier, locale);
+  return [...reasons].sort((a, b) => a.order - b.order).map((reason) => ({ id: reason.reasonId, title: reason.title }));
+}
+
 /** Per-locale overrides of UI texts, as a flat key → value map. */
 export async function getUiTexts(carrier: Carrier, locale: Locale): Promise<Record<string, string>> {
   const key = `ui-texts:${carrier.code}:${locale}`;

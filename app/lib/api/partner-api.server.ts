@@ -5,9 +5,8 @@
  * listener), not copies of its own.
  */
 import { getEngine } from "~/booking.server";
-import { getCarriers, getContactReasons } from "~/content/content.server";
+import { getCarriers, getContactReasonOptions } from "~/content/content.server";
 import { localeSchema } from "~/content/schemas";
-import { logger } from "~/lib/observability/logger.server";
 import { localiseApiError } from "./error-texts.server";
 
 export const partnerApi = {
@@ -18,14 +17,10 @@ export const partnerApi = {
   authenticate: async (secret: string) => (await getEngine()).apiKeys.verify(secret),
   /** The carrier's contact reasons in the answer's language, in the CMS order: what the contact page offers (ADR 176). */
   contactReasons: async (code: string, locale: string) => {
-    const carrier = (await getCarriers()).find((entry) => entry.code === code);
-    if (!carrier) return [];
-    const language = localeSchema.catch(carrier.defaultLocale).parse(locale);
-    const reasons = await getContactReasons(carrier, language);
-    return [...reasons].sort((a, b) => a.order - b.order).map((reason) => ({ id: reason.reasonId, title: reason.title }));
+    const carrier = await partnerApi.carrier(code);
+    return carrier ? getContactReasonOptions(carrier, localeSchema.catch(carrier.defaultLocale).parse(locale)) : [];
   },
   localise: localiseApiError,
-  log: { error: (details: object, message: string) => logger().child({ component: "partner-api" }).error(details, message) },
 };
 
 export type PartnerApi = typeof partnerApi;

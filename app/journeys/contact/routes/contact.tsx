@@ -7,7 +7,7 @@ import { handleError } from "~/lib/errors/errors.server";
 import { CallBackForm } from "~/journeys/contact/components/call-back-form";
 import { MessageForm, type ContactActionResult } from "~/journeys/contact/components/message-form";
 import { Modal } from "~/components/ui/modal";
-import { getContactReasons } from "~/content/content.server";
+import { getContactReasonOptions } from "~/content/content.server";
 import { clientAddress } from "~/lib/client-address.server";
 import { callBackFormSchema, checkForm, messageFormSchema } from "~/journeys/contact/contact-form";
 import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
@@ -26,8 +26,7 @@ type ContactModal = (typeof MODALS)[number];
 
 async function reasonsFor(request: Request) {
   const { carrier, locale } = await requireTenant(request);
-  const reasons = await contentOrUnavailable(getContactReasons(carrier, locale));
-  return { carrier, locale, reasons: [...reasons].sort((a, b) => a.order - b.order).map((reason) => ({ id: reason.reasonId, title: reason.title })) };
+  return { carrier, locale, reasons: await contentOrUnavailable(getContactReasonOptions(carrier, locale)) };
 }
 
 /** /contact (spec §2): e-mail us, phone and message us modals, a call-back request and the 48-hour promise. */
