@@ -64,11 +64,47 @@ test("a carrier with Smartphones and Tablets tabs switches the carousel list", a
   await page.goto(carrierUrl(String(withTablets!.code)));
   const tabs = page.getByRole("tab");
   await expect(tabs).toHaveCount(2);
-  // The tabs are buttons that work once the page is interactive; a click before hydration did nothing.
   await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
   await page.getByRole("tab", { name: "Tablets" }).click();
   await expect(page.getByRole("tab", { name: "Tablets" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("carousel-item").first()).toContainText(/iPad|Tab/);
+  // Changed in place: no page load.
+  expect(new URL(page.url()).search).toBe("");
+});
+
+test.describe("without JavaScript (or a tap before the page is interactive)", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("the Tablets tab and the arrows still work: the server renders the chosen tab and window", async ({ page }) => {
+    const withTablets = landingCarriers().find((carrier) => carrier.defaultLocale === "en");
+    await page.goto(carrierUrl(String(withTablets!.code)));
+    await expect(page.getByRole("tab", { name: "Smartphones" })).toHaveAttribute("aria-selected", "true");
+    await page.getByRole("tab", { name: "Tablets" }).click();
+    await expect(page).toHaveURL(/[?&]popular=tablets/);
+    await expect(page.getByRole("tab", { name: "Tablets" })).toHaveAttribute("aria-selected", "true");
+    const first = page.getByTestId("carousel-item").first();
+    await expect(first).toContainText(/iPad|Tab/);
+    const firstTitle = await first.textContent();
+    await page.getByTestId("popular-carousel").getByRole("button", { name: /next/i }).click();
+    await expect(page).toHaveURL(/[?&]from=1/);
+    // Still the Tablets list, one item further on (the server lays out 1.5 items, moving by one).
+    await expect(page.getByRole("tab", { name: "Tablets" })).toHaveAttribute("aria-selected", "true");
+    await expect(page.getByTestId("carousel-item").first()).not.toHaveText(firstTitle!);
+    await page
+      .getByTestId("popular-carousel")
+      .getByRole("button", { name: /previous/i })
+      .click();
+    await expect(page.getByTestId("carousel-item").first()).toHaveText(firstTitle!);
+  });
+
+  test("a hand-made or stale carousel address shows the first tab, never an error", async ({ page }) => {
+    const carrier = landingCarriers().find((entry) => entry.defaultLocale === "en");
+    for (const query of ["?popular=nonsense&from=-4", "?from=99999999999999999999", "?popular=tablets&from=abc"]) {
+      const response = await page.goto(carrierUrl(String(carrier!.code), `/${query}`));
+      expect(response?.status()).toBe(200);
+      await expect(page.getByTestId("carousel-item").first()).toBeVisible();
+    }
+  });
 });
 
 test("the hero asks for a postcode before searching", async ({ page }) => {

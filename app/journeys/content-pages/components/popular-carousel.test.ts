@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carouselLayoutFor, visibleWindow } from "./popular-carousel";
+import { carouselLayoutFor, movedStart, visibleWindow } from "./popular-carousel";
 
 describe("popular carousel layout (spec §9)", () => {
   it("shows 1.5 items by default, 3 from 800px and 5 from 1000px", () => {
@@ -19,5 +19,13 @@ describe("popular carousel layout (spec §9)", () => {
   it("never shows an item twice when the list is shorter than the view", () => {
     expect(visibleWindow(["a", "b"], 0, 5).map((entry) => entry.item)).toEqual(["a", "b"]);
     expect(visibleWindow([], 0, 5)).toEqual([]);
+  });
+
+  it("moves the window by the slide size both ways, wrapping around (the arrows' form values)", () => {
+    expect(movedStart(0, 1, 5, 7)).toBe(5);
+    expect(movedStart(5, 1, 5, 7)).toBe(3);
+    expect(movedStart(0, -1, 1, 7)).toBe(6);
+    expect(movedStart(2, -1, 5, 7)).toBe(4);
+    expect(movedStart(0, 1, 3, 0)).toBe(0);
   });
 });

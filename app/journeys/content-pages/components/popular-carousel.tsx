@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
+import { useSearchParams } from "@remix-run/react";
 import { Button } from "~/components/ui/button";
 
 export interface CarouselItem {
@@ -47,19 +48,45 @@ export interface CarouselTab {
   items: CarouselItem[];
 }
 
+/** The query parameters that carry the carousel's tab and first item, so its controls work before hydration and without JavaScript. */
+export const CAROUSEL_TAB_PARAM = "popular";
+export const CAROUSEL_START_PARAM = "from";
+
+/** The item a window starting at `start` moves to, wrapping around. */
+export function movedStart(start: number, direction: 1 | -1, slideBy: number, count: number): number {
+  return count === 0 ? 0 : (((start + direction * slideBy) % count) + count) % count;
+}
+
+/**
+ * The tabs and arrows are submit buttons of GET forms: a tap before the page is interactive, or
+ * without JavaScript, loads the landing with `?popular=<tab>&from=<n>` and the server renders that
+ * tab and window; once hydrated, the same buttons change the carousel in place.
+ */
 export function PopularCarousel({ title, tabs }: { title: string; tabs: CarouselTab[] }) {
   const { t } = useTranslation();
   const baseId = useId();
+  const [searchParams] = useSearchParams();
   const visibleTabs = tabs.filter((tab) => tab.items.length > 0);
-  const [activeId, setActiveId] = useState(visibleTabs[0]?.id);
-  const [start, setStart] = useState(0);
-  const layout = useCarouselLayout();
+  const [activeId, setActiveId] = useState(() => visibleTabs.find((tab) => tab.id === searchParams.get(CAROUSEL_TAB_PARAM))?.id ?? visibleTabs[0]?.id);
   const active = visibleTabs.find((tab) => tab.id === activeId) ?? visibleTabs[0];
+  const [start, setStart] = useState(() => {
+    const requested = Number.parseInt(searchParams.get(CAROUSEL_START_PARAM) ?? "", 10);
+    return active && Number.isSafeInteger(requested) && requested >= 0 ? requested % active.items.length : 0;
+  });
+  const layout = useCarouselLayout();
   if (!active) return null;
 
   const items = active.items;
   const shown = visibleWindow(items, start, layout.perView);
-  const move = (direction: 1 | -1) => setStart((current) => (current + direction * layout.slideBy + items.length) % items.length);
+  const arrow = (direction: 1 | -1) => ({
+    type: "submit" as const,
+    name: CAROUSEL_START_PARAM,
+    value: String(movedStart(start, direction, layout.slideBy, items.length)),
+    onClick: (event: { preventDefault(): void }) => {
+      event.preventDefault();
+      setStart((current) => movedStart(current, direction, layout.slideBy, items.length));
+    },
+  });
 
   return (
     <section id="popular" aria-labelledby={`${baseId}-title`} className="mx-auto max-w-6xl px-4 py-12" data-testid="popular-carousel">
@@ -67,27 +94,32 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
         {title}
       </h2>
       {visibleTabs.length > 1 ? (
-        <div role="tablist" aria-label={title} className="mb-6 flex gap-2">
-          {visibleTabs.map((tab) => (
-            <Button
-              key={tab.id}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab.id}`}
-              aria-selected={tab.id === active.id}
-              aria-controls={`${baseId}-panel`}
-              onClick={() => {
-                setActiveId(tab.id);
-                setStart(0);
-              }}
-              shape="pill"
-              size="sm"
-              variant={tab.id === active.id ? "primary" : "quiet"}
-            >
-              {tab.label}
-            </Button>
-          ))}
-        </div>
+        <form method="get" action="#popular">
+          <div role="tablist" aria-label={title} className="mb-6 flex gap-2">
+            {visibleTabs.map((tab) => (
+              <Button
+                key={tab.id}
+                type="submit"
+                name={CAROUSEL_TAB_PARAM}
+                value={tab.id}
+                role="tab"
+                id={`${baseId}-tab-${tab.id}`}
+                aria-selected={tab.id === active.id}
+                aria-controls={`${baseId}-panel`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  setActiveId(tab.id);
+                  setStart(0);
+                }}
+                shape="pill"
+                size="sm"
+                variant={tab.id === active.id ? "primary" : "quiet"}
+              >
+                {tab.label}
+              </Button>
+            ))}
+          </div>
+        </form>
       ) : null}
       <div
         id={`${baseId}-panel`}
@@ -96,13 +128,9 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
         aria-roledescription="carousel"
         className="relative"
       >
-        <div className="flex items-center gap-3">
-          <button
-            type="button"
-            onClick={() => move(-1)}
-            aria-label={t("landing.carouselPrevious")}
-            className="shrink-0 rounded-full border border-line/20 bg-page px-3 py-2 text-xl leading-none"
-          >
+        <form method="get" action="#popular" className="flex items-center gap-3">
+          <input type="hidden" name={CAROUSEL_TAB_PARAM} value={active.id} />
+          <button {...arrow(-1)} aria-label={t("landing.carouselPrevious")} className="shrink-0 rounded-full border border-line/20 bg-page px-3 py-2 text-xl leading-none">
             ‹
           </button>
           <ul className="flex flex-1 gap-4 overflow-hidden" data-per-view={layout.perView} aria-live="polite">
@@ -127,15 +155,10 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
               </li>
             ))}
           </ul>
-          <button
-            type="button"
-            onClick={() => move(1)}
-            aria-label={t("landing.carouselNext")}
-            className="shrink-0 rounded-full border border-line/20 bg-page px-3 py-2 text-xl leading-none"
-          >
+          <button {...arrow(1)} aria-label={t("landing.carouselNext")} className="shrink-0 rounded-full border border-line/20 bg-page px-3 py-2 text-xl leading-none">
             ›
           </button>
-        </div>
+        </form>
       </div>
     </section>
   );
