@@ -7,15 +7,8 @@ import { createHash, randomBytes } from "node:crypto";
  * Server-only (node:crypto).
  */
 
-/** What a key may do; each /api/v4 call names the one it needs (booking/http/routes.ts). */
-export const API_KEY_SCOPES = /** @type {const} */ (["catalogue:read", "bookings:write", "orders:manage", "stores:read"]);
-
-/** `rpk_`, 16 hex digits of id, `_`, 43 base64url characters of secret. */
-export const API_KEY_PATTERN = /^rpk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
-/** A key's public id: safe to show and log. */
-export const API_KEY_ID_PATTERN = /^[0-9a-f]{16}$/;
-/** An allowed browser origin: scheme and host (and port), nothing after. */
-export const API_KEY_ORIGIN_PATTERN = /^https?:\/\/[^/\s?#]+$/;
+export { API_KEY_SCOPES, API_KEY_PATTERN, API_KEY_ID_PATTERN, API_KEY_ORIGIN_PATTERN } from "./api-key-format.js";
+import { API_KEY_ID_PATTERN, API_KEY_PATTERN } from "./api-key-format.js";
 
 /** The hex SHA-256 of a key's secret part: all that is ever stored of it. */
 export function hashApiKeySecret(secret) {
