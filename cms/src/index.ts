@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
 import { registerBookingWarning } from './lib/booking-warning';
-import { SCOPES_FIELD } from './lib/ops-api-keys';
+import { SCOPES_FIELD, registerApiKeyHashGuard } from './lib/ops-api-keys';
 import { registerApiKeyRoutes } from './lib/ops-api-key-routes';
 import { registerCarrierValidation } from './lib/carrier-validation';
 import { seedDevicePictures } from './lib/device-pictures';
@@ -28,6 +28,7 @@ export default {
     // Partner API keys (ADR 182, 183): scopes as a multi-select, the panel's admin routes.
     strapi.customFields.register({ name: SCOPES_FIELD, type: 'json' });
     registerApiKeyRoutes(strapi);
+    registerApiKeyHashGuard(strapi);
   },
 
   /** Idempotent on every start: locales, first admin, API tokens, fences and roles, edit views, device pictures, seed carriers and their operations. */

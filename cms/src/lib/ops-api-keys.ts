@@ -61,6 +61,28 @@ export function prepareApiKeyData(action: string, params: { data?: Data }): void
   if (action === 'create' || action === 'clone') Object.assign(data, { keyId: newApiKeyId(), secretHash: null, secretIssuedAt: null, rotatedFrom: null });
 }
 
+/** Drops the stored hash from whatever a document read or write answers (an entry, a list, `{ entries }`). */
+function withoutHash(result: unknown): unknown {
+  if (Array.isArray(result)) return result.map(withoutHash);
+  if (!result || typeof result !== 'object') return result;
+  const entry = result as Data;
+  if (Array.isArray(entry.entries)) return { ...entry, entries: entry.entries.map(withoutHash) };
+  if (!('secretHash' in entry)) return result;
+  const { secretHash: _hash, ...rest } = entry;
+  return rest;
+}
+
+/**
+ * The hash never leaves the CMS through the document service (the content manager shows private
+ * fields to admins): only this module's database reads (the feed, issuing) see it.
+ */
+export function registerApiKeyHashGuard(strapi: Core.Strapi): void {
+  strapi.documents.use(async (ctx, next) => {
+    if (ctx.uid !== UID) return next();
+    return withoutHash(await next()) as Awaited<ReturnType<typeof next>>;
+  });
+}
+
 /** The carrier's keys with an issued secret, as the engine takes them (booking/api-keys cmsApiKeySchema). */
 export async function readApiKeysFeed(strapi: Core.Strapi, code: string) {
   const rows = (await strapi.db
