@@ -8,7 +8,7 @@
  *
  * Needs CMS_URL, APP_URL, CMS_READ_TOKEN and CMS_DATA_DIR (skipped without CMS_URL), like ops-fence.test.ts.
  */
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes } from "node:crypto";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -161,11 +161,29 @@ describe.skipIf(!CMS_URL)("partner API keys issued in the CMS (ADR 182–184)", 
     const after = await cms("GET", `/admin/ops-api-keys/${documentId}`, operatorToken);
     expect(after.body).toMatchObject({ secretIssued: true, secretIssuedAt: expect.any(String), engine: { known: true, lastUsedAt: expect.any(String), revokedAt: null } });
 
+    // The app's answer to the panel is signed and carries no secret or hash; unsigned or mis-signed: 401.
+    const lastUse = `/api/ops/api-keys?carrier=${OURS}`;
+    const sign = (secret: string) => `sha256=${createHmac("sha256", secret).update(lastUse).digest("hex")}`;
+    expect((await fetch(`${APP_URL}${lastUse}`)).status).toBe(401);
+    expect((await fetch(`${APP_URL}${lastUse}`, { headers: { "X-Webhook-Signature": sign("not-the-secret") } })).status).toBe(401);
+    const signed = await fetch(`${APP_URL}${lastUse}`, { headers: { "X-Webhook-Signature": sign(process.env.CMS_WEBHOOK_SECRET!) } });
+    expect(signed.status).toBe(200);
+    const listed = await signed.text();
+    expect(listed).toContain(keyId);
+    expect(listed).not.toMatch(/rpk_|secretHash|secret_hash/);
+    const junk = `/api/ops/api-keys?carrier=${OURS}&more=1`;
+    expect(
+      (await fetch(`${APP_URL}${junk}`, { headers: { "X-Webhook-Signature": `sha256=${createHmac("sha256", process.env.CMS_WEBHOOK_SECRET!).update(junk).digest("hex")}` } }))
+        .status,
+    ).toBe(400);
+
     // Revoked in the CMS: a 401 on the app within 2 s, and on both routers after one sync.
     const cli = await first.engine.apiKeys.issue(OURS, { name: "till script", scopes: ["catalogue:read"] });
     const revoked = await cms("PUT", cm(`/${documentId}`), operatorToken, { revoked: true });
     expect(revoked.status, JSON.stringify(revoked.body)).toBe(200);
-    expect(await appAnswers(key, 401)).toBeLessThan(2000);
+    const revokeMs = await appAnswers(key, 401);
+    console.log(`[cms-api-keys] revoked in the CMS → 401 on the app after ${revokeMs} ms`);
+    expect(revokeMs).toBeLessThan(2000);
     await syncRouters();
     expect(await routerStatuses(key)).toEqual([401, 401]);
     // The CLI key of the same carrier is not the CMS's: untouched.
