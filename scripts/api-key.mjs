@@ -1,5 +1,7 @@
 #!/usr/bin/env node
-// `npm run api-key -- <command>`: operations manage partner API keys (ADR 171) until the CMS form exists.
+// `npm run api-key -- <command>`: partner API keys from the command line (ADR 171). Operations issue
+// keys in the CMS first (ADR 182: Operations → API keys); keys issued here are not touched by the
+// CMS sync, and a key issued in the CMS is revoked or rotated there, not here (`list` shows both).
 //   issue <carrier> --name <name> --scopes bookings:write,catalogue:read [--origins https://a.example,…] [--expires 2027-01-01]
 //   list <carrier>
 //   revoke <carrier> <key-id>
@@ -44,6 +46,7 @@ const show = (key) =>
     `expires ${key.expiresAt ?? "never"}`,
     key.revokedAt ? `revoked ${key.revokedAt}` : "active",
     `last used ${key.lastUsedAt ?? "never"}`,
+    `issued in ${key.source === "cms" ? "the CMS" : "the CLI"}`,
   ].join("\t");
 try {
   if (command === "issue") {

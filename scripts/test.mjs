@@ -11,7 +11,7 @@ import { log, root, run, startProcess, waitForHttp } from "./lib/proc.mjs";
 import { ensureAppBuilt, ensureRootInstalled, loadCmsServer, prepareEngine } from "./lib/prepare.mjs";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
-// Arguments after `--` go to Playwright (spec files, --grep …).
+// Arguments after `--` go to Playwright (spec files, --grep …), or to Vitest with `--only unit|integration`.
 const playwrightArgs = process.argv.includes("--") ? process.argv.slice(process.argv.indexOf("--") + 1) : [];
 // TEST_INSTANCE=<n> (1–9) runs beside other test runs: its own ports, build folder and reports.
 const instance = Number(process.env.TEST_INSTANCE ?? 0);
@@ -58,7 +58,9 @@ function addPlaywright(file, suite = "e2e") {
 async function vitest(project, env = {}) {
   const output = path.join(reportsDir, `${project}.json`);
   try {
-    await run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${output}`], { env });
+    // `--only <project> -- <files>` runs those files of the project only (as `-- <spec>` does for e2e).
+    const files = only === project ? playwrightArgs : [];
+    await run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${output}`, ...files], { env });
   } catch {
     // counted from the report below
   }
@@ -265,6 +267,8 @@ try {
       ...dbEnv,
       ...secrets,
       CMS_URL: cms.url,
+      // Strapi's SQLite file is <CMS_DATA_DIR>/data.db: a test reads a stored row (the API key's hash, ADR 183).
+      CMS_DATA_DIR: cmsOptions.dataDir,
       CMS_ADMIN_EMAIL: cmsOptions.env.CMS_ADMIN_EMAIL,
       CMS_ADMIN_PASSWORD: cmsOptions.env.CMS_ADMIN_PASSWORD,
       APP_PORT: String(appPort),

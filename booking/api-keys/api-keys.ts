@@ -6,34 +6,30 @@
  * refused; a rotated key keeps working until its overlap ends. Keyed by carrier code (no carrier
  * rule is involved), so operations' tools can manage keys without the CMS's carrier entry.
  */
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, desc, eq, isNull, lt, or } from "drizzle-orm";
+import { timingSafeEqual } from "node:crypto";
+import { API_KEY_ID_PATTERN, API_KEY_ORIGIN_PATTERN, API_KEY_SCOPES, hashApiKeySecret, newApiKeyId, newApiKeySecret, parseApiKey, type ApiKeyScope } from "@repair/rules/api-keys";
+import { and, desc, eq, isNull, lt, notInArray, or } from "drizzle-orm";
 import { z } from "zod";
 import type { EngineContext } from "../context";
+import type { BookingTransaction } from "../db/open";
 import * as s from "../db/schema";
-import { NotFoundError } from "../domain/errors";
+import { NotFoundError, ValidationError } from "../domain/errors";
 import { parseInput } from "../domain/validate";
 
-export const API_KEY_SCOPES = ["catalogue:read", "bookings:write", "orders:manage", "stores:read"] as const;
-export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
+export { API_KEY_SCOPES, type ApiKeyScope };
 
 /** Last use is written at most this often per key, so a busy key does not write on every call. */
 export const LAST_USED_THROTTLE_MS = 60_000;
 
-const KEY_PATTERN = /^rpk_([0-9a-f]{16})_([A-Za-z0-9_-]{43})$/;
-
 const carrierCode = z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "carrier code: lower-case letters, digits and hyphens");
-const origin = z
-  .string()
-  .trim()
-  .regex(/^https?:\/\/[^/\s?#]+$/, "an origin is scheme and host (and port), e.g. https://app.example.com");
+const origin = z.string().trim().regex(API_KEY_ORIGIN_PATTERN, "an origin is scheme and host (and port), e.g. https://app.example.com");
 const issueInput = z.object({
   name: z.string().trim().min(1).max(120),
   scopes: z.array(z.enum(API_KEY_SCOPES)).min(1),
   allowedOrigins: z.array(origin).max(20).default([]),
   expiresAt: z.coerce.date().nullish(),
 });
-const keyId = z.string().regex(/^[0-9a-f]{16}$/, "an API key id is 16 hex digits");
+const keyId = z.string().regex(API_KEY_ID_PATTERN, "an API key id is 16 hex digits");
 const rotateInput = z.object({ overlapUntil: z.coerce.date() });
 
 export interface ApiKeyView {
@@ -47,7 +43,11 @@ export interface ApiKeyView {
   revokedAt: string | null;
   lastUsedAt: string | null;
   rotatedFrom: string | null;
+  /** Where the key was issued: `cli` (`npm run api-key`) or `cms` (operations' CMS entry, synced; ADR 182). */
+  source: ApiKeySource;
 }
+
+export type ApiKeySource = "cli" | "cms";
 
 export interface IssuedApiKey extends ApiKeyView {
   /** The whole key: shown once, never stored. */
@@ -61,7 +61,6 @@ export interface VerifiedApiKey {
   allowedOrigins: string[];
 }
 
-const hashSecret = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex");
 const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 function view(row: typeof s.apiKeys.$inferSelect): ApiKeyView {
@@ -76,14 +75,15 @@ function view(row: typeof s.apiKeys.$inferSelect): ApiKeyView {
     revokedAt: iso(row.revokedAt),
     lastUsedAt: iso(row.lastUsedAt),
     rotatedFrom: row.rotatedFrom,
+    source: row.source,
   };
 }
 
 export async function issueApiKey(ctx: EngineContext, carrier: unknown, input: z.input<typeof issueInput>, rotatedFrom: string | null = null): Promise<IssuedApiKey> {
   const code = parseInput(carrierCode, carrier, "carrier");
   const data = parseInput(issueInput, input);
-  const id = randomBytes(8).toString("hex");
-  const secret = randomBytes(32).toString("base64url");
+  const id = newApiKeyId();
+  const { key, secretHash } = newApiKeySecret(id);
   const [row] = await ctx.db
     .insert(s.apiKeys)
     .values({
@@ -92,13 +92,13 @@ export async function issueApiKey(ctx: EngineContext, carrier: unknown, input: z
       name: data.name,
       scopes: [...new Set(data.scopes)],
       allowedOrigins: [...new Set(data.allowedOrigins.map((entry) => entry.toLowerCase()))],
-      secretHash: hashSecret(secret),
+      secretHash,
       createdAt: ctx.clock.now(),
       expiresAt: data.expiresAt ?? null,
       rotatedFrom,
     })
     .returning();
-  return { ...view(row!), key: `rpk_${id}_${secret}` };
+  return { ...view(row!), key };
 }
 
 /**
@@ -107,16 +107,16 @@ export async function issueApiKey(ctx: EngineContext, carrier: unknown, input: z
  * once on every instance.
  */
 export async function verifyApiKey(ctx: EngineContext, presented: unknown): Promise<VerifiedApiKey | null> {
-  if (typeof presented !== "string") return null;
-  const match = KEY_PATTERN.exec(presented);
-  if (!match) return null;
-  const [, id, secret] = match as unknown as [string, string, string];
+  const parsed = parseApiKey(presented);
+  if (!parsed) return null;
+  const { id, secret } = parsed;
   const [row] = await ctx.db.select().from(s.apiKeys).where(eq(s.apiKeys.id, id));
   const expected = Buffer.from(row?.secretHash ?? "0".repeat(64), "hex");
-  const matches = timingSafeEqual(expected, Buffer.from(hashSecret(secret), "hex"));
+  const matches = timingSafeEqual(expected, Buffer.from(hashApiKeySecret(secret), "hex"));
   if (!row || !matches) return null;
   const now = ctx.clock.now();
-  if (row.revokedAt && row.revokedAt.getTime() <= now.getTime()) return null;
+  // A revoke is never in the future: its time is a record of when (the CMS sync's is the server's time).
+  if (row.revokedAt) return null;
   if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null;
   if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_THROTTLE_MS) {
     await ctx.db
@@ -134,6 +134,8 @@ async function ownKey(ctx: EngineContext, carrier: unknown, id: unknown) {
     .from(s.apiKeys)
     .where(and(eq(s.apiKeys.id, parseInput(keyId, id, "id")), eq(s.apiKeys.carrierCode, code)));
   if (!row) throw new NotFoundError("The API key");
+  // The CMS is the source of its keys: a revoke or rotation here would be undone by the next sync.
+  if (row.source === "cms") throw new ValidationError({ id: ["This key was issued in the CMS: revoke or rotate it on its entry there (Operations → API keys)."] });
   return row;
 }
 
@@ -169,4 +171,65 @@ export async function listApiKeys(ctx: EngineContext, carrier: unknown): Promise
   const code = parseInput(carrierCode, carrier, "carrier");
   const rows = await ctx.db.select().from(s.apiKeys).where(eq(s.apiKeys.carrierCode, code)).orderBy(desc(s.apiKeys.createdAt), desc(s.apiKeys.id));
   return rows.map(view);
+}
+
+// ---------------------------------------------------------------- keys issued in the CMS (ADR 182)
+
+const isoTime = z.iso.datetime({ offset: true }).transform((value) => new Date(value));
+
+/**
+ * A key as the CMS feed serves it with its carrier (ADR 182): the operations entry's fields and the
+ * SHA-256 of its secret, never the secret. An entry whose secret is not issued yet is not served.
+ */
+export const cmsApiKeySchema = z.strictObject({
+  id: keyId,
+  name: z.string().trim().min(1).max(120),
+  scopes: z.array(z.enum(API_KEY_SCOPES)).min(1),
+  allowedOrigins: z.array(origin).max(20),
+  secretHash: z.string().regex(/^[0-9a-f]{64}$/, "a hex SHA-256"),
+  createdAt: isoTime,
+  expiresAt: isoTime.nullable(),
+  revoked: z.boolean(),
+  rotatedFrom: keyId.nullable(),
+});
+export type CmsApiKey = z.output<typeof cmsApiKeySchema>;
+
+/**
+ * Makes the carrier's CMS keys what the CMS says, inside the sync's transaction (newer wins is the
+ * caller's): each key upserted by id; a CMS key the CMS no longer has is revoked (a deleted entry
+ * must not keep working). Keys issued with `npm run api-key` (`source = cli`) are never touched, and
+ * a CMS key's id that is a CLI key's (it cannot happen by chance: 64 random bits) is skipped.
+ * Last use stays the engine's. Returns how many rows changed.
+ */
+export async function applyCmsApiKeys(tx: BookingTransaction, carrier: string, keys: readonly CmsApiKey[], now: Date): Promise<number> {
+  const existing = new Map((await tx.select().from(s.apiKeys).where(eq(s.apiKeys.carrierCode, carrier))).map((row) => [row.id, row]));
+  let changed = 0;
+  for (const key of keys) {
+    const row = existing.get(key.id);
+    if (row && row.source !== "cms") continue;
+    const values = {
+      name: key.name,
+      scopes: [...new Set(key.scopes)],
+      allowedOrigins: [...new Set(key.allowedOrigins.map((entry) => entry.toLowerCase()))],
+      secretHash: key.secretHash,
+      createdAt: key.createdAt,
+      expiresAt: key.expiresAt,
+      revokedAt: key.revoked ? (row?.revokedAt ?? now) : null,
+      rotatedFrom: key.rotatedFrom,
+    };
+    if (row && JSON.stringify(view({ ...row, ...values })) === JSON.stringify(view(row))) continue;
+    // Another carrier's key under this id (cannot happen by chance) is left alone: `where` on the update.
+    await tx
+      .insert(s.apiKeys)
+      .values({ id: key.id, carrierCode: carrier, source: "cms", ...values })
+      .onConflictDoUpdate({ target: s.apiKeys.id, set: values, setWhere: and(eq(s.apiKeys.source, "cms"), eq(s.apiKeys.carrierCode, carrier)) });
+    changed += 1;
+  }
+  const kept = keys.map((key) => key.id);
+  const gone = await tx
+    .update(s.apiKeys)
+    .set({ revokedAt: now })
+    .where(and(eq(s.apiKeys.carrierCode, carrier), eq(s.apiKeys.source, "cms"), isNull(s.apiKeys.revokedAt), kept.length ? notInArray(s.apiKeys.id, kept) : undefined))
+    .returning({ id: s.apiKeys.id });
+  return changed + gone.length;
 }

@@ -277,15 +277,27 @@ export async function withdrawCarrier(db: BookingDatabase, code: string): Promis
   });
 }
 
-export async function seedCarrier(db: BookingDatabase, file: EngineFileInput, hash = sha256(JSON.stringify(file)), revision?: Date): Promise<SeedResult> {
+/**
+ * `alongside` writes more of the same revision in the same transaction, after the newer-wins check
+ * (the CMS's API keys of the carrier, ADR 182); it returns how many rows it changed, so a revision
+ * that changed only those is reported `updated`.
+ */
+export async function seedCarrier(
+  db: BookingDatabase,
+  file: EngineFileInput,
+  hash = sha256(JSON.stringify(file)),
+  revision?: Date,
+  alongside?: (tx: BookingTransaction) => Promise<number>,
+): Promise<SeedResult> {
   const code = file.carrier_code;
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`seed:${code}`}))`);
     const [seeded] = await tx.select().from(s.carrierSeeds).where(eq(s.carrierSeeds.carrierCode, code));
     if (isStale(seeded?.sourceUpdatedAt, revision)) return "stale";
+    const changedAlongside = alongside ? await alongside(tx) : 0;
     if (seeded?.sourceHash === hash) {
       if (revision) await tx.update(s.carrierSeeds).set({ sourceUpdatedAt: revision }).where(eq(s.carrierSeeds.carrierCode, code));
-      return "unchanged";
+      return changedAlongside > 0 ? "updated" : "unchanged";
     }
 
     const roster = {

@@ -9,7 +9,8 @@
  * logged. Syncs of one thing (the catalogue, one carrier) run one at a time per process, and a burst
  * of notifications collapses into one more run after the current one.
  */
-import type { BookingDatabase } from "../db/open";
+import { applyCmsApiKeys } from "../api-keys/api-keys";
+import type { BookingDatabase, BookingTransaction } from "../db/open";
 import * as s from "../db/schema";
 import { seedCarrier, seedCatalogue, SeedFileError, withdrawCarrier, type SeedResult } from "../catalogue/seed";
 import { OperationsDataInvalidError, OperationsSourceUnavailableError, type OperationsSource } from "../ports/operations-source";
@@ -149,7 +150,10 @@ export function createOperationsSync({ db, source, log }: OperationsSyncOptions)
           log.warn({ subject: code, areas }, `operations sync: ${source.describe} no longer serves carrier ${code}; its ${areas} area(s) take no new bookings`);
           return { subject: code, result: "withdrawn" };
         }
-        return reported({ subject: code, result: await seedCarrier(db, operations.engine, undefined, operations.updatedAt) });
+        const { apiKeys } = operations;
+        // The carrier's CMS API keys go in the same transaction, under the same newer-wins check (ADR 182).
+        const alongside = apiKeys ? (tx: BookingTransaction) => applyCmsApiKeys(tx, code, apiKeys, new Date()) : undefined;
+        return reported({ subject: code, result: await seedCarrier(db, operations.engine, undefined, operations.updatedAt, alongside) });
       } catch (error) {
         return failure(code, error);
       }

@@ -3,6 +3,7 @@
  * carrier's areas, roster, stores, discount codes, price overrides and offering, each with a
  * revision time that only ever increases. The engine keeps its own copy and syncs it from here.
  */
+import type { CmsApiKey } from "../api-keys/api-keys";
 import type { CatalogueFile, EngineFile } from "../catalogue/seed-schema";
 
 export interface CarrierRevision {
@@ -19,6 +20,11 @@ export interface CarrierOperations {
   code: string;
   updatedAt: Date;
   engine: EngineFile;
+  /**
+   * The carrier's API keys issued by operations in the CMS (ADR 182); absent from a source that does
+   * not manage keys (then the engine's keys are left as they are).
+   */
+  apiKeys?: CmsApiKey[];
 }
 
 export interface OperationsSource {

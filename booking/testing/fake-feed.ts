@@ -8,7 +8,8 @@ import type { AddressInfo } from "node:net";
 
 export interface FakeFeedState {
   catalogue: { updatedAt: string; catalogue: unknown };
-  carriers: Map<string, { updatedAt: string; engine: unknown }>;
+  /** `apiKeys`: the carrier's CMS API keys as the feed serves them (ADR 182), sent when set. */
+  carriers: Map<string, { updatedAt: string; engine: unknown; apiKeys?: unknown[] }>;
   /** Answer every request with this status (e.g. 503: the CMS is down). */
   down: number | null;
   /** Paths fetched, in order ("catalogue", "carriers", "carriers/patchpoint"). */
@@ -47,7 +48,7 @@ export async function startFakeFeed(initial: { catalogue: unknown; carriers?: Re
     const carrier = /^carriers\/([a-z0-9-]+)$/.exec(path);
     const entry = carrier ? state.carriers.get(carrier[1]!) : undefined;
     if (!carrier || !entry) return send(404, { error: "not found" });
-    return send(200, { code: carrier[1], updatedAt: entry.updatedAt, engine: entry.engine });
+    return send(200, { code: carrier[1], updatedAt: entry.updatedAt, engine: entry.engine, ...(entry.apiKeys ? { apiKeys: entry.apiKeys } : {}) });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
@@ -58,7 +59,7 @@ export async function startFakeFeed(initial: { catalogue: unknown; carriers?: Re
     publish(code, engine, updatedAt) {
       const previous = state.carriers.get(code)?.updatedAt;
       const at = updatedAt ?? new Date((previous ? Date.parse(previous) : start) + 1000).toISOString();
-      state.carriers.set(code, { updatedAt: at, engine });
+      state.carriers.set(code, { ...state.carriers.get(code), updatedAt: at, engine });
       return at;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,6 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
 import { registerBookingWarning } from './lib/booking-warning';
+import { SCOPES_FIELD, registerApiKeyHashGuard } from './lib/ops-api-keys';
+import { registerApiKeyRoutes } from './lib/ops-api-key-routes';
 import { registerCarrierValidation } from './lib/carrier-validation';
 import { seedDevicePictures } from './lib/device-pictures';
 import { applyEditViews } from './lib/edit-views';
@@ -23,6 +25,10 @@ export default {
     registerBookingWarning(strapi);
     registerWebhookEmitter(strapi);
     registerRevisionBump(strapi);
+    // Partner API keys (ADR 182, 183): scopes as a multi-select, the panel's admin routes.
+    strapi.customFields.register({ name: SCOPES_FIELD, type: 'json' });
+    registerApiKeyRoutes(strapi);
+    registerApiKeyHashGuard(strapi);
   },
 
   /** Idempotent on every start: locales, first admin, API tokens, fences and roles, edit views, device pictures, seed carriers and their operations. */

@@ -4,6 +4,7 @@
  * answer is validated with the seed schemas (ADR 015) before the engine sees it.
  */
 import { z } from "zod";
+import { cmsApiKeySchema } from "../../api-keys/api-keys";
 import { catalogueFileSchema, engineFileSchema } from "../../catalogue/seed-schema";
 import { OperationsDataInvalidError, OperationsSourceUnavailableError, type OperationsSource } from "../../ports/operations-source";
 
@@ -21,7 +22,7 @@ const carrierCode = z.string().regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/);
 
 const catalogueAnswer = z.object({ updatedAt: revisionTime, catalogue: catalogueFileSchema });
 const carriersAnswer = z.object({ carriers: z.array(z.object({ code: carrierCode, updatedAt: revisionTime })) });
-const carrierAnswer = z.object({ code: carrierCode, updatedAt: revisionTime, engine: engineFileSchema });
+const carrierAnswer = z.object({ code: carrierCode, updatedAt: revisionTime, engine: engineFileSchema, apiKeys: z.array(cmsApiKeySchema).optional() });
 
 function issuesOf(error: z.ZodError): string[] {
   return error.issues.map((issue) => `${issue.path.map(String).join(".") || "(root)"}: ${issue.message}`);

@@ -23,6 +23,8 @@ export const apiKeys = pgTable(
     lastUsedAt: timestamp("last_used_at", { withTimezone: true, mode: "date" }),
     /** The key this one replaced (rotation). */
     rotatedFrom: text("rotated_from"),
+    /** `cli`: issued by `npm run api-key`; `cms`: an operations entry in the CMS, kept by the sync (ADR 182). */
+    source: text("source").$type<"cli" | "cms">().notNull().default("cli"),
   },
   (t) => [index("api_keys_carrier_idx").on(t.carrierCode)],
 );

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { OPS_UIDS } from './content-model';
-import { signBody, webhookTarget } from './webhook';
+import { signedAppGet } from './app-signed-fetch';
 
 /**
  * Issue 9, item 7 (docs/decisions/079-booking-count-warning.md): deleting a service area (or its
@@ -112,27 +112,13 @@ export class Confirmations {
   }
 }
 
-/** The app's count, or null when it cannot answer (down, not yet offering the endpoint). */
+/** The app's count, or null when it cannot answer (down, not yet offering the endpoint): the change is then not held up. */
 async function countBookings(strapi: Core.Strapi, query: BookingQuery): Promise<number | null> {
-  const target = webhookTarget();
-  if (!target) return null;
-  const url = new URL('/api/ops/bookings-count', target.url);
-  url.searchParams.set('carrier', query.carrier);
-  if ('area' in query) url.searchParams.set('area', query.area);
-  else url.searchParams.set('dates', query.dates.join(','));
-  const signed = `${url.pathname}${url.search}`;
-  try {
-    const response = await fetch(url, { headers: { 'X-Webhook-Signature': signBody(signed, target.secret) }, signal: AbortSignal.timeout(2000) });
-    if (!response.ok) {
-      strapi.log.warn(`[bookings-count] ${url.pathname} answered ${response.status}; change not checked for bookings`);
-      return null;
-    }
-    const { count } = (await response.json()) as { count?: unknown };
-    return typeof count === 'number' ? count : null;
-  } catch (error) {
-    strapi.log.warn(`[bookings-count] app not reachable (${(error as Error).message}); change not checked for bookings`);
-    return null;
-  }
+  const params: Record<string, string> = { carrier: query.carrier };
+  if ('area' in query) params.area = query.area;
+  else params.dates = query.dates.join(',');
+  const answer = (await signedAppGet(strapi, '/api/ops/bookings-count', params, 'bookings-count')) as { count?: unknown } | null;
+  return typeof answer?.count === 'number' ? answer.count : null;
 }
 
 export function registerBookingWarning(strapi: Core.Strapi): void {

@@ -216,6 +216,32 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
     ],
   },
 
+  [OPS_UIDS.apiKey]: {
+    mainField: 'name',
+    list: ['carrierCode', 'name', 'keyId', 'expiresAt', 'revoked', 'secretIssuedAt'],
+    sections: [
+      {
+        title: 'API key',
+        fields: {
+          carrierCode,
+          name: { label: 'Name', description: 'Who uses the key and for what, e.g. "Call centre tool" or "Shop tills".', placeholder: 'Call centre tool' },
+          scopes: {
+            label: 'Scopes',
+            description:
+              'What the key may do: catalogue:read (devices, prices, availability), bookings:write (build and pay bookings), orders:manage (change and cancel orders), stores:read (stores).',
+          },
+          allowedOrigins: {
+            label: 'Allowed browser origins',
+            description:
+              'Only for a web page that calls the API from the browser: its origin, scheme and host only, e.g. https://app.example.com. Leave empty for servers and apps.',
+          },
+          expiresAt: { label: 'Expires', description: 'The key stops working at this time; empty: no expiry. A rotation sets it on the old key (the overlap).' },
+          revoked: { label: 'Revoked', description: 'On: the key stops working on every app instance within seconds of saving. Switch it on for a key that leaked.' },
+        },
+      },
+    ],
+  },
+
   [OPS_UIDS.staffMember]: {
     mainField: 'name',
     list: ['carrierCode', 'username', 'name', 'role', 'disabled'],
@@ -432,6 +458,21 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           questionDe: { label: 'Question (German)', description: 'e.g. "Läuft Wasser aus dem Gerät?"' },
           answerRequired: { label: 'Answer required', description: 'On: the customer must answer before going on.' },
           options: { label: 'Answers', description: 'List of { "code": "yes", "label": { "en": "Yes", "de": "Ja" } }, at least two.' },
+        },
+      },
+    ],
+  },
+
+  'ops.allowed-origin': {
+    sections: [
+      {
+        title: 'Allowed origin',
+        fields: {
+          origin: {
+            label: 'Origin',
+            description: 'Scheme and host (and port) of the web page, nothing after, e.g. https://app.example.com.',
+            placeholder: 'https://app.example.com',
+          },
         },
       },
     ],

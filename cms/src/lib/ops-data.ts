@@ -8,6 +8,7 @@ import { type Pictures, devicePictureName } from './device-pictures';
 import { carrierFolders } from './tenant-files';
 import { sendContentChange, withoutWebhooks } from './webhook';
 import { seedStaffAccounts } from './staff-accounts';
+import { readApiKeysFeed } from './ops-api-keys';
 import { devDefaultsAllowed } from '../../config/env-defaults';
 
 /**
@@ -64,7 +65,8 @@ export async function readEngineFeed(strapi: Core.Strapi, code: string) {
   const entries = carrier && (await readOpsEntries(strapi, code));
   if (!carrier || !entries) return null;
   const updatedAt = revision ?? new Date(String(entries.roster.updatedAt)).toISOString();
-  return { code, updatedAt, engine: entriesToEngineFile(carrier, entries) };
+  // The carrier's partner API keys travel with its revision: one sync, one transaction (ADR 182).
+  return { code, updatedAt, engine: entriesToEngineFile(carrier, entries), apiKeys: await readApiKeysFeed(strapi, code) };
 }
 
 /** Carriers the engine can sell for: a carrier entry, a roster and an area with a technician. */

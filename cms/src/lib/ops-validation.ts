@@ -14,6 +14,7 @@ import {
   slugListProblems,
   storeProblems,
 } from './ops-rules';
+import { apiKeyProblems, prepareApiKeyData } from './ops-api-keys';
 import { normaliseUsername, staffMemberProblems } from './staff-rules';
 
 /**
@@ -136,6 +137,9 @@ async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, existin
       problems.push(...staffMemberProblems(merged, facts, { given, required: !existing }));
       break;
     }
+    case OPS_UIDS.apiKey:
+      problems.push(...apiKeyProblems(merged));
+      break;
     case OPS_UIDS.offering:
       problems.push(
         ...slugListProblems(data, 'excludedMakes', 'Excluded makes'),
@@ -202,6 +206,10 @@ export function registerOpsValidation(strapi: Core.Strapi): void {
       return next();
     }
     if (ctx.uid === OPS_UIDS.staffMember) prepareStaffData(params, data, clone);
+    if (ctx.uid === OPS_UIDS.apiKey) {
+      prepareApiKeyData(ctx.action, params);
+      if (!clone) Object.assign(data, params.data);
+    }
     // An update may carry only the changed fields; cross-field rules need the whole entry.
     const existing = params.documentId && !clone ? ((await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Data | null) : null;
     assertValid(await opsProblems(strapi, ctx.uid, data, existing, clone ? undefined : params.documentId));

@@ -1,0 +1,1 @@
+ALTER TABLE "api_keys" ADD COLUMN "source" text DEFAULT 'cli' NOT NULL;
