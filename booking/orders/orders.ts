@@ -386,13 +386,16 @@ export async function orderAvailability(ctx: EngineContext, carrier: CarrierCont
 
 export const REASON_MESSAGE = FIELD_MESSAGES.REASON_TOO_SHORT;
 
+/** A reason of more than three words: the customer's date change, and every customer-service action (ADR 189). */
+export const reasonInput = z
+  .string({ error: REASON_MESSAGE })
+  .trim()
+  .refine((r) => r.split(" ").filter(Boolean).length > 3, REASON_MESSAGE)
+  .pipe(z.string().max(1000));
+
 const changeDateInput = z.object({
   date: calendarDate,
-  reason: z
-    .string({ error: REASON_MESSAGE })
-    .trim()
-    .refine((r) => r.split(" ").filter(Boolean).length > 3, REASON_MESSAGE)
-    .pipe(z.string().max(1000)),
+  reason: reasonInput,
   /** A staff user changing the date; null for the customer. */
   user_id: z.string().max(80).optional().nullable(),
 });

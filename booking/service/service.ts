@@ -218,16 +218,10 @@ export async function serviceOrder(ctx: EngineContext, carrier: CarrierContext, 
   };
 }
 
-const reason = z
-  .string({ error: orders.REASON_MESSAGE })
-  .trim()
-  .refine((r) => r.split(" ").filter(Boolean).length > 3, orders.REASON_MESSAGE)
-  .pipe(z.string().max(1000));
-
 /** The form's one-time key (a fresh one per page view): the same press twice is one action. */
 const requestKey = z.string().trim().min(8).max(100);
 
-const actionBase = z.object({ order_ref: id, reason, request_key: requestKey });
+const actionBase = z.object({ order_ref: id, reason: orders.reasonInput, request_key: requestKey });
 
 /** The action already recorded under this form's key, if any (the second press of the same form). */
 async function earlierAction(db: DbOrTx, carrier: CarrierContext, key: string): Promise<ServiceActionView | null> {
