@@ -9,7 +9,7 @@
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { bookThroughUi, type BookedOrder } from "../support/book-through-ui";
+import { bookThroughUi, expectNoSeriousA11yViolations, type BookedOrder } from "../support/book-through-ui";
 import { seededCarriers, type CmsEntry } from "../support/cms";
 
 const CARRIER = "patchpoint";
@@ -57,10 +57,12 @@ test.describe("customer service", () => {
     await page.getByLabel("Order reference, e-mail, phone number or postcode").fill("+44 7700 900123");
     await page.getByTestId("service-search").click();
     await expect(page.getByTestId("service-results")).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
     await page.getByTestId("service-result-link").filter({ hasText: order.orderRef }).click();
     await expect(page).toHaveURL(carrierUrl(CARRIER, `/store/service/${order.orderRef}`));
     await expect(page.getByTestId("service-date")).toHaveAttribute("data-date", order.date);
     await expect(page.getByTestId("service-messages")).toContainText("booking-confirmed");
+    await expectNoSeriousA11yViolations(page);
 
     // Resend the confirmation e-mail: a reason is required (more than three words).
     const resend = page.getByTestId("service-resend-form");
