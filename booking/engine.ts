@@ -45,6 +45,7 @@ import * as areaManager from "./technician/area";
 import * as apiKeys from "./api-keys/api-keys";
 import * as idempotency from "./api-keys/idempotency";
 import * as rateLimit from "./api-keys/rate-limit";
+import * as service from "./service/service";
 
 const addressFindInput = z.object({ text: shortText(200).default(""), container: shortText(200).optional().nullable() });
 const addressIdInput = z.string().trim().min(1).max(200);
@@ -395,13 +396,43 @@ export function assembleEngine(deps: EngineParts) {
       withStaffLoginThrottle: async <T>(carrier: CarrierArg, subject: staffThrottle.StaffLoginSubject, attempt: () => Promise<T | null>) =>
         staffThrottle.withStaffLoginThrottle(ctx.db, carrierOf(carrier), subject, () => ctx.clock.now(), staffLoginConfig, attempt),
     },
+
+    // service/: customer service for operations staff (issue 24 item 3, ADR 188–190); the caller passes the logged-in staff member
+    service: {
+      /** The carrier's orders by reference, e-mail, phone or postcode, a page at a time. */
+      searchOrders: op(service.searchOrders),
+      /** One order with its payment, messages and their delivery states, date changes and staff actions. */
+      serviceOrder: op(service.serviceOrder),
+      /** The days the order may move to (the customer's own availability). */
+      serviceAvailability: op(service.serviceAvailability),
+      resendMessage: sends(op(service.resendMessage)),
+      changeDate: sends(op(service.changeDate)),
+      changeAddress: sends(op(service.changeAddress)),
+      cancel: sends(op(service.cancel)),
+      /** Full or partial, once per form key, never more than was paid. */
+      refundOrder: op(service.refundOrder),
+    },
   };
 }
 
 export type Engine = ReturnType<typeof assembleEngine>;
 
 /** The engine's areas, one per group of folders (ADR 160; the map in booking/README.md). */
-export const ENGINE_AREAS = ["catalogue", "coverage", "basket", "checkout", "payments", "orders", "operations", "contact", "messages", "waitingList", "staff", "apiKeys"] as const;
+export const ENGINE_AREAS = [
+  "catalogue",
+  "coverage",
+  "basket",
+  "checkout",
+  "payments",
+  "orders",
+  "operations",
+  "contact",
+  "messages",
+  "waitingList",
+  "staff",
+  "service",
+  "apiKeys",
+] as const;
 export type EngineArea = (typeof ENGINE_AREAS)[number];
 
 export type CatalogueArea = Engine["catalogue"];
@@ -416,6 +447,7 @@ export type MessagesArea = Engine["messages"];
 export type WaitingListArea = Engine["waitingList"];
 export type StaffArea = Engine["staff"];
 export type ApiKeysArea = Engine["apiKeys"];
+export type CustomerServiceArea = Engine["service"];
 
 /** One of the engine's operations, as `wrapOperations` hands it over. */
 export type Operation = (...args: unknown[]) => unknown;

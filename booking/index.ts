@@ -60,6 +60,7 @@ export {
   type MessagesArea,
   type WaitingListArea,
   type StaffArea,
+  type CustomerServiceArea,
   type ApiKeysArea,
 } from "./engine";
 export { defaultEngineConfig, type EngineConfig } from "./context";

@@ -111,6 +111,10 @@ export const FIELD_MESSAGES = {
   TECHNICIAN_NOT_IN_AREA: "That technician does not work in this area.",
   TECHNICIAN_SLOT_TAKEN: "That technician already has a job at this time.",
   JOB_ALREADY_STARTED: "A job that has started cannot be moved.",
+  REFUND_NOTHING_PAID: "This order has no payment to refund.",
+  REFUND_AMOUNT_INVALID: "Please enter an amount greater than zero.",
+  REFUND_TOO_LARGE: "The refund is more than what is left of the payment.",
+  MESSAGE_UNKNOWN: "That message is not one of this order's.",
   INVALID: "The request is not valid.",
 } as const;
 

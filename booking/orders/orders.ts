@@ -246,32 +246,57 @@ export async function orderDevices(ctx: EngineContext, carrier: CarrierContext, 
   return (await lookupOrder(ctx, carrier, lookup)).devices;
 }
 
-async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: OrderRow): Promise<void> {
+/** What is left of the order's payment to give back: the total less what was refunded already (customer service's partial refunds, ADR 189). */
+export function refundableMinor(order: Pick<OrderRow, "transactionId" | "totalMinor" | "refundedMinor">): number {
+  return order.transactionId ? Math.max(0, order.totalMinor - order.refundedMinor) : 0;
+}
+
+/** What a cancellation gives back: what is left, less the carrier's call-out charge when staff keep it (ADR 189). */
+function cancellationRefund(carrier: CarrierContext, order: OrderRow, keepFee: boolean): number {
+  const fee = keepFee && carrier.hasCallOutCharge ? carrier.callOutCharge : 0;
+  return Math.max(0, refundableMinor(order) - fee);
+}
+
+async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: OrderRow, amountMinor: number): Promise<void> {
   if (order.refundStatus !== "PENDING" && order.refundStatus !== "FAILED") return;
+  const now = ctx.clock.now();
+  const where = and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.id, order.id));
+  // Nothing left to give back (refunded earlier, or the fee keeps it all): done without asking the gateway.
+  if (amountMinor <= 0) {
+    await ctx.db.update(s.orders).set({ refundStatus: "REFUNDED", updatedAt: now }).where(where);
+    return;
+  }
   // A pay-later order's transaction is the pay-later provider's order (ADR 024).
   const provider = order.paidViaCredit ? ctx.payLater : ctx.payments;
   const result = await provider
-    .refund({ transactionId: order.transactionId!, amountMinor: order.totalMinor, idempotencyKey: `refund:${carrier.code}:${order.orderRef}`, carrierCode: carrier.code })
+    .refund({ transactionId: order.transactionId!, amountMinor, idempotencyKey: `refund:${carrier.code}:${order.orderRef}`, carrierCode: carrier.code })
     .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: String(error) }));
   await ctx.db
     .update(s.orders)
     .set(
       result.ok
-        ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: order.totalMinor, updatedAt: ctx.clock.now() }
-        : { refundStatus: "FAILED", updatedAt: ctx.clock.now() },
+        ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: sql`${s.orders.refundedMinor} + ${amountMinor}`, updatedAt: now }
+        : { refundStatus: "FAILED", updatedAt: now },
     )
-    .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.id, order.id)));
+    .where(where);
 }
+
+const cancelOptions = z.object({
+  /** Customer service only (ADR 189): keep the carrier's call-out charge out of the refund. The customer's own cancellation refunds everything left. */
+  keep_fee: z.boolean().optional(),
+});
 
 /**
  * Spec §7 GET /orders/{id}/cancel: cancels the order, releases its day's capacity and refunds a paid
  * order through the payment port (idempotently: cancelling again retries a refund that failed).
+ * The refund is what is left of the payment (never more than was paid), less the fee when kept.
  */
-export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup): Promise<OrderView> {
-  const order = await ctx.db.transaction(async (tx) => {
+export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, options: z.input<typeof cancelOptions> = {}): Promise<OrderView> {
+  const { keep_fee: keepFee = false } = parseInput(cancelOptions, options ?? {});
+  const outcome = await ctx.db.transaction(async (tx) => {
     const locked = await findOrder(tx, carrier, lookup, true);
     if (locked.status === "CANCELLED") {
-      if (locked.refundStatus === "FAILED" || locked.refundStatus === "PENDING") return locked;
+      if (locked.refundStatus === "FAILED" || locked.refundStatus === "PENDING") return { order: locked, refund: cancellationRefund(carrier, locked, keepFee) };
       throw new OrderCancelledError();
     }
     assertChangeable(ctx, carrier, locked);
@@ -282,18 +307,19 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
       .set({ status: "CANCELLED" })
       .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, locked.id)));
     const paid = !!locked.transactionId && locked.totalMinor > 0;
+    const refund = cancellationRefund(carrier, locked, keepFee);
     const [updated] = await tx
       .update(s.orders)
       .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now, refundStatus: paid ? "PENDING" : null })
       .where(eq(s.orders.id, locked.id))
       .returning();
     await cancelOrderMessages(tx, carrier, locked.orderRef, now);
-    await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund: paid ? locked.totalMinor : 0 });
+    await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund });
     // The freed unit goes to the first customer waiting in the area (ADR 094); a mail-in order held none.
     if (!isMailIn(locked)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
-    return updated!;
+    return { order: updated!, refund };
   });
-  await refundIfPaid(ctx, carrier, order);
+  await refundIfPaid(ctx, carrier, outcome.order, outcome.refund);
   return lookupOrder(ctx, carrier, lookup);
 }
 
@@ -360,13 +386,16 @@ export async function orderAvailability(ctx: EngineContext, carrier: CarrierCont
 
 export const REASON_MESSAGE = FIELD_MESSAGES.REASON_TOO_SHORT;
 
+/** A reason of more than three words: the customer's date change, and every customer-service action (ADR 189). */
+export const reasonInput = z
+  .string({ error: REASON_MESSAGE })
+  .trim()
+  .refine((r) => r.split(" ").filter(Boolean).length > 3, REASON_MESSAGE)
+  .pipe(z.string().max(1000));
+
 const changeDateInput = z.object({
   date: calendarDate,
-  reason: z
-    .string({ error: REASON_MESSAGE })
-    .trim()
-    .refine((r) => r.split(" ").filter(Boolean).length > 3, REASON_MESSAGE)
-    .pipe(z.string().max(1000)),
+  reason: reasonInput,
   /** A staff user changing the date; null for the customer. */
   user_id: z.string().max(80).optional().nullable(),
 });

@@ -132,7 +132,9 @@ export type Place =
   | "contact.call-back"
   | "operations"
   | "operations.bookings-count"
-  | "store";
+  | "store"
+  | "store.service"
+  | "store.service.order";
 
 /** `codes`: this place's behaviour for a code; `otherwise`: for any code neither it nor a place before it names. */
 export interface PlaceRule {
@@ -230,6 +232,20 @@ export const PLACE_RULES = {
   "operations.bookings-count": { codes: { VALIDATION: { show: "field" } } },
   /** The staff pages (ADR 099): another's job is the 403 page, a refused step or move shows under its fields, anything else is a bug. */
   store: { codes: { JOB_FORBIDDEN: { show: "forbidden" }, VALIDATION: { show: "field" } }, otherwise: { show: "error-page" } },
+  /** Customer service (ADR 190): the order operations' refusals shown above the action's form, in the staff member's language. */
+  "store.service": {
+    codes: {
+      ORDER_NOT_FOUND: { show: "alert", key: "store.service.errors.notFound" },
+      ORDER_CHANGE_WINDOW_CLOSED: { show: "alert", key: "store.service.errors.windowClosed" },
+      ORDER_CANCELLED: { show: "alert", key: "manage.errors.cancelled" },
+      OR03: { show: "alert", key: "manage.address.errors.noTechnician" },
+      OR04: { show: "alert", fallbackKey: "manage.date.errors.unavailable" },
+      BK04: { show: "alert", key: "landing.postcodeInvalid" },
+    },
+    otherwise: { show: "alert", fallbackKey: "store.service.errors.generic" },
+  },
+  /** Opening an order: an unknown reference, or another carrier's, is not shown at all (the page answers 404, as for any unknown address). */
+  "store.service.order": { codes: { ORDER_NOT_FOUND: { show: "ignore" } }, otherwise: { show: "error-page" } },
 } as const satisfies Record<Place, PlaceRule>;
 
 function chainOf(place: Place): Place[] {

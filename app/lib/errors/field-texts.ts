@@ -70,6 +70,10 @@ export const FIELD_KEYS = {
   TECHNICIAN_NOT_IN_AREA: "store.areaJobs.errors.notInArea",
   TECHNICIAN_SLOT_TAKEN: "store.areaJobs.errors.slotTaken",
   JOB_ALREADY_STARTED: "store.areaJobs.errors.started",
+  REFUND_NOTHING_PAID: "store.service.errors.nothingPaid",
+  REFUND_AMOUNT_INVALID: "store.service.errors.amountInvalid",
+  REFUND_TOO_LARGE: "store.service.errors.tooLarge",
+  MESSAGE_UNKNOWN: "store.service.errors.messageUnknown",
   INVALID: null,
 } as const satisfies Record<FieldCode, string | null>;
 

@@ -3,7 +3,7 @@
  * person may use; each page's loader asks the same of `requireStaff`, so a link and the server's
  * check cannot disagree. A new staff page adds itself here.
  */
-import type { StaffRequirement } from "./permissions";
+import { CUSTOMER_SERVICE, type StaffRequirement } from "./permissions";
 
 export interface StaffPage {
   path: string;
@@ -17,4 +17,5 @@ export const STAFF_PAGES = {
   jobs: { path: "/store/jobs", titleKey: "store.pages.jobs", textKey: "store.pages.jobsText", requirement: { permission: "technician.jobs" } },
   area: { path: "/store/area", titleKey: "store.pages.area", textKey: "store.pages.areaText", requirement: { permission: "area.staff" } },
   areaJobs: { path: "/store/area/jobs", titleKey: "store.pages.areaJobs", textKey: "store.pages.areaJobsText", requirement: { permission: "area.jobs" } },
+  service: { path: "/store/service", titleKey: "store.pages.service", textKey: "store.pages.serviceText", requirement: CUSTOMER_SERVICE },
 } as const satisfies Record<string, StaffPage>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { mayUse, type StaffAccount } from "./permissions";
+import { CUSTOMER_SERVICE, mayUse, type StaffAccount } from "./permissions";
 
 const account = (role: StaffAccount["role"], rolePermissions: string[] = []) => ({ role, rolePermissions });
 
@@ -25,5 +25,14 @@ describe("staff permission rule (spec §6)", () => {
 
   it("lets every logged-in account use a route that asks for nothing more", () => {
     expect(mayUse(account("storeColleague"))).toBe(true);
+  });
+
+  it("keeps customer service to its role (and the roles that may do everything), whatever tags a store colleague or technician has (ADR 188)", () => {
+    expect(mayUse(account("customerService"), CUSTOMER_SERVICE)).toBe(true);
+    expect(mayUse(account("superAdmin"), CUSTOMER_SERVICE)).toBe(true);
+    expect(mayUse(account("storeColleague", ["store.booking", "store.handover"]), CUSTOMER_SERVICE)).toBe(false);
+    expect(mayUse(account("technician", ["technician.jobs", "area.jobs"]), CUSTOMER_SERVICE)).toBe(false);
+    // The role itself opens no other staff page.
+    expect(mayUse(account("customerService"), { permission: "area.jobs" })).toBe(false);
   });
 });

@@ -39,6 +39,8 @@ export interface StaffRequirement {
 /** Booking for a customer in store (in-store mode), and handing a booking to the customer's phone (ADR 101). */
 export const STORE_BOOKING: StaffRequirement = { permission: "store.booking" };
 export const STORE_HANDOVER: StaffRequirement = { permission: "store.handover" };
+/** Customer service (ADR 188): the customerService role, besides the roles that may do everything; never a store colleague or a technician. */
+export const CUSTOMER_SERVICE: StaffRequirement = { roles: ["customerService"] };
 
 /** Whether the account may use a route with this requirement. */
 export function mayUse(account: Pick<StaffAccount, "role" | "rolePermissions">, requirement: StaffRequirement = {}): boolean {

@@ -230,6 +230,22 @@ describe("Braintree gateway: refund and void", () => {
     expect(braintree.requests).toHaveLength(2);
   });
 
+  it("refunds part of a sale under each new key (customer service, ADR 189): each amount as Braintree's decimal string", async () => {
+    const ledger = memoryLedger();
+    braintree.expect(
+      saleExchange("sale-submitted-for-settlement"),
+      { method: "POST", path: "/transactions/kq7v3m2p/refund", response: "refund-submitted" },
+      { method: "POST", path: "/transactions/kq7v3m2p/refund", response: "refund-submitted" },
+    );
+    const g = gateway({ ledger });
+    await g.sale(sale());
+    expect(await g.refund({ transactionId: "kq7v3m2p", amountMinor: 5000, idempotencyKey: "service-refund:uk:1" })).toMatchObject({ ok: true });
+    expect(await g.refund({ transactionId: "kq7v3m2p", amountMinor: 1999, idempotencyKey: "service-refund:uk:2" })).toMatchObject({ ok: true });
+    // The first key again: answered from the ledger, Braintree is not asked a third time.
+    expect(await g.refund({ transactionId: "kq7v3m2p", amountMinor: 5000, idempotencyKey: "service-refund:uk:1" })).toMatchObject({ ok: true });
+    expect(braintree.requests.slice(1).map((r) => (r.body as { transaction: { amount: string } }).transaction.amount)).toEqual(["50.00", "19.99"]);
+  });
+
   it("reports a refund Braintree refuses", async () => {
     braintree.expect({ method: "POST", path: "/transactions/kq7v3m2p/refund", response: "refund-not-settled" });
     expect(await gateway().refund({ transactionId: "kq7v3m2p", idempotencyKey: "r1", carrierCode: "uk" })).toEqual({

@@ -270,7 +270,8 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           role: {
             label: 'Role',
-            description: 'storeColleague: books for customers in a store; technician: works their jobs; areaManager and superAdmin may use every staff page.',
+            description:
+              'storeColleague: books for customers in a store; technician: works their jobs; customerService: finds and looks after every order of the carrier (customer service); areaManager and superAdmin may use every staff page.',
           },
           rolePermissions: {
             label: 'Role permissions',
