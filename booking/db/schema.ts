@@ -17,3 +17,4 @@ export * from "./schema/contact";
 export * from "./schema/scheduled-jobs";
 export * from "./schema/waiting-list";
 export * from "./schema/api";
+export * from "./schema/webhooks";
