@@ -132,6 +132,7 @@ export type Place =
   | "contact.call-back"
   | "operations"
   | "operations.bookings-count"
+  | "operations.webhook-redeliver"
   | "store";
 
 /** `codes`: this place's behaviour for a code; `otherwise`: for any code neither it nor a place before it names. */
@@ -228,6 +229,8 @@ export const PLACE_RULES = {
   operations: { otherwise: { show: "error-page" } },
   /** Issue 9 item 7: an area or dates the engine refuses is the CMS's bad request. */
   "operations.bookings-count": { codes: { VALIDATION: { show: "field" } } },
+  /** ADR 181: no dead delivery of the carrier with that id (or a malformed id) is the CMS's 404. */
+  "operations.webhook-redeliver": { codes: { NOT_FOUND: { show: "field" }, VALIDATION: { show: "field" } } },
   /** The staff pages (ADR 099): another's job is the 403 page, a refused step or move shows under its fields, anything else is a bug. */
   store: { codes: { JOB_FORBIDDEN: { show: "forbidden" }, VALIDATION: { show: "field" } }, otherwise: { show: "error-page" } },
 } as const satisfies Record<Place, PlaceRule>;

@@ -35,6 +35,7 @@ export const OPS_UIDS = {
   priceOverride: 'api::ops-price-override.ops-price-override',
   offering: 'api::ops-offering.ops-offering',
   staffMember: 'api::ops-staff-member.ops-staff-member',
+  webhookEndpoint: 'api::ops-webhook-endpoint.ops-webhook-endpoint',
 } as const;
 
 export const CATALOGUE_UIDS = {

@@ -15,6 +15,7 @@ import {
   storeProblems,
 } from './ops-rules';
 import { normaliseUsername, staffMemberProblems } from './staff-rules';
+import { prepareWebhookData, webhookEndpointProblems } from './webhook-endpoints';
 
 /**
  * Document middleware: refuses an invalid operations or catalogue entry with a 400 whose message
@@ -136,6 +137,9 @@ async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, existin
       problems.push(...staffMemberProblems(merged, facts, { given, required: !existing }));
       break;
     }
+    case OPS_UIDS.webhookEndpoint:
+      problems.push(...webhookEndpointProblems(merged));
+      break;
     case OPS_UIDS.offering:
       problems.push(
         ...slugListProblems(data, 'excludedMakes', 'Excluded makes'),
@@ -202,6 +206,12 @@ export function registerOpsValidation(strapi: Core.Strapi): void {
       return next();
     }
     if (ctx.uid === OPS_UIDS.staffMember) prepareStaffData(params, data, clone);
+    if (ctx.uid === OPS_UIDS.webhookEndpoint) {
+      // The secret is the CMS's to make (ADR 179), on the data Strapi writes, whatever the form sent.
+      const written = params.data ?? (params.data = {});
+      prepareWebhookData(written, ctx.action !== 'update');
+      if (data !== written) Object.assign(data, { signingSecret: written.signingSecret, regenerateSecret: false });
+    }
     // An update may carry only the changed fields; cross-field rules need the whole entry.
     const existing = params.documentId && !clone ? ((await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Data | null) : null;
     assertValid(await opsProblems(strapi, ctx.uid, data, existing, clone ? undefined : params.documentId));
