@@ -14,6 +14,8 @@ import { createTestEngine, newCarrier, readyBooking as readyEngineBooking, type 
 import { IDS } from "../../booking/testing/fixtures";
 import { newWebhookSecret } from "../../booking/webhooks/signing";
 import { WEBHOOK_EVENTS } from "@repair/rules/webhooks";
+import { handleWebhookDeliveries } from "~/lib/ops/webhook-deliveries.server";
+import { signWebhookBody } from "~/lib/webhook-signature.server";
 import { call, carrierWithKey, startApi, SUITE_RATE_LIMITS, type ApiHarness } from "./api-harness";
 
 interface Received {
@@ -62,6 +64,7 @@ function byEventId(deliveries: Received[]) {
 }
 
 const ALL = [...WEBHOOK_EVENTS];
+const PNG = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
 const secret = newWebhookSecret();
 const deadSecret = newWebhookSecret();
 const otherSecret = newWebhookSecret();
@@ -179,6 +182,13 @@ describe("webhooks to a partner's endpoint", () => {
   it("tells of a date change, an address change and a cancellation made through the API, each once", async () => {
     const { orderId } = await paidThroughApi();
     const email = "ada@example.com";
+    // A change the engine refuses rolls back, and its event with it: a Sunday is not offered.
+    const refusedMove = await call(api.url(`/orders/${orderId}/date?email_to_verify=${email}`), {
+      method: "PUT",
+      key,
+      body: { date: "2025-06-08", reason: "I will be away that day" },
+    });
+    expect(refusedMove.status).toBe(400);
     const moved = await call(api.url(`/orders/${orderId}/date?email_to_verify=${email}`), { method: "PUT", key, body: { date: "2025-06-06", reason: "I will be away that day" } });
     expect(moved.status).toBe(200);
     const address = { line_1: "2 Parliament Street", town: "London", postcode: "SW1A 2AB", email_to_verify: email };
@@ -195,21 +205,67 @@ describe("webhooks to a partner's endpoint", () => {
     expect(receiver.got("/other")).toEqual([]);
   });
 
-  it("tells of the technician's job: on the way (once, however often pressed) and started", async () => {
+  it("tells of the technician's job: on the way (once, however often pressed), started and completed", async () => {
     const { orderId } = await paidThroughApi();
     const order = await t.engine.orders.lookupOrder(carrier, { order_ref: String(orderId), email: "ada@example.com" });
     const me = { technician_id: order.booking.technician_id, staff_id: "staff-1", job_id: order.job!.id };
     await t.engine.staff.reportOnMyWay(carrier, me);
     await t.engine.staff.reportOnMyWay(carrier, me);
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent", "deviceHandedOver", "termsExplained"] });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "startChecklist", checklist: ["customerPresent", "deviceHandedOver", "termsExplained"] });
+    // The rest of the repair, as the technician's pages record it (booking/technician/technician.test.ts).
+    const deviceId = order.devices[0]!.id;
+    await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "beforePictures", device_id: deviceId, bytes: PNG });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: "490154203237518" });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1"] });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
+    await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "repairComplete" });
     await pass();
     const events = byEventId(receiver.got("/partner")).filter((e) => e.data.order.id === orderId);
     expect(events.map((e) => [e.type, (e.data.order as { job_status?: string }).job_status])).toEqual([
       ["order.created", null],
       ["job.on_the_way", "ON_THE_WAY"],
       ["job.started", "STARTED"],
+      ["job.completed", "COMPLETED"],
     ]);
     expect(receiver.got("/other")).toEqual([]);
+  });
+});
+
+describe("the CMS's signed route to the deliveries (ADR 181)", () => {
+  const CMS_SECRET = "test-webhook-secret-0123456789";
+  const deps = () => ({ engine: async () => t.engine, secret: CMS_SECRET });
+  const ask = (method: "GET" | "POST", pathAndQuery: string, signature = signWebhookBody(pathAndQuery, CMS_SECRET)) =>
+    handleWebhookDeliveries(new Request(`http://app.localhost${pathAndQuery}`, { method, headers: { "x-webhook-signature": signature } }), deps());
+
+  it("lists a carrier's deliveries per endpoint and state, and redelivers a dead one of that carrier only", async () => {
+    const path = `/api/ops/webhook-deliveries?carrier=${carrierCode}&endpoint=partner-app&state=sent`;
+    const listed = await ask("GET", path);
+    expect(listed.status).toBe(200);
+    const { deliveries } = (await listed.json()) as { deliveries: { id: number; endpointId: string; state: string; carrierCode: string }[] };
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries.every((d) => d.endpointId === "partner-app" && d.state === "sent" && d.carrierCode === carrierCode)).toBe(true);
+
+    receiver.fail("/dead", -1);
+    await paidThroughApi();
+    for (let i = 0; i < 3; i += 1) await pass();
+    const [dead] = await t.engine.webhooks.listDeliveries({ carrierCode, endpointId: "gone-away", state: "dead" });
+    expect(dead).toBeDefined();
+    expect((await ask("POST", `/api/ops/webhook-deliveries?carrier=other-carrier&id=${dead!.id}`)).status).toBe(404);
+    const redelivered = await ask("POST", `/api/ops/webhook-deliveries?carrier=${carrierCode}&id=${dead!.id}`);
+    expect(redelivered.status).toBe(200);
+    expect(await t.engine.webhooks.listDeliveries({ carrierCode, endpointId: "gone-away", state: "pending" })).toMatchObject([{ id: dead!.id, attempts: 0 }]);
+    receiver.fail("/dead", 0);
+    await pass();
+  });
+
+  it("answers 401 without the CMS's signature and 400 for a malformed query, touching nothing", async () => {
+    expect((await ask("GET", `/api/ops/webhook-deliveries?carrier=${carrierCode}`, "sha256=00")).status).toBe(401);
+    expect((await ask("GET", `/api/ops/webhook-deliveries?carrier=${carrierCode}`, signWebhookBody(`/api/ops/webhook-deliveries?carrier=other`, CMS_SECRET))).status).toBe(401);
+    expect((await ask("GET", "/api/ops/webhook-deliveries?carrier=Not%20A%20Code")).status).toBe(400);
+    expect((await ask("POST", `/api/ops/webhook-deliveries?carrier=${carrierCode}&id=abc`)).status).toBe(400);
   });
 });
 
