@@ -10,6 +10,7 @@ import { registerRevisionBump } from './lib/ops-revision';
 import { registerOpsValidation } from './lib/ops-validation';
 import { seedCarriers } from './lib/seed';
 import { registerWebhookEmitter } from './lib/webhook';
+import { registerWebhookDeliveryRoutes } from './lib/webhook-deliveries';
 
 export default {
   /**
@@ -23,6 +24,7 @@ export default {
     registerBookingWarning(strapi);
     registerWebhookEmitter(strapi);
     registerRevisionBump(strapi);
+    registerWebhookDeliveryRoutes(strapi);
   },
 
   /** Idempotent on every start: locales, first admin, API tokens, fences and roles, edit views, device pictures, seed carriers and their operations. */

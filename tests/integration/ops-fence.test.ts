@@ -143,6 +143,15 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
     const other = await call("GET", `/api/ops-webhook-endpoints/${webhooks[codeB]}`, WRITE_TOKEN);
     expect(other.body.data.url).toBe(`https://${codeB}.partner.example/hooks`);
 
+    // The side panel's deliveries (ADR 181): the other carrier's endpoint is not there for them; their own is
+    // asked of the app (which answers its list when it runs beside this Strapi, as under scripts/test.mjs).
+    expect((await call("GET", `/ops-webhook-endpoints/${webhooks[codeB]}/deliveries`, operatorToken)).status).toBe(404);
+    expect((await call("POST", `/ops-webhook-endpoints/${webhooks[codeB]}/deliveries/1/redeliver`, operatorToken, {})).status).toBe(404);
+    expect((await call("GET", `/ops-webhook-endpoints/${webhooks[codeA]}/deliveries`)).status).toBe(401);
+    const deliveries = await call("GET", `/ops-webhook-endpoints/${webhooks[codeA]}/deliveries`, operatorToken);
+    if (process.env.APP_URL) expect(deliveries).toMatchObject({ status: 200, body: { deliveries: [] } });
+    else expect(deliveries).toMatchObject({ status: 502, body: { error: expect.stringMatching(/could not be reached/) } });
+
     // A typed-in secret is ignored; "New secret on save" replaces it.
     const typed = await call("PUT", cm(WEBHOOK, `/${webhooks[codeA]}`), operatorToken, { signingSecret: "whsec_chosen", description: "Call centre" });
     expect(typed.status, JSON.stringify(typed.body)).toBe(200);
