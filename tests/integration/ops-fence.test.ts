@@ -142,6 +142,8 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
     expect([403, 404]).toContain((await call("PUT", cm(WEBHOOK, `/${webhooks[codeB]}`), operatorToken, { url: "https://attacker.example/" })).status);
     const other = await call("GET", `/api/ops-webhook-endpoints/${webhooks[codeB]}`, WRITE_TOKEN);
     expect(other.body.data.url).toBe(`https://${codeB}.partner.example/hooks`);
+    // The content API (the web app's read token, automation) never answers a secret: the feed hands it to the engine.
+    expect(other.body.data.signingSecret).toBeUndefined();
 
     // The side panel's deliveries (ADR 181): the other carrier's endpoint is not there for them; their own is
     // asked of the app (which answers its list when it runs beside this Strapi, as under scripts/test.mjs).
