@@ -7,20 +7,15 @@
  * @param {{ production: boolean }} rules
  * @returns {{ ok: true, url: string } | { ok: false, reason: string }}
  */
-export function checkWebhookUrl(
-  input: unknown,
-  rules: {
+export function checkWebhookUrl(input: unknown, rules: {
     production: boolean;
-  },
-):
-  | {
-      ok: true;
-      url: string;
-    }
-  | {
-      ok: false;
-      reason: string;
-    };
+}): {
+    ok: true;
+    url: string;
+} | {
+    ok: false;
+    reason: string;
+};
 /**
  * Webhooks to partners (issue 23 item 7, ADR 179): the event types an endpoint may subscribe to and
  * the rules for an endpoint's URL. The CMS checks the URL on save; the engine checks it again, with
