@@ -207,6 +207,14 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
           leaseMs: config.SCHEDULER_LEASE_SECONDS * 1000,
           backoffBaseMs: config.SCHEDULER_BACKOFF_BASE_SECONDS * 1000,
           holdPurgeMs: config.SCHEDULER_HOLD_PURGE_MINUTES * 60_000,
+          webhookRetryMs: config.WEBHOOK_RETRY_SECONDS.map((seconds) => seconds * 1000),
+          webhookMaxAttempts: config.WEBHOOK_MAX_ATTEMPTS,
+          // ADR 180: production delivers only to https:// and public addresses, checked as the name resolves.
+          webhookPolicy: {
+            httpsOnly: config.NODE_ENV === "production",
+            allowPrivate: config.NODE_ENV !== "production" || config.WEBHOOK_ALLOW_PRIVATE_ADDRESSES,
+            timeoutMs: config.WEBHOOK_TIMEOUT_SECONDS * 1000,
+          },
         },
         schedulerLog: options.schedulerLog ?? pino({ name: "booking-scheduler" }),
         outcomes: options.outcomes,

@@ -94,6 +94,16 @@ export const engineConfigShape = {
   SCHEDULER_LEASE_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
   // The first retry's delay after a transient failure (an SMTP server down); each further one doubles, up to an hour.
   SCHEDULER_BACKOFF_BASE_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  // Webhooks to partners (ADR 180): seconds between tries (the last repeats, ±20 % jitter), tries before dead, the POST's timeout.
+  WEBHOOK_RETRY_SECONDS: z
+    .string()
+    .regex(/^\d+(,\d+)*$/, "seconds between tries, comma-separated, e.g. 30,120,600,3600,21600")
+    .default("30,120,600,3600,21600,86400")
+    .transform((list) => list.split(",").map(Number)),
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(50).default(8),
+  WEBHOOK_TIMEOUT_SECONDS: z.coerce.number().int().min(1).max(60).default(10),
+  // Loopback and private addresses as webhook targets: allowed outside production; in production only with 1 (a test rig).
+  WEBHOOK_ALLOW_PRIVATE_ADDRESSES: flag,
   SCHEDULER_HOLD_PURGE_MINUTES: z.coerce
     .number()
     .int()

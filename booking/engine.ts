@@ -39,6 +39,7 @@ import { createTemplateRenderer, type MessageRenderer } from "./scheduler/render
 import type { EngineOutcomes } from "./events/outcomes";
 import { createScheduler, type PassScope, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";
 import * as jobs from "./scheduler/jobs";
+import * as webhookDeliveries from "./webhooks/deliveries";
 import * as waitingList from "./waiting-list/waiting-list";
 import * as technician from "./technician/technician";
 import * as areaManager from "./technician/area";
@@ -339,6 +340,14 @@ export function assembleEngine(deps: EngineParts) {
       retryScheduledJob: async (id: unknown) => jobs.retryScheduledJob(ctx.db, ctx.clock.now(), id),
     },
 
+    // webhooks/: deliveries to partners' endpoints (issue 23 item 7, ADR 180, ADR 181)
+    webhooks: {
+      /** Deliveries newest first, by carrier, endpoint and state: what operations read (docs/operations.md). */
+      listDeliveries: async (input?: Parameters<typeof webhookDeliveries.listWebhookDeliveries>[1]) => webhookDeliveries.listWebhookDeliveries(ctx.db, input),
+      /** A dead delivery is tried again now, with the same event id and body; the worker is nudged. */
+      redeliver: sends(async (input: { id: unknown; carrierCode?: string | null }) => webhookDeliveries.redeliverWebhook(ctx.db, ctx.clock.now(), input)),
+    },
+
     // waiting-list/ (issue 10 item 7, ADR 094)
     waitingList: {
       /** The 'no dates available' modal: the booking's customer waits for a day to free in their area. */
@@ -379,11 +388,11 @@ export function assembleEngine(deps: EngineParts) {
       /** One of the technician's own jobs; JOB_FORBIDDEN (403) for anyone else's. */
       technicianJob: op(technician.technicianJob),
       /** Saves one repair step at once (spec §2 repair.*). */
-      recordJobStep: op(technician.recordJobStep),
+      recordJobStep: sends(op(technician.recordJobStep)),
       /** A before or after picture, checked like a proof of purchase. */
       uploadJobPicture: op(technician.uploadJobPicture),
       /** 'On my way' and the van's position for the customer's tracking page. */
-      reportOnMyWay: op(technician.reportOnMyWay),
+      reportOnMyWay: sends(op(technician.reportOnMyWay)),
       /** The position the technician's page sends by itself while on the way (ADR 115); answered, kept only under the tracker's rules. */
       reportVanPosition: op(technician.reportVanPosition),
       /** The area's jobs of a day with each technician's free slots. */

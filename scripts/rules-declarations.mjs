@@ -9,7 +9,7 @@ import ts from "typescript";
 const rulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "packages", "rules");
 
 /** The modules whose .d.ts is generated; the others' are written by hand. */
-export const GENERATED = ["message-kinds.js"];
+export const GENERATED = ["message-kinds.js", "webhooks.js"];
 
 /** The .d.ts TypeScript emits for packages/rules/<file>, under a line saying where it comes from. */
 export function declarationOf(file) {

@@ -19,6 +19,7 @@ import type { EngineContext } from "../context";
 import { PAYMENT_TYPES } from "../domain/payment-types";
 import { report } from "../events/outcomes";
 import { enqueueMessage } from "../scheduler/message-jobs";
+import { enqueueWebhookEvent } from "../webhooks/events";
 import { scheduleOrderMessages } from "../scheduler/messages";
 import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, openSlotTimes, releaseHold, slotTimes } from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
@@ -265,6 +266,8 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
       paidViaCredit: payment.paidViaCredit,
     })
     .where(eq(s.bookings.id, booking.id));
+  // The partners' webhooks (ADR 180), in the order's transaction like its messages.
+  await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.created", orderId: order!.id, key: String(orderRef), now });
   // In the order's own transaction (ADR 093): the confirmation with its calendar invite, then the
   // evening and morning messages; a same-day booking's morning message and a late booking's
   // evening message are due at once, after the confirmation.

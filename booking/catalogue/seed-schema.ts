@@ -10,6 +10,7 @@ import { z } from "zod";
 import { openingHoursProblems, type OpeningHoursEntry } from "@repair/rules/opening-hours";
 import { validPrefix } from "@repair/rules/postcodes";
 import { normalisePostcode } from "../domain/postcode";
+import { checkWebhookUrl, WEBHOOK_EVENTS } from "@repair/rules/webhooks";
 
 export const CURRENCIES = ["GBP", "EUR", "AUD", "USD", "CAD"] as const;
 export const COUNTRIES = ["GB", "DE", "AU", "US", "CA"] as const;
@@ -380,6 +381,16 @@ export const priceOverrideSchema = z.object({
   non_sale_price: minor.optional(),
 });
 
+/** A partner's webhook endpoint (ADR 179): the CMS entry's document id, its URL, events and signing secret. */
+export const webhookEndpointSchema = z.object({
+  id: z.string().min(1).max(64),
+  url: z.string().refine((url) => checkWebhookUrl(url, { production: false }).ok, "an http(s) address without user name or password"),
+  events: z.array(z.enum(WEBHOOK_EVENTS)).default([]),
+  secret: z.string().regex(/^whsec_[A-Za-z0-9+/]{40,}={0,2}$/, "whsec_ followed by the base64 of at least 30 bytes"),
+  enabled: z.boolean().default(true),
+  description: z.string().max(500).default(""),
+});
+
 export const engineFileSchema = z
   .object({
     $schema: z.string().optional(),
@@ -394,6 +405,7 @@ export const engineFileSchema = z
     discount_codes: z.array(discountCodeSchema).default([]),
     price_overrides: z.array(priceOverrideSchema).default([]),
     offering: offeringSchema.default({ excluded_makes: [], excluded_models: [], excluded_problems: [] }),
+    webhooks: z.array(webhookEndpointSchema).default([]),
   })
   .superRefine((file, ctx) => {
     requireUnique(ctx, file.roster.working_weekdays, ["roster", "working_weekdays"], "weekday");
@@ -459,7 +471,8 @@ export type DiscountCode = EngineFile["discount_codes"][number];
 export type PriceOverride = EngineFile["price_overrides"][number];
 export type Offering = EngineFile["offering"];
 /** An engine file as code may write it: the issue 9 additions may be left out (their defaults apply). */
-export type EngineFileInput = Omit<EngineFile, "discount_codes" | "offering"> & {
+export type EngineFileInput = Omit<EngineFile, "discount_codes" | "offering" | "webhooks"> & {
+  webhooks?: z.input<typeof webhookEndpointSchema>[];
   discount_codes: (Omit<DiscountCode, "starts_at" | "usage_limit"> & Partial<Pick<DiscountCode, "starts_at" | "usage_limit">>)[];
   offering?: Offering;
 };

@@ -475,6 +475,34 @@ export async function seedCarrier(
       .values({ carrierCode: code, ...offering })
       .onConflictDoUpdate({ target: s.carrierOfferings.carrierCode, set: offering });
 
+    // Webhook endpoints (ADR 180): one removed in the CMS stays, inactive, so its deliveries still name it.
+    const webhooks = file.webhooks ?? [];
+    if (webhooks.length) {
+      await tx
+        .insert(s.webhookEndpoints)
+        .values(
+          webhooks.map((w) => ({
+            carrierCode: code,
+            id: w.id,
+            url: w.url,
+            events: [...(w.events ?? [])],
+            secret: w.secret,
+            enabled: w.enabled ?? true,
+            description: w.description ?? "",
+            active: true,
+            updatedAt: new Date(),
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [s.webhookEndpoints.carrierCode, s.webhookEndpoints.id],
+          set: excludedSet(s.webhookEndpoints, ["carrierCode", "id", "createdAt", "lastDeliveryAt"]),
+        });
+    }
+    await tx
+      .update(s.webhookEndpoints)
+      .set({ active: false })
+      .where(and(eq(s.webhookEndpoints.carrierCode, code), notInArray(s.webhookEndpoints.id, ["", ...webhooks.map((w) => w.id)])));
+
     await tx
       .insert(s.carrierSeeds)
       .values({ carrierCode: code, sourceHash: hash, sourceUpdatedAt: revision ?? null })

@@ -18,3 +18,4 @@ export * from "./schema/scheduled-jobs";
 export * from "./schema/waiting-list";
 export * from "./schema/api";
 export * from "./schema/service";
+export * from "./schema/webhooks";

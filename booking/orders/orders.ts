@@ -9,6 +9,7 @@
 import { and, asc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { enqueueMessage } from "../scheduler/message-jobs";
+import { enqueueWebhookEvent } from "../webhooks/events";
 import { cancelOrderMessages, rescheduleOrderMessages } from "../scheduler/messages";
 import { inOrder, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
@@ -340,6 +341,9 @@ async function announceChange(
     .set({ calendarSequence: sql`${s.orders.calendarSequence} + 1` })
     .where(eq(s.orders.id, order.id))
     .returning({ sequence: s.orders.calendarSequence });
+  // The partners' webhooks (ADR 180), in the same transaction: the change and its deliveries commit together.
+  const type = kind === "booking-cancelled" ? "order.cancelled" : kind === "date-changed" ? "order.date_changed" : "order.address_changed";
+  await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type, orderId: order.id, key: `${order.orderRef}:${raised!.sequence}`, now });
   await enqueueMessage(tx, {
     carrierCode: carrier.code,
     kind,

@@ -21,6 +21,8 @@ import * as s from "../db/schema";
 import type { Clock } from "../ports/clock";
 import { NotificationSendError, type Notifications } from "../ports/notifications";
 import type { MessageRenderer } from "./renderer";
+import { postWebhook, WebhookRefusedError, webhookRetryDelayMs, type WebhookPolicy } from "../webhooks/deliver";
+import { webhookHeaders } from "../webhooks/signing";
 
 export const PURGE_HOLDS_KEY = "purge_holds";
 
@@ -36,6 +38,12 @@ export interface SchedulerSettings {
   holdPurgeMs: number;
   /** Rows one pass claims at most. */
   batchSize: number;
+  /** Webhook deliveries (ADR 180): the delays between tries (the last repeats), with ±20 % jitter. */
+  webhookRetryMs: number[];
+  /** Tries before a webhook delivery is dead. */
+  webhookMaxAttempts: number;
+  /** Where a delivery may go and how long it may take: production refuses http:// and non-public addresses. */
+  webhookPolicy: WebhookPolicy;
 }
 
 export const defaultSchedulerSettings: SchedulerSettings = {
@@ -45,6 +53,10 @@ export const defaultSchedulerSettings: SchedulerSettings = {
   backoffMaxMs: 60 * 60_000,
   holdPurgeMs: 5 * 60_000,
   batchSize: 20,
+  webhookRetryMs: [30_000, 2 * 60_000, 10 * 60_000, 60 * 60_000, 6 * 60 * 60_000, 24 * 60 * 60_000],
+  webhookMaxAttempts: 8,
+  // Safe unless told otherwise: compose.ts relaxes it outside production.
+  webhookPolicy: { httpsOnly: true, allowPrivate: false, timeoutMs: 10_000 },
 };
 
 export interface SchedulerLogger {
@@ -66,6 +78,8 @@ export interface SchedulerDependencies {
   log?: SchedulerLogger;
   /** Told each message try's outcome, once per try (ADR 152): the app's messages counter. */
   onMessage?: (event: MessageOutcomeEvent) => void;
+  /** Makes one webhook POST (default `postWebhook`); the status it answered. */
+  postWebhook?: typeof postWebhook;
 }
 
 export interface PassSummary {
@@ -239,15 +253,67 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
     }
   }
 
+  /**
+   * One webhook delivery (ADR 180): 2xx is delivered; anything else is tried again after the
+   * webhook schedule, and dead after `webhookMaxAttempts` or at once when the URL or its address is
+   * refused. The row keeps the last status or error for operations.
+   */
+  async function runWebhook(row: JobRow, now: Date, summary: PassSummary) {
+    const hook = row.payload?.webhook;
+    const [endpoint] = hook
+      ? await db
+          .select()
+          .from(s.webhookEndpoints)
+          .where(and(eq(s.webhookEndpoints.carrierCode, row.carrierCode ?? ""), eq(s.webhookEndpoints.id, hook.endpointId)))
+      : [];
+    if (!hook || !endpoint || !endpoint.active || !endpoint.enabled) {
+      if (await settle(row, { state: "skipped", lastError: "the endpoint was removed or disabled", doneAt: now })) summary.skipped += 1;
+      return;
+    }
+    if (!(await renewLease(row))) return;
+    let status: number | null = null;
+    let reason: string;
+    let refused = false;
+    try {
+      // The signature's timestamp is the real time of sending (receivers compare it with their clock), not the engine's test clock.
+      const answer = await (deps.postWebhook ?? postWebhook)(endpoint.url, webhookHeaders(endpoint.secret, hook.eventId, new Date(), hook.body), hook.body, settings.webhookPolicy);
+      status = answer.status;
+      reason = `HTTP ${answer.status}`;
+    } catch (error) {
+      refused = error instanceof WebhookRefusedError;
+      reason = describe(error);
+    }
+    await db
+      .update(s.webhookEndpoints)
+      .set({ lastDeliveryAt: clock.now() })
+      .where(and(eq(s.webhookEndpoints.carrierCode, endpoint.carrierCode), eq(s.webhookEndpoints.id, endpoint.id)));
+    const payload = { ...row.payload, webhook: { ...hook, lastStatus: status } };
+    if (status !== null && status >= 200 && status < 300) {
+      if (await settle(row, { state: "sent", doneAt: clock.now(), provider: "webhook", providerMessageId: String(status), lastError: null, payload })) summary.sent += 1;
+      return;
+    }
+    if (refused || row.attempts >= settings.webhookMaxAttempts) {
+      if (await settle(row, { state: "dead", lastError: reason, doneAt: clock.now(), payload })) summary.dead += 1;
+      deps.log?.error({ job: row.dedupeKey, endpoint: endpoint.id, attempts: row.attempts, err: reason }, "webhook delivery is dead");
+      return;
+    }
+    const runAt = new Date(clock.now().getTime() + webhookRetryDelayMs(settings.webhookRetryMs, row.attempts));
+    if (await settle(row, { state: "failed", lastError: reason, runAt, payload })) summary.retried += 1;
+    deps.log?.warn({ job: row.dedupeKey, endpoint: endpoint.id, attempts: row.attempts, err: reason }, "webhook delivery will be retried");
+  }
+
   async function runDue(scope?: PassScope): Promise<PassSummary> {
     const now = clock.now();
     if (!scope) await ensureRecurring(now);
     const summary: PassSummary = { claimed: 0, sent: 0, skipped: 0, retried: 0, dead: 0, holdsPurged: 0 };
-    const rows = await claim(now, scope);
+    // UPDATE … RETURNING answers in no set order: run them as they were due (a confirmation before
+    // the morning message recorded after it, an order's webhook events in the order they happened).
+    const rows = (await claim(now, scope)).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
     summary.claimed = rows.length;
     for (const row of rows) {
       if (row.type === "purge_holds") await runPurge(row, now, summary);
       else if (row.type === "waiting_list_expire") await runWaitingListExpiry(row, now);
+      else if (row.type === "webhook") await runWebhook(row, now, summary);
       else await runMessage(row, now, summary);
     }
     return summary;

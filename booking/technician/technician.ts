@@ -19,6 +19,7 @@ import { addMinutesToClock, localDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
 import { normaliseProofImage } from "../images/proof-image";
 import { positionDecision, reportedPosition, type PositionDecision } from "../tracking/rules";
+import { enqueueWebhookEvent } from "../webhooks/events";
 
 /** The steps in the order the technician does them (spec §2). */
 export const STEP_ORDER = [
@@ -316,6 +317,8 @@ export async function recordJobStep(ctx: EngineContext, carrier: CarrierContext,
           .update(s.jobs)
           .set({ workStatus: "STARTED", startedAt: job.startedAt ?? now })
           .where(eq(s.jobs.id, job.id));
+        // A checklist saved again is not a new start (ADR 180: one event per state change).
+        if (job.workStatus !== "STARTED") await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "job.started", orderId: job.orderId, key: String(job.id), now });
         return;
       }
       case "addImei":
@@ -370,6 +373,7 @@ export async function recordJobStep(ctx: EngineContext, carrier: CarrierContext,
         };
         await saveStep(tx, carrier, job, 0, data.step, {}, data.staff_id, now);
         await tx.update(s.jobs).set({ workStatus: "COMPLETED", completedAt: now }).where(eq(s.jobs.id, job.id));
+        if (job.workStatus !== "COMPLETED") await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "job.completed", orderId: job.orderId, key: String(job.id), now });
         await tx.update(s.orders).set({ repairRecord: record, repairedAt: now, updatedAt: now }).where(eq(s.orders.id, job.orderId));
         return;
       }
@@ -428,6 +432,8 @@ export async function reportOnMyWay(ctx: EngineContext, carrier: CarrierContext,
       .update(s.jobs)
       .set({ workStatus: "ON_THE_WAY", onTheWayAt: job.onTheWayAt ?? now, ...position })
       .where(eq(s.jobs.id, job.id));
+    // 'Send my position again' is the same journey: partners hear of the first press only.
+    if (job.workStatus !== "ON_THE_WAY") await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "job.on_the_way", orderId: job.orderId, key: String(job.id), now });
   });
   return technicianJob(ctx, carrier, data);
 }

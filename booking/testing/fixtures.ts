@@ -275,7 +275,7 @@ export interface EngineFixtureOptions {
   closedDates?: string[];
   /** Per area code ('central', 'east', 'berlin'): the area's own slots per technician a day. */
   areaSlots?: Record<string, number>;
-  extra?: Partial<Pick<EngineFileInput, "stores" | "discount_codes" | "price_overrides" | "offering">>;
+  extra?: Partial<Pick<EngineFileInput, "stores" | "discount_codes" | "price_overrides" | "offering" | "webhooks">>;
 }
 
 /** A GB carrier with two London areas unless told otherwise: 'central' (SW1A, WC2N …) and 'east' (E1, E14). */
@@ -349,6 +349,7 @@ export function engineFixture(options: EngineFixtureOptions): EngineFile {
     ],
     price_overrides: options.extra?.price_overrides ?? [],
     offering: options.extra?.offering,
+    webhooks: options.extra?.webhooks ?? [],
   });
 }
 

@@ -12,6 +12,7 @@ import { registerRevisionBump } from './lib/ops-revision';
 import { registerOpsValidation } from './lib/ops-validation';
 import { seedCarriers } from './lib/seed';
 import { registerWebhookEmitter } from './lib/webhook';
+import { registerWebhookDeliveryRoutes } from './lib/webhook-deliveries';
 
 export default {
   /**
@@ -29,6 +30,7 @@ export default {
     strapi.customFields.register({ name: SCOPES_FIELD, type: 'json' });
     registerApiKeyRoutes(strapi);
     registerApiKeyHashGuard(strapi);
+    registerWebhookDeliveryRoutes(strapi);
   },
 
   /** Idempotent on every start: locales, first admin, API tokens, fences and roles, edit views, device pictures, seed carriers and their operations. */

@@ -212,6 +212,22 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
     expect(served.opening_hours).toEqual(hours);
   });
 
+  it("serves a partner's webhook endpoint with its ticked events and the secret the CMS made, and refuses a URL with a password (ADR 179)", async () => {
+    await refused("ops-webhook-endpoints", { carrierCode: carrier, url: "https://user:pw@partner.example/hooks" }, /URL: the address must not contain a user name or password/);
+    const id = await createOk("ops-webhook-endpoints", {
+      carrierCode: carrier,
+      url: "https://partner.example/hooks",
+      description: "Call centre",
+      orderCancelled: false,
+      jobOnTheWay: false,
+    });
+    const engine = (await feed(`carriers/${carrier}`)).body.engine;
+    expect(engineFileSchema.safeParse(engine).error).toBeUndefined();
+    const served = engine.webhooks.find((w: { id: string }) => w.id === id);
+    expect(served).toMatchObject({ url: "https://partner.example/hooks", enabled: true, description: "Call centre", secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
+    expect(served.events).toEqual(["order.created", "order.date_changed", "order.address_changed", "job.started", "job.completed"]);
+  });
+
   it("refuses a discount code the carrier already has", async () => {
     await refused(
       "ops-discount-codes",

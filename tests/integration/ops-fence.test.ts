@@ -18,6 +18,7 @@ const AREA = "api::ops-service-area.ops-service-area";
 const ROSTER = "api::ops-roster.ops-roster";
 const OVERRIDE = "api::ops-price-override.ops-price-override";
 const PRICE = "api::catalogue-price.catalogue-price";
+const WEBHOOK = "api::ops-webhook-endpoint.ops-webhook-endpoint";
 const cm = (uid: string, rest = "") => `/content-manager/collection-types/${uid}${rest}`;
 
 async function restCreate(collection: string, data: Record<string, unknown>, status = false): Promise<string> {
@@ -37,6 +38,7 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
   const carriers: Record<string, string> = {};
   const areas: Record<string, string> = {};
   const rosters: Record<string, string> = {};
+  const webhooks: Record<string, string> = {};
   const createdByOperator: string[] = [];
 
   async function invite(roleName: string, email: string, password: string): Promise<number> {
@@ -64,6 +66,7 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
         radiusKm: 5,
       });
       rosters[code] = await restCreate("ops-rosters", { carrierCode: code, workingWeekdays: [1, 2, 3, 4, 5], slotsPerTechnicianPerDay: 4, closedDates: [] });
+      webhooks[code] = await restCreate("ops-webhook-endpoints", { carrierCode: code, url: `https://${code}.partner.example/hooks`, description: `Partner of ${code}` });
     }
     adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const operatorId = await invite("Operations", `operator-${suffix}@repair.localhost`, `Operator-${suffix}-Pass1`);
@@ -84,6 +87,7 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
   afterAll(async () => {
     if (!CMS_URL || !WRITE_TOKEN) return;
     for (const id of createdByOperator) await call("DELETE", `/api/ops-price-overrides/${id}`, WRITE_TOKEN);
+    for (const id of Object.values(webhooks)) await call("DELETE", `/api/ops-webhook-endpoints/${id}`, WRITE_TOKEN);
     for (const code of [codeA, codeB]) {
       if (areas[code]) await call("DELETE", `/api/ops-service-areas/${areas[code]}`, WRITE_TOKEN);
       if (rosters[code]) await call("DELETE", `/api/ops-rosters/${rosters[code]}`, WRITE_TOKEN);
@@ -124,6 +128,50 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
     expect((await call("PUT", cm(AREA, `/${areas[codeA]}`), operatorToken, { carrierCode: codeB })).status).toBe(403);
   });
 
+  it("sees, edits and re-keys only their carrier's webhook endpoints; the secret is the CMS's to make (ADR 179)", async () => {
+    const list = await call("GET", cm(WEBHOOK, "?page=1&pageSize=100"), operatorToken);
+    expect(list.status).toBe(200);
+    expect(list.body.results.map((r: { carrierCode: string }) => r.carrierCode)).toEqual([codeA]);
+    const own = await call("GET", cm(WEBHOOK, `/${webhooks[codeA]}`), operatorToken);
+    const secret: string = own.body.data.signingSecret;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(Buffer.from(secret.slice(6), "base64")).toHaveLength(32);
+
+    // The other carrier's endpoint: not readable, not editable.
+    expect([403, 404]).toContain((await call("GET", cm(WEBHOOK, `/${webhooks[codeB]}`), operatorToken)).status);
+    expect([403, 404]).toContain((await call("PUT", cm(WEBHOOK, `/${webhooks[codeB]}`), operatorToken, { url: "https://attacker.example/" })).status);
+    const other = await call("GET", `/api/ops-webhook-endpoints/${webhooks[codeB]}`, WRITE_TOKEN);
+    expect(other.body.data.url).toBe(`https://${codeB}.partner.example/hooks`);
+    // The content API (the web app's read token, automation) never answers a secret: the feed hands it to the engine.
+    expect(other.body.data.signingSecret).toBeUndefined();
+
+    // The side panel's deliveries (ADR 181): the other carrier's endpoint is not there for them; their own is
+    // asked of the app (which answers its list when it runs beside this Strapi, as under scripts/test.mjs).
+    expect((await call("GET", `/ops-webhook-endpoints/${webhooks[codeB]}/deliveries`, operatorToken)).status).toBe(404);
+    expect((await call("POST", `/ops-webhook-endpoints/${webhooks[codeB]}/deliveries/1/redeliver`, operatorToken, {})).status).toBe(404);
+    expect((await call("GET", `/ops-webhook-endpoints/${webhooks[codeA]}/deliveries`)).status).toBe(401);
+    const deliveries = await call("GET", `/ops-webhook-endpoints/${webhooks[codeA]}/deliveries`, operatorToken);
+    if (process.env.APP_URL) expect(deliveries).toMatchObject({ status: 200, body: { deliveries: [] } });
+    else expect(deliveries).toMatchObject({ status: 502, body: { error: expect.stringMatching(/could not be reached/) } });
+
+    // A typed-in secret is ignored; "New secret on save" replaces it.
+    const typed = await call("PUT", cm(WEBHOOK, `/${webhooks[codeA]}`), operatorToken, { signingSecret: "whsec_chosen", description: "Call centre" });
+    expect(typed.status, JSON.stringify(typed.body)).toBe(200);
+    expect(typed.body.data).toMatchObject({ signingSecret: secret, description: "Call centre" });
+    const rekeyed = await call("PUT", cm(WEBHOOK, `/${webhooks[codeA]}`), operatorToken, { regenerateSecret: true });
+    expect(rekeyed.body.data.signingSecret).toMatch(/^whsec_/);
+    expect(rekeyed.body.data.signingSecret).not.toBe(secret);
+    expect(rekeyed.body.data.regenerateSecret).toBe(false);
+
+    // The URL is checked on save, with the field named.
+    const withPassword = await call("PUT", cm(WEBHOOK, `/${webhooks[codeA]}`), operatorToken, { url: "https://user:pw@partner.example/hooks" });
+    expect(withPassword.status).toBe(400);
+    expect(JSON.stringify(withPassword.body)).toMatch(/URL: the address must not contain a user name or password/);
+    const created = await call("POST", cm(WEBHOOK), operatorToken, { carrierCode: codeB, url: "https://partner.example/hooks" });
+    if (created.body?.data?.documentId) await call("DELETE", `/api/ops-webhook-endpoints/${created.body.data.documentId}`, WRITE_TOKEN);
+    expect(created.status).toBe(403);
+  });
+
   it("cannot change the catalogue", async () => {
     const list = await call("GET", cm(PRICE, "?page=1&pageSize=1"), operatorToken);
     expect(list.status).toBe(403);
@@ -131,6 +179,7 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
 
   it("a carrier editor cannot see or change prices, areas or rosters, even of their own carrier", async () => {
     expect((await call("GET", cm(AREA, "?page=1&pageSize=10"), editorToken)).status).toBe(403);
+    expect((await call("GET", cm(WEBHOOK, "?page=1&pageSize=10"), editorToken)).status).toBe(403);
     expect((await call("PUT", cm(ROSTER, `/${rosters[codeA]}`), editorToken, { workingWeekdays: [6] })).status).toBe(403);
     expect((await call("POST", cm(OVERRIDE), editorToken, { carrierCode: codeA, model: "iphone-15", problem: "battery-replacement", price: 100 })).status).toBe(403);
     expect((await call("GET", cm(PRICE, "?page=1&pageSize=1"), editorToken)).status).toBe(403);

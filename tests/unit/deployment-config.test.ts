@@ -137,6 +137,7 @@ describe("docker-compose.yml gives each service the configuration it reads in pr
       BOOKING_DATA_DIR: "PGlite; production runs on Postgres (DATABASE_URL)",
       BOOKING_MIGRATIONS_DIR: "the migrations ship in the image",
       CMS_MEDIA_URL: "its default, <CMS_URL>/uploads, is the CMS container",
+      WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "webhooks to private addresses: test rigs only (ADR 180)",
     };
     const passed = Object.keys(app.environment!);
     expect(ENV_VARIABLES.filter((name) => !passed.includes(name) && !(name in notPassed))).toEqual([]);

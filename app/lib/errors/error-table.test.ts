@@ -37,6 +37,8 @@ describe("the §8 error table", () => {
   it("answers the CMS's operations questions: a refused area or dates is a bad request, anything else a bug (ADR 160)", () => {
     expect(behaviourFor("VALIDATION", "operations.bookings-count").show).toBe("field");
     expect(behaviourFor("BK01", "operations.bookings-count").show).toBe("error-page");
+    expect(behaviourFor("NOT_FOUND", "operations.webhook-redeliver").show).toBe("field");
+    expect(behaviourFor("BK01", "operations.webhook-redeliver").show).toBe("error-page");
   });
 
   it("answers the staff pages: another's job is the 403 page, a refused step stays under its fields, anything else is a bug (ADR 099)", () => {

@@ -134,7 +134,8 @@ export type Place =
   | "operations.bookings-count"
   | "store"
   | "store.service"
-  | "store.service.order";
+  | "store.service.order"
+  | "operations.webhook-redeliver";
 
 /** `codes`: this place's behaviour for a code; `otherwise`: for any code neither it nor a place before it names. */
 export interface PlaceRule {
@@ -230,6 +231,8 @@ export const PLACE_RULES = {
   operations: { otherwise: { show: "error-page" } },
   /** Issue 9 item 7: an area or dates the engine refuses is the CMS's bad request. */
   "operations.bookings-count": { codes: { VALIDATION: { show: "field" } } },
+  /** ADR 181: no dead delivery of the carrier with that id (or a malformed id) is the CMS's 404. */
+  "operations.webhook-redeliver": { codes: { NOT_FOUND: { show: "field" }, VALIDATION: { show: "field" } } },
   /** The staff pages (ADR 099): another's job is the 403 page, a refused step or move shows under its fields, anything else is a bug. */
   store: { codes: { JOB_FORBIDDEN: { show: "forbidden" }, VALIDATION: { show: "field" } }, otherwise: { show: "error-page" } },
   /** Customer service (ADR 190): the order operations' refusals shown above the action's form, in the staff member's language. */

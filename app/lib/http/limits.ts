@@ -16,8 +16,8 @@ export const WEBHOOK_BODY_LIMIT_BYTES = 1024 * 1024;
 /** The routes that take a file: the proof of purchase and the technician's repair pictures. */
 export const UPLOAD_PATHS: readonly string[] = ["/manage/booking", "/store/jobs/picture"];
 
-/** Server-to-server posts with their own content types and signatures, not browser forms. */
-export const WEBHOOK_PATHS: readonly string[] = ["/api/cms-webhook", "/api/braintree-webhook"];
+/** Server-to-server posts with their own content types and signatures, not browser forms (the CMS's redelivery of a partner webhook, ADR 181, included). */
+export const WEBHOOK_PATHS: readonly string[] = ["/api/cms-webhook", "/api/braintree-webhook", "/api/ops/webhook-deliveries"];
 
 export const FORM_CONTENT_TYPES: readonly string[] = ["application/x-www-form-urlencoded", "multipart/form-data"];
 

@@ -57,6 +57,8 @@ describe("request guard", () => {
   it("leaves the webhooks their own content types and signatures, but not an unlimited body", () => {
     expect(rejectionFor(facts({ path: "/api/cms-webhook", contentType: "application/json", origin: undefined }))).toBeNull();
     expect(rejectionFor(facts({ path: "/api/braintree-webhook", contentType: "application/json", origin: "https://braintree.example" }))).toBeNull();
+    // The CMS asks the app to redeliver a partner webhook: signed, no body, no browser origin (ADR 181).
+    expect(rejectionFor(facts({ path: "/api/ops/webhook-deliveries", contentType: undefined, origin: undefined }))).toBeNull();
     expect(rejectionFor(facts({ path: "/api/cms-webhook", contentType: "application/json", contentLength: String(20 * 1024 * 1024) }))).toBe("BODY_TOO_LARGE");
   });
 });

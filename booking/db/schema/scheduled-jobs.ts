@@ -26,6 +26,8 @@ export interface MessageJobPayload {
   };
   /** The calendar invite the e-mail carries: its METHOD and SEQUENCE as at the event. */
   calendar?: { method: "REQUEST" | "CANCEL"; sequence: number };
+  /** A `webhook` row (ADR 180): the endpoint it goes to and the event's JSON body, fixed at the event. */
+  webhook?: { endpointId: string; eventId: string; body: string; lastStatus?: number | null };
 }
 
 export type ScheduledJobState = "pending" | "sending" | "sent" | "failed" | "dead" | "cancelled" | "skipped";
@@ -36,9 +38,10 @@ export const scheduledJobs = pgTable(
     id: bigserial("id", { mode: "number" }).primaryKey(),
     /**
      * `message` (one channel of one kind for one order), `purge_holds` (recurring) or
-     * `waiting_list_expire` (a waiting-list offer's hold runs out at `run_at`, ADR 094).
+     * `waiting_list_expire` (a waiting-list offer's hold runs out at `run_at`, ADR 094) or `webhook`
+     * (one event to one partner endpoint, ADR 180).
      */
-    type: text("type").$type<"message" | "purge_holds" | "waiting_list_expire">().notNull(),
+    type: text("type").$type<"message" | "purge_holds" | "waiting_list_expire" | "webhook">().notNull(),
     /** Unique: the same message is recorded once, e.g. `100001:evening-before:email:1`. */
     dedupeKey: text("dedupe_key").notNull(),
     /** null for work that is no carrier's (the hold purge covers all). */

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { StrapiApp } from '@strapi/strapi/admin';
 import { apiKeyTranslations } from './api-key-messages';
 import { ApiKeyPanel } from './api-key-panel';
+import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from './webhook-deliveries-panel';
 
 type ContentManagerApis = { addEditViewSidePanel(panels: unknown[]): void };
 
@@ -11,7 +12,10 @@ export default {
     locales: ['de'],
     notifications: { releases: false },
     tutorials: false,
-    translations: { en: apiKeyTranslations('en'), de: apiKeyTranslations('de') },
+    translations: {
+      en: { ...apiKeyTranslations('en'), ...WEBHOOK_PANEL_TRANSLATIONS.en },
+      de: { ...apiKeyTranslations('de'), ...WEBHOOK_PANEL_TRANSLATIONS.de },
+    },
   },
   register(app: StrapiApp) {
     // Partner API key scopes as a multi-select (ADR 182); the server registers the same name.
@@ -25,7 +29,8 @@ export default {
     });
   },
   bootstrap(app: StrapiApp) {
-    // The API key's side panel: its key shown once, status, last use, rotation (ADR 183, 184).
-    (app.getPlugin('content-manager').apis as unknown as ContentManagerApis).addEditViewSidePanel([ApiKeyPanel]);
+    // Side panels beside the edit view: the API key's key shown once, status, last use, rotation (ADR 183, 184);
+    // a webhook endpoint's deliveries (ADR 181). Each panel renders only for its own content type.
+    (app.getPlugin('content-manager').apis as unknown as ContentManagerApis).addEditViewSidePanel([ApiKeyPanel, WebhookDeliveriesPanel]);
   },
 };

@@ -36,6 +36,7 @@ export const OPS_UIDS = {
   offering: 'api::ops-offering.ops-offering',
   staffMember: 'api::ops-staff-member.ops-staff-member',
   apiKey: 'api::ops-api-key.ops-api-key',
+  webhookEndpoint: 'api::ops-webhook-endpoint.ops-webhook-endpoint',
 } as const;
 
 export const CATALOGUE_UIDS = {

@@ -299,6 +299,49 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
     ],
   },
 
+  [OPS_UIDS.webhookEndpoint]: {
+    mainField: 'url',
+    list: ['carrierCode', 'url', 'description', 'enabled'],
+    sections: [
+      {
+        title: 'Endpoint',
+        fields: {
+          carrierCode,
+          url: {
+            label: 'URL',
+            description: "The partner's address that receives the events, e.g. https://partner.example/webhooks. https:// only in production; no user name or password in it.",
+            placeholder: 'https://partner.example/webhooks',
+          },
+          description: { label: 'Description', description: 'Who this is for, e.g. "Skyline call-centre tool".' },
+          enabled: { label: 'Enabled', description: 'Off: no events are sent to it (deliveries waiting are dropped).' },
+        },
+      },
+      {
+        title: 'Events it receives',
+        fields: {
+          orderCreated: { label: 'Order created', description: 'A booking became an order (paid or confirmed).' },
+          orderCancelled: { label: 'Order cancelled', description: 'The order was cancelled.' },
+          orderDateChanged: { label: 'Date changed', description: 'The order moved to another day.' },
+          orderAddressChanged: { label: 'Address changed', description: 'The repair address changed (the event carries only the postcode).' },
+          jobOnTheWay: { label: 'Technician on the way', description: "The technician pressed 'On my way'." },
+          jobStarted: { label: 'Repair started', description: 'The technician started the repair.' },
+          jobCompleted: { label: 'Repair completed', description: 'The technician completed the repair.' },
+        },
+      },
+      {
+        title: 'Signing secret',
+        fields: {
+          signingSecret: {
+            label: 'Signing secret',
+            description:
+              'Made by the CMS when the endpoint is created (whsec_…); give it to the partner, who checks each signature with it (README "Webhooks"). Text typed here is ignored.',
+          },
+          regenerateSecret: { label: 'New secret on save', description: 'On: saving replaces the secret at once; the partner needs the new one before the next event.' },
+        },
+      },
+    ],
+  },
+
   [CATALOGUE_UIDS.setting]: {
     sections: [
       {

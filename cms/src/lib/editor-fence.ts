@@ -114,8 +114,8 @@ async function ensureRole(strapi: Core.Strapi, name: string, description: string
 
 /** Contract types added after deployments created their Carrier editor role: customer messages (ADR 092). */
 export const CONTRACT_TYPES_ADDED_LATER: readonly string[] = [MESSAGE_TEMPLATE_UID];
-/** Operations types added after deployments created their Operations role: staff accounts (ADR 095), partner API keys (ADR 182). */
-export const OPERATIONS_TYPES_ADDED_LATER: readonly string[] = [OPS_UIDS.staffMember, OPS_UIDS.apiKey];
+/** Operations types added after deployments created their Operations role: staff accounts (ADR 095), partner API keys (ADR 182), webhook endpoints (ADR 179). */
+export const OPERATIONS_TYPES_ADDED_LATER: readonly string[] = [OPS_UIDS.staffMember, OPS_UIDS.apiKey, OPS_UIDS.webhookEndpoint];
 
 type GrantDeps = {
   roleId: number;

@@ -52,6 +52,7 @@ export async function readOpsEntries(strapi: Core.Strapi, code: string): Promise
     stores: await all(strapi, OPS_UIDS.store, where),
     discountCodes: await all(strapi, OPS_UIDS.discountCode, where),
     priceOverrides: await all(strapi, OPS_UIDS.priceOverride, where),
+    webhookEndpoints: await all(strapi, OPS_UIDS.webhookEndpoint, where),
   };
 }
 

@@ -4,6 +4,8 @@
  * goes file -> entries, the engine feed goes entries -> file (/work/ops-contract.md), and a unit
  * test proves the round trip gives the file back.
  */
+
+import { webhookEndpointToEngine } from './webhook-endpoints';
 /* eslint-disable @typescript-eslint/no-explicit-any -- the files arrive as parsed JSON already validated by
    booking/catalogue/seed-schema.ts, which the CMS cannot import; the round-trip test checks this mapping. */
 
@@ -18,6 +20,8 @@ export type OpsEntries = {
   stores: Data[];
   discountCodes: Data[];
   priceOverrides: Data[];
+  /** Partners' webhook endpoints (ADR 179); not in the seed files. */
+  webhookEndpoints?: Data[];
 };
 
 export type CatalogueEntries = {
@@ -194,6 +198,8 @@ export function entriesToEngineFile(carrier: CarrierFacts, entries: OpsEntries) 
       excluded_models: list<string>(offering.excludedModels),
       excluded_problems: list<string>(offering.excludedProblems),
     },
+    // Only when there are any, so a seed file reads back as it was written.
+    ...(entries.webhookEndpoints?.length ? { webhooks: entries.webhookEndpoints.map(webhookEndpointToEngine) } : {}),
   };
 }
 

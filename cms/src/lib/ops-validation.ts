@@ -16,6 +16,7 @@ import {
 } from './ops-rules';
 import { apiKeyProblems, prepareApiKeyData } from './ops-api-keys';
 import { normaliseUsername, staffMemberProblems } from './staff-rules';
+import { prepareWebhookData, webhookEndpointProblems } from './webhook-endpoints';
 
 /**
  * Document middleware: refuses an invalid operations or catalogue entry with a 400 whose message
@@ -140,6 +141,9 @@ async function opsProblems(strapi: Core.Strapi, uid: string, data: Data, existin
     case OPS_UIDS.apiKey:
       problems.push(...apiKeyProblems(merged));
       break;
+    case OPS_UIDS.webhookEndpoint:
+      problems.push(...webhookEndpointProblems(merged));
+      break;
     case OPS_UIDS.offering:
       problems.push(
         ...slugListProblems(data, 'excludedMakes', 'Excluded makes'),
@@ -209,6 +213,12 @@ export function registerOpsValidation(strapi: Core.Strapi): void {
     if (ctx.uid === OPS_UIDS.apiKey) {
       prepareApiKeyData(ctx.action, params);
       if (!clone) Object.assign(data, params.data);
+    }
+    if (ctx.uid === OPS_UIDS.webhookEndpoint) {
+      // The secret is the CMS's to make (ADR 179), on the data Strapi writes, whatever the form sent.
+      const written = params.data ?? (params.data = {});
+      prepareWebhookData(written, ctx.action !== 'update');
+      if (data !== written) Object.assign(data, { signingSecret: written.signingSecret, regenerateSecret: false });
     }
     // An update may carry only the changed fields; cross-field rules need the whole entry.
     const existing = params.documentId && !clone ? ((await strapi.db.query(ctx.uid as never).findOne({ where: { documentId: params.documentId } } as never)) as Data | null) : null;
