@@ -46,6 +46,8 @@ async function serve() {
       engine: async () => t.engine,
       carrier: async (code) => (code === carrier.code ? known : null),
       authenticate: (secret) => t.engine.apiKeys.verify(secret),
+      // As server.ts: catalogue answers cached until the data changes (the bench changes none).
+      onDataChanged: () => undefined,
     }),
   );
   const server = app.listen(0, "127.0.0.1");

@@ -5,7 +5,7 @@
  * listener), not copies of its own.
  */
 import { getEngine } from "~/booking.server";
-import { getCarriers, getContactReasonOptions } from "~/content/content.server";
+import { getCarriers, getContactReasonOptions, onContentInvalidated, onEngineDataChanged } from "~/content/content.server";
 import { localeSchema } from "~/content/schemas";
 import { localiseApiError } from "./error-texts.server";
 
@@ -21,6 +21,11 @@ export const partnerApi = {
     return carrier ? getContactReasonOptions(carrier, localeSchema.catch(carrier.defaultLocale).parse(locale)) : [];
   },
   localise: localiseApiError,
+  /** The carrier's content or engine data changed, here or on another instance: the API's cached answers drop (ADR 185). */
+  onDataChanged: (drop: (carrierCode: string | null) => void) => {
+    onContentInvalidated((carrierCode) => drop(carrierCode ?? null));
+    onEngineDataChanged(drop);
+  },
 };
 
 export type PartnerApi = typeof partnerApi;
