@@ -235,7 +235,7 @@ export function createApiRouter(deps: ApiDependencies): Router {
             throw error;
           }
           status = facts.status;
-          answer = await errorBody(facts, locale, deps.localise);
+          answer = await errorBody(facts, locale, deps.localise, carrier.code);
           for (const [name, value] of Object.entries(facts.headers)) response.setHeader(name, value);
         }
         if (run !== null) await engine.apiKeys.completeIdempotencyKey(run, { status, body: answer });
@@ -267,7 +267,7 @@ export function createApiRouter(deps: ApiDependencies): Router {
     const locale = api?.locale ?? answerLocale(request.get("accept-language"), null);
     for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
     if (response.headersSent) return void response.end();
-    errorBody(answer, locale, deps.localise)
+    errorBody(answer, locale, deps.localise, api?.carrier.code ?? null)
       .catch(() => errorBody(answer, "en"))
       .then((body) => response.status(answer.status).json(body));
   });
