@@ -27,35 +27,16 @@ interface Served {
   ids: { apple: number; iphone15: number; iphone15v128: number };
 }
 
-/** PGlite in memory, or a fresh database on the DATABASE_URL server (dropped by `drop`). */
+/** PGlite in memory, or a fresh database on the DATABASE_URL server (dropped by `drop`), with the test catalogue. */
 async function benchDatabase() {
-  const [{ openDatabase }, { seedCatalogue }, { catalogueFixture }, { default: pg }] = await Promise.all([
-    import("../booking/db/open"),
+  const [{ openBenchDatabase }, { seedCatalogue }, { catalogueFixture }] = await Promise.all([
+    import("./database"),
     import("../booking/catalogue/seed"),
     import("../booking/testing/fixtures"),
-    import("pg"),
   ]);
-  const serverUrl = process.env.DATABASE_URL;
-  if (!serverUrl) {
-    const opened = await openDatabase({ BOOKING_DATA_DIR: "memory://" });
-    await seedCatalogue(opened.db, catalogueFixture());
-    return { opened, drop: async () => undefined };
-  }
-  const name = `bench_api_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const opened = await openDatabase({ DATABASE_URL: url.toString(), DATABASE_POOL_MAX: String(Math.max(10, connections)) });
-  await seedCatalogue(opened.db, catalogueFixture());
-  return {
-    opened,
-    drop: async () => {
-      await admin.query(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
+  const database = await openBenchDatabase(process.env.DATABASE_URL, Math.max(10, connections), "bench_api");
+  await seedCatalogue(database.opened.db, catalogueFixture());
+  return database;
 }
 
 /** The child: the API over a seeded engine; prints what the parent needs as one JSON line. */
@@ -91,10 +72,7 @@ async function serve() {
   process.once("SIGTERM", () => {
     server.close();
     server.closeAllConnections();
-    void opened
-      .close()
-      .then(drop)
-      .finally(() => process.exit(0));
+    void drop().finally(() => process.exit(0));
   });
   const { key } = await t.engine.apiKeys.issue(carrier.code, { name: "bench", scopes: ["bookings:write", "catalogue:read"], allowedOrigins: [] });
   const { reference } = await t.engine.basket.buildBooking(carrier, { referrer: "bench" });

@@ -2,12 +2,10 @@
  * A carrier's own wording of a §8 text (its CMS ui-text override) reaches the partner API's error
  * messages as it reaches its pages (ADR 187): the same carrierTexts, same carrier, same language.
  */
-import express from "express";
-import type { AddressInfo } from "node:net";
-import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { API_PREFIX, apiRoutes, createApiRouter } from "../../booking/http/index";
+import { apiRoutes } from "../../booking/http/index";
 import { createTestEngine, newCarrier, type TestEngine } from "../../booking/testing/engine";
+import { startApi, type ApiHarness } from "../integration/api-harness";
 
 /** What the CMS holds: carriers and their ui-text overrides per language. */
 const cms = vi.hoisted(() => ({
@@ -31,8 +29,7 @@ const { carrierTexts } = await import("~/i18n/i18n.server");
 const { siteText } = await import("~/lib/api/error-texts.server");
 
 let t: TestEngine;
-let server: Server;
-let origin: string;
+let api: ApiHarness;
 let key: string;
 let plainKey: string;
 let carrierCode: string;
@@ -47,34 +44,20 @@ beforeAll(async () => {
   cms.uiTexts.set(`${worded.code}:de`, { "landing.postcodeInvalid": "Diese Postleitzahl kennen wir leider nicht." });
   key = (await t.engine.apiKeys.issue(worded.code, { name: "worded", scopes: ["bookings:write"] })).key;
   plainKey = (await t.engine.apiKeys.issue(plain.code, { name: "plain", scopes: ["bookings:write"] })).key;
-  const app = express();
-  app.use(
-    API_PREFIX,
-    createApiRouter({
-      routes: apiRoutes,
-      engine: async () => t.engine,
-      authenticate: (secret) => t.engine.apiKeys.verify(secret),
-      carrier: async (code) => (await partnerApi.carrier(code)) as never,
-      localise: partnerApi.localise,
-    }),
-  );
-  server = await new Promise((resolve) => {
-    const listening = app.listen(0, "127.0.0.1", () => resolve(listening));
-  });
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}${API_PREFIX}`;
+  api = await startApi({ routes: apiRoutes, carrier: async (code) => (await partnerApi.carrier(code)) as never, localise: partnerApi.localise }, t);
 });
 afterAll(async () => {
-  await new Promise((resolve) => server?.close(resolve));
+  await api?.close();
   await t?.close();
 });
 
 /** A booking of the key's carrier given a postcode that is no postcode: BK04. */
 async function badPostcode(apiKey: string, language: string) {
   const headers = { authorization: `Bearer ${apiKey}`, "content-type": "application/json", "accept-language": language };
-  const built = await fetch(`${origin}/wefix-booking/build`, { method: "POST", headers, body: JSON.stringify({}) });
+  const built = await fetch(api.url("/wefix-booking/build"), { method: "POST", headers, body: JSON.stringify({}) });
   expect(built.status).toBe(201);
   const reference = ((await built.json()) as { data: { booking_reference: string } }).data.booking_reference;
-  const answer = await fetch(`${origin}/wefix-booking/${reference}/postcode`, { method: "POST", headers, body: JSON.stringify({ postcode: "not a postcode" }) });
+  const answer = await fetch(api.url(`/wefix-booking/${reference}/postcode`), { method: "POST", headers, body: JSON.stringify({ postcode: "not a postcode" }) });
   return { status: answer.status, body: (await answer.json()) as { code: string; messages: string[]; fields?: Record<string, string[]> } };
 }
 
