@@ -27,16 +27,16 @@ interface Served {
   ids: { apple: number; iphone15: number; iphone15v128: number };
 }
 
-/** PGlite in memory, or a fresh database on the DATABASE_URL server (dropped by `drop`), with the test catalogue. */
+/** PGlite in memory, or a fresh database on the DATABASE_URL server (its `close` drops it), with the test catalogue. */
 async function benchDatabase() {
-  const [{ openBenchDatabase }, { seedCatalogue }, { catalogueFixture }] = await Promise.all([
-    import("./database"),
+  const [{ openFreshDatabase }, { seedCatalogue }, { catalogueFixture }] = await Promise.all([
+    import("../booking/testing/db"),
     import("../booking/catalogue/seed"),
     import("../booking/testing/fixtures"),
   ]);
-  const database = await openBenchDatabase(process.env.DATABASE_URL, Math.max(10, connections), "bench_api");
-  await seedCatalogue(database.opened.db, catalogueFixture());
-  return database;
+  const opened = await openFreshDatabase(process.env.DATABASE_URL, { poolMax: Math.max(10, connections), prefix: "bench_api" });
+  await seedCatalogue(opened.db, catalogueFixture());
+  return opened;
 }
 
 /** The child: the API over a seeded engine; prints what the parent needs as one JSON line. */
@@ -47,7 +47,7 @@ async function serve() {
     import("../booking/http/index"),
     import("../booking/testing/fixtures"),
   ]);
-  const { opened, drop } = await benchDatabase();
+  const opened = await benchDatabase();
   // Limits high enough that no call is refused: the figures are the calls' own, the per-key count
   // (ADR 175, counted in memory and written in batches this far from the limit, ADR 185) included.
   const t = await createTestEngine({ opened, config: { apiRateLimitReads: 1_000_000, apiRateLimitWrites: 1_000_000 } });
@@ -72,7 +72,7 @@ async function serve() {
   process.once("SIGTERM", () => {
     server.close();
     server.closeAllConnections();
-    void drop().finally(() => process.exit(0));
+    void opened.close().finally(() => process.exit(0));
   });
   const { key } = await t.engine.apiKeys.issue(carrier.code, { name: "bench", scopes: ["bookings:write", "catalogue:read"], allowedOrigins: [] });
   const { reference } = await t.engine.basket.buildBooking(carrier, { referrer: "bench" });

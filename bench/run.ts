@@ -22,7 +22,7 @@ import { createEngine } from "../booking/compose";
 import { fixedClock } from "../booking/ports/clock";
 import { carrierFixture, catalogueFixture, engineFixture, IDS } from "../booking/testing/fixtures";
 import { memoryFiles } from "../booking/testing/engine";
-import { openBenchDatabase } from "./database";
+import { openFreshDatabase } from "../booking/testing/db";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const AVAILABILITY_RUNS = Number(process.env.BENCH_AVAILABILITY_RUNS ?? 200);
@@ -38,11 +38,11 @@ function percentile(samples: number[], p: number): number {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function withDatabase<T>(fn: (opened: OpenedDatabase) => Promise<T>): Promise<T> {
-  const { opened, drop } = await openBenchDatabase(serverUrl, Math.max(10, CONCURRENCY * 2));
+  const opened = await openFreshDatabase(serverUrl, { poolMax: Math.max(10, CONCURRENCY * 2), prefix: "bench" });
   try {
     return await fn(opened);
   } finally {
-    await drop();
+    await opened.close();
   }
 }
 

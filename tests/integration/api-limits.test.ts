@@ -1,11 +1,14 @@
 /**
  * Per-key rate limits shared across app instances (issue 23 item 5, ADR 175): two routers, each over
- * its own engine as two app processes would be, over one database. They share each key's count; the
+ * its own engine as two app processes would be, over one database (PostgreSQL with TEST_DATABASE_URL). They share each key's count; the
  * 429 (RATE_LIMITED, Retry-After) arrives after the limit; the window's end resets it.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "../../booking/http/index";
+import { seedCatalogue } from "../../booking/catalogue/seed";
+import { openFreshDatabase } from "../../booking/testing/db";
 import { createTestEngine, type TestEngine } from "../../booking/testing/engine";
+import { catalogueFixture } from "../../booking/testing/fixtures";
 import { call, carrierWithKey, startApi, type ApiHarness } from "./api-harness";
 
 const LIMITS = { apiRateLimitReads: 5, apiRateLimitWrites: 3, apiRateWindowSeconds: 60 };
@@ -17,8 +20,17 @@ let two: ApiHarness;
 let key: string;
 let code: string;
 
+/** On PostgreSQL when the test run has one (TEST_DATABASE_URL: a database of this file's, dropped at the end), else PGlite shared by both. */
+async function sharedDatabase() {
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) return undefined;
+  const opened = await openFreshDatabase(server, { prefix: "api_limits" });
+  await seedCatalogue(opened.db, catalogueFixture());
+  return opened;
+}
+
 beforeAll(async () => {
-  first = await createTestEngine({ config: LIMITS });
+  first = await createTestEngine({ opened: await sharedDatabase(), config: LIMITS });
   second = await createTestEngine({ opened: first.opened, config: LIMITS });
   one = await startApi({ routes: apiRoutes }, first);
   two = await startApi({ routes: apiRoutes }, second);
