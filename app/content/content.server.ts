@@ -226,9 +226,10 @@ function notifyEngineDataChanged(change: ContentInvalidation) {
  * This instance's sync changed the engine's copy (a change notice or the periodic reconcile): its
  * listeners drop what they built from it, and the other instances are told (ADR 185).
  */
-export function engineDataChanged(change: ContentInvalidation): Promise<boolean> {
+export async function engineDataChanged(change: ContentInvalidation): Promise<boolean> {
   notifyEngineDataChanged(change);
-  return invalidationBus().publish(change);
+  // A carrier entry's change went out already as a content change, which the same listeners hear.
+  return isOperationsModel(change.model) ? invalidationBus().publish(change) : false;
 }
 
 /** The webhook's change, for the other instances; false when there are none to tell or it failed. */
