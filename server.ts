@@ -97,7 +97,11 @@ for (const base of apiBases(apiRoutes)) {
       authenticate: async (secret) => (await partnerApi()).authenticate(secret),
       carrier: async (code) => (await partnerApi()).carrier(code),
       contactReasons: async (code, locale) => (await partnerApi()).contactReasons(code, locale),
-      localise: async (error, locale) => (await partnerApi()).localise(error, locale),
+      localise: async (error, locale, carrierCode) => (await partnerApi()).localise(error, locale, carrierCode),
+      onDataChanged: (drop) =>
+        void partnerApi()
+          .then((api) => api.onDataChanged(drop))
+          .catch((error: unknown) => log.error({ err: String(error) }, "api: the answer cache is not told of changes; answers stay at most 30 s")),
       log: { error: (details, message) => log.error(details, message) },
     }),
   );

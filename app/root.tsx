@@ -5,8 +5,8 @@ import type { ShouldRevalidateFunction } from "@remix-run/react";
 import { useEffect, useMemo } from "react";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { useChangeLanguage } from "remix-i18next/react";
-import { getLandingPage, getUiTexts, hasStaffAccounts } from "~/content/content.server";
-import { carrierI18n } from "~/i18n/i18n.server";
+import { getLandingPage, hasStaffAccounts } from "~/content/content.server";
+import { carrierTexts } from "~/i18n/i18n.server";
 import { i18nInstanceFor } from "~/i18n/instances";
 import { OVERRIDES_NS, isSectionNamespace, routeNamespaces } from "~/i18n/namespaces";
 import { publicCarrier } from "~/lib/public-carrier";
@@ -36,13 +36,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (carrier.maintenance && !MAINTENANCE_EXEMPT.test(url.pathname)) throw redirect("/maintenance");
 
   const [{ locale, persist }, toast] = await Promise.all([pickLocale(request, carrier), takeToast(request)]);
-  const [uiTexts, landing, staffLogin] = await Promise.all([
-    getUiTexts(carrier, locale).catch(() => ({})),
+  const [{ uiTexts, key: i18nKey }, landing, staffLogin] = await Promise.all([
+    carrierTexts(carrier, locale),
     getLandingPage(carrier, locale).catch(() => null),
     // The staff log-in is offered where in-store bookings are, or where the carrier has staff (ADR 133).
     carrier.allowsInStoreBookings ? true : hasStaffAccounts(carrier).catch(() => false),
   ]);
-  const { key: i18nKey } = carrierI18n(carrier.code, locale, uiTexts);
   if (persist) responseScope().setCookie(localeCookie, locale);
   return data({
     carrier: publicCarrier(carrier),

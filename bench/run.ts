@@ -12,17 +12,17 @@
  */
 import { performance } from "node:perf_hooks";
 import os from "node:os";
-import pg from "pg";
 import { sql } from "drizzle-orm";
 import { createEmbeddedAddressProvider } from "../booking/adapters/embedded-addresses";
 import { createSandboxGateway, type SandboxLedgerRecord } from "../booking/adapters/sandbox-payments/sandbox-gateway";
 import { seedCarrier, seedCatalogue } from "../booking/catalogue/seed";
-import { openDatabase, queryRows, type OpenedDatabase } from "../booking/db/open";
+import { queryRows, type OpenedDatabase } from "../booking/db/open";
 import { createPaymentLedger } from "../booking/db/payment-ledger";
 import { createEngine } from "../booking/compose";
 import { fixedClock } from "../booking/ports/clock";
 import { carrierFixture, catalogueFixture, engineFixture, IDS } from "../booking/testing/fixtures";
 import { memoryFiles } from "../booking/testing/engine";
+import { openFreshDatabase } from "../booking/testing/db";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const AVAILABILITY_RUNS = Number(process.env.BENCH_AVAILABILITY_RUNS ?? 200);
@@ -38,27 +38,11 @@ function percentile(samples: number[], p: number): number {
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
 async function withDatabase<T>(fn: (opened: OpenedDatabase) => Promise<T>): Promise<T> {
-  if (!serverUrl) {
-    const opened = await openDatabase({ BOOKING_DATA_DIR: "memory://" });
-    try {
-      return await fn(opened);
-    } finally {
-      await opened.close();
-    }
-  }
-  const name = `bench_${Date.now().toString(36)}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const opened = await openDatabase({ DATABASE_URL: url.toString(), DATABASE_POOL_MAX: String(Math.max(10, CONCURRENCY * 2)) });
+  const opened = await openFreshDatabase(serverUrl, { poolMax: Math.max(10, CONCURRENCY * 2), prefix: "bench" });
   try {
     return await fn(opened);
   } finally {
     await opened.close();
-    await admin.query(`drop database if exists "${name}" with (force)`);
-    await admin.end();
   }
 }
 

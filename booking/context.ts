@@ -34,6 +34,10 @@ export interface EngineConfig {
   apiRateLimitWrites: number;
   /** The partner API's rate-limit window (ADR 175). */
   apiRateWindowSeconds: number;
+  /** How long an instance reuses a key's row before reading it again (ADR 185): a revoke elsewhere holds within this. */
+  apiKeyCacheMs: number;
+  /** How often an instance writes the calls it counted on its own to the shared rate-limit count (ADR 185). */
+  apiRateFlushMs: number;
 }
 
 export const defaultEngineConfig: EngineConfig = {
@@ -48,6 +52,8 @@ export const defaultEngineConfig: EngineConfig = {
   apiRateLimitReads: 600,
   apiRateLimitWrites: 120,
   apiRateWindowSeconds: 60,
+  apiKeyCacheMs: 1_000,
+  apiRateFlushMs: 200,
 };
 
 export interface EngineContext {

@@ -8,6 +8,7 @@ import { z } from "zod";
 import type { BookingDatabase } from "./db/open";
 import { defaultEngineConfig, type EngineConfig, type EngineContext } from "./context";
 import * as availability from "./availability/availability";
+import { createAvailabilityCache } from "./availability/availability-cache";
 import * as bookings from "./bookings/bookings";
 import * as checkout from "./bookings/checkout";
 import * as catalogue from "./catalogue/queries";
@@ -129,9 +130,25 @@ export function assembleEngine(deps: EngineParts) {
     parsed.set(carrier, value);
     return value;
   };
-  function op<F extends (ctx: EngineContext, carrier: CarrierContext, ...rest: never[]) => unknown>(fn: F): Rest<F> {
+  // A booking's availability is reused within a clock second until an operation of its carrier runs (ADR 185).
+  const availabilityAnswers = createAvailabilityCache();
+  /**
+   * An operation on a carrier. Any of them may change the carrier's bookings (a day held, released,
+   * an order moved), so each drops the carrier's reused availability when it starts and when it has
+   * finished, unless it is one of the few `read` ones.
+   */
+  function op<F extends (ctx: EngineContext, carrier: CarrierContext, ...rest: never[]) => unknown>(fn: F, kind: "write" | "read" = "write"): Rest<F> {
     // async: a bad carrier rejects the promise like every other error, never throws synchronously.
-    return (async (carrier: CarrierArg, ...rest: never[]) => fn(ctx, carrierOf(carrier), ...rest)) as Rest<F>;
+    return (async (carrier: CarrierArg, ...rest: never[]) => {
+      const parsed = carrierOf(carrier);
+      if (kind === "read") return fn(ctx, parsed, ...rest);
+      const done = availabilityAnswers.writing(parsed.code);
+      try {
+        return await fn(ctx, parsed, ...rest);
+      } finally {
+        done();
+      }
+    }) as Rest<F>;
   }
   function query<F extends (db: BookingDatabase, carrier: CarrierContext, ...rest: never[]) => unknown>(fn: F): DbRest<F> {
     return (async (carrier: CarrierArg, ...rest: never[]) => fn(ctx.db, carrierOf(carrier), ...rest)) as DbRest<F>;
@@ -145,7 +162,15 @@ export function assembleEngine(deps: EngineParts) {
     settings: deps.scheduler,
     log: deps.schedulerLog,
     onMessage: deps.outcomes?.message ? (event) => deps.outcomes?.message?.(event) : undefined,
-    expireWaitingListOffers: (now) => waitingList.expireOffers(ctx.db, now, ctx.config.waitingListOfferMinutes),
+    expireWaitingListOffers: async (now) => {
+      // An expired offer passes its day on to the next customer waiting: any carrier's availability may change.
+      try {
+        return await waitingList.expireOffers(ctx.db, now, ctx.config.waitingListOfferMinutes);
+      } finally {
+        availabilityAnswers.dropAll();
+      }
+    },
+    purgeApiRows: (now) => rateLimit.purgeApiRows(ctx, now),
   });
   /** An operation that may record messages due now (ADR 093): the worker is nudged once it has committed. */
   function sends<F extends (...args: never[]) => Promise<unknown>>(fn: F): F {
@@ -160,6 +185,9 @@ export function assembleEngine(deps: EngineParts) {
   const throttleConfig: throttle.LookupThrottleConfig = { ...throttle.DEFAULT_LOOKUP_THROTTLE, ...deps.lookupThrottle };
   const withThrottle = <T>(carrier: CarrierContext, subject: throttle.LookupSubject, operation: () => Promise<T>) =>
     throttle.withLookupThrottle(ctx.db, carrier, subject, () => ctx.clock.now(), throttleConfig, operation);
+
+  const keyVerifier = apiKeys.createApiKeyVerifier(ctx);
+  const rateCounter = rateLimit.createRateCounter(ctx);
 
   const staffLoginConfig: staffThrottle.StaffLoginThrottleConfig = { ...staffThrottle.DEFAULT_STAFF_LOGIN_THROTTLE, ...deps.staffLoginThrottle };
 
@@ -222,7 +250,7 @@ export function assembleEngine(deps: EngineParts) {
     // bookings/bookings.ts: the draft booking (spec §7 "Bookings")
     basket: {
       buildBooking: op(bookings.buildBooking),
-      getBooking: op(bookings.getBooking),
+      getBooking: op(bookings.getBooking, "read"),
       getBookingByToken: op(bookings.getBookingByToken),
       issueResumeToken: sends(op(bookings.issueResumeToken)),
       redeemResumeToken: op(bookings.redeemResumeToken),
@@ -235,14 +263,22 @@ export function assembleEngine(deps: EngineParts) {
       setMailIn: op(bookings.setMailIn),
       clearMailIn: op(bookings.clearMailIn),
       addDevice: op(bookings.addDevice),
-      getDevice: op(bookings.getDevice),
+      getDevice: op(bookings.getDevice, "read"),
       updateDevice: op(bookings.updateDevice),
       removeDevice: op(bookings.removeDevice),
       setWarranty: op(bookings.setWarranty),
       setCustomerDetails: op(bookings.setCustomerDetails),
       applyDiscountCode: op(bookings.applyDiscountCode),
       removeDiscountCode: op(bookings.removeDiscountCode),
-      loadAvailability: op(bookings.bookingAvailability),
+      /** Reused within the clock second while no operation of the carrier runs (ADR 185): a day booked through this engine never shows free afterwards. */
+      loadAvailability: async (carrier: CarrierArg, reference: unknown, input?: Parameters<typeof bookings.bookingAvailability>[3]) => {
+        const parsed = carrierOf(carrier);
+        const days = await availabilityAnswers.read(parsed.code, JSON.stringify([reference, input ?? {}]), ctx.clock.now(), () =>
+          bookings.bookingAvailability(ctx, parsed, reference, input),
+        );
+        // Shared between callers: each gets its own copy.
+        return days.map((day) => ({ ...day }));
+      },
       setDate: op(bookings.setDate),
       /** 'Clear booking': releases the draft's day and its reserved promo code (BK07 once it is an order). */
       abandonBooking: op(bookings.abandonBooking),
@@ -277,9 +313,9 @@ export function assembleEngine(deps: EngineParts) {
       lookupOrder: op(orders.lookupOrder),
       orderDevices: op(orders.orderDevices),
       cancelOrder: sends(op(orders.cancelOrder)),
-      orderAvailability: op(orders.orderAvailability),
+      orderAvailability: op(orders.orderAvailability, "read"),
       changeOrderDate: sends(op(orders.changeOrderDate)),
-      dateChangeLog: op(orders.dateChangeLog),
+      dateChangeLog: op(orders.dateChangeLog, "read"),
       changeOrderAddress: sends(op(orders.changeOrderAddress)),
       setOrderDeviceImei: sends(op(orders.setOrderDeviceImei)),
       uploadProofOfPurchase: sends(op(orders.uploadProofOfPurchase)),
@@ -367,18 +403,36 @@ export function assembleEngine(deps: EngineParts) {
     apiKeys: {
       /** A new key; its secret is in the answer once and stored only as a hash. */
       issue: async (carrierCode: string, input: Parameters<typeof apiKeys.issueApiKey>[2]) => apiKeys.issueApiKey(ctx, carrierCode, input),
-      /** The key's carrier, scopes and origins; null for an unknown, wrong, expired or revoked key. Records its last use (once a minute). */
-      verify: async (presented: unknown) => apiKeys.verifyApiKey(ctx, presented),
-      revoke: async (carrierCode: string, id: unknown) => apiKeys.revokeApiKey(ctx, carrierCode, id),
+      /**
+       * The key's carrier, scopes and origins; null for an unknown, wrong, expired or revoked key. Records its last use (once a minute).
+       * The key's row is reused for up to `apiKeyCacheMs` (1 s, ADR 185): a revoke through another instance holds within that.
+       */
+      verify: async (presented: unknown) => keyVerifier.verify(presented),
+      revoke: async (carrierCode: string, id: unknown) => {
+        const revoked = await apiKeys.revokeApiKey(ctx, carrierCode, id);
+        keyVerifier.forget(revoked.id);
+        return revoked;
+      },
       /** A new key; the old one works until `overlapUntil`. */
-      rotate: async (carrierCode: string, id: unknown, input: Parameters<typeof apiKeys.rotateApiKey>[3]) => apiKeys.rotateApiKey(ctx, carrierCode, id, input),
+      rotate: async (carrierCode: string, id: unknown, input: Parameters<typeof apiKeys.rotateApiKey>[3]) => {
+        const rotated = await apiKeys.rotateApiKey(ctx, carrierCode, id, input);
+        keyVerifier.forget(rotated.previous.id);
+        return rotated;
+      },
       list: async (carrierCode: string) => apiKeys.listApiKeys(ctx, carrierCode),
       /** `Idempotency-Key` (ADR 173): run the call, replay its answer, wait for it, or refuse another request under the same key. */
       claimIdempotencyKey: async (input: Parameters<typeof idempotency.claimIdempotencyKey>[1]) => idempotency.claimIdempotencyKey(ctx, input),
       completeIdempotencyKey: async (id: number, answer: { status: number; body: unknown }) => idempotency.completeIdempotencyKey(ctx, id, answer),
       releaseIdempotencyKey: async (id: number) => idempotency.releaseIdempotencyKey(ctx, id),
-      /** Counts one call of a key against its class's limit in the current window, shared by every instance (ADR 175). */
-      consumeRateLimit: async (input: Parameters<typeof rateLimit.consumeRateLimit>[1]) => rateLimit.consumeRateLimit(ctx, input),
+      /**
+       * Counts one call of a key against its class's limit in the current window, shared by every instance (ADR 175): in memory and
+       * written in batches far from the limit, in the database near it (ADR 185).
+       */
+      consumeRateLimit: async (input: Parameters<typeof rateLimit.consumeRateLimit>[1]) => rateCounter.consume(input),
+      /** Writes the calls this instance counted on its own to the shared count now (they are written within `apiRateFlushMs` anyway). */
+      flushRateLimits: async () => rateCounter.flush(),
+      /** Rate windows that can no longer count and idempotency answers past 24 hours (the scheduler's recurring purge runs it, ADR 186). */
+      purgeExpired: async (now: Date) => rateLimit.purgeApiRows(ctx, now),
     },
 
     // technician/ and the staff log-in throttle: technicians and area managers (issue 11 items 7–9, ADR 097, ADR 099); the caller passes the logged-in staff member's ids

@@ -1,4 +1,4 @@
-import { createContentInvalidationBus, type ContentInvalidation, type ContentInvalidationBus } from "~/booking.server";
+import { createContentInvalidationBus, isOperationsModel, routeChange, type ContentInvalidation, type ContentInvalidationBus } from "~/booking.server";
 import { env } from "~/env.server";
 import { ContentCache } from "./cache";
 import { isPreviewing } from "./preview.server";
@@ -188,7 +188,9 @@ const invalidationHolder = globalThis as InvalidationHolder;
 
 function invalidationBus(): ContentInvalidationBus {
   invalidationHolder.__contentInvalidationTarget = (change) => {
-    invalidateContent(change);
+    // Another instance synced the engine's copy of operations or catalogue data: nothing in the content cache depends on it.
+    if (isOperationsModel(change.model)) notifyEngineDataChanged(change);
+    else invalidateContent(change);
   };
   if (!invalidationHolder.__contentInvalidationBus) {
     const bus = createContentInvalidationBus(process.env);
@@ -204,6 +206,31 @@ export function listenForContentInvalidations(): ContentInvalidationBus {
   return invalidationBus();
 }
 listenForContentInvalidations();
+
+type EngineDataListener = (carrierCode: string | null) => void;
+const engineDataListeners = new Set<EngineDataListener>();
+
+/** Caches built from the engine's copy of operations and catalogue data (the partner API's answers, ADR 185) drop with it. */
+export function onEngineDataChanged(listener: EngineDataListener): () => void {
+  engineDataListeners.add(listener);
+  return () => engineDataListeners.delete(listener);
+}
+
+function notifyEngineDataChanged(change: ContentInvalidation) {
+  // The catalogue is every carrier's; an operations change without a carrier may be anyone's.
+  const carrierCode = routeChange(change) === "carrier" ? change.carrierCode : null;
+  for (const listener of engineDataListeners) listener(carrierCode);
+}
+
+/**
+ * This instance's sync changed the engine's copy (a change notice or the periodic reconcile): its
+ * listeners drop what they built from it, and the other instances are told (ADR 185).
+ */
+export async function engineDataChanged(change: ContentInvalidation): Promise<boolean> {
+  notifyEngineDataChanged(change);
+  // A carrier entry's change went out already as a content change, which the same listeners hear.
+  return isOperationsModel(change.model) ? invalidationBus().publish(change) : false;
+}
 
 /** The webhook's change, for the other instances; false when there are none to tell or it failed. */
 export function publishContentInvalidation(change: ContentInvalidation): Promise<boolean> {

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import i18next, { type i18n as I18n, type Resource } from "i18next";
-import { onContentInvalidated } from "~/content/content.server";
+import { getUiTexts, onContentInvalidated } from "~/content/content.server";
+import type { Carrier } from "~/content/schemas";
 import de from "./locales/de.json";
 import en from "./locales/en.json";
 import { forgetServerInstance, registerServerInstance } from "./instances";
@@ -77,6 +78,25 @@ export function carrierI18n(carrierCode: string, locale: Language, overrides: Re
   current.set(slot, built);
   registerServerInstance(built.key, built.instance);
   return built;
+}
+
+export interface CarrierTexts {
+  /** The carrier's CMS ui-text overrides in this language (empty when the CMS could not be read). */
+  uiTexts: Record<string, string>;
+  /** The instance's registered key (the root loader hands it to the render). */
+  key: string;
+  /** The site's texts with the overrides first. */
+  instance: I18n;
+}
+
+/**
+ * A carrier's texts in a language, as every page shows them: the site's translations with the
+ * carrier's CMS ui-text overrides first. The root loader and the partner API's error messages (ADR 187)
+ * both take their texts from here.
+ */
+export async function carrierTexts(carrier: Carrier, locale: Language): Promise<CarrierTexts> {
+  const uiTexts = await getUiTexts(carrier, locale).catch(() => ({}));
+  return { uiTexts, ...carrierI18n(carrier.code, locale, uiTexts) };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ActionFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { isOperationsModel, operationsChanged, routeChange } from "~/booking.server";
-import { invalidateContent, publishContentInvalidation } from "~/content/content.server";
+import { engineDataChanged, invalidateContent, publishContentInvalidation } from "~/content/content.server";
 import { STAFF_ACCOUNT_MODEL } from "~/content/staff.server";
 import { env } from "~/env.server";
 import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
@@ -38,14 +38,23 @@ export async function action({ request }: ActionFunctionArgs) {
   // Operations and catalogue data live in the engine's own copy, not in the content cache (ADR 080);
   // staff accounts are operations data the footer's staff log-in link also reads (ADR 133).
   if (isOperationsModel(change.data.model) && change.data.model !== STAFF_ACCOUNT_MODEL) {
-    return Response.json({ ok: true, operations: await operationsChanged(change.data) });
+    return Response.json({ ok: true, operations: await synced(change.data) });
   }
   const invalidated = invalidateContent(change.data);
   // Then the other instances (ADR 059); if that fails they catch up within CONTENT_TTL_SECONDS.
   const published = await publishContentInvalidation({ model: change.data.model, carrierCode: change.data.carrierCode });
   // A carrier entry's country and currency are part of its engine data too.
-  const operations = routeChange(change.data) === "ignored" ? undefined : await operationsChanged(change.data);
+  const operations = routeChange(change.data) === "ignored" ? undefined : await synced(change.data);
   return Response.json({ ok: true, invalidated, published, operations });
+}
+
+/** The engine syncs its copy; when that changed it, what was built from it drops here and on the other instances (ADR 185). */
+async function synced(change: { model: string; carrierCode: string | null }) {
+  const operations = await operationsChanged(change);
+  if (operations.outcomes.some((outcome) => outcome.result === "created" || outcome.result === "updated" || outcome.result === "withdrawn")) {
+    await engineDataChanged({ model: change.model, carrierCode: change.carrierCode });
+  }
+  return operations;
 }
 
 export function loader() {

@@ -101,30 +101,55 @@ export async function issueApiKey(ctx: EngineContext, carrier: unknown, input: z
   return { ...view(row!), key };
 }
 
+type KeyRow = typeof s.apiKeys.$inferSelect;
+
 /**
  * Who a presented key belongs to, or null (unknown, wrong secret, expired, revoked). Records the
- * use, at most once a minute per key. Read from the database on every call, so a revoke holds at
- * once on every instance.
+ * use, at most once a minute per key. The key's row is read from the database at most once per
+ * `config.apiKeyCacheMs` (1 s) per instance (ADR 185): a revoke through this instance holds at once
+ * (it forgets the row), through another instance within that time. The secret, expiry and revocation
+ * are checked on every call against the row.
  */
-export async function verifyApiKey(ctx: EngineContext, presented: unknown): Promise<VerifiedApiKey | null> {
-  const parsed = parseApiKey(presented);
-  if (!parsed) return null;
-  const { id, secret } = parsed;
-  const [row] = await ctx.db.select().from(s.apiKeys).where(eq(s.apiKeys.id, id));
-  const expected = Buffer.from(row?.secretHash ?? "0".repeat(64), "hex");
-  const matches = timingSafeEqual(expected, Buffer.from(hashApiKeySecret(secret), "hex"));
-  if (!row || !matches) return null;
-  const now = ctx.clock.now();
-  // A revoke is never in the future: its time is a record of when (the CMS sync's is the server's time).
-  if (row.revokedAt) return null;
-  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null;
-  if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_THROTTLE_MS) {
-    await ctx.db
-      .update(s.apiKeys)
-      .set({ lastUsedAt: now })
-      .where(and(eq(s.apiKeys.id, id), or(isNull(s.apiKeys.lastUsedAt), lt(s.apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_THROTTLE_MS)))));
-  }
-  return { keyId: row.id, carrierCode: row.carrierCode, scopes: row.scopes, allowedOrigins: row.allowedOrigins };
+export function createApiKeyVerifier(ctx: EngineContext) {
+  const rows = new Map<string, { row: KeyRow; readAt: number; clockAt: number }>();
+  // Fresh by the wall clock and by the engine's (a test clock moved an hour ahead reads the key again).
+  const fresh = (age: number) => age >= 0 && age < ctx.config.apiKeyCacheMs;
+  const read = async (id: string): Promise<KeyRow | undefined> => {
+    const cached = rows.get(id);
+    if (cached && fresh(Date.now() - cached.readAt) && fresh(ctx.clock.now().getTime() - cached.clockAt)) return cached.row;
+    const [row] = await ctx.db.select().from(s.apiKeys).where(eq(s.apiKeys.id, id));
+    if (row) rows.set(id, { row, readAt: Date.now(), clockAt: ctx.clock.now().getTime() });
+    else rows.delete(id);
+    return row;
+  };
+  return {
+    async verify(presented: unknown): Promise<VerifiedApiKey | null> {
+      const parsed = parseApiKey(presented);
+      if (!parsed) return null;
+      const { id, secret } = parsed;
+      const row = await read(id);
+      const expected = Buffer.from(row?.secretHash ?? "0".repeat(64), "hex");
+      const matches = timingSafeEqual(expected, Buffer.from(hashApiKeySecret(secret), "hex"));
+      if (!row || !matches) return null;
+      const now = ctx.clock.now();
+      // A revoke is never in the future: its time is a record of when (the CMS sync's is the server's time).
+      if (row.revokedAt) return null;
+      if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return null;
+      if (!row.lastUsedAt || now.getTime() - row.lastUsedAt.getTime() >= LAST_USED_THROTTLE_MS) {
+        // The cached row carries the use too, so the next calls within the minute do not write again.
+        row.lastUsedAt = now;
+        await ctx.db
+          .update(s.apiKeys)
+          .set({ lastUsedAt: now })
+          .where(and(eq(s.apiKeys.id, id), or(isNull(s.apiKeys.lastUsedAt), lt(s.apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_THROTTLE_MS)))));
+      }
+      return { keyId: row.id, carrierCode: row.carrierCode, scopes: row.scopes, allowedOrigins: row.allowedOrigins };
+    },
+    /** This instance changed the key (revoked, rotated): the next call reads it afresh. */
+    forget(id: string) {
+      rows.delete(id);
+    },
+  };
 }
 
 async function ownKey(ctx: EngineContext, carrier: unknown, id: unknown) {

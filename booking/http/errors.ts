@@ -109,9 +109,11 @@ export function errorFacts(error: unknown): ErrorFacts | null {
 export const INTERNAL_FACTS: ErrorFacts = { status: 500, code: "INTERNAL", messages: ["Something went wrong. Please try again."], fields: {}, fieldCodes: {}, headers: {} };
 
 /** The texts of an error in the answer's language (ADR 170: the web's §8 texts; English as the engine wrote them otherwise). */
+/** An error's texts in a language, for the key's carrier when known (its own wording of the texts, ADR 187). */
 export type Localise = (
   error: { code: string; messages: string[]; fields: Record<string, string[]>; fieldCodes: Record<string, string[]> },
   locale: string,
+  carrierCode?: string | null,
 ) => LocalisedTexts | Promise<LocalisedTexts>;
 type LocalisedTexts = { messages: string[]; fields: Record<string, string[]> };
 
@@ -122,9 +124,12 @@ export interface ErrorBody {
   field_codes?: Record<string, FieldCode[] | string[]>;
 }
 
-/** The §8 body: a list of messages, or (VALIDATION) the messages keyed by field. */
-export async function errorBody(facts: ErrorFacts, locale: string, localise?: Localise): Promise<ErrorBody> {
-  const texts = localise && locale !== "en" ? await localise(facts, locale) : { messages: facts.messages, fields: facts.fields };
+/**
+ * The §8 body: a list of messages, or (VALIDATION) the messages keyed by field. English without a
+ * carrier keeps the engine's words; with one, its own wording of a text may replace them (ADR 187).
+ */
+export async function errorBody(facts: ErrorFacts, locale: string, localise?: Localise, carrierCode?: string | null): Promise<ErrorBody> {
+  const texts = localise && (locale !== "en" || carrierCode) ? await localise(facts, locale, carrierCode ?? null) : { messages: facts.messages, fields: facts.fields };
   const hasFields = Object.keys(texts.fields).length > 0;
   const hasCodes = Object.keys(facts.fieldCodes).length > 0;
   if (facts.code === "VALIDATION" && hasFields) {

@@ -9,6 +9,7 @@ import { createHash } from "node:crypto";
 import express, { type NextFunction, type Request, type Response, type Router } from "express";
 import { z } from "zod";
 import type { Engine } from "../engine";
+import { createAnswerCache, etagOf, type CachedAnswer } from "./answer-cache";
 import { ApiProblem, INTERNAL_FACTS, errorBody, errorFacts, forbidden, notFound, requestShapeProblem, unauthorized, type Localise } from "./errors";
 import { OPENAPI_PATH, openApiDocument } from "./openapi";
 import { isMultipart, readUpload, type UploadedFile } from "./upload";
@@ -37,6 +38,12 @@ export interface ApiDependencies {
   localise?: Localise;
   bodyLimitBytes?: number;
   log?: ApiLogger;
+  /**
+   * Subscribes the router to "this carrier's engine data changed" (null: the catalogue, or every
+   * carrier's), on this instance or another (ADR 185). Given, the catalogue calls' answers are kept
+   * in memory until then (at most 30 s); absent, every call asks the engine.
+   */
+  onDataChanged?: (drop: (carrierCode: string | null) => void) => void;
 }
 
 type Authorised = { principal: ApiPrincipal; carrier: ApiCarrier; locale: string };
@@ -88,6 +95,8 @@ export function createApiRouter(deps: ApiDependencies): Router {
   const limit = deps.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const base = deps.base ?? API_PREFIX;
   const routes = deps.routes.filter((route) => (route.base ?? API_PREFIX) === base);
+  const answers = deps.onDataChanged ? createAnswerCache() : null;
+  deps.onDataChanged?.((carrierCode) => answers?.drop(carrierCode));
 
   router.use((_request, response, next) => {
     response.setHeader("Cache-Control", "no-store");
@@ -195,6 +204,11 @@ export function createApiRouter(deps: ApiDependencies): Router {
         if (!query.success) throw requestShapeProblem(query.error, "query");
         const body = (route.body ?? NO_BODY).safeParse(request.body ?? {});
         if (!body.success) throw requestShapeProblem(body.error);
+        // A catalogue answer this instance has (ADR 185): no engine call, its ETag computed when it was stored.
+        const cacheKey = route.cache && answers ? `${locale}\n${route.method} ${route.path}\n${JSON.stringify(request.params)}\n${JSON.stringify(query.data)}` : null;
+        const cached = cacheKey ? answers!.get(carrier.code, cacheKey) : null;
+        if (cached) return void sendCacheable(request, response, cached, route.cache!.maxAgeSeconds);
+        const generation = cacheKey ? answers!.generation(carrier.code) : 0;
         const engine = await deps.engine();
         const claim = route.idempotent ? await claimRequest(engine, principal, request) : null;
         if (claim && claim.kind === "replay") return void response.status(claim.status).setHeader("Idempotent-Replayed", "true").type("application/json").send(claim.json);
@@ -221,11 +235,14 @@ export function createApiRouter(deps: ApiDependencies): Router {
             throw error;
           }
           status = facts.status;
-          answer = await errorBody(facts, locale, deps.localise);
+          answer = await errorBody(facts, locale, deps.localise, carrier.code);
           for (const [name, value] of Object.entries(facts.headers)) response.setHeader(name, value);
         }
         if (run !== null) await engine.apiKeys.completeIdempotencyKey(run, { status, body: answer });
-        if (route.cache && status === 200) return void sendCacheable(request, response, answer, route.cache.maxAgeSeconds);
+        if (route.cache && status === 200) {
+          const ready = cacheKey ? answers!.put(carrier.code, cacheKey, answer, generation) : cacheableAnswer(answer);
+          return void sendCacheable(request, response, ready, route.cache.maxAgeSeconds);
+        }
         response.status(status).json(answer);
       } catch (error) {
         next(error);
@@ -250,7 +267,7 @@ export function createApiRouter(deps: ApiDependencies): Router {
     const locale = api?.locale ?? answerLocale(request.get("accept-language"), null);
     for (const [name, value] of Object.entries(answer.headers)) response.setHeader(name, value);
     if (response.headersSent) return void response.end();
-    errorBody(answer, locale, deps.localise)
+    errorBody(answer, locale, deps.localise, api?.carrier.code ?? null)
       .catch(() => errorBody(answer, "en"))
       .then((body) => response.status(answer.status).json(body));
   });
@@ -258,13 +275,16 @@ export function createApiRouter(deps: ApiDependencies): Router {
   return router;
 }
 
+const cacheableAnswer = (answer: unknown): CachedAnswer => {
+  const json = JSON.stringify(answer);
+  return { json, etag: etagOf(json) };
+};
+
 /**
  * A cacheable read (issue 23 item 5): a strong ETag of the exact body; the partner's If-None-Match
  * gets a 304. `private`: the answer is the key's carrier's (and its language's).
  */
-function sendCacheable(request: Request, response: Response, answer: unknown, maxAgeSeconds: number) {
-  const json = JSON.stringify(answer);
-  const etag = `"${createHash("sha256").update(json).digest("base64url").slice(0, 27)}"`;
+function sendCacheable(request: Request, response: Response, { json, etag }: CachedAnswer, maxAgeSeconds: number) {
   response.setHeader("ETag", etag);
   response.setHeader("Cache-Control", `private, max-age=${maxAgeSeconds}`);
   response.setHeader("Vary", "Origin, Authorization, Accept-Language");

@@ -73,6 +73,8 @@ export interface SchedulerDependencies {
   settings?: Partial<SchedulerSettings>;
   /** Ends the waiting-list offers whose hold ran out and offers their days on (ADR 094); the count ended. */
   expireWaitingListOffers?: (now: Date) => Promise<number>;
+  /** Deletes the partner API's spent rows: rate windows that can no longer count, idempotency answers past 24 hours (ADR 186). */
+  purgeApiRows?: (now: Date) => Promise<{ rateWindows: number; idempotency: number }>;
   /** Names this worker's claims; default a random id per scheduler. */
   workerId?: string;
   log?: SchedulerLogger;
@@ -89,6 +91,8 @@ export interface PassSummary {
   retried: number;
   dead: number;
   holdsPurged: number;
+  /** Partner API rows purged: rate windows and idempotency answers (ADR 186). */
+  apiRowsPurged: number;
 }
 
 /**
@@ -231,6 +235,8 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
   async function runPurge(row: JobRow, now: Date, summary: PassSummary) {
     try {
       summary.holdsPurged += await purgeAllExpiredHolds(db, now);
+      const api = await deps.purgeApiRows?.(now);
+      if (api) summary.apiRowsPurged += api.rateWindows + api.idempotency;
       // Recurring: back to pending for the next round, its tries reset.
       await settle(row, { state: "pending", attempts: 0, lastError: null, runAt: new Date(now.getTime() + settings.holdPurgeMs) });
     } catch (error) {
@@ -305,7 +311,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
   async function runDue(scope?: PassScope): Promise<PassSummary> {
     const now = clock.now();
     if (!scope) await ensureRecurring(now);
-    const summary: PassSummary = { claimed: 0, sent: 0, skipped: 0, retried: 0, dead: 0, holdsPurged: 0 };
+    const summary: PassSummary = { claimed: 0, sent: 0, skipped: 0, retried: 0, dead: 0, holdsPurged: 0, apiRowsPurged: 0 };
     // UPDATE … RETURNING answers in no set order: run them as they were due (a confirmation before
     // the morning message recorded after it, an order's webhook events in the order they happened).
     const rows = (await claim(now, scope)).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
@@ -334,7 +340,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
         running = runDue()
           .then((summary) => {
             // A pass that only re-armed the hold purge, with nothing to purge, is not worth a line.
-            const outcomes = summary.sent + summary.skipped + summary.retried + summary.dead + summary.holdsPurged;
+            const outcomes = summary.sent + summary.skipped + summary.retried + summary.dead + summary.holdsPurged + summary.apiRowsPurged;
             if (outcomes > 0) deps.log?.info({ ...summary }, "scheduler pass");
           })
           .catch((error) => deps.log?.error({ err: describe(error) }, "scheduler pass failed"))

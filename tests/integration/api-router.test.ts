@@ -8,7 +8,7 @@ let api: ApiHarness;
 const keys: Record<string, string> = {};
 
 beforeAll(async () => {
-  api = await startApi({ routes: bookingRoutes, localise: localiseApiError, bodyLimitBytes: 16 * 1024 });
+  api = await startApi({ routes: bookingRoutes, localise: (error, locale) => localiseApiError(error, locale), bodyLimitBytes: 16 * 1024 });
   const first = await carrierWithKey(api, ["bookings:write"], ["https://partner.example"]);
   keys.good = first.key;
   keys["catalogue-only"] = (await api.t.engine.apiKeys.issue(first.carrier.code, { name: "catalogue", scopes: ["catalogue:read"] })).key;

@@ -5,8 +5,9 @@
  * listener), not copies of its own.
  */
 import { getEngine } from "~/booking.server";
-import { getCarriers, getContactReasonOptions } from "~/content/content.server";
+import { getCarriers, getContactReasonOptions, onContentInvalidated, onEngineDataChanged } from "~/content/content.server";
 import { localeSchema } from "~/content/schemas";
+import { carrierTexts } from "~/i18n/i18n.server";
 import { localiseApiError } from "./error-texts.server";
 
 export const partnerApi = {
@@ -20,7 +21,17 @@ export const partnerApi = {
     const carrier = await partnerApi.carrier(code);
     return carrier ? getContactReasonOptions(carrier, localeSchema.catch(carrier.defaultLocale).parse(locale)) : [];
   },
-  localise: localiseApiError,
+  /** An error's texts as the carrier's pages show them in that language: its CMS ui-text overrides first (ADR 187). */
+  localise: async (error: Parameters<typeof localiseApiError>[0], locale: string, carrierCode?: string | null) => {
+    const carrier = carrierCode ? await partnerApi.carrier(carrierCode).catch(() => null) : null;
+    if (!carrier) return localiseApiError(error, locale);
+    return localiseApiError(error, locale, await carrierTexts(carrier, localeSchema.catch(carrier.defaultLocale).parse(locale)));
+  },
+  /** The carrier's content or engine data changed, here or on another instance: the API's cached answers drop (ADR 185). */
+  onDataChanged: (drop: (carrierCode: string | null) => void) => {
+    onContentInvalidated((carrierCode) => drop(carrierCode ?? null));
+    onEngineDataChanged(drop);
+  },
 };
 
 export type PartnerApi = typeof partnerApi;
