@@ -420,6 +420,8 @@ export function assembleEngine(deps: EngineParts) {
         return rotated;
       },
       list: async (carrierCode: string) => apiKeys.listApiKeys(ctx, carrierCode),
+      /** Operations data changed (a CMS sync may have revoked keys): the next calls read every key afresh (ADR 185). */
+      forgetCachedKeys: () => keyVerifier.forgetAll(),
       /** `Idempotency-Key` (ADR 173): run the call, replay its answer, wait for it, or refuse another request under the same key. */
       claimIdempotencyKey: async (input: Parameters<typeof idempotency.claimIdempotencyKey>[1]) => idempotency.claimIdempotencyKey(ctx, input),
       completeIdempotencyKey: async (id: number, answer: { status: number; body: unknown }) => idempotency.completeIdempotencyKey(ctx, id, answer),

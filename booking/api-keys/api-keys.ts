@@ -149,6 +149,10 @@ export function createApiKeyVerifier(ctx: EngineContext) {
     forget(id: string) {
       rows.delete(id);
     },
+    /** The carrier data changed (a sync, here or announced by another instance): every key is read afresh. */
+    forgetAll() {
+      rows.clear();
+    },
   };
 }
 

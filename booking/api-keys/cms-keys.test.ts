@@ -47,7 +47,8 @@ async function save(keys: unknown[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestEngine();
+  // This suite is about the sync; the key rows' 1 s reuse and its bound are tests/integration/api-limits'.
+  t = await createTestEngine({ config: { apiKeyCacheMs: 0 } });
   feed = await startFakeFeed({ catalogue: catalogueFixture(), carriers: { [CODE]: engineFixture({ code: CODE }) } });
   sync = createOperationsSync({ db: t.opened.db, source: createCmsFeedSource({ url: feed.url, token: feed.token }), log: quiet });
   await sync.reconcile();

@@ -96,7 +96,14 @@ export function createApiRouter(deps: ApiDependencies): Router {
   const base = deps.base ?? API_PREFIX;
   const routes = deps.routes.filter((route) => (route.base ?? API_PREFIX) === base);
   const answers = deps.onDataChanged ? createAnswerCache() : null;
-  deps.onDataChanged?.((carrierCode) => answers?.drop(carrierCode));
+  deps.onDataChanged?.((carrierCode) => {
+    answers?.drop(carrierCode);
+    // A sync may have revoked keys: on this instance they are read afresh at once (elsewhere within 1 s anyway, ADR 185).
+    void deps
+      .engine()
+      .then((engine) => engine.apiKeys.forgetCachedKeys())
+      .catch(() => undefined);
+  });
 
   router.use((_request, response, next) => {
     response.setHeader("Cache-Control", "no-store");

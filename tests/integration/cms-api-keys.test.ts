@@ -87,8 +87,10 @@ describe.skipIf(!CMS_URL)("partner API keys issued in the CMS (ADR 182–184)", 
 
     // An empty database the sync fills from the CMS, as a fresh app's is.
     opened = await openDatabase({ BOOKING_DATA_DIR: "memory://" });
-    first = await createTestEngine({ opened, config: { apiRateLimitReads: 1_000_000, apiRateLimitWrites: 1_000_000 } });
-    second = await createTestEngine({ opened: first.opened, config: { apiRateLimitReads: 1_000_000, apiRateLimitWrites: 1_000_000 } });
+    // The routers read a key's row afresh on each call: this suite is about the sync (the 1 s reuse is api-limits').
+    const config = { apiRateLimitReads: 1_000_000, apiRateLimitWrites: 1_000_000, apiKeyCacheMs: 0 };
+    first = await createTestEngine({ opened, config });
+    second = await createTestEngine({ opened: first.opened, config });
     one = await startApi({ routes: apiRoutes }, first);
     two = await startApi({ routes: apiRoutes }, second);
     for (const api of [one, two]) api.carriers.set(OURS, { ...carrierFixture(OURS), defaultLocale: "en", supportedLocales: ["en", "de"] });

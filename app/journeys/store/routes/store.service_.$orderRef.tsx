@@ -97,7 +97,7 @@ export default function CustomerServiceOrder() {
     const alert = problem(intent)?.alert;
     if (!alert) return null;
     return (
-      <p role="alert" className="mb-2 font-semibold text-red-700" data-testid={`service-${intent}-alert`}>
+      <p role="alert" className="mb-2 font-semibold text-danger" data-testid={`service-${intent}-alert`}>
         {alert.key ? t(alert.key, { message: alert.detail ?? "" }) : alert.text}
       </p>
     );
