@@ -109,6 +109,7 @@ export async function buildBooking(ctx: EngineContext, carrier: CarrierContext, 
     channel: data.channel ?? null,
     lucidRef: data.lucid_ref ?? data.lucidRef ?? null,
     isBusinessAccount: data.is_business_account ?? false,
+    draftRetentionDays: carrier.draftRetentionDays,
     createdAt: at,
     updatedAt: at,
   });
