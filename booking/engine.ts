@@ -202,6 +202,8 @@ export function assembleEngine(deps: EngineParts) {
         const { area, postcode: normalised } = await areaForPostcode(ctx.db, carrierOf(carrier), postcode);
         return { postcode: normalised.display, area: { code: area.code, name: area.name } };
       },
+      /** Whether an address is covered, without a booking and without writing (ADR 191); BK04 or VALIDATION as setAddress. */
+      checkAddress: op(bookings.checkAddress),
       /** Availability of an area without a booking (landing pages, capacity dashboards). */
       areaAvailability: async (carrier: CarrierArg, query: z.input<typeof areaAvailabilityInput>) =>
         availability.loadAvailability(ctx.db, carrierOf(carrier), ctx.clock.now(), parseInput(areaAvailabilityInput, query)),
