@@ -24,12 +24,12 @@
  * highest, the last, the growth and a least-squares slope per minute, with the requests by outcome.
  */
 import http from "node:http";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { root, startProcess, waitForHttp } from "../scripts/lib/proc.mjs";
-import { devSecrets, ensureAppBuilt, loadCmsServer, prepareEngine } from "../scripts/lib/prepare.mjs";
+import { root } from "../scripts/lib/proc.mjs";
+import { ensureAppBuilt } from "../scripts/lib/prepare.mjs";
+import { benchCms, startBenchApp } from "./app";
 import { startPgCluster } from "../scripts/pg-cluster.mjs";
 
 const { values: args } = parseArgs({ options: { minutes: { type: "string" }, postgres: { type: "boolean" } }, allowPositionals: false });
@@ -41,7 +41,6 @@ const metricsPort = appPort + 1;
 const cmsPort = Number(process.env.CMS_PORT ?? 1337);
 const connections = Number(process.env.SOAK_CONNECTIONS ?? 8);
 const sampleSeconds = Number(process.env.SOAK_SAMPLE_SECONDS ?? 5);
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
 const buildDir = process.env.BENCH_BUILD_DIR ?? "build";
 const host = `${carrier}.localhost:${appPort}`;
 const origin = `http://127.0.0.1:${appPort}`;
@@ -83,30 +82,6 @@ function coveredPostcode(): string {
   return (process.env.BENCH_POSTCODE ?? `${seed.service_areas[0]!.postcode_prefixes[0]!}1AA`).replace(/\s+/g, "");
 }
 
-async function cms(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const url = `http://127.0.0.1:${cmsPort}`;
-  const running = await fetch(`${url}/_health`).then(
-    (response) => response.status < 500,
-    () => false,
-  );
-  if (running) return { url, stop: async () => undefined };
-  const secrets = devSecrets(dataDir);
-  const { ensureCmsBuilt, startCms } = await loadCmsServer();
-  await ensureCmsBuilt({ log: () => undefined });
-  return startCms({
-    port: cmsPort,
-    dataDir: path.join(dataDir, "cms"),
-    env: {
-      CMS_READ_TOKEN: secrets.CMS_READ_TOKEN,
-      CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
-      CMS_ADMIN_EMAIL: process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost",
-      CMS_ADMIN_PASSWORD: process.env.CMS_ADMIN_PASSWORD ?? "DevAdmin2026!",
-      TENANTS_DIR: path.join(root, "tenants"),
-    },
-    log: () => undefined,
-  });
-}
-
 /** The app's V8 heap in use and its memory outside the heap (ArrayBuffers, PGlite's WebAssembly memory), in MiB, from its /metrics. */
 async function heapMiB(metricsPort: number): Promise<{ heap: number; external: number } | null> {
   try {
@@ -143,35 +118,26 @@ async function main() {
   if (args.postgres && !cluster) throw new Error("--postgres: no PostgreSQL server binaries");
   const databaseUrl = cluster?.url ?? process.env.SOAK_DATABASE_URL;
   await ensureAppBuilt(buildDir);
-  const content = await cms();
-  const secrets = devSecrets(dataDir);
-  const work = mkdtempSync(path.join(tmpdir(), "bench-soak-"));
-  const appEnv: Record<string, string> = {
-    NODE_ENV: "production",
-    PORT: String(appPort),
-    METRICS_PORT: String(metricsPort),
-    HOST: "127.0.0.1",
-    BUILD_DIR: buildDir,
-    CMS_URL: content.url,
-    CMS_READ_TOKEN: process.env.CMS_READ_TOKEN ?? secrets.CMS_READ_TOKEN,
-    CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? secrets.CMS_WEBHOOK_SECRET,
-    SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.SESSION_SECRET,
-    PREVIEW_SECRET: process.env.PREVIEW_SECRET ?? secrets.PREVIEW_SECRET,
-    BOOKING_DATA_DIR: path.join(work, "booking"),
-    UPLOADS_DIR: path.join(work, "uploads"),
-    OUTBOX_DIR: path.join(work, "outbox"),
-    // Each simulated visitor's address comes in X-Forwarded-For, as behind the site's proxy.
-    TRUST_FORWARDED_HOST: "1",
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-  };
-  await prepareEngine(appEnv);
-  const start = startProcess as (scope: string, command: string, args: string[], options: { env: Record<string, string>; logFile: string }) => ReturnType<typeof startProcess>;
-  const app = start("app", process.execPath, ["--import", "tsx", "server.ts"], { env: appEnv, logFile: path.join(work, "app.log") });
+  const content = await benchCms(cmsPort);
+  const app = await startBenchApp({
+    port: appPort,
+    buildDir,
+    cmsUrl: content.url,
+    env: {
+      METRICS_PORT: String(metricsPort),
+      // Each simulated visitor's address comes in X-Forwarded-For, as behind the site's proxy.
+      TRUST_FORWARDED_HOST: "1",
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    },
+  }).catch(async (error: unknown) => {
+    await content.stop();
+    await cluster?.stop();
+    throw error;
+  });
   const pid = app.child.pid!;
   const counts = new Map<string, number>();
   const count = (kind: Kind, status: number) => counts.set(`${kind} ${status}`, (counts.get(`${kind} ${status}`) ?? 0) + 1);
   try {
-    await waitForHttp(`${origin}/healthz`, { expect: (status: number) => status === 200 });
     const covered = coveredPostcode();
     // Probes: a covered postcode builds a booking (302 with the session), an uncovered one does not (400, no session).
     const probe = await get(`/booking/postcode-search?postcode=${covered}`, { "x-forwarded-for": newAddress() });
@@ -251,7 +217,6 @@ async function main() {
     await app.stop();
     await content.stop();
     await cluster?.stop();
-    rmSync(work, { recursive: true, force: true });
   }
 }
 
