@@ -20,8 +20,7 @@
  *     Debian's Chromium (CHROME_PATH, default /usr/bin/chromium); BENCH_LIGHTHOUSE=0 skips them.
  */
 import http from "node:http";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -29,15 +28,15 @@ import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { ServerBuild } from "@remix-run/node";
 import { kB, pageWeight } from "./js-weight";
 import { measure, type Load } from "./load";
-import { root, startProcess, waitForHttp } from "../scripts/lib/proc.mjs";
-import { devSecrets, ensureAppBuilt, loadCmsServer, prepareEngine } from "../scripts/lib/prepare.mjs";
+import { root } from "../scripts/lib/proc.mjs";
+import { ensureAppBuilt } from "../scripts/lib/prepare.mjs";
+import { benchCms, startBenchApp } from "./app";
 
 const carrier = process.env.BENCH_CARRIER ?? "patchpoint";
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const appPort = Number(process.env.BENCH_PORT ?? 3300);
 const cmsPort = Number(process.env.CMS_PORT ?? 1337);
-const dataDir = path.resolve(root, process.env.DATA_DIR ?? "data");
 const buildDir = process.env.BENCH_BUILD_DIR ?? "build";
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const host = `${carrier}.localhost:${appPort}`;
@@ -65,35 +64,6 @@ const LIGHTHOUSE_PAGES = [PAGES[0]!, PAGES[2]!, WEIGHED.find((page) => page.name
 /** One autocannon run of a page as a first visitor (or the cookie's) asks for it. */
 function load(pathname: string, cookie?: string): Promise<Load> {
   return measure({ url: `${origin}${pathname}`, connections, duration: seconds, headers: { host, "accept-encoding": "br, gzip", ...(cookie ? { cookie } : {}) } });
-}
-
-async function cms(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const url = `http://127.0.0.1:${cmsPort}`;
-  const running = await fetch(`${url}/_health`).then(
-    (response) => response.status < 500,
-    () => false,
-  );
-  if (running) {
-    console.log(`CMS: the running one at ${url}`);
-    return { url, stop: async () => undefined };
-  }
-  console.log(`CMS: none at ${url}, starting one from ${dataDir}/cms as npm start does…`);
-  const secrets = devSecrets(dataDir);
-  const { ensureCmsBuilt, startCms } = await loadCmsServer();
-  await ensureCmsBuilt({ log: () => undefined });
-  const started = await startCms({
-    port: cmsPort,
-    dataDir: path.join(dataDir, "cms"),
-    env: {
-      CMS_READ_TOKEN: secrets.CMS_READ_TOKEN,
-      CMS_WEBHOOK_SECRET: secrets.CMS_WEBHOOK_SECRET,
-      CMS_ADMIN_EMAIL: process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost",
-      CMS_ADMIN_PASSWORD: process.env.CMS_ADMIN_PASSWORD ?? "DevAdmin2026!",
-      TENANTS_DIR: path.join(root, "tenants"),
-    },
-    log: () => undefined,
-  });
-  return started;
 }
 
 /** The route ids a URL renders, from the server build (independent of where route files live). */
@@ -162,31 +132,13 @@ const pad = (text: string | number, width: number) => String(text).padStart(widt
 
 async function main() {
   await ensureAppBuilt(buildDir);
-  const content = await cms();
-  const secrets = devSecrets(dataDir);
-  const work = mkdtempSync(path.join(tmpdir(), "bench-web-"));
+  const content = await benchCms(cmsPort);
   const staticDir = path.join(root, buildDir, "client", "bench-static");
-  const appEnv = {
-    NODE_ENV: "production",
-    PORT: String(appPort),
-    HOST: "127.0.0.1",
-    BUILD_DIR: buildDir,
-    CMS_URL: content.url,
-    CMS_READ_TOKEN: process.env.CMS_READ_TOKEN ?? secrets.CMS_READ_TOKEN,
-    CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET ?? secrets.CMS_WEBHOOK_SECRET,
-    SESSION_SECRET: process.env.SESSION_SECRET ?? secrets.SESSION_SECRET,
-    PREVIEW_SECRET: process.env.PREVIEW_SECRET ?? secrets.PREVIEW_SECRET,
-    BOOKING_DATA_DIR: path.join(work, "booking"),
-    UPLOADS_DIR: path.join(work, "uploads"),
-    OUTBOX_DIR: path.join(work, "outbox"),
-  };
-  await prepareEngine(appEnv);
-  // proc.mjs takes a log file too; its JSDoc-less defaults give TypeScript a narrower type.
-  const start = startProcess as (scope: string, command: string, args: string[], options: { env: Record<string, string>; logFile: string }) => ReturnType<typeof startProcess>;
-  const app = start("app", process.execPath, ["--import", "tsx", "server.ts"], { env: appEnv, logFile: path.join(work, "app.log") });
+  const app = await startBenchApp({ port: appPort, buildDir, cmsUrl: content.url }).catch(async (error: unknown) => {
+    await content.stop();
+    throw error;
+  });
   try {
-    await waitForHttp(`${origin}/healthz`, { expect: (status: number) => status === 200 });
-
     console.log(`\n1. Throughput at ${connections} connections, ${seconds} s each, ${carrier} (Accept-Encoding: br, gzip)\n`);
     console.log(`${"page".padEnd(34)}${pad("req/s", 9)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("errors", 8)}${pad("× static", 10)}`);
     mkdirSync(staticDir, { recursive: true });
@@ -248,7 +200,6 @@ async function main() {
     rmSync(staticDir, { recursive: true, force: true });
     await app.stop();
     await content.stop();
-    rmSync(work, { recursive: true, force: true });
   }
 }
 

@@ -64,7 +64,7 @@ export function createEngine(deps: EngineDependencies): Engine {
 export function adaptersFromConfig(
   config: EngineConfiguration,
   db: BookingDatabase,
-): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle"> {
+): Omit<EngineDependencies, "db" | "clock" | "config" | "lookupThrottle" | "staffLoginThrottle" | "draftThrottle"> {
   const payments =
     config.PAYMENTS_PROVIDER === "braintree"
       ? createBraintreeGateway({ accounts: braintreeAccountsFromEnv(braintreeVariables(config)), ledger: createPaymentLedger<BraintreeLedgerRecord>(db) })
@@ -189,6 +189,7 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
           maxPerClient: config.LOOKUP_THROTTLE_MAX_PER_CLIENT,
           windowMinutes: config.LOOKUP_THROTTLE_WINDOW_MINUTES,
         },
+        draftThrottle: { maxPerClient: config.DRAFT_THROTTLE_MAX_PER_CLIENT, windowMinutes: config.DRAFT_THROTTLE_WINDOW_MINUTES },
         staffLoginThrottle: {
           maxPerAccount: config.STAFF_LOGIN_MAX_PER_ACCOUNT,
           maxPerClient: config.STAFF_LOGIN_MAX_PER_CLIENT,

@@ -70,6 +70,14 @@ export const engineConfigShape = {
     .min(1)
     .max(24 * 60)
     .default(15),
+  // Drafts one client address may build in the web flow (ADR 192).
+  DRAFT_THROTTLE_MAX_PER_CLIENT: z.coerce.number().int().min(1).max(100_000).default(100),
+  DRAFT_THROTTLE_WINDOW_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(15),
   // The partner API's rate limits per key and window (ADR 175): reads (GET, and the POSTs that change nothing) and writes.
   API_RATE_LIMIT_READS: z.coerce.number().int().min(1).max(1_000_000).default(600),
   API_RATE_LIMIT_WRITES: z.coerce.number().int().min(1).max(1_000_000).default(120),

@@ -28,6 +28,7 @@ import * as contact from "./contact/contact";
 import type { CaptchaVerifier } from "./ports/captcha";
 import * as throttle from "./throttle/lookup-throttle";
 import * as staffThrottle from "./throttle/staff-login-throttle";
+import * as draftThrottle from "./throttle/draft-throttle";
 import { trackTechnician } from "./tracking/tracking";
 import * as notifications from "./payments/notifications";
 import type { NotificationScope, PaymentNotification, PaymentWebhookDelivery, PaymentWebhookReceiver } from "./ports/payment-notifications";
@@ -82,6 +83,8 @@ export interface EngineDependencies {
   lookupThrottle?: Partial<throttle.LookupThrottleConfig>;
   /** Staff log-in lock-out (ADR 097); default: 5 per account, 20 per client address, in 15 minutes. */
   staffLoginThrottle?: Partial<staffThrottle.StaffLoginThrottleConfig>;
+  /** Drafts one client may build (ADR 192); default: 30 per client address in 15 minutes. */
+  draftThrottle?: Partial<draftThrottle.DraftThrottleConfig>;
   /**
    * Verifies provider webhooks (ADR 027); null or absent: none configured. Called on the first
    * webhook, so a credential problem touches only the webhook, as before the composition root.
@@ -190,6 +193,7 @@ export function assembleEngine(deps: EngineParts) {
   const rateCounter = rateLimit.createRateCounter(ctx);
 
   const staffLoginConfig: staffThrottle.StaffLoginThrottleConfig = { ...staffThrottle.DEFAULT_STAFF_LOGIN_THROTTLE, ...deps.staffLoginThrottle };
+  const draftConfig: draftThrottle.DraftThrottleConfig = { ...draftThrottle.DEFAULT_DRAFT_THROTTLE, ...deps.draftThrottle };
 
   return {
     config: ctx.config,
@@ -228,6 +232,8 @@ export function assembleEngine(deps: EngineParts) {
         const { area, postcode: normalised } = await areaForPostcode(ctx.db, carrierOf(carrier), postcode);
         return { postcode: normalised.display, area: { code: area.code, name: area.name } };
       },
+      /** Whether an address is covered, without a booking and without writing (ADR 191); BK04 or VALIDATION as setAddress. */
+      checkAddress: op(bookings.checkAddress),
       /** Availability of an area without a booking (landing pages, capacity dashboards). */
       areaAvailability: async (carrier: CarrierArg, query: z.input<typeof areaAvailabilityInput>) =>
         availability.loadAvailability(ctx.db, carrierOf(carrier), ctx.clock.now(), parseInput(areaAvailabilityInput, query)),
@@ -250,6 +256,18 @@ export function assembleEngine(deps: EngineParts) {
     // bookings/bookings.ts: the draft booking (spec §7 "Bookings")
     basket: {
       buildBooking: op(bookings.buildBooking),
+      /** A draft a web visitor builds, behind the per-client limit (ADR 192): TOO_MANY_ATTEMPTS (429) at it. */
+      buildBookingForClient: async (carrier: CarrierArg, input: Parameters<typeof bookings.buildBooking>[2], client: { clientAddress: string | null }) => {
+        const parsed = carrierOf(carrier);
+        return draftThrottle.withDraftThrottle(
+          ctx.db,
+          parsed,
+          client.clientAddress,
+          () => ctx.clock.now(),
+          draftConfig,
+          () => bookings.buildBooking(ctx, parsed, input),
+        );
+      },
       getBooking: op(bookings.getBooking, "read"),
       getBookingByToken: op(bookings.getBookingByToken),
       issueResumeToken: sends(op(bookings.issueResumeToken)),

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { checkUrl, URL_RULES, type UrlRules } from "@repair/rules/url";
+import { DRAFT_RETENTION_DAYS } from "@repair/rules/retention";
 import { ATTRIBUTION_TOKEN, referrerKey } from "~/lib/attribution-token";
 
 /** Zod schemas for what Strapi returns (docs/content-model.md). Unknown fields are ignored. */
@@ -117,6 +118,14 @@ export const carrierSchema = z.object({
     .min(1)
     .nullish()
     .transform((value) => value ?? 5),
+  /** Days an abandoned draft is kept after its last change (ADR 193); the engine purges it then. */
+  draftRetentionDays: z
+    .number()
+    .int()
+    .min(DRAFT_RETENTION_DAYS.min)
+    .max(DRAFT_RETENTION_DAYS.max)
+    .nullish()
+    .transform((value) => value ?? DRAFT_RETENTION_DAYS.default),
   singleMakeOnly: z.boolean().nullish().transform(Boolean),
   singleMakeId: z
     .number()

@@ -109,6 +109,7 @@ export async function buildBooking(ctx: EngineContext, carrier: CarrierContext, 
     channel: data.channel ?? null,
     lucidRef: data.lucid_ref ?? data.lucidRef ?? null,
     isBusinessAccount: data.is_business_account ?? false,
+    draftRetentionDays: carrier.draftRetentionDays,
     createdAt: at,
     updatedAt: at,
   });
@@ -266,12 +267,23 @@ export const addressInput = z.object({
   carrier: z.string().optional(),
 });
 
-/** Spec §7 POST /{ref}/address: covered when the coordinates lie within an area's radius (else by postcode). BK04 otherwise. */
-export async function setAddress(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof addressInput>): Promise<BookingState> {
+/** The address, its postcode and the area covering it; BK04 (ADDRESS_NOT_COVERED) when none does. */
+async function coveredAddress(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof addressInput>) {
   const data = parseInput(addressInput, input);
   const postcode = normaliseForCarrier(carrier, data.postcode);
   const area = await areaForAddress(ctx.db, carrier, { postcode, latitude: data.latitude, longitude: data.longitude });
   if (!area) throw new PostcodeNotCoveredError("ADDRESS_NOT_COVERED");
+  return { data, postcode, area };
+}
+
+/** Whether `setAddress` would take this address, without a booking and without writing (ADR 191); its errors are setAddress's. */
+export async function checkAddress(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof addressInput>): Promise<void> {
+  await coveredAddress(ctx, carrier, input);
+}
+
+/** Spec §7 POST /{ref}/address: covered when the coordinates lie within an area's radius (else by postcode). BK04 otherwise. */
+export async function setAddress(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof addressInput>): Promise<BookingState> {
+  const { data, postcode, area } = await coveredAddress(ctx, carrier, input);
   const hasPoint = typeof data.latitude === "number" && typeof data.longitude === "number";
   return change(ctx, carrier, reference, async (tx, booking) => {
     await setBooking(tx, booking, {

@@ -71,7 +71,8 @@ export async function mutateBooking<T>(
     const booking = await lockBooking(tx, carrier, reference);
     assertEditable(booking);
     const result = await change(tx, booking);
-    await tx.update(s.bookings).set({ updatedAt: ctx.clock.now() }).where(eq(s.bookings.id, booking.id));
+    // The carrier's retention as it is now counts from this change (ADR 193).
+    await tx.update(s.bookings).set({ updatedAt: ctx.clock.now(), draftRetentionDays: carrier.draftRetentionDays }).where(eq(s.bookings.id, booking.id));
     return { booking, result };
   });
   if (outcome.result instanceof Deferred) throw outcome.result.error;

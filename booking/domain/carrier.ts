@@ -3,6 +3,7 @@
  * (docs/content-model.md) and passes it as the first argument of every engine operation, so no
  * carrier code ever appears in engine code: every per-carrier rule is one of these fields.
  */
+import { DRAFT_RETENTION_DAYS } from "@repair/rules/retention";
 import { z } from "zod";
 import { parseInput } from "./validate";
 
@@ -34,6 +35,8 @@ export const carrierContextSchema = z.object({
   allowsInStoreDropOff: z.boolean().default(false),
   /** Mail-in repair (spec §1, §3 is_mail_in_repair): the customer may send the device by post instead of a visit (ADR 140). */
   offersMailIn: z.boolean().default(false),
+  /** Days an abandoned draft booking, and the personal data on it, is kept after its last change (ADR 193); orders are kept. */
+  draftRetentionDays: z.number().int().min(DRAFT_RETENTION_DAYS.min).max(DRAFT_RETENTION_DAYS.max).default(DRAFT_RETENTION_DAYS.default),
 });
 
 export type CarrierContext = z.output<typeof carrierContextSchema>;

@@ -15,6 +15,7 @@ import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { and, asc, eq, inArray, lte, or, sql } from "drizzle-orm";
 import { purgeAllExpiredHolds } from "../availability/availability";
+import { purgeAbandonedDrafts } from "../bookings/retention";
 import type { DbOrTx } from "../db/open";
 import { report, type MessageOutcome, type MessageOutcomeEvent } from "../events/outcomes";
 import * as s from "../db/schema";
@@ -34,7 +35,7 @@ export interface SchedulerSettings {
   /** The first retry's delay; each further retry doubles it, up to `backoffMaxMs`. */
   backoffBaseMs: number;
   backoffMaxMs: number;
-  /** How often expired draft holds are purged. */
+  /** How often expired draft holds, and drafts past their carrier's retention (ADR 193), are purged. */
   holdPurgeMs: number;
   /** Rows one pass claims at most. */
   batchSize: number;
@@ -93,6 +94,8 @@ export interface PassSummary {
   holdsPurged: number;
   /** Partner API rows purged: rate windows and idempotency answers (ADR 186). */
   apiRowsPurged: number;
+  /** Abandoned drafts deleted with their personal data (ADR 193). */
+  draftsPurged: number;
 }
 
 /**
@@ -237,11 +240,12 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
       summary.holdsPurged += await purgeAllExpiredHolds(db, now);
       const api = await deps.purgeApiRows?.(now);
       if (api) summary.apiRowsPurged += api.rateWindows + api.idempotency;
+      summary.draftsPurged += await purgeAbandonedDrafts(db, now);
       // Recurring: back to pending for the next round, its tries reset.
       await settle(row, { state: "pending", attempts: 0, lastError: null, runAt: new Date(now.getTime() + settings.holdPurgeMs) });
     } catch (error) {
       await settle(row, { state: "failed", lastError: describe(error), runAt: new Date(now.getTime() + backoffMs(settings, 1)) });
-      deps.log?.warn({ job: row.dedupeKey, err: describe(error) }, "expired holds purge failed");
+      deps.log?.warn({ job: row.dedupeKey, err: describe(error) }, "expired holds and drafts purge failed");
     }
   }
 
@@ -311,7 +315,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
   async function runDue(scope?: PassScope): Promise<PassSummary> {
     const now = clock.now();
     if (!scope) await ensureRecurring(now);
-    const summary: PassSummary = { claimed: 0, sent: 0, skipped: 0, retried: 0, dead: 0, holdsPurged: 0, apiRowsPurged: 0 };
+    const summary: PassSummary = { claimed: 0, sent: 0, skipped: 0, retried: 0, dead: 0, holdsPurged: 0, apiRowsPurged: 0, draftsPurged: 0 };
     // UPDATE … RETURNING answers in no set order: run them as they were due (a confirmation before
     // the morning message recorded after it, an order's webhook events in the order they happened).
     const rows = (await claim(now, scope)).sort((a, b) => a.runAt.getTime() - b.runAt.getTime() || a.id - b.id);
@@ -340,7 +344,7 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
         running = runDue()
           .then((summary) => {
             // A pass that only re-armed the hold purge, with nothing to purge, is not worth a line.
-            const outcomes = summary.sent + summary.skipped + summary.retried + summary.dead + summary.holdsPurged + summary.apiRowsPurged;
+            const outcomes = summary.sent + summary.skipped + summary.retried + summary.dead + summary.holdsPurged + summary.apiRowsPurged + summary.draftsPurged;
             if (outcomes > 0) deps.log?.info({ ...summary }, "scheduler pass");
           })
           .catch((error) => deps.log?.error({ err: describe(error) }, "scheduler pass failed"))

@@ -4,7 +4,7 @@
  * through the frame's §8 table, except those the page shows itself (the address error modal).
  */
 import { data, redirect } from "@remix-run/node";
-import { bookingErrorResponse, ensureBooking, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, ensureBooking, openBooking, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import type { BookingState, StoreView } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { addressErrorText, geocodeText, postcodeContainer, type AddressOption, type AddressPayload, type FullAddressLike, payloadFromFullAddress } from "./address";
@@ -52,11 +52,11 @@ export async function retrieveForBooking(context: BookingRequestContext, id: str
  */
 export async function saveAddress(context: BookingRequestContext, address: AddressPayload, options: { business: boolean; stage: LocationStage }) {
   try {
+    const input = { ...address, ...(options.business ? { is_business_account: true } : {}) };
+    // A visitor without a booking gets one only for an address an area covers (ADR 191).
+    if (!openBooking(context)) await context.engine.coverage.checkAddress(context.carrier, input);
     const booking = await ensureBooking(context);
-    const saved = await context.engine.basket.setAddress(context.carrier, booking.reference, {
-      ...address,
-      ...(options.business ? { is_business_account: true } : {}),
-    });
+    const saved = await context.engine.basket.setAddress(context.carrier, booking.reference, input);
     return redirect(nextAfter(options.stage, context.carrier, saved, context.startPath));
   } catch (error) {
     const handled = handleError(error, "booking.address");

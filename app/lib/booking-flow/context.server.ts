@@ -12,6 +12,7 @@ import type { PageBehaviour } from "~/lib/errors/field-texts";
 import { errorBody, handleError } from "~/lib/errors/errors.server";
 import { captureAttribution, type CapturedAttribution } from "~/lib/booking-flow/attribution.server";
 import { referrerKey } from "~/lib/attribution-token";
+import { clientAddress } from "~/lib/client-address.server";
 
 export type BookingSession = Session<SessionData>;
 
@@ -30,6 +31,8 @@ export interface BookingRequestContext {
   attribution: CapturedAttribution;
   /** The carrier as the CMS has it; `carrier` is it as the visitor's booking sees it (`carrierForBooking`). */
   siteCarrier: Carrier;
+  /** The visitor's address, when the route passed its load context: the drafts it builds are limited per address (ADR 192). */
+  clientAddress: string | null;
 }
 
 /** The make a referrer is offered alone (the carrier's `referrerMakes`, ADR 135), or null. */
@@ -59,7 +62,7 @@ export function startPathFor(carrier: Carrier): string {
  * the clock cookie's time like manage and tracking (ADR 034), so a same-day booking can be tested at
  * a chosen time of day (ADR 110).
  */
-export async function loadBookingContext(request: Request): Promise<BookingRequestContext> {
+export async function loadBookingContext(request: Request, loadContext?: unknown): Promise<BookingRequestContext> {
   const [{ carrier: siteCarrier, locale }, session, engine, attribution] = await Promise.all([
     requireTenant(request),
     getSession(request),
@@ -87,25 +90,37 @@ export async function loadBookingContext(request: Request): Promise<BookingReque
     colleague,
     attribution,
     siteCarrier,
+    clientAddress: clientAddress(request, loadContext),
   };
 }
 
 /** The booking channel of a booking a colleague makes in store. */
 export const IN_STORE_CHANNEL = "in-store";
 
+/** The visitor's open booking, or null when a step would have to build one. */
+export function openBooking(context: BookingRequestContext): BookingState | null {
+  return context.booking && context.booking.checkout_status !== "SUCCESS" ? context.booking : null;
+}
+
 /**
- * The visitor's booking, built on first need (spec §4: "Build the booking, then check the postcode")
- * with the landing's attribution (spec §7 POST /build: referrer, channel, lucidRef; ADR 135). A
- * booking already built keeps what it was built with.
+ * The visitor's booking, built on first need with the landing's attribution (spec §7 POST /build:
+ * referrer, channel, lucidRef; ADR 135). A booking already built keeps what it was built with.
+ * Called only once the visitor has done something worth keeping (a covered postcode, an address, a
+ * store: ADR 191), and behind the per-client draft limit (ADR 192); a colleague in store is not limited.
  */
 export async function ensureBooking(context: BookingRequestContext, input: { channel?: string } = {}): Promise<BookingState> {
-  if (context.booking && context.booking.checkout_status !== "SUCCESS") return context.booking;
+  const open = openBooking(context);
+  if (open) return open;
   const { referrer, lucidRef } = context.attribution.attribution;
-  const built = await context.engine.basket.buildBooking(context.siteCarrier, {
-    channel: input.channel ?? (context.colleague ? IN_STORE_CHANNEL : "web"),
-    ...(referrer ? { referrer } : {}),
-    ...(lucidRef ? { lucidRef } : {}),
-  });
+  const built = await context.engine.basket.buildBookingForClient(
+    context.siteCarrier,
+    {
+      channel: input.channel ?? (context.colleague ? IN_STORE_CHANNEL : "web"),
+      ...(referrer ? { referrer } : {}),
+      ...(lucidRef ? { lucidRef } : {}),
+    },
+    { clientAddress: context.colleague ? null : context.clientAddress },
+  );
   context.session.set("bookingRef", built.reference);
   context.booking = await context.engine.basket.getBooking(context.carrier, built.reference, { locale: context.locale });
   context.carrier = carrierForBooking(context.siteCarrier, context.booking);

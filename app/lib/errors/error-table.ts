@@ -152,8 +152,11 @@ const POSTCODE_FIELD: Behaviour = { show: "field", key: "landing.postcodeInvalid
 const POSTCODE_REFUSED: Behaviour = { show: "modal", fallbackKey: "landing.postcodeNotCovered" };
 const MANAGE_TOAST: Behaviour = { show: "toast", fallbackKey: "manage.errors.generic", durationMs: LONG_TOAST_MS, redirect: "manage" };
 
+/** Too many drafts built from one client in a short time (ADR 192): a friendly wait-and-retry, never the lookup's text. */
+const TOO_MANY_BOOKINGS = "booking.errors.tooManyBookings";
+
 export const PLACE_RULES = {
-  booking: {},
+  booking: { codes: { TOO_MANY_ATTEMPTS: { show: "toast", key: TOO_MANY_BOOKINGS, durationMs: LONG_TOAST_MS } } },
   /** Reading the visitor's booking: a gone booking is forgotten and the visitor starts again. */
   "booking.session": { codes: { BK01: { show: "ignore", clearBooking: true } }, otherwise: { show: "error-page" } },
   /**
@@ -161,7 +164,7 @@ export const PLACE_RULES = {
    * valid postcode.'); one no area covers shows the server's first message in an error modal.
    */
   "booking.postcode": {
-    codes: { BK04: POSTCODE_REFUSED, VALIDATION: POSTCODE_FIELD },
+    codes: { BK04: POSTCODE_REFUSED, VALIDATION: POSTCODE_FIELD, TOO_MANY_ATTEMPTS: { show: "field", key: TOO_MANY_BOOKINGS } },
     fieldCodes: { POSTCODE_INVALID: POSTCODE_FIELD, POSTCODE_MISSING: POSTCODE_FIELD },
   },
   /** Store and drop-off searches (loaders): a refused postcode under the field; anything else is a bug. */

@@ -69,8 +69,16 @@ export const bookings = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
+    /** The carrier's retention when the draft last changed: an abandoned draft is purged this many days after `updated_at` (ADR 193). */
+    draftRetentionDays: integer("draft_retention_days").notNull().default(30),
   },
-  (t) => [uniqueIndex("bookings_reference_idx").on(t.reference), uniqueIndex("bookings_token_idx").on(t.tokenHash), index("bookings_carrier_idx").on(t.carrierCode, t.createdAt)],
+  (t) => [
+    uniqueIndex("bookings_reference_idx").on(t.reference),
+    uniqueIndex("bookings_token_idx").on(t.tokenHash),
+    index("bookings_carrier_idx").on(t.carrierCode, t.createdAt),
+    // The draft purge's scan (ADR 193): drafts by their last change.
+    index("bookings_draft_age_idx").on(t.checkoutStatus, t.updatedAt),
+  ],
 );
 
 export const bookingDevices = pgTable(

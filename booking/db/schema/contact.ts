@@ -11,8 +11,8 @@ export const lookupFailures = pgTable(
   {
     id: bigserial("id", { mode: "number" }).primaryKey(),
     carrierCode: text("carrier_code").notNull(),
-    /** `email` and `client` of the order lookups; `staff-account` and `staff-client` of staff log-ins (ADR 097). */
-    scope: text("scope").$type<"email" | "client" | "staff-account" | "staff-client">().notNull(),
+    /** `email` and `client` of the order lookups; `staff-account` and `staff-client` of staff log-ins (ADR 097); `draft-client`: drafts built (ADR 192). */
+    scope: text("scope").$type<"email" | "client" | "staff-account" | "staff-client" | "draft-client">().notNull(),
     /** SHA-256 of carrier, scope and the normalised e-mail or client address. */
     keyHash: text("key_hash").notNull(),
     createdAt: timestamp("created_at", { withTimezone: true, mode: "date" }).notNull(),

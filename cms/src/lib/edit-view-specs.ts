@@ -103,6 +103,11 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           confirmOnly: { label: 'Confirm-only site', description: 'On: landing and FAQ pages lead straight to the address search.' },
           maxDevicesPerBasket: { label: 'Devices per booking', description: 'How many devices one booking may hold; 1 means one device per booking.', placeholder: '5' },
+          draftRetentionDays: {
+            label: 'Unfinished bookings kept (days)',
+            description: 'An unfinished booking and the personal data on it are deleted this many days after its last change (1–365). Orders are always kept.',
+            placeholder: '30',
+          },
           singleMakeOnly: { label: 'One brand only', description: 'On: only the brand below is offered and the brand step is skipped.' },
           singleMakeId: { label: 'The one brand (catalogue id)', description: 'Catalogue id of the only brand offered, e.g. 2.', placeholder: '2' },
           referrerMakes: {

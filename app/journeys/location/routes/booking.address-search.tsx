@@ -56,8 +56,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualAddress, string>>; values: Record<keyof ManualAddress, string> };
 
 /** Pick → retrieve → geocode → save; or save the manually entered address. */
-export async function action({ request }: ActionFunctionArgs) {
-  const context = await loadBookingContext(request);
+export async function action({ request, context: loadContext }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request, loadContext);
   const form = await readForm(request);
   const business =
     isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");

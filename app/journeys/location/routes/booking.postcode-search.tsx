@@ -3,7 +3,7 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
 import { HaveBookingCode } from "~/journeys/location/components/have-booking-code";
 import { useTranslation } from "react-i18next";
-import { bookingErrorResponse, ensureBooking, loadBookingContext, type BookingRequestContext } from "~/lib/booking-flow/context.server";
+import { bookingErrorResponse, ensureBooking, loadBookingContext, openBooking, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { LONG_TOAST_MS, firstMessageText, type ShownText } from "~/lib/errors/error-table";
 import { PostcodeErrorModal } from "~/journeys/location/components/postcode-error-modal";
 import { nextAfter } from "~/journeys/location/next-step";
@@ -16,6 +16,7 @@ import { readForm } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 import { flashToast } from "~/lib/toast.server";
+import { TooManyAttemptsError } from "~/booking.server";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 
@@ -30,17 +31,31 @@ interface PostcodeView {
   errorKey: string | null;
   /** A well-formed postcode the server refused: its first message, for the error modal (ADR 126). */
   refused?: ShownText | null;
+  /** Too many drafts from this client (ADR 192): 429, with the seconds until the next one can be built. */
+  retryAfterSeconds?: number;
+}
+
+/** The view's status: 200 for the form, 400 for a postcode to correct, 429 when the draft limit is reached. */
+function statusOf(view: PostcodeView): number {
+  if (view.retryAfterSeconds) return 429;
+  return view.errorKey || view.refused ? 400 : 200;
+}
+
+function viewInit(view: PostcodeView): ResponseInit {
+  return { status: statusOf(view), ...(view.retryAfterSeconds ? { headers: { "Retry-After": String(view.retryAfterSeconds) } } : {}) };
 }
 
 /**
- * Checks the postcode and saves it on the visitor's booking (built first when there is none), then
- * goes to the next location or device step. A response when the page is left (the next step, the
+ * Checks the postcode and saves it on the visitor's booking, then goes to the next location or
+ * device step. A visitor without a booking gets one only for a postcode an area covers (ADR 191): a
+ * malformed or refused postcode writes nothing. A response when the page is left (the next step, the
  * repair-type redirect, the §8 behaviours); otherwise the form again with its inline error.
  */
 async function submitPostcode(context: BookingRequestContext, raw: string, business: boolean): Promise<Response | PostcodeView> {
   const form = parsePostcodeForm(raw);
   if (!form.ok) return { business, value: raw, errorKey: form.errorKey };
   try {
+    if (!openBooking(context)) await context.engine.coverage.checkPostcode(context.carrier, form.postcode);
     const booking = await ensureBooking(context);
     const saved = await context.engine.basket.setPostcode(context.carrier, booking.reference, {
       postcode: form.postcode,
@@ -50,6 +65,9 @@ async function submitPostcode(context: BookingRequestContext, raw: string, busin
   } catch (error) {
     const handled = handleError(error, "booking.postcode");
     const { behaviour } = handled;
+    if (handled.error instanceof TooManyAttemptsError) {
+      return { business, value: raw, errorKey: behaviour.key ?? null, retryAfterSeconds: handled.error.retryAfterSeconds };
+    }
     if (behaviour.show === "field" || behaviour.show === "modal") {
       // Spec §5: the server's first message, in the page's language (a malformed postcode: the inline text).
       const shown = firstMessageText(behaviour, handled.error, context.locale);
@@ -67,8 +85,8 @@ async function submitPostcode(context: BookingRequestContext, raw: string, busin
   }
 }
 
-export async function loader({ request }: LoaderFunctionArgs) {
-  const context = await loadBookingContext(request);
+export async function loader({ request, context: loadContext }: LoaderFunctionArgs) {
+  const context = await loadBookingContext(request, loadContext);
   const url = new URL(request.url);
   const business = isBusinessAccount(context.carrier, url, await readBusinessCookie(request));
   const fromLanding = url.searchParams.get("postcode");
@@ -94,7 +112,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (fromLanding !== null) {
     const outcome = await submitPostcode(context, fromLanding, business);
     if (outcome instanceof Response) throw outcome;
-    return data(outcome, { status: outcome.errorKey || outcome.refused ? 400 : 200 });
+    return data(outcome, viewInit(outcome));
   }
   const booking = context.booking;
   const view: PostcodeView = {
@@ -106,14 +124,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return view;
 }
 
-export async function action({ request }: ActionFunctionArgs) {
-  const context = await loadBookingContext(request);
+export async function action({ request, context: loadContext }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request, loadContext);
   const form = await readForm(request);
   const business =
     isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");
   const outcome = await submitPostcode(context, String(form.get("postcode") ?? ""), business);
   if (outcome instanceof Response) return outcome;
-  return data(outcome, { status: 400 });
+  return data(outcome, { ...viewInit(outcome), status: outcome.retryAfterSeconds ? 429 : 400 });
 }
 
 export default function PostcodeSearch() {

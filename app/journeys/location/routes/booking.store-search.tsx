@@ -39,8 +39,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 /** Choosing a store sets the booking's store code (spec §7 POST /{ref}/store); 'continue without' ignores it. */
-export async function action({ request }: ActionFunctionArgs) {
-  const context = await loadBookingContext(request);
+export async function action({ request, context: loadContext }: ActionFunctionArgs) {
+  const context = await loadBookingContext(request, loadContext);
   const parsed = storeFormSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) return data({ storeErrorKey: parsed.error.issues[0]?.message ?? "booking-location.store.codeMissing" }, { status: 400 });
   try {

@@ -1,0 +1,2 @@
+ALTER TABLE "bookings" ADD COLUMN "draft_retention_days" integer DEFAULT 30 NOT NULL;--> statement-breakpoint
+CREATE INDEX "bookings_draft_age_idx" ON "bookings" USING btree ("checkout_status","updated_at");
