@@ -11,7 +11,7 @@ import { readFileSync } from "node:fs";
 import { pickCarrier, uniqueEmail } from "../support/book-through-ui";
 import { seededCarriers } from "../support/cms";
 import { book, createHttpCustomer, type BookedByHttp, type HttpCustomer } from "../support/http-customer";
-import { carrierOrigin, control, deliveredMail, figure, query, replicasNow, sleep, state } from "../support/production";
+import { carrierOrigin, control, deliveredMail, figure, isConfirmationOf, query, replicasNow, sleep, state } from "../support/production";
 
 const CUSTOMERS = 20;
 
@@ -130,7 +130,7 @@ test("a replica SIGKILLed while 20 customers book and pay: all finish, 0 lost, 0
     )
     .toBe(0);
   const mail = deliveredMail().filter((message) => emails.some((email) => message.to.includes(email)));
-  const confirmations = mail.filter((message) => orders.some((order) => message.subject.includes(order.order_ref)));
+  const confirmations = mail.filter((message) => orders.some((order) => isConfirmationOf(message, order.order_ref)));
   const messageIds = confirmations.map((message) => /^Message-ID: (.*)$/im.exec(message.raw)?.[1]?.trim());
   figure("replica killed: confirmation e-mails delivered, distinct", `${confirmations.length}, ${new Set(messageIds).size}`);
   expect(new Set(messageIds).size).toBe(CUSTOMERS);

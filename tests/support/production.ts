@@ -142,6 +142,14 @@ export function deliveredMail(): Delivered[] {
     });
 }
 
+/**
+ * A booking's confirmation: the message with the order's calendar invite. A booking made after the
+ * evening send time also gets its evening-before message at once, the reference in its subject too.
+ */
+export function isConfirmationOf(mail: Delivered, orderRef: string): boolean {
+  return mail.subject.includes(orderRef) && /text\/calendar/i.test(mail.raw);
+}
+
 /** RFC 2047 encoded words (nodemailer encodes non-ASCII subjects) into text. */
 function decodeSubject(header: string): string {
   return header.replace(/\r?\n[ \t]/g, " ").replace(/=\?([^?]+)\?([BQbq])\?([^?]*)\?=\s*/g, (_match, _charset: string, encoding: string, text: string) =>
