@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { cmsCreateNoted, deleteCreated, testCarrier, testLandingPage, uniqueCode, type Created } from "../support/cms";
+import { cmsCreateNoted, deleteCreated, everyDayRoster, testCarrier, testLandingPage, uniqueCode, westminsterArea, westminsterTechnician, type Created } from "../support/cms";
 import { adminLogin, cmsCall, cmsUrl, inviteAdminUser } from "../support/cms-admin";
 import { logIntoAdmin } from "../support/cms-admin-ui";
 
@@ -74,28 +74,11 @@ test("an operator's new carrier: missing items, then green once set up; the post
 
     // Operations add what was missing.
     await cmsCreateNoted(created, "landing-pages", testLandingPage(code, "Fixed today"), { locale: "en" });
-    await cmsCreateNoted(created, "ops-service-areas", {
-      carrierCode: code,
-      code: "westminster",
-      name: "Westminster",
-      country: "GB",
-      postcodePrefixes: ["SW1A"],
-      centreLat: 51.501,
-      centreLng: -0.1416,
-      radiusKm: 5,
-    });
+    await cmsCreateNoted(created, "ops-service-areas", westminsterArea(code));
     await untilState(page, "areas", "missing");
     await expect(item(page, "areas").getByText("No area has a technician (westminster).")).toBeVisible();
-    await cmsCreateNoted(created, "ops-technicians", {
-      carrierCode: code,
-      technicianId: `${code}-tech-1`,
-      name: "Grace Hopper",
-      vanRegistration: "LN24 ABC",
-      homeBaseLat: 51.49,
-      homeBaseLng: -0.13,
-      serviceArea: "westminster",
-    });
-    await cmsCreateNoted(created, "ops-rosters", { carrierCode: code, workingWeekdays: [1, 2, 3, 4, 5, 6, 7], firstTimeslot: "08:00", timeslotMinutes: 60, closedDates: [] });
+    await cmsCreateNoted(created, "ops-technicians", westminsterTechnician(code));
+    await cmsCreateNoted(created, "ops-rosters", everyDayRoster(code, { slotsPerTechnicianPerDay: 6, timeslotIntervalMinutes: 90 }));
 
     // The items turn green, and the engine has taken the carrier over.
     await untilState(page, "engine", "done");

@@ -6,6 +6,7 @@
 // Needs CMS_URL (skipped without it), CMS_WRITE_TOKEN and the super admin's log-in, like ops-fence.test.ts.
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { everyDayRoster, westminsterArea } from "../support/cms";
 import { adminLogin as login, cmsCall as call, inviteAdminUser } from "../support/cms-admin";
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, "");
@@ -48,17 +49,8 @@ describe.skipIf(!CMS_URL)("the setup checklist's admin routes", () => {
     // B stays a draft.
     await restCreate("carriers", carrier(codeB));
     await restCreate("landing-pages", { carrierCode: codeA, heroTitle: "Fixed today" }, "?status=published&locale=de");
-    await restCreate("ops-service-areas", {
-      carrierCode: codeA,
-      code: "central",
-      name: "Central",
-      country: "GB",
-      postcodePrefixes: ["SW1A"],
-      centreLat: 51.5,
-      centreLng: -0.13,
-      radiusKm: 5,
-    });
-    await restCreate("ops-rosters", { carrierCode: codeA, workingWeekdays: [1, 2, 3, 4, 5], slotsPerTechnicianPerDay: 4, closedDates: [] });
+    await restCreate("ops-service-areas", westminsterArea(codeA));
+    await restCreate("ops-rosters", everyDayRoster(codeA, { slotsPerTechnicianPerDay: 4, timeslotIntervalMinutes: 90 }));
 
     adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
     const operatorId = await inviteAdminUser(adminToken, "Operations", `setup-op-${suffix}@repair.localhost`, `SetupOp-${suffix}-Pass1`);
@@ -96,7 +88,7 @@ describe.skipIf(!CMS_URL)("the setup checklist's admin routes", () => {
     expect(state("carrier")).toMatchObject({ state: "done" });
     expect(state("landing", "de")).toMatchObject({ state: "done" });
     expect(state("landing", "en")).toMatchObject({ state: "missing" });
-    expect(state("areas")).toMatchObject({ state: "missing", reason: "no-technician", values: { areas: "central" } });
+    expect(state("areas")).toMatchObject({ state: "missing", reason: "no-technician", values: { areas: "westminster" } });
     expect(state("roster")).toMatchObject({ state: "done" });
     expect(state("staff")).toMatchObject({ state: "missing" });
     expect(state("domain")).toMatchObject({ state: expect.stringMatching(/missing|warning/) });

@@ -2,7 +2,7 @@ import { Resolver } from "node:dns/promises";
 import { z } from "zod";
 import type { Engine } from "~/booking.server";
 import type { Carrier } from "~/content/schemas";
-import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
+import { signedRequestUrl } from "~/lib/webhook-signature.server";
 import { certifiableDomain } from "./domain-name";
 
 const carrierCode = z
@@ -63,11 +63,6 @@ export async function checkDomains(domains: readonly string[], carriers: Carrier
   );
 }
 
-function signed(request: Request, secret: string): URL | null {
-  const url = new URL(request.url);
-  return verifyWebhookSignature(`${url.pathname}${url.search}`, request.headers.get("x-webhook-signature"), secret) ? url : null;
-}
-
 /**
  * Issue 24 item 2 (ADR 195, 196), for the CMS's setup checklist over the signed channel:
  * `GET ?carrier=` the engine's view of the carrier (synced, last sync, revision, bookable now) and its
@@ -75,7 +70,7 @@ function signed(request: Request, secret: string): URL | null {
  * rules. A carrier the app does not serve (unpublished) is `known: false`; the tester answers 404 for it.
  */
 export async function handleCarrierSetup(request: Request, deps: CarrierSetupDeps): Promise<Response> {
-  const url = signed(request, deps.secret);
+  const url = signedRequestUrl(request, deps.secret);
   if (!url) return Response.json({ error: "invalid signature" }, { status: 401 });
   if (request.method !== "GET") return Response.json({ error: "GET only" }, { status: 405 });
   const params = Object.fromEntries(url.searchParams);
