@@ -46,8 +46,8 @@ describe.skipIf(!CMS_URL)("the setup checklist's admin routes", () => {
       countryCode: "GB",
     });
     const documentA = await restCreate("carriers", carrier(codeA), "?status=published");
-    // B stays a draft.
-    await restCreate("carriers", carrier(codeB));
+    // B stays a draft (the REST API publishes unless told otherwise).
+    await restCreate("carriers", carrier(codeB), "?status=draft");
     await restCreate("landing-pages", { carrierCode: codeA, heroTitle: "Fixed today" }, "?status=published&locale=de");
     await restCreate("ops-service-areas", westminsterArea(codeA));
     await restCreate("ops-rosters", everyDayRoster(codeA, { slotsPerTechnicianPerDay: 4, timeslotIntervalMinutes: 90 }));
