@@ -1,5 +1,6 @@
 // The setup checklist's rules (issue 24 item 2, ADR 194, 195): a pure function of the carrier's entries and the engine's answer.
 import { describe, expect, it } from 'vitest';
+import { SETUP_MESSAGES } from '../admin/setup-checklist-messages';
 import { type ChecklistCarrier, type ChecklistEntries, type EngineAnswer, checklistReady, listLink, setupChecklist } from './setup-checklist';
 
 const carrier = (over: Partial<ChecklistCarrier> = {}): ChecklistCarrier => ({
@@ -175,5 +176,39 @@ describe('links', () => {
   it('filter the list by the carrier (code on the carrier type, carrierCode elsewhere)', () => {
     expect(decodeURIComponent(listLink('api::carrier.carrier', 'x'))).toContain('[code][$eq]=x');
     expect(decodeURIComponent(listLink('api::faq-item.faq-item', 'x', 'de'))).toContain('[carrierCode][$eq]=x');
+  });
+});
+
+describe('texts (en and de)', () => {
+  it('has every item, reason and tester answer in English and German', () => {
+    expect(Object.keys(SETUP_MESSAGES.de).sort()).toEqual(Object.keys(SETUP_MESSAGES.en).sort());
+    const scenarios = [
+      setupChecklist(carrier(), complete(), engine()),
+      setupChecklist(carrier({ published: false, inStore: true, domains: [] }), empty, { known: false, engine: null, domains: [] }),
+      setupChecklist(
+        carrier({ inStore: true, domains: ['a.example', 'b.example', 'c.example', 'd.example'] }),
+        complete({ areas: [{ code: 'x' }, { code: 'london' }], stores: 1 }),
+        {
+          ...engine({ synced: false }),
+          domains: [
+            { domain: 'a.example', tlsAllowed: false, addresses: [], pointsHere: false },
+            { domain: 'b.example', tlsAllowed: true, addresses: null, pointsHere: null },
+            { domain: 'c.example', tlsAllowed: true, addresses: ['198.51.100.1'], pointsHere: false },
+            { domain: 'd.example', tlsAllowed: true, addresses: ['198.51.100.1'], pointsHere: null },
+          ],
+        },
+      ),
+      setupChecklist(carrier(), complete(), engine({ bookable: false, roster: false })),
+      setupChecklist(carrier(), complete(), engine({ bookable: false, staffedAreas: 0 })),
+      setupChecklist(carrier({ domains: ['e.example'] }), complete(), engine({}, [{ domain: 'e.example', tlsAllowed: true, addresses: [], pointsHere: false }])),
+      setupChecklist(carrier(), complete({ technicians: [] }), null),
+    ].flat();
+    const ids = new Set(scenarios.flatMap((i) => [`repair.setup.item.${i.key}`, `repair.setup.reason.${i.reason}`, `repair.setup.state.${i.state}`]));
+    for (const outcome of ['served', 'malformed', 'not-covered', 'no-technician', 'no-roster', 'no-free-day']) ids.add(`repair.setup.tester.${outcome}`);
+    const absent = [...ids].filter((id) => !SETUP_MESSAGES.en[id] || !SETUP_MESSAGES.de[id]);
+    expect(absent).toEqual([]);
+    // Every reason the rules can give was reached above.
+    const reasons = Object.keys(SETUP_MESSAGES.en).filter((id) => id.startsWith('repair.setup.reason.'));
+    expect(reasons.filter((id) => !ids.has(id))).toEqual([]);
   });
 });
