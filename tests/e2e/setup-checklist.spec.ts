@@ -94,6 +94,16 @@ test("an operator's new carrier: missing items, then green once set up; the post
     await page.getByRole("textbox", { name: "Postcode" }).fill("12345");
     await page.getByRole("button", { name: "Test", exact: true }).click();
     await expect(page.getByTestId("postcode-answer")).toHaveText("This is not a postcode of the carrier’s country (GB).");
+
+    // A German-speaking operator reads the same page in German.
+    await page.evaluate(() => localStorage.setItem("strapi-admin-language", "de"));
+    await page.reload();
+    await expect(page.getByRole("heading", { name: "Checkliste der Carrier-Einrichtung" })).toBeVisible({ timeout: 30_000 });
+    await expect(item(page, "staff").getByText("Fehlt", { exact: true })).toBeVisible();
+    await expect(item(page, "engine").getByText(/^Jetzt buchbar; letzter Abgleich .+, Revision 20\d\d-/)).toBeVisible();
+    await page.getByRole("textbox", { name: "Postleitzahl" }).fill("M1 1AE");
+    await page.getByRole("button", { name: "Testen", exact: true }).click();
+    await expect(page.getByTestId("postcode-answer")).toHaveText("Kein Servicegebiet deckt M1 1AE ab.");
     await page.close();
 
     // The other carrier's checklist is not there for them, nor its postcode tester.
