@@ -48,6 +48,20 @@ const envSchema = z
     CMS_MEDIA_URL: z.url().optional(),
     /** The CMS admin's public origin, allowed to frame preview pages; default CMS_URL. */
     CMS_PUBLIC_URL: z.url().optional(),
+    /**
+     * The public IP addresses of this deployment (comma-separated), for the CMS setup checklist's
+     * "the domain points here" (ADR 196); unset: the checklist shows what a domain resolves to, without a verdict.
+     */
+    PUBLIC_ADDRESSES: z
+      .string()
+      .optional()
+      .transform((value) =>
+        (value ?? "")
+          .split(",")
+          .map((part) => part.trim())
+          .filter(Boolean),
+      )
+      .refine((list) => list.every((address) => isIP(address) !== 0), "PUBLIC_ADDRESSES must be IP addresses separated by commas"),
     CONTENT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
     DEFAULT_CARRIER: z

@@ -16,6 +16,7 @@ import { areaForPostcode } from "./coverage/coverage";
 import { carrierContext, type CarrierContext, type CarrierContextInput } from "./domain/carrier";
 import * as orders from "./orders/orders";
 import { countAffectedBookings } from "./operations/bookings-count";
+import { carrierSetupView, testPostcode } from "./operations/setup-view";
 import type { AddressProvider } from "./ports/address-provider";
 import type { Clock } from "./ports/clock";
 import type { FileStorage } from "./ports/file-storage";
@@ -350,6 +351,10 @@ export function assembleEngine(deps: EngineParts) {
     operations: {
       /** Orders a service area's removal or closed dates would touch (issue 9 item 7: the CMS warns with it). */
       countAffectedBookings: op(countAffectedBookings),
+      /** The engine's view of a carrier for the CMS's setup checklist: synced, when, which revision, bookable now (ADR 195). */
+      carrierSetupView: op(carrierSetupView, "read"),
+      /** The postcode tester: the area serving a postcode and its next free day, or why none (ADR 195). */
+      testPostcode: op(testPostcode, "read"),
     },
 
     // contact/: customer contact (issue 6)

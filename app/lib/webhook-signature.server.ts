@@ -11,3 +11,9 @@ export function verifyWebhookSignature(body: string, header: string | null, secr
   const given = Buffer.from(header.trim());
   return expected.length === given.length && timingSafeEqual(expected, given);
 }
+
+/** The request's URL when its `X-Webhook-Signature` signs "<path>?<query>" (the CMS's signed GETs, ADR 079); null otherwise. */
+export function signedRequestUrl(request: Request, secret: string): URL | null {
+  const url = new URL(request.url);
+  return verifyWebhookSignature(`${url.pathname}${url.search}`, request.headers.get("x-webhook-signature"), secret) ? url : null;
+}

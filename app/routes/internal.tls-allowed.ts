@@ -1,20 +1,12 @@
 import type { LoaderFunctionArgs } from "@remix-run/node";
 import { z } from "zod";
 import { getCarriers, refreshCarriersAfterMiss } from "~/content/content.server";
+import { certifiableDomain } from "~/lib/ops/domain-name";
 import { ContentUnavailableError } from "~/content/strapi.server";
 import { requestHost } from "~/tenant/tenant.server";
 import { resolveTenant } from "~/tenant/resolve";
 
-/** A DNS name a public certificate can be issued for: letters, digits and hyphens in dot-separated labels. */
-const domainName = z
-  .string()
-  .trim()
-  .toLowerCase()
-  .max(253)
-  .regex(/^(?=.*[a-z])([a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/, "domain must be a DNS name such as repair.example.com")
-  .refine((name) => !name.endsWith(".localhost"), "a .localhost name gets no certificate");
-
-const query = z.object({ domain: domainName });
+const query = z.object({ domain: certifiableDomain });
 
 const answer = (status: number, body: string) => new Response(body, { status, headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "no-store" } });
 

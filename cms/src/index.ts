@@ -11,6 +11,7 @@ import { seedOperations } from './lib/ops-data';
 import { registerRevisionBump } from './lib/ops-revision';
 import { registerOpsValidation } from './lib/ops-validation';
 import { seedCarriers } from './lib/seed';
+import { registerSetupChecklistRoutes } from './lib/setup-checklist-routes';
 import { registerWebhookEmitter } from './lib/webhook';
 import { registerWebhookDeliveryRoutes } from './lib/webhook-deliveries';
 
@@ -31,6 +32,8 @@ export default {
     registerApiKeyRoutes(strapi);
     registerApiKeyHashGuard(strapi);
     registerWebhookDeliveryRoutes(strapi);
+    // The setup checklist page's admin routes (ADR 194, 195).
+    registerSetupChecklistRoutes(strapi);
   },
 
   /** Idempotent on every start: locales, first admin, API tokens, fences and roles, edit views, device pictures, seed carriers and their operations. */

@@ -131,6 +131,39 @@ export async function deleteCreated(created: Created[]): Promise<void> {
   for (const [collection, documentId, query] of created.reverse()) await cmsDelete(collection, documentId, query).catch(() => undefined);
 }
 
+/** Operations' Westminster service area (postcodes SW1A) of a carrier. */
+export const westminsterArea = (code: string): Record<string, unknown> => ({
+  carrierCode: code,
+  code: "westminster",
+  name: "Westminster",
+  country: "GB",
+  postcodePrefixes: ["SW1A"],
+  centreLat: 51.501,
+  centreLng: -0.1416,
+  radiusKm: 5,
+});
+
+/** One technician of the Westminster area. */
+export const westminsterTechnician = (code: string): Record<string, unknown> => ({
+  carrierCode: code,
+  technicianId: `${code}-tech-1`,
+  name: "Grace Hopper",
+  vanRegistration: "LN24 ABC",
+  homeBaseLat: 51.49,
+  homeBaseLng: -0.13,
+  serviceArea: "westminster",
+});
+
+/** A roster of hourly windows from 08:00 every day, with `roster`'s differences (the CMS requires the slots and interval). */
+export const everyDayRoster = (code: string, roster: Record<string, unknown>): Record<string, unknown> => ({
+  carrierCode: code,
+  workingWeekdays: [1, 2, 3, 4, 5, 6, 7],
+  firstTimeslot: "08:00",
+  timeslotMinutes: 60,
+  closedDates: [],
+  ...roster,
+});
+
 /**
  * A new carrier made from nothing, as operations staff would in the admin: the carrier, its English
  * landing copy, one service area (Westminster, postcodes SW1A) with one technician, and a roster of
@@ -143,32 +176,8 @@ export async function onboardWestminsterCarrier(
 ): Promise<{ carrier: CmsEntry; roster: CmsEntry }> {
   const carrier = await cmsCreateNoted(created, "carriers", testCarrier(code));
   await cmsCreateNoted(created, "landing-pages", testLandingPage(code, heroTitle), { locale: "en" });
-  await cmsCreateNoted(created, "ops-service-areas", {
-    carrierCode: code,
-    code: "westminster",
-    name: "Westminster",
-    country: "GB",
-    postcodePrefixes: ["SW1A"],
-    centreLat: 51.501,
-    centreLng: -0.1416,
-    radiusKm: 5,
-  });
-  await cmsCreateNoted(created, "ops-technicians", {
-    carrierCode: code,
-    technicianId: `${code}-tech-1`,
-    name: "Grace Hopper",
-    vanRegistration: "LN24 ABC",
-    homeBaseLat: 51.49,
-    homeBaseLng: -0.13,
-    serviceArea: "westminster",
-  });
-  const savedRoster = await cmsCreateNoted(created, "ops-rosters", {
-    carrierCode: code,
-    workingWeekdays: [1, 2, 3, 4, 5, 6, 7],
-    firstTimeslot: "08:00",
-    timeslotMinutes: 60,
-    closedDates: [],
-    ...roster,
-  });
+  await cmsCreateNoted(created, "ops-service-areas", westminsterArea(code));
+  await cmsCreateNoted(created, "ops-technicians", westminsterTechnician(code));
+  const savedRoster = await cmsCreateNoted(created, "ops-rosters", everyDayRoster(code, roster));
   return { carrier, roster: savedRoster };
 }

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { Engine } from "~/booking.server";
 import { handleError } from "~/lib/errors/errors.server";
-import { verifyWebhookSignature } from "~/lib/webhook-signature.server";
+import { signedRequestUrl } from "~/lib/webhook-signature.server";
 
 const carrier = z
   .string()
@@ -22,18 +22,13 @@ export interface WebhookDeliveriesDeps {
   secret: string;
 }
 
-function signed(request: Request, secret: string): URL | null {
-  const url = new URL(request.url);
-  return verifyWebhookSignature(`${url.pathname}${url.search}`, request.headers.get("x-webhook-signature"), secret) ? url : null;
-}
-
 /**
  * Issue 23 item 7 (ADR 181): `GET ?carrier=&endpoint=&state=` lists a carrier's webhook deliveries,
  * newest first (state, tries, last HTTP status or error, next try); `POST ?carrier=&id=` sends a dead
  * (or failed) delivery of that carrier again now, 404 for any other id. Only the CMS can sign a call.
  */
 export async function handleWebhookDeliveries(request: Request, deps: WebhookDeliveriesDeps): Promise<Response> {
-  const url = signed(request, deps.secret);
+  const url = signedRequestUrl(request, deps.secret);
   if (!url) return Response.json({ error: "invalid signature" }, { status: 401 });
   const params = Object.fromEntries(url.searchParams);
   if (request.method === "GET") {

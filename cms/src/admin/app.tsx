@@ -2,7 +2,15 @@ import type { ComponentType } from 'react';
 import type { StrapiApp } from '@strapi/strapi/admin';
 import { apiKeyTranslations } from './api-key-messages';
 import { ApiKeyPanel } from './api-key-panel';
+import { SETUP_MESSAGES } from './setup-checklist-messages';
 import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from './webhook-deliveries-panel';
+
+/** The menu's icon: a ticked list (inline, so the admin needs no icon package of its own). */
+const ChecklistIcon = () => (
+  <svg width="1em" height="1em" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+    <path d="M9 6h11M9 12h11M9 18h11M3.5 6l1.5 1.5L7.5 4.5M3.5 12l1.5 1.5 2.5-3M3.5 18l1.5 1.5 2.5-3" />
+  </svg>
+);
 
 type ContentManagerApis = { addEditViewSidePanel(panels: unknown[]): void };
 
@@ -13,11 +21,20 @@ export default {
     notifications: { releases: false },
     tutorials: false,
     translations: {
-      en: { ...apiKeyTranslations('en'), ...WEBHOOK_PANEL_TRANSLATIONS.en },
-      de: { ...apiKeyTranslations('de'), ...WEBHOOK_PANEL_TRANSLATIONS.de },
+      en: { ...apiKeyTranslations('en'), ...WEBHOOK_PANEL_TRANSLATIONS.en, ...SETUP_MESSAGES.en },
+      de: { ...apiKeyTranslations('de'), ...WEBHOOK_PANEL_TRANSLATIONS.de, ...SETUP_MESSAGES.de },
     },
   },
   register(app: StrapiApp) {
+    // The carrier setup checklist and postcode tester (ADR 194): a page of its own in the main menu, for
+    // every admin user; its routes show only the carriers the user may see.
+    app.addMenuLink({
+      to: 'carrier-setup',
+      icon: ChecklistIcon,
+      intlLabel: { id: 'repair.setup.menu', defaultMessage: 'Carrier setup' },
+      Component: () => import('./setup-checklist-page'),
+      permissions: [],
+    });
     // Partner API key scopes as a multi-select (ADR 182); the server registers the same name.
     app.customFields.register({
       name: 'api-key-scopes',
