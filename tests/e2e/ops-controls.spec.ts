@@ -1,3 +1,5 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
 import { cmsCreateNoted, cmsDelete, cmsList, deleteCreated, testCarrier, testLandingPage, uniqueCode, type Created } from "../support/cms";
@@ -15,6 +17,7 @@ import { dismissAnnouncements, editView, logIntoAdmin, saveDraft } from "../supp
 const ADMIN_EMAIL = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";
 const ADMIN_PASSWORD = process.env.CMS_ADMIN_PASSWORD ?? "DevAdmin2026!";
 const READ_TOKEN = process.env.CMS_READ_TOKEN ?? "";
+const REPORTS_DIR = process.env.REPORTS_DIR ?? "reports";
 const CARRIER = "api::carrier.carrier";
 const ROSTER = "api::ops-roster.ops-roster";
 const AREA = "api::ops-service-area.ops-service-area";
@@ -98,6 +101,8 @@ test("an operator fills weekdays, closed dates and postcode prefixes with contro
     await pickDate(cms, today);
     await expect(cms.getByTestId("ops-date")).toHaveCount(2);
     expect(await cms.getByTestId("ops-date").evaluateAll((items) => items.map((item) => item.getAttribute("data-date")))).toEqual(closed);
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-roster-controls.png"), fullPage: true });
     await saveDraft(cms);
 
     await expect.poll(async () => (await engineFile(code))?.roster, { timeout: 15_000 }).toMatchObject({ working_weekdays: [1, 2, 3, 4, 5], closed_dates: closed });
@@ -123,6 +128,7 @@ test("an operator fills weekdays, closed dates and postcode prefixes with contro
     await expect(cms.getByTestId("ops-postcode-prefix-problem")).toHaveText(
       "Postcode prefixes: '101' is not a GB postcode prefix; use a postcode area or district such as 'SW' or 'SW1A' (upper case, no spaces).",
     );
+    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-postcode-prefix-tags.png"), fullPage: true });
     await cms.getByRole("button", { name: "Remove 101" }).click();
     await expect(cms.getByTestId("ops-postcode-prefix-problem")).toHaveCount(0);
     await saveDraft(cms);
@@ -146,6 +152,7 @@ test("an operator fills weekdays, closed dates and postcode prefixes with contro
     await cms.getByRole("textbox", { name: "Home base longitude", exact: true }).fill("-0.12");
     await cms.getByRole("combobox", { name: "Service area" }).click();
     await expect(cms.getByRole("option")).toHaveText(["Westminster (westminster)"]);
+    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-technician-area-picker.png"), fullPage: true });
     await cms.getByRole("option", { name: "Westminster (westminster)" }).click();
     await saveDraft(cms);
     await expect
