@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { cmsCreateNoted, cmsDelete, cmsList, deleteCreated, testCarrier, testLandingPage, uniqueCode, type Created } from "../support/cms";
+import { cmsCreateNoted, cmsDelete, cmsList, deleteCreated, testCarrier, testLandingPage, uniqueCode, westminsterAreaWithTechnician, type Created } from "../support/cms";
 import { adminLogin, cmsCall, inviteAdminUser } from "../support/cms-admin";
 import { dismissAnnouncements, editView, logIntoAdmin, saveDraft } from "../support/cms-admin-ui";
 
@@ -59,25 +59,7 @@ test("an operator fills weekdays, closed dates and postcode prefixes with contro
   try {
     const carrier = await cmsCreateNoted(created, "carriers", testCarrier(code));
     await cmsCreateNoted(created, "landing-pages", testLandingPage(code, "Controls, not JSON"), { locale: "en" });
-    const area = await cmsCreateNoted(created, "ops-service-areas", {
-      carrierCode: code,
-      code: "westminster",
-      name: "Westminster",
-      country: "GB",
-      postcodePrefixes: ["SW1A"],
-      centreLat: 51.501,
-      centreLng: -0.1416,
-      radiusKm: 5,
-    });
-    await cmsCreateNoted(created, "ops-technicians", {
-      carrierCode: code,
-      technicianId: `${code}-tech-1`,
-      name: "Grace Hopper",
-      vanRegistration: "LN24 ABC",
-      homeBaseLat: 51.49,
-      homeBaseLng: -0.13,
-      serviceArea: "westminster",
-    });
+    const area = await westminsterAreaWithTechnician(code, created);
     operatorId = await inviteAdminUser(adminToken, "Operations", email, password);
     const attached = await cmsCall("PUT", `/content-manager/collection-types/${CARRIER}/${carrier.documentId}`, adminToken, { operators: { connect: [{ id: operatorId }] } });
     expect(attached.status, JSON.stringify(attached.body)).toBe(200);

@@ -131,19 +131,9 @@ export async function deleteCreated(created: Created[]): Promise<void> {
   for (const [collection, documentId, query] of created.reverse()) await cmsDelete(collection, documentId, query).catch(() => undefined);
 }
 
-/**
- * A new carrier made from nothing, as operations staff would in the admin: the carrier, its English
- * landing copy, one service area (Westminster, postcodes SW1A) with one technician, and a roster of
- * hourly windows from 08:00 every day, with `roster`'s differences. Every entry is noted in `created`.
- */
-export async function onboardWestminsterCarrier(
-  code: string,
-  created: Created[],
-  { heroTitle, roster }: { heroTitle: string; roster: Record<string, unknown> },
-): Promise<{ carrier: CmsEntry; roster: CmsEntry }> {
-  const carrier = await cmsCreateNoted(created, "carriers", testCarrier(code));
-  await cmsCreateNoted(created, "landing-pages", testLandingPage(code, heroTitle), { locale: "en" });
-  await cmsCreateNoted(created, "ops-service-areas", {
+/** The carrier's service area Westminster (postcodes SW1A) with one technician; both noted in `created`. */
+export async function westminsterAreaWithTechnician(code: string, created: Created[]): Promise<CmsEntry> {
+  const area = await cmsCreateNoted(created, "ops-service-areas", {
     carrierCode: code,
     code: "westminster",
     name: "Westminster",
@@ -162,6 +152,22 @@ export async function onboardWestminsterCarrier(
     homeBaseLng: -0.13,
     serviceArea: "westminster",
   });
+  return area;
+}
+
+/**
+ * A new carrier made from nothing, as operations staff would in the admin: the carrier, its English
+ * landing copy, one service area (Westminster, postcodes SW1A) with one technician, and a roster of
+ * hourly windows from 08:00 every day, with `roster`'s differences. Every entry is noted in `created`.
+ */
+export async function onboardWestminsterCarrier(
+  code: string,
+  created: Created[],
+  { heroTitle, roster }: { heroTitle: string; roster: Record<string, unknown> },
+): Promise<{ carrier: CmsEntry; roster: CmsEntry }> {
+  const carrier = await cmsCreateNoted(created, "carriers", testCarrier(code));
+  await cmsCreateNoted(created, "landing-pages", testLandingPage(code, heroTitle), { locale: "en" });
+  await westminsterAreaWithTechnician(code, created);
   const savedRoster = await cmsCreateNoted(created, "ops-rosters", {
     carrierCode: code,
     workingWeekdays: [1, 2, 3, 4, 5, 6, 7],

@@ -2,13 +2,17 @@ import type { ComponentType } from 'react';
 import type { StrapiApp } from '@strapi/strapi/admin';
 import { apiKeyTranslations } from './api-key-messages';
 import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from '../lib/ops-custom-fields';
-import { opsControlTranslations } from './ops-control-messages';
+import { OPS_CONTROL_MESSAGES, opsControlTranslations } from './ops-control-messages';
 import { ApiKeyPanel } from './api-key-panel';
 import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from './webhook-deliveries-panel';
 
-type Input = { default: ComponentType };
-/** Strapi passes the field's props (name, label, hint, …); its type names none. */
-const input = (load: () => Promise<ComponentType>) => async () => ({ default: await load() }) as Input;
+/** Each operations custom field: its name, stored type, message key and input (Strapi passes the field's props). */
+const OPS_FIELDS: [name: string, type: 'json' | 'string', key: 'weekdays' | 'dates' | 'prefixes' | 'area', input: keyof typeof import('./ops-controls')][] = [
+  [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
+  [OPS_CUSTOM_FIELDS.dates, 'json', 'dates', 'DatesInput'],
+  [OPS_CUSTOM_FIELDS.postcodePrefixes, 'json', 'prefixes', 'PostcodePrefixesInput'],
+  [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
+];
 
 type ContentManagerApis = { addEditViewSidePanel(panels: unknown[]): void };
 
@@ -33,38 +37,17 @@ export default {
       // Strapi passes the field's props (name, label, hint, …); its type names none.
       components: { Input: async () => (await import('./api-key-scopes-input')) as unknown as { default: ComponentType } },
     });
-    // Operations values with controls made for them, not JSON (ADR 197, 198); the server registers the same names.
-    const controls = () => import('./ops-controls');
-    app.customFields.register([
-      {
-        name: OPS_CUSTOM_FIELDS.weekdays,
-        type: 'json',
-        intlLabel: { id: 'ops-controls.weekdays.label', defaultMessage: 'Weekdays' },
-        intlDescription: { id: 'ops-controls.weekdays.description', defaultMessage: 'Working weekdays' },
-        components: { Input: input(async () => (await controls()).WeekdaysInput as unknown as ComponentType) },
-      },
-      {
-        name: OPS_CUSTOM_FIELDS.dates,
-        type: 'json',
-        intlLabel: { id: 'ops-controls.dates.label', defaultMessage: 'Dates' },
-        intlDescription: { id: 'ops-controls.dates.description', defaultMessage: 'A list of dates picked from a calendar' },
-        components: { Input: input(async () => (await controls()).DatesInput as unknown as ComponentType) },
-      },
-      {
-        name: OPS_CUSTOM_FIELDS.postcodePrefixes,
-        type: 'json',
-        intlLabel: { id: 'ops-controls.prefixes.label', defaultMessage: 'Postcode prefixes' },
-        intlDescription: { id: 'ops-controls.prefixes.description', defaultMessage: 'Postcode starts checked against the country' },
-        components: { Input: input(async () => (await controls()).PostcodePrefixesInput as unknown as ComponentType) },
-      },
-      {
-        name: OPS_CODE_PICKERS.serviceArea,
-        type: 'string',
-        intlLabel: { id: 'ops-controls.area.label', defaultMessage: 'Service area' },
-        intlDescription: { id: 'ops-controls.area.description', defaultMessage: "One of the carrier's service areas" },
-        components: { Input: input(async () => (await controls()).ServiceAreaCodeInput as unknown as ComponentType) },
-      },
-    ]);
+    // Operations values with controls made for them, not JSON, and codes picked from what exists
+    // (ADR 197-199); the server registers the same names.
+    app.customFields.register(
+      OPS_FIELDS.map(([name, type, key, exported]) => ({
+        name,
+        type,
+        intlLabel: { id: `ops-controls.${key}.label`, defaultMessage: OPS_CONTROL_MESSAGES[`ops-controls.${key}.label`].en },
+        intlDescription: { id: `ops-controls.${key}.description`, defaultMessage: OPS_CONTROL_MESSAGES[`ops-controls.${key}.description`].en },
+        components: { Input: async () => ({ default: (await import('./ops-controls'))[exported] as unknown as ComponentType }) },
+      })),
+    );
   },
   bootstrap(app: StrapiApp) {
     // Side panels beside the edit view: the API key's key shown once, status, last use, rotation (ADR 183, 184);

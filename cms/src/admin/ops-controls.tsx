@@ -42,13 +42,57 @@ function useText() {
 
 const groupLabel = (label: React.ReactNode, name: string) => (typeof label === 'string' ? label : name);
 
-/** A message under one item of a list (a date, a prefix), in the danger colour. */
-const ItemProblem = ({ message, testId }: { message?: string; testId: string }) =>
-  message ? (
-    <Typography variant="pi" textColor="danger600" data-testid={testId}>
-      {message}
-    </Typography>
-  ) : null;
+/**
+ * The items of a list value (dates, prefixes) as tags, each with a cross that removes it and, when
+ * the save would refuse it, the save's message beside it in the danger colour.
+ */
+function RemovableTags(props: {
+  items: string[];
+  problems: Map<number, string>;
+  listLabel: string;
+  empty: string;
+  testId: string;
+  dataKey: string;
+  disabled?: boolean;
+  shown: (item: string) => string;
+  removeLabel: (shown: string) => string;
+  onRemove: (item: string) => void;
+}) {
+  const { items, problems, listLabel, empty, testId, dataKey, disabled, shown, removeLabel, onRemove } = props;
+  if (items.length === 0) {
+    return (
+      <Typography variant="pi" textColor="neutral600">
+        {empty}
+      </Typography>
+    );
+  }
+  return (
+    <Flex gap={2} wrap="wrap" role="list" aria-label={listLabel}>
+      {items.map((item, index) => (
+        <Box key={`${item}-${index}`} role="listitem" data-testid={testId} {...{ [`data-${dataKey}`]: item }}>
+          <Tag
+            icon={<Cross aria-hidden />}
+            label={removeLabel(shown(item))}
+            disabled={disabled}
+            onClick={(event) => {
+              // The tag's button has no type: without this it would also submit the form.
+              event.preventDefault();
+              onRemove(item);
+            }}
+            {...(problems.has(index) ? { background: 'danger100', borderColor: 'danger200' } : {})}
+          >
+            {shown(item)}
+          </Tag>
+          {problems.has(index) ? (
+            <Typography variant="pi" textColor="danger600" data-testid={`${testId}-problem`}>
+              {problems.get(index)}
+            </Typography>
+          ) : null}
+        </Box>
+      ))}
+    </Flex>
+  );
+}
 
 /** A roster's working weekdays: one checkbox per day, Monday first, named in the admin's language. */
 export const WeekdaysInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
@@ -110,32 +154,18 @@ export const DatesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label
             setPicker((n) => n + 1);
           }}
         />
-        {dates.length === 0 ? (
-          <Typography variant="pi" textColor="neutral600">
-            {text('ops-controls.dates.none')}
-          </Typography>
-        ) : (
-          <Flex gap={2} wrap="wrap" role="list" aria-label={groupLabel(label, name)}>
-            {dates.map((iso, index) => (
-              <Box key={`${iso}-${index}`} role="listitem" data-testid="ops-date" data-date={iso}>
-                <Tag
-                  icon={<Cross aria-hidden />}
-                  label={text('ops-controls.dates.remove', { date: shown(iso) })}
-                  disabled={disabled}
-                  onClick={(event) => {
-                    // The tag's button has no type: without this it would also submit the form.
-                    event.preventDefault();
-                    field.onChange(name, withoutDate(field.value, iso));
-                  }}
-                  {...(problems.items.has(index) ? { background: 'danger100', borderColor: 'danger200' } : {})}
-                >
-                  {shown(iso)}
-                </Tag>
-                <ItemProblem message={problems.items.get(index)} testId="ops-date-problem" />
-              </Box>
-            ))}
-          </Flex>
-        )}
+        <RemovableTags
+          items={dates}
+          problems={problems.items}
+          listLabel={groupLabel(label, name)}
+          empty={text('ops-controls.dates.none')}
+          testId="ops-date"
+          dataKey="date"
+          disabled={disabled}
+          shown={shown}
+          removeLabel={(date) => text('ops-controls.dates.remove', { date })}
+          onRemove={(iso) => field.onChange(name, withoutDate(field.value, iso))}
+        />
       </Flex>
       <Field.Hint />
       <Field.Error />
@@ -191,31 +221,18 @@ export const PostcodePrefixesInput = React.forwardRef<HTMLDivElement, Props>(({ 
             {text('ops-controls.prefixes.add')}
           </Button>
         </Flex>
-        {prefixes.length === 0 ? (
-          <Typography variant="pi" textColor="neutral600">
-            {text('ops-controls.prefixes.none')}
-          </Typography>
-        ) : (
-          <Flex gap={2} wrap="wrap" role="list" aria-label={groupLabel(label, name)}>
-            {prefixes.map((prefix, index) => (
-              <Box key={`${prefix}-${index}`} role="listitem" data-testid="ops-postcode-prefix" data-prefix={prefix}>
-                <Tag
-                  icon={<Cross aria-hidden />}
-                  label={text('ops-controls.prefixes.remove', { prefix })}
-                  disabled={disabled}
-                  onClick={(event) => {
-                    event.preventDefault();
-                    field.onChange(name, withoutPrefix(field.value, prefix));
-                  }}
-                  {...(problems.items.has(index) ? { background: 'danger100', borderColor: 'danger200' } : {})}
-                >
-                  {prefix}
-                </Tag>
-                <ItemProblem message={problems.items.get(index)} testId="ops-postcode-prefix-problem" />
-              </Box>
-            ))}
-          </Flex>
-        )}
+        <RemovableTags
+          items={prefixes}
+          problems={problems.items}
+          listLabel={groupLabel(label, name)}
+          empty={text('ops-controls.prefixes.none')}
+          testId="ops-postcode-prefix"
+          dataKey="prefix"
+          disabled={disabled}
+          shown={(prefix) => prefix}
+          removeLabel={(prefix) => text('ops-controls.prefixes.remove', { prefix })}
+          onRemove={(prefix) => field.onChange(name, withoutPrefix(field.value, prefix))}
+        />
       </Flex>
       <Field.Hint />
       <Field.Error />
