@@ -9,6 +9,7 @@ import { applyEditViews } from './lib/edit-views';
 import { ensureCarrierEditorRole, ensureOperationsRoles, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
 import { seedOperations } from './lib/ops-data';
 import { registerRevisionBump } from './lib/ops-revision';
+import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './lib/ops-custom-fields';
 import { registerOpsValidation } from './lib/ops-validation';
 import { seedCarriers } from './lib/seed';
 import { registerSetupChecklistRoutes } from './lib/setup-checklist-routes';
@@ -29,6 +30,10 @@ export default {
     registerRevisionBump(strapi);
     // Partner API keys (ADR 182, 183): scopes as a multi-select, the panel's admin routes.
     strapi.customFields.register({ name: SCOPES_FIELD, type: 'json' });
+    // Operations values edited with controls, not JSON (ADR 197): stored as the same JSON as before.
+    for (const name of Object.values(OPS_CUSTOM_FIELDS)) strapi.customFields.register({ name, type: 'json' });
+    // Links typed as codes picked from what exists (ADR 199): stored as the same code.
+    for (const name of Object.values(OPS_CODE_PICKERS)) strapi.customFields.register({ name, type: 'string' });
     registerApiKeyRoutes(strapi);
     registerApiKeyHashGuard(strapi);
     registerWebhookDeliveryRoutes(strapi);

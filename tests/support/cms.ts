@@ -164,6 +164,13 @@ export const everyDayRoster = (code: string, roster: Record<string, unknown>): R
   ...roster,
 });
 
+/** The carrier's service area Westminster (postcodes SW1A) with one technician; both noted in `created`. */
+export async function westminsterAreaWithTechnician(code: string, created: Created[]): Promise<CmsEntry> {
+  const area = await cmsCreateNoted(created, "ops-service-areas", westminsterArea(code));
+  await cmsCreateNoted(created, "ops-technicians", westminsterTechnician(code));
+  return area;
+}
+
 /**
  * A new carrier made from nothing, as operations staff would in the admin: the carrier, its English
  * landing copy, one service area (Westminster, postcodes SW1A) with one technician, and a roster of
@@ -176,8 +183,7 @@ export async function onboardWestminsterCarrier(
 ): Promise<{ carrier: CmsEntry; roster: CmsEntry }> {
   const carrier = await cmsCreateNoted(created, "carriers", testCarrier(code));
   await cmsCreateNoted(created, "landing-pages", testLandingPage(code, heroTitle), { locale: "en" });
-  await cmsCreateNoted(created, "ops-service-areas", westminsterArea(code));
-  await cmsCreateNoted(created, "ops-technicians", westminsterTechnician(code));
+  await westminsterAreaWithTechnician(code, created);
   const savedRoster = await cmsCreateNoted(created, "ops-rosters", everyDayRoster(code, roster));
   return { carrier, roster: savedRoster };
 }

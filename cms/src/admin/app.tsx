@@ -1,6 +1,8 @@
 import type { ComponentType } from 'react';
 import type { StrapiApp } from '@strapi/strapi/admin';
 import { apiKeyTranslations } from './api-key-messages';
+import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from '../lib/ops-custom-fields';
+import { OPS_CONTROL_MESSAGES, opsControlTranslations } from './ops-control-messages';
 import { ApiKeyPanel } from './api-key-panel';
 import { SETUP_MESSAGES } from './setup-checklist-messages';
 import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from './webhook-deliveries-panel';
@@ -12,6 +14,14 @@ const ChecklistIcon = () => (
   </svg>
 );
 
+/** Each operations custom field: its name, stored type, message key and input (Strapi passes the field's props). */
+const OPS_FIELDS: [name: string, type: 'json' | 'string', key: 'weekdays' | 'dates' | 'prefixes' | 'area', input: keyof typeof import('./ops-controls')][] = [
+  [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
+  [OPS_CUSTOM_FIELDS.dates, 'json', 'dates', 'DatesInput'],
+  [OPS_CUSTOM_FIELDS.postcodePrefixes, 'json', 'prefixes', 'PostcodePrefixesInput'],
+  [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
+];
+
 type ContentManagerApis = { addEditViewSidePanel(panels: unknown[]): void };
 
 // Offline: no release notifications, no tutorials (both fetch from outside).
@@ -21,8 +31,8 @@ export default {
     notifications: { releases: false },
     tutorials: false,
     translations: {
-      en: { ...apiKeyTranslations('en'), ...WEBHOOK_PANEL_TRANSLATIONS.en, ...SETUP_MESSAGES.en },
-      de: { ...apiKeyTranslations('de'), ...WEBHOOK_PANEL_TRANSLATIONS.de, ...SETUP_MESSAGES.de },
+      en: { ...apiKeyTranslations('en'), ...WEBHOOK_PANEL_TRANSLATIONS.en, ...SETUP_MESSAGES.en, ...opsControlTranslations('en') },
+      de: { ...apiKeyTranslations('de'), ...WEBHOOK_PANEL_TRANSLATIONS.de, ...SETUP_MESSAGES.de, ...opsControlTranslations('de') },
     },
   },
   register(app: StrapiApp) {
@@ -44,6 +54,17 @@ export default {
       // Strapi passes the field's props (name, label, hint, …); its type names none.
       components: { Input: async () => (await import('./api-key-scopes-input')) as unknown as { default: ComponentType } },
     });
+    // Operations values with controls made for them, not JSON, and codes picked from what exists
+    // (ADR 197-199); the server registers the same names.
+    app.customFields.register(
+      OPS_FIELDS.map(([name, type, key, exported]) => ({
+        name,
+        type,
+        intlLabel: { id: `ops-controls.${key}.label`, defaultMessage: OPS_CONTROL_MESSAGES[`ops-controls.${key}.label`].en },
+        intlDescription: { id: `ops-controls.${key}.description`, defaultMessage: OPS_CONTROL_MESSAGES[`ops-controls.${key}.description`].en },
+        components: { Input: async () => ({ default: (await import('./ops-controls'))[exported] as unknown as ComponentType }) },
+      })),
+    );
   },
   bootstrap(app: StrapiApp) {
     // Side panels beside the edit view: the API key's key shown once, status, last use, rotation (ADR 183, 184);

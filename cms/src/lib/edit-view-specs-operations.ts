@@ -37,7 +37,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           postcodePrefixes: {
             label: 'Postcodes served',
             description:
-              'List of postcode starts, e.g. ["SW1A", "E1"]. UK: area (SW) or district (SW1A); DE/AU/US: leading digits; CA: the first three characters (M5V) or their start.',
+              "Type postcode starts and press Enter, several at once if you like (SW1A E1). UK: area (SW) or district (SW1A); DE/AU/US: leading digits; CA: the first three characters (M5V) or their start. Each is checked against the country's format above.",
           },
         },
       },
@@ -65,8 +65,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           name: { label: 'Name', description: 'First name customers see when the technician is on the way, e.g. "Sam".', placeholder: 'Sam' },
           serviceArea: {
             label: 'Service area',
-            description: "Area code of one of this carrier's service areas, e.g. london-east. An area takes bookings once it has a technician.",
-            placeholder: 'london-east',
+            description: "Pick one of this carrier's service areas (enter the carrier first). An area takes bookings once it has a technician.",
           },
         },
       },
@@ -89,8 +88,8 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
         title: 'Working days',
         fields: {
           carrierCode,
-          workingWeekdays: { label: 'Working weekdays', description: 'List of weekdays, 1 Monday … 7 Sunday, e.g. [1, 2, 3, 4, 5]. At least one.' },
-          closedDates: { label: 'Closed dates', description: 'Days nobody works, such as bank holidays, as YYYY-MM-DD, e.g. ["2026-12-25", "2026-12-26"].' },
+          workingWeekdays: { label: 'Working weekdays', description: 'Tick the days technicians work. At least one.' },
+          closedDates: { label: 'Closed dates', description: 'Days nobody works, such as bank holidays: pick each from the calendar; the cross on a date removes it.' },
         },
       },
       {

@@ -16,7 +16,8 @@ type Data = Record<string, unknown>;
 
 const shown = (value: unknown): string => JSON.stringify(value) ?? String(value);
 
-const PREFIX_EXAMPLES: Record<string, string> = {
+/** What a prefix looks like per country: the save message's example, and the admin's hint (ADR 198). */
+export const PREFIX_EXAMPLES: Record<string, string> = {
   GB: "a postcode area or district such as 'SW' or 'SW1A'",
   DE: "the first 1 to 5 digits of a PLZ such as '101'",
   AU: "the first 1 to 4 digits of a postcode such as '20'",
@@ -101,7 +102,10 @@ export function rosterProblems(data: Data): Problem[] {
   if ('workingWeekdays' in data) {
     const days = data.workingWeekdays;
     if (!Array.isArray(days) || days.length === 0) {
-      problems.push({ path: ['workingWeekdays'], message: 'Working weekdays: the roster has no working day; list at least one, 1 (Monday) to 7 (Sunday), e.g. [1, 2, 3, 4, 5].' });
+      problems.push({
+        path: ['workingWeekdays'],
+        message: 'Working weekdays: the roster has no working day; tick at least one (in the API: a list of 1 Monday … 7 Sunday, e.g. [1, 2, 3, 4, 5]).',
+      });
     } else if (days.some((d) => !Number.isInteger(d) || (d as number) < 1 || (d as number) > 7)) {
       problems.push({ path: ['workingWeekdays'], message: `Working weekdays must be numbers from 1 (Monday) to 7 (Sunday), e.g. [1, 2, 3, 4, 5] (got ${shown(days)}).` });
     } else if (new Set(days).size !== days.length) {

@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import {
+  codeOptions,
+  dayOf,
+  isoDay,
+  prefixFormat,
+  prefixProblems,
+  rosterFieldProblems,
+  typedPrefixes,
+  weekdaysOf,
+  withDate,
+  withoutDate,
+  withoutPrefix,
+  withPrefixes,
+  withWeekday,
+} from './ops-control-values';
+
+describe('weekday checkboxes', () => {
+  it('ticking and unticking keep the engine list, Monday first, each day once', () => {
+    expect(withWeekday([], 3, true)).toEqual([3]);
+    expect(withWeekday([5, 1], 3, true)).toEqual([1, 3, 5]);
+    expect(withWeekday([1, 2, 3, 4, 5, 6, 7], 7, false)).toEqual([1, 2, 3, 4, 5, 6]);
+    // A second tick of a ticked day changes nothing.
+    expect(withWeekday([1, 3], 3, true)).toEqual([1, 3]);
+    expect(withWeekday(null, 1, false)).toEqual([]);
+  });
+
+  it('shows only real days of a stored value, each once', () => {
+    expect(weekdaysOf([7, 1, 1, 9, '2', 0])).toEqual([1, 7]);
+    expect(weekdaysOf('[1,2]')).toEqual([]);
+  });
+
+  it("says the server's words when no day is ticked", () => {
+    expect(rosterFieldProblems('workingWeekdays', []).field).toEqual([
+      'Working weekdays: the roster has no working day; tick at least one (in the API: a list of 1 Monday … 7 Sunday, e.g. [1, 2, 3, 4, 5]).',
+    ]);
+    expect(rosterFieldProblems('workingWeekdays', [1, 2]).field).toEqual([]);
+  });
+});
+
+describe('closed dates with a date picker', () => {
+  it('a picked day is stored as the day clicked, whatever the time of day', () => {
+    expect(isoDay(new Date(2026, 11, 25))).toBe('2026-12-25');
+    expect(isoDay(new Date(2026, 0, 1, 23, 59))).toBe('2026-01-01');
+    expect(dayOf('2026-12-25')?.getDate()).toBe(25);
+    expect(dayOf('2026-02-30')).toBeNull();
+    expect(dayOf('25.12.2026')).toBeNull();
+  });
+
+  it('adds each date once, earliest first, and removes one', () => {
+    expect(withDate(null, '2026-12-26')).toEqual(['2026-12-26']);
+    expect(withDate(['2026-12-26'], '2026-12-25')).toEqual(['2026-12-25', '2026-12-26']);
+    expect(withDate(['2026-12-25'], '2026-12-25')).toEqual(['2026-12-25']);
+    expect(withoutDate(['2026-12-25', '2026-12-26'], '2026-12-25')).toEqual(['2026-12-26']);
+  });
+
+  it("keeps a stored entry that is not a date visible, with the server's message for it", () => {
+    expect(withDate(['christmas'], '2026-12-25')).toEqual(['2026-12-25', 'christmas']);
+    const problems = rosterFieldProblems('closedDates', ['2026-12-25', 'christmas']);
+    expect(problems.items.get(1)).toBe('Closed dates: "christmas" is not a date in the form YYYY-MM-DD, e.g. "2026-12-25".');
+    expect(problems.items.has(0)).toBe(false);
+  });
+});
+
+describe('postcode prefixes as tags', () => {
+  it('typed text becomes upper-case tags, several at once, none twice', () => {
+    expect(typedPrefixes(' sw1a, e1;  n ')).toEqual(['SW1A', 'E1', 'N']);
+    expect(withPrefixes(['SW1A'], 'e1 sw1a')).toEqual(['SW1A', 'E1']);
+    expect(withPrefixes(null, '')).toEqual([]);
+    expect(withoutPrefix(['SW1A', 'E1'], 'SW1A')).toEqual(['E1']);
+  });
+
+  it("shows the country's format", () => {
+    expect(prefixFormat('GB')).toBe("a postcode area or district such as 'SW' or 'SW1A'");
+    expect(prefixFormat('DE')).toMatch(/PLZ/);
+    expect(prefixFormat('')).toBeNull();
+    expect(prefixFormat('toString')).toBeNull();
+  });
+
+  it("marks the tag the save would refuse, in the server's words, per country", () => {
+    const gb = prefixProblems(['SW1A', '101'], 'GB');
+    expect(gb.items.get(1)).toBe("Postcode prefixes: '101' is not a GB postcode prefix; use a postcode area or district such as 'SW' or 'SW1A' (upper case, no spaces).");
+    expect(gb.items.has(0)).toBe(false);
+    expect(prefixProblems(['101'], 'DE').items.size).toBe(0);
+    expect(prefixProblems([], 'GB').field).toEqual(['Postcode prefixes: a service area needs at least one prefix.']);
+    // No country chosen yet: nothing to judge against.
+    expect(prefixProblems(['101'], undefined).items.size).toBe(0);
+  });
+});
+
+describe('a picker of the carrier area codes', () => {
+  it('lists each area once by name, with its code', () => {
+    const rows = [
+      { code: 'london-west', name: 'London West' },
+      { code: 'london-east', name: 'London East' },
+      { code: 'london-east', name: 'London East' },
+      { code: 'soho', name: 'soho' },
+      { code: '', name: 'No code' },
+      null,
+    ];
+    expect(codeOptions(rows, 'london-west')).toEqual([
+      { code: 'london-east', label: 'London East (london-east)' },
+      { code: 'london-west', label: 'London West (london-west)' },
+      { code: 'soho', label: 'soho' },
+    ]);
+  });
+
+  it('keeps a stored code that is not an area of the carrier, marked, so opening the entry changes nothing', () => {
+    expect(codeOptions([{ code: 'soho', name: 'Soho' }], 'gone')).toEqual([
+      { code: 'gone', label: 'gone', missing: true },
+      { code: 'soho', label: 'Soho (soho)' },
+    ]);
+    expect(codeOptions(undefined, undefined)).toEqual([]);
+  });
+});

@@ -1,0 +1,314 @@
+import * as React from 'react';
+import { Box, Button, Checkbox, DatePicker, Field, Flex, SingleSelect, SingleSelectOption, Tag, TextInput, Typography } from '@strapi/design-system';
+import { Cross } from '@strapi/icons';
+import { useFetchClient, useField, useForm } from '@strapi/strapi/admin';
+import { useIntl } from 'react-intl';
+import { OPS_CONTROL_MESSAGES, type OpsControlMessageId } from './ops-control-messages';
+import {
+  type CodeOption,
+  WEEKDAYS,
+  codeOptions,
+  dayOf,
+  datesOf,
+  isoDay,
+  prefixFormat,
+  prefixProblems,
+  prefixesOf,
+  rosterFieldProblems,
+  weekdaysOf,
+  withDate,
+  withPrefixes,
+  withWeekday,
+  withoutDate,
+  withoutPrefix,
+} from './ops-control-values';
+
+/**
+ * The operations controls (ADR 197, 198): each edits a JSON value of a custom field with a control
+ * made for it and stores exactly the JSON the engine feed serves. Under the control: the server's
+ * own message for what the save would refuse (the same rule functions), and after a refused save
+ * the message the save gave.
+ */
+
+type Props = { name: string; label?: React.ReactNode; hint?: React.ReactNode; required?: boolean; disabled?: boolean };
+
+function useText() {
+  const intl = useIntl();
+  return {
+    locale: intl.locale,
+    text: (id: OpsControlMessageId, values?: Record<string, string>) => intl.formatMessage({ id, defaultMessage: OPS_CONTROL_MESSAGES[id].en }, values),
+  };
+}
+
+const groupLabel = (label: React.ReactNode, name: string) => (typeof label === 'string' ? label : name);
+
+/**
+ * The items of a list value (dates, prefixes) as tags, each with a cross that removes it and, when
+ * the save would refuse it, the save's message beside it in the danger colour.
+ */
+function RemovableTags(props: {
+  items: string[];
+  problems: Map<number, string>;
+  listLabel: string;
+  empty: string;
+  testId: string;
+  dataKey: string;
+  disabled?: boolean;
+  shown: (item: string) => string;
+  removeLabel: (shown: string) => string;
+  onRemove: (item: string) => void;
+}) {
+  const { items, problems, listLabel, empty, testId, dataKey, disabled, shown, removeLabel, onRemove } = props;
+  if (items.length === 0) {
+    return (
+      <Typography variant="pi" textColor="neutral600">
+        {empty}
+      </Typography>
+    );
+  }
+  return (
+    <Flex gap={2} wrap="wrap" role="list" aria-label={listLabel}>
+      {items.map((item, index) => (
+        <Box key={`${item}-${index}`} role="listitem" data-testid={testId} {...{ [`data-${dataKey}`]: item }}>
+          <Tag
+            icon={<Cross aria-hidden />}
+            label={removeLabel(shown(item))}
+            disabled={disabled}
+            onClick={(event) => {
+              // The tag's button has no type: without this it would also submit the form.
+              event.preventDefault();
+              onRemove(item);
+            }}
+            {...(problems.has(index) ? { background: 'danger100', borderColor: 'danger200' } : {})}
+          >
+            {shown(item)}
+          </Tag>
+          {problems.has(index) ? (
+            <Typography variant="pi" textColor="danger600" data-testid={`${testId}-problem`}>
+              {problems.get(index)}
+            </Typography>
+          ) : null}
+        </Box>
+      ))}
+    </Flex>
+  );
+}
+
+/** A roster's working weekdays: one checkbox per day, Monday first, named in the admin's language. */
+export const WeekdaysInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { locale } = useText();
+  const chosen = weekdaysOf(field.value);
+  // 1 January 2024 was a Monday: day d of the week is 2024-01-0d.
+  const dayName = (day: number) => new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(new Date(2024, 0, day));
+  const problem = field.error ?? rosterFieldProblems('workingWeekdays', field.value ?? []).field[0];
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} gap={4} wrap="wrap" role="group" aria-label={groupLabel(label, name)} data-testid="ops-weekdays">
+        {WEEKDAYS.map((day) => (
+          <Checkbox
+            key={day}
+            name={`${name}.${day}`}
+            checked={chosen.includes(day)}
+            disabled={disabled}
+            onCheckedChange={(on) => field.onChange(name, withWeekday(field.value, day, on === true))}
+          >
+            {dayName(day)}
+          </Checkbox>
+        ))}
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+WeekdaysInput.displayName = 'WeekdaysInput';
+
+/** Closed dates: a date picker adds a day, each day shown in the admin's language with a remove button. */
+export const DatesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { locale, text } = useText();
+  // The picker starts empty again after each pick.
+  const [picker, setPicker] = React.useState(0);
+  const dates = datesOf(field.value);
+  const problems = rosterFieldProblems('closedDates', field.value ?? null);
+  const shown = (iso: string) => {
+    const day = dayOf(iso);
+    return day ? new Intl.DateTimeFormat(locale, { weekday: 'short', day: 'numeric', month: 'long', year: 'numeric' }).format(day) : iso;
+  };
+  return (
+    <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-dates">
+        <DatePicker
+          key={picker}
+          aria-label={text('ops-controls.dates.pick')}
+          placeholder={text('ops-controls.dates.pick')}
+          calendarLabel={text('ops-controls.dates.calendar')}
+          locale={locale}
+          disabled={disabled}
+          onChange={(date) => {
+            if (!date) return;
+            field.onChange(name, withDate(field.value, isoDay(date)));
+            setPicker((n) => n + 1);
+          }}
+        />
+        <RemovableTags
+          items={dates}
+          problems={problems.items}
+          listLabel={groupLabel(label, name)}
+          empty={text('ops-controls.dates.none')}
+          testId="ops-date"
+          dataKey="date"
+          disabled={disabled}
+          shown={shown}
+          removeLabel={(date) => text('ops-controls.dates.remove', { date })}
+          onRemove={(iso) => field.onChange(name, withoutDate(field.value, iso))}
+        />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+DatesInput.displayName = 'DatesInput';
+
+/**
+ * A service area's postcode prefixes as tags: typed (several at once, Enter, the Add button or
+ * leaving the box), upper-cased, checked against the country chosen in the same form, whose
+ * format the control shows.
+ */
+export const PostcodePrefixesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const country = useForm('PostcodePrefixesInput', (state) => (state.values as Record<string, unknown>).country);
+  const { text } = useText();
+  const [typed, setTyped] = React.useState('');
+  const prefixes = prefixesOf(field.value);
+  const format = prefixFormat(country);
+  const problems = prefixProblems(field.value ?? [], country);
+  const add = () => {
+    if (!typed.trim()) return;
+    field.onChange(name, withPrefixes(field.value, typed));
+    setTyped('');
+  };
+  return (
+    <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-postcode-prefixes">
+        <Typography variant="pi" textColor="neutral600" data-testid="ops-postcode-format">
+          {format ? text('ops-controls.prefixes.format', { country: String(country), format }) : text('ops-controls.prefixes.no-country')}
+        </Typography>
+        <Flex gap={2} alignItems="flex-start">
+          <Box grow={1}>
+            <TextInput
+              aria-label={text('ops-controls.prefixes.input')}
+              placeholder={text('ops-controls.prefixes.placeholder')}
+              value={typed}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)}
+              onKeyDown={(event: React.KeyboardEvent<HTMLInputElement>) => {
+                // Enter adds the tags; it must not submit the whole form.
+                if (event.key === 'Enter' || event.key === ',') {
+                  event.preventDefault();
+                  add();
+                }
+              }}
+              onBlur={add}
+            />
+          </Box>
+          <Button variant="secondary" size="L" disabled={disabled || !typed.trim()} onClick={add}>
+            {text('ops-controls.prefixes.add')}
+          </Button>
+        </Flex>
+        <RemovableTags
+          items={prefixes}
+          problems={problems.items}
+          listLabel={groupLabel(label, name)}
+          empty={text('ops-controls.prefixes.none')}
+          testId="ops-postcode-prefix"
+          dataKey="prefix"
+          disabled={disabled}
+          shown={(prefix) => prefix}
+          removeLabel={(prefix) => text('ops-controls.prefixes.remove', { prefix })}
+          onRemove={(prefix) => field.onChange(name, withoutPrefix(field.value, prefix))}
+        />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+PostcodePrefixesInput.displayName = 'PostcodePrefixesInput';
+
+const SERVICE_AREA_UID = 'api::ops-service-area.ops-service-area';
+
+/**
+ * A technician's service area as a select of the areas of the carrier entered in the same form
+ * (ADR 199), read through the admin's own API, so only areas of carriers the user may edit are
+ * listed. The stored value stays the area's code.
+ */
+export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const carrier = useForm('ServiceAreaCodeInput', (state) => (state.values as Record<string, unknown>).carrierCode);
+  const { get } = useFetchClient();
+  const { text } = useText();
+  // The areas read for one carrier code; another code in the form shows none until its own arrive.
+  const [loaded, setLoaded] = React.useState<{ code: string; rows: unknown[]; failed: boolean } | null>(null);
+  const code = typeof carrier === 'string' ? carrier.trim() : '';
+  React.useEffect(() => {
+    if (!code) return undefined;
+    let live = true;
+    // Typed codes settle before the areas are asked for.
+    const timer = setTimeout(() => {
+      get<{ results?: unknown[] }>(`/content-manager/collection-types/${SERVICE_AREA_UID}`, {
+        params: { filters: { carrierCode: { $eq: code } }, pageSize: 100, sort: 'name:asc' },
+      })
+        .then(({ data }) => live && setLoaded({ code, rows: data.results ?? [], failed: false }))
+        .catch(() => live && setLoaded({ code, rows: [], failed: true }));
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [code, get]);
+  const rows = loaded && loaded.code === code ? loaded.rows : null;
+  const failed = !!loaded && loaded.code === code && loaded.failed;
+  const options: CodeOption[] = codeOptions(rows ?? [], field.value);
+  const listed = options.filter((o) => !o.missing).length;
+  const note = !code
+    ? text('ops-controls.area.no-carrier')
+    : failed
+      ? text('ops-controls.area.failed')
+      : rows && listed === 0
+        ? text('ops-controls.area.none', { carrier: code })
+        : null;
+  return (
+    <Field.Root name={name} hint={hint} error={field.error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-area-code">
+        <SingleSelect
+          aria-label={typeof label === 'string' ? label : name}
+          placeholder={text('ops-controls.area.placeholder')}
+          value={typeof field.value === 'string' && field.value ? field.value : undefined}
+          disabled={disabled}
+          onChange={(value: string | number) => field.onChange(name, String(value))}
+        >
+          {options.map((option) => (
+            <SingleSelectOption key={option.code} value={option.code}>
+              {option.missing ? text('ops-controls.area.missing', { code: option.code }) : option.label}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+        {note ? (
+          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-area-code-note">
+            {note}
+          </Typography>
+        ) : null}
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+ServiceAreaCodeInput.displayName = 'ServiceAreaCodeInput';

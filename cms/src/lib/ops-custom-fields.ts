@@ -1,0 +1,23 @@
+/**
+ * The operations fields edited with a control made for their value instead of a JSON editor
+ * (ADR 197). Each is a Strapi custom field of type json: the stored value, the engine feed and the
+ * save-time rules stay as they were. The server registers the names (src/index.ts), the admin the
+ * same names with their inputs (src/admin/app.tsx); a schema attribute names one as `global::<name>`.
+ */
+export const OPS_CUSTOM_FIELDS = {
+  /** A roster's working weekdays (1 Monday … 7 Sunday) as one checkbox per day. */
+  weekdays: 'ops-weekdays',
+  /** A roster's closed dates (YYYY-MM-DD) as a list with a date picker. */
+  dates: 'ops-dates',
+  /** A service area's postcode prefixes as tags checked against the area's country. */
+  postcodePrefixes: 'ops-postcode-prefixes',
+} as const;
+
+/**
+ * Links typed as another entry's code, picked from the entries that exist instead (ADR 199): custom
+ * fields of type string, the stored value the same code as before.
+ */
+export const OPS_CODE_PICKERS = {
+  /** A technician's service area: a select of the carrier's area codes. */
+  serviceArea: 'ops-area-code',
+} as const;
