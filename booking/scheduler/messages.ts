@@ -32,21 +32,21 @@ export interface PlannedMessage {
 }
 
 /**
- * When an appointment on `date` gets its messages, seen at `now`. A message whose time has passed
- * goes at once (booked after 18:00 for tomorrow: the evening message now); a booking made on the
- * day itself gets no evening message, its morning message at once (same-day bookings); an
- * appointment day already over gets none.
+ * When an appointment on `date` gets its messages, seen at `now`. A message whose time has already
+ * passed is not planned (ADR 215): the plan is made with the event's own message, sent at the same
+ * moment (the confirmation at checkout, the date-change message), which tells the customer the same
+ * day, window and links. So a booking made after 18:00 for tomorrow gets its confirmation and then
+ * the morning message; a same-day booking made after 08:00 is confirmed at checkout (spec §1) and
+ * gets no second message; an appointment day already over gets none.
  */
 export function planMessages(carrier: CarrierContext, date: IsoDate, now: Date): PlannedMessage[] {
   const zone = carrier.timezone;
-  const dayOver = zonedTime(addDays(date, 1), "00:00", zone);
-  if (now >= dayOver) return [];
-  const later = (at: Date) => (at > now ? at : now);
   const morning = zonedTime(date, MORNING_MESSAGE_TIME, zone);
-  const plan: PlannedMessage[] = [];
-  if (now < zonedTime(date, "00:00", zone)) plan.push({ kind: "evening-before", runAt: later(zonedTime(addDays(date, -1), EVENING_MESSAGE_TIME, zone)), expiresAt: morning });
-  plan.push({ kind: "morning-of", runAt: later(morning), expiresAt: dayOver });
-  return plan;
+  const plan: PlannedMessage[] = [
+    { kind: "evening-before", runAt: zonedTime(addDays(date, -1), EVENING_MESSAGE_TIME, zone), expiresAt: morning },
+    { kind: "morning-of", runAt: morning, expiresAt: zonedTime(addDays(date, 1), "00:00", zone) },
+  ];
+  return plan.filter(({ runAt }) => runAt > now);
 }
 
 export function messageDedupeKey(orderRef: number, kind: ScheduledMessageKind, channel: MessageChannel, sequence: number): string {

@@ -84,17 +84,19 @@ describe("when an order's messages are due", () => {
     ]);
   });
 
-  it("sends the evening message at once when booked after 18:00 for tomorrow", () => {
+  it("plans no evening message when booked after 18:00 for tomorrow: the confirmation, sent now, says the same", () => {
     const now = at("2025-06-04T19:30:00Z");
-    expect(when(london, "2025-06-05", now)).toEqual([
-      { kind: "evening-before", runAt: now },
-      { kind: "morning-of", runAt: at("2025-06-05T07:00:00Z") },
-    ]);
+    expect(when(london, "2025-06-05", now)).toEqual([{ kind: "morning-of", runAt: at("2025-06-05T07:00:00Z") }]);
   });
 
-  it("gives a same-day booking its morning message at once and no evening message", () => {
-    const now = at("2025-06-05T09:15:00Z");
-    expect(when(london, "2025-06-05", now)).toEqual([{ kind: "morning-of", runAt: now }]);
+  it("keeps the evening message for a booking made just before 18:00 the day before", () => {
+    const now = at("2025-06-04T16:59:00Z");
+    expect(when(london, "2025-06-05", now).map(({ kind }) => kind)).toEqual(["evening-before", "morning-of"]);
+  });
+
+  it("gives a same-day booking made after 08:00 no second message (confirmed at checkout), one made before 08:00 its morning message", () => {
+    expect(when(london, "2025-06-05", at("2025-06-05T09:15:00Z"))).toEqual([]);
+    expect(when(london, "2025-06-05", at("2025-06-05T05:30:00Z"))).toEqual([{ kind: "morning-of", runAt: at("2025-06-05T07:00:00Z") }]);
   });
 
   it("lets the evening message lapse when the morning one is due, and the morning one when the day is over", () => {

@@ -59,8 +59,8 @@ async function confirmationsOf(orderRefs: string[]): Promise<Map<string, number>
   let counts = new Map<string, number>();
   for (let round = 0; round < 20; round += 1) {
     const page = await outbox.get("/dev/outbox");
-    // The confirmation carries the calendar invite; a booking after the evening send time also gets its
-    // evening-before message at once, with the reference in its subject too: not a second confirmation.
+    // The confirmation is the message with the calendar invite; the evening and morning messages carry the
+    // reference in their subject too, and are not a second confirmation.
     const confirmations = page.html.split("<article ").filter((article) => article.includes("invite.ics"));
     const subjects = confirmations.flatMap((article) => [...article.matchAll(/data-testid="outbox-subject"[^>]*>([^<]*)</g)].map((match) => match[1]!));
     counts = new Map(orderRefs.map((ref) => [ref, subjects.filter((subject) => new RegExp(`\\b${ref}\\b`).test(subject)).length]));

@@ -143,8 +143,8 @@ export function deliveredMail(): Delivered[] {
 }
 
 /**
- * A booking's confirmation: the message with the order's calendar invite. A booking made after the
- * evening send time also gets its evening-before message at once, the reference in its subject too.
+ * A booking's confirmation: the message with the order's calendar invite. The evening and morning
+ * messages carry the reference in their subject too; a run that reaches their time sends them.
  */
 export function isConfirmationOf(mail: Delivered, orderRef: string): boolean {
   return mail.subject.includes(orderRef) && /text\/calendar/i.test(mail.raw);
