@@ -5,6 +5,8 @@
  * - `DATABASE_URL=postgres://…` → node-postgres with a pool (`DATABASE_POOL_MAX`, default 10); a new
  *   connection gives up after `DATABASE_CONNECT_TIMEOUT_MS` (default 3000, ADR 145).
  * - otherwise embedded PGlite in `BOOKING_DATA_DIR` (default `data/booking`); `memory://` keeps it in memory.
+ *   Its buffer pool is `PGLITE_SHARED_BUFFERS` (default 16MB, ADR 216): PGlite's WebAssembly memory never
+ *   shrinks, so Postgres's default 128MB of buffers, filled page by page, is memory the process keeps.
  */
 import { mkdirSync } from "node:fs";
 import path from "node:path";
@@ -41,6 +43,11 @@ export const databaseEnvSchema = z.object({
   /** A request waits at most this long for a new connection, so a stopped server means a quick 503, not a hang. */
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(3_000),
   BOOKING_MIGRATIONS_DIR: z.string().optional(),
+  /** PGlite's buffer pool (Postgres `shared_buffers`): the most its memory grows by with the data it reads. */
+  PGLITE_SHARED_BUFFERS: z
+    .string()
+    .regex(/^\d{1,5}(kB|MB|GB)$/, "PGLITE_SHARED_BUFFERS is a size such as 16MB")
+    .default("16MB"),
 });
 
 export type DatabaseEnv = z.input<typeof databaseEnvSchema>;
@@ -57,10 +64,11 @@ export async function openDatabase(env: DatabaseEnv | NodeJS.ProcessEnv = proces
     DATABASE_POOL_MAX: env.DATABASE_POOL_MAX || undefined,
     DATABASE_CONNECT_TIMEOUT_MS: env.DATABASE_CONNECT_TIMEOUT_MS || undefined,
     BOOKING_MIGRATIONS_DIR: env.BOOKING_MIGRATIONS_DIR || undefined,
+    PGLITE_SHARED_BUFFERS: env.PGLITE_SHARED_BUFFERS || undefined,
   });
   const { opened, migrate } = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX, config.DATABASE_CONNECT_TIMEOUT_MS)
-    : await openPglite(config.BOOKING_DATA_DIR);
+    : await openPglite(config.BOOKING_DATA_DIR, config.PGLITE_SHARED_BUFFERS);
   if (options.migrate !== false) {
     try {
       await migrate(migrationsFolder(config.BOOKING_MIGRATIONS_DIR));
@@ -77,19 +85,20 @@ interface Opening {
   migrate(folder: string): Promise<void>;
 }
 
-async function openPglite(dataDir: string): Promise<Opening> {
+async function openPglite(dataDir: string, sharedBuffers: string): Promise<Opening> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dataDir === "memory://" || dataDir === ":memory:";
   let location = "memory";
   let client: InstanceType<typeof PGlite>;
+  const options = { postgresqlconf: [`shared_buffers=${sharedBuffers}`] };
   if (inMemory) {
-    client = new PGlite();
+    client = new PGlite(options);
   } else {
     location = path.resolve(dataDir);
     // PGlite creates its own folder but not the parents.
     mkdirSync(path.dirname(location), { recursive: true });
-    client = new PGlite(location);
+    client = new PGlite(location, options);
   }
   await client.waitReady;
   const pgliteDb = drizzle({ client, schema });

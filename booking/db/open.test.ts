@@ -1,0 +1,33 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { afterAll, describe, expect, it } from "vitest";
+import { openDatabase } from "./open";
+
+const folders: string[] = [];
+afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
+
+async function sharedBuffers(env: Record<string, string>): Promise<string> {
+  const opened = await openDatabase(env, { migrate: false });
+  try {
+    const rows = (await opened.db.execute(sql`show shared_buffers`)) as unknown as { rows: { shared_buffers: string }[] };
+    return rows.rows[0]!.shared_buffers;
+  } finally {
+    await opened.close();
+  }
+}
+
+describe("the embedded database's buffer pool (ADR 216)", () => {
+  it("is 16MB unless configured, in memory and in a folder, and a folder reopened takes the configured size", async () => {
+    const folder = mkdtempSync(path.join(os.tmpdir(), "pglite-buffers-"));
+    folders.push(folder);
+    expect(await sharedBuffers({ BOOKING_DATA_DIR: "memory://" })).toBe("16MB");
+    expect(await sharedBuffers({ BOOKING_DATA_DIR: path.join(folder, "booking") })).toBe("16MB");
+    expect(await sharedBuffers({ BOOKING_DATA_DIR: path.join(folder, "booking"), PGLITE_SHARED_BUFFERS: "32MB" })).toBe("32MB");
+  });
+
+  it("refuses a size that is not one, before opening anything", async () => {
+    await expect(openDatabase({ BOOKING_DATA_DIR: "memory://", PGLITE_SHARED_BUFFERS: "lots; drop table orders" })).rejects.toThrow(/PGLITE_SHARED_BUFFERS/);
+  });
+});
