@@ -1,4 +1,4 @@
-import { Resolver } from "node:dns/promises";
+import dnsPromises, { Resolver } from "node:dns/promises";
 import { z } from "zod";
 import type { Engine } from "~/booking.server";
 import type { Carrier } from "~/content/schemas";
@@ -38,11 +38,14 @@ export interface DomainCheck {
 /** One try of 2 s per query: a slow resolver is "cannot tell", not a hanging page. */
 const resolver = new Resolver({ timeout: 2000, tries: 1 });
 
+/** The resolver's answers that mean "no such records" (NXDOMAIN, NODATA): Node's DNS error codes, not the engine's. */
+const NO_RECORDS: ReadonlySet<string | undefined> = new Set([dnsPromises.NOTFOUND, dnsPromises.NODATA]);
+
 /** A and AAAA of a name; NXDOMAIN/NODATA are no addresses, a timeout or server failure rejects ("cannot tell"). */
 async function resolveBoth(name: string): Promise<string[]> {
   const settle = (lookup: Promise<string[]>) =>
     lookup.catch((error: NodeJS.ErrnoException) => {
-      if (error.code === "ENOTFOUND" || error.code === "ENODATA") return [] as string[];
+      if (NO_RECORDS.has(error.code)) return [] as string[];
       throw error;
     });
   const [v4, v6] = await Promise.all([settle(resolver.resolve4(name)), settle(resolver.resolve6(name))]);
