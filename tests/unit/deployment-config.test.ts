@@ -135,6 +135,7 @@ describe("docker-compose.yml gives each service the configuration it reads in pr
       OUTBOX_PAGE: "the development outbox page",
       KLARNA_SANDBOX_OUTCOME: "the pay-later sandbox only",
       BOOKING_DATA_DIR: "PGlite; production runs on Postgres (DATABASE_URL)",
+      PGLITE_SHARED_BUFFERS: "PGlite's buffer pool; production runs on Postgres (DATABASE_URL)",
       BOOKING_MIGRATIONS_DIR: "the migrations ship in the image",
       CMS_MEDIA_URL: "its default, <CMS_URL>/uploads, is the CMS container",
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "webhooks to private addresses: test rigs only (ADR 180)",
