@@ -5,7 +5,7 @@
 // was started with) and the super admin's CMS_ADMIN_EMAIL / CMS_ADMIN_PASSWORD (dev defaults).
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Reply } from "../support/cms-admin";
+import { adminLogin, type Reply } from "../support/cms-admin";
 import { z } from "zod";
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, "");
@@ -89,7 +89,7 @@ describe.skipIf(!CMS_URL)("editor fence: a carrier editor works on their own car
       messages[code] = await restCreate("message-templates", { carrierCode: code, kind: "morning-of", smsText: `${code}: on the way, {{window}}` }, "en");
     }
 
-    adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    adminToken = await adminLogin(ADMIN_EMAIL, ADMIN_PASSWORD);
     const roles = await call("GET", "/admin/roles", adminToken);
     const role = (roles.body.data as { id: number; name: string }[]).find((r) => r.name === "Carrier editor");
     expect(role, 'the CMS bootstrap creates the "Carrier editor" role').toBeDefined();

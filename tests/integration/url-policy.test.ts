@@ -5,7 +5,7 @@
 // Needs CMS_URL (skipped without it), CMS_WRITE_TOKEN and the super admin's login (dev defaults).
 import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Reply } from "../support/cms-admin";
+import { adminLogin, type Reply } from "../support/cms-admin";
 import { testCarrier } from "../support/cms";
 
 const CMS_URL = process.env.CMS_URL?.replace(/\/$/, "");
@@ -57,7 +57,7 @@ describe.skipIf(!CMS_URL)("URL policy on save: the CMS refuses script addresses"
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     carrierId = created.body.data.documentId;
 
-    adminToken = await login(ADMIN_EMAIL, ADMIN_PASSWORD);
+    adminToken = await adminLogin(ADMIN_EMAIL, ADMIN_PASSWORD);
     const roles = await call("GET", "/admin/roles", adminToken);
     const role = (roles.body.data as { id: number; name: string }[]).find((r) => r.name === "Carrier editor");
     const invited = await call("POST", "/admin/users", adminToken, { email: editorEmail, firstname: "Url", lastname: "Editor", roles: [role!.id] });

@@ -3,6 +3,10 @@
  * an API token, or the admin API (content manager) with an admin user's login token. No test
  * framework here: Vitest and Playwright suites both use it, and a failed step throws.
  */
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 // The tests assert on the JSON Strapi answers, whatever its shape: that assertion is the check.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw reply body, read by assertions
@@ -25,10 +29,34 @@ function ensure(reply: Reply, wanted: number, what: string): Reply {
   return reply;
 }
 
-/** An admin user's token for the admin API. */
+/**
+ * An admin user's token for the admin API. Strapi allows 5 logins per address and client in 5 minutes
+ * (its admin rate limit, kept on as in production), and the suites' files, run in separate workers,
+ * log in as the same super admin many times within that. So a token is kept in a file per CMS and
+ * address for 20 minutes (Strapi's access tokens live 30) and reused by every file and worker.
+ */
 export async function adminLogin(email: string, password: string): Promise<string> {
+  const file = tokenFile(email);
+  try {
+    const kept = JSON.parse(readFileSync(file, "utf8")) as { token: string; at: number };
+    if (Date.now() - kept.at < TOKEN_REUSE_MS) {
+      const check = await cmsCall("GET", "/admin/users/me", kept.token);
+      if (check.status === 200) return kept.token;
+    }
+  } catch {
+    // no kept token yet, or an unreadable one: log in
+  }
   const reply = ensure(await cmsCall("POST", "/admin/login", undefined, { email, password }), 200, `login of ${email}`);
-  return reply.body.data.token;
+  const token: string = reply.body.data.token;
+  writeFileSync(file, JSON.stringify({ token, at: Date.now() }), { mode: 0o600 });
+  return token;
+}
+
+const TOKEN_REUSE_MS = 20 * 60 * 1000;
+
+function tokenFile(email: string): string {
+  const key = createHash("sha256").update(`${cmsUrl()}\n${email.toLowerCase()}`).digest("hex").slice(0, 16);
+  return path.join(tmpdir(), `repair-cms-admin-${key}.json`);
 }
 
 /**
