@@ -37,6 +37,19 @@ export const OPS_CONTROL_MESSAGES = {
   },
   'ops-controls.area.missing': { en: '{code} (not an area of this carrier)', de: '{code} (kein Gebiet dieses Anbieters)' },
   'ops-controls.area.failed': { en: 'The service areas could not be loaded; try again.', de: 'Die Servicegebiete konnten nicht geladen werden; bitte erneut versuchen.' },
+  'ops-controls.hours.label': { en: 'Opening hours', de: 'Öffnungszeiten' },
+  'ops-controls.hours.description': {
+    en: 'A week table: opening and closing time per day, or closed',
+    de: 'Eine Wochentabelle: Öffnungs- und Schließzeit je Tag oder geschlossen',
+  },
+  'ops-controls.hours.closed': { en: 'Closed', de: 'Geschlossen' },
+  'ops-controls.hours.closed-day': { en: '{day} closed', de: '{day} geschlossen' },
+  'ops-controls.hours.opens': { en: '{day} opens', de: '{day} öffnet' },
+  'ops-controls.hours.closes': { en: '{day} closes', de: '{day} schließt' },
+  'ops-controls.hours.none': {
+    en: 'Closed every day: customers see no opening hours. Untick "Closed" on a day to give its hours.',
+    de: 'An jedem Tag geschlossen: Kunden sehen keine Öffnungszeiten. Entfernen Sie bei einem Tag den Haken „Geschlossen“, um seine Zeiten anzugeben.',
+  },
 } as const;
 
 export type OpsControlMessageId = keyof typeof OPS_CONTROL_MESSAGES;

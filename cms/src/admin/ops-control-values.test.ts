@@ -1,14 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_HOURS,
   codeOptions,
   dayOf,
+  hoursOfTable,
+  hoursTableOf,
   isoDay,
+  openingHoursFieldProblems,
   prefixFormat,
   prefixProblems,
   rosterFieldProblems,
   typedPrefixes,
   weekdaysOf,
   withDate,
+  withDayHours,
   withoutDate,
   withoutPrefix,
   withPrefixes,
@@ -111,5 +116,80 @@ describe('a picker of the carrier area codes', () => {
       { code: 'soho', label: 'Soho (soho)' },
     ]);
     expect(codeOptions(undefined, undefined)).toEqual([]);
+  });
+});
+
+describe('opening hours as a week table', () => {
+  const gadgethub = [
+    { days: [1, 2, 3, 4, 5, 6], opens: '09:00', closes: '18:00' },
+    { days: [7], opens: '11:00', closes: '17:00' },
+  ];
+
+  it('shows each day open with its times or closed, and stores the same entries back', () => {
+    const table = hoursTableOf(gadgethub);
+    expect(table.map((r) => [r.day, r.open, r.opens, r.closes])).toEqual([
+      [1, true, '09:00', '18:00'],
+      [2, true, '09:00', '18:00'],
+      [3, true, '09:00', '18:00'],
+      [4, true, '09:00', '18:00'],
+      [5, true, '09:00', '18:00'],
+      [6, true, '09:00', '18:00'],
+      [7, true, '11:00', '17:00'],
+    ]);
+    expect(hoursOfTable(table)).toEqual(gadgethub);
+    expect(hoursTableOf(null).every((r) => !r.open)).toBe(true);
+    expect(hoursTableOf('09:00-18:00').every((r) => !r.open)).toBe(true);
+  });
+
+  it('groups open days with equal times, in the order of their first day, and an all-closed week stores nothing', () => {
+    expect(withDayHours(gadgethub, 6, { open: false })).toEqual([
+      { days: [1, 2, 3, 4, 5], opens: '09:00', closes: '18:00' },
+      { days: [7], opens: '11:00', closes: '17:00' },
+    ]);
+    expect(withDayHours(gadgethub, 3, { closes: '13:00' })).toEqual([
+      { days: [1, 2, 4, 5, 6], opens: '09:00', closes: '18:00' },
+      { days: [3], opens: '09:00', closes: '13:00' },
+      { days: [7], opens: '11:00', closes: '17:00' },
+    ]);
+    // Sunday given the weekday hours joins their entry.
+    expect(withDayHours(gadgethub, 7, { opens: '09:00', closes: '18:00' })).toEqual([{ days: [1, 2, 3, 4, 5, 6, 7], opens: '09:00', closes: '18:00' }]);
+    expect(withDayHours([{ days: [2], opens: '10:00', closes: '12:00' }], 2, { open: false })).toEqual([]);
+  });
+
+  it('a day opened takes the hours of the open day before it, else after it, else 09:00–17:00', () => {
+    expect(
+      withDayHours(
+        [
+          { days: [1], opens: '08:00', closes: '16:00' },
+          { days: [5], opens: '10:00', closes: '14:00' },
+        ],
+        3,
+        { open: true },
+      ),
+    ).toEqual([
+      { days: [1, 3], opens: '08:00', closes: '16:00' },
+      { days: [5], opens: '10:00', closes: '14:00' },
+    ]);
+    expect(withDayHours([{ days: [5], opens: '10:00', closes: '14:00' }], 1, { open: true })).toEqual([{ days: [1, 5], opens: '10:00', closes: '14:00' }]);
+    expect(withDayHours(null, 4, { open: true })).toEqual([{ days: [4], ...DEFAULT_HOURS }]);
+    // Opening an open day a second time keeps its own hours.
+    expect(withDayHours(gadgethub, 7, { open: true })).toEqual(gadgethub);
+  });
+
+  it("puts the save's message under the first day of the entry it concerns and flags its days", () => {
+    const wrong = withDayHours(withDayHours(null, 1, { open: true }), 2, { open: true, opens: '18:00', closes: '09:00' });
+    const problems = openingHoursFieldProblems(wrong);
+    expect(problems.days.get(2)).toEqual(['Opening hours, entry 2: closes (09:00) must be after opens (18:00).']);
+    expect([...problems.flagged]).toEqual([2]);
+    expect(problems.field).toEqual([]);
+    // A day in two entries (typed through the API) is flagged on the entry that lists it again.
+    const twice = openingHoursFieldProblems([
+      { days: [1, 2], opens: '09:00', closes: '17:00' },
+      { days: [2, 3], opens: '10:00', closes: '16:00' },
+    ]);
+    expect(twice.days.get(2)).toEqual(['Opening hours, entry 2: day 2 is already listed; each day belongs in one entry only.']);
+    expect([...twice.flagged].sort()).toEqual([2, 3]);
+    expect(openingHoursFieldProblems('all week').field[0]).toMatch(/^Opening hours must be a list like/);
+    expect(openingHoursFieldProblems(gadgethub)).toEqual({ field: [], days: new Map(), flagged: new Set() });
   });
 });

@@ -4,7 +4,7 @@
  * (lib/ops-rules.ts, the same functions the document middleware runs) the value breaks. The admin
  * shows those messages word for word, so the form says before the save what the save would say.
  */
-import { type Problem, PREFIX_EXAMPLES, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
+import { type Problem, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
 
 /** 1 Monday … 7 Sunday, the engine's numbering (ISO 8601). */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -121,4 +121,83 @@ export function codeOptions(rows: unknown, current: unknown): CodeOption[] {
   options.sort((a, b) => a.label.localeCompare(b.label));
   if (typeof current === 'string' && current && !seen.has(current)) options.unshift({ code: current, label: current, missing: true });
   return options;
+}
+
+/** One day of a store's week table (ADR 200): open or closed, and its times as HH:MM. */
+export type DayHours = { day: number; open: boolean; opens: string; closes: string };
+
+/** A stored opening-hours entry, the engine's shape (packages/rules/opening-hours.js). */
+export type HoursEntry = { days: number[]; opens: string; closes: string };
+
+/** The times a day gets when it is opened with no open day to copy. */
+export const DEFAULT_HOURS = { opens: '09:00', closes: '17:00' } as const;
+
+const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+
+/**
+ * The week table of a stored value: Monday to Sunday, a day open when an entry lists it (the first
+ * such entry, as the rule allows a day in one entry only), closed otherwise. Entries the table
+ * cannot show are left to the save's message; the value changes only when a person edits a day.
+ */
+export function hoursTableOf(value: unknown): DayHours[] {
+  const entries = list(value).filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && !Array.isArray(e));
+  return WEEKDAYS.map((day) => {
+    const entry = entries.find((e) => Array.isArray(e.days) && e.days.includes(day));
+    return entry ? { day, open: true, opens: text(entry.opens, ''), closes: text(entry.closes, '') } : { day, open: false, opens: '', closes: '' };
+  });
+}
+
+/**
+ * The stored entries of a week table: the open days grouped by equal times, each group's days
+ * Monday first, the groups in the order of their first day (how the site lists them:
+ * "Mon–Sat 09:00–18:00", "Sun 11:00–17:00"). No open day: an empty list (the store shows no hours).
+ */
+export function hoursOfTable(rows: DayHours[]): HoursEntry[] {
+  const entries: HoursEntry[] = [];
+  for (const row of [...rows].filter((r) => r.open).sort((a, b) => a.day - b.day)) {
+    const same = entries.find((e) => e.opens === row.opens && e.closes === row.closes);
+    if (same) same.days.push(row.day);
+    else entries.push({ days: [row.day], opens: row.opens, closes: row.closes });
+  }
+  return entries;
+}
+
+/**
+ * The stored value after a person changed one day: opened (with the times of the nearest open day
+ * before it, else after it, else 09:00–17:00), closed, or given a new opening or closing time.
+ */
+export function withDayHours(value: unknown, day: number, change: { open?: boolean; opens?: string; closes?: string }): HoursEntry[] {
+  const rows = hoursTableOf(value);
+  const row = rows.find((r) => r.day === day);
+  if (!row) return hoursOfTable(rows);
+  if (change.open === true && !row.open) {
+    const open = rows.filter((r) => r.open && r.opens && r.closes);
+    const copy = [...open].reverse().find((r) => r.day < day) ?? open.find((r) => r.day > day) ?? DEFAULT_HOURS;
+    Object.assign(row, { open: true, opens: copy.opens, closes: copy.closes });
+  }
+  if (change.open === false) row.open = false;
+  if (change.opens !== undefined) row.opens = change.opens;
+  if (change.closes !== undefined) row.closes = change.closes;
+  return hoursOfTable(rows);
+}
+
+/**
+ * The save's messages for opening hours: those about the whole value, and each entry's under the
+ * first day it lists, with every day of that entry flagged.
+ */
+export type HoursProblems = { field: string[]; days: Map<number, string[]>; flagged: Set<number> };
+
+export function openingHoursFieldProblems(value: unknown): HoursProblems {
+  const result: HoursProblems = { field: [], days: new Map(), flagged: new Set() };
+  for (const problem of openingHoursProblems(value ?? null)) {
+    const entry = problem.path.length > 1 ? (list(value)[Number(problem.path[1])] as { days?: unknown } | undefined) : undefined;
+    const listed = WEEKDAYS.filter((d) => Array.isArray(entry?.days) && entry.days.includes(d));
+    if (listed.length === 0) {
+      result.field.push(problem.message);
+      continue;
+    }
+    result.days.set(listed[0], [...(result.days.get(listed[0]) ?? []), problem.message]);
+    for (const day of listed) result.flagged.add(day);
+  }
+  return result;
 }

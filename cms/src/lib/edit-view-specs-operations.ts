@@ -145,7 +145,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           openingHours: {
             label: 'Opening hours',
             description:
-              'Shown to customers. One entry per group of days with the same hours; days 1 Monday … 7 Sunday, times HH:MM; a day not listed is closed; empty: no hours shown. E.g. [{ "days": [1, 2, 3, 4, 5, 6], "opens": "09:00", "closes": "18:00" }, { "days": [7], "opens": "11:00", "closes": "17:00" }]',
+              'Shown to customers. Per day: untick "Closed" and pick or type the opening and closing time (24-hour clock, e.g. 09:00); days with the same hours are shown together. Closed every day: no hours shown.',
           },
         },
       },

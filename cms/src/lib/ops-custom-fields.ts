@@ -11,6 +11,8 @@ export const OPS_CUSTOM_FIELDS = {
   dates: 'ops-dates',
   /** A service area's postcode prefixes as tags checked against the area's country. */
   postcodePrefixes: 'ops-postcode-prefixes',
+  /** A store's opening hours as a week table: open and close time per day, or closed (ADR 200). */
+  openingHours: 'ops-opening-hours',
 } as const;
 
 /**

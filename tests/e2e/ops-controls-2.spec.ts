@@ -1,0 +1,119 @@
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { cmsDelete, cmsList, deleteCreated, onboardWestminsterCarrier, uniqueCode, type Created } from "../support/cms";
+import { adminLogin, cmsCall, inviteAdminUser } from "../support/cms-admin";
+import { dismissAnnouncements, editView, logIntoAdmin, saveDraft } from "../support/cms-admin-ui";
+
+/**
+ * Issue 24 item 1, the next fields (ADR 200): an operations user fills a store's opening hours in a
+ * week table, unticking "Closed" and picking times as a person would, with no JSON typed. The save
+ * rule's message shows beside the day before the save; what the admin saves is what the engine feed
+ * serves, in the engine's shape (open days with equal times grouped).
+ */
+
+const ADMIN_EMAIL = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";
+const ADMIN_PASSWORD = process.env.CMS_ADMIN_PASSWORD ?? "DevAdmin2026!";
+const READ_TOKEN = process.env.CMS_READ_TOKEN ?? "";
+const REPORTS_DIR = process.env.REPORTS_DIR ?? "reports";
+const CARRIER = "api::carrier.carrier";
+const STORE = "api::ops-store.ops-store";
+
+test.use({ actionTimeout: 15_000 });
+
+/** The engine feed of the carrier as the app reads it (404 until the carrier has a roster and a staffed area). */
+const engineFile = async (code: string) => {
+  const reply = await cmsCall("GET", `/api/engine-feed/carriers/${code}`, READ_TOKEN);
+  return reply.status === 200 ? reply.body.engine : null;
+};
+
+/** Types a time into a day's picker and picks it from the list, as a person would. */
+async function pickTime(cms: Page, name: string, time: string): Promise<void> {
+  const box = cms.getByRole("combobox", { name, exact: true });
+  await box.click();
+  await box.fill(time);
+  await cms.getByRole("option", { name: time, exact: true }).click();
+  await expect(box).toHaveValue(time);
+}
+
+test("an operator fills a store's opening hours in a week table; the engine feed serves the grouped hours", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const code = uniqueCode("hrs");
+  const suffix = code.split("-").pop();
+  const email = `hours-${suffix}@repair.localhost`;
+  const password = `Hours-${suffix}-Pass1`;
+  const storeCode = `HRS-${String(suffix).toUpperCase()}`;
+  const created: Created[] = [];
+
+  const adminToken = await adminLogin(ADMIN_EMAIL, ADMIN_PASSWORD);
+  let operatorId: number | undefined;
+  try {
+    const { carrier } = await onboardWestminsterCarrier(code, created, { heroTitle: "Opening hours, not JSON", roster: {} });
+    operatorId = await inviteAdminUser(adminToken, "Operations", email, password);
+    const attached = await cmsCall("PUT", `/content-manager/collection-types/${CARRIER}/${carrier.documentId}`, adminToken, { operators: { connect: [{ id: operatorId }] } });
+    expect(attached.status, JSON.stringify(attached.body)).toBe(200);
+
+    const cms = await browser.newPage({ viewport: { width: 1440, height: 1400 } });
+    await logIntoAdmin(cms, email, password);
+    await cms.goto(editView(STORE, "create"));
+    await expect(cms.getByRole("textbox", { name: "Carrier", exact: true })).toBeVisible({ timeout: 30_000 });
+    await dismissAnnouncements(cms);
+    await cms.getByRole("textbox", { name: "Carrier", exact: true }).fill(code);
+    await cms.getByRole("textbox", { name: "Store code", exact: true }).fill(storeCode);
+    await cms.getByRole("textbox", { name: "Name", exact: true }).fill("Victoria Street");
+    await cms.getByRole("textbox", { name: "Address line 1", exact: true }).fill("12 Victoria Street");
+    await cms.getByRole("textbox", { name: "Town", exact: true }).fill("London");
+    await cms.getByRole("textbox", { name: "Postcode", exact: true }).fill("SW1A 1AA");
+    await cms.getByRole("textbox", { name: "Latitude", exact: true }).fill("51.4975");
+    await cms.getByRole("textbox", { name: "Longitude", exact: true }).fill("-0.1357");
+
+    // A new store is closed every day: no times to fill, and the table says what that means.
+    await expect(cms.getByTestId("ops-hours-none")).toBeVisible();
+    for (const day of ["Monday", "Sunday"]) await expect(cms.getByRole("checkbox", { name: `${day} closed`, exact: true })).toBeChecked();
+    await expect(cms.getByRole("combobox", { name: "Monday opens" })).toHaveCount(0);
+
+    // Monday opened gets 09:00–17:00; its opening time moved to 08:30; Tuesday to Friday opened copy Monday's hours.
+    await cms.getByRole("checkbox", { name: "Monday closed", exact: true }).click();
+    await expect(cms.getByRole("combobox", { name: "Monday opens", exact: true })).toHaveValue("09:00");
+    await expect(cms.getByRole("combobox", { name: "Monday closes", exact: true })).toHaveValue("17:00");
+    await pickTime(cms, "Monday opens", "08:30");
+    for (const day of ["Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]) await cms.getByRole("checkbox", { name: `${day} closed`, exact: true }).click();
+    await expect(cms.getByRole("combobox", { name: "Friday opens", exact: true })).toHaveValue("08:30");
+    await expect(cms.getByTestId("ops-hours-none")).toHaveCount(0);
+
+    // Saturday closing before it opens: the save rule's words beside Saturday, before any save.
+    await pickTime(cms, "Saturday closes", "08:00");
+    await expect(cms.getByTestId("ops-hours-problem")).toHaveText("Opening hours, entry 2: closes (08:00) must be after opens (08:30).");
+    await expect(cms.locator('[data-testid="ops-hours-day"][data-day="6"]').getByTestId("ops-hours-problem")).toHaveCount(1);
+    await pickTime(cms, "Saturday closes", "13:00");
+    await expect(cms.getByTestId("ops-hours-problem")).toHaveCount(0);
+    mkdirSync(REPORTS_DIR, { recursive: true });
+    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-store-opening-hours.png"), fullPage: true });
+    await saveDraft(cms);
+
+    const storeHours = async () => (await engineFile(code))?.stores?.find((s: { code: string }) => s.code === storeCode)?.opening_hours;
+    await expect.poll(storeHours, { timeout: 15_000 }).toEqual([
+      { days: [1, 2, 3, 4, 5], opens: "08:30", closes: "17:00" },
+      { days: [6], opens: "08:30", closes: "13:00" },
+    ]);
+
+    // The saved store opens with the same table; Friday closed and Sunday opened (it takes Saturday's hours) are what the feed serves next.
+    await cms.reload();
+    await expect(cms.getByRole("combobox", { name: "Monday opens", exact: true })).toHaveValue("08:30", { timeout: 30_000 });
+    await expect(cms.getByRole("checkbox", { name: "Sunday closed", exact: true })).toBeChecked();
+    await cms.getByRole("checkbox", { name: "Friday closed", exact: true }).click();
+    await expect(cms.getByRole("combobox", { name: "Friday opens" })).toHaveCount(0);
+    await cms.getByRole("checkbox", { name: "Sunday closed", exact: true }).click();
+    await expect(cms.getByRole("combobox", { name: "Sunday closes", exact: true })).toHaveValue("13:00");
+    await saveDraft(cms);
+    await expect.poll(storeHours, { timeout: 15_000 }).toEqual([
+      { days: [1, 2, 3, 4], opens: "08:30", closes: "17:00" },
+      { days: [6, 7], opens: "08:30", closes: "13:00" },
+    ]);
+    await cms.close();
+  } finally {
+    for (const store of await cmsList("ops-stores", { "filters[carrierCode][$eq]": code }).catch(() => [])) await cmsDelete("ops-stores", store.documentId).catch(() => undefined);
+    await deleteCreated(created);
+    if (operatorId !== undefined) await cmsCall("DELETE", `/admin/users/${operatorId}`, adminToken);
+  }
+});
