@@ -9,7 +9,10 @@ import { dismissAnnouncements, editView, logIntoAdmin, saveDraft } from "../supp
  * Issue 24 item 1, the next fields (ADR 200): an operations user fills a store's opening hours in a
  * week table, unticking "Closed" and picking times as a person would, with no JSON typed. The save
  * rule's message shows beside the day before the save; what the admin saves is what the engine feed
- * serves, in the engine's shape (open days with equal times grouped).
+ * serves, in the engine's shape (open days with equal times grouped). A staff account's permissions
+ * are ticked from the permissions the app knows, its stores from the carrier's stores and its
+ * technician picked from the carrier's technicians (ADR 201); the app's staff accounts route serves
+ * the same lists and code.
  */
 
 const ADMIN_EMAIL = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";
@@ -18,6 +21,7 @@ const READ_TOKEN = process.env.CMS_READ_TOKEN ?? "";
 const REPORTS_DIR = process.env.REPORTS_DIR ?? "reports";
 const CARRIER = "api::carrier.carrier";
 const STORE = "api::ops-store.ops-store";
+const STAFF = "api::ops-staff-member.ops-staff-member";
 
 test.use({ actionTimeout: 15_000 });
 
@@ -48,7 +52,7 @@ test("an operator fills a store's opening hours in a week table; the engine feed
   const adminToken = await adminLogin(ADMIN_EMAIL, ADMIN_PASSWORD);
   let operatorId: number | undefined;
   try {
-    const { carrier } = await onboardWestminsterCarrier(code, created, { heroTitle: "Opening hours, not JSON", roster: {} });
+    const { carrier } = await onboardWestminsterCarrier(code, created, { heroTitle: "Opening hours, not JSON", roster: { slotsPerTechnicianPerDay: 6 } });
     operatorId = await inviteAdminUser(adminToken, "Operations", email, password);
     const attached = await cmsCall("PUT", `/content-manager/collection-types/${CARRIER}/${carrier.documentId}`, adminToken, { operators: { connect: [{ id: operatorId }] } });
     expect(attached.status, JSON.stringify(attached.body)).toBe(200);
@@ -110,8 +114,59 @@ test("an operator fills a store's opening hours in a week table; the engine feed
       { days: [1, 2, 3, 4], opens: "08:30", closes: "17:00" },
       { days: [6, 7], opens: "08:30", closes: "13:00" },
     ]);
+
+    // A staff account: permissions ticked by what they open, the store ticked, the technician picked; nothing typed but names.
+    await cms.goto(editView(STAFF, "create"));
+    const carrierBox = cms.getByRole("textbox", { name: "Carrier", exact: true });
+    await expect(carrierBox).toBeVisible({ timeout: 30_000 });
+    await expect(cms.getByTestId("ops-store-codes-note")).toHaveText("Enter the carrier first: its stores are listed here.");
+    await carrierBox.fill(code);
+    await expect(cms.getByTestId("ops-store-codes-note")).toHaveCount(0);
+    await cms.getByRole("textbox", { name: "Username", exact: true }).fill("grace");
+    await cms.getByRole("textbox", { name: "Name", exact: true }).fill("Grace Hopper");
+    await cms.getByLabel("New password", { exact: true }).fill(`Staff-${suffix}-Password1`);
+    await cms.getByRole("combobox", { name: "Role", exact: true }).click();
+    await cms.getByRole("option", { name: "technician", exact: true }).click();
+    const rolePermissions = cms.getByRole("group", { name: "Role permissions" });
+    await expect(rolePermissions.getByRole("checkbox")).toHaveCount(5);
+    await rolePermissions.getByRole("checkbox", { name: "Own jobs of the day (technician.jobs)" }).click();
+    await cms.getByRole("group", { name: "Company permissions" }).getByRole("checkbox", { name: "Book for customers in a store (store.booking)" }).click();
+    await cms.getByRole("group", { name: "Company permissions" }).getByRole("checkbox", { name: "Hand a booking to the customer's phone (store.handover)" }).click();
+    await cms
+      .getByRole("group", { name: "Stores", exact: true })
+      .getByRole("checkbox", { name: `Victoria Street (${storeCode})` })
+      .click();
+    await cms.getByRole("textbox", { name: "Service area", exact: true }).fill("westminster");
+    await cms.getByRole("combobox", { name: "Technician" }).click();
+    await expect(cms.getByRole("option")).toHaveText([`Grace Hopper (${code}-tech-1)`]);
+    await cms.getByRole("option", { name: `Grace Hopper (${code}-tech-1)` }).click();
+    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-staff-permissions-stores-technician.png"), fullPage: true });
+    await saveDraft(cms);
+
+    const account = async () => {
+      const reply = await cmsCall("GET", `/api/staff-auth/carriers/${code}/accounts`, READ_TOKEN);
+      return (reply.body?.accounts ?? []).find((a: { username: string }) => a.username === "grace");
+    };
+    await expect.poll(account, { timeout: 15_000 }).toMatchObject({
+      role: "technician",
+      rolePermissions: ["technician.jobs"],
+      companyPermissions: ["store.booking", "store.handover"],
+      storeCodes: [storeCode],
+      technicianCode: `${code}-tech-1`,
+    });
+
+    // Reopened: the same boxes ticked; a company permission unticked and the technician cleared are what the app reads next.
+    await cms.reload();
+    const companyBooking = cms.getByRole("group", { name: "Company permissions" }).getByRole("checkbox", { name: "Book for customers in a store (store.booking)" });
+    await expect(companyBooking).toBeChecked({ timeout: 30_000 });
+    await companyBooking.click();
+    await cms.getByRole("button", { name: "No technician" }).click();
+    await saveDraft(cms);
+    await expect.poll(account, { timeout: 15_000 }).toMatchObject({ companyPermissions: ["store.handover"], technicianCode: null });
     await cms.close();
   } finally {
+    for (const member of await cmsList("ops-staff-members", { "filters[carrierCode][$eq]": code }).catch(() => []))
+      await cmsDelete("ops-staff-members", member.documentId).catch(() => undefined);
     for (const store of await cmsList("ops-stores", { "filters[carrierCode][$eq]": code }).catch(() => [])) await cmsDelete("ops-stores", store.documentId).catch(() => undefined);
     await deleteCreated(created);
     if (operatorId !== undefined) await cmsCall("DELETE", `/admin/users/${operatorId}`, adminToken);

@@ -50,6 +50,46 @@ export const OPS_CONTROL_MESSAGES = {
     en: 'Closed every day: customers see no opening hours. Untick "Closed" on a day to give its hours.',
     de: 'An jedem Tag geschlossen: Kunden sehen keine Öffnungszeiten. Entfernen Sie bei einem Tag den Haken „Geschlossen“, um seine Zeiten anzugeben.',
   },
+  'ops-controls.permissions.label': { en: 'Permissions', de: 'Berechtigungen' },
+  'ops-controls.permissions.description': { en: 'A box per staff permission the app knows', de: 'Ein Kästchen je Mitarbeiterberechtigung, die die App kennt' },
+  'ops-controls.permissions.unknown': {
+    en: '{tag} is not a permission the app knows; untick it to remove it.',
+    de: '{tag} ist keine Berechtigung, die die App kennt; zum Entfernen den Haken entfernen.',
+  },
+  'ops-controls.permission.store.booking': { en: 'Book for customers in a store', de: 'Im Geschäft für Kunden buchen' },
+  'ops-controls.permission.store.handover': { en: "Hand a booking to the customer's phone", de: 'Eine Buchung auf das Telefon des Kunden übergeben' },
+  'ops-controls.permission.technician.jobs': { en: 'Own jobs of the day', de: 'Eigene Aufträge des Tages' },
+  'ops-controls.permission.area.staff': { en: 'Staff of the area', de: 'Mitarbeiter des Gebiets' },
+  'ops-controls.permission.area.jobs': { en: 'Jobs of the area', de: 'Aufträge des Gebiets' },
+  'ops-controls.stores.label': { en: 'Stores', de: 'Geschäfte' },
+  'ops-controls.stores.description': { en: 'A box per store of the carrier', de: 'Ein Kästchen je Geschäft des Anbieters' },
+  'ops-controls.stores.no-carrier': {
+    en: 'Enter the carrier first: its stores are listed here.',
+    de: 'Geben Sie zuerst den Anbieter ein: Seine Geschäfte werden hier aufgelistet.',
+  },
+  'ops-controls.stores.none': {
+    en: 'Carrier {carrier} has no store you may edit yet: make one under Ops: store first.',
+    de: 'Anbieter {carrier} hat noch kein Geschäft, das Sie bearbeiten dürfen: Legen Sie zuerst eines unter Ops: store an.',
+  },
+  'ops-controls.stores.missing': {
+    en: '{code} is not a store of carrier {carrier}; untick it to remove it.',
+    de: '{code} ist kein Geschäft des Anbieters {carrier}; zum Entfernen den Haken entfernen.',
+  },
+  'ops-controls.stores.failed': { en: 'The stores could not be loaded; try again.', de: 'Die Geschäfte konnten nicht geladen werden; bitte erneut versuchen.' },
+  'ops-controls.technician.label': { en: 'Technician', de: 'Techniker' },
+  'ops-controls.technician.description': { en: "One of the carrier's technicians", de: 'Einer der Techniker des Anbieters' },
+  'ops-controls.technician.placeholder': { en: 'Choose a technician', de: 'Techniker wählen' },
+  'ops-controls.technician.clear': { en: 'No technician', de: 'Kein Techniker' },
+  'ops-controls.technician.no-carrier': {
+    en: 'Enter the carrier first: its technicians are listed here.',
+    de: 'Geben Sie zuerst den Anbieter ein: Seine Techniker werden hier aufgelistet.',
+  },
+  'ops-controls.technician.none': {
+    en: 'Carrier {carrier} has no technician you may edit yet: make one under Ops: technician first.',
+    de: 'Anbieter {carrier} hat noch keinen Techniker, den Sie bearbeiten dürfen: Legen Sie zuerst einen unter Ops: technician an.',
+  },
+  'ops-controls.technician.missing': { en: '{code} (not a technician of this carrier)', de: '{code} (kein Techniker dieses Anbieters)' },
+  'ops-controls.technician.failed': { en: 'The technicians could not be loaded; try again.', de: 'Die Techniker konnten nicht geladen werden; bitte erneut versuchen.' },
 } as const;
 
 export type OpsControlMessageId = keyof typeof OPS_CONTROL_MESSAGES;

@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_HOURS,
+  codeChoices,
   codeOptions,
+  permissionChoices,
+  rowsByCode,
+  staffFieldProblems,
+  withListed,
+  withPermission,
   dayOf,
   hoursOfTable,
   hoursTableOf,
@@ -191,5 +197,61 @@ describe('opening hours as a week table', () => {
     expect([...twice.flagged].sort()).toEqual([2, 3]);
     expect(openingHoursFieldProblems('all week').field[0]).toMatch(/^Opening hours must be a list like/);
     expect(openingHoursFieldProblems(gadgethub)).toEqual({ field: [], days: new Map(), flagged: new Set() });
+  });
+});
+
+describe("a staff account's permissions, stores and technician", () => {
+  it('shows a box per permission the app knows, ticked when stored, and keeps the app order', () => {
+    expect(permissionChoices(['store.handover']).map((c) => [c.value, c.on])).toEqual([
+      ['store.booking', false],
+      ['store.handover', true],
+      ['technician.jobs', false],
+      ['area.staff', false],
+      ['area.jobs', false],
+    ]);
+    expect(withPermission(['store.handover'], 'store.booking', true)).toEqual(['store.booking', 'store.handover']);
+    expect(withPermission(['store.booking', 'store.handover'], 'store.booking', false)).toEqual(['store.handover']);
+    // A second tick changes nothing; no value yet is no permission.
+    expect(withPermission(['area.jobs'], 'area.jobs', true)).toEqual(['area.jobs']);
+    expect(withPermission(null, 'area.staff', true)).toEqual(['area.staff']);
+  });
+
+  it("keeps a stored tag the app does not know, ticked and flagged with the save's message, until unticked", () => {
+    expect(permissionChoices(['store.bookings']).at(-1)).toEqual({ value: 'store.bookings', on: true, known: false });
+    expect(withPermission(['store.bookings'], 'area.jobs', true)).toEqual(['area.jobs', 'store.bookings']);
+    expect(withPermission(['store.bookings'], 'store.bookings', false)).toEqual([]);
+    expect(staffFieldProblems('rolePermissions', { rolePermissions: ['store.bookings'] }, null)[0]).toMatch(/^Role permissions: a list of permission tags from store.booking, /);
+    expect(staffFieldProblems('companyPermissions', { companyPermissions: ['area.jobs'] }, null)).toEqual([]);
+  });
+
+  it("lists the carrier's stores by name, ticked when stored, a stored code the carrier lacks kept and marked", () => {
+    const rows = [
+      { code: 'LON-B', name: 'Bond Street' },
+      { code: 'LON-A', name: 'Aldgate' },
+    ];
+    expect(codeChoices(rows, ['LON-B', 'GONE'])).toEqual([
+      { code: 'GONE', label: 'GONE', missing: true, on: true },
+      { code: 'LON-A', label: 'Aldgate (LON-A)', on: false },
+      { code: 'LON-B', label: 'Bond Street (LON-B)', on: true },
+    ]);
+    expect(withListed(['LON-B'], 'LON-A', true)).toEqual(['LON-B', 'LON-A']);
+    expect(withListed(['LON-B', 'LON-A'], 'LON-A', true)).toEqual(['LON-B', 'LON-A']);
+    expect(withListed(['LON-B', 'GONE'], 'GONE', false)).toEqual(['LON-B']);
+  });
+
+  it("says the save's words about stores once the carrier's stores are known", () => {
+    const colleague = { carrierCode: 'skyline', role: 'storeColleague', storeCodes: [] };
+    expect(staffFieldProblems('storeCodes', colleague, null)).toEqual([]);
+    expect(staffFieldProblems('storeCodes', colleague, ['LON-A'])).toEqual(['Stores: a store colleague works in at least one of carrier skyline\'s stores, e.g. ["LON-A"].']);
+    expect(staffFieldProblems('storeCodes', { ...colleague, storeCodes: ['GONE'] }, ['LON-A'])).toEqual(['Stores: carrier skyline has no store GONE; use one of LON-A.']);
+    expect(staffFieldProblems('storeCodes', { ...colleague, storeCodes: ['LON-A'] }, ['LON-A'])).toEqual([]);
+  });
+
+  it('lists technicians by their technician code', () => {
+    const rows = rowsByCode([{ technicianId: 'tech-2', name: 'Ada' }, { technicianId: 'tech-1', name: 'Grace' }, null], 'technicianId');
+    expect(codeOptions(rows, 'tech-1')).toEqual([
+      { code: 'tech-2', label: 'Ada (tech-2)' },
+      { code: 'tech-1', label: 'Grace (tech-1)' },
+    ]);
   });
 });

@@ -5,6 +5,7 @@
  * shows those messages word for word, so the form says before the save what the save would say.
  */
 import { type Problem, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
+import { PERMISSION_TAGS, staffMemberProblems } from '../lib/staff-rules';
 
 /** 1 Monday … 7 Sunday, the engine's numbering (ISO 8601). */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -200,4 +201,68 @@ export function openingHoursFieldProblems(value: unknown): HoursProblems {
     for (const day of listed) result.flagged.add(day);
   }
   return result;
+}
+
+/** A list value's items as texts (anything else shown as its JSON, so it stays visible). */
+export const textsOf = (value: unknown): string[] => list(value).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+
+/** One box of a multi-select: the stored text, and whether it is among the choices that exist. */
+export type Choice = { value: string; on: boolean; known: boolean };
+
+/**
+ * The permission tags as boxes (ADR 201): every tag the app knows (packages/rules/staff.js), in
+ * its order, ticked when listed; a stored tag the app does not know stays, ticked and marked, so
+ * opening an account changes nothing.
+ */
+export function permissionChoices(value: unknown): Choice[] {
+  const stored = textsOf(value);
+  const known: readonly string[] = PERMISSION_TAGS;
+  return [
+    ...known.map((tag) => ({ value: tag, on: stored.includes(tag), known: true })),
+    ...[...new Set(stored.filter((tag) => !known.includes(tag)))].map((tag) => ({ value: tag, on: true, known: false })),
+  ];
+}
+
+/** The stored tags after ticking or unticking one: the known ones in the app's order, then the unknown still listed. */
+export function withPermission(value: unknown, tag: string, on: boolean): string[] {
+  return permissionChoices(value)
+    .filter((choice) => (choice.value === tag ? on : choice.on))
+    .map((choice) => choice.value);
+}
+
+/** The stored list after ticking (added at the end, once) or unticking one item. */
+export function withListed(value: unknown, item: string, on: boolean): string[] {
+  const stored = textsOf(value).filter((x) => x !== item);
+  return on ? [...stored, item] : stored;
+}
+
+/**
+ * The boxes of a multi-select over the carrier's entries (a staff member's stores): each entry by
+ * name with its code, ticked when stored; a stored code the carrier does not have stays, ticked and
+ * marked missing.
+ */
+export function codeChoices(rows: unknown, value: unknown): (CodeOption & { on: boolean })[] {
+  const stored = textsOf(value);
+  const options = codeOptions(rows, undefined);
+  const seen = new Set(options.map((o) => o.code));
+  return [
+    ...stored.filter((code) => !seen.has(code)).map((code) => ({ code, label: code, missing: true, on: true })),
+    ...options.map((o) => ({ ...o, on: stored.includes(o.code) })),
+  ];
+}
+
+/** Entries whose code is in another field (a technician's `technicianId`) as the `{ code, name }` rows the pickers list. */
+export const rowsByCode = (rows: unknown, field: string): { code: unknown; name: unknown }[] =>
+  list(rows).map((row) => ({ code: (row as Record<string, unknown> | null)?.[field], name: (row as Record<string, unknown> | null)?.name }));
+
+/**
+ * What the staff account's save would say about one field, judged with the stores the admin
+ * listed for the carrier (the areas and technicians are the save's to check).
+ */
+export function staffFieldProblems(field: 'rolePermissions' | 'companyPermissions' | 'storeCodes', entry: Record<string, unknown>, storeCodes: readonly string[] | null): string[] {
+  if (field === 'storeCodes' && storeCodes === null) return [];
+  const facts = { carrierCode: String(entry.carrierCode ?? ''), storeCodes: storeCodes ?? [], areaCodes: [], technicianCodes: [], allowsInStoreBookings: true };
+  return staffMemberProblems(entry, facts, { required: false })
+    .filter((p) => p.path[0] === field)
+    .map((p) => p.message);
 }

@@ -7,7 +7,13 @@ import { OPS_CONTROL_MESSAGES, type OpsControlMessageId } from './ops-control-me
 import {
   type CodeOption,
   WEEKDAYS,
+  codeChoices,
   codeOptions,
+  permissionChoices,
+  rowsByCode,
+  staffFieldProblems,
+  withListed,
+  withPermission,
   dayOf,
   datesOf,
   hoursTableOf,
@@ -245,6 +251,36 @@ export const PostcodePrefixesInput = React.forwardRef<HTMLDivElement, Props>(({ 
 PostcodePrefixesInput.displayName = 'PostcodePrefixesInput';
 
 const SERVICE_AREA_UID = 'api::ops-service-area.ops-service-area';
+const STORE_UID = 'api::ops-store.ops-store';
+const TECHNICIAN_UID = 'api::ops-technician.ops-technician';
+
+/**
+ * The entries of one type of the carrier entered in the same form, read through the admin's own
+ * API, so only entries of carriers the user may edit are listed (ADR 199): `rows` null until they
+ * arrive for the code now in the form.
+ */
+function useCarrierRows(component: string, uid: string, sort: string) {
+  const carrier = useForm(component, (state) => (state.values as Record<string, unknown>).carrierCode);
+  const { get } = useFetchClient();
+  const [loaded, setLoaded] = React.useState<{ code: string; rows: unknown[]; failed: boolean } | null>(null);
+  const code = typeof carrier === 'string' ? carrier.trim() : '';
+  React.useEffect(() => {
+    if (!code) return undefined;
+    let live = true;
+    // Typed codes settle before the entries are asked for.
+    const timer = setTimeout(() => {
+      get<{ results?: unknown[] }>(`/content-manager/collection-types/${uid}`, { params: { filters: { carrierCode: { $eq: code } }, pageSize: 100, sort } })
+        .then(({ data }) => live && setLoaded({ code, rows: data.results ?? [], failed: false }))
+        .catch(() => live && setLoaded({ code, rows: [], failed: true }));
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [code, get, uid, sort]);
+  const mine = loaded && loaded.code === code ? loaded : null;
+  return { code, rows: mine && !mine.failed ? mine.rows : null, failed: !!mine?.failed };
+}
 
 /**
  * A technician's service area as a select of the areas of the carrier entered in the same form
@@ -253,30 +289,8 @@ const SERVICE_AREA_UID = 'api::ops-service-area.ops-service-area';
  */
 export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
   const field = useField<unknown>(name);
-  const carrier = useForm('ServiceAreaCodeInput', (state) => (state.values as Record<string, unknown>).carrierCode);
-  const { get } = useFetchClient();
   const { text } = useText();
-  // The areas read for one carrier code; another code in the form shows none until its own arrive.
-  const [loaded, setLoaded] = React.useState<{ code: string; rows: unknown[]; failed: boolean } | null>(null);
-  const code = typeof carrier === 'string' ? carrier.trim() : '';
-  React.useEffect(() => {
-    if (!code) return undefined;
-    let live = true;
-    // Typed codes settle before the areas are asked for.
-    const timer = setTimeout(() => {
-      get<{ results?: unknown[] }>(`/content-manager/collection-types/${SERVICE_AREA_UID}`, {
-        params: { filters: { carrierCode: { $eq: code } }, pageSize: 100, sort: 'name:asc' },
-      })
-        .then(({ data }) => live && setLoaded({ code, rows: data.results ?? [], failed: false }))
-        .catch(() => live && setLoaded({ code, rows: [], failed: true }));
-    }, 300);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [code, get]);
-  const rows = loaded && loaded.code === code ? loaded.rows : null;
-  const failed = !!loaded && loaded.code === code && loaded.failed;
+  const { code, rows, failed } = useCarrierRows('ServiceAreaCodeInput', SERVICE_AREA_UID, 'name:asc');
   const options: CodeOption[] = codeOptions(rows ?? [], field.value);
   const listed = options.filter((o) => !o.missing).length;
   const note = !code
@@ -393,3 +407,170 @@ export const OpeningHoursInput = React.forwardRef<HTMLDivElement, Props>(({ name
   );
 });
 OpeningHoursInput.displayName = 'OpeningHoursInput';
+
+type Entry = Record<string, unknown>;
+const useEntry = (component: string) => useForm(component, (state) => state.values as Entry);
+
+/** A box per choice; a choice that does not exist (any more) is marked, and unticking it removes it. */
+function ChoiceBoxes(props: {
+  name: string;
+  choices: { value: string; on: boolean; label: string; missing?: string }[];
+  listLabel: string;
+  testId: string;
+  disabled?: boolean;
+  onToggle: (value: string, on: boolean) => void;
+}) {
+  const { name, choices, listLabel, testId, disabled, onToggle } = props;
+  return (
+    <Flex direction="column" alignItems="flex-start" gap={2} role="group" aria-label={listLabel}>
+      {choices.map((choice) => (
+        <Box key={choice.value} data-testid={testId} data-value={choice.value} data-on={choice.on ? 'true' : 'false'}>
+          <Checkbox name={`${name}.${choice.value}`} checked={choice.on} disabled={disabled} onCheckedChange={(on) => onToggle(choice.value, on === true)}>
+            {choice.label}
+          </Checkbox>
+          {choice.missing ? (
+            <Typography variant="pi" textColor="danger600" data-testid={`${testId}-missing`}>
+              {choice.missing}
+            </Typography>
+          ) : null}
+        </Box>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * A staff account's role or company permissions as a box per permission the app knows (ADR 201),
+ * each named with what it opens, in the admin's language; stored as the same list of tags.
+ */
+export const PermissionsInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const entry = useEntry('PermissionsInput');
+  const { text } = useText();
+  const problem = field.error ?? staffFieldProblems(name === 'companyPermissions' ? 'companyPermissions' : 'rolePermissions', entry, null)[0];
+  const choices = permissionChoices(field.value).map((choice) => ({
+    value: choice.value,
+    on: choice.on,
+    label: choice.known ? `${text(`ops-controls.permission.${choice.value}` as OpsControlMessageId)} (${choice.value})` : choice.value,
+    missing: choice.known ? undefined : text('ops-controls.permissions.unknown', { tag: choice.value }),
+  }));
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Box ref={ref} data-testid="ops-permissions">
+        <ChoiceBoxes
+          name={name}
+          choices={choices}
+          listLabel={groupLabel(label, name)}
+          testId="ops-permission"
+          disabled={disabled}
+          onToggle={(tag, on) => field.onChange(name, withPermission(field.value, tag, on))}
+        />
+      </Box>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+PermissionsInput.displayName = 'PermissionsInput';
+
+/**
+ * A staff account's stores as a box per store of the carrier entered in the same form (ADR 201),
+ * read through the admin's own API (only carriers the user may edit); stored as the list of codes.
+ */
+export const StoreCodesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const entry = useEntry('StoreCodesInput');
+  const { text } = useText();
+  const { code, rows, failed } = useCarrierRows('StoreCodesInput', STORE_UID, 'name:asc');
+  const choices = codeChoices(rows ?? [], field.value);
+  const storeCodes = rows ? codeOptions(rows, undefined).map((o) => o.code) : null;
+  const problem = field.error ?? staffFieldProblems('storeCodes', entry, storeCodes)[0];
+  const listed = choices.filter((c) => !c.missing).length;
+  const note = !code
+    ? text('ops-controls.stores.no-carrier')
+    : failed
+      ? text('ops-controls.stores.failed')
+      : rows && listed === 0
+        ? text('ops-controls.stores.none', { carrier: code })
+        : null;
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-store-codes">
+        <ChoiceBoxes
+          name={name}
+          choices={choices.map((c) => ({
+            value: c.code,
+            on: c.on,
+            label: c.label,
+            missing: c.missing && rows ? text('ops-controls.stores.missing', { code: c.code, carrier: code }) : undefined,
+          }))}
+          listLabel={groupLabel(label, name)}
+          testId="ops-store-code"
+          disabled={disabled}
+          onToggle={(store, on) => field.onChange(name, withListed(field.value, store, on))}
+        />
+        {note ? (
+          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-store-codes-note">
+            {note}
+          </Typography>
+        ) : null}
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+StoreCodesInput.displayName = 'StoreCodesInput';
+
+/**
+ * A staff account's technician as a select of the technicians of the carrier entered in the same
+ * form (ADR 201, the pattern of ADR 199); the cross clears it (only technicians have one). The
+ * stored value stays the technician's code.
+ */
+export const TechnicianCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const { code, rows, failed } = useCarrierRows('TechnicianCodeInput', TECHNICIAN_UID, 'name:asc');
+  const options = codeOptions(rows ? rowsByCode(rows, 'technicianId') : [], field.value);
+  const listed = options.filter((o) => !o.missing).length;
+  const note = !code
+    ? text('ops-controls.technician.no-carrier')
+    : failed
+      ? text('ops-controls.technician.failed')
+      : rows && listed === 0
+        ? text('ops-controls.technician.none', { carrier: code })
+        : null;
+  const value = typeof field.value === 'string' && field.value ? field.value : undefined;
+  return (
+    <Field.Root name={name} hint={hint} error={field.error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-technician-code">
+        <SingleSelect
+          aria-label={groupLabel(label, name)}
+          placeholder={text('ops-controls.technician.placeholder')}
+          value={value}
+          disabled={disabled}
+          clearLabel={text('ops-controls.technician.clear')}
+          onClear={value ? () => field.onChange(name, null) : undefined}
+          onChange={(picked: string | number) => field.onChange(name, String(picked))}
+        >
+          {options.map((option) => (
+            <SingleSelectOption key={option.code} value={option.code}>
+              {option.missing ? text('ops-controls.technician.missing', { code: option.code }) : option.label}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+        {note ? (
+          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-technician-code-note">
+            {note}
+          </Typography>
+        ) : null}
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+TechnicianCodeInput.displayName = 'TechnicianCodeInput';

@@ -274,24 +274,21 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           },
           rolePermissions: {
             label: 'Role permissions',
-            description:
-              'Staff pages this account may use, as tags: store.booking, store.handover, technician.jobs, area.staff, area.jobs. E.g. ["store.booking", "store.handover"]. Area managers and super admins need none.',
+            description: 'Tick the staff pages this account may use. Area managers and super admins need none.',
           },
           companyPermissions: {
             label: 'Company permissions',
-            description:
-              'What the company has agreed this person may do, as the same tags, e.g. ["store.booking"]; listed on their staff start page. Pages open by role permissions only (spec §6).',
+            description: 'Tick what the company has agreed this person may do; listed on their staff start page. Pages open by role permissions only (spec §6).',
           },
-          storeCodes: { label: 'Stores', description: 'Codes of this carrier\'s stores the person works in; a store colleague needs at least one, e.g. ["LON-OXFORD-ST"].' },
+          storeCodes: { label: 'Stores', description: "Tick the carrier's stores the person works in (enter the carrier first); a store colleague needs at least one." },
           serviceArea: {
             label: 'Service area',
             description: "Area code of one of this carrier's service areas; required for technicians and area managers, e.g. london-east.",
             placeholder: 'london-east',
           },
           technicianCode: {
-            label: 'Technician code',
-            description: 'For a technician: the code of their Ops: technician entry, e.g. tech-lon-01. Empty otherwise.',
-            placeholder: 'tech-lon-01',
+            label: 'Technician',
+            description: "For a technician: pick their Ops: technician entry from the carrier's technicians (enter the carrier first). Empty otherwise.",
           },
         },
       },

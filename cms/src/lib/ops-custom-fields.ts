@@ -13,6 +13,10 @@ export const OPS_CUSTOM_FIELDS = {
   postcodePrefixes: 'ops-postcode-prefixes',
   /** A store's opening hours as a week table: open and close time per day, or closed (ADR 200). */
   openingHours: 'ops-opening-hours',
+  /** A staff account's role or company permissions: a box per permission tag the app knows (ADR 201). */
+  permissions: 'ops-permissions',
+  /** A staff account's stores: a box per store of the carrier (ADR 201). */
+  storeCodes: 'ops-store-codes',
 } as const;
 
 /**
@@ -22,4 +26,6 @@ export const OPS_CUSTOM_FIELDS = {
 export const OPS_CODE_PICKERS = {
   /** A technician's service area: a select of the carrier's area codes. */
   serviceArea: 'ops-area-code',
+  /** A staff account's technician: a select of the carrier's technicians (ADR 201). */
+  technician: 'ops-technician-code',
 } as const;
