@@ -12,7 +12,8 @@ import { dismissAnnouncements, editView, logIntoAdmin, saveDraft } from "../supp
  * serves, in the engine's shape (open days with equal times grouped). A staff account's permissions
  * are ticked from the permissions the app knows, its stores from the carrier's stores and its
  * technician picked from the carrier's technicians (ADR 201); the app's staff accounts route serves
- * the same lists and code.
+ * the same lists and code. An offering's exclusions are searched by name in the catalogue and
+ * stored as the codes and slugs the engine compares (ADR 202).
  */
 
 const ADMIN_EMAIL = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";
@@ -22,6 +23,7 @@ const REPORTS_DIR = process.env.REPORTS_DIR ?? "reports";
 const CARRIER = "api::carrier.carrier";
 const STORE = "api::ops-store.ops-store";
 const STAFF = "api::ops-staff-member.ops-staff-member";
+const OFFERING = "api::ops-offering.ops-offering";
 
 test.use({ actionTimeout: 15_000 });
 
@@ -163,10 +165,44 @@ test("an operator fills a store's opening hours in a week table; the engine feed
     await cms.getByRole("button", { name: "No technician" }).click();
     await saveDraft(cms);
     await expect.poll(account, { timeout: 15_000 }).toMatchObject({ companyPermissions: ["store.handover"], technicianCode: null });
+
+    // The offering: makes, models and repairs searched by name and picked; the feed serves their codes and slugs.
+    await cms.goto(editView(OFFERING, "create"));
+    const offeringCarrier = cms.getByRole("textbox", { name: "Carrier", exact: true });
+    await expect(offeringCarrier).toBeVisible({ timeout: 30_000 });
+    // Another carrier's catalogue is not listed for this operator.
+    await offeringCarrier.fill("patchpoint");
+    await expect(cms.getByTestId("ops-exclusions-note").first()).toHaveText(/^The catalogue of carrier patchpoint could not be loaded/);
+    await offeringCarrier.fill(code);
+    await expect(cms.getByTestId("ops-exclusions-note")).toHaveCount(0);
+    const pick = async (search: string, typed: string, option: string) => {
+      const box = cms.getByRole("combobox", { name: search, exact: true });
+      await box.click();
+      await box.fill(typed);
+      await cms.getByRole("option", { name: option, exact: true }).click();
+    };
+    await pick("Search makes to leave out", "sams", "Samsung");
+    await pick("Search models to leave out", "pixel 8", "Pixel 8 (Google)");
+    await pick("Search models to leave out", "google", "Pixel 9 (Google)");
+    await pick("Search repairs to leave out", "frame", "Frame replacement");
+    await expect(cms.getByTestId("ops-exclusion")).toHaveText(["Samsung", "Pixel 8 (Google)", "Pixel 9 (Google)", "Frame replacement"]);
+    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-offering-exclusion-pickers.png"), fullPage: true });
+    await saveDraft(cms);
+    const offering = async () => (await engineFile(code))?.offering;
+    await expect.poll(offering, { timeout: 15_000 }).toEqual({ excluded_makes: ["samsung"], excluded_models: ["pixel-8", "pixel-9"], excluded_problems: ["frame-replacement"] });
+
+    // Reopened with the names; one model offered again with its cross.
+    await cms.reload();
+    await expect(cms.getByRole("button", { name: "Offer Pixel 8 (Google) again" })).toBeVisible({ timeout: 30_000 });
+    await cms.getByRole("button", { name: "Offer Pixel 8 (Google) again" }).click();
+    await saveDraft(cms);
+    await expect.poll(offering, { timeout: 15_000 }).toEqual({ excluded_makes: ["samsung"], excluded_models: ["pixel-9"], excluded_problems: ["frame-replacement"] });
     await cms.close();
   } finally {
     for (const member of await cmsList("ops-staff-members", { "filters[carrierCode][$eq]": code }).catch(() => []))
       await cmsDelete("ops-staff-members", member.documentId).catch(() => undefined);
+    for (const offering of await cmsList("ops-offerings", { "filters[carrierCode][$eq]": code }).catch(() => []))
+      await cmsDelete("ops-offerings", offering.documentId).catch(() => undefined);
     for (const store of await cmsList("ops-stores", { "filters[carrierCode][$eq]": code }).catch(() => [])) await cmsDelete("ops-stores", store.documentId).catch(() => undefined);
     await deleteCreated(created);
     if (operatorId !== undefined) await cmsCall("DELETE", `/admin/users/${operatorId}`, adminToken);

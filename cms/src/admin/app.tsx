@@ -18,7 +18,7 @@ const ChecklistIcon = () => (
 const OPS_FIELDS: [
   name: string,
   type: 'json' | 'string',
-  key: 'weekdays' | 'dates' | 'prefixes' | 'area' | 'hours' | 'permissions' | 'stores' | 'technician',
+  key: 'weekdays' | 'dates' | 'prefixes' | 'area' | 'hours' | 'permissions' | 'stores' | 'technician' | 'exclusions',
   input: keyof typeof import('./ops-controls'),
 ][] = [
   [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
@@ -27,6 +27,7 @@ const OPS_FIELDS: [
   [OPS_CUSTOM_FIELDS.openingHours, 'json', 'hours', 'OpeningHoursInput'],
   [OPS_CUSTOM_FIELDS.permissions, 'json', 'permissions', 'PermissionsInput'],
   [OPS_CUSTOM_FIELDS.storeCodes, 'json', 'stores', 'StoreCodesInput'],
+  [OPS_CUSTOM_FIELDS.catalogueExclusions, 'json', 'exclusions', 'CatalogueExclusionsInput'],
   [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
   [OPS_CODE_PICKERS.technician, 'string', 'technician', 'TechnicianCodeInput'],
 ];

@@ -90,6 +90,29 @@ export const OPS_CONTROL_MESSAGES = {
   },
   'ops-controls.technician.missing': { en: '{code} (not a technician of this carrier)', de: '{code} (kein Techniker dieses Anbieters)' },
   'ops-controls.technician.failed': { en: 'The technicians could not be loaded; try again.', de: 'Die Techniker konnten nicht geladen werden; bitte erneut versuchen.' },
+  'ops-controls.exclusions.label': { en: 'Catalogue exclusions', de: 'Katalogausschlüsse' },
+  'ops-controls.exclusions.description': {
+    en: 'Makes, models or repairs picked from the catalogue by name',
+    de: 'Marken, Modelle oder Reparaturen, nach Namen aus dem Katalog gewählt',
+  },
+  'ops-controls.exclusions.search-makes': { en: 'Search makes to leave out', de: 'Auszuschließende Marken suchen' },
+  'ops-controls.exclusions.search-models': { en: 'Search models to leave out', de: 'Auszuschließende Modelle suchen' },
+  'ops-controls.exclusions.search-problems': { en: 'Search repairs to leave out', de: 'Auszuschließende Reparaturen suchen' },
+  'ops-controls.exclusions.no-match': { en: 'Nothing in the catalogue matches.', de: 'Nichts im Katalog passt.' },
+  'ops-controls.exclusions.none': { en: 'None left out: the whole catalogue is offered.', de: 'Nichts ausgeschlossen: Der ganze Katalog wird angeboten.' },
+  'ops-controls.exclusions.remove': { en: 'Offer {name} again', de: '{name} wieder anbieten' },
+  'ops-controls.exclusions.missing': {
+    en: '{code} is not in what this carrier sells; remove it or check the catalogue.',
+    de: '{code} gehört nicht zu dem, was dieser Anbieter verkauft; entfernen oder den Katalog prüfen.',
+  },
+  'ops-controls.exclusions.no-carrier': {
+    en: 'Enter the carrier first: what it sells is listed here.',
+    de: 'Geben Sie zuerst den Anbieter ein: Was er verkauft, wird hier aufgelistet.',
+  },
+  'ops-controls.exclusions.failed': {
+    en: 'The catalogue of carrier {carrier} could not be loaded: it is not a carrier you operate, or try again.',
+    de: 'Der Katalog des Anbieters {carrier} konnte nicht geladen werden: Es ist kein Anbieter, den Sie betreuen, oder bitte erneut versuchen.',
+  },
 } as const;
 
 export type OpsControlMessageId = keyof typeof OPS_CONTROL_MESSAGES;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_HOURS,
+  choiceLabel,
+  pickable,
   codeChoices,
   codeOptions,
   permissionChoices,
@@ -253,5 +255,28 @@ describe("a staff account's permissions, stores and technician", () => {
       { code: 'tech-2', label: 'Ada (tech-2)' },
       { code: 'tech-1', label: 'Grace (tech-1)' },
     ]);
+  });
+});
+
+describe('catalogue exclusion pickers', () => {
+  const models = [
+    { code: 'iphone-15', name: 'iPhone 15', group: 'Apple' },
+    { code: 'pixel-8', name: 'Pixel 8', group: 'Google' },
+    { code: 'pixel-7', name: 'Pixel 7', group: 'Google' },
+  ];
+
+  it('finds entries by name, make or code, any case, leaving out those already picked', () => {
+    expect(pickable(models, [], 'PIXEL').map((c) => c.code)).toEqual(['pixel-8', 'pixel-7']);
+    expect(pickable(models, ['pixel-8'], 'google').map((c) => c.code)).toEqual(['pixel-7']);
+    expect(pickable(models, null, '').length).toBe(3);
+    expect(pickable(models, null, '', 2).length).toBe(2);
+    expect(pickable(models, null, 'nokia')).toEqual([]);
+  });
+
+  it('shows a pick by its name and make, a code the catalogue lacks as itself; stores the codes', () => {
+    expect(choiceLabel(models[1], 'pixel-8')).toBe('Pixel 8 (Google)');
+    expect(choiceLabel({ code: 'screen', name: 'Screen repair' }, 'screen')).toBe('Screen repair');
+    expect(choiceLabel(undefined, 'gone-model')).toBe('gone-model');
+    expect(withListed(['pixel-8'], 'iphone-15', true)).toEqual(['pixel-8', 'iphone-15']);
   });
 });

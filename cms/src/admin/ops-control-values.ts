@@ -266,3 +266,22 @@ export function staffFieldProblems(field: 'rolePermissions' | 'companyPermission
     .filter((p) => p.path[0] === field)
     .map((p) => p.message);
 }
+
+/** One catalogue entry a picker offers (ADR 202): the stored code or slug, its name, and its make for a model. */
+export type CatalogueChoice = { code: string; name: string; group?: string };
+
+/** How a picked entry reads: "Pixel 8 (Google)" for a model, the name otherwise; a code the catalogue lacks reads as itself. */
+export const choiceLabel = (choice: CatalogueChoice | undefined, code: string): string => (choice ? (choice.group ? `${choice.name} (${choice.group})` : choice.name) : code);
+
+/**
+ * The choices still to pick: the catalogue's entries not yet in the list whose name, make or code
+ * contains the typed text (any case), at most `limit`, so a long catalogue stays a short list.
+ */
+export function pickable(choices: readonly CatalogueChoice[], value: unknown, typed: string, limit = 50): CatalogueChoice[] {
+  const stored = new Set(textsOf(value));
+  const wanted = typed.trim().toLowerCase();
+  return choices
+    .filter((c) => !stored.has(c.code))
+    .filter((c) => !wanted || [c.name, c.group ?? '', c.code].some((t) => t.toLowerCase().includes(wanted)))
+    .slice(0, limit);
+}

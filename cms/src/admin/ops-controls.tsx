@@ -1,5 +1,20 @@
 import * as React from 'react';
-import { Box, Button, Checkbox, DatePicker, Field, Flex, SingleSelect, SingleSelectOption, Tag, TextInput, TimePicker, Typography } from '@strapi/design-system';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Combobox,
+  ComboboxOption,
+  DatePicker,
+  Field,
+  Flex,
+  SingleSelect,
+  SingleSelectOption,
+  Tag,
+  TextInput,
+  TimePicker,
+  Typography,
+} from '@strapi/design-system';
 import { Cross } from '@strapi/icons';
 import { useFetchClient, useField, useForm } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
@@ -7,10 +22,14 @@ import { OPS_CONTROL_MESSAGES, type OpsControlMessageId } from './ops-control-me
 import {
   type CodeOption,
   WEEKDAYS,
+  type CatalogueChoice,
+  choiceLabel,
   codeChoices,
+  pickable,
   codeOptions,
   permissionChoices,
   rowsByCode,
+  textsOf,
   staffFieldProblems,
   withListed,
   withPermission,
@@ -574,3 +593,92 @@ export const TechnicianCodeInput = React.forwardRef<HTMLDivElement, Props>(({ na
   );
 });
 TechnicianCodeInput.displayName = 'TechnicianCodeInput';
+
+/** The catalogue list an exclusion field picks from, by the field's name. */
+const CATALOGUE_LISTS = { excludedMakes: 'makes', excludedModels: 'models', excludedProblems: 'problems' } as const;
+type CatalogueLists = Record<(typeof CATALOGUE_LISTS)[keyof typeof CATALOGUE_LISTS], CatalogueChoice[]>;
+
+/**
+ * An offering's excluded makes, models or problems (ADR 202): a searchable picker over what the
+ * carrier entered in the same form sells, read from the CMS's own admin route; each pick a tag
+ * with its name, stored as the code or slug the engine compares. A stored code the catalogue lacks
+ * stays a tag, marked.
+ */
+export const CatalogueExclusionsInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const carrier = useForm('CatalogueExclusionsInput', (state) => (state.values as Record<string, unknown>).carrierCode);
+  const { get } = useFetchClient();
+  const { text } = useText();
+  const [typed, setTyped] = React.useState('');
+  const [loaded, setLoaded] = React.useState<{ code: string; lists: CatalogueLists | null } | null>(null);
+  const code = typeof carrier === 'string' ? carrier.trim() : '';
+  React.useEffect(() => {
+    if (!code) return undefined;
+    let live = true;
+    const timer = setTimeout(() => {
+      get<CatalogueLists>(`/admin/ops-controls/catalogue/${encodeURIComponent(code)}`)
+        .then(({ data }) => live && setLoaded({ code, lists: data }))
+        .catch(() => live && setLoaded({ code, lists: null }));
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [code, get]);
+  const mine = loaded && loaded.code === code ? loaded : null;
+  const kind = CATALOGUE_LISTS[name as keyof typeof CATALOGUE_LISTS] ?? 'problems';
+  const choices = mine?.lists?.[kind] ?? [];
+  const known = new Map(choices.map((c) => [c.code, c]));
+  const items = textsOf(field.value);
+  const problems = new Map<number, string>();
+  if (mine?.lists) items.forEach((item, index) => !known.has(item) && problems.set(index, text('ops-controls.exclusions.missing', { code: item })));
+  const note = !code ? text('ops-controls.exclusions.no-carrier') : mine && !mine.lists ? text('ops-controls.exclusions.failed', { carrier: code }) : null;
+  return (
+    <Field.Root name={name} hint={hint} error={field.error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid={`ops-exclusions-${kind}`}>
+        <Combobox
+          aria-label={text(`ops-controls.exclusions.search-${kind}`)}
+          placeholder={text(`ops-controls.exclusions.search-${kind}`)}
+          disabled={disabled || !mine?.lists}
+          autocomplete="none"
+          textValue={typed}
+          onTextValueChange={setTyped}
+          value=""
+          noOptionsMessage={() => text('ops-controls.exclusions.no-match')}
+          onChange={(picked?: string) => {
+            if (!picked) return;
+            field.onChange(name, withListed(field.value, picked, true));
+            setTyped('');
+          }}
+        >
+          {pickable(choices, field.value, typed).map((choice) => (
+            <ComboboxOption key={choice.code} value={choice.code}>
+              {choiceLabel(choice, choice.code)}
+            </ComboboxOption>
+          ))}
+        </Combobox>
+        {note ? (
+          <Typography variant="pi" textColor={mine && !mine.lists ? 'danger600' : 'neutral600'} data-testid="ops-exclusions-note">
+            {note}
+          </Typography>
+        ) : null}
+        <RemovableTags
+          items={items}
+          problems={problems}
+          listLabel={groupLabel(label, name)}
+          empty={text('ops-controls.exclusions.none')}
+          testId="ops-exclusion"
+          dataKey="code"
+          disabled={disabled}
+          shown={(item) => choiceLabel(known.get(item), item)}
+          removeLabel={(shown) => text('ops-controls.exclusions.remove', { name: shown })}
+          onRemove={(item) => field.onChange(name, withListed(field.value, item, false))}
+        />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+CatalogueExclusionsInput.displayName = 'CatalogueExclusionsInput';

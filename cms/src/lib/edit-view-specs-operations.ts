@@ -207,9 +207,9 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
         title: 'What the carrier does not offer',
         fields: {
           carrierCode,
-          excludedMakes: { label: 'Makes not offered', description: 'Make codes, e.g. ["google"]. Empty list: every make of the catalogue.' },
-          excludedModels: { label: 'Models not offered', description: 'Model codes, e.g. ["iphone-12"]. Empty list: every model.' },
-          excludedProblems: { label: 'Repairs not offered', description: 'Repair codes, e.g. ["frame-replacement"]. Empty list: every repair.' },
+          excludedMakes: { label: 'Makes not offered', description: 'Search the makes the carrier sells by name and pick each to leave out. None: every make of the catalogue.' },
+          excludedModels: { label: 'Models not offered', description: 'Search models by name or make and pick each to leave out. None: every model.' },
+          excludedProblems: { label: 'Repairs not offered', description: 'Search repairs by name and pick each to leave out. None: every repair.' },
         },
       },
     ],

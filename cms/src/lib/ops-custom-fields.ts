@@ -17,6 +17,8 @@ export const OPS_CUSTOM_FIELDS = {
   permissions: 'ops-permissions',
   /** A staff account's stores: a box per store of the carrier (ADR 201). */
   storeCodes: 'ops-store-codes',
+  /** An offering's excluded makes, models or problems: a searchable picker over what the carrier sells (ADR 202). */
+  catalogueExclusions: 'ops-catalogue-exclusions',
 } as const;
 
 /**
