@@ -208,3 +208,77 @@ test("an operator fills a store's opening hours in a week table; the engine feed
     if (operatorId !== undefined) await cmsCall("DELETE", `/admin/users/${operatorId}`, adminToken);
   }
 });
+
+const MODEL = "api::catalogue-model.catalogue-model";
+const EXTRA = "api::catalogue-extra.catalogue-extra";
+const QUESTION = "api::catalogue-triage-question.catalogue-triage-question";
+
+/** The catalogue as the engine reads it. */
+const catalogueFeed = async () => (await cmsCall("GET", "/api/engine-feed/catalogue", READ_TOKEN)).body?.catalogue;
+
+test("a super admin edits a model's makes and repairs, an extra's device types and a question's models with controls; the catalogue feed serves them", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const adminToken = await adminLogin(ADMIN_EMAIL, ADMIN_PASSWORD);
+  const entry = async (uid: string, field: string, value: string) => {
+    const reply = await cmsCall("GET", `/content-manager/collection-types/${uid}?filters[${field}][$eq]=${value}`, adminToken);
+    return reply.body.results[0] as Record<string, unknown> & { documentId: string };
+  };
+  const model = await entry(MODEL, "slug", "washing-machine");
+  const extra = await entry(EXTRA, "code", "screen-protector");
+  const question = await entry(QUESTION, "code", "switches-on");
+  const restore: [string, string, Record<string, unknown>][] = [
+    [MODEL, model.documentId, { makeIds: model.makeIds, problems: model.problems }],
+    [EXTRA, extra.documentId, { deviceTypes: extra.deviceTypes }],
+    [QUESTION, question.documentId, { models: question.models }],
+  ];
+  const problems = model.problems as string[];
+  try {
+    const cms = await browser.newPage({ viewport: { width: 1440, height: 1400 } });
+    await logIntoAdmin(cms, ADMIN_EMAIL, ADMIN_PASSWORD);
+
+    // The model: its makes ticked by name, Beko unticked; a repair removed and added back by searching its name.
+    await cms.goto(editView(MODEL, model.documentId));
+    const makes = cms.getByRole("group", { name: "Makes", exact: true });
+    await expect(makes.getByRole("checkbox", { name: "Bosch", exact: true })).toBeChecked({ timeout: 30_000 });
+    await expect(makes.getByRole("checkbox", { name: "Apple", exact: true })).not.toBeChecked();
+    await dismissAnnouncements(cms);
+    await makes.getByRole("checkbox", { name: "Beko", exact: true }).click();
+    await expect(cms.getByTestId("ops-exclusion")).toHaveCount(problems.length);
+    await cms.getByRole("button", { name: "Remove Leaking water" }).click();
+    await expect(cms.getByTestId("ops-exclusion")).toHaveCount(problems.length - 1);
+    const search = cms.getByRole("combobox", { name: "Search repairs to add", exact: true });
+    await search.click();
+    await search.fill("leak");
+    await cms.getByRole("option", { name: "Leaking water", exact: true }).click();
+    await expect(cms.getByTestId("ops-exclusion")).toHaveCount(problems.length);
+    await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-catalogue-model-makes-problems.png"), fullPage: true });
+    await saveDraft(cms);
+    const feedModel = async () => (await catalogueFeed())?.models?.find((m: { slug: string }) => m.slug === "washing-machine");
+    await expect.poll(feedModel, { timeout: 15_000 }).toMatchObject({ make_ids: [10, 11], problems: [...problems.filter((p) => p !== "appliance-leaking"), "appliance-leaking"] });
+
+    // The extra: with no box ticked the save's words show at once; ticked again, one kind fewer is what the feed serves.
+    await cms.goto(editView(EXTRA, extra.documentId));
+    const kinds = cms.getByRole("group", { name: "Device types", exact: true });
+    await expect(kinds.getByRole("checkbox", { name: "Phones", exact: true })).toBeChecked({ timeout: 30_000 });
+    await kinds.getByRole("checkbox", { name: "Phones", exact: true }).click();
+    await kinds.getByRole("checkbox", { name: "Tablets", exact: true }).click();
+    await expect(cms.getByText('Device types must list at least one of "phone", "tablet", "appliance".')).toBeVisible();
+    await kinds.getByRole("checkbox", { name: "Phones", exact: true }).click();
+    await saveDraft(cms);
+    await expect
+      .poll(async () => (await catalogueFeed())?.extras?.find((e: { code: string }) => e.code === "screen-protector")?.device_types, { timeout: 15_000 })
+      .toEqual(["phone"]);
+
+    // The triage question: its models as named tags; one removed, the feed serves the rest.
+    await cms.goto(editView(QUESTION, question.documentId));
+    await expect(cms.getByTestId("ops-exclusion")).toHaveCount((question.models as string[]).length, { timeout: 30_000 });
+    await cms.locator('[data-testid="ops-exclusion"][data-code="oven"]').getByRole("button").click();
+    await saveDraft(cms);
+    await expect
+      .poll(async () => (await catalogueFeed())?.triage_questions?.find((q: { code: string }) => q.code === "switches-on")?.models, { timeout: 15_000 })
+      .toEqual((question.models as string[]).filter((m) => m !== "oven"));
+    await cms.close();
+  } finally {
+    for (const [uid, documentId, data] of restore) await cmsCall("PUT", `/content-manager/collection-types/${uid}/${documentId}`, adminToken, data);
+  }
+});

@@ -18,7 +18,7 @@ const ChecklistIcon = () => (
 const OPS_FIELDS: [
   name: string,
   type: 'json' | 'string',
-  key: 'weekdays' | 'dates' | 'prefixes' | 'area' | 'hours' | 'permissions' | 'stores' | 'technician' | 'exclusions',
+  key: 'weekdays' | 'dates' | 'prefixes' | 'area' | 'hours' | 'permissions' | 'stores' | 'technician' | 'exclusions' | 'catalogue' | 'makes' | 'device-types',
   input: keyof typeof import('./ops-controls'),
 ][] = [
   [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
@@ -28,6 +28,9 @@ const OPS_FIELDS: [
   [OPS_CUSTOM_FIELDS.permissions, 'json', 'permissions', 'PermissionsInput'],
   [OPS_CUSTOM_FIELDS.storeCodes, 'json', 'stores', 'StoreCodesInput'],
   [OPS_CUSTOM_FIELDS.catalogueExclusions, 'json', 'exclusions', 'CatalogueExclusionsInput'],
+  [OPS_CUSTOM_FIELDS.catalogueCodes, 'json', 'catalogue', 'CatalogueCodesInput'],
+  [OPS_CUSTOM_FIELDS.makeIds, 'json', 'makes', 'MakeIdsInput'],
+  [OPS_CUSTOM_FIELDS.deviceTypes, 'json', 'device-types', 'DeviceTypesInput'],
   [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
   [OPS_CODE_PICKERS.technician, 'string', 'technician', 'TechnicianCodeInput'],
 ];

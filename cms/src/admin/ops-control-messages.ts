@@ -113,6 +113,25 @@ export const OPS_CONTROL_MESSAGES = {
     en: 'The catalogue of carrier {carrier} could not be loaded: it is not a carrier you operate, or try again.',
     de: 'Der Katalog des Anbieters {carrier} konnte nicht geladen werden: Es ist kein Anbieter, den Sie betreuen, oder bitte erneut versuchen.',
   },
+  'ops-controls.catalogue.label': { en: 'Catalogue entries', de: 'Katalogeinträge' },
+  'ops-controls.catalogue.description': { en: 'Problems or models picked from the catalogue by name', de: 'Probleme oder Modelle, nach Namen aus dem Katalog gewählt' },
+  'ops-controls.catalogue.search-problems': { en: 'Search repairs to add', de: 'Reparaturen zum Hinzufügen suchen' },
+  'ops-controls.catalogue.search-models': { en: 'Search models to add', de: 'Modelle zum Hinzufügen suchen' },
+  'ops-controls.catalogue.search-makes': { en: 'Search makes to add', de: 'Marken zum Hinzufügen suchen' },
+  'ops-controls.catalogue.none': { en: 'None yet.', de: 'Noch keine.' },
+  'ops-controls.catalogue.remove': { en: 'Remove {name}', de: '{name} entfernen' },
+  'ops-controls.catalogue.failed': { en: 'The catalogue could not be loaded; try again.', de: 'Der Katalog konnte nicht geladen werden; bitte erneut versuchen.' },
+  'ops-controls.catalogue.missing-make': {
+    en: 'Make id {id} is not in the catalogue; untick it to remove it.',
+    de: 'Marken-ID {id} ist nicht im Katalog; zum Entfernen den Haken entfernen.',
+  },
+  'ops-controls.makes.label': { en: 'Makes', de: 'Marken' },
+  'ops-controls.makes.description': { en: 'A box per make of the catalogue', de: 'Ein Kästchen je Marke des Katalogs' },
+  'ops-controls.device-types.label': { en: 'Device types', de: 'Gerätearten' },
+  'ops-controls.device-types.description': { en: 'A box per kind of device', de: 'Ein Kästchen je Geräteart' },
+  'ops-controls.device.phone': { en: 'Phones', de: 'Telefone' },
+  'ops-controls.device.tablet': { en: 'Tablets', de: 'Tablets' },
+  'ops-controls.device.appliance': { en: 'Home appliances', de: 'Haushaltsgeräte' },
 } as const;
 
 export type OpsControlMessageId = keyof typeof OPS_CONTROL_MESSAGES;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { deviceTypesProblems } from '../lib/ops-rules';
 import {
   DEFAULT_HOURS,
   choiceLabel,
@@ -13,6 +14,7 @@ import {
   dayOf,
   hoursOfTable,
   hoursTableOf,
+  idChoices,
   isoDay,
   openingHoursFieldProblems,
   prefixFormat,
@@ -22,6 +24,8 @@ import {
   weekdaysOf,
   withDate,
   withDayHours,
+  withDeviceKind,
+  withId,
   withoutDate,
   withoutPrefix,
   withPrefixes,
@@ -278,5 +282,36 @@ describe('catalogue exclusion pickers', () => {
     expect(choiceLabel({ code: 'screen', name: 'Screen repair' }, 'screen')).toBe('Screen repair');
     expect(choiceLabel(undefined, 'gone-model')).toBe('gone-model');
     expect(withListed(['pixel-8'], 'iphone-15', true)).toEqual(['pixel-8', 'iphone-15']);
+  });
+});
+
+describe("the catalogue's own lists", () => {
+  const makes = [
+    { code: 'apple', name: 'Apple', id: 2 },
+    { code: 'google', name: 'Google', id: 3 },
+  ];
+
+  it("shows a model's makes as boxes by name, stores their ids, keeps an id the catalogue lacks", () => {
+    expect(idChoices(makes, [3])).toEqual([
+      { id: 2, label: 'Apple', on: false },
+      { id: 3, label: 'Google', on: true },
+    ]);
+    expect(idChoices(makes, [9, 3, 3, '2'])).toEqual([
+      { id: 9, label: '9', on: true, missing: true },
+      { id: 2, label: 'Apple', on: false },
+      { id: 3, label: 'Google', on: true },
+    ]);
+    expect(withId([3], 2, true)).toEqual([3, 2]);
+    expect(withId([3, 2], 3, false)).toEqual([2]);
+    expect(withId(null, 2, true)).toEqual([2]);
+  });
+
+  it("keeps an extra's device types in the catalogue's order, with the save's words when none is ticked", () => {
+    expect(withDeviceKind(['tablet'], 'phone', true)).toEqual(['phone', 'tablet']);
+    expect(withDeviceKind(['phone', 'tablet'], 'tablet', false)).toEqual(['phone']);
+    expect(withDeviceKind(['phone'], 'phone', false)).toEqual([]);
+    expect(deviceTypesProblems({ deviceTypes: [] })[0]?.message).toBe('Device types must list at least one of "phone", "tablet", "appliance".');
+    expect(deviceTypesProblems({ deviceTypes: ['phone', 'appliance'] })).toEqual([]);
+    expect(deviceTypesProblems({})).toEqual([]);
   });
 });

@@ -4,7 +4,7 @@
  * (lib/ops-rules.ts, the same functions the document middleware runs) the value breaks. The admin
  * shows those messages word for word, so the form says before the save what the save would say.
  */
-import { type Problem, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
+import { type Problem, DEVICE_KINDS, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
 import { PERMISSION_TAGS, staffMemberProblems } from '../lib/staff-rules';
 
 /** 1 Monday … 7 Sunday, the engine's numbering (ISO 8601). */
@@ -268,7 +268,7 @@ export function staffFieldProblems(field: 'rolePermissions' | 'companyPermission
 }
 
 /** One catalogue entry a picker offers (ADR 202): the stored code or slug, its name, and its make for a model. */
-export type CatalogueChoice = { code: string; name: string; group?: string };
+export type CatalogueChoice = { code: string; name: string; group?: string; id?: number };
 
 /** How a picked entry reads: "Pixel 8 (Google)" for a model, the name otherwise; a code the catalogue lacks reads as itself. */
 export const choiceLabel = (choice: CatalogueChoice | undefined, code: string): string => (choice ? (choice.group ? `${choice.name} (${choice.group})` : choice.name) : code);
@@ -284,4 +284,33 @@ export function pickable(choices: readonly CatalogueChoice[], value: unknown, ty
     .filter((c) => !stored.has(c.code))
     .filter((c) => !wanted || [c.name, c.group ?? '', c.code].some((t) => t.toLowerCase().includes(wanted)))
     .slice(0, limit);
+}
+
+/** A stored list of ids: its whole numbers, each once (anything else is the save's to refuse). */
+const idsOf = (value: unknown): number[] => [...new Set(list(value).filter((v): v is number => Number.isInteger(v)))];
+
+/**
+ * The makes of a catalogue model as boxes: every make of the catalogue by name, ticked when its id
+ * is stored; a stored id the catalogue lacks stays, ticked and marked missing.
+ */
+export function idChoices(makes: readonly CatalogueChoice[], value: unknown): { id: number; label: string; on: boolean; missing?: boolean }[] {
+  const stored = idsOf(value);
+  const listed = makes.filter((m): m is CatalogueChoice & { id: number } => typeof m.id === 'number');
+  const ids = new Set(listed.map((m) => m.id));
+  return [
+    ...stored.filter((id) => !ids.has(id)).map((id) => ({ id, label: String(id), on: true, missing: true })),
+    ...listed.map((m) => ({ id: m.id, label: m.name, on: stored.includes(m.id) })),
+  ];
+}
+
+/** The stored ids after ticking (added at the end, once) or unticking one. */
+export function withId(value: unknown, id: number, on: boolean): number[] {
+  const stored = idsOf(value).filter((x) => x !== id);
+  return on ? [...stored, id] : stored;
+}
+
+/** A catalogue extra's device types after ticking or unticking one, in the catalogue's order (phone, tablet, appliance). */
+export function withDeviceKind(value: unknown, kind: string, on: boolean): string[] {
+  const stored = textsOf(value);
+  return DEVICE_KINDS.filter((k) => (k === kind ? on : stored.includes(k)));
 }

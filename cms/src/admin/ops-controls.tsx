@@ -18,6 +18,7 @@ import {
 import { Cross } from '@strapi/icons';
 import { useFetchClient, useField, useForm } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
+import { DEVICE_KINDS, deviceTypesProblems, idListProblems, slugListProblems } from '../lib/ops-rules';
 import { OPS_CONTROL_MESSAGES, type OpsControlMessageId } from './ops-control-messages';
 import {
   type CodeOption,
@@ -28,7 +29,10 @@ import {
   pickable,
   codeOptions,
   permissionChoices,
+  idChoices,
   rowsByCode,
+  withDeviceKind,
+  withId,
   textsOf,
   staffFieldProblems,
   withListed,
@@ -594,53 +598,62 @@ export const TechnicianCodeInput = React.forwardRef<HTMLDivElement, Props>(({ na
 });
 TechnicianCodeInput.displayName = 'TechnicianCodeInput';
 
-/** The catalogue list an exclusion field picks from, by the field's name. */
-const CATALOGUE_LISTS = { excludedMakes: 'makes', excludedModels: 'models', excludedProblems: 'problems' } as const;
+/** The catalogue list a picker picks from, by the field's name. */
+const CATALOGUE_LISTS = { excludedMakes: 'makes', excludedModels: 'models', excludedProblems: 'problems', problems: 'problems', models: 'models' } as const;
 type CatalogueLists = Record<(typeof CATALOGUE_LISTS)[keyof typeof CATALOGUE_LISTS], CatalogueChoice[]>;
+const listOf = (name: string) => CATALOGUE_LISTS[name as keyof typeof CATALOGUE_LISTS] ?? 'problems';
 
 /**
- * An offering's excluded makes, models or problems (ADR 202): a searchable picker over what the
- * carrier entered in the same form sells, read from the CMS's own admin route; each pick a tag
- * with its name, stored as the code or slug the engine compares. A stored code the catalogue lacks
- * stays a tag, marked.
+ * The catalogue's names and codes from the CMS's admin route (ADR 202): for one carrier (what it
+ * sells) or, with no carrier asked for, the whole catalogue. `lists` null until they arrive or when
+ * they could not be read (`failed`).
  */
-export const CatalogueExclusionsInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
-  const field = useField<unknown>(name);
-  const carrier = useForm('CatalogueExclusionsInput', (state) => (state.values as Record<string, unknown>).carrierCode);
+function useCatalogue(carrier: string | null) {
   const { get } = useFetchClient();
-  const { text } = useText();
-  const [typed, setTyped] = React.useState('');
-  const [loaded, setLoaded] = React.useState<{ code: string; lists: CatalogueLists | null } | null>(null);
-  const code = typeof carrier === 'string' ? carrier.trim() : '';
+  const key = carrier ?? '';
+  const [loaded, setLoaded] = React.useState<{ key: string; lists: CatalogueLists | null } | null>(null);
   React.useEffect(() => {
-    if (!code) return undefined;
+    if (carrier === '') return undefined;
     let live = true;
-    const timer = setTimeout(() => {
-      get<CatalogueLists>(`/admin/ops-controls/catalogue/${encodeURIComponent(code)}`)
-        .then(({ data }) => live && setLoaded({ code, lists: data }))
-        .catch(() => live && setLoaded({ code, lists: null }));
-    }, 300);
+    const timer = setTimeout(
+      () => {
+        get<CatalogueLists>(carrier ? `/admin/ops-controls/catalogue/${encodeURIComponent(carrier)}` : '/admin/ops-controls/catalogue')
+          .then(({ data }) => live && setLoaded({ key, lists: data }))
+          .catch(() => live && setLoaded({ key, lists: null }));
+      },
+      carrier ? 300 : 0,
+    );
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [code, get]);
-  const mine = loaded && loaded.code === code ? loaded : null;
-  const kind = CATALOGUE_LISTS[name as keyof typeof CATALOGUE_LISTS] ?? 'problems';
-  const choices = mine?.lists?.[kind] ?? [];
-  const known = new Map(choices.map((c) => [c.code, c]));
+  }, [carrier, key, get]);
+  const mine = loaded && loaded.key === key ? loaded : null;
+  return { lists: mine?.lists ?? null, failed: !!mine && !mine.lists };
+}
+
+/**
+ * A searchable picker over catalogue entries whose picks are tags with their names, stored as the
+ * codes or slugs (ADR 202); a stored code not among the choices stays a tag, marked.
+ */
+function CatalogueTags(props: Props & { choices: CatalogueChoice[] | null; note: string | null; failed: boolean; problem?: string; forwarded: React.Ref<HTMLDivElement> }) {
+  const { name, label, hint, required, disabled, choices, note, failed, problem, forwarded } = props;
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const [typed, setTyped] = React.useState('');
+  const kind = listOf(name);
+  const known = new Map((choices ?? []).map((c) => [c.code, c]));
   const items = textsOf(field.value);
   const problems = new Map<number, string>();
-  if (mine?.lists) items.forEach((item, index) => !known.has(item) && problems.set(index, text('ops-controls.exclusions.missing', { code: item })));
-  const note = !code ? text('ops-controls.exclusions.no-carrier') : mine && !mine.lists ? text('ops-controls.exclusions.failed', { carrier: code }) : null;
+  if (choices) items.forEach((item, index) => !known.has(item) && problems.set(index, text('ops-controls.exclusions.missing', { code: item })));
   return (
-    <Field.Root name={name} hint={hint} error={field.error} required={required}>
+    <Field.Root name={name} hint={hint} error={field.error ?? problem} required={required}>
       <Field.Label>{label}</Field.Label>
-      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid={`ops-exclusions-${kind}`}>
+      <Flex ref={forwarded} direction="column" alignItems="stretch" gap={2} data-testid={`ops-catalogue-${name}`}>
         <Combobox
-          aria-label={text(`ops-controls.exclusions.search-${kind}`)}
-          placeholder={text(`ops-controls.exclusions.search-${kind}`)}
-          disabled={disabled || !mine?.lists}
+          aria-label={text(`ops-controls.${name.startsWith('excluded') ? 'exclusions' : 'catalogue'}.search-${kind}`)}
+          placeholder={text(`ops-controls.${name.startsWith('excluded') ? 'exclusions' : 'catalogue'}.search-${kind}`)}
+          disabled={disabled || !choices}
           autocomplete="none"
           textValue={typed}
           onTextValueChange={setTyped}
@@ -652,14 +665,14 @@ export const CatalogueExclusionsInput = React.forwardRef<HTMLDivElement, Props>(
             setTyped('');
           }}
         >
-          {pickable(choices, field.value, typed).map((choice) => (
+          {pickable(choices ?? [], field.value, typed).map((choice) => (
             <ComboboxOption key={choice.code} value={choice.code}>
               {choiceLabel(choice, choice.code)}
             </ComboboxOption>
           ))}
         </Combobox>
         {note ? (
-          <Typography variant="pi" textColor={mine && !mine.lists ? 'danger600' : 'neutral600'} data-testid="ops-exclusions-note">
+          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-exclusions-note">
             {note}
           </Typography>
         ) : null}
@@ -667,12 +680,12 @@ export const CatalogueExclusionsInput = React.forwardRef<HTMLDivElement, Props>(
           items={items}
           problems={problems}
           listLabel={groupLabel(label, name)}
-          empty={text('ops-controls.exclusions.none')}
+          empty={text(name.startsWith('excluded') ? 'ops-controls.exclusions.none' : 'ops-controls.catalogue.none')}
           testId="ops-exclusion"
           dataKey="code"
           disabled={disabled}
           shown={(item) => choiceLabel(known.get(item), item)}
-          removeLabel={(shown) => text('ops-controls.exclusions.remove', { name: shown })}
+          removeLabel={(shown) => text(name.startsWith('excluded') ? 'ops-controls.exclusions.remove' : 'ops-controls.catalogue.remove', { name: shown })}
           onRemove={(item) => field.onChange(name, withListed(field.value, item, false))}
         />
       </Flex>
@@ -680,5 +693,98 @@ export const CatalogueExclusionsInput = React.forwardRef<HTMLDivElement, Props>(
       <Field.Error />
     </Field.Root>
   );
+}
+
+/**
+ * An offering's excluded makes, models or problems (ADR 202): a searchable picker over what the
+ * carrier entered in the same form sells, read from the CMS's own admin route; each pick a tag
+ * with its name, stored as the code or slug the engine compares.
+ */
+export const CatalogueExclusionsInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const carrier = useForm('CatalogueExclusionsInput', (state) => (state.values as Record<string, unknown>).carrierCode);
+  const { text } = useText();
+  const code = typeof carrier === 'string' ? carrier.trim() : '';
+  const { lists, failed } = useCatalogue(code);
+  const note = !code ? text('ops-controls.exclusions.no-carrier') : failed ? text('ops-controls.exclusions.failed', { carrier: code }) : null;
+  return <CatalogueTags {...props} choices={lists?.[listOf(props.name)] ?? null} note={note} failed={failed} forwarded={ref} />;
 });
 CatalogueExclusionsInput.displayName = 'CatalogueExclusionsInput';
+
+/**
+ * A catalogue model's problems or a triage question's models (ADR 202): a searchable picker over
+ * the whole catalogue, stored as the codes or slugs, with the save's own list rule (at least one).
+ */
+export const CatalogueCodesInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const field = useField<unknown>(props.name);
+  const { text } = useText();
+  const { lists, failed } = useCatalogue(null);
+  const kind = listOf(props.name);
+  const problem = slugListProblems({ [props.name]: field.value ?? [] }, props.name, kind === 'models' ? 'Models' : 'Problems', { required: true })[0]?.message;
+  return (
+    <CatalogueTags {...props} choices={lists?.[kind] ?? null} note={failed ? text('ops-controls.catalogue.failed') : null} failed={failed} problem={problem} forwarded={ref} />
+  );
+});
+CatalogueCodesInput.displayName = 'CatalogueCodesInput';
+
+/** A catalogue model's makes: a box per make of the catalogue, stored as the make ids (ADR 202). */
+export const MakeIdsInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const { lists, failed } = useCatalogue(null);
+  const problem = field.error ?? idListProblems({ [name]: field.value ?? [] }, name, 'Make ids')[0]?.message;
+  const choices = idChoices(lists?.makes ?? [], field.value).map((c) => ({
+    value: String(c.id),
+    on: c.on,
+    label: c.label,
+    missing: c.missing && lists ? text('ops-controls.catalogue.missing-make', { id: String(c.id) }) : undefined,
+  }));
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-make-ids">
+        <ChoiceBoxes
+          name={name}
+          choices={choices}
+          listLabel={groupLabel(label, name)}
+          testId="ops-make-id"
+          disabled={disabled}
+          onToggle={(id, on) => field.onChange(name, withId(field.value, Number(id), on))}
+        />
+        {failed ? (
+          <Typography variant="pi" textColor="danger600">
+            {text('ops-controls.catalogue.failed')}
+          </Typography>
+        ) : null}
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+MakeIdsInput.displayName = 'MakeIdsInput';
+
+/** A catalogue extra's device types: a box per kind of device, in the admin's language, stored as the same words (ADR 202). */
+export const DeviceTypesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const stored = textsOf(field.value);
+  const problem = field.error ?? deviceTypesProblems({ [name]: field.value ?? [] })[0]?.message;
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Box ref={ref} data-testid="ops-device-types">
+        <ChoiceBoxes
+          name={name}
+          choices={DEVICE_KINDS.map((kind) => ({ value: kind, on: stored.includes(kind), label: text(`ops-controls.device.${kind}`) }))}
+          listLabel={groupLabel(label, name)}
+          testId="ops-device-type"
+          disabled={disabled}
+          onToggle={(kind, on) => field.onChange(name, withDeviceKind(field.value, kind, on))}
+        />
+      </Box>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+DeviceTypesInput.displayName = 'DeviceTypesInput';

@@ -394,7 +394,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           title: { label: 'Name', description: 'As customers know it, e.g. "iPhone 15".', placeholder: 'iPhone 15' },
           deviceType: { label: 'Kind of device', description: 'phone, tablet or appliance.' },
           typeId: { label: 'Device type number', description: 'Number of its device type, e.g. 1 for smartphones.', placeholder: '1' },
-          makeIds: { label: 'Make numbers', description: 'List of make numbers, e.g. [2]. A phone or tablet has exactly one.' },
+          makeIds: { label: 'Makes', description: 'Tick the make of the model. A phone or tablet has exactly one.' },
           priority: { label: 'Position in lists', description: 'Lower numbers come first in the model list, e.g. 1.', placeholder: '1' },
           releaseYear: { label: 'Release year', description: 'e.g. 2023. Empty if unknown.', placeholder: '2023' },
         },
@@ -409,7 +409,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
       {
         title: 'Repairs, versions and colours',
         fields: {
-          problems: { label: 'Repairs offered', description: 'List of repair codes this model can be booked for, e.g. ["screen-repair", "battery-replacement"].' },
+          problems: { label: 'Repairs offered', description: 'Search the repairs this model can be booked for by name and pick each; the cross removes one. At least one.' },
           batteryRequiredForScreenRepair: { label: 'Screen repair includes a battery', description: 'On: a screen repair also replaces the battery, free of charge.' },
           versions: { label: 'Versions', description: 'Storage sizes or variants; at least one.' },
           colours: { label: 'Colours', description: 'Colours customers choose from.' },
@@ -468,7 +468,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           extraId: fixedNumber('Extra', 1),
           code: { label: 'Code', description: 'Short fixed code, e.g. screen-protector.', placeholder: 'screen-protector' },
-          deviceTypes: { label: 'Device types', description: 'List of device type numbers it is offered for, e.g. [1, 2].' },
+          deviceTypes: { label: 'Device types', description: 'Tick the kinds of device it is offered for. At least one.' },
           prices: { label: 'Prices per currency', description: 'One line per currency; 0 makes it free.' },
         },
       },
@@ -493,7 +493,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           questionId: fixedNumber('Question', 1),
           code: { label: 'Code', description: 'Short fixed code, e.g. water-leak.', placeholder: 'water-leak' },
-          models: { label: 'Appliance models', description: 'List of appliance model codes it is asked for, e.g. ["washing-machine"].' },
+          models: { label: 'Appliance models', description: 'Search the models it is asked for by name and pick each; the cross removes one. At least one.' },
           questionEn: { label: 'Question (English)', description: 'e.g. "Is water leaking from the machine?"' },
           questionDe: { label: 'Question (German)', description: 'e.g. "Läuft Wasser aus dem Gerät?"' },
           answerRequired: { label: 'Answer required', description: 'On: the customer must answer before going on.' },

@@ -25,9 +25,9 @@ describe('what the offering pickers choose from', () => {
   it('lists every make, each model under its make, and every repair, by name with the codes the engine compares', () => {
     const choices = catalogueChoices({ singleMakeOnly: false }, rows);
     expect(choices.makes).toEqual([
-      { code: 'apple', name: 'Apple' },
-      { code: 'bosch', name: 'Bosch' },
-      { code: 'google', name: 'Google' },
+      { code: 'apple', name: 'Apple', id: 2 },
+      { code: 'bosch', name: 'Bosch', id: 40 },
+      { code: 'google', name: 'Google', id: 3 },
     ]);
     expect(choices.models).toEqual([
       { code: 'iphone-15', name: 'iPhone 15', group: 'Apple' },

@@ -19,6 +19,12 @@ export const OPS_CUSTOM_FIELDS = {
   storeCodes: 'ops-store-codes',
   /** An offering's excluded makes, models or problems: a searchable picker over what the carrier sells (ADR 202). */
   catalogueExclusions: 'ops-catalogue-exclusions',
+  /** A catalogue model's problems or a triage question's models: a searchable picker over the catalogue (ADR 202). */
+  catalogueCodes: 'ops-catalogue-codes',
+  /** A catalogue model's makes: a box per make, stored as make ids (ADR 202). */
+  makeIds: 'ops-make-ids',
+  /** A catalogue extra's device types: a box per kind of device (ADR 202). */
+  deviceTypes: 'ops-device-types',
 } as const;
 
 /**
