@@ -72,6 +72,9 @@ function useText() {
   };
 }
 
+/** A weekday's name in the admin's language (1 January 2024 was a Monday: day d of the week is 2024-01-0d). */
+const weekdayName = (locale: string, day: number) => new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(new Date(2024, 0, day));
+
 const groupLabel = (label: React.ReactNode, name: string) => (typeof label === 'string' ? label : name);
 
 /**
@@ -131,8 +134,7 @@ export const WeekdaysInput = React.forwardRef<HTMLDivElement, Props>(({ name, la
   const field = useField<unknown>(name);
   const { locale } = useText();
   const chosen = weekdaysOf(field.value);
-  // 1 January 2024 was a Monday: day d of the week is 2024-01-0d.
-  const dayName = (day: number) => new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(new Date(2024, 0, day));
+  const dayName = (day: number) => weekdayName(locale, day);
   const problem = field.error ?? rosterFieldProblems('workingWeekdays', field.value ?? []).field[0];
   return (
     <Field.Root name={name} hint={hint} error={problem} required={required}>
@@ -277,6 +279,23 @@ const SERVICE_AREA_UID = 'api::ops-service-area.ops-service-area';
 const STORE_UID = 'api::ops-store.ops-store';
 const TECHNICIAN_UID = 'api::ops-technician.ops-technician';
 
+/** What a picker of the carrier's entries says under it: enter the carrier first, the entries could not be read, or the carrier has none yet. */
+function carrierNote(text: ReturnType<typeof useText>['text'], key: 'area' | 'stores' | 'technician', code: string, failed: boolean, empty: boolean): string | null {
+  if (!code) return text(`ops-controls.${key}.no-carrier`);
+  if (failed) return text(`ops-controls.${key}.failed`);
+  return empty ? text(`ops-controls.${key}.none`, { carrier: code }) : null;
+}
+
+/** A note under a control, in the danger colour when the choices could not be read. */
+function Note({ text, failed, testId }: { text: string | null; failed: boolean; testId: string }) {
+  if (!text) return null;
+  return (
+    <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid={testId}>
+      {text}
+    </Typography>
+  );
+}
+
 /**
  * The entries of one type of the carrier entered in the same form, read through the admin's own
  * API, so only entries of carriers the user may edit are listed (ADR 199): `rows` null until they
@@ -316,13 +335,7 @@ export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ n
   const { code, rows, failed } = useCarrierRows('ServiceAreaCodeInput', SERVICE_AREA_UID, 'name:asc');
   const options: CodeOption[] = codeOptions(rows ?? [], field.value);
   const listed = options.filter((o) => !o.missing).length;
-  const note = !code
-    ? text('ops-controls.area.no-carrier')
-    : failed
-      ? text('ops-controls.area.failed')
-      : rows && listed === 0
-        ? text('ops-controls.area.none', { carrier: code })
-        : null;
+  const note = carrierNote(text, 'area', code, failed, !!rows && listed === 0);
   return (
     <Field.Root name={name} hint={hint} error={field.error} required={required}>
       <Field.Label>{label}</Field.Label>
@@ -340,11 +353,7 @@ export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ n
             </SingleSelectOption>
           ))}
         </SingleSelect>
-        {note ? (
-          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-area-code-note">
-            {note}
-          </Typography>
-        ) : null}
+        <Note text={note} failed={failed} testId="ops-area-code-note" />
       </Flex>
       <Field.Hint />
       <Field.Error />
@@ -363,7 +372,7 @@ export const OpeningHoursInput = React.forwardRef<HTMLDivElement, Props>(({ name
   const { locale, text } = useText();
   const rows = hoursTableOf(field.value);
   const problems = openingHoursFieldProblems(field.value);
-  const dayName = (day: number) => new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(new Date(2024, 0, day));
+  const dayName = (day: number) => weekdayName(locale, day);
   const change = (day: number, what: { open?: boolean; opens?: string; closes?: string }) => field.onChange(name, withDayHours(field.value, day, what));
   const time = (day: number, which: 'opens' | 'closes', value: string) => (
     <Field.Root name={`${name}.${day}.${which}`}>
@@ -510,13 +519,7 @@ export const StoreCodesInput = React.forwardRef<HTMLDivElement, Props>(({ name, 
   const storeCodes = rows ? codeOptions(rows, undefined).map((o) => o.code) : null;
   const problem = field.error ?? staffFieldProblems('storeCodes', entry, storeCodes)[0];
   const listed = choices.filter((c) => !c.missing).length;
-  const note = !code
-    ? text('ops-controls.stores.no-carrier')
-    : failed
-      ? text('ops-controls.stores.failed')
-      : rows && listed === 0
-        ? text('ops-controls.stores.none', { carrier: code })
-        : null;
+  const note = carrierNote(text, 'stores', code, failed, !!rows && listed === 0);
   return (
     <Field.Root name={name} hint={hint} error={problem} required={required}>
       <Field.Label>{label}</Field.Label>
@@ -534,11 +537,7 @@ export const StoreCodesInput = React.forwardRef<HTMLDivElement, Props>(({ name, 
           disabled={disabled}
           onToggle={(store, on) => field.onChange(name, withListed(field.value, store, on))}
         />
-        {note ? (
-          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-store-codes-note">
-            {note}
-          </Typography>
-        ) : null}
+        <Note text={note} failed={failed} testId="ops-store-codes-note" />
       </Flex>
       <Field.Hint />
       <Field.Error />
@@ -558,13 +557,7 @@ export const TechnicianCodeInput = React.forwardRef<HTMLDivElement, Props>(({ na
   const { code, rows, failed } = useCarrierRows('TechnicianCodeInput', TECHNICIAN_UID, 'name:asc');
   const options = codeOptions(rows ? rowsByCode(rows, 'technicianId') : [], field.value);
   const listed = options.filter((o) => !o.missing).length;
-  const note = !code
-    ? text('ops-controls.technician.no-carrier')
-    : failed
-      ? text('ops-controls.technician.failed')
-      : rows && listed === 0
-        ? text('ops-controls.technician.none', { carrier: code })
-        : null;
+  const note = carrierNote(text, 'technician', code, failed, !!rows && listed === 0);
   const value = typeof field.value === 'string' && field.value ? field.value : undefined;
   return (
     <Field.Root name={name} hint={hint} error={field.error} required={required}>
@@ -585,11 +578,7 @@ export const TechnicianCodeInput = React.forwardRef<HTMLDivElement, Props>(({ na
             </SingleSelectOption>
           ))}
         </SingleSelect>
-        {note ? (
-          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-technician-code-note">
-            {note}
-          </Typography>
-        ) : null}
+        <Note text={note} failed={failed} testId="ops-technician-code-note" />
       </Flex>
       <Field.Hint />
       <Field.Error />
@@ -671,11 +660,7 @@ function CatalogueTags(props: Props & { choices: CatalogueChoice[] | null; note:
             </ComboboxOption>
           ))}
         </Combobox>
-        {note ? (
-          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-exclusions-note">
-            {note}
-          </Typography>
-        ) : null}
+        <Note text={note} failed={failed} testId="ops-exclusions-note" />
         <RemovableTags
           items={items}
           problems={problems}
