@@ -375,19 +375,21 @@ export const OpeningHoursInput = React.forwardRef<HTMLDivElement, Props>(({ name
   const dayName = (day: number) => weekdayName(locale, day);
   const change = (day: number, what: { open?: boolean; opens?: string; closes?: string }) => field.onChange(name, withDayHours(field.value, day, what));
   const time = (day: number, which: 'opens' | 'closes', value: string) => (
-    <Field.Root name={`${name}.${day}.${which}`}>
-      <TimePicker
-        aria-label={text(`ops-controls.hours.${which}`, { day: dayName(day) })}
-        value={value || undefined}
-        step={15}
-        size="S"
-        hasError={problems.flagged.has(day)}
-        disabled={disabled}
-        onChange={(picked?: string) => {
-          if (picked) change(day, { [which]: picked });
-        }}
-      />
-    </Field.Root>
+    <Box width="140px">
+      <Field.Root name={`${name}.${day}.${which}`}>
+        <TimePicker
+          aria-label={text(`ops-controls.hours.${which}`, { day: dayName(day) })}
+          value={value || undefined}
+          step={15}
+          size="S"
+          hasError={problems.flagged.has(day)}
+          disabled={disabled}
+          onChange={(picked?: string) => {
+            if (picked) change(day, { [which]: picked });
+          }}
+        />
+      </Field.Root>
+    </Box>
   );
   return (
     <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
