@@ -13,6 +13,7 @@ import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './lib/ops-custom-fields';
 import { registerOpsValidation } from './lib/ops-validation';
 import { seedCarriers } from './lib/seed';
 import { registerSetupChecklistRoutes } from './lib/setup-checklist-routes';
+import { registerCatalogueChoiceRoutes } from './lib/ops-catalogue-choices';
 import { registerWebhookEmitter } from './lib/webhook';
 import { registerWebhookDeliveryRoutes } from './lib/webhook-deliveries';
 
@@ -39,6 +40,8 @@ export default {
     registerWebhookDeliveryRoutes(strapi);
     // The setup checklist page's admin routes (ADR 194, 195).
     registerSetupChecklistRoutes(strapi);
+    // What an offering's exclusion pickers choose from (ADR 202).
+    registerCatalogueChoiceRoutes(strapi);
   },
 
   /** Idempotent on every start: locales, first admin, API tokens, fences and roles, edit views, device pictures, seed carriers and their operations. */

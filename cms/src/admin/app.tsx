@@ -15,11 +15,24 @@ const ChecklistIcon = () => (
 );
 
 /** Each operations custom field: its name, stored type, message key and input (Strapi passes the field's props). */
-const OPS_FIELDS: [name: string, type: 'json' | 'string', key: 'weekdays' | 'dates' | 'prefixes' | 'area', input: keyof typeof import('./ops-controls')][] = [
+const OPS_FIELDS: [
+  name: string,
+  type: 'json' | 'string',
+  key: 'weekdays' | 'dates' | 'prefixes' | 'area' | 'hours' | 'permissions' | 'stores' | 'technician' | 'exclusions' | 'catalogue' | 'makes' | 'device-types',
+  input: keyof typeof import('./ops-controls'),
+][] = [
   [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
   [OPS_CUSTOM_FIELDS.dates, 'json', 'dates', 'DatesInput'],
   [OPS_CUSTOM_FIELDS.postcodePrefixes, 'json', 'prefixes', 'PostcodePrefixesInput'],
+  [OPS_CUSTOM_FIELDS.openingHours, 'json', 'hours', 'OpeningHoursInput'],
+  [OPS_CUSTOM_FIELDS.permissions, 'json', 'permissions', 'PermissionsInput'],
+  [OPS_CUSTOM_FIELDS.storeCodes, 'json', 'stores', 'StoreCodesInput'],
+  [OPS_CUSTOM_FIELDS.catalogueExclusions, 'json', 'exclusions', 'CatalogueExclusionsInput'],
+  [OPS_CUSTOM_FIELDS.catalogueCodes, 'json', 'catalogue', 'CatalogueCodesInput'],
+  [OPS_CUSTOM_FIELDS.makeIds, 'json', 'makes', 'MakeIdsInput'],
+  [OPS_CUSTOM_FIELDS.deviceTypes, 'json', 'device-types', 'DeviceTypesInput'],
   [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
+  [OPS_CODE_PICKERS.technician, 'string', 'technician', 'TechnicianCodeInput'],
 ];
 
 type ContentManagerApis = { addEditViewSidePanel(panels: unknown[]): void };

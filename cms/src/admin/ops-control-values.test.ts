@@ -1,14 +1,31 @@
 import { describe, expect, it } from 'vitest';
+import { deviceTypesProblems } from '../lib/ops-rules';
 import {
+  DEFAULT_HOURS,
+  choiceLabel,
+  pickable,
+  codeChoices,
   codeOptions,
+  permissionChoices,
+  rowsByCode,
+  staffFieldProblems,
+  withListed,
+  withPermission,
   dayOf,
+  hoursOfTable,
+  hoursTableOf,
+  idChoices,
   isoDay,
+  openingHoursFieldProblems,
   prefixFormat,
   prefixProblems,
   rosterFieldProblems,
   typedPrefixes,
   weekdaysOf,
   withDate,
+  withDayHours,
+  withDeviceKind,
+  withId,
   withoutDate,
   withoutPrefix,
   withPrefixes,
@@ -111,5 +128,190 @@ describe('a picker of the carrier area codes', () => {
       { code: 'soho', label: 'Soho (soho)' },
     ]);
     expect(codeOptions(undefined, undefined)).toEqual([]);
+  });
+});
+
+describe('opening hours as a week table', () => {
+  const gadgethub = [
+    { days: [1, 2, 3, 4, 5, 6], opens: '09:00', closes: '18:00' },
+    { days: [7], opens: '11:00', closes: '17:00' },
+  ];
+
+  it('shows each day open with its times or closed, and stores the same entries back', () => {
+    const table = hoursTableOf(gadgethub);
+    expect(table.map((r) => [r.day, r.open, r.opens, r.closes])).toEqual([
+      [1, true, '09:00', '18:00'],
+      [2, true, '09:00', '18:00'],
+      [3, true, '09:00', '18:00'],
+      [4, true, '09:00', '18:00'],
+      [5, true, '09:00', '18:00'],
+      [6, true, '09:00', '18:00'],
+      [7, true, '11:00', '17:00'],
+    ]);
+    expect(hoursOfTable(table)).toEqual(gadgethub);
+    expect(hoursTableOf(null).every((r) => !r.open)).toBe(true);
+    expect(hoursTableOf('09:00-18:00').every((r) => !r.open)).toBe(true);
+  });
+
+  it('groups open days with equal times, in the order of their first day, and an all-closed week stores nothing', () => {
+    expect(withDayHours(gadgethub, 6, { open: false })).toEqual([
+      { days: [1, 2, 3, 4, 5], opens: '09:00', closes: '18:00' },
+      { days: [7], opens: '11:00', closes: '17:00' },
+    ]);
+    expect(withDayHours(gadgethub, 3, { closes: '13:00' })).toEqual([
+      { days: [1, 2, 4, 5, 6], opens: '09:00', closes: '18:00' },
+      { days: [3], opens: '09:00', closes: '13:00' },
+      { days: [7], opens: '11:00', closes: '17:00' },
+    ]);
+    // Sunday given the weekday hours joins their entry.
+    expect(withDayHours(gadgethub, 7, { opens: '09:00', closes: '18:00' })).toEqual([{ days: [1, 2, 3, 4, 5, 6, 7], opens: '09:00', closes: '18:00' }]);
+    expect(withDayHours([{ days: [2], opens: '10:00', closes: '12:00' }], 2, { open: false })).toEqual([]);
+  });
+
+  it('a day opened takes the hours of the open day before it, else after it, else 09:00–17:00', () => {
+    expect(
+      withDayHours(
+        [
+          { days: [1], opens: '08:00', closes: '16:00' },
+          { days: [5], opens: '10:00', closes: '14:00' },
+        ],
+        3,
+        { open: true },
+      ),
+    ).toEqual([
+      { days: [1, 3], opens: '08:00', closes: '16:00' },
+      { days: [5], opens: '10:00', closes: '14:00' },
+    ]);
+    expect(withDayHours([{ days: [5], opens: '10:00', closes: '14:00' }], 1, { open: true })).toEqual([{ days: [1, 5], opens: '10:00', closes: '14:00' }]);
+    expect(withDayHours(null, 4, { open: true })).toEqual([{ days: [4], ...DEFAULT_HOURS }]);
+    // Opening an open day a second time keeps its own hours.
+    expect(withDayHours(gadgethub, 7, { open: true })).toEqual(gadgethub);
+  });
+
+  it("puts the save's message under the first day of the entry it concerns and flags its days", () => {
+    const wrong = withDayHours(withDayHours(null, 1, { open: true }), 2, { open: true, opens: '18:00', closes: '09:00' });
+    const problems = openingHoursFieldProblems(wrong);
+    expect(problems.days.get(2)).toEqual(['Opening hours, entry 2: closes (09:00) must be after opens (18:00).']);
+    expect([...problems.flagged]).toEqual([2]);
+    expect(problems.field).toEqual([]);
+    // A day in two entries (typed through the API) is flagged on the entry that lists it again.
+    const twice = openingHoursFieldProblems([
+      { days: [1, 2], opens: '09:00', closes: '17:00' },
+      { days: [2, 3], opens: '10:00', closes: '16:00' },
+    ]);
+    expect(twice.days.get(2)).toEqual(['Opening hours, entry 2: day 2 is already listed; each day belongs in one entry only.']);
+    expect([...twice.flagged].sort()).toEqual([2, 3]);
+    expect(openingHoursFieldProblems('all week').field[0]).toMatch(/^Opening hours must be a list like/);
+    expect(openingHoursFieldProblems(gadgethub)).toEqual({ field: [], days: new Map(), flagged: new Set() });
+  });
+});
+
+describe("a staff account's permissions, stores and technician", () => {
+  it('shows a box per permission the app knows, ticked when stored, and keeps the app order', () => {
+    expect(permissionChoices(['store.handover']).map((c) => [c.value, c.on])).toEqual([
+      ['store.booking', false],
+      ['store.handover', true],
+      ['technician.jobs', false],
+      ['area.staff', false],
+      ['area.jobs', false],
+    ]);
+    expect(withPermission(['store.handover'], 'store.booking', true)).toEqual(['store.booking', 'store.handover']);
+    expect(withPermission(['store.booking', 'store.handover'], 'store.booking', false)).toEqual(['store.handover']);
+    // A second tick changes nothing; no value yet is no permission.
+    expect(withPermission(['area.jobs'], 'area.jobs', true)).toEqual(['area.jobs']);
+    expect(withPermission(null, 'area.staff', true)).toEqual(['area.staff']);
+  });
+
+  it("keeps a stored tag the app does not know, ticked and flagged with the save's message, until unticked", () => {
+    expect(permissionChoices(['store.bookings']).at(-1)).toEqual({ value: 'store.bookings', on: true, known: false });
+    expect(withPermission(['store.bookings'], 'area.jobs', true)).toEqual(['area.jobs', 'store.bookings']);
+    expect(withPermission(['store.bookings'], 'store.bookings', false)).toEqual([]);
+    expect(staffFieldProblems('rolePermissions', { rolePermissions: ['store.bookings'] }, null)[0]).toMatch(/^Role permissions: a list of permission tags from store.booking, /);
+    expect(staffFieldProblems('companyPermissions', { companyPermissions: ['area.jobs'] }, null)).toEqual([]);
+  });
+
+  it("lists the carrier's stores by name, ticked when stored, a stored code the carrier lacks kept and marked", () => {
+    const rows = [
+      { code: 'LON-B', name: 'Bond Street' },
+      { code: 'LON-A', name: 'Aldgate' },
+    ];
+    expect(codeChoices(rows, ['LON-B', 'GONE'])).toEqual([
+      { code: 'GONE', label: 'GONE', missing: true, on: true },
+      { code: 'LON-A', label: 'Aldgate (LON-A)', on: false },
+      { code: 'LON-B', label: 'Bond Street (LON-B)', on: true },
+    ]);
+    expect(withListed(['LON-B'], 'LON-A', true)).toEqual(['LON-B', 'LON-A']);
+    expect(withListed(['LON-B', 'LON-A'], 'LON-A', true)).toEqual(['LON-B', 'LON-A']);
+    expect(withListed(['LON-B', 'GONE'], 'GONE', false)).toEqual(['LON-B']);
+  });
+
+  it("says the save's words about stores once the carrier's stores are known", () => {
+    const colleague = { carrierCode: 'skyline', role: 'storeColleague', storeCodes: [] };
+    expect(staffFieldProblems('storeCodes', colleague, null)).toEqual([]);
+    expect(staffFieldProblems('storeCodes', colleague, ['LON-A'])).toEqual(['Stores: a store colleague works in at least one of carrier skyline\'s stores, e.g. ["LON-A"].']);
+    expect(staffFieldProblems('storeCodes', { ...colleague, storeCodes: ['GONE'] }, ['LON-A'])).toEqual(['Stores: carrier skyline has no store GONE; use one of LON-A.']);
+    expect(staffFieldProblems('storeCodes', { ...colleague, storeCodes: ['LON-A'] }, ['LON-A'])).toEqual([]);
+  });
+
+  it('lists technicians by their technician code', () => {
+    const rows = rowsByCode([{ technicianId: 'tech-2', name: 'Ada' }, { technicianId: 'tech-1', name: 'Grace' }, null], 'technicianId');
+    expect(codeOptions(rows, 'tech-1')).toEqual([
+      { code: 'tech-2', label: 'Ada (tech-2)' },
+      { code: 'tech-1', label: 'Grace (tech-1)' },
+    ]);
+  });
+});
+
+describe('catalogue exclusion pickers', () => {
+  const models = [
+    { code: 'iphone-15', name: 'iPhone 15', group: 'Apple' },
+    { code: 'pixel-8', name: 'Pixel 8', group: 'Google' },
+    { code: 'pixel-7', name: 'Pixel 7', group: 'Google' },
+  ];
+
+  it('finds entries by name, make or code, any case, leaving out those already picked', () => {
+    expect(pickable(models, [], 'PIXEL').map((c) => c.code)).toEqual(['pixel-8', 'pixel-7']);
+    expect(pickable(models, ['pixel-8'], 'google').map((c) => c.code)).toEqual(['pixel-7']);
+    expect(pickable(models, null, '').length).toBe(3);
+    expect(pickable(models, null, '', 2).length).toBe(2);
+    expect(pickable(models, null, 'nokia')).toEqual([]);
+  });
+
+  it('shows a pick by its name and make, a code the catalogue lacks as itself; stores the codes', () => {
+    expect(choiceLabel(models[1], 'pixel-8')).toBe('Pixel 8 (Google)');
+    expect(choiceLabel({ code: 'screen', name: 'Screen repair' }, 'screen')).toBe('Screen repair');
+    expect(choiceLabel(undefined, 'gone-model')).toBe('gone-model');
+    expect(withListed(['pixel-8'], 'iphone-15', true)).toEqual(['pixel-8', 'iphone-15']);
+  });
+});
+
+describe("the catalogue's own lists", () => {
+  const makes = [
+    { code: 'apple', name: 'Apple', id: 2 },
+    { code: 'google', name: 'Google', id: 3 },
+  ];
+
+  it("shows a model's makes as boxes by name, stores their ids, keeps an id the catalogue lacks", () => {
+    expect(idChoices(makes, [3])).toEqual([
+      { id: 2, label: 'Apple', on: false },
+      { id: 3, label: 'Google', on: true },
+    ]);
+    expect(idChoices(makes, [9, 3, 3, '2'])).toEqual([
+      { id: 9, label: '9', on: true, missing: true },
+      { id: 2, label: 'Apple', on: false },
+      { id: 3, label: 'Google', on: true },
+    ]);
+    expect(withId([3], 2, true)).toEqual([3, 2]);
+    expect(withId([3, 2], 3, false)).toEqual([2]);
+    expect(withId(null, 2, true)).toEqual([2]);
+  });
+
+  it("keeps an extra's device types in the catalogue's order, with the save's words when none is ticked", () => {
+    expect(withDeviceKind(['tablet'], 'phone', true)).toEqual(['phone', 'tablet']);
+    expect(withDeviceKind(['phone', 'tablet'], 'tablet', false)).toEqual(['phone']);
+    expect(withDeviceKind(['phone'], 'phone', false)).toEqual([]);
+    expect(deviceTypesProblems({ deviceTypes: [] })[0]?.message).toBe('Device types must list at least one of "phone", "tablet", "appliance".');
+    expect(deviceTypesProblems({ deviceTypes: ['phone', 'appliance'] })).toEqual([]);
+    expect(deviceTypesProblems({})).toEqual([]);
   });
 });

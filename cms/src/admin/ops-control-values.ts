@@ -4,7 +4,8 @@
  * (lib/ops-rules.ts, the same functions the document middleware runs) the value breaks. The admin
  * shows those messages word for word, so the form says before the save what the save would say.
  */
-import { type Problem, PREFIX_EXAMPLES, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
+import { type Problem, DEVICE_KINDS, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
+import { PERMISSION_TAGS, staffMemberProblems } from '../lib/staff-rules';
 
 /** 1 Monday … 7 Sunday, the engine's numbering (ISO 8601). */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -121,4 +122,195 @@ export function codeOptions(rows: unknown, current: unknown): CodeOption[] {
   options.sort((a, b) => a.label.localeCompare(b.label));
   if (typeof current === 'string' && current && !seen.has(current)) options.unshift({ code: current, label: current, missing: true });
   return options;
+}
+
+/** One day of a store's week table (ADR 200): open or closed, and its times as HH:MM. */
+export type DayHours = { day: number; open: boolean; opens: string; closes: string };
+
+/** A stored opening-hours entry, the engine's shape (packages/rules/opening-hours.js). */
+export type HoursEntry = { days: number[]; opens: string; closes: string };
+
+/** The times a day gets when it is opened with no open day to copy. */
+export const DEFAULT_HOURS = { opens: '09:00', closes: '17:00' } as const;
+
+const text = (value: unknown, fallback: string): string => (typeof value === 'string' ? value : fallback);
+
+/**
+ * The week table of a stored value: Monday to Sunday, a day open when an entry lists it (the first
+ * such entry, as the rule allows a day in one entry only), closed otherwise. Entries the table
+ * cannot show are left to the save's message; the value changes only when a person edits a day.
+ */
+export function hoursTableOf(value: unknown): DayHours[] {
+  const entries = list(value).filter((e): e is Record<string, unknown> => !!e && typeof e === 'object' && !Array.isArray(e));
+  return WEEKDAYS.map((day) => {
+    const entry = entries.find((e) => Array.isArray(e.days) && e.days.includes(day));
+    return entry ? { day, open: true, opens: text(entry.opens, ''), closes: text(entry.closes, '') } : { day, open: false, opens: '', closes: '' };
+  });
+}
+
+/**
+ * The stored entries of a week table: the open days grouped by equal times, each group's days
+ * Monday first, the groups in the order of their first day (how the site lists them:
+ * "Mon–Sat 09:00–18:00", "Sun 11:00–17:00"). No open day: an empty list (the store shows no hours).
+ */
+export function hoursOfTable(rows: DayHours[]): HoursEntry[] {
+  const entries: HoursEntry[] = [];
+  for (const row of [...rows].filter((r) => r.open).sort((a, b) => a.day - b.day)) {
+    const same = entries.find((e) => e.opens === row.opens && e.closes === row.closes);
+    if (same) same.days.push(row.day);
+    else entries.push({ days: [row.day], opens: row.opens, closes: row.closes });
+  }
+  return entries;
+}
+
+/**
+ * The stored value after a person changed one day: opened (with the times of the nearest open day
+ * before it, else after it, else 09:00–17:00), closed, or given a new opening or closing time.
+ */
+export function withDayHours(value: unknown, day: number, change: { open?: boolean; opens?: string; closes?: string }): HoursEntry[] {
+  const rows = hoursTableOf(value);
+  const row = rows.find((r) => r.day === day);
+  if (!row) return hoursOfTable(rows);
+  if (change.open === true && !row.open) {
+    const open = rows.filter((r) => r.open && r.opens && r.closes);
+    const copy = [...open].reverse().find((r) => r.day < day) ?? open.find((r) => r.day > day) ?? DEFAULT_HOURS;
+    Object.assign(row, { open: true, opens: copy.opens, closes: copy.closes });
+  }
+  if (change.open === false) row.open = false;
+  if (change.opens !== undefined) row.opens = change.opens;
+  if (change.closes !== undefined) row.closes = change.closes;
+  return hoursOfTable(rows);
+}
+
+/**
+ * The save's messages for opening hours: those about the whole value, and each entry's under the
+ * first day it lists, with every day of that entry flagged.
+ */
+export type HoursProblems = { field: string[]; days: Map<number, string[]>; flagged: Set<number> };
+
+export function openingHoursFieldProblems(value: unknown): HoursProblems {
+  const result: HoursProblems = { field: [], days: new Map(), flagged: new Set() };
+  for (const problem of openingHoursProblems(value ?? null)) {
+    const entry = problem.path.length > 1 ? (list(value)[Number(problem.path[1])] as { days?: unknown } | undefined) : undefined;
+    const listed = WEEKDAYS.filter((d) => Array.isArray(entry?.days) && entry.days.includes(d));
+    if (listed.length === 0) {
+      result.field.push(problem.message);
+      continue;
+    }
+    result.days.set(listed[0], [...(result.days.get(listed[0]) ?? []), problem.message]);
+    for (const day of listed) result.flagged.add(day);
+  }
+  return result;
+}
+
+/** A list value's items as texts (anything else shown as its JSON, so it stays visible). */
+export const textsOf = (value: unknown): string[] => list(value).map((item) => (typeof item === 'string' ? item : JSON.stringify(item)));
+
+/** One box of a multi-select: the stored text, and whether it is among the choices that exist. */
+export type Choice = { value: string; on: boolean; known: boolean };
+
+/**
+ * The permission tags as boxes (ADR 201): every tag the app knows (packages/rules/staff.js), in
+ * its order, ticked when listed; a stored tag the app does not know stays, ticked and marked, so
+ * opening an account changes nothing.
+ */
+export function permissionChoices(value: unknown): Choice[] {
+  const stored = textsOf(value);
+  const known: readonly string[] = PERMISSION_TAGS;
+  return [
+    ...known.map((tag) => ({ value: tag, on: stored.includes(tag), known: true })),
+    ...[...new Set(stored.filter((tag) => !known.includes(tag)))].map((tag) => ({ value: tag, on: true, known: false })),
+  ];
+}
+
+/** The stored tags after ticking or unticking one: the known ones in the app's order, then the unknown still listed. */
+export function withPermission(value: unknown, tag: string, on: boolean): string[] {
+  return permissionChoices(value)
+    .filter((choice) => (choice.value === tag ? on : choice.on))
+    .map((choice) => choice.value);
+}
+
+/** The stored list after ticking (added at the end, once) or unticking one item. */
+export function withListed(value: unknown, item: string, on: boolean): string[] {
+  const stored = textsOf(value).filter((x) => x !== item);
+  return on ? [...stored, item] : stored;
+}
+
+/**
+ * The boxes of a multi-select over the carrier's entries (a staff member's stores): each entry by
+ * name with its code, ticked when stored; a stored code the carrier does not have stays, ticked and
+ * marked missing.
+ */
+export function codeChoices(rows: unknown, value: unknown): (CodeOption & { on: boolean })[] {
+  const stored = textsOf(value);
+  const options = codeOptions(rows, undefined);
+  const seen = new Set(options.map((o) => o.code));
+  return [
+    ...stored.filter((code) => !seen.has(code)).map((code) => ({ code, label: code, missing: true, on: true })),
+    ...options.map((o) => ({ ...o, on: stored.includes(o.code) })),
+  ];
+}
+
+/** Entries whose code is in another field (a technician's `technicianId`) as the `{ code, name }` rows the pickers list. */
+export const rowsByCode = (rows: unknown, field: string): { code: unknown; name: unknown }[] =>
+  list(rows).map((row) => ({ code: (row as Record<string, unknown> | null)?.[field], name: (row as Record<string, unknown> | null)?.name }));
+
+/**
+ * What the staff account's save would say about one field, judged with the stores the admin
+ * listed for the carrier (the areas and technicians are the save's to check).
+ */
+export function staffFieldProblems(field: 'rolePermissions' | 'companyPermissions' | 'storeCodes', entry: Record<string, unknown>, storeCodes: readonly string[] | null): string[] {
+  if (field === 'storeCodes' && storeCodes === null) return [];
+  const facts = { carrierCode: String(entry.carrierCode ?? ''), storeCodes: storeCodes ?? [], areaCodes: [], technicianCodes: [], allowsInStoreBookings: true };
+  return staffMemberProblems(entry, facts, { required: false })
+    .filter((p) => p.path[0] === field)
+    .map((p) => p.message);
+}
+
+/** One catalogue entry a picker offers (ADR 202): the stored code or slug, its name, and its make for a model. */
+export type CatalogueChoice = { code: string; name: string; group?: string; id?: number };
+
+/** How a picked entry reads: "Pixel 8 (Google)" for a model, the name otherwise; a code the catalogue lacks reads as itself. */
+export const choiceLabel = (choice: CatalogueChoice | undefined, code: string): string => (choice ? (choice.group ? `${choice.name} (${choice.group})` : choice.name) : code);
+
+/**
+ * The choices still to pick: the catalogue's entries not yet in the list whose name, make or code
+ * contains the typed text (any case), at most `limit`, so a long catalogue stays a short list.
+ */
+export function pickable(choices: readonly CatalogueChoice[], value: unknown, typed: string, limit = 50): CatalogueChoice[] {
+  const stored = new Set(textsOf(value));
+  const wanted = typed.trim().toLowerCase();
+  return choices
+    .filter((c) => !stored.has(c.code))
+    .filter((c) => !wanted || [c.name, c.group ?? '', c.code].some((t) => t.toLowerCase().includes(wanted)))
+    .slice(0, limit);
+}
+
+/** A stored list of ids: its whole numbers, each once (anything else is the save's to refuse). */
+const idsOf = (value: unknown): number[] => [...new Set(list(value).filter((v): v is number => Number.isInteger(v)))];
+
+/**
+ * The makes of a catalogue model as boxes: every make of the catalogue by name, ticked when its id
+ * is stored; a stored id the catalogue lacks stays, ticked and marked missing.
+ */
+export function idChoices(makes: readonly CatalogueChoice[], value: unknown): { id: number; label: string; on: boolean; missing?: boolean }[] {
+  const stored = idsOf(value);
+  const listed = makes.filter((m): m is CatalogueChoice & { id: number } => typeof m.id === 'number');
+  const ids = new Set(listed.map((m) => m.id));
+  return [
+    ...stored.filter((id) => !ids.has(id)).map((id) => ({ id, label: String(id), on: true, missing: true })),
+    ...listed.map((m) => ({ id: m.id, label: m.name, on: stored.includes(m.id) })),
+  ];
+}
+
+/** The stored ids after ticking (added at the end, once) or unticking one. */
+export function withId(value: unknown, id: number, on: boolean): number[] {
+  const stored = idsOf(value).filter((x) => x !== id);
+  return on ? [...stored, id] : stored;
+}
+
+/** A catalogue extra's device types after ticking or unticking one, in the catalogue's order (phone, tablet, appliance). */
+export function withDeviceKind(value: unknown, kind: string, on: boolean): string[] {
+  const stored = textsOf(value);
+  return DEVICE_KINDS.filter((k) => (k === kind ? on : stored.includes(k)));
 }

@@ -1,22 +1,54 @@
 import * as React from 'react';
-import { Box, Button, Checkbox, DatePicker, Field, Flex, SingleSelect, SingleSelectOption, Tag, TextInput, Typography } from '@strapi/design-system';
+import {
+  Box,
+  Button,
+  Checkbox,
+  Combobox,
+  ComboboxOption,
+  DatePicker,
+  Field,
+  Flex,
+  SingleSelect,
+  SingleSelectOption,
+  Tag,
+  TextInput,
+  TimePicker,
+  Typography,
+} from '@strapi/design-system';
 import { Cross } from '@strapi/icons';
 import { useFetchClient, useField, useForm } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
+import { DEVICE_KINDS, deviceTypesProblems, idListProblems, slugListProblems } from '../lib/ops-rules';
 import { OPS_CONTROL_MESSAGES, type OpsControlMessageId } from './ops-control-messages';
 import {
   type CodeOption,
   WEEKDAYS,
+  type CatalogueChoice,
+  choiceLabel,
+  codeChoices,
+  pickable,
   codeOptions,
+  permissionChoices,
+  idChoices,
+  rowsByCode,
+  withDeviceKind,
+  withId,
+  textsOf,
+  staffFieldProblems,
+  withListed,
+  withPermission,
   dayOf,
   datesOf,
+  hoursTableOf,
   isoDay,
+  openingHoursFieldProblems,
   prefixFormat,
   prefixProblems,
   prefixesOf,
   rosterFieldProblems,
   weekdaysOf,
   withDate,
+  withDayHours,
   withPrefixes,
   withWeekday,
   withoutDate,
@@ -39,6 +71,9 @@ function useText() {
     text: (id: OpsControlMessageId, values?: Record<string, string>) => intl.formatMessage({ id, defaultMessage: OPS_CONTROL_MESSAGES[id].en }, values),
   };
 }
+
+/** A weekday's name in the admin's language (1 January 2024 was a Monday: day d of the week is 2024-01-0d). */
+const weekdayName = (locale: string, day: number) => new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(new Date(2024, 0, day));
 
 const groupLabel = (label: React.ReactNode, name: string) => (typeof label === 'string' ? label : name);
 
@@ -99,8 +134,7 @@ export const WeekdaysInput = React.forwardRef<HTMLDivElement, Props>(({ name, la
   const field = useField<unknown>(name);
   const { locale } = useText();
   const chosen = weekdaysOf(field.value);
-  // 1 January 2024 was a Monday: day d of the week is 2024-01-0d.
-  const dayName = (day: number) => new Intl.DateTimeFormat(locale, { weekday: 'long' }).format(new Date(2024, 0, day));
+  const dayName = (day: number) => weekdayName(locale, day);
   const problem = field.error ?? rosterFieldProblems('workingWeekdays', field.value ?? []).field[0];
   return (
     <Field.Root name={name} hint={hint} error={problem} required={required}>
@@ -242,6 +276,53 @@ export const PostcodePrefixesInput = React.forwardRef<HTMLDivElement, Props>(({ 
 PostcodePrefixesInput.displayName = 'PostcodePrefixesInput';
 
 const SERVICE_AREA_UID = 'api::ops-service-area.ops-service-area';
+const STORE_UID = 'api::ops-store.ops-store';
+const TECHNICIAN_UID = 'api::ops-technician.ops-technician';
+
+/** What a picker of the carrier's entries says under it: enter the carrier first, the entries could not be read, or the carrier has none yet. */
+function carrierNote(text: ReturnType<typeof useText>['text'], key: 'area' | 'stores' | 'technician', code: string, failed: boolean, empty: boolean): string | null {
+  if (!code) return text(`ops-controls.${key}.no-carrier`);
+  if (failed) return text(`ops-controls.${key}.failed`);
+  return empty ? text(`ops-controls.${key}.none`, { carrier: code }) : null;
+}
+
+/** A note under a control, in the danger colour when the choices could not be read. */
+function Note({ text, failed, testId }: { text: string | null; failed: boolean; testId: string }) {
+  if (!text) return null;
+  return (
+    <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid={testId}>
+      {text}
+    </Typography>
+  );
+}
+
+/**
+ * The entries of one type of the carrier entered in the same form, read through the admin's own
+ * API, so only entries of carriers the user may edit are listed (ADR 199): `rows` null until they
+ * arrive for the code now in the form.
+ */
+function useCarrierRows(component: string, uid: string, sort: string) {
+  const carrier = useForm(component, (state) => (state.values as Record<string, unknown>).carrierCode);
+  const { get } = useFetchClient();
+  const [loaded, setLoaded] = React.useState<{ code: string; rows: unknown[]; failed: boolean } | null>(null);
+  const code = typeof carrier === 'string' ? carrier.trim() : '';
+  React.useEffect(() => {
+    if (!code) return undefined;
+    let live = true;
+    // Typed codes settle before the entries are asked for.
+    const timer = setTimeout(() => {
+      get<{ results?: unknown[] }>(`/content-manager/collection-types/${uid}`, { params: { filters: { carrierCode: { $eq: code } }, pageSize: 100, sort } })
+        .then(({ data }) => live && setLoaded({ code, rows: data.results ?? [], failed: false }))
+        .catch(() => live && setLoaded({ code, rows: [], failed: true }));
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [code, get, uid, sort]);
+  const mine = loaded && loaded.code === code ? loaded : null;
+  return { code, rows: mine && !mine.failed ? mine.rows : null, failed: !!mine?.failed };
+}
 
 /**
  * A technician's service area as a select of the areas of the carrier entered in the same form
@@ -250,39 +331,11 @@ const SERVICE_AREA_UID = 'api::ops-service-area.ops-service-area';
  */
 export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
   const field = useField<unknown>(name);
-  const carrier = useForm('ServiceAreaCodeInput', (state) => (state.values as Record<string, unknown>).carrierCode);
-  const { get } = useFetchClient();
   const { text } = useText();
-  // The areas read for one carrier code; another code in the form shows none until its own arrive.
-  const [loaded, setLoaded] = React.useState<{ code: string; rows: unknown[]; failed: boolean } | null>(null);
-  const code = typeof carrier === 'string' ? carrier.trim() : '';
-  React.useEffect(() => {
-    if (!code) return undefined;
-    let live = true;
-    // Typed codes settle before the areas are asked for.
-    const timer = setTimeout(() => {
-      get<{ results?: unknown[] }>(`/content-manager/collection-types/${SERVICE_AREA_UID}`, {
-        params: { filters: { carrierCode: { $eq: code } }, pageSize: 100, sort: 'name:asc' },
-      })
-        .then(({ data }) => live && setLoaded({ code, rows: data.results ?? [], failed: false }))
-        .catch(() => live && setLoaded({ code, rows: [], failed: true }));
-    }, 300);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [code, get]);
-  const rows = loaded && loaded.code === code ? loaded.rows : null;
-  const failed = !!loaded && loaded.code === code && loaded.failed;
+  const { code, rows, failed } = useCarrierRows('ServiceAreaCodeInput', SERVICE_AREA_UID, 'name:asc');
   const options: CodeOption[] = codeOptions(rows ?? [], field.value);
   const listed = options.filter((o) => !o.missing).length;
-  const note = !code
-    ? text('ops-controls.area.no-carrier')
-    : failed
-      ? text('ops-controls.area.failed')
-      : rows && listed === 0
-        ? text('ops-controls.area.none', { carrier: code })
-        : null;
+  const note = carrierNote(text, 'area', code, failed, !!rows && listed === 0);
   return (
     <Field.Root name={name} hint={hint} error={field.error} required={required}>
       <Field.Label>{label}</Field.Label>
@@ -300,9 +353,85 @@ export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ n
             </SingleSelectOption>
           ))}
         </SingleSelect>
-        {note ? (
-          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-area-code-note">
-            {note}
+        <Note text={note} failed={failed} testId="ops-area-code-note" />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+ServiceAreaCodeInput.displayName = 'ServiceAreaCodeInput';
+
+/**
+ * A store's opening hours as a week table (ADR 200): per day a "Closed" tick and, when open, the
+ * opening and closing time picked or typed (HH:MM). Stored as the engine's entries, open days with
+ * equal times grouped; the save rule's messages show beside the day they concern.
+ */
+export const OpeningHoursInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { locale, text } = useText();
+  const rows = hoursTableOf(field.value);
+  const problems = openingHoursFieldProblems(field.value);
+  const dayName = (day: number) => weekdayName(locale, day);
+  const change = (day: number, what: { open?: boolean; opens?: string; closes?: string }) => field.onChange(name, withDayHours(field.value, day, what));
+  const time = (day: number, which: 'opens' | 'closes', value: string) => (
+    <Box width="140px">
+      <Field.Root name={`${name}.${day}.${which}`}>
+        <TimePicker
+          aria-label={text(`ops-controls.hours.${which}`, { day: dayName(day) })}
+          value={value || undefined}
+          step={15}
+          size="S"
+          hasError={problems.flagged.has(day)}
+          disabled={disabled}
+          onChange={(picked?: string) => {
+            if (picked) change(day, { [which]: picked });
+          }}
+        />
+      </Field.Root>
+    </Box>
+  );
+  return (
+    <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} role="group" aria-label={groupLabel(label, name)} data-testid="ops-opening-hours">
+        {rows.map((row) => (
+          <Box key={row.day} data-testid="ops-hours-day" data-day={row.day} data-open={row.open ? 'true' : 'false'}>
+            <Flex gap={3} alignItems="center" wrap="wrap" role="group" aria-label={dayName(row.day)}>
+              <Box minWidth="110px">
+                <Typography fontWeight="semiBold" textColor={problems.flagged.has(row.day) ? 'danger600' : 'neutral800'}>
+                  {dayName(row.day)}
+                </Typography>
+              </Box>
+              <Box minWidth="110px">
+                <Checkbox
+                  name={`${name}.${row.day}.closed`}
+                  aria-label={text('ops-controls.hours.closed-day', { day: dayName(row.day) })}
+                  checked={!row.open}
+                  disabled={disabled}
+                  onCheckedChange={(on) => change(row.day, { open: on !== true })}
+                >
+                  {text('ops-controls.hours.closed')}
+                </Checkbox>
+              </Box>
+              {row.open ? (
+                <>
+                  {time(row.day, 'opens', row.opens)}
+                  <Typography aria-hidden>–</Typography>
+                  {time(row.day, 'closes', row.closes)}
+                </>
+              ) : null}
+            </Flex>
+            {(problems.days.get(row.day) ?? []).map((message) => (
+              <Typography key={message} variant="pi" textColor="danger600" data-testid="ops-hours-problem">
+                {message}
+              </Typography>
+            ))}
+          </Box>
+        ))}
+        {rows.every((row) => !row.open) ? (
+          <Typography variant="pi" textColor="neutral600" data-testid="ops-hours-none">
+            {text('ops-controls.hours.none')}
           </Typography>
         ) : null}
       </Flex>
@@ -311,4 +440,338 @@ export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ n
     </Field.Root>
   );
 });
-ServiceAreaCodeInput.displayName = 'ServiceAreaCodeInput';
+OpeningHoursInput.displayName = 'OpeningHoursInput';
+
+type Entry = Record<string, unknown>;
+const useEntry = (component: string) => useForm(component, (state) => state.values as Entry);
+
+/** A box per choice; a choice that does not exist (any more) is marked, and unticking it removes it. */
+function ChoiceBoxes(props: {
+  name: string;
+  choices: { value: string; on: boolean; label: string; missing?: string }[];
+  listLabel: string;
+  testId: string;
+  disabled?: boolean;
+  onToggle: (value: string, on: boolean) => void;
+}) {
+  const { name, choices, listLabel, testId, disabled, onToggle } = props;
+  return (
+    <Flex direction="column" alignItems="flex-start" gap={2} role="group" aria-label={listLabel}>
+      {choices.map((choice) => (
+        <Box key={choice.value} data-testid={testId} data-value={choice.value} data-on={choice.on ? 'true' : 'false'}>
+          <Checkbox name={`${name}.${choice.value}`} checked={choice.on} disabled={disabled} onCheckedChange={(on) => onToggle(choice.value, on === true)}>
+            {choice.label}
+          </Checkbox>
+          {choice.missing ? (
+            <Typography variant="pi" textColor="danger600" data-testid={`${testId}-missing`}>
+              {choice.missing}
+            </Typography>
+          ) : null}
+        </Box>
+      ))}
+    </Flex>
+  );
+}
+
+/**
+ * A staff account's role or company permissions as a box per permission the app knows (ADR 201),
+ * each named with what it opens, in the admin's language; stored as the same list of tags.
+ */
+export const PermissionsInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const entry = useEntry('PermissionsInput');
+  const { text } = useText();
+  const problem = field.error ?? staffFieldProblems(name === 'companyPermissions' ? 'companyPermissions' : 'rolePermissions', entry, null)[0];
+  const choices = permissionChoices(field.value).map((choice) => ({
+    value: choice.value,
+    on: choice.on,
+    label: choice.known ? `${text(`ops-controls.permission.${choice.value}` as OpsControlMessageId)} (${choice.value})` : choice.value,
+    missing: choice.known ? undefined : text('ops-controls.permissions.unknown', { tag: choice.value }),
+  }));
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Box ref={ref} data-testid="ops-permissions">
+        <ChoiceBoxes
+          name={name}
+          choices={choices}
+          listLabel={groupLabel(label, name)}
+          testId="ops-permission"
+          disabled={disabled}
+          onToggle={(tag, on) => field.onChange(name, withPermission(field.value, tag, on))}
+        />
+      </Box>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+PermissionsInput.displayName = 'PermissionsInput';
+
+/**
+ * A staff account's stores as a box per store of the carrier entered in the same form (ADR 201),
+ * read through the admin's own API (only carriers the user may edit); stored as the list of codes.
+ */
+export const StoreCodesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const entry = useEntry('StoreCodesInput');
+  const { text } = useText();
+  const { code, rows, failed } = useCarrierRows('StoreCodesInput', STORE_UID, 'name:asc');
+  const choices = codeChoices(rows ?? [], field.value);
+  const storeCodes = rows ? codeOptions(rows, undefined).map((o) => o.code) : null;
+  const problem = field.error ?? staffFieldProblems('storeCodes', entry, storeCodes)[0];
+  const listed = choices.filter((c) => !c.missing).length;
+  const note = carrierNote(text, 'stores', code, failed, !!rows && listed === 0);
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-store-codes">
+        <ChoiceBoxes
+          name={name}
+          choices={choices.map((c) => ({
+            value: c.code,
+            on: c.on,
+            label: c.label,
+            missing: c.missing && rows ? text('ops-controls.stores.missing', { code: c.code, carrier: code }) : undefined,
+          }))}
+          listLabel={groupLabel(label, name)}
+          testId="ops-store-code"
+          disabled={disabled}
+          onToggle={(store, on) => field.onChange(name, withListed(field.value, store, on))}
+        />
+        <Note text={note} failed={failed} testId="ops-store-codes-note" />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+StoreCodesInput.displayName = 'StoreCodesInput';
+
+/**
+ * A staff account's technician as a select of the technicians of the carrier entered in the same
+ * form (ADR 201, the pattern of ADR 199); the cross clears it (only technicians have one). The
+ * stored value stays the technician's code.
+ */
+export const TechnicianCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const { code, rows, failed } = useCarrierRows('TechnicianCodeInput', TECHNICIAN_UID, 'name:asc');
+  const options = codeOptions(rows ? rowsByCode(rows, 'technicianId') : [], field.value);
+  const listed = options.filter((o) => !o.missing).length;
+  const note = carrierNote(text, 'technician', code, failed, !!rows && listed === 0);
+  const value = typeof field.value === 'string' && field.value ? field.value : undefined;
+  return (
+    <Field.Root name={name} hint={hint} error={field.error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-technician-code">
+        <SingleSelect
+          aria-label={groupLabel(label, name)}
+          placeholder={text('ops-controls.technician.placeholder')}
+          value={value}
+          disabled={disabled}
+          clearLabel={text('ops-controls.technician.clear')}
+          onClear={value ? () => field.onChange(name, null) : undefined}
+          onChange={(picked: string | number) => field.onChange(name, String(picked))}
+        >
+          {options.map((option) => (
+            <SingleSelectOption key={option.code} value={option.code}>
+              {option.missing ? text('ops-controls.technician.missing', { code: option.code }) : option.label}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+        <Note text={note} failed={failed} testId="ops-technician-code-note" />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+TechnicianCodeInput.displayName = 'TechnicianCodeInput';
+
+/** The catalogue list a picker picks from, by the field's name. */
+const CATALOGUE_LISTS = { excludedMakes: 'makes', excludedModels: 'models', excludedProblems: 'problems', problems: 'problems', models: 'models' } as const;
+type CatalogueLists = Record<(typeof CATALOGUE_LISTS)[keyof typeof CATALOGUE_LISTS], CatalogueChoice[]>;
+const listOf = (name: string) => CATALOGUE_LISTS[name as keyof typeof CATALOGUE_LISTS] ?? 'problems';
+
+/**
+ * The catalogue's names and codes from the CMS's admin route (ADR 202): for one carrier (what it
+ * sells) or, with no carrier asked for, the whole catalogue. `lists` null until they arrive or when
+ * they could not be read (`failed`).
+ */
+function useCatalogue(carrier: string | null) {
+  const { get } = useFetchClient();
+  const key = carrier ?? '';
+  const [loaded, setLoaded] = React.useState<{ key: string; lists: CatalogueLists | null } | null>(null);
+  React.useEffect(() => {
+    if (carrier === '') return undefined;
+    let live = true;
+    const timer = setTimeout(
+      () => {
+        get<CatalogueLists>(carrier ? `/admin/ops-controls/catalogue/${encodeURIComponent(carrier)}` : '/admin/ops-controls/catalogue')
+          .then(({ data }) => live && setLoaded({ key, lists: data }))
+          .catch(() => live && setLoaded({ key, lists: null }));
+      },
+      carrier ? 300 : 0,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [carrier, key, get]);
+  const mine = loaded && loaded.key === key ? loaded : null;
+  return { lists: mine?.lists ?? null, failed: !!mine && !mine.lists };
+}
+
+/**
+ * A searchable picker over catalogue entries whose picks are tags with their names, stored as the
+ * codes or slugs (ADR 202); a stored code not among the choices stays a tag, marked.
+ */
+function CatalogueTags(props: Props & { choices: CatalogueChoice[] | null; note: string | null; failed: boolean; problem?: string; forwarded: React.Ref<HTMLDivElement> }) {
+  const { name, label, hint, required, disabled, choices, note, failed, problem, forwarded } = props;
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const [typed, setTyped] = React.useState('');
+  const kind = listOf(name);
+  const known = new Map((choices ?? []).map((c) => [c.code, c]));
+  const items = textsOf(field.value);
+  const problems = new Map<number, string>();
+  if (choices) items.forEach((item, index) => !known.has(item) && problems.set(index, text('ops-controls.exclusions.missing', { code: item })));
+  return (
+    <Field.Root name={name} hint={hint} error={field.error ?? problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={forwarded} direction="column" alignItems="stretch" gap={2} data-testid={`ops-catalogue-${name}`}>
+        <Combobox
+          aria-label={text(`ops-controls.${name.startsWith('excluded') ? 'exclusions' : 'catalogue'}.search-${kind}`)}
+          placeholder={text(`ops-controls.${name.startsWith('excluded') ? 'exclusions' : 'catalogue'}.search-${kind}`)}
+          disabled={disabled || !choices}
+          autocomplete="none"
+          textValue={typed}
+          onTextValueChange={setTyped}
+          value=""
+          noOptionsMessage={() => text('ops-controls.exclusions.no-match')}
+          onChange={(picked?: string) => {
+            if (!picked) return;
+            field.onChange(name, withListed(field.value, picked, true));
+            setTyped('');
+          }}
+        >
+          {pickable(choices ?? [], field.value, typed).map((choice) => (
+            <ComboboxOption key={choice.code} value={choice.code}>
+              {choiceLabel(choice, choice.code)}
+            </ComboboxOption>
+          ))}
+        </Combobox>
+        <Note text={note} failed={failed} testId="ops-exclusions-note" />
+        <RemovableTags
+          items={items}
+          problems={problems}
+          listLabel={groupLabel(label, name)}
+          empty={text(name.startsWith('excluded') ? 'ops-controls.exclusions.none' : 'ops-controls.catalogue.none')}
+          testId="ops-exclusion"
+          dataKey="code"
+          disabled={disabled}
+          shown={(item) => choiceLabel(known.get(item), item)}
+          removeLabel={(shown) => text(name.startsWith('excluded') ? 'ops-controls.exclusions.remove' : 'ops-controls.catalogue.remove', { name: shown })}
+          onRemove={(item) => field.onChange(name, withListed(field.value, item, false))}
+        />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+}
+
+/**
+ * An offering's excluded makes, models or problems (ADR 202): a searchable picker over what the
+ * carrier entered in the same form sells, read from the CMS's own admin route; each pick a tag
+ * with its name, stored as the code or slug the engine compares.
+ */
+export const CatalogueExclusionsInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const carrier = useForm('CatalogueExclusionsInput', (state) => (state.values as Record<string, unknown>).carrierCode);
+  const { text } = useText();
+  const code = typeof carrier === 'string' ? carrier.trim() : '';
+  const { lists, failed } = useCatalogue(code);
+  const note = !code ? text('ops-controls.exclusions.no-carrier') : failed ? text('ops-controls.exclusions.failed', { carrier: code }) : null;
+  return <CatalogueTags {...props} choices={lists?.[listOf(props.name)] ?? null} note={note} failed={failed} forwarded={ref} />;
+});
+CatalogueExclusionsInput.displayName = 'CatalogueExclusionsInput';
+
+/**
+ * A catalogue model's problems or a triage question's models (ADR 202): a searchable picker over
+ * the whole catalogue, stored as the codes or slugs, with the save's own list rule (at least one).
+ */
+export const CatalogueCodesInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const field = useField<unknown>(props.name);
+  const { text } = useText();
+  const { lists, failed } = useCatalogue(null);
+  const kind = listOf(props.name);
+  const problem = slugListProblems({ [props.name]: field.value ?? [] }, props.name, kind === 'models' ? 'Models' : 'Problems', { required: true })[0]?.message;
+  return (
+    <CatalogueTags {...props} choices={lists?.[kind] ?? null} note={failed ? text('ops-controls.catalogue.failed') : null} failed={failed} problem={problem} forwarded={ref} />
+  );
+});
+CatalogueCodesInput.displayName = 'CatalogueCodesInput';
+
+/** A catalogue model's makes: a box per make of the catalogue, stored as the make ids (ADR 202). */
+export const MakeIdsInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const { lists, failed } = useCatalogue(null);
+  const problem = field.error ?? idListProblems({ [name]: field.value ?? [] }, name, 'Make ids')[0]?.message;
+  const choices = idChoices(lists?.makes ?? [], field.value).map((c) => ({
+    value: String(c.id),
+    on: c.on,
+    label: c.label,
+    missing: c.missing && lists ? text('ops-controls.catalogue.missing-make', { id: String(c.id) }) : undefined,
+  }));
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-make-ids">
+        <ChoiceBoxes
+          name={name}
+          choices={choices}
+          listLabel={groupLabel(label, name)}
+          testId="ops-make-id"
+          disabled={disabled}
+          onToggle={(id, on) => field.onChange(name, withId(field.value, Number(id), on))}
+        />
+        {failed ? (
+          <Typography variant="pi" textColor="danger600">
+            {text('ops-controls.catalogue.failed')}
+          </Typography>
+        ) : null}
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+MakeIdsInput.displayName = 'MakeIdsInput';
+
+/** A catalogue extra's device types: a box per kind of device, in the admin's language, stored as the same words (ADR 202). */
+export const DeviceTypesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const stored = textsOf(field.value);
+  const problem = field.error ?? deviceTypesProblems({ [name]: field.value ?? [] })[0]?.message;
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Box ref={ref} data-testid="ops-device-types">
+        <ChoiceBoxes
+          name={name}
+          choices={DEVICE_KINDS.map((kind) => ({ value: kind, on: stored.includes(kind), label: text(`ops-controls.device.${kind}`) }))}
+          listLabel={groupLabel(label, name)}
+          testId="ops-device-type"
+          disabled={disabled}
+          onToggle={(kind, on) => field.onChange(name, withDeviceKind(field.value, kind, on))}
+        />
+      </Box>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+DeviceTypesInput.displayName = 'DeviceTypesInput';

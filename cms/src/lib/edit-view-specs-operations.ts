@@ -145,7 +145,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           openingHours: {
             label: 'Opening hours',
             description:
-              'Shown to customers. One entry per group of days with the same hours; days 1 Monday … 7 Sunday, times HH:MM; a day not listed is closed; empty: no hours shown. E.g. [{ "days": [1, 2, 3, 4, 5, 6], "opens": "09:00", "closes": "18:00" }, { "days": [7], "opens": "11:00", "closes": "17:00" }]',
+              'Shown to customers. Per day: untick "Closed" and pick or type the opening and closing time (24-hour clock, e.g. 09:00); days with the same hours are shown together. Closed every day: no hours shown.',
           },
         },
       },
@@ -207,9 +207,9 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
         title: 'What the carrier does not offer',
         fields: {
           carrierCode,
-          excludedMakes: { label: 'Makes not offered', description: 'Make codes, e.g. ["google"]. Empty list: every make of the catalogue.' },
-          excludedModels: { label: 'Models not offered', description: 'Model codes, e.g. ["iphone-12"]. Empty list: every model.' },
-          excludedProblems: { label: 'Repairs not offered', description: 'Repair codes, e.g. ["frame-replacement"]. Empty list: every repair.' },
+          excludedMakes: { label: 'Makes not offered', description: 'Search the makes the carrier sells by name and pick each to leave out. None: every make of the catalogue.' },
+          excludedModels: { label: 'Models not offered', description: 'Search models by name or make and pick each to leave out. None: every model.' },
+          excludedProblems: { label: 'Repairs not offered', description: 'Search repairs by name and pick each to leave out. None: every repair.' },
         },
       },
     ],
@@ -274,24 +274,21 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           },
           rolePermissions: {
             label: 'Role permissions',
-            description:
-              'Staff pages this account may use, as tags: store.booking, store.handover, technician.jobs, area.staff, area.jobs. E.g. ["store.booking", "store.handover"]. Area managers and super admins need none.',
+            description: 'Tick the staff pages this account may use. Area managers and super admins need none.',
           },
           companyPermissions: {
             label: 'Company permissions',
-            description:
-              'What the company has agreed this person may do, as the same tags, e.g. ["store.booking"]; listed on their staff start page. Pages open by role permissions only (spec §6).',
+            description: 'Tick what the company has agreed this person may do; listed on their staff start page. Pages open by role permissions only (spec §6).',
           },
-          storeCodes: { label: 'Stores', description: 'Codes of this carrier\'s stores the person works in; a store colleague needs at least one, e.g. ["LON-OXFORD-ST"].' },
+          storeCodes: { label: 'Stores', description: "Tick the carrier's stores the person works in (enter the carrier first); a store colleague needs at least one." },
           serviceArea: {
             label: 'Service area',
             description: "Area code of one of this carrier's service areas; required for technicians and area managers, e.g. london-east.",
             placeholder: 'london-east',
           },
           technicianCode: {
-            label: 'Technician code',
-            description: 'For a technician: the code of their Ops: technician entry, e.g. tech-lon-01. Empty otherwise.',
-            placeholder: 'tech-lon-01',
+            label: 'Technician',
+            description: "For a technician: pick their Ops: technician entry from the carrier's technicians (enter the carrier first). Empty otherwise.",
           },
         },
       },
@@ -397,7 +394,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           title: { label: 'Name', description: 'As customers know it, e.g. "iPhone 15".', placeholder: 'iPhone 15' },
           deviceType: { label: 'Kind of device', description: 'phone, tablet or appliance.' },
           typeId: { label: 'Device type number', description: 'Number of its device type, e.g. 1 for smartphones.', placeholder: '1' },
-          makeIds: { label: 'Make numbers', description: 'List of make numbers, e.g. [2]. A phone or tablet has exactly one.' },
+          makeIds: { label: 'Makes', description: 'Tick the make of the model. A phone or tablet has exactly one.' },
           priority: { label: 'Position in lists', description: 'Lower numbers come first in the model list, e.g. 1.', placeholder: '1' },
           releaseYear: { label: 'Release year', description: 'e.g. 2023. Empty if unknown.', placeholder: '2023' },
         },
@@ -412,7 +409,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
       {
         title: 'Repairs, versions and colours',
         fields: {
-          problems: { label: 'Repairs offered', description: 'List of repair codes this model can be booked for, e.g. ["screen-repair", "battery-replacement"].' },
+          problems: { label: 'Repairs offered', description: 'Search the repairs this model can be booked for by name and pick each; the cross removes one. At least one.' },
           batteryRequiredForScreenRepair: { label: 'Screen repair includes a battery', description: 'On: a screen repair also replaces the battery, free of charge.' },
           versions: { label: 'Versions', description: 'Storage sizes or variants; at least one.' },
           colours: { label: 'Colours', description: 'Colours customers choose from.' },
@@ -471,7 +468,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           extraId: fixedNumber('Extra', 1),
           code: { label: 'Code', description: 'Short fixed code, e.g. screen-protector.', placeholder: 'screen-protector' },
-          deviceTypes: { label: 'Device types', description: 'List of device type numbers it is offered for, e.g. [1, 2].' },
+          deviceTypes: { label: 'Device types', description: 'Tick the kinds of device it is offered for. At least one.' },
           prices: { label: 'Prices per currency', description: 'One line per currency; 0 makes it free.' },
         },
       },
@@ -496,7 +493,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           questionId: fixedNumber('Question', 1),
           code: { label: 'Code', description: 'Short fixed code, e.g. water-leak.', placeholder: 'water-leak' },
-          models: { label: 'Appliance models', description: 'List of appliance model codes it is asked for, e.g. ["washing-machine"].' },
+          models: { label: 'Appliance models', description: 'Search the models it is asked for by name and pick each; the cross removes one. At least one.' },
           questionEn: { label: 'Question (English)', description: 'e.g. "Is water leaking from the machine?"' },
           questionDe: { label: 'Question (German)', description: 'e.g. "Läuft Wasser aus dem Gerät?"' },
           answerRequired: { label: 'Answer required', description: 'On: the customer must answer before going on.' },

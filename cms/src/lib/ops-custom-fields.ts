@@ -11,6 +11,20 @@ export const OPS_CUSTOM_FIELDS = {
   dates: 'ops-dates',
   /** A service area's postcode prefixes as tags checked against the area's country. */
   postcodePrefixes: 'ops-postcode-prefixes',
+  /** A store's opening hours as a week table: open and close time per day, or closed (ADR 200). */
+  openingHours: 'ops-opening-hours',
+  /** A staff account's role or company permissions: a box per permission tag the app knows (ADR 201). */
+  permissions: 'ops-permissions',
+  /** A staff account's stores: a box per store of the carrier (ADR 201). */
+  storeCodes: 'ops-store-codes',
+  /** An offering's excluded makes, models or problems: a searchable picker over what the carrier sells (ADR 202). */
+  catalogueExclusions: 'ops-catalogue-exclusions',
+  /** A catalogue model's problems or a triage question's models: a searchable picker over the catalogue (ADR 202). */
+  catalogueCodes: 'ops-catalogue-codes',
+  /** A catalogue model's makes: a box per make, stored as make ids (ADR 202). */
+  makeIds: 'ops-make-ids',
+  /** A catalogue extra's device types: a box per kind of device (ADR 202). */
+  deviceTypes: 'ops-device-types',
 } as const;
 
 /**
@@ -20,4 +34,6 @@ export const OPS_CUSTOM_FIELDS = {
 export const OPS_CODE_PICKERS = {
   /** A technician's service area: a select of the carrier's area codes. */
   serviceArea: 'ops-area-code',
+  /** A staff account's technician: a select of the carrier's technicians (ADR 201). */
+  technician: 'ops-technician-code',
 } as const;

@@ -199,6 +199,16 @@ export function amountsProblems(field: string, amounts: unknown, { paid }: { pai
 
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** The kinds of device an extra can be sold with, the catalogue model's `deviceType` values. */
+export const DEVICE_KINDS = ['phone', 'tablet', 'appliance'] as const;
+
+/** A catalogue extra's device types: at least one, each a kind of DEVICE_KINDS. */
+export function deviceTypesProblems(data: Data): Problem[] {
+  const kinds = data.deviceTypes;
+  if (!('deviceTypes' in data) || (Array.isArray(kinds) && kinds.length > 0 && kinds.every((k) => (DEVICE_KINDS as readonly unknown[]).includes(k)))) return [];
+  return [{ path: ['deviceTypes'], message: `Device types must list at least one of ${DEVICE_KINDS.map((k) => `"${k}"`).join(', ')}.` }];
+}
+
 /** A list of codes or slugs (offering exclusions, a model's problems, a question's models). */
 export function slugListProblems(data: Data, field: string, label: string, { required = false } = {}): Problem[] {
   if (!(field in data) || (data[field] == null && !required)) return [];

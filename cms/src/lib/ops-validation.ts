@@ -5,6 +5,7 @@ import { CARRIER_CODE_PATTERN, CARRIER_UID, CATALOGUE_UIDS, CURRENCY_CODES, OPS_
 import {
   type Problem,
   amountsProblems,
+  deviceTypesProblems,
   discountCodeProblems,
   idListProblems,
   localizedListProblems,
@@ -167,10 +168,7 @@ function catalogueProblems(uid: string, data: Data): Problem[] {
     }
     case CATALOGUE_UIDS.extra: {
       const problems = amountsProblems('prices', data.prices, { paid: false });
-      const kinds = data.deviceTypes;
-      if ('deviceTypes' in data && (!Array.isArray(kinds) || kinds.length === 0 || kinds.some((k) => !['phone', 'tablet', 'appliance'].includes(k as string)))) {
-        problems.push({ path: ['deviceTypes'], message: 'Device types must list at least one of "phone", "tablet", "appliance".' });
-      }
+      problems.push(...deviceTypesProblems(data));
       return problems;
     }
     case CATALOGUE_UIDS.model:

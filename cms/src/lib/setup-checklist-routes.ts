@@ -109,7 +109,7 @@ function checklistCarrier(row: CarrierRow, isPublished: boolean): ChecklistCarri
 }
 
 /** The carrier when the user may see it; 404 otherwise (another carrier's checklist is not there for them). */
-async function visibleCarrier(strapi: Core.Strapi, ctx: Ctx) {
+export async function visibleCarrier(strapi: Core.Strapi, ctx: Ctx) {
   const user = ctx.state.user;
   if (!user) throw new errors.UnauthorizedError();
   const code = codeParam.safeParse(ctx.params.code);
