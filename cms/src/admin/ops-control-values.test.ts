@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import {
   codeOptions,
   dayOf,
+  domainProblemsOf,
   isoDay,
+  localeChoices,
+  localeProblemsOf,
+  typedDomains,
   prefixFormat,
   prefixProblems,
   rosterFieldProblems,
   typedPrefixes,
   weekdaysOf,
   withDate,
+  withDomains,
+  withLocales,
+  withoutDomain,
   withoutDate,
   withoutPrefix,
   withPrefixes,
@@ -111,5 +118,43 @@ describe('a picker of the carrier area codes', () => {
       { code: 'soho', label: 'Soho (soho)' },
     ]);
     expect(codeOptions(undefined, undefined)).toEqual([]);
+  });
+});
+
+describe("a carrier's domains as tags (ADR 203)", () => {
+  it('typed host names are split, trimmed and lower-cased, none twice, added at the end', () => {
+    expect(typedDomains(' Repair.Fixly.example, fixly.example;  ')).toEqual(['repair.fixly.example', 'fixly.example']);
+    expect(withDomains(['a.example'], 'B.example a.example')).toEqual(['a.example', 'b.example']);
+    expect(withDomains(null, 'a.example')).toEqual(['a.example']);
+    expect(withoutDomain(['a.example', 'b.example'], 'a.example')).toEqual(['b.example']);
+  });
+
+  it("a wrong tag carries the save's own message under it; the others none", () => {
+    const problems = domainProblemsOf(['fixly.example', 'https://fixly.example/x']);
+    expect(problems.field).toEqual([]);
+    expect([...problems.items]).toEqual([[1, 'domains[1] must be a lower-case host name without scheme, port or path (got "https://fixly.example/x")']]);
+    expect(domainProblemsOf([]).items.size).toBe(0);
+  });
+
+  it('a stored value that is not a list is shown, and flagged for the whole field', () => {
+    expect(domainProblemsOf('fixly.example').field).toEqual(['domains must be an array of host names, e.g. ["fixly.example.com"]']);
+  });
+});
+
+describe("a carrier's languages as a multi-select (ADR 203)", () => {
+  it("offers the site's languages; a stored one it does not have stays a choice", () => {
+    expect(localeChoices(null)).toEqual(['en', 'de']);
+    expect(localeChoices(['de', 'fr'])).toEqual(['en', 'de', 'fr']);
+  });
+
+  it('stores the chosen ones in the site order, each once', () => {
+    expect(withLocales([], ['de', 'en', 'de'])).toEqual(['en', 'de']);
+    expect(withLocales(['en', 'de'], ['de'])).toEqual(['de']);
+    expect(withLocales(['fr'], ['fr', 'en'])).toEqual(['en', 'fr']);
+  });
+
+  it("a language the site does not have is refused in the save's words", () => {
+    expect(localeProblemsOf(['en', 'de']).field).toEqual([]);
+    expect(localeProblemsOf(['en', 'fr']).field).toEqual(['supportedLocales must be an array with values from en, de']);
   });
 });

@@ -5,6 +5,7 @@
  * shows those messages word for word, so the form says before the save what the save would say.
  */
 import { type Problem, PREFIX_EXAMPLES, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
+import { SITE_LOCALES, domainFormatProblems, supportedLocaleProblems } from '../lib/safe-edits';
 
 /** 1 Monday … 7 Sunday, the engine's numbering (ISO 8601). */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -99,6 +100,42 @@ export function rosterFieldProblems(field: 'workingWeekdays' | 'closedDates', va
 export function prefixProblems(value: unknown, country: unknown): FieldProblems {
   if (!prefixFormat(country)) return { field: [], items: new Map() };
   return split(serviceAreaProblems({ country, postcodePrefixes: value }), 'postcodePrefixes');
+}
+
+/** Host names as typed: several at once split on spaces, commas or semicolons; lower case, as the save wants them. */
+export function typedDomains(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** The list with the typed host names added at the end, none twice (a wrong one stays, flagged in the save's words). */
+export function withDomains(value: unknown, text: string): string[] {
+  return [...new Set([...prefixesOf(value), ...typedDomains(text)])];
+}
+
+export const withoutDomain = withoutPrefix;
+
+/** What the carrier's save would say about its domains: each message under its tag (the cross-carrier "already used" check runs on save only). */
+export function domainProblemsOf(value: unknown): FieldProblems {
+  return split(domainFormatProblems(value), 'domains');
+}
+
+/** The languages to choose from: the site's, and a stored one it does not have (flagged by the save's message, never dropped). */
+export function localeChoices(value: unknown): string[] {
+  const stored = list(value).map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
+  return [...SITE_LOCALES, ...stored.filter((l) => !(SITE_LOCALES as readonly string[]).includes(l))];
+}
+
+/** The languages chosen, as stored: the site's order (English first), each once. */
+export function withLocales(value: unknown, chosen: readonly string[]): string[] {
+  return localeChoices(value).filter((l) => chosen.includes(l));
+}
+
+/** What the carrier's save would say about its languages. */
+export function localeProblemsOf(value: unknown): FieldProblems {
+  return split(supportedLocaleProblems(value), 'supportedLocales');
 }
 
 /** One choice of a code picker: the stored code and what a person reads. */

@@ -1,5 +1,19 @@
 import * as React from 'react';
-import { Box, Button, Checkbox, DatePicker, Field, Flex, SingleSelect, SingleSelectOption, Tag, TextInput, Typography } from '@strapi/design-system';
+import {
+  Box,
+  Button,
+  Checkbox,
+  DatePicker,
+  Field,
+  Flex,
+  MultiSelect,
+  MultiSelectOption,
+  SingleSelect,
+  SingleSelectOption,
+  Tag,
+  TextInput,
+  Typography,
+} from '@strapi/design-system';
 import { Cross } from '@strapi/icons';
 import { useFetchClient, useField, useForm } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
@@ -10,6 +24,9 @@ import {
   codeOptions,
   dayOf,
   datesOf,
+  domainProblemsOf,
+  localeChoices,
+  localeProblemsOf,
   isoDay,
   prefixFormat,
   prefixProblems,
@@ -17,9 +34,12 @@ import {
   rosterFieldProblems,
   weekdaysOf,
   withDate,
+  withDomains,
+  withLocales,
   withPrefixes,
   withWeekday,
   withoutDate,
+  withoutDomain,
   withoutPrefix,
 } from './ops-control-values';
 
@@ -312,3 +332,106 @@ export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ n
   );
 });
 ServiceAreaCodeInput.displayName = 'ServiceAreaCodeInput';
+
+/**
+ * A carrier's domains as tags (ADR 203): host names typed (several at once, Enter, the Add button or
+ * leaving the box), lower-cased, each checked by the save's own rule, its message under the tag.
+ */
+export const DomainsInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const [typed, setTyped] = React.useState('');
+  const domains = prefixesOf(field.value);
+  const problems = domainProblemsOf(field.value ?? []);
+  const add = () => {
+    if (!typed.trim()) return;
+    field.onChange(name, withDomains(field.value, typed));
+    setTyped('');
+  };
+  return (
+    <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-domains">
+        <Flex gap={2} alignItems="flex-start">
+          <Box grow={1}>
+            <TextInput
+              aria-label={text('ops-controls.domains.input')}
+              placeholder={text('ops-controls.domains.placeholder')}
+              value={typed}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)}
+              onKeyDown={(event: React.KeyboardEvent<HTMLInputElement>) => {
+                // Enter adds the tags; it must not submit the whole form.
+                if (event.key === 'Enter' || event.key === ',') {
+                  event.preventDefault();
+                  add();
+                }
+              }}
+              onBlur={add}
+            />
+          </Box>
+          <Button variant="secondary" size="L" disabled={disabled || !typed.trim()} onClick={add}>
+            {text('ops-controls.prefixes.add')}
+          </Button>
+        </Flex>
+        <RemovableTags
+          items={domains}
+          problems={problems.items}
+          listLabel={groupLabel(label, name)}
+          empty={text('ops-controls.domains.none')}
+          testId="ops-domain"
+          dataKey="domain"
+          disabled={disabled}
+          shown={(domain) => domain}
+          removeLabel={(domain) => text('ops-controls.domains.remove', { domain })}
+          onRemove={(domain) => field.onChange(name, withoutDomain(field.value, domain))}
+        />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+DomainsInput.displayName = 'DomainsInput';
+
+/**
+ * A carrier's languages as a multi-select with tags (ADR 203): the site's languages, named in the
+ * admin's language; stored English first, as the save wants them.
+ */
+export const LocalesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { locale, text } = useText();
+  const chosen = withLocales(field.value, localeChoices(field.value)).filter((l) => Array.isArray(field.value) && field.value.includes(l));
+  const problem = field.error ?? localeProblemsOf(field.value ?? []).field[0];
+  const named = (code: string) => {
+    try {
+      return `${new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code} (${code})`;
+    } catch {
+      return code;
+    }
+  };
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Box ref={ref} data-testid="ops-locales">
+        <MultiSelect
+          aria-label={typeof label === 'string' ? label : name}
+          placeholder={text('ops-controls.locales.placeholder')}
+          value={chosen}
+          disabled={disabled}
+          withTags
+          onChange={(values: string[]) => field.onChange(name, withLocales(field.value, values))}
+        >
+          {localeChoices(field.value).map((code) => (
+            <MultiSelectOption key={code} value={code}>
+              {named(code)}
+            </MultiSelectOption>
+          ))}
+        </MultiSelect>
+      </Box>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+LocalesInput.displayName = 'LocalesInput';

@@ -65,10 +65,10 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           domains: {
             label: 'Web addresses (domains)',
-            description: 'Host names the site answers on, without https:// or path, e.g. ["repair.fixly.example"]. A domain can belong to one carrier only.',
+            description: 'Host names the site answers on, without https:// or path, e.g. repair.fixly.example: type one and press Enter. A domain can belong to one carrier only.',
           },
           defaultLocale: { label: 'Default language', description: 'The language a visitor sees first. Must be one of the supported languages.' },
-          supportedLocales: { label: 'Supported languages', description: 'Languages the site offers, e.g. ["en", "de"]. Texts in other languages are refused.' },
+          supportedLocales: { label: 'Supported languages', description: 'Languages the site offers: choose them from the list. Texts in other languages are refused.' },
           timezone: { label: 'Time zone', description: 'Appointment times are shown in this zone, e.g. Europe/London.', placeholder: 'Europe/London' },
           countryCode: { label: 'Country', description: 'Country of the service; decides address format and money format.' },
           currency: { label: 'Currency', description: 'Currency of all charges, e.g. GBP.' },

@@ -11,6 +11,10 @@ export const OPS_CUSTOM_FIELDS = {
   dates: 'ops-dates',
   /** A service area's postcode prefixes as tags checked against the area's country. */
   postcodePrefixes: 'ops-postcode-prefixes',
+  /** A carrier's domains as host-name tags checked by the save's rule (ADR 203). */
+  domains: 'ops-domains',
+  /** A carrier's supported languages as a multi-select of the site's languages (ADR 203). */
+  locales: 'ops-locales',
 } as const;
 
 /**

@@ -114,6 +114,30 @@ export function textsOf(data: Record<string, unknown>, labels: Record<string, st
 
 // ---------- domains and locales ----------
 
+/** A lower-case host name without port: labels of a-z, 0-9 and inner hyphens, dot-separated. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** The languages a carrier's site can offer (the app's locales). */
+export const SITE_LOCALES = ['en', 'de'] as const;
+
+/** A carrier's `domains`: a list of host names (the admin's tag control shows each message under its tag). */
+export function domainFormatProblems(domains: unknown): Problem[] {
+  if (domains == null) return [];
+  if (!Array.isArray(domains)) return [{ path: ['domains'], message: 'domains must be an array of host names, e.g. ["fixly.example.com"]' }];
+  return domains.flatMap((domain, index) =>
+    typeof domain === 'string' && HOST_NAME.test(domain)
+      ? []
+      : [{ path: ['domains', String(index)], message: `domains[${index}] must be a lower-case host name without scheme, port or path (got ${JSON.stringify(domain)})` }],
+  );
+}
+
+/** A carrier's `supportedLocales`: a list of the site's languages. */
+export function supportedLocaleProblems(value: unknown): Problem[] {
+  if (value == null) return [];
+  if (Array.isArray(value) && value.every((l) => (SITE_LOCALES as readonly unknown[]).includes(l))) return [];
+  return [{ path: ['supportedLocales'], message: `supportedLocales must be an array with values from ${SITE_LOCALES.join(', ')}` }];
+}
+
 /** Domains this carrier wants that another carrier already answers on. */
 export function domainProblems(domains: unknown, taken: ReadonlyMap<string, string>): Problem[] {
   if (!Array.isArray(domains)) return [];
