@@ -24,3 +24,12 @@ export async function saveDraft(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText(/Saved( document)?/).first()).toBeVisible({ timeout: 15_000 });
 }
+
+/**
+ * Picks the entry's carrier in the Carrier picker (ADR 205), as a person would: the option of the
+ * carrier's code among the carriers the user may edit.
+ */
+export async function pickCarrier(page: Page, code: string): Promise<void> {
+  await page.getByRole("combobox", { name: "Carrier", exact: true }).click();
+  await page.getByRole("option", { name: new RegExp(`(^|\\()${code}\\)?$`) }).click();
+}

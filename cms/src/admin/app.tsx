@@ -15,15 +15,20 @@ const ChecklistIcon = () => (
 );
 
 /** Each operations custom field: its name, stored type, message key and input (Strapi passes the field's props). */
-const OPS_FIELDS: [name: string, type: 'json' | 'string', key: 'weekdays' | 'dates' | 'prefixes' | 'domains' | 'locales' | 'area', input: keyof typeof import('./ops-controls')][] =
-  [
-    [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
-    [OPS_CUSTOM_FIELDS.dates, 'json', 'dates', 'DatesInput'],
-    [OPS_CUSTOM_FIELDS.postcodePrefixes, 'json', 'prefixes', 'PostcodePrefixesInput'],
-    [OPS_CUSTOM_FIELDS.domains, 'json', 'domains', 'DomainsInput'],
-    [OPS_CUSTOM_FIELDS.locales, 'json', 'locales', 'LocalesInput'],
-    [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
-  ];
+const OPS_FIELDS: [
+  name: string,
+  type: 'json' | 'string',
+  key: 'weekdays' | 'dates' | 'prefixes' | 'domains' | 'locales' | 'area' | 'carrier',
+  input: keyof typeof import('./ops-controls'),
+][] = [
+  [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
+  [OPS_CUSTOM_FIELDS.dates, 'json', 'dates', 'DatesInput'],
+  [OPS_CUSTOM_FIELDS.postcodePrefixes, 'json', 'prefixes', 'PostcodePrefixesInput'],
+  [OPS_CUSTOM_FIELDS.domains, 'json', 'domains', 'DomainsInput'],
+  [OPS_CUSTOM_FIELDS.locales, 'json', 'locales', 'LocalesInput'],
+  [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
+  [OPS_CODE_PICKERS.carrier, 'string', 'carrier', 'CarrierCodeInput'],
+];
 
 type ContentManagerApis = { addEditViewSidePanel(panels: unknown[]): void };
 

@@ -33,12 +33,21 @@ export const OPS_CONTROL_MESSAGES = {
   'ops-controls.locales.label': { en: 'Languages', de: 'Sprachen' },
   'ops-controls.locales.description': { en: "The site's languages as tags", de: 'Die Sprachen der Website als Tags' },
   'ops-controls.locales.placeholder': { en: 'Choose languages', de: 'Sprachen wählen' },
+  'ops-controls.carrier.label': { en: 'Carrier', de: 'Anbieter' },
+  'ops-controls.carrier.description': { en: 'One of the carriers you may edit', de: 'Einer der Anbieter, die Sie bearbeiten dürfen' },
+  'ops-controls.carrier.placeholder': { en: 'Choose a carrier', de: 'Anbieter wählen' },
+  'ops-controls.carrier.none': {
+    en: 'There is no carrier you may make entries of this type for.',
+    de: 'Es gibt keinen Anbieter, für den Sie Einträge dieser Art anlegen dürfen.',
+  },
+  'ops-controls.carrier.missing': { en: '{code} (not a carrier you may edit)', de: '{code} (kein Anbieter, den Sie bearbeiten dürfen)' },
+  'ops-controls.carrier.failed': { en: 'The carriers could not be loaded; try again.', de: 'Die Anbieter konnten nicht geladen werden; bitte erneut versuchen.' },
   'ops-controls.area.label': { en: 'Service area', de: 'Servicegebiet' },
   'ops-controls.area.description': { en: "One of the carrier's service areas", de: 'Eines der Servicegebiete des Anbieters' },
   'ops-controls.area.placeholder': { en: 'Choose an area', de: 'Gebiet wählen' },
   'ops-controls.area.no-carrier': {
-    en: 'Enter the carrier first: its service areas are listed here.',
-    de: 'Geben Sie zuerst den Anbieter ein: Seine Servicegebiete werden hier aufgelistet.',
+    en: 'Choose the carrier first: its service areas are listed here.',
+    de: 'Wählen Sie zuerst den Anbieter: Seine Servicegebiete werden hier aufgelistet.',
   },
   'ops-controls.area.none': {
     en: 'Carrier {carrier} has no service area you may edit yet: make one under Ops: service area first.',

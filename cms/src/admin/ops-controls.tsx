@@ -15,7 +15,7 @@ import {
   Typography,
 } from '@strapi/design-system';
 import { Cross } from '@strapi/icons';
-import { useFetchClient, useField, useForm } from '@strapi/strapi/admin';
+import { unstable_useContentManagerContext as useContentManagerContext, useFetchClient, useField, useForm } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
 import { OPS_CONTROL_MESSAGES, type OpsControlMessageId } from './ops-control-messages';
 import {
@@ -435,3 +435,56 @@ export const LocalesInput = React.forwardRef<HTMLDivElement, Props>(({ name, lab
   );
 });
 LocalesInput.displayName = 'LocalesInput';
+
+/**
+ * The carrier of an entry (`carrierCode`) as a select of the carriers the user may make entries of
+ * this type for (ADR 205): the admin's route applies the same fence as the save, so an editor is
+ * offered the carriers they edit and operations staff those they operate. The stored value stays
+ * the carrier's code; a stored code not among the choices stays one, marked.
+ */
+export const CarrierCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { model } = useContentManagerContext();
+  const { get } = useFetchClient();
+  const { text } = useText();
+  const [loaded, setLoaded] = React.useState<{ rows: unknown[]; failed: boolean } | null>(null);
+  React.useEffect(() => {
+    let live = true;
+    get<{ carriers?: unknown[] }>('/admin/carrier-choices', { params: { uid: model } })
+      .then(({ data }) => live && setLoaded({ rows: data.carriers ?? [], failed: false }))
+      .catch(() => live && setLoaded({ rows: [], failed: true }));
+    return () => {
+      live = false;
+    };
+  }, [model, get]);
+  const options: CodeOption[] = codeOptions(loaded?.rows ?? [], field.value);
+  const note = loaded?.failed ? text('ops-controls.carrier.failed') : loaded && options.every((o) => o.missing) ? text('ops-controls.carrier.none') : null;
+  return (
+    <Field.Root name={name} hint={hint} error={field.error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-carrier-code">
+        <SingleSelect
+          aria-label={typeof label === 'string' ? label : name}
+          placeholder={text('ops-controls.carrier.placeholder')}
+          value={typeof field.value === 'string' && field.value ? field.value : undefined}
+          disabled={disabled}
+          onChange={(value: string | number) => field.onChange(name, String(value))}
+        >
+          {options.map((option) => (
+            <SingleSelectOption key={option.code} value={option.code}>
+              {option.missing ? text('ops-controls.carrier.missing', { code: option.code }) : option.label}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+        {note ? (
+          <Typography variant="pi" textColor={loaded?.failed ? 'danger600' : 'neutral600'} data-testid="ops-carrier-code-note">
+            {note}
+          </Typography>
+        ) : null}
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+CarrierCodeInput.displayName = 'CarrierCodeInput';

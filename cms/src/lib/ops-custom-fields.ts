@@ -24,4 +24,6 @@ export const OPS_CUSTOM_FIELDS = {
 export const OPS_CODE_PICKERS = {
   /** A technician's service area: a select of the carrier's area codes. */
   serviceArea: 'ops-area-code',
+  /** The carrier of an operations or content entry (`carrierCode`): a select of the carriers the user may edit (ADR 205). */
+  carrier: 'ops-carrier-code',
 } as const;
