@@ -75,7 +75,9 @@ test("an operator onboards a carrier with the admin's controls only, watches the
     mkdirSync(REPORTS_DIR, { recursive: true });
 
     // Before: no carrier of theirs on the setup page.
-    const setup = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    // The setup page in a second tab of the same log-in.
+    const setup = await cms.context().newPage();
+    await setup.setViewportSize({ width: 1440, height: 1100 });
     await setup.goto(`${cmsUrl()}/admin/carrier-setup`);
     await expect(setup.getByText("There is no carrier you may see.")).toBeVisible({ timeout: 30_000 });
 
@@ -231,7 +233,6 @@ test("an operator onboards a carrier with the admin's controls only, watches the
     // Today is closed: the first free day is a later one.
     const pad = (n: number) => String(n).padStart(2, "0");
     expect(order.date > `${today.getFullYear()}-${pad(today.getMonth() + 1)}-${pad(today.getDate())}`).toBe(true);
-    await setup.close();
 
     // Fences. The editor of the other carrier: not this carrier's checklist, no operations type, no carrier of theirs to pick for one.
     const editorToken = await adminLogin(editorEmail, editorPassword);
