@@ -5,7 +5,7 @@ import { carrierUrl } from "../support/app";
 import { bookThroughUi, uniqueEmail } from "../support/book-through-ui";
 import { cmsCreateNoted, cmsDelete, cmsList, deleteCreated, testCarrier, uniqueCode, type Created } from "../support/cms";
 import { adminLogin, cmsCall, cmsUrl, inviteAdminUser } from "../support/cms-admin";
-import { dismissAnnouncements, editView, logIntoAdmin, pickCarrier, saveDraft } from "../support/cms-admin-ui";
+import { dismissAnnouncements, editView, logIntoAdmin, pickCarrier, saveDraft, setupItem, untilSetupState } from "../support/cms-admin-ui";
 
 /**
  * Issue 24 item 4 (ADR 203–205): an operations colleague onboards a carrier with the admin's forms
@@ -29,15 +29,8 @@ const POSTCODE = "SW1A 1AA";
 
 test.use({ actionTimeout: 15_000 });
 
-const item = (page: Page, key: string, locale = "") => page.locator(`[data-testid="setup-item"][data-key="${key}"][data-locale="${locale}"]`);
-
-/** Presses "Check again" until the item has the state (the engine takes a save over within seconds). */
-async function untilState(page: Page, key: string, state: string, locale = "") {
-  await expect(async () => {
-    await page.getByRole("button", { name: "Check again" }).click();
-    await expect(item(page, key, locale)).toHaveAttribute("data-state", state, { timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
-}
+const item = setupItem;
+const untilState = untilSetupState;
 
 async function publish(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Publish", exact: true }).click();

@@ -114,6 +114,119 @@ function RemovableTags(props: {
   );
 }
 
+/**
+ * A list value typed as tags (postcode prefixes, domains): a box that takes several at once (Enter,
+ * a comma, the Add button or leaving the box), the tags with their crosses and, under a tag the save
+ * would refuse, the save's message. `before` is shown above the box (the prefixes' format).
+ */
+const TypedTags = React.forwardRef<
+  HTMLDivElement,
+  Props & {
+    error?: string;
+    before?: React.ReactNode;
+    testId: string;
+    tagTestId: string;
+    dataKey: string;
+    items: string[];
+    problems: Map<number, string>;
+    inputLabel: string;
+    placeholder: string;
+    empty: string;
+    removeLabel: (item: string) => string;
+    onAdd: (typed: string) => void;
+    onRemove: (item: string) => void;
+  }
+>(({ name, label, hint, required, disabled, error, before, testId, tagTestId, dataKey, items, problems, inputLabel, placeholder, empty, removeLabel, onAdd, onRemove }, ref) => {
+  const { text } = useText();
+  const [typed, setTyped] = React.useState('');
+  const add = () => {
+    if (!typed.trim()) return;
+    onAdd(typed);
+    setTyped('');
+  };
+  return (
+    <Field.Root name={name} hint={hint} error={error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid={testId}>
+        {before}
+        <Flex gap={2} alignItems="flex-start">
+          <Box grow={1}>
+            <TextInput
+              aria-label={inputLabel}
+              placeholder={placeholder}
+              value={typed}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)}
+              onKeyDown={(event: React.KeyboardEvent<HTMLInputElement>) => {
+                // Enter adds the tags; it must not submit the whole form.
+                if (event.key === 'Enter' || event.key === ',') {
+                  event.preventDefault();
+                  add();
+                }
+              }}
+              onBlur={add}
+            />
+          </Box>
+          <Button variant="secondary" size="L" disabled={disabled || !typed.trim()} onClick={add}>
+            {text('ops-controls.prefixes.add')}
+          </Button>
+        </Flex>
+        <RemovableTags
+          items={items}
+          problems={problems}
+          listLabel={groupLabel(label, name)}
+          empty={empty}
+          testId={tagTestId}
+          dataKey={dataKey}
+          disabled={disabled}
+          shown={(item) => item}
+          removeLabel={removeLabel}
+          onRemove={onRemove}
+        />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+TypedTags.displayName = 'TypedTags';
+
+/** A select of another entry's code (ADR 199, 205), with a note under it (why it is empty, or that loading failed). */
+const CodeSelect = React.forwardRef<
+  HTMLDivElement,
+  Props & { error?: string; testId: string; placeholder: string; options: CodeOption[]; missing: (code: string) => string; note: string | null; failed: boolean }
+>(({ name, label, hint, required, disabled, error, testId, placeholder, options, missing, note, failed }, ref) => {
+  const field = useField<unknown>(name);
+  return (
+    <Field.Root name={name} hint={hint} error={error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid={testId}>
+        <SingleSelect
+          aria-label={typeof label === 'string' ? label : name}
+          placeholder={placeholder}
+          value={typeof field.value === 'string' && field.value ? field.value : undefined}
+          disabled={disabled}
+          onChange={(value: string | number) => field.onChange(name, String(value))}
+        >
+          {options.map((option) => (
+            <SingleSelectOption key={option.code} value={option.code}>
+              {option.missing ? missing(option.code) : option.label}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+        {note ? (
+          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid={`${testId}-note`}>
+            {note}
+          </Typography>
+        ) : null}
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+CodeSelect.displayName = 'CodeSelect';
+
 /** A roster's working weekdays: one checkbox per day, Monday first, named in the admin's language. */
 export const WeekdaysInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
   const field = useField<unknown>(name);
@@ -199,64 +312,35 @@ DatesInput.displayName = 'DatesInput';
  * leaving the box), upper-cased, checked against the country chosen in the same form, whose
  * format the control shows.
  */
-export const PostcodePrefixesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+export const PostcodePrefixesInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const { name } = props;
   const field = useField<unknown>(name);
   const country = useForm('PostcodePrefixesInput', (state) => (state.values as Record<string, unknown>).country);
   const { text } = useText();
-  const [typed, setTyped] = React.useState('');
-  const prefixes = prefixesOf(field.value);
   const format = prefixFormat(country);
   const problems = prefixProblems(field.value ?? [], country);
-  const add = () => {
-    if (!typed.trim()) return;
-    field.onChange(name, withPrefixes(field.value, typed));
-    setTyped('');
-  };
   return (
-    <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
-      <Field.Label>{label}</Field.Label>
-      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-postcode-prefixes">
+    <TypedTags
+      {...props}
+      ref={ref}
+      error={field.error ?? problems.field[0]}
+      before={
         <Typography variant="pi" textColor="neutral600" data-testid="ops-postcode-format">
           {format ? text('ops-controls.prefixes.format', { country: String(country), format }) : text('ops-controls.prefixes.no-country')}
         </Typography>
-        <Flex gap={2} alignItems="flex-start">
-          <Box grow={1}>
-            <TextInput
-              aria-label={text('ops-controls.prefixes.input')}
-              placeholder={text('ops-controls.prefixes.placeholder')}
-              value={typed}
-              disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)}
-              onKeyDown={(event: React.KeyboardEvent<HTMLInputElement>) => {
-                // Enter adds the tags; it must not submit the whole form.
-                if (event.key === 'Enter' || event.key === ',') {
-                  event.preventDefault();
-                  add();
-                }
-              }}
-              onBlur={add}
-            />
-          </Box>
-          <Button variant="secondary" size="L" disabled={disabled || !typed.trim()} onClick={add}>
-            {text('ops-controls.prefixes.add')}
-          </Button>
-        </Flex>
-        <RemovableTags
-          items={prefixes}
-          problems={problems.items}
-          listLabel={groupLabel(label, name)}
-          empty={text('ops-controls.prefixes.none')}
-          testId="ops-postcode-prefix"
-          dataKey="prefix"
-          disabled={disabled}
-          shown={(prefix) => prefix}
-          removeLabel={(prefix) => text('ops-controls.prefixes.remove', { prefix })}
-          onRemove={(prefix) => field.onChange(name, withoutPrefix(field.value, prefix))}
-        />
-      </Flex>
-      <Field.Hint />
-      <Field.Error />
-    </Field.Root>
+      }
+      testId="ops-postcode-prefixes"
+      tagTestId="ops-postcode-prefix"
+      dataKey="prefix"
+      items={prefixesOf(field.value)}
+      problems={problems.items}
+      inputLabel={text('ops-controls.prefixes.input')}
+      placeholder={text('ops-controls.prefixes.placeholder')}
+      empty={text('ops-controls.prefixes.none')}
+      removeLabel={(prefix) => text('ops-controls.prefixes.remove', { prefix })}
+      onAdd={(typed) => field.onChange(name, withPrefixes(field.value, typed))}
+      onRemove={(prefix) => field.onChange(name, withoutPrefix(field.value, prefix))}
+    />
   );
 });
 PostcodePrefixesInput.displayName = 'PostcodePrefixesInput';
@@ -268,7 +352,8 @@ const SERVICE_AREA_UID = 'api::ops-service-area.ops-service-area';
  * (ADR 199), read through the admin's own API, so only areas of carriers the user may edit are
  * listed. The stored value stays the area's code.
  */
-export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const { name } = props;
   const field = useField<unknown>(name);
   const carrier = useForm('ServiceAreaCodeInput', (state) => (state.values as Record<string, unknown>).carrierCode);
   const { get } = useFetchClient();
@@ -304,31 +389,17 @@ export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ n
         ? text('ops-controls.area.none', { carrier: code })
         : null;
   return (
-    <Field.Root name={name} hint={hint} error={field.error} required={required}>
-      <Field.Label>{label}</Field.Label>
-      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-area-code">
-        <SingleSelect
-          aria-label={typeof label === 'string' ? label : name}
-          placeholder={text('ops-controls.area.placeholder')}
-          value={typeof field.value === 'string' && field.value ? field.value : undefined}
-          disabled={disabled}
-          onChange={(value: string | number) => field.onChange(name, String(value))}
-        >
-          {options.map((option) => (
-            <SingleSelectOption key={option.code} value={option.code}>
-              {option.missing ? text('ops-controls.area.missing', { code: option.code }) : option.label}
-            </SingleSelectOption>
-          ))}
-        </SingleSelect>
-        {note ? (
-          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid="ops-area-code-note">
-            {note}
-          </Typography>
-        ) : null}
-      </Flex>
-      <Field.Hint />
-      <Field.Error />
-    </Field.Root>
+    <CodeSelect
+      {...props}
+      ref={ref}
+      error={field.error}
+      testId="ops-area-code"
+      placeholder={text('ops-controls.area.placeholder')}
+      options={options}
+      missing={(missing) => text('ops-controls.area.missing', { code: missing })}
+      note={note}
+      failed={failed}
+    />
   );
 });
 ServiceAreaCodeInput.displayName = 'ServiceAreaCodeInput';
@@ -337,59 +408,28 @@ ServiceAreaCodeInput.displayName = 'ServiceAreaCodeInput';
  * A carrier's domains as tags (ADR 203): host names typed (several at once, Enter, the Add button or
  * leaving the box), lower-cased, each checked by the save's own rule, its message under the tag.
  */
-export const DomainsInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+export const DomainsInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const { name } = props;
   const field = useField<unknown>(name);
   const { text } = useText();
-  const [typed, setTyped] = React.useState('');
-  const domains = prefixesOf(field.value);
   const problems = domainProblemsOf(field.value ?? []);
-  const add = () => {
-    if (!typed.trim()) return;
-    field.onChange(name, withDomains(field.value, typed));
-    setTyped('');
-  };
   return (
-    <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
-      <Field.Label>{label}</Field.Label>
-      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-domains">
-        <Flex gap={2} alignItems="flex-start">
-          <Box grow={1}>
-            <TextInput
-              aria-label={text('ops-controls.domains.input')}
-              placeholder={text('ops-controls.domains.placeholder')}
-              value={typed}
-              disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)}
-              onKeyDown={(event: React.KeyboardEvent<HTMLInputElement>) => {
-                // Enter adds the tags; it must not submit the whole form.
-                if (event.key === 'Enter' || event.key === ',') {
-                  event.preventDefault();
-                  add();
-                }
-              }}
-              onBlur={add}
-            />
-          </Box>
-          <Button variant="secondary" size="L" disabled={disabled || !typed.trim()} onClick={add}>
-            {text('ops-controls.prefixes.add')}
-          </Button>
-        </Flex>
-        <RemovableTags
-          items={domains}
-          problems={problems.items}
-          listLabel={groupLabel(label, name)}
-          empty={text('ops-controls.domains.none')}
-          testId="ops-domain"
-          dataKey="domain"
-          disabled={disabled}
-          shown={(domain) => domain}
-          removeLabel={(domain) => text('ops-controls.domains.remove', { domain })}
-          onRemove={(domain) => field.onChange(name, withoutDomain(field.value, domain))}
-        />
-      </Flex>
-      <Field.Hint />
-      <Field.Error />
-    </Field.Root>
+    <TypedTags
+      {...props}
+      ref={ref}
+      error={field.error ?? problems.field[0]}
+      testId="ops-domains"
+      tagTestId="ops-domain"
+      dataKey="domain"
+      items={prefixesOf(field.value)}
+      problems={problems.items}
+      inputLabel={text('ops-controls.domains.input')}
+      placeholder={text('ops-controls.domains.placeholder')}
+      empty={text('ops-controls.domains.none')}
+      removeLabel={(domain) => text('ops-controls.domains.remove', { domain })}
+      onAdd={(typed) => field.onChange(name, withDomains(field.value, typed))}
+      onRemove={(domain) => field.onChange(name, withoutDomain(field.value, domain))}
+    />
   );
 });
 DomainsInput.displayName = 'DomainsInput';
@@ -442,7 +482,8 @@ LocalesInput.displayName = 'LocalesInput';
  * offered the carriers they edit and operations staff those they operate. The stored value stays
  * the carrier's code; a stored code not among the choices stays one, marked.
  */
-export const CarrierCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+export const CarrierCodeInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const { name } = props;
   const field = useField<unknown>(name);
   const { model } = useContentManagerContext();
   const { get } = useFetchClient();
@@ -460,31 +501,17 @@ export const CarrierCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name,
   const options: CodeOption[] = codeOptions(loaded?.rows ?? [], field.value);
   const note = loaded?.failed ? text('ops-controls.carrier.failed') : loaded && options.every((o) => o.missing) ? text('ops-controls.carrier.none') : null;
   return (
-    <Field.Root name={name} hint={hint} error={field.error} required={required}>
-      <Field.Label>{label}</Field.Label>
-      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-carrier-code">
-        <SingleSelect
-          aria-label={typeof label === 'string' ? label : name}
-          placeholder={text('ops-controls.carrier.placeholder')}
-          value={typeof field.value === 'string' && field.value ? field.value : undefined}
-          disabled={disabled}
-          onChange={(value: string | number) => field.onChange(name, String(value))}
-        >
-          {options.map((option) => (
-            <SingleSelectOption key={option.code} value={option.code}>
-              {option.missing ? text('ops-controls.carrier.missing', { code: option.code }) : option.label}
-            </SingleSelectOption>
-          ))}
-        </SingleSelect>
-        {note ? (
-          <Typography variant="pi" textColor={loaded?.failed ? 'danger600' : 'neutral600'} data-testid="ops-carrier-code-note">
-            {note}
-          </Typography>
-        ) : null}
-      </Flex>
-      <Field.Hint />
-      <Field.Error />
-    </Field.Root>
+    <CodeSelect
+      {...props}
+      ref={ref}
+      error={field.error}
+      testId="ops-carrier-code"
+      placeholder={text('ops-controls.carrier.placeholder')}
+      options={options}
+      missing={(code) => text('ops-controls.carrier.missing', { code })}
+      note={note}
+      failed={!!loaded?.failed}
+    />
   );
 });
 CarrierCodeInput.displayName = 'CarrierCodeInput';
