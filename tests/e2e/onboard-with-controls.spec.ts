@@ -63,14 +63,14 @@ test("an operator onboards a carrier with the admin's controls only, watches the
     const attached = await cmsCall("PUT", `/content-manager/collection-types/${CARRIER}/${otherCarrier.documentId}`, adminToken, { editors: { connect: [{ id: editorId }] } });
     expect(attached.status, JSON.stringify(attached.body)).toBe(200);
 
-    const cms = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
+    // The operator's browser: the forms in one tab, the setup page in another, one log-in.
+    const operator = await browser.newContext({ viewport: { width: 1440, height: 1100 } });
+    const cms = await operator.newPage();
     await logIntoAdmin(cms, email, password);
     mkdirSync(REPORTS_DIR, { recursive: true });
 
     // Before: no carrier of theirs on the setup page.
-    // The setup page in a second tab of the same log-in.
-    const setup = await cms.context().newPage();
-    await setup.setViewportSize({ width: 1440, height: 1100 });
+    const setup = await operator.newPage();
     await setup.goto(`${cmsUrl()}/admin/carrier-setup`);
     await expect(setup.getByText("There is no carrier you may see.")).toBeVisible({ timeout: 30_000 });
 
@@ -206,7 +206,7 @@ test("an operator onboards a carrier with the admin's controls only, watches the
     await deBox.press("Enter");
     await expect(cms.getByTestId("ops-domain-problem")).toHaveText('domains[1] must be a lower-case host name without scheme, port or path (got "fixly_shop.example")');
     await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-carrier-domains-de.png"), fullPage: true });
-    await cms.close();
+    await operator.close();
 
     // A customer on the new carrier's site books a covered postcode and pays (sandbox).
     const site = await browser.newPage();
