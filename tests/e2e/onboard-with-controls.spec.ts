@@ -101,13 +101,23 @@ test("an operator onboards a carrier with the admin's controls only, watches the
     expect(await cmsList("carriers", { "filters[code][$eq]": code, status: "draft" })).toEqual([]);
     await cms.getByRole("button", { name: "Remove https://shop.example/repairs" }).click();
     await domainBox.fill(`${code}.localhost`);
-    await cms.getByRole("button", { name: "Add", exact: true }).click();
+    await cms.getByTestId("ops-domains").getByRole("button", { name: "Add", exact: true }).click();
     await expect(cms.getByTestId("ops-domain")).toHaveCount(1);
     await expect(cms.getByTestId("ops-domain-problem")).toHaveCount(0);
+    // Visitors sent by a referrer get one brand: a row of its code and the brand's catalogue id, a wrong code flagged in the save's words.
+    await typed(cms, "Referrer code").fill("apple store");
+    await typed(cms, "Brand catalogue id").fill("2");
+    await typed(cms, "Brand catalogue id").press("Enter");
+    await expect(cms.getByTestId("ops-referrer-make-problem")).toHaveText(/^referrerMakes: the referrer code "apple store" must be 1 to 64 letters/);
+    await cms.getByRole("button", { name: "Remove apple store → brand 2" }).click();
+    await typed(cms, "Referrer code").fill("samsung");
+    await typed(cms, "Brand catalogue id").fill("1");
+    await cms.getByTestId("ops-referrer-makes").getByRole("button", { name: "Add", exact: true }).click();
+    await expect(cms.getByTestId("ops-referrer-make")).toHaveText(["samsung → brand 1"]);
     await cms.screenshot({ path: path.join(REPORTS_DIR, "cms-carrier-domain-locale-tags.png"), fullPage: true });
     await saveDraft(cms);
     const [draft] = await cmsList("carriers", { "filters[code][$eq]": code, status: "draft" });
-    expect(draft).toMatchObject({ domains: [`${code}.localhost`], supportedLocales: ["en"], countryCode: "GB", currency: "GBP" });
+    expect(draft).toMatchObject({ domains: [`${code}.localhost`], supportedLocales: ["en"], referrerMakes: { samsung: 1 }, countryCode: "GB", currency: "GBP" });
     created.push(["carriers", draft!.documentId, {}]);
 
     // The checklist sees the new carrier, a draft: not published, nothing else there yet.

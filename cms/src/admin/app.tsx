@@ -18,7 +18,7 @@ const ChecklistIcon = () => (
 const OPS_FIELDS: [
   name: string,
   type: 'json' | 'string',
-  key: 'weekdays' | 'dates' | 'prefixes' | 'domains' | 'locales' | 'area' | 'carrier',
+  key: 'weekdays' | 'dates' | 'prefixes' | 'domains' | 'locales' | 'referrers' | 'area' | 'carrier',
   input: keyof typeof import('./ops-controls'),
 ][] = [
   [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
@@ -26,6 +26,7 @@ const OPS_FIELDS: [
   [OPS_CUSTOM_FIELDS.postcodePrefixes, 'json', 'prefixes', 'PostcodePrefixesInput'],
   [OPS_CUSTOM_FIELDS.domains, 'json', 'domains', 'DomainsInput'],
   [OPS_CUSTOM_FIELDS.locales, 'json', 'locales', 'LocalesInput'],
+  [OPS_CUSTOM_FIELDS.referrerMakes, 'json', 'referrers', 'ReferrerMakesInput'],
   [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
   [OPS_CODE_PICKERS.carrier, 'string', 'carrier', 'CarrierCodeInput'],
 ];

@@ -6,6 +6,8 @@ import {
   isoDay,
   localeChoices,
   localeProblemsOf,
+  referrerProblemsOf,
+  referrerRowsOf,
   typedDomains,
   prefixFormat,
   prefixProblems,
@@ -15,6 +17,8 @@ import {
   withDate,
   withDomains,
   withLocales,
+  withReferrer,
+  withoutReferrer,
   withoutDomain,
   withoutDate,
   withoutPrefix,
@@ -156,5 +160,29 @@ describe("a carrier's languages as a multi-select (ADR 203)", () => {
   it("a language the site does not have is refused in the save's words", () => {
     expect(localeProblemsOf(['en', 'de']).field).toEqual([]);
     expect(localeProblemsOf(['en', 'fr']).field).toEqual(['supportedLocales must be an array with values from en, de']);
+  });
+});
+
+describe("a carrier's referrer brands as rows (ADR 135, 203)", () => {
+  it('rows of the stored object; a typed brand id is a number, a referrer set again replaces its brand', () => {
+    expect(referrerRowsOf(null)).toEqual([]);
+    expect(referrerRowsOf({ samsung: 1 })).toEqual([{ code: 'samsung', make: '1' }]);
+    expect(withReferrer(null, ' samsung ', ' 1 ')).toEqual({ samsung: 1 });
+    expect(withReferrer({ samsung: 1 }, 'samsung', '3')).toEqual({ samsung: 3 });
+    expect(withReferrer({ samsung: 1 }, 'apple', 'two')).toEqual({ samsung: 1, apple: 'two' });
+  });
+
+  it('removing the last referrer leaves no value, as before one was set', () => {
+    expect(withoutReferrer({ samsung: 1, apple: 2 }, 'samsung')).toEqual({ apple: 2 });
+    expect(withoutReferrer({ samsung: 1 }, 'samsung')).toBeNull();
+  });
+
+  it("a wrong row carries the save's own message, under that row", () => {
+    const problems = referrerProblemsOf({ samsung: 1, 'apple store': 2, huawei: 'two' });
+    expect(problems.items.get(0)).toBeUndefined();
+    expect(problems.items.get(1)).toMatch(/referrer code "apple store" must be 1 to 64 letters/);
+    expect(problems.items.get(2)).toMatch(/the brand of "huawei" must be a catalogue id/);
+    expect(referrerProblemsOf(['samsung']).field[0]).toMatch(/must be an object/);
+    expect(referrerProblemsOf(null).items.size).toBe(0);
   });
 });

@@ -5,7 +5,7 @@
  * shows those messages word for word, so the form says before the save what the save would say.
  */
 import { type Problem, PREFIX_EXAMPLES, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
-import { SITE_LOCALES, domainFormatProblems, supportedLocaleProblems } from '../lib/safe-edits';
+import { SITE_LOCALES, domainFormatProblems, referrerMakesProblems, supportedLocaleProblems } from '../lib/safe-edits';
 
 /** 1 Monday … 7 Sunday, the engine's numbering (ISO 8601). */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -136,6 +136,34 @@ export function withLocales(value: unknown, chosen: readonly string[]): string[]
 /** What the carrier's save would say about its languages. */
 export function localeProblemsOf(value: unknown): FieldProblems {
   return split(supportedLocaleProblems(value), 'supportedLocales');
+}
+
+/** A carrier's referrer brands (ADR 135, 203): the stored `{ "<referrer code>": <brand catalogue id> }` as rows, in stored order. */
+export function referrerRowsOf(value: unknown): { code: string; make: string }[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value as Record<string, unknown>).map(([code, make]) => ({ code, make: typeof make === 'string' ? make : JSON.stringify(make) }));
+}
+
+/** The object with one referrer set: the typed brand id as a number when it is digits (else as typed, for the save's message to flag). */
+export function withReferrer(value: unknown, code: string, make: string): Record<string, unknown> {
+  const current = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const id = make.trim();
+  return { ...current, [code.trim()]: /^\d+$/.test(id) ? Number(id) : id };
+}
+
+/** The object without that referrer; none left is no value, as before any was set. */
+export function withoutReferrer(value: unknown, code: string): Record<string, unknown> | null {
+  const rest = Object.fromEntries(Object.entries(referrerRowsOf(value).length ? (value as Record<string, unknown>) : {}).filter(([c]) => c !== code));
+  return Object.keys(rest).length ? rest : null;
+}
+
+/** What the carrier's save would say about its referrer brands: each message under its row (by the row's index). */
+export function referrerProblemsOf(value: unknown): FieldProblems {
+  const problems = value == null ? [] : referrerMakesProblems(value);
+  const codes = referrerRowsOf(value).map((row) => row.code);
+  const items = new Map<number, string>();
+  for (const p of problems) if (p.path.length > 1 && !items.has(codes.indexOf(p.path[1]!))) items.set(codes.indexOf(p.path[1]!), p.message);
+  return { field: problems.filter((p) => p.path.length === 1).map((p) => p.message), items };
 }
 
 /** One choice of a code picker: the stored code and what a person reads. */

@@ -112,7 +112,8 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           singleMakeId: { label: 'The one brand (catalogue id)', description: 'Catalogue id of the only brand offered, e.g. 2.', placeholder: '2' },
           referrerMakes: {
             label: 'One brand for a referrer',
-            description: 'Visitors who arrive with ?referrer=<code> are offered only that brand. Referrer code to brand catalogue id, e.g. { "samsung": 1 }; empty: none.',
+            description:
+              'Visitors who arrive with ?referrer=<code> are offered only that brand: type the referrer code and the brand catalogue id (e.g. samsung and 1), then Add. None: every brand.',
           },
           storeRequired: { label: 'Store code required', description: 'On: a booking needs the code of the store that sold the device.' },
           addressLookup: { label: 'Address search', description: 'On: customers search their full address; off: they enter a postcode.' },

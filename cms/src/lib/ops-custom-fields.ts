@@ -15,6 +15,8 @@ export const OPS_CUSTOM_FIELDS = {
   domains: 'ops-domains',
   /** A carrier's supported languages as a multi-select of the site's languages (ADR 203). */
   locales: 'ops-locales',
+  /** A carrier's referrer brands (`{ "<referrer code>": <brand catalogue id> }`) as rows (ADR 203). */
+  referrerMakes: 'ops-referrer-makes',
 } as const;
 
 /**

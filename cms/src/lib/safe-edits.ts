@@ -181,3 +181,29 @@ export function defaultLocaleProblems(defaultLocale: unknown, supportedLocales: 
     },
   ];
 }
+
+// ---------- the brand of a referrer (ADR 135) ----------
+
+/** A referrer code (ADR 135): the same short token the site reads from a landing URL's `?referrer=`. */
+const REFERRER_CODE = /^[A-Za-z0-9._~-]{1,64}$/;
+
+/** `referrerMakes`: `{ "<referrer code>": <make catalogue id> }`, e.g. `{ "samsung": 1 }` (ADR 135). */
+export function referrerMakesProblems(value: unknown): Problem[] {
+  const example = 'e.g. { "samsung": 1 }';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return [{ path: ['referrerMakes'], message: `referrerMakes must be an object of referrer code to brand catalogue id, ${example}` }];
+  }
+  return Object.entries(value as Record<string, unknown>).flatMap(([code, makeId]) => {
+    const problems: Problem[] = [];
+    if (!REFERRER_CODE.test(code)) {
+      problems.push({
+        path: ['referrerMakes', code],
+        message: `referrerMakes: the referrer code ${JSON.stringify(code)} must be 1 to 64 letters, digits, dots, hyphens, underscores or tildes`,
+      });
+    }
+    if (typeof makeId !== 'number' || !Number.isInteger(makeId) || makeId < 1) {
+      problems.push({ path: ['referrerMakes', code], message: `referrerMakes: the brand of ${JSON.stringify(code)} must be a catalogue id (a whole number from 1), ${example}` });
+    }
+    return problems;
+  });
+}
