@@ -6,7 +6,7 @@ import { registerApiKeyRoutes } from './lib/ops-api-key-routes';
 import { registerCarrierValidation } from './lib/carrier-validation';
 import { seedDevicePictures } from './lib/device-pictures';
 import { applyEditViews } from './lib/edit-views';
-import { ensureCarrierEditorRole, ensureOperationsRoles, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
+import { ensureCarrierEditorRole, ensureOperationsRoles, registerCarrierCreator, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
 import { seedOperations } from './lib/ops-data';
 import { registerRevisionBump } from './lib/ops-revision';
 import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './lib/ops-custom-fields';
@@ -24,6 +24,7 @@ export default {
    */
   register({ strapi }: { strapi: Core.Strapi }) {
     registerFenceMiddleware(strapi);
+    registerCarrierCreator(strapi);
     registerCarrierValidation(strapi);
     registerOpsValidation(strapi);
     registerBookingWarning(strapi);

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
 import { adminLogin, cmsCall, inviteAdminUser } from "../support/cms-admin";
-import { dismissAnnouncements, editView, logIntoAdmin } from "../support/cms-admin-ui";
+import { dismissAnnouncements, editView, logIntoAdmin, pickCarrier } from "../support/cms-admin-ui";
 import { uniqueCode } from "../support/cms";
 
 /**
@@ -44,7 +44,7 @@ test("an operator creates an API key in the admin, sees it once, and its last us
     await dismissAnnouncements(cms);
     await expect(cms.getByText("Save the key first; then its secret is shown here, once.")).toBeVisible();
 
-    await cms.getByRole("textbox", { name: "Carrier", exact: true }).fill(CODE);
+    await pickCarrier(cms, CODE);
     await cms.getByRole("textbox", { name: "Name", exact: true }).fill(name);
     await cms.getByRole("checkbox", { name: "catalogue:read" }).click();
     await cms.getByRole("checkbox", { name: "stores:read" }).click();

@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test } from "@playwright/test";
 import { cmsCreate, cmsDelete, testCarrier, uniqueCode } from "../support/cms";
 import { adminLogin, cmsCall, inviteAdminUser } from "../support/cms-admin";
-import { dismissAnnouncements, editView, logIntoAdmin } from "../support/cms-admin-ui";
+import { dismissAnnouncements, editView, logIntoAdmin, pickCarrier } from "../support/cms-admin-ui";
 
 /**
  * Issues 9 and 15 in the browser: a member of the operations team, fenced to one carrier, works in
@@ -48,7 +48,7 @@ test("an operator creates a discount code in the admin: plain labels, a duplicat
     await expect(cms.getByRole("textbox", { name: "How many bookings may use it", exact: true })).toBeVisible();
     await dismissAnnouncements(cms);
 
-    await cms.getByRole("textbox", { name: "Carrier", exact: true }).fill(code);
+    await pickCarrier(cms, code);
     await cms.getByRole("textbox", { name: "Code customers type", exact: true }).fill(taken);
     await cms.getByRole("combobox", { name: "Kind" }).click();
     await cms.getByRole("option", { name: "fixed" }).click();

@@ -4,7 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
 import { cmsCreateNoted, cmsDelete, cmsList, deleteCreated, testCarrier, testLandingPage, uniqueCode, westminsterAreaWithTechnician, type Created } from "../support/cms";
 import { adminLogin, cmsCall, inviteAdminUser } from "../support/cms-admin";
-import { dismissAnnouncements, editView, logIntoAdmin, saveDraft } from "../support/cms-admin-ui";
+import { dismissAnnouncements, editView, logIntoAdmin, saveDraft, pickCarrier } from "../support/cms-admin-ui";
 
 /**
  * Issue 24 item 1 in the browser (ADR 197, 198): an operations user fills the roster's working
@@ -69,9 +69,9 @@ test("an operator fills weekdays, closed dates and postcode prefixes with contro
 
     // A new roster: days ticked, dates picked.
     await cms.goto(editView(ROSTER, "create"));
-    await expect(cms.getByRole("textbox", { name: "Carrier", exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(cms.getByRole("combobox", { name: "Carrier", exact: true })).toBeVisible({ timeout: 30_000 });
     await dismissAnnouncements(cms);
-    await cms.getByRole("textbox", { name: "Carrier", exact: true }).fill(code);
+    await pickCarrier(cms, code);
     // Nothing ticked yet: the save rule's own words, before any save.
     await expect(cms.getByText(/the roster has no working day; tick at least one/)).toBeVisible();
     for (const day of ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday"]) await cms.getByRole("checkbox", { name: day, exact: true }).click();
@@ -120,12 +120,13 @@ test("an operator fills weekdays, closed dates and postcode prefixes with contro
 
     // A technician's service area is picked from the carrier's areas, and only from carriers the operator may edit.
     await cms.goto(editView(TECHNICIAN, "create"));
-    const carrierBox = cms.getByRole("textbox", { name: "Carrier", exact: true });
-    await expect(carrierBox).toBeVisible({ timeout: 30_000 });
-    await expect(cms.getByTestId("ops-area-code-note")).toHaveText("Enter the carrier first: its service areas are listed here.");
-    await carrierBox.fill("patchpoint");
-    await expect(cms.getByTestId("ops-area-code-note")).toHaveText("Carrier patchpoint has no service area you may edit yet: make one under Ops: service area first.");
-    await carrierBox.fill(code);
+    await expect(cms.getByRole("combobox", { name: "Carrier", exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(cms.getByTestId("ops-area-code-note")).toHaveText("Choose the carrier first: its service areas are listed here.");
+    // The carrier picker lists only the carriers the operator may edit (ADR 205).
+    await cms.getByRole("combobox", { name: "Carrier", exact: true }).click();
+    await expect(cms.getByRole("option")).toHaveText([`Test Brand ${code} (${code})`]);
+    await cms.keyboard.press("Escape");
+    await pickCarrier(cms, code);
     await expect(cms.getByTestId("ops-area-code-note")).toHaveCount(0);
     await cms.getByRole("textbox", { name: "Technician code", exact: true }).fill(`${code}-tech-2`);
     await cms.getByRole("textbox", { name: "Name", exact: true }).fill("Ada");

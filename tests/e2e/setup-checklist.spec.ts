@@ -1,7 +1,7 @@
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { cmsCreateNoted, deleteCreated, everyDayRoster, testCarrier, testLandingPage, uniqueCode, westminsterArea, westminsterTechnician, type Created } from "../support/cms";
 import { adminLogin, cmsCall, cmsUrl, inviteAdminUser } from "../support/cms-admin";
-import { logIntoAdmin } from "../support/cms-admin-ui";
+import { logIntoAdmin, setupItem, untilSetupState } from "../support/cms-admin-ui";
 
 /**
  * Issue 24 items 2 and 4 in the browser (ADR 194–196): an operations user opens "Carrier setup" in
@@ -16,15 +16,8 @@ const CARRIER = "api::carrier.carrier";
 
 test.use({ actionTimeout: 15_000 });
 
-const item = (page: Page, key: string, locale = "") => page.locator(`[data-testid="setup-item"][data-key="${key}"][data-locale="${locale}"]`);
-
-/** Presses "Check again" until the item has the state (the engine takes a save over within seconds). */
-async function untilState(page: Page, key: string, state: string, locale = "") {
-  await expect(async () => {
-    await page.getByRole("button", { name: "Check again" }).click();
-    await expect(item(page, key, locale)).toHaveAttribute("data-state", state, { timeout: 3_000 });
-  }).toPass({ timeout: 60_000 });
-}
+const item = setupItem;
+const untilState = untilSetupState;
 
 test("an operator's new carrier: missing items, then green once set up; the postcode tester; no other carrier", async ({ browser }) => {
   test.setTimeout(240_000);

@@ -193,6 +193,40 @@ describe.skipIf(!CMS_URL)("operations fence: operations people change their own 
     expect(operators.body.results.map((u: { id: number }) => u.id)).toEqual([userIds[0]]);
   });
 
+  it("an operator onboards a carrier: they become its operator, no one else; its code and people stay out of their reach (ADR 204)", async () => {
+    const code = `ops-new-${suffix}`;
+    const made = await call("POST", cm(CARRIER), operatorToken, {
+      code,
+      name: "Onboarded",
+      domains: [`${code}.localhost`],
+      supportedLocales: ["en"],
+      currency: "GBP",
+      countryCode: "GB",
+      operators: { connect: [{ id: userIds[1] }] },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const documentId = made.body.data.documentId;
+    try {
+      // The creator is its one operator (the editor they tried to add is not); an Operations user without a content role is no editor of it.
+      const operators = await call("GET", `/content-manager/relations/${CARRIER}/${documentId}/operators`, adminToken);
+      expect(operators.body.results.map((u: { id: number }) => u.id)).toEqual([userIds[0]]);
+      const editors = await call("GET", `/content-manager/relations/${CARRIER}/${documentId}/editors`, adminToken);
+      expect(editors.body.results).toEqual([]);
+      // They publish it and change its settings, not its code; another carrier stays out of reach.
+      expect((await call("POST", cm(CARRIER, `/${documentId}/actions/publish`), operatorToken, {})).status).toBe(200);
+      const renamed = await call("PUT", cm(CARRIER, `/${documentId}`), operatorToken, { name: "Onboarded, renamed", code: "taken-over" });
+      expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+      expect(renamed.body.data).toMatchObject({ name: "Onboarded, renamed", code });
+      expect((await call("PUT", cm(CARRIER, `/${carriers[codeB]}`), operatorToken, { name: "Taken" })).status).toBe(403);
+      // Their new carrier is among their choices for an operations entry; carrier B is not (ADR 205).
+      const choices = await call("GET", `/admin/carrier-choices?uid=${AREA}`, operatorToken);
+      expect(choices.body.carriers.map((c: { code: string }) => c.code).sort()).toEqual([codeA, code].sort());
+      expect((await call("GET", "/admin/carrier-choices?uid=admin::user", operatorToken)).status).toBe(400);
+    } finally {
+      await call("DELETE", `/api/carriers/${documentId}`, WRITE_TOKEN);
+    }
+  });
+
   it("an operator gets no preview of any carrier's draft content", async () => {
     const faqs = await call("GET", "/api/faq-items?filters[carrierCode][$eq]=patchpoint&locale=en&pagination[pageSize]=1", WRITE_TOKEN);
     const [faq] = faqs.body.data;

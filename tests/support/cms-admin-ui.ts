@@ -24,3 +24,23 @@ export async function saveDraft(page: Page): Promise<void> {
   await page.getByRole("button", { name: "Save", exact: true }).click();
   await expect(page.getByText(/Saved( document)?/).first()).toBeVisible({ timeout: 15_000 });
 }
+
+/**
+ * Picks the entry's carrier in the Carrier picker (ADR 205), as a person would: the option of the
+ * carrier's code among the carriers the user may edit.
+ */
+export async function pickCarrier(page: Page, code: string): Promise<void> {
+  await page.getByRole("combobox", { name: "Carrier", exact: true }).click();
+  await page.getByRole("option", { name: new RegExp(`(^|\\()${code}\\)?$`) }).click();
+}
+
+/** One requirement of the Carrier setup page (ADR 194), by its key and, for content, its locale. */
+export const setupItem = (page: Page, key: string, locale = "") => page.locator(`[data-testid="setup-item"][data-key="${key}"][data-locale="${locale}"]`);
+
+/** Presses "Check again" until the setup item has the state (the engine takes a save over within seconds). */
+export async function untilSetupState(page: Page, key: string, state: string, locale = ""): Promise<void> {
+  await expect(async () => {
+    await page.getByRole("button", { name: "Check again" }).click();
+    await expect(setupItem(page, key, locale)).toHaveAttribute("data-state", state, { timeout: 3_000 });
+  }).toPass({ timeout: 60_000 });
+}

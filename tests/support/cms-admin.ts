@@ -61,14 +61,18 @@ function tokenFile(email: string): string {
 
 /**
  * What an administrator does for a new colleague: invite them with a role the CMS bootstrap made
- * ("Carrier editor", "Operations", …), then the colleague registers with a password. Returns the user's id.
+ * ("Carrier editor", "Operations", …; several for a colleague with several jobs), then the colleague registers with a password. Returns the user's id.
  */
-export async function inviteAdminUser(adminToken: string, roleName: string, email: string, password: string): Promise<number> {
+export async function inviteAdminUser(adminToken: string, roleName: string | string[], email: string, password: string): Promise<number> {
   const roles = ensure(await cmsCall("GET", "/admin/roles", adminToken), 200, "list roles");
-  const role = (roles.body.data as { id: number; name: string }[]).find((r) => r.name === roleName);
-  if (!role) throw new Error(`the CMS bootstrap creates the "${roleName}" role`);
-  const firstname = roleName.split(" ")[0]!;
-  const invited = ensure(await cmsCall("POST", "/admin/users", adminToken, { email, firstname, lastname: "User", roles: [role.id] }), 201, `invite ${email}`);
+  const names = [roleName].flat();
+  const ids = names.map((name) => {
+    const role = (roles.body.data as { id: number; name: string }[]).find((r) => r.name === name);
+    if (!role) throw new Error(`the CMS bootstrap creates the "${name}" role`);
+    return role.id;
+  });
+  const firstname = names[0]!.split(" ")[0]!;
+  const invited = ensure(await cmsCall("POST", "/admin/users", adminToken, { email, firstname, lastname: "User", roles: ids }), 201, `invite ${email}`);
   ensure(
     await cmsCall("POST", "/admin/register", undefined, { registrationToken: invited.body.data.registrationToken, userInfo: { firstname, lastname: "User", password } }),
     200,

@@ -18,7 +18,23 @@ const ChecklistIcon = () => (
 const OPS_FIELDS: [
   name: string,
   type: 'json' | 'string',
-  key: 'weekdays' | 'dates' | 'prefixes' | 'area' | 'hours' | 'permissions' | 'stores' | 'technician' | 'exclusions' | 'catalogue' | 'makes' | 'device-types',
+  key:
+    | 'weekdays'
+    | 'dates'
+    | 'prefixes'
+    | 'area'
+    | 'hours'
+    | 'permissions'
+    | 'stores'
+    | 'technician'
+    | 'exclusions'
+    | 'catalogue'
+    | 'makes'
+    | 'device-types'
+    | 'domains'
+    | 'locales'
+    | 'referrers'
+    | 'carrier',
   input: keyof typeof import('./ops-controls'),
 ][] = [
   [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
@@ -33,6 +49,10 @@ const OPS_FIELDS: [
   [OPS_CUSTOM_FIELDS.deviceTypes, 'json', 'device-types', 'DeviceTypesInput'],
   [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
   [OPS_CODE_PICKERS.technician, 'string', 'technician', 'TechnicianCodeInput'],
+  [OPS_CUSTOM_FIELDS.domains, 'json', 'domains', 'DomainsInput'],
+  [OPS_CUSTOM_FIELDS.locales, 'json', 'locales', 'LocalesInput'],
+  [OPS_CUSTOM_FIELDS.referrerMakes, 'json', 'referrers', 'ReferrerMakesInput'],
+  [OPS_CODE_PICKERS.carrier, 'string', 'carrier', 'CarrierCodeInput'],
 ];
 
 type ContentManagerApis = { addEditViewSidePanel(panels: unknown[]): void };

@@ -17,6 +17,12 @@ import {
   idChoices,
   isoDay,
   openingHoursFieldProblems,
+  domainProblemsOf,
+  localeChoices,
+  localeProblemsOf,
+  referrerProblemsOf,
+  referrerRowsOf,
+  typedDomains,
   prefixFormat,
   prefixProblems,
   rosterFieldProblems,
@@ -26,6 +32,11 @@ import {
   withDayHours,
   withDeviceKind,
   withId,
+  withDomains,
+  withLocales,
+  withReferrer,
+  withoutReferrer,
+  withoutDomain,
   withoutDate,
   withoutPrefix,
   withPrefixes,
@@ -313,5 +324,66 @@ describe("the catalogue's own lists", () => {
     expect(deviceTypesProblems({ deviceTypes: [] })[0]?.message).toBe('Device types must list at least one of "phone", "tablet", "appliance".');
     expect(deviceTypesProblems({ deviceTypes: ['phone', 'appliance'] })).toEqual([]);
     expect(deviceTypesProblems({})).toEqual([]);
+  });
+});
+
+describe("a carrier's domains as tags (ADR 203)", () => {
+  it('typed host names are split, trimmed and lower-cased, none twice, added at the end', () => {
+    expect(typedDomains(' Repair.Fixly.example, fixly.example;  ')).toEqual(['repair.fixly.example', 'fixly.example']);
+    expect(withDomains(['a.example'], 'B.example a.example')).toEqual(['a.example', 'b.example']);
+    expect(withDomains(null, 'a.example')).toEqual(['a.example']);
+    expect(withoutDomain(['a.example', 'b.example'], 'a.example')).toEqual(['b.example']);
+  });
+
+  it("a wrong tag carries the save's own message under it; the others none", () => {
+    const problems = domainProblemsOf(['fixly.example', 'https://fixly.example/x']);
+    expect([...problems.items]).toEqual([[1, 'domains[1] must be a lower-case host name without scheme, port or path (got "https://fixly.example/x")']]);
+    expect(domainProblemsOf([]).items.size).toBe(0);
+  });
+
+  it('a stored value that is not a list is shown, and flagged for the whole field', () => {
+    expect(domainProblemsOf('fixly.example').field).toEqual(['domains must be an array of host names, e.g. ["fixly.example.com"]']);
+  });
+});
+
+describe("a carrier's languages as a multi-select (ADR 203)", () => {
+  it("offers the site's languages; a stored one it does not have stays a choice", () => {
+    expect(localeChoices(null)).toEqual(['en', 'de']);
+    expect(localeChoices(['de', 'fr'])).toEqual(['en', 'de', 'fr']);
+  });
+
+  it('stores the chosen ones in the site order, each once', () => {
+    expect(withLocales([], ['de', 'en', 'de'])).toEqual(['en', 'de']);
+    expect(withLocales(['en', 'de'], ['de'])).toEqual(['de']);
+    expect(withLocales(['fr'], ['fr', 'en'])).toEqual(['en', 'fr']);
+  });
+
+  it("a language the site does not have is refused in the save's words", () => {
+    expect(localeProblemsOf(['en', 'de']).field).toEqual([]);
+    expect(localeProblemsOf(['en', 'fr']).field).toEqual(['supportedLocales must be an array with values from en, de']);
+  });
+});
+
+describe("a carrier's referrer brands as rows (ADR 135, 203)", () => {
+  it('rows of the stored object; a typed brand id is a number, a referrer set again replaces its brand', () => {
+    expect(referrerRowsOf(null)).toEqual([]);
+    expect(referrerRowsOf({ samsung: 1 })).toEqual([{ code: 'samsung', make: '1' }]);
+    expect(withReferrer(null, ' samsung ', ' 1 ')).toEqual({ samsung: 1 });
+    expect(withReferrer({ samsung: 1 }, 'samsung', '3')).toEqual({ samsung: 3 });
+    expect(withReferrer({ samsung: 1 }, 'apple', 'two')).toEqual({ samsung: 1, apple: 'two' });
+  });
+
+  it('removing the last referrer leaves no value, as before one was set', () => {
+    expect(withoutReferrer({ samsung: 1, apple: 2 }, 'samsung')).toEqual({ apple: 2 });
+    expect(withoutReferrer({ samsung: 1 }, 'samsung')).toBeNull();
+  });
+
+  it("a wrong row carries the save's own message, under that row", () => {
+    const problems = referrerProblemsOf({ samsung: 1, 'apple store': 2, huawei: 'two' });
+    expect(problems.items.get(0)).toBeUndefined();
+    expect(problems.items.get(1)).toMatch(/referrer code "apple store" must be 1 to 64 letters/);
+    expect(problems.items.get(2)).toMatch(/the brand of "huawei" must be a catalogue id/);
+    expect(referrerProblemsOf(['samsung']).field[0]).toMatch(/must be an object/);
+    expect(referrerProblemsOf(null).items.size).toBe(0);
   });
 });

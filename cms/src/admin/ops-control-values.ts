@@ -6,6 +6,7 @@
  */
 import { type Problem, DEVICE_KINDS, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
 import { PERMISSION_TAGS, staffMemberProblems } from '../lib/staff-rules';
+import { SITE_LOCALES, domainFormatProblems, referrerMakesProblems, supportedLocaleProblems } from '../lib/safe-edits';
 
 /** 1 Monday … 7 Sunday, the engine's numbering (ISO 8601). */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -100,6 +101,70 @@ export function rosterFieldProblems(field: 'workingWeekdays' | 'closedDates', va
 export function prefixProblems(value: unknown, country: unknown): FieldProblems {
   if (!prefixFormat(country)) return { field: [], items: new Map() };
   return split(serviceAreaProblems({ country, postcodePrefixes: value }), 'postcodePrefixes');
+}
+
+/** Host names as typed: several at once split on spaces, commas or semicolons; lower case, as the save wants them. */
+export function typedDomains(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((d) => d.trim().toLowerCase())
+    .filter(Boolean);
+}
+
+/** The list with the typed host names added at the end, none twice (a wrong one stays, flagged in the save's words). */
+export function withDomains(value: unknown, text: string): string[] {
+  return [...new Set([...prefixesOf(value), ...typedDomains(text)])];
+}
+
+export const withoutDomain = withoutPrefix;
+
+/** What the carrier's save would say about its domains: each message under its tag (the cross-carrier "already used" check runs on save only). */
+export function domainProblemsOf(value: unknown): FieldProblems {
+  return split(domainFormatProblems(value), 'domains');
+}
+
+/** The languages to choose from: the site's, and a stored one it does not have (flagged by the save's message, never dropped). */
+export function localeChoices(value: unknown): string[] {
+  const stored = list(value).map((l) => (typeof l === 'string' ? l : JSON.stringify(l)));
+  return [...SITE_LOCALES, ...stored.filter((l) => !(SITE_LOCALES as readonly string[]).includes(l))];
+}
+
+/** The languages chosen, as stored: the site's order (English first), each once. */
+export function withLocales(value: unknown, chosen: readonly string[]): string[] {
+  return localeChoices(value).filter((l) => chosen.includes(l));
+}
+
+/** What the carrier's save would say about its languages. */
+export function localeProblemsOf(value: unknown): FieldProblems {
+  return split(supportedLocaleProblems(value), 'supportedLocales');
+}
+
+/** A carrier's referrer brands (ADR 135, 203): the stored `{ "<referrer code>": <brand catalogue id> }` as rows, in stored order. */
+export function referrerRowsOf(value: unknown): { code: string; make: string }[] {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [];
+  return Object.entries(value as Record<string, unknown>).map(([code, make]) => ({ code, make: typeof make === 'string' ? make : JSON.stringify(make) }));
+}
+
+/** The object with one referrer set: the typed brand id as a number when it is digits (else as typed, for the save's message to flag). */
+export function withReferrer(value: unknown, code: string, make: string): Record<string, unknown> {
+  const current = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+  const id = make.trim();
+  return { ...current, [code.trim()]: /^\d+$/.test(id) ? Number(id) : id };
+}
+
+/** The object without that referrer; none left is no value, as before any was set. */
+export function withoutReferrer(value: unknown, code: string): Record<string, unknown> | null {
+  const rest = Object.fromEntries(Object.entries(referrerRowsOf(value).length ? (value as Record<string, unknown>) : {}).filter(([c]) => c !== code));
+  return Object.keys(rest).length ? rest : null;
+}
+
+/** What the carrier's save would say about its referrer brands: each message under its row (by the row's index). */
+export function referrerProblemsOf(value: unknown): FieldProblems {
+  const problems = value == null ? [] : referrerMakesProblems(value);
+  const codes = referrerRowsOf(value).map((row) => row.code);
+  const items = new Map<number, string>();
+  for (const p of problems) if (p.path.length > 1 && !items.has(codes.indexOf(p.path[1]!))) items.set(codes.indexOf(p.path[1]!), p.message);
+  return { field: problems.filter((p) => p.path.length === 1).map((p) => p.message), items };
 }
 
 /** One choice of a code picker: the stored code and what a person reads. */

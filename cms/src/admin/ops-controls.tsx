@@ -8,6 +8,8 @@ import {
   DatePicker,
   Field,
   Flex,
+  MultiSelect,
+  MultiSelectOption,
   SingleSelect,
   SingleSelectOption,
   Tag,
@@ -16,7 +18,7 @@ import {
   Typography,
 } from '@strapi/design-system';
 import { Cross } from '@strapi/icons';
-import { useFetchClient, useField, useForm } from '@strapi/strapi/admin';
+import { unstable_useContentManagerContext as useContentManagerContext, useFetchClient, useField, useForm } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
 import { DEVICE_KINDS, deviceTypesProblems, idListProblems, slugListProblems } from '../lib/ops-rules';
 import { OPS_CONTROL_MESSAGES, type OpsControlMessageId } from './ops-control-messages';
@@ -40,6 +42,11 @@ import {
   dayOf,
   datesOf,
   hoursTableOf,
+  domainProblemsOf,
+  localeChoices,
+  localeProblemsOf,
+  referrerProblemsOf,
+  referrerRowsOf,
   isoDay,
   openingHoursFieldProblems,
   prefixFormat,
@@ -49,6 +56,11 @@ import {
   weekdaysOf,
   withDate,
   withDayHours,
+  withDomains,
+  withLocales,
+  withReferrer,
+  withoutReferrer,
+  withoutDomain,
   withPrefixes,
   withWeekday,
   withoutDate,
@@ -128,6 +140,119 @@ function RemovableTags(props: {
     </Flex>
   );
 }
+
+/**
+ * A list value typed as tags (postcode prefixes, domains): a box that takes several at once (Enter,
+ * a comma, the Add button or leaving the box), the tags with their crosses and, under a tag the save
+ * would refuse, the save's message. `before` is shown above the box (the prefixes' format).
+ */
+const TypedTags = React.forwardRef<
+  HTMLDivElement,
+  Props & {
+    error?: string;
+    before?: React.ReactNode;
+    testId: string;
+    tagTestId: string;
+    dataKey: string;
+    items: string[];
+    problems: Map<number, string>;
+    inputLabel: string;
+    placeholder: string;
+    empty: string;
+    removeLabel: (item: string) => string;
+    onAdd: (typed: string) => void;
+    onRemove: (item: string) => void;
+  }
+>(({ name, label, hint, required, disabled, error, before, testId, tagTestId, dataKey, items, problems, inputLabel, placeholder, empty, removeLabel, onAdd, onRemove }, ref) => {
+  const { text } = useText();
+  const [typed, setTyped] = React.useState('');
+  const add = () => {
+    if (!typed.trim()) return;
+    onAdd(typed);
+    setTyped('');
+  };
+  return (
+    <Field.Root name={name} hint={hint} error={error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid={testId}>
+        {before}
+        <Flex gap={2} alignItems="flex-start">
+          <Box grow={1}>
+            <TextInput
+              aria-label={inputLabel}
+              placeholder={placeholder}
+              value={typed}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)}
+              onKeyDown={(event: React.KeyboardEvent<HTMLInputElement>) => {
+                // Enter adds the tags; it must not submit the whole form.
+                if (event.key === 'Enter' || event.key === ',') {
+                  event.preventDefault();
+                  add();
+                }
+              }}
+              onBlur={add}
+            />
+          </Box>
+          <Button variant="secondary" size="L" disabled={disabled || !typed.trim()} onClick={add}>
+            {text('ops-controls.prefixes.add')}
+          </Button>
+        </Flex>
+        <RemovableTags
+          items={items}
+          problems={problems}
+          listLabel={groupLabel(label, name)}
+          empty={empty}
+          testId={tagTestId}
+          dataKey={dataKey}
+          disabled={disabled}
+          shown={(item) => item}
+          removeLabel={removeLabel}
+          onRemove={onRemove}
+        />
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+TypedTags.displayName = 'TypedTags';
+
+/** A select of another entry's code (ADR 199, 205), with a note under it (why it is empty, or that loading failed). */
+const CodeSelect = React.forwardRef<
+  HTMLDivElement,
+  Props & { error?: string; testId: string; placeholder: string; options: CodeOption[]; missing: (code: string) => string; note: string | null; failed: boolean }
+>(({ name, label, hint, required, disabled, error, testId, placeholder, options, missing, note, failed }, ref) => {
+  const field = useField<unknown>(name);
+  return (
+    <Field.Root name={name} hint={hint} error={error} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid={testId}>
+        <SingleSelect
+          aria-label={typeof label === 'string' ? label : name}
+          placeholder={placeholder}
+          value={typeof field.value === 'string' && field.value ? field.value : undefined}
+          disabled={disabled}
+          onChange={(value: string | number) => field.onChange(name, String(value))}
+        >
+          {options.map((option) => (
+            <SingleSelectOption key={option.code} value={option.code}>
+              {option.missing ? missing(option.code) : option.label}
+            </SingleSelectOption>
+          ))}
+        </SingleSelect>
+        {note ? (
+          <Typography variant="pi" textColor={failed ? 'danger600' : 'neutral600'} data-testid={`${testId}-note`}>
+            {note}
+          </Typography>
+        ) : null}
+      </Flex>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+CodeSelect.displayName = 'CodeSelect';
 
 /** A roster's working weekdays: one checkbox per day, Monday first, named in the admin's language. */
 export const WeekdaysInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
@@ -213,64 +338,35 @@ DatesInput.displayName = 'DatesInput';
  * leaving the box), upper-cased, checked against the country chosen in the same form, whose
  * format the control shows.
  */
-export const PostcodePrefixesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+export const PostcodePrefixesInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const { name } = props;
   const field = useField<unknown>(name);
   const country = useForm('PostcodePrefixesInput', (state) => (state.values as Record<string, unknown>).country);
   const { text } = useText();
-  const [typed, setTyped] = React.useState('');
-  const prefixes = prefixesOf(field.value);
   const format = prefixFormat(country);
   const problems = prefixProblems(field.value ?? [], country);
-  const add = () => {
-    if (!typed.trim()) return;
-    field.onChange(name, withPrefixes(field.value, typed));
-    setTyped('');
-  };
   return (
-    <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
-      <Field.Label>{label}</Field.Label>
-      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-postcode-prefixes">
+    <TypedTags
+      {...props}
+      ref={ref}
+      error={field.error ?? problems.field[0]}
+      before={
         <Typography variant="pi" textColor="neutral600" data-testid="ops-postcode-format">
           {format ? text('ops-controls.prefixes.format', { country: String(country), format }) : text('ops-controls.prefixes.no-country')}
         </Typography>
-        <Flex gap={2} alignItems="flex-start">
-          <Box grow={1}>
-            <TextInput
-              aria-label={text('ops-controls.prefixes.input')}
-              placeholder={text('ops-controls.prefixes.placeholder')}
-              value={typed}
-              disabled={disabled}
-              onChange={(event: React.ChangeEvent<HTMLInputElement>) => setTyped(event.target.value)}
-              onKeyDown={(event: React.KeyboardEvent<HTMLInputElement>) => {
-                // Enter adds the tags; it must not submit the whole form.
-                if (event.key === 'Enter' || event.key === ',') {
-                  event.preventDefault();
-                  add();
-                }
-              }}
-              onBlur={add}
-            />
-          </Box>
-          <Button variant="secondary" size="L" disabled={disabled || !typed.trim()} onClick={add}>
-            {text('ops-controls.prefixes.add')}
-          </Button>
-        </Flex>
-        <RemovableTags
-          items={prefixes}
-          problems={problems.items}
-          listLabel={groupLabel(label, name)}
-          empty={text('ops-controls.prefixes.none')}
-          testId="ops-postcode-prefix"
-          dataKey="prefix"
-          disabled={disabled}
-          shown={(prefix) => prefix}
-          removeLabel={(prefix) => text('ops-controls.prefixes.remove', { prefix })}
-          onRemove={(prefix) => field.onChange(name, withoutPrefix(field.value, prefix))}
-        />
-      </Flex>
-      <Field.Hint />
-      <Field.Error />
-    </Field.Root>
+      }
+      testId="ops-postcode-prefixes"
+      tagTestId="ops-postcode-prefix"
+      dataKey="prefix"
+      items={prefixesOf(field.value)}
+      problems={problems.items}
+      inputLabel={text('ops-controls.prefixes.input')}
+      placeholder={text('ops-controls.prefixes.placeholder')}
+      empty={text('ops-controls.prefixes.none')}
+      removeLabel={(prefix) => text('ops-controls.prefixes.remove', { prefix })}
+      onAdd={(typed) => field.onChange(name, withPrefixes(field.value, typed))}
+      onRemove={(prefix) => field.onChange(name, withoutPrefix(field.value, prefix))}
+    />
   );
 });
 PostcodePrefixesInput.displayName = 'PostcodePrefixesInput';
@@ -329,7 +425,8 @@ function useCarrierRows(component: string, uid: string, sort: string) {
  * (ADR 199), read through the admin's own API, so only areas of carriers the user may edit are
  * listed. The stored value stays the area's code.
  */
-export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const { name } = props;
   const field = useField<unknown>(name);
   const { text } = useText();
   const { code, rows, failed } = useCarrierRows('ServiceAreaCodeInput', SERVICE_AREA_UID, 'name:asc');
@@ -337,30 +434,208 @@ export const ServiceAreaCodeInput = React.forwardRef<HTMLDivElement, Props>(({ n
   const listed = options.filter((o) => !o.missing).length;
   const note = carrierNote(text, 'area', code, failed, !!rows && listed === 0);
   return (
-    <Field.Root name={name} hint={hint} error={field.error} required={required}>
+    <CodeSelect
+      {...props}
+      ref={ref}
+      error={field.error}
+      testId="ops-area-code"
+      placeholder={text('ops-controls.area.placeholder')}
+      options={options}
+      missing={(missing) => text('ops-controls.area.missing', { code: missing })}
+      note={note}
+      failed={failed}
+    />
+  );
+});
+ServiceAreaCodeInput.displayName = 'ServiceAreaCodeInput';
+
+/**
+ * A carrier's domains as tags (ADR 203): host names typed (several at once, Enter, the Add button or
+ * leaving the box), lower-cased, each checked by the save's own rule, its message under the tag.
+ */
+export const DomainsInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const { name } = props;
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const problems = domainProblemsOf(field.value ?? []);
+  return (
+    <TypedTags
+      {...props}
+      ref={ref}
+      error={field.error ?? problems.field[0]}
+      testId="ops-domains"
+      tagTestId="ops-domain"
+      dataKey="domain"
+      items={prefixesOf(field.value)}
+      problems={problems.items}
+      inputLabel={text('ops-controls.domains.input')}
+      placeholder={text('ops-controls.domains.placeholder')}
+      empty={text('ops-controls.domains.none')}
+      removeLabel={(domain) => text('ops-controls.domains.remove', { domain })}
+      onAdd={(typed) => field.onChange(name, withDomains(field.value, typed))}
+      onRemove={(domain) => field.onChange(name, withoutDomain(field.value, domain))}
+    />
+  );
+});
+DomainsInput.displayName = 'DomainsInput';
+
+/**
+ * A carrier's languages as a multi-select with tags (ADR 203): the site's languages, named in the
+ * admin's language; stored English first, as the save wants them.
+ */
+export const LocalesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { locale, text } = useText();
+  const chosen = withLocales(field.value, localeChoices(field.value)).filter((l) => Array.isArray(field.value) && field.value.includes(l));
+  const problem = field.error ?? localeProblemsOf(field.value ?? []).field[0];
+  const named = (code: string) => {
+    try {
+      return `${new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code} (${code})`;
+    } catch {
+      return code;
+    }
+  };
+  return (
+    <Field.Root name={name} hint={hint} error={problem} required={required}>
       <Field.Label>{label}</Field.Label>
-      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-area-code">
-        <SingleSelect
+      <Box ref={ref} data-testid="ops-locales">
+        <MultiSelect
           aria-label={typeof label === 'string' ? label : name}
-          placeholder={text('ops-controls.area.placeholder')}
-          value={typeof field.value === 'string' && field.value ? field.value : undefined}
+          placeholder={text('ops-controls.locales.placeholder')}
+          value={chosen}
           disabled={disabled}
-          onChange={(value: string | number) => field.onChange(name, String(value))}
+          withTags
+          onChange={(values: string[]) => field.onChange(name, withLocales(field.value, values))}
         >
-          {options.map((option) => (
-            <SingleSelectOption key={option.code} value={option.code}>
-              {option.missing ? text('ops-controls.area.missing', { code: option.code }) : option.label}
-            </SingleSelectOption>
+          {localeChoices(field.value).map((code) => (
+            <MultiSelectOption key={code} value={code}>
+              {named(code)}
+            </MultiSelectOption>
           ))}
-        </SingleSelect>
-        <Note text={note} failed={failed} testId="ops-area-code-note" />
+        </MultiSelect>
+      </Box>
+      <Field.Hint />
+      <Field.Error />
+    </Field.Root>
+  );
+});
+LocalesInput.displayName = 'LocalesInput';
+
+/**
+ * The carrier of an entry (`carrierCode`) as a select of the carriers the user may make entries of
+ * this type for (ADR 205): the admin's route applies the same fence as the save, so an editor is
+ * offered the carriers they edit and operations staff those they operate. The stored value stays
+ * the carrier's code; a stored code not among the choices stays one, marked.
+ */
+export const CarrierCodeInput = React.forwardRef<HTMLDivElement, Props>((props, ref) => {
+  const { name } = props;
+  const field = useField<unknown>(name);
+  const { model } = useContentManagerContext();
+  const { get } = useFetchClient();
+  const { text } = useText();
+  const [loaded, setLoaded] = React.useState<{ rows: unknown[]; failed: boolean } | null>(null);
+  React.useEffect(() => {
+    let live = true;
+    get<{ carriers?: unknown[] }>('/admin/carrier-choices', { params: { uid: model } })
+      .then(({ data }) => live && setLoaded({ rows: data.carriers ?? [], failed: false }))
+      .catch(() => live && setLoaded({ rows: [], failed: true }));
+    return () => {
+      live = false;
+    };
+  }, [model, get]);
+  const options: CodeOption[] = codeOptions(loaded?.rows ?? [], field.value);
+  const note = loaded?.failed ? text('ops-controls.carrier.failed') : loaded && options.every((o) => o.missing) ? text('ops-controls.carrier.none') : null;
+  return (
+    <CodeSelect
+      {...props}
+      ref={ref}
+      error={field.error}
+      testId="ops-carrier-code"
+      placeholder={text('ops-controls.carrier.placeholder')}
+      options={options}
+      missing={(code) => text('ops-controls.carrier.missing', { code })}
+      note={note}
+      failed={!!loaded?.failed}
+    />
+  );
+});
+CarrierCodeInput.displayName = 'CarrierCodeInput';
+
+/**
+ * A carrier's referrer brands (ADR 135, 203): each referrer code with the brand's catalogue id as a
+ * row with a cross; a new one from two boxes and Add (the same code again replaces its brand). A row
+ * the save would refuse shows the save's message under it.
+ */
+export const ReferrerMakesInput = React.forwardRef<HTMLDivElement, Props>(({ name, label, hint, required, disabled }, ref) => {
+  const field = useField<unknown>(name);
+  const { text } = useText();
+  const [code, setCode] = React.useState('');
+  const [make, setMake] = React.useState('');
+  const rows = referrerRowsOf(field.value);
+  const problems = referrerProblemsOf(field.value ?? null);
+  const brandOf = new Map(rows.map((row) => [row.code, row.make]));
+  const add = () => {
+    if (!code.trim() || !make.trim()) return;
+    field.onChange(name, withReferrer(field.value, code, make));
+    setCode('');
+    setMake('');
+  };
+  const onEnter = (event: React.KeyboardEvent<HTMLInputElement>) => {
+    // Enter adds the row; it must not submit the whole form.
+    if (event.key === 'Enter') {
+      event.preventDefault();
+      add();
+    }
+  };
+  return (
+    <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
+      <Field.Label>{label}</Field.Label>
+      <Flex ref={ref} direction="column" alignItems="stretch" gap={2} data-testid="ops-referrer-makes">
+        <Flex gap={2} alignItems="flex-start">
+          <Box grow={1}>
+            <TextInput
+              aria-label={text('ops-controls.referrers.code')}
+              placeholder="samsung"
+              value={code}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => setCode(event.target.value)}
+              onKeyDown={onEnter}
+            />
+          </Box>
+          <Box grow={1}>
+            <TextInput
+              aria-label={text('ops-controls.referrers.make')}
+              placeholder="1"
+              inputMode="numeric"
+              value={make}
+              disabled={disabled}
+              onChange={(event: React.ChangeEvent<HTMLInputElement>) => setMake(event.target.value)}
+              onKeyDown={onEnter}
+            />
+          </Box>
+          <Button variant="secondary" size="L" disabled={disabled || !code.trim() || !make.trim()} onClick={add}>
+            {text('ops-controls.prefixes.add')}
+          </Button>
+        </Flex>
+        <RemovableTags
+          items={rows.map((row) => row.code)}
+          problems={problems.items}
+          listLabel={groupLabel(label, name)}
+          empty={text('ops-controls.referrers.none')}
+          testId="ops-referrer-make"
+          dataKey="referrer"
+          disabled={disabled}
+          shown={(referrer) => text('ops-controls.referrers.row', { code: referrer, make: brandOf.get(referrer) ?? '' })}
+          removeLabel={(row) => text('ops-controls.referrers.remove', { row })}
+          onRemove={(referrer) => field.onChange(name, withoutReferrer(field.value, referrer))}
+        />
       </Flex>
       <Field.Hint />
       <Field.Error />
     </Field.Root>
   );
 });
-ServiceAreaCodeInput.displayName = 'ServiceAreaCodeInput';
+ReferrerMakesInput.displayName = 'ReferrerMakesInput';
 
 /**
  * A store's opening hours as a week table (ADR 200): per day a "Closed" tick and, when open, the

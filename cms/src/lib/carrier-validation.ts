@@ -3,14 +3,22 @@ import { errors } from '@strapi/utils';
 import { cloneData } from './clone-source';
 import { CARRIER_CODE_PATTERN, CARRIER_UID, LOCALIZED_UIDS } from './content-model';
 import { EDIT_VIEWS } from './edit-view-specs';
-import { colourProblems, defaultLocaleProblems, domainProblems, insecureLinkProblems, localeProblems, placeholderProblems, textsOf } from './safe-edits';
+import {
+  colourProblems,
+  defaultLocaleProblems,
+  domainFormatProblems,
+  domainProblems,
+  insecureLinkProblems,
+  localeProblems,
+  placeholderProblems,
+  referrerMakesProblems,
+  supportedLocaleProblems,
+  textsOf,
+} from './safe-edits';
+
 import { MESSAGE_TEMPLATE_UID, messageTemplateProblems } from './message-templates';
 import { uiTextPlaceholders } from './ui-text-defaults';
 import { checkUrl, isLoopbackHost, URL_RULES, type UrlRules } from '@repair/rules/url';
-
-/** A lower-case host name without port: labels of a-z, 0-9 and inner hyphens, dot-separated. */
-const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
-const LOCALES = ['en', 'de'];
 
 type Problem = { path: string[]; message: string };
 
@@ -84,53 +92,10 @@ export function carrierProblems(data: Record<string, unknown>): Problem[] {
       });
     }
   }
-  if ('domains' in data && data.domains != null) {
-    const { domains } = data;
-    if (!Array.isArray(domains)) {
-      problems.push({ path: ['domains'], message: 'domains must be an array of host names, e.g. ["fixly.example.com"]' });
-    } else {
-      domains.forEach((domain, index) => {
-        if (typeof domain !== 'string' || !HOST_NAME.test(domain)) {
-          problems.push({
-            path: ['domains', String(index)],
-            message: `domains[${index}] must be a lower-case host name without scheme, port or path (got ${JSON.stringify(domain)})`,
-          });
-        }
-      });
-    }
-  }
+  if ('domains' in data) problems.push(...domainFormatProblems(data.domains));
   if ('referrerMakes' in data && data.referrerMakes != null) problems.push(...referrerMakesProblems(data.referrerMakes));
-  if ('supportedLocales' in data && data.supportedLocales != null) {
-    const { supportedLocales } = data;
-    if (!Array.isArray(supportedLocales) || supportedLocales.some((l) => !LOCALES.includes(l as string))) {
-      problems.push({ path: ['supportedLocales'], message: `supportedLocales must be an array with values from ${LOCALES.join(', ')}` });
-    }
-  }
+  if ('supportedLocales' in data) problems.push(...supportedLocaleProblems(data.supportedLocales));
   return problems;
-}
-
-/** A referrer code (ADR 135): the same short token the site reads from a landing URL's `?referrer=`. */
-const REFERRER_CODE = /^[A-Za-z0-9._~-]{1,64}$/;
-
-/** `referrerMakes`: `{ "<referrer code>": <make catalogue id> }`, e.g. `{ "samsung": 1 }` (ADR 135). */
-export function referrerMakesProblems(value: unknown): Problem[] {
-  const example = 'e.g. { "samsung": 1 }';
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
-    return [{ path: ['referrerMakes'], message: `referrerMakes must be an object of referrer code to brand catalogue id, ${example}` }];
-  }
-  return Object.entries(value as Record<string, unknown>).flatMap(([code, makeId]) => {
-    const problems: Problem[] = [];
-    if (!REFERRER_CODE.test(code)) {
-      problems.push({
-        path: ['referrerMakes', code],
-        message: `referrerMakes: the referrer code ${JSON.stringify(code)} must be 1 to 64 letters, digits, dots, hyphens, underscores or tildes`,
-      });
-    }
-    if (typeof makeId !== 'number' || !Number.isInteger(makeId) || makeId < 1) {
-      problems.push({ path: ['referrerMakes', code], message: `referrerMakes: the brand of ${JSON.stringify(code)} must be a catalogue id (a whole number from 1), ${example}` });
-    }
-    return problems;
-  });
 }
 
 /** Web links of a carrier must be https even outside production (loopback hosts aside, for local runs). */

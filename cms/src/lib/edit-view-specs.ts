@@ -65,10 +65,10 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           domains: {
             label: 'Web addresses (domains)',
-            description: 'Host names the site answers on, without https:// or path, e.g. ["repair.fixly.example"]. A domain can belong to one carrier only.',
+            description: 'Host names the site answers on, without https:// or path, e.g. repair.fixly.example: type one and press Enter. A domain can belong to one carrier only.',
           },
           defaultLocale: { label: 'Default language', description: 'The language a visitor sees first. Must be one of the supported languages.' },
-          supportedLocales: { label: 'Supported languages', description: 'Languages the site offers, e.g. ["en", "de"]. Texts in other languages are refused.' },
+          supportedLocales: { label: 'Supported languages', description: 'Languages the site offers: choose them from the list. Texts in other languages are refused.' },
           timezone: { label: 'Time zone', description: 'Appointment times are shown in this zone, e.g. Europe/London.', placeholder: 'Europe/London' },
           countryCode: { label: 'Country', description: 'Country of the service; decides address format and money format.' },
           currency: { label: 'Currency', description: 'Currency of all charges, e.g. GBP.' },
@@ -112,7 +112,8 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           singleMakeId: { label: 'The one brand (catalogue id)', description: 'Catalogue id of the only brand offered, e.g. 2.', placeholder: '2' },
           referrerMakes: {
             label: 'One brand for a referrer',
-            description: 'Visitors who arrive with ?referrer=<code> are offered only that brand. Referrer code to brand catalogue id, e.g. { "samsung": 1 }; empty: none.',
+            description:
+              'Visitors who arrive with ?referrer=<code> are offered only that brand: type the referrer code and the brand catalogue id (e.g. samsung and 1), then Add. None: every brand.',
           },
           storeRequired: { label: 'Store code required', description: 'On: a booking needs the code of the store that sold the device.' },
           addressLookup: { label: 'Address search', description: 'On: customers search their full address; off: they enter a postcode.' },

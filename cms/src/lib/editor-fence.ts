@@ -24,6 +24,7 @@ export const OPERATIONS_ROLE = 'Operations';
 export const CATALOGUE_MANAGER_ROLE = 'Catalogue manager';
 
 const CM = 'plugin::content-manager.explorer';
+const LANDING_UID = 'api::landing-page.landing-page';
 
 type AdminUser = { id: number; roles?: { code?: string }[] };
 
@@ -84,16 +85,49 @@ async function carrierEditorPermissions(strapi: Core.Strapi) {
 const OPS_TYPES: readonly string[] = Object.values(OPS_UIDS);
 const CATALOGUE_TYPES: readonly string[] = Object.values(CATALOGUE_UIDS);
 
-/** The Operations role: every operations type, fenced to their carriers; their carriers readable (code, name). */
-function operationsPermissions(strapi: Core.Strapi) {
+const ONBOARDING_ACTIONS = [`${CM}.create`, `${CM}.read`, `${CM}.update`, `${CM}.publish`];
+
+/**
+ * Operations onboard carriers (ADR 204): they may create one (no condition: a new carrier has no
+ * operators yet; its creator becomes one, see registerCarrierCreator), and read, change and publish
+ * the carriers they operate, every field but who edits or operates it and, once made, its code.
+ */
+function operationsCarrierPermissions(strapi: Core.Strapi): RolePermission[] {
   return allContentPermissions(strapi)
-    .filter((p) => OPS_TYPES.includes(p.subject) || (p.subject === CARRIER_UID && p.action === `${CM}.read`))
-    .map((p) => ({
-      action: p.action,
-      subject: p.subject,
-      properties: p.subject === CARRIER_UID ? { ...p.properties, fields: ['code', 'name'] } : p.properties,
-      conditions: [OPERATOR_CONDITION_ID],
-    }));
+    .filter((p) => p.subject === CARRIER_UID && ONBOARDING_ACTIONS.includes(p.action))
+    .map((p) => {
+      const properties: RolePermission['properties'] = { ...p.properties };
+      if (properties.fields) properties.fields = properties.fields.filter((f) => f !== 'editors' && f !== 'operators' && !(f === 'code' && p.action === `${CM}.update`));
+      return { action: p.action, subject: p.subject, properties, conditions: p.action === `${CM}.create` ? [] : [OPERATOR_CONDITION_ID] };
+    });
+}
+
+/** The Operations role: every operations type, fenced to their carriers; carriers created, and their own read, changed and published (ADR 204). */
+function operationsPermissions(strapi: Core.Strapi) {
+  return [
+    ...allContentPermissions(strapi)
+      .filter((p) => OPS_TYPES.includes(p.subject))
+      .map((p) => ({ action: p.action, subject: p.subject, properties: p.properties, conditions: [OPERATOR_CONDITION_ID] })),
+    ...operationsCarrierPermissions(strapi),
+  ];
+}
+
+/**
+ * An Operations role made before ADR 204 (it read only its carriers' code and name) gets the
+ * carrier onboarding permissions once; a note remembers it, so an admin who takes them away later
+ * is not overruled.
+ */
+async function grantCarrierOnboarding(strapi: Core.Strapi): Promise<void> {
+  const role = (await strapi.admin.services.role.findOne({ name: OPERATIONS_ROLE })) as { id: number } | null;
+  if (!role) return;
+  const store = strapi.store({ type: 'core', name: 'operations-types' });
+  if (await store.get({ key: 'carrier-onboarding' })) return;
+  const creates = await strapi.admin.services.permission.findMany({ where: { role: { id: role.id }, subject: CARRIER_UID, action: `${CM}.create` } });
+  if ((creates as unknown[]).length === 0) {
+    await strapi.admin.services.role.addPermissions(role.id, operationsCarrierPermissions(strapi));
+    strapi.log.info(`[fence] role "${OPERATIONS_ROLE}" may now onboard carriers`);
+  }
+  await store.set({ key: 'carrier-onboarding', value: true });
 }
 
 /** The Catalogue manager role: the shared catalogue, every action, no condition. */
@@ -177,6 +211,7 @@ export async function ensureOperationsRoles(strapi: Core.Strapi): Promise<void> 
     operationsPermissions(strapi),
   );
   await grantLaterTypes(strapi, OPERATIONS_ROLE, 'operations-types', operationsPermissions(strapi), OPERATIONS_TYPES_ADDED_LATER);
+  await grantCarrierOnboarding(strapi);
   await ensureRole(strapi, CATALOGUE_MANAGER_ROLE, 'Changes the shared device and repair catalogue.', catalogueManagerPermissions(strapi));
 }
 
@@ -233,6 +268,25 @@ export function registerFenceMiddleware(strapi: Core.Strapi): void {
     if (wanted !== undefined && !codes.includes(wanted as string)) {
       throw forbidden(`You are not ${role} of carrier "${String(wanted)}"`);
     }
+    return next();
+  });
+}
+
+/**
+ * A carrier created in the admin by a user who is not a super admin (operations onboarding a
+ * carrier, ADR 204) lists its creator among its operators, and among its editors when they hold a
+ * fenced content role, so they go on to its areas, roster and pages; nobody else gains access.
+ */
+export function registerCarrierCreator(strapi: Core.Strapi): void {
+  strapi.documents.use(async (ctx, next) => {
+    if (ctx.uid !== CARRIER_UID || ctx.action !== 'create') return next();
+    const request = strapi.requestContext.get() as { state?: { user?: AdminUser; auth?: { strategy?: { name?: string } } } } | undefined;
+    const user = request?.state?.user;
+    if (!user || request?.state?.auth?.strategy?.name !== 'admin' || strapi.admin.services.role.hasSuperAdminRole(user)) return next();
+    const params = ctx.params as { data?: Record<string, unknown> };
+    const me = { connect: [{ id: user.id }] };
+    const editor = await isFenced(strapi, user, `${CM}.create`, LANDING_UID, FENCE_CONDITION_ID);
+    params.data = { ...params.data, operators: me, ...(editor ? { editors: me } : {}) };
     return next();
   });
 }

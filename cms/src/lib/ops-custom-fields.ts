@@ -25,6 +25,12 @@ export const OPS_CUSTOM_FIELDS = {
   makeIds: 'ops-make-ids',
   /** A catalogue extra's device types: a box per kind of device (ADR 202). */
   deviceTypes: 'ops-device-types',
+  /** A carrier's domains as host-name tags checked by the save's rule (ADR 203). */
+  domains: 'ops-domains',
+  /** A carrier's supported languages as a multi-select of the site's languages (ADR 203). */
+  locales: 'ops-locales',
+  /** A carrier's referrer brands (`{ "<referrer code>": <brand catalogue id> }`) as rows (ADR 203). */
+  referrerMakes: 'ops-referrer-makes',
 } as const;
 
 /**
@@ -36,4 +42,6 @@ export const OPS_CODE_PICKERS = {
   serviceArea: 'ops-area-code',
   /** A staff account's technician: a select of the carrier's technicians (ADR 201). */
   technician: 'ops-technician-code',
+  /** The carrier of an operations or content entry (`carrierCode`): a select of the carriers the user may edit (ADR 205). */
+  carrier: 'ops-carrier-code',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { carrierProblems, referrerMakesProblems } from './carrier-validation';
+import { carrierProblems } from './carrier-validation';
+import { referrerMakesProblems } from './safe-edits';
 
 describe("a carrier's referrer makes (ADR 135)", () => {
   it('accepts referrer codes of safe characters mapped to catalogue ids, and an empty map', () => {

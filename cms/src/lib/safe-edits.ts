@@ -114,6 +114,30 @@ export function textsOf(data: Record<string, unknown>, labels: Record<string, st
 
 // ---------- domains and locales ----------
 
+/** A lower-case host name without port: labels of a-z, 0-9 and inner hyphens, dot-separated. */
+const HOST_NAME = /^(?=.{1,253}$)[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$/;
+
+/** The languages a carrier's site can offer (the app's locales). */
+export const SITE_LOCALES = ['en', 'de'] as const;
+
+/** A carrier's `domains`: a list of host names (the admin's tag control shows each message under its tag). */
+export function domainFormatProblems(domains: unknown): Problem[] {
+  if (domains == null) return [];
+  if (!Array.isArray(domains)) return [{ path: ['domains'], message: 'domains must be an array of host names, e.g. ["fixly.example.com"]' }];
+  return domains.flatMap((domain, index) =>
+    typeof domain === 'string' && HOST_NAME.test(domain)
+      ? []
+      : [{ path: ['domains', String(index)], message: `domains[${index}] must be a lower-case host name without scheme, port or path (got ${JSON.stringify(domain)})` }],
+  );
+}
+
+/** A carrier's `supportedLocales`: a list of the site's languages. */
+export function supportedLocaleProblems(value: unknown): Problem[] {
+  if (value == null) return [];
+  if (Array.isArray(value) && value.every((l) => (SITE_LOCALES as readonly unknown[]).includes(l))) return [];
+  return [{ path: ['supportedLocales'], message: `supportedLocales must be an array with values from ${SITE_LOCALES.join(', ')}` }];
+}
+
 /** Domains this carrier wants that another carrier already answers on. */
 export function domainProblems(domains: unknown, taken: ReadonlyMap<string, string>): Problem[] {
   if (!Array.isArray(domains)) return [];
@@ -156,4 +180,30 @@ export function defaultLocaleProblems(defaultLocale: unknown, supportedLocales: 
       message: `The default language ${language(defaultLocale)} is not among the supported languages (${supportedLocales.map((l) => language(String(l))).join(', ')}).`,
     },
   ];
+}
+
+// ---------- the brand of a referrer (ADR 135) ----------
+
+/** A referrer code (ADR 135): the same short token the site reads from a landing URL's `?referrer=`. */
+const REFERRER_CODE = /^[A-Za-z0-9._~-]{1,64}$/;
+
+/** `referrerMakes`: `{ "<referrer code>": <make catalogue id> }`, e.g. `{ "samsung": 1 }` (ADR 135). */
+export function referrerMakesProblems(value: unknown): Problem[] {
+  const example = 'e.g. { "samsung": 1 }';
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return [{ path: ['referrerMakes'], message: `referrerMakes must be an object of referrer code to brand catalogue id, ${example}` }];
+  }
+  return Object.entries(value as Record<string, unknown>).flatMap(([code, makeId]) => {
+    const problems: Problem[] = [];
+    if (!REFERRER_CODE.test(code)) {
+      problems.push({
+        path: ['referrerMakes', code],
+        message: `referrerMakes: the referrer code ${JSON.stringify(code)} must be 1 to 64 letters, digits, dots, hyphens, underscores or tildes`,
+      });
+    }
+    if (typeof makeId !== 'number' || !Number.isInteger(makeId) || makeId < 1) {
+      problems.push({ path: ['referrerMakes', code], message: `referrerMakes: the brand of ${JSON.stringify(code)} must be a catalogue id (a whole number from 1), ${example}` });
+    }
+    return problems;
+  });
 }

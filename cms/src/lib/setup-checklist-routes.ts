@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { z } from 'zod';
 import { signedAppGet } from './app-signed-fetch';
-import { CARRIER_UID, CARRIER_CODE_PATTERN, OPS_UIDS } from './content-model';
+import { CARRIER_UID, CARRIER_CODE_PATTERN, LOCALIZED_UIDS, OPS_UIDS } from './content-model';
 import { FENCE_CONDITION_ID, OPERATOR_CONDITION_ID, carrierCodesOf, permissionsFor } from './editor-fence';
 import { MESSAGE_TEMPLATE_UID } from './message-templates';
 import { type ChecklistCarrier, type ChecklistEntries, type LocalizedEntry, engineAnswerSchema, setupChecklist } from './setup-checklist';
@@ -21,11 +21,21 @@ type AdminUser = { id: number; roles?: { code?: string }[] };
 type Ctx = { params: { code?: string }; query: Record<string, unknown>; state: { user?: AdminUser }; body: unknown; status: number };
 
 const codeParam = z.string().max(100).regex(CARRIER_CODE_PATTERN);
+/** The types whose entries name their carrier in `carrierCode`. */
+const CARRIER_CODE_TYPES = [...LOCALIZED_UIDS, ...Object.values(OPS_UIDS)] as [string, ...string[]];
+const uidParam = z.enum(CARRIER_CODE_TYPES);
 const postcodeParam = z.string().trim().min(1, 'Enter a postcode.').max(20, 'A postcode has at most 20 characters.');
 
 /** Codes of the carriers the user may read in the content manager; `all` for an unfenced reader. */
-export async function visibleCarrierCodes(strapi: Core.Strapi, user: AdminUser): Promise<'all' | string[]> {
-  const permissions = await permissionsFor(strapi, user, `${CM}.read`, CARRIER_UID);
+export const visibleCarrierCodes = (strapi: Core.Strapi, user: AdminUser): Promise<'all' | string[]> => fencedCarrierCodes(strapi, user, `${CM}.read`, CARRIER_UID);
+
+/**
+ * Codes of the carriers whose entries of type `uid` the user may `action` under the fences (ADR 002,
+ * 078): `all` for a super admin or an unconditioned permission, else the carriers they operate or
+ * edit, by the condition each permission carries; none without a permission.
+ */
+export async function fencedCarrierCodes(strapi: Core.Strapi, user: AdminUser, action: string, uid: string): Promise<'all' | string[]> {
+  const permissions = await permissionsFor(strapi, user, action, uid);
   if (permissions === null) return 'all';
   if (permissions.some((p) => !(p.conditions ?? []).length)) return 'all';
   const codes = new Set<string>();
@@ -155,6 +165,18 @@ export function registerSetupChecklistRoutes(strapi: Core.Strapi): void {
         const answer = (await signedAppGet(strapi, '/api/ops/carrier-setup', { carrier: row.code, postcode: postcode.data }, 'carrier-setup', 5000)) as { answer?: unknown } | null;
         // null: the app did not answer, or does not serve the carrier yet (its entry is not published).
         ctx.body = { answer: answer?.answer ?? null };
+      },
+    },
+    {
+      // The carrier picker of a carrierCode field (ADR 205): the carriers the user may create entries of this type for.
+      method: 'GET',
+      path: '/carrier-choices',
+      handler: async (ctx: Ctx) => {
+        if (!ctx.state.user) throw new errors.UnauthorizedError();
+        const uid = uidParam.safeParse(ctx.query.uid);
+        if (!uid.success) throw new errors.ValidationError(`uid must be a content type with a carrier: ${CARRIER_CODE_TYPES.join(', ')}.`);
+        const carriers = byCarrier(await carrierRows(strapi, await fencedCarrierCodes(strapi, ctx.state.user, `${CM}.create`, uid.data)));
+        ctx.body = { carriers: [...carriers.values()].map(({ row }) => ({ code: row.code, name: String(row.name ?? row.code) })) };
       },
     },
   ].map((route) => ({ ...route, config: { policies: ['admin::isAuthenticatedAdmin'] } }));
