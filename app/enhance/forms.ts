@@ -8,25 +8,30 @@
 const INVALID_BORDER = "border-danger-border";
 const VALID_BORDER = "border-line/30";
 
-function errorElementFor(field: HTMLInputElement): HTMLElement {
+/** The field's message element: the server's (shown or hidden), else one made here and removed again, as the field's own component does. */
+function errorElementFor(field: HTMLInputElement, create: boolean): HTMLElement | null {
   const id = `${field.id}-error`;
   const existing = document.getElementById(id);
-  if (existing) return existing;
+  if (existing || !create) return existing;
   const created = document.createElement("p");
   created.id = id;
   created.className = "mt-1 font-semibold text-danger";
   created.dataset.testid = id;
+  created.dataset.madeHere = "";
   field.parentElement!.appendChild(created);
   return created;
 }
 
 function show(field: HTMLInputElement, message: string | null) {
-  const error = errorElementFor(field);
+  const error = errorElementFor(field, Boolean(message));
   const describedBy = new Set((field.getAttribute("aria-describedby") ?? "").split(" ").filter(Boolean));
-  error.textContent = message ?? "";
-  error.hidden = !message;
-  if (message) describedBy.add(error.id);
-  else describedBy.delete(error.id);
+  describedBy.delete(`${field.id}-error`);
+  if (error && message) {
+    error.textContent = message;
+    error.hidden = false;
+    describedBy.add(error.id);
+  } else if (error && "madeHere" in error.dataset) error.remove();
+  else if (error) error.hidden = true;
   if (message) field.setAttribute("aria-invalid", "true");
   else field.removeAttribute("aria-invalid");
   if (field.classList.contains(VALID_BORDER) || field.classList.contains(INVALID_BORDER)) {
