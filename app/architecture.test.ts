@@ -108,10 +108,10 @@ const JOURNEYS = path.join(APP, "journeys");
 /**
  * What a journey may use besides its own folder: the app-wide components (the UI kit in
  * components/ui, the frame and the pieces two journeys share), the shared helpers, the app-wide
- * folders and doors, and the type of the /booking frame's loader (the parent route of location,
+ * folders (enhance: the small modules of pages without hydration, ADR 206) and doors, and the type of the /booking frame's loader (the parent route of location,
  * device and checkout).
  */
-const SHARED = ["components", "lib", "i18n", "tenant", "content", "booking.server", "env.server", "tailwind.css", "routes/booking"].map((name) => path.join(APP, name));
+const SHARED = ["components", "lib", "i18n", "tenant", "content", "enhance", "booking.server", "env.server", "tailwind.css", "routes/booking"].map((name) => path.join(APP, name));
 
 /** The journey folder a path lies in, or null outside app/journeys/<journey>/. */
 function journeyOf(resolved: string): string | null {

@@ -18,6 +18,8 @@ import { logger } from "~/lib/observability/logger.server";
 import { CARRIER_HEADER } from "~/lib/http/render-cache";
 import { hostNamesCarrier } from "~/tenant/tenant.server";
 import { RequestInfoProvider } from "~/lib/observability/request-context";
+import { pageEnhancements, type Enhancement } from "~/enhance/names";
+import { ENHANCEMENT_SCRIPTS } from "~/enhance/urls";
 // The partner API's doors (ADR 170): server.ts reads them from the server build.
 export { partnerApi } from "~/lib/api/partner-api.server";
 
@@ -46,6 +48,18 @@ export function handleDataRequest(response: Response) {
   return response;
 }
 
+/**
+ * The enhancement modules of a page served without hydration (ADR 206), from the matched routes'
+ * handles; null when it hydrates. An error page hydrates, and so would a build without the
+ * modules' files (none should be) rather than lose the page's behaviour.
+ */
+function enhancementsOf(remixContext: EntryContext): Enhancement[] | null {
+  const { matches, errors } = remixContext.staticHandlerContext;
+  if (errors) return null;
+  const names = pageEnhancements(matches.map((match) => remixContext.routeModules[match.route.id]?.handle));
+  return names && names.every((name) => ENHANCEMENT_SCRIPTS[name]) ? names : null;
+}
+
 export default function handleRequest(request: Request, responseStatusCode: number, responseHeaders: Headers, remixContext: EntryContext, loadContext: AppLoadContext) {
   markUnavailable(responseStatusCode, responseHeaders);
   const nonce = typeof loadContext.cspNonce === "string" ? loadContext.cspNonce : undefined;
@@ -64,7 +78,7 @@ export default function handleRequest(request: Request, responseStatusCode: numb
       pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoProvider value={{ nonce, requestId }}>
+      <RequestInfoProvider value={{ nonce, requestId, enhancements: enhancementsOf(remixContext) }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} nonce={nonce} />
       </RequestInfoProvider>,
       {
@@ -106,7 +120,7 @@ function renderWhole(request: Request, status: number, headers: Headers, remixCo
       });
     });
     const { pipe, abort } = renderToPipeableStream(
-      <RequestInfoProvider value={{ requestId }}>
+      <RequestInfoProvider value={{ requestId, enhancements: enhancementsOf(remixContext) }}>
         <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />
       </RequestInfoProvider>,
       {

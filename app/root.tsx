@@ -24,6 +24,8 @@ import stylesheet from "~/tailwind.css?url";
 import { ErrorContent } from "~/components/error-content";
 import { PreviewBanner } from "~/components/preview-banner";
 import { isPreviewing } from "~/content/preview.server";
+import type { Enhancement } from "~/enhance/names";
+import { ENHANCEMENT_SCRIPTS } from "~/enhance/urls";
 
 export const links: LinksFunction = () => [{ rel: "stylesheet", href: stylesheet }];
 
@@ -95,9 +97,30 @@ function RouteTranslations({ root, children }: { root: RootData; children: React
   return children;
 }
 
+/** The page's enhancement modules, and the shared chunks they import preloaded beside them. */
+function EnhancementScripts({ names, nonce }: { names: readonly Enhancement[]; nonce?: string }) {
+  const scripts = names.flatMap((name) => ENHANCEMENT_SCRIPTS[name] ?? []);
+  const imports = [...new Set(scripts.flatMap((script) => script.imports))];
+  return (
+    <>
+      {imports.map((url) => (
+        <link key={url} rel="modulepreload" href={url} nonce={nonce} />
+      ))}
+      {scripts.map((script) => (
+        <script key={script.url} type="module" src={script.url} nonce={nonce} />
+      ))}
+    </>
+  );
+}
+
+/**
+ * A page served without hydration (ADR 206; entry.server decides from the matched routes' handles)
+ * carries its enhancement modules instead of Remix's scripts and scroll restoration. The browser's
+ * build leaves that branch out (`import.meta.env.SSR`).
+ */
 function Document({ root, children, title }: { root?: RootData; children: React.ReactNode; title?: string }) {
   const i18n = useI18n(root);
-  const { nonce } = useRequestInfo();
+  const { nonce, enhancements } = useRequestInfo();
   return (
     <html lang={root?.locale ?? "en"}>
       <head>
@@ -120,8 +143,14 @@ function Document({ root, children, title }: { root?: RootData; children: React.
         ) : (
           children
         )}
-        <ScrollRestoration nonce={nonce} />
-        <Scripts nonce={nonce} />
+        {import.meta.env.SSR && enhancements ? (
+          <EnhancementScripts names={enhancements} nonce={nonce} />
+        ) : (
+          <>
+            <ScrollRestoration nonce={nonce} />
+            <Scripts nonce={nonce} />
+          </>
+        )}
       </body>
     </html>
   );

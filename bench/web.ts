@@ -24,9 +24,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, gzipSync } from "node:zlib";
-import { matchRoutes, type AgnosticRouteObject } from "@remix-run/router";
 import type { ServerBuild } from "@remix-run/node";
-import { kB, pageWeight } from "./js-weight";
+import { kB, urlWeight } from "./js-weight";
 import { measure, type Load } from "./load";
 import { root } from "../scripts/lib/proc.mjs";
 import { ensureAppBuilt } from "../scripts/lib/prepare.mjs";
@@ -64,23 +63,6 @@ const LIGHTHOUSE_PAGES = [PAGES[0]!, PAGES[2]!, WEIGHED.find((page) => page.name
 /** One autocannon run of a page as a first visitor (or the cookie's) asks for it. */
 function load(pathname: string, cookie?: string): Promise<Load> {
   return measure({ url: `${origin}${pathname}`, connections, duration: seconds, headers: { host, "accept-encoding": "br, gzip", ...(cookie ? { cookie } : {}) } });
-}
-
-/** The route ids a URL renders, from the server build (independent of where route files live). */
-function routeIds(build: ServerBuild, pathname: string): string[] {
-  const children = (parentId: string | undefined): AgnosticRouteObject[] =>
-    Object.values(build.routes)
-      .filter((route) => route.parentId === parentId)
-      .map((route) => (route.index ? { id: route.id, path: route.path, index: true } : { id: route.id, path: route.path, children: children(route.id) }));
-  return (matchRoutes(children(undefined), pathname) ?? []).map((match) => match.route.id!);
-}
-
-function namespacesOf(build: ServerBuild, ids: string[]): string[] {
-  const declared = ids.flatMap((id) => {
-    const i18n = (build.routes[id]?.module.handle as { i18n?: string | string[] } | undefined)?.i18n;
-    return typeof i18n === "string" ? [i18n] : (i18n ?? []);
-  });
-  return [...new Set(["common", ...declared])];
 }
 
 async function lighthouse(url: string): Promise<{ performance: number; accessibility: number }> {
@@ -170,14 +152,7 @@ async function main() {
     const build = (await import(pathToFileURL(path.join(root, buildDir, "server", "index.js")).href)) as ServerBuild;
     console.log(`${"page".padEnd(34)}${pad("scripts", 10)}${pad("texts", 10)}${pad("total", 10)}`);
     for (const page of WEIGHED) {
-      const ids = routeIds(build, page.path);
-      const weight = pageWeight({
-        build: path.join(root, buildDir),
-        routes: ids,
-        lng: "en",
-        ns: namespacesOf(build, ids),
-        manifestFileLoaded: build.future.v3_lazyRouteDiscovery !== true,
-      });
+      const weight = urlWeight(build, path.join(root, buildDir), page.path, "en");
       console.log(
         `${`${page.name} ${page.path}`.padEnd(34)}${pad(kB(weight.scriptBytes), 10)}${pad(kB(weight.translationBytes), 10)}${pad(kB(weight.scriptBytes + weight.translationBytes), 10)}`,
       );

@@ -12,7 +12,8 @@ export function useRouteWantsLiveChat(): boolean {
 /**
  * The chat widget loads only when asked for; without a widget URL the button leads to contact. The URL
  * becomes a script's src, so it passes the URL policy once more here: a web address, never a script or
- * data address (ADR 058).
+ * data address (ADR 058). On a page without hydration the `page` module does the same from the
+ * button's data attributes (ADR 206).
  */
 export function LiveChatButton({ widgetUrl: givenUrl }: { widgetUrl: string | null }) {
   const widgetUrl = safeUrl(givenUrl);
@@ -26,6 +27,8 @@ export function LiveChatButton({ widgetUrl: givenUrl }: { widgetUrl: string | nu
       shape="pill"
       className="fixed bottom-4 right-4 shadow-lg"
       aria-busy={loading || undefined}
+      data-widget-url={widgetUrl ?? undefined}
+      data-loading-text={t("landing.liveChatLoading")}
       onClick={() => {
         if (!widgetUrl) return navigate("/contact");
         if (loading) return;

@@ -6,6 +6,7 @@ import type { ShownText } from "~/lib/errors/error-table";
 import { TextField } from "~/components/ui/text-field";
 import { FieldError, FormAlert } from "~/components/ui/field-error";
 import { Button } from "~/components/ui/button";
+import { useStaticPage } from "~/lib/observability/request-context";
 
 export interface ManageBookingBannerProps {
   values?: { email?: string; order_ref?: string };
@@ -24,6 +25,8 @@ export interface ManageBookingBannerProps {
 export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2" }: ManageBookingBannerProps) {
   const { t } = useTranslation();
   const navigation = useNavigation();
+  // On the landing without hydration the `forms` module checks the fields (ADR 206).
+  const staticPage = useStaticPage();
   const [clientErrors, setClientErrors] = useState<LookupFieldErrors | null>(null);
   const shown = clientErrors ?? errors ?? {};
   const busy = navigation.state !== "idle" && navigation.formAction === "/manage";
@@ -43,6 +46,7 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
         method="post"
         action="/manage"
         noValidate
+        data-check-filled={staticPage || undefined}
         className="mt-4 grid gap-4 md:grid-cols-[1fr_1fr_auto] md:items-start"
         onSubmit={(event) => {
           const form = event.currentTarget;
@@ -67,6 +71,7 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
           label={t("manage-lookup.email")}
           autoComplete="email"
           defaultValue={values?.email ?? ""}
+          data-missing={staticPage ? t("manage-lookup.errors.emailMissing") : undefined}
           error={shown.email ? t(shown.email) : null}
         />
         <div>
@@ -103,6 +108,7 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
             title={t("manage-lookup.orderRefHint")}
             placeholder={t("manage-lookup.orderRefPlaceholder")}
             defaultValue={values?.order_ref ?? ""}
+            data-missing={staticPage ? t("manage-lookup.errors.orderRefMissing") : undefined}
             aria-invalid={shown.order_ref ? true : undefined}
             aria-describedby={["order-ref-numeric", shown.order_ref ? "lookup-order-ref-error" : ""].filter(Boolean).join(" ")}
             className="mt-1 w-full rounded-lg border border-line/30 bg-field px-3 py-2 text-on-field"
@@ -112,7 +118,7 @@ export function ManageBookingBanner({ values, errors, alert, headingLevel = "h2"
           </p>
           <FieldError id="lookup-order-ref-error" messages={shown.order_ref ? t(shown.order_ref) : null} testId="lookup-order-ref-error" />
         </div>
-        <Button type="submit" disabled={busy} size="sm" className="md:mt-7" data-testid="find-order">
+        <Button type="submit" disabled={busy} size="sm" className="md:mt-7" data-testid="find-order" data-busy-text={staticPage ? t("manage-lookup.searching") : undefined}>
           {busy ? t("manage-lookup.searching") : t("manage-lookup.submit")}
         </Button>
       </Form>

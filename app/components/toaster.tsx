@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Toast } from "~/lib/toast";
+import { useStaticPage } from "~/lib/observability/request-context";
 import { Toast as ToastView } from "./ui/toast";
 
 /**
@@ -10,10 +11,14 @@ import { Toast as ToastView } from "./ui/toast";
  * stays its own duration whatever the root data does next: a later revalidation hands no toast, and
  * that must neither drop this one nor cancel its timer (it would then stay until the next page);
  * the same toast handed twice shows once (ADR 127).
+ *
+ * A page served without hydration (ADR 206) renders its toast at once; its `page` module dismisses
+ * it on the button and after its duration (`data-duration-ms`).
  */
 export function Toaster({ incoming }: { incoming: Toast | null | undefined }) {
   const { t } = useTranslation();
-  const [toasts, setToasts] = useState<Toast[]>([]);
+  const staticPage = useStaticPage();
+  const [toasts, setToasts] = useState<Toast[]>(() => (staticPage && incoming ? [incoming] : []));
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
@@ -46,6 +51,7 @@ export function Toaster({ incoming }: { incoming: Toast | null | undefined }) {
               onDismiss={() => dismiss(entry.id)}
               text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")}
               dismissLabel={t("toast.dismiss")}
+              durationMs={staticPage ? entry.durationMs : undefined}
             />
           ))}
       </div>
@@ -59,6 +65,7 @@ export function Toaster({ incoming }: { incoming: Toast | null | undefined }) {
               onDismiss={() => dismiss(entry.id)}
               text={entry.key ? t(entry.key, entry.params) : (entry.message ?? "")}
               dismissLabel={t("toast.dismiss")}
+              durationMs={staticPage ? entry.durationMs : undefined}
             />
           ))}
       </div>

@@ -64,7 +64,8 @@ test("a carrier with Smartphones and Tablets tabs switches the carousel list", a
   await page.goto(carrierUrl(String(withTablets!.code)));
   const tabs = page.getByRole("tab");
   await expect(tabs).toHaveCount(2);
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // The landing does not hydrate (ADR 206): its carousel module switches the tabs in place.
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
   await page.getByRole("tab", { name: "Tablets" }).click();
   await expect(page.getByRole("tab", { name: "Tablets" })).toHaveAttribute("aria-selected", "true");
   await expect(page.getByTestId("carousel-item").first()).toContainText(/iPad|Tab/);
@@ -110,8 +111,13 @@ test.describe("without JavaScript (or a tap before the page is interactive)", ()
 test("the hero asks for a postcode before searching", async ({ page }) => {
   const carrier = landingCarriers().find((entry) => !entry.addressLookup && entry.defaultLocale === "en")!;
   await page.goto(carrierUrl(String(carrier.code)));
-  // Before hydration the form posts natively to the postcode search; the check is the page's own.
-  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
+  // Before its forms module runs the form posts natively to the postcode search; the check is the page's own (ADR 206).
+  await expect(page.locator("html")).toHaveAttribute("data-enhanced", "true");
+  await page.getByRole("button", { name: "Get started" }).click();
+  await expect(page.getByRole("alert")).toHaveText("Please enter a postcode");
+  await expect(page.getByRole("textbox", { name: "Enter your postcode" })).toBeFocused();
+  await expect(page).toHaveURL(carrierUrl(String(carrier.code)));
+  // A second press of an empty field still asks, and stays.
   await page.getByRole("button", { name: "Get started" }).click();
   await expect(page.getByRole("alert")).toHaveText("Please enter a postcode");
   await expect(page).toHaveURL(carrierUrl(String(carrier.code)));

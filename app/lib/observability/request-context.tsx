@@ -1,4 +1,5 @@
 import { createContext, useContext } from "react";
+import type { Enhancement } from "~/enhance/names";
 
 /**
  * What one server render knows about its request: the CSP nonce for Remix's scripts and the theme
@@ -8,6 +9,11 @@ import { createContext, useContext } from "react";
 export interface RequestInfo {
   nonce?: string;
   requestId?: string;
+  /**
+   * Set when the server renders a page that will not hydrate (ADR 206): the enhancement modules it
+   * loads instead of Remix's scripts. Never in the browser, where React runs only on hydrated pages.
+   */
+  enhancements?: readonly Enhancement[] | null;
 }
 
 const RequestInfoContext = createContext<RequestInfo>({});
@@ -16,4 +22,12 @@ export const RequestInfoProvider = RequestInfoContext.Provider;
 
 export function useRequestInfo(): RequestInfo {
   return useContext(RequestInfoContext);
+}
+
+/**
+ * True while the server renders a page that will not hydrate (ADR 206): components then render what
+ * their enhancement module needs (a carousel's other slides in templates, a toast as it arrives).
+ */
+export function useStaticPage(): boolean {
+  return Boolean(useContext(RequestInfoContext).enhancements);
 }

@@ -6,6 +6,9 @@ export interface LegalPageData {
   page: { slug: string; title: string; body: string };
 }
 
+/** Legal pages are served without hydration (ADR 206). */
+export const legalPageHandle = { hydrate: false };
+
 export const legalPageMeta: MetaFunction = ({ data }) => {
   const page = data as LegalPageData | undefined;
   return page ? [{ title: `${page.page.title} · ${page.brand}` }] : [];

@@ -1,34 +1,15 @@
 import { useEffect, useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { useSearchParams } from "@remix-run/react";
-import { Button } from "~/components/ui/button";
+import { Button, buttonClass } from "~/components/ui/button";
+import { useStaticPage } from "~/lib/observability/request-context";
+import { CAROUSEL_BREAKPOINTS, carouselLayoutFor, movedStart, visibleWindow } from "~/enhance/carousel-layout";
 
 export interface CarouselItem {
   title: string;
   imagePath: string;
   /** Renditions of a media-library picture (ADR 085). */
   srcSet?: string;
-}
-
-/** Spec §9: 1.5 items by default, 3 from 800px, 5 from 1000px; slides move by 1, 3, 5; infinite. */
-export const CAROUSEL_BREAKPOINTS = [
-  { minWidth: 1000, perView: 5, slideBy: 5 },
-  { minWidth: 800, perView: 3, slideBy: 3 },
-  { minWidth: 0, perView: 1.5, slideBy: 1 },
-] as const;
-
-export function carouselLayoutFor(width: number) {
-  return CAROUSEL_BREAKPOINTS.find((breakpoint) => width >= breakpoint.minWidth) ?? CAROUSEL_BREAKPOINTS[2];
-}
-
-/** Infinite: the window wraps around the list in both directions. */
-export function visibleWindow<T>(items: readonly T[], start: number, perView: number): { item: T; index: number }[] {
-  if (items.length === 0) return [];
-  const count = Math.min(items.length, Math.ceil(perView));
-  return Array.from({ length: count }, (_, offset) => {
-    const index = (((start + offset) % items.length) + items.length) % items.length;
-    return { item: items[index]!, index };
-  });
 }
 
 function useCarouselLayout() {
@@ -52,19 +33,41 @@ export interface CarouselTab {
 export const CAROUSEL_TAB_PARAM = "popular";
 export const CAROUSEL_START_PARAM = "from";
 
-/** The item a window starting at `start` moves to, wrapping around. */
-export function movedStart(start: number, direction: 1 | -1, slideBy: number, count: number): number {
-  return count === 0 ? 0 : (((start + direction * slideBy) % count) + count) % count;
+/** One slide; in a page without hydration also the copies in the templates the enhancement module takes them from. */
+function Slide({ item, index, count, perView }: { item: CarouselItem; index: number; count: number; perView?: number }) {
+  const { t } = useTranslation();
+  return (
+    <li
+      aria-roledescription="slide"
+      aria-label={t("landing.carouselItem", { index: index + 1, count })}
+      style={perView ? { flex: `0 0 calc(${100 / perView}% - 1rem)` } : undefined}
+      className="rounded-xl bg-surface p-4 text-center"
+      data-testid="carousel-item"
+    >
+      <img
+        src={item.imagePath}
+        srcSet={item.srcSet}
+        sizes={item.srcSet ? "(min-width: 1000px) 20vw, (min-width: 800px) 33vw, 66vw" : undefined}
+        alt=""
+        className="mx-auto h-32 w-auto"
+        loading="lazy"
+      />
+      <p className="mt-3 font-semibold">{item.title}</p>
+    </li>
+  );
 }
 
 /**
  * The tabs and arrows are submit buttons of GET forms: a tap before the page is interactive, or
  * without JavaScript, loads the landing with `?popular=<tab>&from=<n>` and the server renders that
- * tab and window; once hydrated, the same buttons change the carousel in place.
+ * tab and window; once hydrated, the same buttons change the carousel in place. On the landing
+ * served without hydration (ADR 206) the `carousel` module does that in place instead: the server
+ * then also renders every tab's slides in a <template> and the tabs' two looks as data attributes.
  */
 export function PopularCarousel({ title, tabs }: { title: string; tabs: CarouselTab[] }) {
   const { t } = useTranslation();
   const baseId = useId();
+  const staticPage = useStaticPage();
   const [searchParams] = useSearchParams();
   const visibleTabs = tabs.filter((tab) => tab.items.length > 0);
   const [activeId, setActiveId] = useState(() => visibleTabs.find((tab) => tab.id === searchParams.get(CAROUSEL_TAB_PARAM))?.id ?? visibleTabs[0]?.id);
@@ -82,14 +85,22 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
     type: "submit" as const,
     name: CAROUSEL_START_PARAM,
     value: String(movedStart(start, direction, layout.slideBy, items.length)),
+    "data-carousel-move": staticPage ? direction : undefined,
     onClick: (event: { preventDefault(): void }) => {
       event.preventDefault();
       setStart((current) => movedStart(current, direction, layout.slideBy, items.length));
     },
   });
+  const tabLook = (selected: boolean) => buttonClass({ shape: "pill", size: "sm", variant: selected ? "primary" : "quiet" });
 
   return (
-    <section id="popular" aria-labelledby={`${baseId}-title`} className="mx-auto max-w-6xl px-4 py-12" data-testid="popular-carousel">
+    <section
+      id="popular"
+      aria-labelledby={`${baseId}-title`}
+      className="mx-auto max-w-6xl px-4 py-12"
+      data-testid="popular-carousel"
+      data-carousel={staticPage ? start : undefined}
+    >
       <h2 id={`${baseId}-title`} className="mb-6 text-2xl font-bold">
         {title}
       </h2>
@@ -114,6 +125,9 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
                 shape="pill"
                 size="sm"
                 variant={tab.id === active.id ? "primary" : "quiet"}
+                data-carousel-tab={staticPage ? tab.id : undefined}
+                data-selected-class={staticPage ? tabLook(true) : undefined}
+                data-unselected-class={staticPage ? tabLook(false) : undefined}
               >
                 {tab.label}
               </Button>
@@ -135,30 +149,22 @@ export function PopularCarousel({ title, tabs }: { title: string; tabs: Carousel
           </button>
           <ul className="flex flex-1 gap-4 overflow-hidden" data-per-view={layout.perView} aria-live="polite">
             {shown.map(({ item, index }) => (
-              <li
-                key={`${active.id}-${index}`}
-                aria-roledescription="slide"
-                aria-label={t("landing.carouselItem", { index: index + 1, count: items.length })}
-                style={{ flex: `0 0 calc(${100 / layout.perView}% - 1rem)` }}
-                className="rounded-xl bg-surface p-4 text-center"
-                data-testid="carousel-item"
-              >
-                <img
-                  src={item.imagePath}
-                  srcSet={item.srcSet}
-                  sizes={item.srcSet ? "(min-width: 1000px) 20vw, (min-width: 800px) 33vw, 66vw" : undefined}
-                  alt=""
-                  className="mx-auto h-32 w-auto"
-                  loading="lazy"
-                />
-                <p className="mt-3 font-semibold">{item.title}</p>
-              </li>
+              <Slide key={`${active.id}-${index}`} item={item} index={index} count={items.length} perView={layout.perView} />
             ))}
           </ul>
           <button {...arrow(1)} aria-label={t("landing.carouselNext")} className="shrink-0 rounded-full border border-line/20 bg-page px-3 py-2 text-xl leading-none">
             ›
           </button>
         </form>
+        {staticPage
+          ? visibleTabs.map((tab) => (
+              <template key={tab.id} data-carousel-slides={tab.id}>
+                {tab.items.map((item, index) => (
+                  <Slide key={index} item={item} index={index} count={tab.items.length} />
+                ))}
+              </template>
+            ))
+          : null}
       </div>
     </section>
   );

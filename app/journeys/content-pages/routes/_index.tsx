@@ -12,8 +12,11 @@ import { responseScope } from "~/lib/http/response-scope.server";
 import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { safeRedirectTarget } from "@repair/rules/url";
 import { Button } from "~/components/ui/button";
+import type { EnhanceHandle } from "~/enhance/names";
+import { useStaticPage } from "~/lib/observability/request-context";
 
-export const handle = { liveChat: true, i18n: ["manage-lookup"] };
+/** Served without hydration (ADR 206), with the carousel's and the forms' small modules. */
+export const handle = { liveChat: true, i18n: ["manage-lookup"], hydrate: false, enhance: ["carousel", "forms"] } satisfies EnhanceHandle & Record<string, unknown>;
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);
@@ -47,10 +50,14 @@ export const meta: MetaFunction<typeof loader> = ({ data }) =>
 function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
   const { t } = useTranslation();
   const [error, setError] = useState<string | null>(null);
+  const staticPage = useStaticPage();
   const field = addressLookup ? "text" : "postcode";
+  const missing = addressLookup ? t("landing.addressMissing") : t("landing.postcodeMissing");
   return (
     <Form
       method="get"
+      // On the landing without hydration the `forms` module asks for the value (ADR 206).
+      data-check-filled={staticPage || undefined}
       action={addressLookup ? "/booking/address-search" : "/booking/postcode-search"}
       noValidate
       className="mt-6 flex max-w-xl flex-col gap-2 sm:flex-row sm:items-start"
@@ -59,7 +66,7 @@ function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
         const value = addressLookup ? input.value.trim() : input.value.replace(/\s+/g, "");
         if (!value) {
           event.preventDefault();
-          setError(addressLookup ? t("landing.addressMissing") : t("landing.postcodeMissing"));
+          setError(missing);
           input.focus();
           return;
         }
@@ -78,11 +85,13 @@ function HeroSearch({ addressLookup }: { addressLookup: boolean }) {
           autoComplete={addressLookup ? "street-address" : "postal-code"}
           placeholder={addressLookup ? t("landing.addressPlaceholder") : t("landing.postcodePlaceholder")}
           aria-invalid={error ? true : undefined}
+          data-missing={staticPage ? missing : undefined}
+          data-normalise={staticPage && !addressLookup ? "postcode" : undefined}
           aria-describedby={error ? "hero-search-error" : undefined}
           className="w-full rounded-lg border border-line/30 bg-field px-4 py-3 text-lg text-on-field"
         />
-        {error ? (
-          <p id="hero-search-error" role="alert" className="mt-2 rounded bg-field px-2 py-1 font-semibold text-danger">
+        {error || staticPage ? (
+          <p id="hero-search-error" role="alert" className="mt-2 rounded bg-field px-2 py-1 font-semibold text-danger" hidden={!error}>
             {error}
           </p>
         ) : null}

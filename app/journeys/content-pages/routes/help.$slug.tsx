@@ -6,7 +6,8 @@ import { notFound } from "~/lib/carrier-routes.server";
 import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 import { ButtonLink } from "~/components/ui/button";
 
-export const handle = { liveChat: true };
+/** Served without hydration (ADR 206). */
+export const handle = { liveChat: true, hydrate: false };
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);

@@ -6,7 +6,8 @@ import { titleMeta } from "~/i18n/meta";
 import { helpGuideSlugs } from "~/content/schemas";
 import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
 
-export const handle = { liveChat: true };
+/** Served without hydration (ADR 206). */
+export const handle = { liveChat: true, hydrate: false };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, locale } = await requireTenant(request);

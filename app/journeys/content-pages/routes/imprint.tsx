@@ -1,9 +1,10 @@
 import { useLoaderData } from "@remix-run/react";
-import { LegalPageView, legalPageMeta } from "~/journeys/content-pages/components/legal-page-view";
+import { LegalPageView, legalPageHandle, legalPageMeta } from "~/journeys/content-pages/components/legal-page-view";
 import { legalPageLoader } from "~/journeys/content-pages/legal-page.server";
 
 export const loader = legalPageLoader("imprint");
 export const meta = legalPageMeta;
+export const handle = legalPageHandle;
 
 export default function LegalRoute() {
   return <LegalPageView data={useLoaderData<typeof loader>()} />;

@@ -4,6 +4,9 @@ import { useTranslation } from "react-i18next";
 import { titleMeta } from "~/i18n/meta";
 import { requireTenant } from "~/tenant/tenant.server";
 
+/** Served without hydration (ADR 206). */
+export const handle = { hydrate: false };
+
 export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier } = await requireTenant(request);
   if (!carrier.maintenance) throw redirect("/");

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { carouselLayoutFor, movedStart, visibleWindow } from "./popular-carousel";
+import { carouselLayoutFor, movedStart, visibleWindow } from "./carousel-layout";
 
 describe("popular carousel layout (spec §9)", () => {
   it("shows 1.5 items by default, 3 from 800px and 5 from 1000px", () => {
