@@ -67,6 +67,8 @@ export async function startBenchApp(options: { port: number; buildDir: string; c
     BOOKING_DATA_DIR: path.join(work, "booking"),
     UPLOADS_DIR: path.join(work, "uploads"),
     OUTBOX_DIR: path.join(work, "outbox"),
+    // BENCH_CPU_PROF=<folder>: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools or speedscope).
+    ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}` } : {}),
     ...options.env,
   };
   await prepareEngine(appEnv);
