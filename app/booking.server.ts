@@ -120,6 +120,8 @@ const READ_ONLY = new Set([
   "coverage.retrieveAddress",
   "coverage.geocodeAddress",
   "checkout.paymentProviders",
+  // Spec §7 POST /{ref}/validate: whether the booking can go to payment, without changing it.
+  "checkout.validateBooking",
 ]);
 const readOnly = (name: string) => READ_ONLY.has(name) || name.startsWith("catalogue.");
 

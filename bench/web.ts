@@ -18,7 +18,8 @@
  *     step is reachable and rendered for them), each next to its own bytes as a static file — on the
  *     embedded database, and again on PostgreSQL when BENCH_DATABASE_URL names an empty database or
  *     the machine has PostgreSQL's server binaries (a private cluster, scripts/pg-cluster.mjs;
- *     BENCH_POSTGRES=0 skips it). BENCH_FIRST_VISITOR=0 skips the first-visitor rows;
+ *     BENCH_POSTGRES=0 skips it). BENCH_FIRST_VISITOR=0 skips the first-visitor rows,
+ *     BENCH_STEPS=basket,checkout measures only those booked steps;
  *  2. the gzipped JavaScript and translation files each of those pages and the basket, repair-date
  *     and payment steps load (`bench/js-weight.ts`, routes matched from the server build);
  *  3. Lighthouse mobile performance and accessibility for landing, postcode search and basket, with
@@ -49,6 +50,8 @@ const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const host = `${carrier}.localhost:${appPort}`;
 const origin = `http://127.0.0.1:${appPort}`;
 const firstVisitor = process.env.BENCH_FIRST_VISITOR !== "0";
+/** BENCH_STEPS=basket,checkout: only those booked steps (names as printed). */
+const onlySteps = process.env.BENCH_STEPS?.split(",").map((name) => name.trim());
 
 const PAGES = [
   { name: "landing", path: "/" },
@@ -118,7 +121,7 @@ function getPage(pathname: string, cookie?: string): Promise<Buffer> {
 const BOOKED_STEPS = [
   { name: "postcode search", path: "/booking/postcode-search" },
   { name: "device make", path: "/booking/device/make" },
-  { name: "device model", path: "/booking/device/model?make=2" },
+  { name: "device model", path: "/booking/device/model?make=2&kind=phone" },
   { name: "basket", path: "/booking/basket" },
   { name: "repair date", path: "/booking/repair-date" },
   { name: "details", path: "/booking/details" },
@@ -164,7 +167,7 @@ type Row = (label: string, figures: Load, ratio?: string) => void;
 async function bookedSteps(database: string, staticDir: string, row: Row) {
   const cookie = await bookedVisitor();
   console.log(`\nVisitor with a booking (one phone, a day, their details), ${database}:`);
-  for (const step of BOOKED_STEPS) {
+  for (const step of BOOKED_STEPS.filter((candidate) => !onlySteps || onlySteps.includes(candidate.name))) {
     const bytes = await getPage(step.path, cookie);
     const statics = writeStatic(staticDir, `booked ${step.name}`, bytes);
     await measure({ url: `${origin}${step.path}`, connections, duration: Math.min(seconds, 3), headers: { host, "accept-encoding": "br, gzip", cookie } });
