@@ -118,15 +118,11 @@ function getPage(pathname: string, cookie?: string): Promise<Buffer> {
   });
 }
 
-const BOOKED_STEPS = [
-  { name: "postcode search", path: "/booking/postcode-search" },
-  { name: "device make", path: "/booking/device/make" },
-  { name: "device model", path: "/booking/device/model?make=2&kind=phone" },
-  { name: "basket", path: "/booking/basket" },
-  { name: "repair date", path: "/booking/repair-date" },
-  { name: "details", path: "/booking/details" },
-  { name: "checkout", path: "/booking/checkout" },
-];
+/** Every booking step before payment, as a visitor with a booking (one phone, a day, their details) opens it; the model list of the phone's make. */
+const BOOKED_STEPS = ["postcode search", "device make", "device model", "basket", "repair date", "details", "checkout"].map((name) => {
+  const page = WEIGHED.find((candidate) => candidate.name === name)!;
+  return name === "device model" ? { ...page, path: `${page.path}?make=2&kind=phone` } : page;
+});
 
 /**
  * A visitor with a booking up to checkout, built over HTTP as a browser without JavaScript builds it
