@@ -9,6 +9,7 @@ import { asDatabaseUnavailable, composeEngine, wrapOperations, type ComposedEngi
 import { env } from "./env.server";
 import { readTestClockOffset } from "./lib/cookies.server";
 import { outsidePreview } from "./content/preview.server";
+import { currentResponseScope } from "./lib/http/response-scope.server";
 import { logger, requestScope } from "./lib/observability/logger.server";
 import { engineOutcomeCounters } from "./lib/observability/metrics.server";
 
@@ -103,11 +104,55 @@ function toHttp(error: unknown): unknown {
 const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   !!value && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
 
-/** The engine as routes see it: an operation (of any area) that finds the database away throws the 503 answer. */
+/**
+ * Operations that only read. Every other one may write, so inside a request it makes the request
+ * forget the booking reads it kept (ADR 209) when it starts and when it ends: a loader after an
+ * action, or after a loader that built or changed the booking, reads it again.
+ */
+const READ_ONLY = new Set([
+  "capabilities",
+  "basket.getBooking",
+  "basket.getDevice",
+  "basket.loadAvailability",
+  "coverage.checkPostcode",
+  "coverage.locateStores",
+  "coverage.findAddresses",
+  "coverage.retrieveAddress",
+  "coverage.geocodeAddress",
+  "checkout.paymentProviders",
+  // Spec §7 POST /{ref}/validate: whether the booking can go to payment, without changing it.
+  "checkout.validateBooking",
+]);
+const readOnly = (name: string) => READ_ONLY.has(name) || name.startsWith("catalogue.");
+
+/**
+ * The engine as routes see it: an operation (of any area) that finds the database away throws the
+ * 503 answer, and one that may write tells the request's scope (the booking it read is no longer current).
+ */
 function forRoutes(engine: Engine): Engine {
-  return wrapOperations(engine, (operation, self) => (...args) => {
-    const result = operation.apply(self, args);
-    return isThenable(result) ? Promise.resolve(result).catch((error: unknown) => Promise.reject(toHttp(error))) : result;
+  return wrapOperations(engine, (operation, self, name) => (...args) => {
+    const ended = readOnly(name) ? undefined : currentResponseScope()?.writing();
+    let result: unknown;
+    try {
+      result = operation.apply(self, args);
+    } catch (error) {
+      ended?.();
+      throw error;
+    }
+    if (!isThenable(result)) {
+      ended?.();
+      return result;
+    }
+    return Promise.resolve(result).then(
+      (value) => {
+        ended?.();
+        return value;
+      },
+      (error: unknown) => {
+        ended?.();
+        return Promise.reject(toHttp(error));
+      },
+    );
   });
 }
 

@@ -72,7 +72,9 @@ export async function startBenchApp(options: { port: number; buildDir: string; c
   await prepareEngine(appEnv);
   // proc.mjs takes a log file too; its JSDoc-less defaults give TypeScript a narrower type.
   const start = startProcess as (scope: string, command: string, args: string[], options: { env: Record<string, string>; logFile: string }) => ReturnType<typeof startProcess>;
-  const app = start("app", process.execPath, ["--import", "tsx", "server.ts"], { env: appEnv, logFile: path.join(work, "app.log") });
+  // BENCH_CPU_PROF=<folder>: the app writes a V8 CPU profile there when it stops (open it in Chrome's DevTools or speedscope).
+  const profile = process.env.BENCH_CPU_PROF ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`] : [];
+  const app = start("app", process.execPath, [...profile, "--import", "tsx", "server.ts"], { env: appEnv, logFile: path.join(work, "app.log") });
   const stop = async () => {
     await app.stop();
     rmSync(work, { recursive: true, force: true });

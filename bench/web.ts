@@ -12,8 +12,14 @@
  *     landing page, an FAQ page and /booking/postcode-search of BENCH_CARRIER (patchpoint), each
  *     next to its own bytes written as a static file under the build's client folder (precompressed
  *     like every asset) and served by the same server; every request says `Accept-Encoding: br, gzip`
- *     and sends no cookie (a first visitor); then postcode search once more for a visitor with a
- *     booking (rendered for them);
+ *     and sends no cookie (a first visitor); then every booking step before payment (postcode search,
+ *     device make and model, basket, repair date, details, checkout) for a visitor WITH a booking (one
+ *     phone, a day, their details: built over HTTP as a browser without JavaScript builds it, so every
+ *     step is reachable and rendered for them), each next to its own bytes as a static file — on the
+ *     embedded database, and again on PostgreSQL when BENCH_DATABASE_URL names an empty database or
+ *     the machine has PostgreSQL's server binaries (a private cluster, scripts/pg-cluster.mjs;
+ *     BENCH_POSTGRES=0 skips it). BENCH_FIRST_VISITOR=0 skips the first-visitor rows,
+ *     BENCH_STEPS=basket,checkout measures only those booked steps;
  *  2. the gzipped JavaScript and translation files each of those pages and the basket, repair-date
  *     and payment steps load (`bench/js-weight.ts`, routes matched from the server build);
  *  3. Lighthouse mobile performance and accessibility for landing, postcode search and basket, with
@@ -29,7 +35,9 @@ import { kB, urlWeight } from "./js-weight";
 import { measure, type Load } from "./load";
 import { root } from "../scripts/lib/proc.mjs";
 import { ensureAppBuilt } from "../scripts/lib/prepare.mjs";
-import { benchCms, startBenchApp } from "./app";
+import { benchCms, startBenchApp, type BenchApp } from "./app";
+import { chooseRepairDate, createHttpCustomer, deviceIntoBasket, fillDetails, coveredPostcodeOf, bookingInput } from "../tests/support/http-customer";
+import { startPgCluster } from "../scripts/pg-cluster.mjs";
 
 const carrier = process.env.BENCH_CARRIER ?? "patchpoint";
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
@@ -40,6 +48,9 @@ const buildDir = process.env.BENCH_BUILD_DIR ?? "build";
 const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const host = `${carrier}.localhost:${appPort}`;
 const origin = `http://127.0.0.1:${appPort}`;
+const firstVisitor = process.env.BENCH_FIRST_VISITOR !== "0";
+/** BENCH_STEPS=basket,checkout: only those booked steps (names as printed). */
+const onlySteps = process.env.BENCH_STEPS?.split(",").map((name) => name.trim());
 
 const PAGES = [
   { name: "landing", path: "/" },
@@ -77,10 +88,10 @@ async function lighthouse(url: string): Promise<{ performance: number; accessibi
   }
 }
 
-/** The page's HTML as a first visitor gets it (fetch cannot set Host; Node does not resolve *.localhost). */
-function getPage(pathname: string): Promise<Buffer> {
+/** The page's HTML as a first visitor (or the cookie's) gets it; fetch cannot set Host, Node does not resolve *.localhost. */
+function getPage(pathname: string, cookie?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}${pathname}`, { headers: { host } }, (response) => {
+    const request = http.get(`${origin}${pathname}`, { headers: { host, ...(cookie ? { cookie } : {}) } }, (response) => {
       const chunks: Buffer[] = [];
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => (response.statusCode === 200 ? resolve(Buffer.concat(chunks)) : reject(new Error(`${pathname} answered ${response.statusCode} for ${carrier}`))));
@@ -89,34 +100,85 @@ function getPage(pathname: string): Promise<Buffer> {
   });
 }
 
-const BOOKED_PAGE = "/booking/postcode-search";
+/** Every booking step before payment, as a visitor with a booking (one phone, a day, their details) opens it; the model list of the phone's make. */
+const BOOKED_STEPS = ["postcode search", "device make", "device model", "basket", "repair date", "details", "checkout"].map((name) => {
+  const page = WEIGHED.find((candidate) => candidate.name === name)!;
+  return name === "device model" ? { ...page, path: `${page.path}?make=2&kind=phone` } : page;
+});
 
 /**
- * A booking session cookie: the landing page's postcode form (a GET) with a postcode of the
- * carrier's first service area (BENCH_POSTCODE, else its seed's first prefix + " 1AA") builds a booking.
- * Sent without spaces, as the hydrated form sends it (with spaces the page first redirects to that address).
+ * A visitor with a booking up to checkout, built over HTTP as a browser without JavaScript builds it
+ * (tests/support/http-customer.ts: postcode, one phone with a screen repair, the first free day,
+ * the details); answers its cookie header.
  */
-async function bookingCookie(): Promise<string> {
-  const seed = JSON.parse(readFileSync(path.join(root, "tenants", carrier, "engine.json"), "utf8")) as { service_areas: { postcode_prefixes: string[] }[] };
-  const postcode = process.env.BENCH_POSTCODE ?? `${seed.service_areas[0]!.postcode_prefixes[0]!} 1AA`;
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${origin}${BOOKED_PAGE}?postcode=${encodeURIComponent(postcode.replace(/\s+/g, ""))}`, { headers: { host } }, (response) => {
-      response.resume();
-      const session = response.headers["set-cookie"]?.map((cookie) => cookie.split(";")[0]!).find((cookie) => cookie.startsWith("__booking="));
-      if (response.statusCode === 302 && session) resolve(session);
-      else reject(new Error(`postcode ${postcode} did not start a booking for ${carrier} (${response.statusCode})`));
-    });
-    request.on("error", reject);
-  });
+async function bookedVisitor(): Promise<string> {
+  const seed = JSON.parse(readFileSync(path.join(root, "tenants", carrier, "carrier.json"), "utf8")) as { countryCode: string };
+  const customer = createHttpCustomer({ origin: `http://${host}`, carrier: { code: carrier, countryCode: seed.countryCode }, connectTo: "127.0.0.1" });
+  try {
+    const input = bookingInput.parse({ email: "bench@example.com" });
+    await deviceIntoBasket(customer, { postcode: process.env.BENCH_POSTCODE ?? coveredPostcodeOf(customer.carrier), model: input.model, make: input.make });
+    const { page } = await chooseRepairDate(customer);
+    await fillDetails(customer, page, input);
+    return [...customer.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  } finally {
+    await customer.close();
+  }
+}
+
+/** A static copy of `bytes` (with .gz and .br, as the build writes every asset); its URL path. */
+function writeStatic(staticDir: string, name: string, bytes: Buffer): string {
+  const file = `${name.replace(/\W+/g, "-")}.html`;
+  writeFileSync(path.join(staticDir, file), bytes);
+  writeFileSync(path.join(staticDir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
+  writeFileSync(path.join(staticDir, `${file}.br`), brotliCompressSync(bytes));
+  return `/bench-static/${file}`;
 }
 
 const pad = (text: string | number, width: number) => String(text).padStart(width);
+
+type Row = (label: string, figures: Load, ratio?: string) => void;
+
+/**
+ * Every booking step before payment for one visitor with a booking, each after a short warm-up and
+ * next to the same bytes as a static file (the step's page as that visitor got it).
+ */
+async function bookedSteps(database: string, staticDir: string, row: Row) {
+  const cookie = await bookedVisitor();
+  console.log(`\nVisitor with a booking (one phone, a day, their details), ${database}:`);
+  for (const step of BOOKED_STEPS.filter((candidate) => !onlySteps || onlySteps.includes(candidate.name))) {
+    const bytes = await getPage(step.path, cookie);
+    const statics = writeStatic(staticDir, `booked ${step.name}`, bytes);
+    await measure({ url: `${origin}${step.path}`, connections, duration: Math.min(seconds, 3), headers: { host, "accept-encoding": "br, gzip", cookie } });
+    const dynamic = await load(step.path, cookie);
+    const copy = await load(statics);
+    row(`${step.name} ${step.path}`, dynamic, `${(dynamic.rps / copy.rps).toFixed(2)}×`);
+    row(`  same ${(bytes.length / 1024).toFixed(0)} kB as a static file`, copy);
+  }
+}
+
+/** The booked steps again with the app on PostgreSQL: BENCH_DATABASE_URL (an empty database), else a private cluster when the machine has the binaries. */
+async function onPostgres(cmsUrl: string, staticDir: string, row: Row) {
+  if (process.env.BENCH_POSTGRES === "0") return;
+  const cluster = process.env.BENCH_DATABASE_URL ? null : await startPgCluster({ log: (message: string) => console.log(message) });
+  const databaseUrl = process.env.BENCH_DATABASE_URL ?? cluster?.url;
+  if (!databaseUrl) return;
+  try {
+    const app = await startBenchApp({ port: appPort, buildDir, cmsUrl, env: { DATABASE_URL: databaseUrl } });
+    try {
+      await bookedSteps("PostgreSQL", staticDir, row);
+    } finally {
+      await app.stop();
+    }
+  } finally {
+    await cluster?.stop();
+  }
+}
 
 async function main() {
   await ensureAppBuilt(buildDir);
   const content = await benchCms(cmsPort);
   const staticDir = path.join(root, buildDir, "client", "bench-static");
-  const app = await startBenchApp({ port: appPort, buildDir, cmsUrl: content.url }).catch(async (error: unknown) => {
+  let app: BenchApp | undefined = await startBenchApp({ port: appPort, buildDir, cmsUrl: content.url }).catch(async (error: unknown) => {
     await content.stop();
     throw error;
   });
@@ -128,26 +190,21 @@ async function main() {
       console.log(
         `${label.padEnd(34)}${pad(figures.rps.toFixed(0), 9)}${pad(figures.p50.toFixed(1), 9)}${pad(figures.p95.toFixed(1), 9)}${pad(figures.errors, 8)}${pad(ratio, 10)}`,
       );
-    let lastStatic: Load | undefined;
-    for (const page of PAGES) {
-      const bytes = await getPage(page.path);
-      const file = `${page.name.replace(/\W+/g, "-")}.html`;
-      writeFileSync(path.join(staticDir, file), bytes);
-      writeFileSync(path.join(staticDir, `${file}.gz`), gzipSync(bytes, { level: 9 }));
-      writeFileSync(path.join(staticDir, `${file}.br`), brotliCompressSync(bytes));
-      await load(page.path);
-      const dynamic = await load(page.path);
-      const statics = await load(`/bench-static/${file}`);
-      row(`${page.name} ${page.path}`, dynamic, `${(dynamic.rps / statics.rps).toFixed(2)}×`);
-      row(`  same ${(bytes.length / 1024).toFixed(0)} kB as a static file`, statics);
-      lastStatic = statics;
+    if (firstVisitor) {
+      for (const page of PAGES) {
+        const bytes = await getPage(page.path);
+        const statics = writeStatic(staticDir, page.name, bytes);
+        await load(page.path);
+        const dynamic = await load(page.path);
+        const copy = await load(statics);
+        row(`${page.name} ${page.path}`, dynamic, `${(dynamic.rps / copy.rps).toFixed(2)}×`);
+        row(`  same ${(bytes.length / 1024).toFixed(0)} kB as a static file`, copy);
+      }
     }
-    // A returning visitor's booking step is rendered for them (their booking, never cached).
-    const cookie = await bookingCookie();
-    await load(BOOKED_PAGE, cookie);
-    const booked = await load(BOOKED_PAGE, cookie);
-    row("  the same, visitor with a booking", booked, lastStatic ? `${(booked.rps / lastStatic.rps).toFixed(2)}×` : "");
-
+    await bookedSteps("embedded database (PGlite)", staticDir, row);
+    await app.stop();
+    app = undefined;
+    await onPostgres(content.url, staticDir, row);
     console.log(`\n2. JavaScript and translations a first visit loads (gzipped, English)\n`);
     const build = (await import(pathToFileURL(path.join(root, buildDir, "server", "index.js")).href)) as ServerBuild;
     console.log(`${"page".padEnd(34)}${pad("scripts", 10)}${pad("texts", 10)}${pad("total", 10)}`);
@@ -173,7 +230,7 @@ async function main() {
     }
   } finally {
     rmSync(staticDir, { recursive: true, force: true });
-    await app.stop();
+    await app?.stop();
     await content.stop();
   }
 }

@@ -543,14 +543,15 @@ export type Operation = (...args: unknown[]) => unknown;
 /**
  * The same engine with every operation (the top-level ones and each area's) passed through `wrap`
  * when it is read; the configuration and the scheduler are left as they are. The database guard
- * (ADR 145), the test clock (ADR 034) and the web door wrap the engine with it.
+ * (ADR 145), the test clock (ADR 034) and the web door wrap the engine with it. `wrap` is told the
+ * operation's name as the engine's callers write it (`basket.getBooking`, `capabilities`).
  */
-export function wrapOperations(engine: Engine, wrap: (operation: Operation, self: object) => Operation): Engine {
-  const wrapFunctions = <T extends object>(target: T): T =>
+export function wrapOperations(engine: Engine, wrap: (operation: Operation, self: object, name: string) => Operation): Engine {
+  const wrapFunctions = <T extends object>(target: T, area: string): T =>
     new Proxy(target, {
       get(object, key, receiver) {
         const value = Reflect.get(object, key, receiver);
-        return typeof value === "function" ? wrap(value as Operation, object) : value;
+        return typeof value === "function" ? wrap(value as Operation, object, `${area}.${String(key)}`) : value;
       },
     });
   const isArea = (key: PropertyKey): key is EngineArea => (ENGINE_AREAS as readonly PropertyKey[]).includes(key);
@@ -558,10 +559,10 @@ export function wrapOperations(engine: Engine, wrap: (operation: Operation, self
   return new Proxy(engine, {
     get(object, key, receiver) {
       const value = Reflect.get(object, key, receiver);
-      if (typeof value === "function") return wrap(value as Operation, object);
+      if (typeof value === "function") return wrap(value as Operation, object, String(key));
       if (!isArea(key) || !value || typeof value !== "object") return value;
       let area = areas.get(key);
-      if (!area) areas.set(key, (area = wrapFunctions(value)));
+      if (!area) areas.set(key, (area = wrapFunctions(value, key)));
       return area;
     },
   });

@@ -26,12 +26,14 @@ export function formatMoney(minor: number, currency: Currency, style: MoneyStyle
   const fractionDigits = germanStyle ? 0 : MINOR_DIGITS[currency];
   const intlLocale = germanStyle ? "de-DE" : INTL_LOCALE[style.countryCode][style.locale];
   const major = minor / 10 ** MINOR_DIGITS[currency];
-  return new Intl.NumberFormat(intlLocale, {
-    style: "currency",
-    currency,
-    minimumFractionDigits: fractionDigits,
-    maximumFractionDigits: fractionDigits,
-  })
-    .format(major)
-    .replace(/\u00a0/g, " ");
+  const key = `${intlLocale}|${currency}|${fractionDigits}`;
+  let formatter = moneyFormats.get(key);
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(intlLocale, { style: "currency", currency, minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+    moneyFormats.set(key, formatter);
+  }
+  return formatter.format(major).replace(/\u00a0/g, " ");
 }
+
+/** One formatter per language, currency and digits: making one costs far more than using it, and a basket formats many amounts. */
+const moneyFormats = new Map<string, Intl.NumberFormat>();

@@ -3,6 +3,7 @@
  * built from the rows and the catalogue, with totals from domain/pricing.
  */
 import { and, eq, inArray } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { inOrder, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import { findHold } from "../availability/availability";
@@ -36,9 +37,17 @@ export interface LoadedBasket {
 
 const tr = (value: s.Localized, locale: Locale) => value[locale] || value.en;
 
-export async function loadBasket(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en"): Promise<LoadedBasket> {
-  const rows = await bookingDevices(db, carrier, booking.id);
-  const versionIds = [...new Set(rows.map((r) => r.modelVersionId))];
+/** What of the catalogue a basket is priced from: its versions and models, their priced repairs, makes, extras, colours, the sale title. */
+interface BasketCatalogue {
+  catalogue: { version: typeof s.modelVersions.$inferSelect; model: typeof s.models.$inferSelect }[];
+  problemsByModel: Map<number, PricedProblem[]>;
+  makeRows: (typeof s.makes.$inferSelect)[];
+  extraRows: (typeof s.extras.$inferSelect)[];
+  colourRows: (typeof s.modelColours.$inferSelect)[];
+  sale: string | null;
+}
+
+async function readBasketCatalogue(db: DbOrTx, carrier: CarrierContext, versionIds: number[], makeIds: number[], locale: Locale): Promise<BasketCatalogue> {
   const catalogue = versionIds.length
     ? await db
         .select({ version: s.modelVersions, model: s.models })
@@ -46,17 +55,64 @@ export async function loadBasket(db: DbOrTx, carrier: CarrierContext, booking: B
         .innerJoin(s.models, eq(s.models.id, s.modelVersions.modelId))
         .where(inArray(s.modelVersions.id, versionIds))
     : [];
-  const byVersion = new Map(catalogue.map((c) => [c.version.id, c]));
   const modelIds = [...new Set(catalogue.map((c) => c.model.id))];
-  const makeIds = [...new Set(rows.map((r) => r.makeId))];
-  const [problemsByModel, makeRows, extraRows, colourRows, sale, discount] = await inOrder(
+  const [problemsByModel, makeRows, extraRows, colourRows, sale] = await inOrder(
     () => pricedProblems(db, carrier, modelIds, locale),
     () => (makeIds.length ? db.select().from(s.makes).where(inArray(s.makes.id, makeIds)) : Promise.resolve([])),
-    () => (rows.length ? db.select().from(s.extras).where(eq(s.extras.active, true)) : Promise.resolve([])),
+    () => (versionIds.length ? db.select().from(s.extras).where(eq(s.extras.active, true)) : Promise.resolve([])),
     () => (modelIds.length ? db.select().from(s.modelColours).where(inArray(s.modelColours.modelId, modelIds)) : Promise.resolve([])),
     () => loadSaleTitle(db, locale),
+  );
+  return { catalogue, problemsByModel, makeRows, extraRows, colourRows, sale };
+}
+
+/** Priced baskets' catalogue parts kept per database (ADR 210), at most this many per database. */
+const KEPT_CATALOGUES = 500;
+const keptCatalogues = new WeakMap<object, Map<string, Promise<BasketCatalogue>>>();
+
+/**
+ * The catalogue's revision as a basket is priced from it: the stored catalogue's source hash and the
+ * carrier's (its own prices). Every sync that changes either writes a new hash in the same
+ * transaction (catalogue/seed.ts), so a basket priced after it never uses what was read before.
+ */
+async function catalogueRevision(db: DbOrTx, carrier: CarrierContext): Promise<string> {
+  const [row] = await db
+    .select({ catalogue: s.catalogueInfo.sourceHash, carrier: s.carrierSeeds.sourceHash })
+    .from(s.catalogueInfo)
+    .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, carrier.code))
+    .where(eq(s.catalogueInfo.id, 1));
+  return `${row?.catalogue ?? ""}|${row?.carrier ?? ""}`;
+}
+
+/**
+ * The basket's catalogue parts, read once per catalogue revision (ADR 210): pricing a basket from the
+ * catalogue on every page is six queries, checking the revision is one. Inside a transaction (a
+ * change, checkout) they are read as before. The booking's own rows are never kept.
+ */
+async function basketCatalogue(db: DbOrTx, carrier: CarrierContext, versionIds: number[], makeIds: number[], locale: Locale): Promise<BasketCatalogue> {
+  if (db instanceof PgTransaction || !versionIds.length) return readBasketCatalogue(db, carrier, versionIds, makeIds, locale);
+  const key = `${await catalogueRevision(db, carrier)}|${carrier.code}|${carrier.currency}|${locale}|${[...versionIds].sort((a, b) => a - b).join(",")}|${[...makeIds].sort((a, b) => a - b).join(",")}`;
+  let kept = keptCatalogues.get(db);
+  if (!kept) keptCatalogues.set(db, (kept = new Map()));
+  const found = kept.get(key);
+  if (found) return found;
+  const reading = readBasketCatalogue(db, carrier, versionIds, makeIds, locale);
+  kept.set(key, reading);
+  reading.catch(() => kept.delete(key));
+  // The oldest goes first: a new revision's baskets replace the last one's.
+  if (kept.size > KEPT_CATALOGUES) kept.delete(kept.keys().next().value!);
+  return reading;
+}
+
+export async function loadBasket(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en"): Promise<LoadedBasket> {
+  const rows = await bookingDevices(db, carrier, booking.id);
+  const versionIds = [...new Set(rows.map((r) => r.modelVersionId))];
+  const makeIds = [...new Set(rows.map((r) => r.makeId))];
+  const [{ catalogue, problemsByModel, makeRows, extraRows, colourRows, sale }, discount] = await inOrder(
+    () => basketCatalogue(db, carrier, versionIds, makeIds, locale),
     () => (booking.discountCode ? findDiscount(db, carrier, booking.discountCode) : Promise.resolve(null)),
   );
+  const byVersion = new Map(catalogue.map((c) => [c.version.id, c]));
   const inWarranty = booking.inWarranty === true;
   const devices: LoadedDevice[] = [];
   for (const row of rows) {

@@ -13,6 +13,7 @@ import { errorBody, handleError } from "~/lib/errors/errors.server";
 import { captureAttribution, type CapturedAttribution } from "~/lib/booking-flow/attribution.server";
 import { referrerKey } from "~/lib/attribution-token";
 import { clientAddress } from "~/lib/client-address.server";
+import { currentResponseScope } from "~/lib/http/response-scope.server";
 
 export type BookingSession = Session<SessionData>;
 
@@ -57,6 +58,17 @@ export function startPathFor(carrier: Carrier): string {
 }
 
 /**
+ * The visitor's booking, read once per request (ADR 209): the booking frame's loader and the step's
+ * loader run side by side and share the read. An engine operation that may write makes the request
+ * forget it (app/booking.server.ts), so a loader after the visitor's own change reads it again.
+ */
+function readBooking(engine: Engine, carrier: Carrier, reference: string, locale: Locale): Promise<BookingState> {
+  const load = () => engine.basket.getBooking(carrier, reference, { locale });
+  const scope = currentResponseScope();
+  return scope ? scope.read(`booking:${carrier.code}:${reference}:${locale}`, load) : load();
+}
+
+/**
  * The carrier, the engine, the session and the visitor's booking (null when there is none or it is
  * gone). The engine is the request's: where the test clock is allowed, the booking journey runs on
  * the clock cookie's time like manage and tracking (ADR 034), so a same-day booking can be tested at
@@ -74,7 +86,7 @@ export async function loadBookingContext(request: Request, loadContext?: unknown
   let booking: BookingState | null = null;
   if (reference) {
     try {
-      booking = await engine.basket.getBooking(siteCarrier, reference, { locale });
+      booking = await readBooking(engine, siteCarrier, reference, locale);
     } catch (error) {
       if (handleError(error, "booking.session").behaviour.clearBooking) session.unset("bookingRef");
     }

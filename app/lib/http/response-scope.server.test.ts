@@ -1,7 +1,7 @@
 import { createCookie, createCookieSessionStorage, redirect } from "@remix-run/node";
 import { describe, expect, it } from "vitest";
 import { flashToast } from "~/lib/toast.server";
-import { responseScope, withResponseScope } from "./response-scope.server";
+import { inResponseScope, responseScope, withResponseScope } from "./response-scope.server";
 
 const storage = createCookieSessionStorage<{ bookingRef: string }>({ cookie: { name: "__test", path: "/", httpOnly: true, sameSite: "lax", secrets: ["s3cret"] } });
 const plain = createCookie("plain", { path: "/" });
@@ -99,5 +99,70 @@ describe("the response scope (ADR 163)", () => {
 
   it("refuses a session change outside a scope rather than lose it", () => {
     expect(() => flashToast({ type: "success", key: "x" })).toThrow(/No response scope/);
+  });
+});
+
+describe("reads kept for one request (ADR 209)", () => {
+  /** A booking store whose reads count and whose writes take a while (another loader runs meanwhile). */
+  function bookingStore() {
+    const store = { version: 1, reads: 0 };
+    const read = () => {
+      store.reads += 1;
+      return Promise.resolve({ version: store.version });
+    };
+    const write = async (pause = 5) => {
+      const ended = responseScope().writing();
+      try {
+        await new Promise((resolve) => setTimeout(resolve, pause));
+        store.version += 1;
+      } finally {
+        ended();
+      }
+    };
+    return { store, read, write };
+  }
+
+  it("shares one read between the loaders of a request, and none between requests", async () => {
+    const { store, read } = bookingStore();
+    const { value } = await inResponseScope(() => Promise.all([responseScope().read("booking:B-1", read), responseScope().read("booking:B-1", read)]));
+    expect(value).toEqual([{ version: 1 }, { version: 1 }]);
+    expect(store.reads).toBe(1);
+    await inResponseScope(() => responseScope().read("booking:B-1", read));
+    expect(store.reads).toBe(2);
+  });
+
+  it("reads again after a write of the same request: the loaders after an action never see the booking as it was", async () => {
+    const { read, write } = bookingStore();
+    const { value } = await inResponseScope(async () => {
+      const before = await responseScope().read("booking:B-1", read);
+      await write();
+      const after = await responseScope().read("booking:B-1", read);
+      return [before, after];
+    });
+    expect(value).toEqual([{ version: 1 }, { version: 2 }]);
+  });
+
+  it("keeps nothing while a write runs: a read that began during it is not handed to a loader after it", async () => {
+    const { store, read, write } = bookingStore();
+    const { value } = await inResponseScope(async () => {
+      const writing = write(10);
+      const during = responseScope().read("booking:B-1", read);
+      await writing;
+      return [await during, await responseScope().read("booking:B-1", read)];
+    });
+    expect(value[1]).toEqual({ version: 2 });
+    expect(store.reads).toBe(2);
+  });
+
+  it("forgets a read that failed, so the next loader tries again", async () => {
+    let calls = 0;
+    const flaky = () => (++calls === 1 ? Promise.reject(new Error("away")) : Promise.resolve("ok"));
+    const { value } = await inResponseScope(async () => {
+      const first = await responseScope()
+        .read("booking:B-1", flaky)
+        .catch((error: Error) => error.message);
+      return [first, await responseScope().read("booking:B-1", flaky)];
+    });
+    expect(value).toEqual(["away", "ok"]);
   });
 });

@@ -30,6 +30,39 @@ interface Tracked {
 export class ResponseScope {
   readonly #sessions = new Map<AnyStorage, Promise<Tracked>>();
   readonly #cookies = new Map<string, () => Promise<string>>();
+  readonly #reads = new Map<string, Promise<unknown>>();
+  #writing = 0;
+
+  /**
+   * What `load` answers for `key`, read once per request (ADR 209): the booking frame's loader and the
+   * step's share one read of the visitor's booking. An engine operation that may write (`writing`)
+   * forgets every read kept, and while one runs nothing is kept, so no loader of this request sees the
+   * booking as it was before this request changed it. Nothing outlives the request.
+   */
+  read<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.#writing > 0) return load();
+    const kept = this.#reads.get(key) as Promise<T> | undefined;
+    if (kept) return kept;
+    const pending = load();
+    this.#reads.set(key, pending);
+    pending.catch(() => {
+      if (this.#reads.get(key) === pending) this.#reads.delete(key);
+    });
+    return pending;
+  }
+
+  /** An operation that may write has started: every read kept is forgotten now and again when it ends (call the answer). */
+  writing(): () => void {
+    this.#writing += 1;
+    this.#reads.clear();
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      this.#writing -= 1;
+      this.#reads.clear();
+    };
+  }
 
   /**
    * The request's session of `storage`: the same object for every loader and action of the request,
@@ -112,6 +145,11 @@ export function responseScope(): ResponseScope {
   const scope = store().getStore();
   if (!scope) throw new Error("No response scope: Remix's handler must run inside withResponseScope (server.ts).");
   return scope;
+}
+
+/** The scope of the request being answered, or undefined outside one (the engine's timers, a script). */
+export function currentResponseScope(): ResponseScope | undefined {
+  return store().getStore();
 }
 
 /** Runs `work` in a new scope: what it returned and the cookies its answer would carry (tests use it too). */

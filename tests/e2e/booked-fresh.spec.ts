@@ -1,0 +1,105 @@
+/**
+ * A visitor's own change shows at once on every later step (issue 25 item 1, ADR 209): the booking is
+ * read once per request and shared by the booking frame's and the step's loaders, never kept from one
+ * request to the next, and read again after any change within the request. With and without
+ * JavaScript (a browser without it posts each form and follows the redirect), and in a second tab of
+ * the same visitor: a device added or removed shows in the basket, its count, the side basket of the
+ * repair date and details steps and the checkout overview without a reload of anything but the page.
+ */
+import { expect, test, type Page } from "@playwright/test";
+import { carrierUrl } from "../support/app";
+import { bookingWithDevice, chooseFirstAvailableDate, fillDetails, text } from "../support/booking-journey";
+import { seededCarriers, type CmsEntry } from "../support/cms";
+
+let carriers: CmsEntry[] = [];
+
+test.beforeAll(async () => {
+  carriers = await seededCarriers({ sort: "code:asc" });
+});
+
+const on = (carrier: CmsEntry, flag: string) => carrier[flag] === true;
+
+/** A UK carrier whose booking goes straight from the postcode to the device steps, with more than one device per basket. */
+function plainUkCarrier(): CmsEntry {
+  const found = carriers.find(
+    (c) =>
+      !c.maintenance &&
+      c.countryCode === "GB" &&
+      c.defaultLocale === "en" &&
+      !["storeRequired", "allowsInStoreDropOff", "addressLookup", "applianceVariant", "confirmOnly", "singleMakeOnly"].some((flag) => on(c, flag)) &&
+      Number(c.maxDevicesPerBasket ?? 2) >= 2,
+  );
+  expect(found, "a plain UK carrier").toBeTruthy();
+  return found!;
+}
+
+/** The basket as the page shows it: its items, the frame's count and the total. */
+async function expectBasket(page: Page, code: string, devices: number) {
+  await page.goto(carrierUrl(code, "/booking/basket"));
+  await expect(page.getByTestId("basket-item")).toHaveCount(devices);
+  await expect(page.getByTestId("basket-count")).toHaveText(String(devices));
+  return (await page.getByTestId("basket-total").textContent())?.trim();
+}
+
+async function removeFirstDevice(page: Page, code: string) {
+  await page.goto(carrierUrl(code, "/booking/basket"));
+  await page.getByTestId("basket-item-delete").first().click();
+  const dialog = page.getByTestId("remove-dialog");
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: text("en", "basket.deleteConfirm") }).click();
+  await expect(page).toHaveURL(/\/booking\/basket$/);
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`${javaScriptEnabled ? "with" : "without"} JavaScript: a device added or removed shows at once on every later step and in a second tab`, async ({ browser }) => {
+    const carrier = plainUkCarrier();
+    const code = String(carrier.code);
+    const context = await browser.newContext({ javaScriptEnabled });
+    try {
+      const page = await context.newPage();
+      await bookingWithDevice(page, carrier);
+      const oneDevice = await expectBasket(page, code, 1);
+
+      // A second tab of the same visitor sees the same basket.
+      const other = await context.newPage();
+      await expectBasket(other, code, 1);
+
+      // Another phone through the device steps: the basket the steps end on already has both.
+      await bookingWithDevice(page, carrier);
+      await expect(page.getByTestId("basket-item")).toHaveCount(2);
+      await expect(page.getByTestId("basket-count")).toHaveText("2");
+      const twoDevices = await expectBasket(page, code, 2);
+      expect(twoDevices).not.toBe(oneDevice);
+      await expectBasket(other, code, 2);
+
+      // The repair date and details steps show both in the side basket; checkout in its overview.
+      await page.getByRole("link", { name: text("en", "basket.continue") }).click();
+      await expect(page.getByTestId("side-basket-device")).toHaveCount(2);
+      await chooseFirstAvailableDate(page, "en");
+      await expect(page.getByTestId("side-basket-device")).toHaveCount(2);
+      await fillDetails(page, "en", carrier);
+      await expect(page.getByTestId("overview-device")).toHaveCount(2);
+
+      // Removed in the second tab: the first tab's next page of every step shows one device.
+      await removeFirstDevice(other, code);
+      await expect(other.getByTestId("basket-item")).toHaveCount(1);
+      await expect(other.getByTestId("basket-count")).toHaveText("1");
+      await page.reload();
+      await expect(page.getByTestId("overview-device")).toHaveCount(1);
+      await page.goto(carrierUrl(code, "/booking/details"));
+      await expect(page.getByTestId("side-basket-device")).toHaveCount(1);
+      await page.goto(carrierUrl(code, "/booking/repair-date"));
+      await expect(page.getByTestId("side-basket-device")).toHaveCount(1);
+      expect(await expectBasket(page, code, 1)).toBe(oneDevice);
+
+      // Removed in this tab: the basket it lands on is empty, and so is the second tab's.
+      await removeFirstDevice(page, code);
+      await expect(page.getByTestId("basket-item")).toHaveCount(0);
+      await expect(page.getByTestId("basket-empty")).toBeVisible();
+      await other.goto(carrierUrl(code, "/booking/basket"));
+      await expect(other.getByTestId("basket-item")).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+}
