@@ -224,22 +224,21 @@ export interface HoldRequest {
 
 /**
  * Takes (or moves) the booking's hold on an area's day inside the caller's transaction. The day's
- * capacity row is locked with SELECT … FOR UPDATE, so concurrent holders of the same day queue and
- * each counts the holds committed before it: the last unit cannot be sold twice (ADR 011).
+ * capacity row is locked (lockDay), so concurrent holders of the same day queue and each counts the
+ * holds committed before it: the last unit cannot be sold twice (ADR 011). The roster and the
+ * technicians are read before the lock, so the lock is held for the count, the write and the
+ * caller's commit only (ADR 212): callers take it as the last step of their transaction.
  * Throws DateUnavailableError (BK13) when the day is full or not bookable.
  */
 export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, request: HoldRequest): Promise<void> {
   const roster = await loadAreaRoster(tx, carrier, request.areaCode);
   if (!isBookable(roster, carrier, now, request.day)) throw new DateUnavailableError();
-  await tx.insert(s.capacityDays).values({ carrierCode: carrier.code, areaCode: request.areaCode, day: request.day }).onConflictDoNothing();
-  await tx
-    .select({ day: s.capacityDays.day })
-    .from(s.capacityDays)
-    .where(and(eq(s.capacityDays.carrierCode, carrier.code), eq(s.capacityDays.areaCode, request.areaCode), eq(s.capacityDays.day, request.day)))
-    .for("update");
   const technicians = await activeTechnicians(tx, carrier, request.areaCode);
+  const capacity = dayCapacity(roster, technicians.length, request.day);
+  if (capacity === 0) throw new DateUnavailableError();
+  await lockDay(tx, carrier, request.areaCode, request.day);
   const held = await heldByDay(tx, carrier, request.areaCode, request.day, request.day, now, request.bookingId);
-  if ((held.get(request.day) ?? 0) >= dayCapacity(roster, technicians.length, request.day)) throw new DateUnavailableError();
+  if ((held.get(request.day) ?? 0) >= capacity) throw new DateUnavailableError();
   // A day whose remaining windows are all over, too close or taken is not sold (ADR 110).
   if ((await openUnits(tx, carrier, roster, request.areaCode, request.day, now, request.bookingId)) === 0) throw new DateUnavailableError();
   await tx
@@ -251,7 +250,12 @@ export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, re
     });
 }
 
-/** Locks an area-day's capacity row (used when assigning technicians to that day's jobs). */
+/**
+ * Locks an area-day's capacity row until the transaction ends (holding a unit of it, or assigning
+ * technicians to that day's jobs). SELECT … FOR UPDATE, not an upsert that writes the row: a
+ * writer's row would make the waiting list's INSERT … ON CONFLICT DO NOTHING (and its SKIP LOCKED
+ * look at a freed day) wait for this transaction, and two date changes moving opposite ways deadlock.
+ */
 export async function lockDay(tx: DbOrTx, carrier: CarrierContext, areaCode: string, day: IsoDate): Promise<void> {
   await tx.insert(s.capacityDays).values({ carrierCode: carrier.code, areaCode, day }).onConflictDoNothing();
   await tx
