@@ -36,6 +36,7 @@ import { openFreshDatabase } from "../booking/testing/db";
 import { startPgCluster } from "../scripts/pg-cluster.mjs";
 import { installTrace, sampleLockWaits, traced, type CallTrace } from "./trace";
 import { percentile } from "./load";
+import { anyProblem, countProblems, describeChecks } from "./checks";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const AVAILABILITY_RUNS = Number(process.env.BENCH_AVAILABILITY_RUNS ?? 200);
@@ -226,16 +227,12 @@ async function main() {
         locks = await sampler?.stop();
       }
       const seconds = (performance.now() - started) / 1000;
-      const checks = await countProblems(opened, code, RUSH_TECHNICIANS * RUSH_SLOTS);
+      const checks = await countProblems(db, code);
       console.log(
         `\nwhole bookings, ${concurrency} at a time: ${LIFECYCLES} in ${seconds.toFixed(1)} s = ${(LIFECYCLES / seconds).toFixed(1)} bookings/s; ` +
           `per booking p50 ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}; load average ${load()}`,
       );
-      console.log(
-        `  checked in the database: ${checks.orders} orders on ${checks.days} days, ${checks.overbookedDays} days over capacity, ` +
-          `${checks.doubleOrders} bookings with two orders, ${checks.doubleAttempts} with two succeeded payments, ${checks.doubleSales} with two sandbox sales` +
-          ` (${doublePresses} customers pressed pay twice; ${dateRetries} dates taken by another first)`,
-      );
+      console.log(`  checked in the database: ${describeChecks(checks)} (${doublePresses} customers pressed pay twice; ${dateRetries} dates taken by another first)`);
       if (locks)
         console.log(
           `  sessions running a statement: ${locks.active.toFixed(1)} on average, ${locks.waitingOnLock.toFixed(2)} of them waiting on a lock (${locks.samples} samples)`,
@@ -250,41 +247,11 @@ async function main() {
             `${pad(per(f.queries).toFixed(1), 9)}${pad(per(f.queryMs).toFixed(1), 10)}${pad(per(f.poolWaitMs).toFixed(1), 11)}`,
         );
       }
-      if (checks.overbookedDays || checks.doubleOrders || checks.doubleAttempts || checks.doubleSales || checks.orders !== LIFECYCLES) {
+      if (anyProblem(checks) || checks.orders !== LIFECYCLES) {
         throw new Error("the database shows an overbooked day, a booking charged twice or a missing order");
       }
     }
   });
-}
-
-/** Counted in the database, not trusted from the answers: orders per day against capacity, orders and charges per booking. */
-async function countProblems(opened: OpenedDatabase, carrierCode: string, capacity: number) {
-  const [days] = await queryRows<{ days: string; over: string; orders: string }>(
-    opened.db,
-    sql`select count(*) as days, count(*) filter (where held > ${capacity}) as over, coalesce(sum(orders), 0) as orders from (
-          select h.area_code, h.day, count(*) as held, count(o.id) as orders
-            from capacity_holds h left join orders o on o.booking_id = h.booking_id
-           where h.carrier_code = ${carrierCode} and h.expires_at is null
-           group by h.area_code, h.day) d`,
-  );
-  const [twice] = await queryRows<{ orders: string; attempts: string; sales: string }>(
-    opened.db,
-    sql`select
-          (select count(*) from (select booking_id from orders where carrier_code = ${carrierCode} group by booking_id having count(*) > 1) o) as orders,
-          (select count(*) from (select booking_id from payment_attempts where carrier_code = ${carrierCode} and status = 'SUCCEEDED'
-                                  group by booking_id having count(*) > 1) a) as attempts,
-          (select count(*) from (select record->'transaction'->>'orderId' as booking from payment_ledger
-                                  where record->>'kind' = 'transaction' and record->'transaction'->>'carrierCode' = ${carrierCode}
-                                  group by 1 having count(*) > 1) s) as sales`,
-  );
-  return {
-    days: Number(days!.days),
-    overbookedDays: Number(days!.over),
-    orders: Number(days!.orders),
-    doubleOrders: Number(twice!.orders),
-    doubleAttempts: Number(twice!.attempts),
-    doubleSales: Number(twice!.sales),
-  };
 }
 
 await main();
