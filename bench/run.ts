@@ -17,7 +17,7 @@
  * binaries, fsync off), or a fresh database on BENCH_DATABASE_URL's server (created and dropped).
  * BENCH_DATABASE=pglite runs on embedded PGlite in memory instead.
  *   BENCH_BOOKINGS (100000), BENCH_AVAILABILITY_RUNS (200), BENCH_LIFECYCLES (300 per run),
- *   BENCH_CONCURRENCY ("8,32"), BENCH_POOL_MAX (the engine's pool; default DATABASE_POOL_MAX's 10)
+ *   BENCH_CONCURRENCY ("1,8,32"), BENCH_POOL_MAX (the engine's pool; default DATABASE_POOL_MAX's 10)
  */
 import { performance } from "node:perf_hooks";
 import os from "node:os";
@@ -41,7 +41,7 @@ import { anyProblem, countProblems, describeChecks } from "./checks";
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const AVAILABILITY_RUNS = Number(process.env.BENCH_AVAILABILITY_RUNS ?? 200);
 const LIFECYCLES = Number(process.env.BENCH_LIFECYCLES ?? 300);
-const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "8,32").split(",").map(Number);
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "1,8,32").split(",").map(Number);
 const POOL_MAX = Number(process.env.BENCH_POOL_MAX ?? 10);
 /** Technicians × windows of the rushed area-day: 32 customers want each day's 24 units. */
 const RUSH_TECHNICIANS = 4;
@@ -139,7 +139,7 @@ async function main() {
     // 3. Whole bookings, with the 100,000 bookings still in the tables. Each run has a carrier of its
     // own whose days are tight (RUSH_TECHNICIANS × RUSH_SLOTS units), so its crowd competes for them.
     let runNo = 0;
-    for (const concurrency of [1, ...CONCURRENCY]) {
+    for (const concurrency of CONCURRENCY) {
       runNo += 1;
       const code = `rush-${runNo}`;
       await seedCarrier(db, engineFixture({ code, weekdays: [1, 2, 3, 4, 5, 6, 7], technicians: RUSH_TECHNICIANS, slots: RUSH_SLOTS }));
