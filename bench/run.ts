@@ -1,14 +1,23 @@
 /**
- * `npm run bench`: the booking engine's two figures that matter for capacity planning.
+ * `npm run bench`: the booking engine's figures that matter for capacity planning (issue 25 item 2).
  *
  *  1. Availability: 30 days of one area while the bookings table holds 100,000 bookings (with their
  *     capacity holds spread over areas, carriers and days).
- *  2. Throughput: whole booking lifecycles per second (build → postcode → device → details → date →
- *     charge → order), sequentially and with concurrent customers.
+ *  2. Whole bookings per second through the public engine API, one customer at a time and then 8
+ *     and 32 at once: build → postcode → device → availability → date → details → charge (sandbox
+ *     gateway, Postgres ledger) → paid order. Customers rush the same days: each takes the first free
+ *     day from a start date shared by the crowd and, when another took its last unit first (BK13),
+ *     loads the days again and takes the next; every fifth customer presses "pay" twice at once.
+ *     After each run the database is counted: no area-day holds more than its capacity, and no
+ *     booking has more than one order, succeeded payment attempt or sandbox sale.
+ *  3. Where a booking's time goes (PostgreSQL): per engine call its wall time, round trips, time in
+ *     queries and time waiting for a pooled connection, and the bench's sessions waiting on a lock.
  *
- * Embedded PGlite in memory by default; with BENCH_DATABASE_URL=postgres://… it creates a fresh
- * database on that server, runs there and drops it. Prints p50 and p95 of each.
- *   BENCH_BOOKINGS (100000), BENCH_AVAILABILITY_RUNS (200), BENCH_LIFECYCLES (200), BENCH_CONCURRENCY (8)
+ * PostgreSQL by default: a private throw-away cluster (scripts/pg-cluster.mjs, Debian's server
+ * binaries, fsync off), or a fresh database on BENCH_DATABASE_URL's server (created and dropped).
+ * BENCH_DATABASE=pglite runs on embedded PGlite in memory instead.
+ *   BENCH_BOOKINGS (100000), BENCH_AVAILABILITY_RUNS (200), BENCH_LIFECYCLES (300 per run),
+ *   BENCH_CONCURRENCY ("1,8,32"), BENCH_POOL_MAX (the engine's pool; default DATABASE_POOL_MAX's 10)
  */
 import { performance } from "node:perf_hooks";
 import os from "node:os";
@@ -19,37 +28,71 @@ import { seedCarrier, seedCatalogue } from "../booking/catalogue/seed";
 import { queryRows, type OpenedDatabase } from "../booking/db/open";
 import { createPaymentLedger } from "../booking/db/payment-ledger";
 import { createEngine } from "../booking/compose";
+import { BookingCompletedError, DateUnavailableError } from "../booking/domain/errors";
 import { fixedClock } from "../booking/ports/clock";
 import { carrierFixture, catalogueFixture, engineFixture, IDS } from "../booking/testing/fixtures";
 import { memoryFiles } from "../booking/testing/engine";
 import { openFreshDatabase } from "../booking/testing/db";
+import { startPgCluster } from "../scripts/pg-cluster.mjs";
+import { installTrace, sampleLockWaits, traced, type CallTrace } from "./trace";
+import { percentile } from "./load";
+import { anyProblem, countProblems, describeChecks } from "./checks";
 
 const BOOKINGS = Number(process.env.BENCH_BOOKINGS ?? 100_000);
 const AVAILABILITY_RUNS = Number(process.env.BENCH_AVAILABILITY_RUNS ?? 200);
-const LIFECYCLES = Number(process.env.BENCH_LIFECYCLES ?? 200);
-const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 8);
-const serverUrl = process.env.BENCH_DATABASE_URL;
-
-function percentile(samples: number[], p: number): number {
-  const sorted = [...samples].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
+const LIFECYCLES = Number(process.env.BENCH_LIFECYCLES ?? 300);
+const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "1,8,32").split(",").map(Number);
+const POOL_MAX = Number(process.env.BENCH_POOL_MAX ?? 10);
+/** Technicians × windows of the rushed area-day: 32 customers want each day's 24 units. */
+const RUSH_TECHNICIANS = 4;
+const RUSH_SLOTS = 6;
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+const pad = (text: string | number, width: number) => String(text).padStart(width);
 
-async function withDatabase<T>(fn: (opened: OpenedDatabase) => Promise<T>): Promise<T> {
-  const opened = await openFreshDatabase(serverUrl, { poolMax: Math.max(10, CONCURRENCY * 2), prefix: "bench" });
+async function withDatabase<T>(fn: (opened: OpenedDatabase, url: string | undefined) => Promise<T>): Promise<T> {
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  let cluster: Awaited<ReturnType<typeof startPgCluster>> = null;
+  if (!serverUrl && process.env.BENCH_DATABASE !== "pglite") {
+    cluster = await startPgCluster({ log: console.log });
+    if (!cluster) console.log("no PostgreSQL server binaries: running on embedded PGlite instead");
+    serverUrl = cluster?.url;
+  }
   try {
-    return await fn(opened);
+    const opened = await openFreshDatabase(serverUrl, { poolMax: POOL_MAX, prefix: "bench" });
+    try {
+      const url = opened.kind === "postgres" ? opened.location.replace("***", "") : undefined;
+      return await fn(opened, url);
+    } finally {
+      await opened.close();
+    }
   } finally {
-    await opened.close();
+    await cluster?.stop();
   }
 }
 
+const STEPS = ["build", "postcode", "device", "availability", "date", "details", "charge"] as const;
+type Step = (typeof STEPS)[number];
+
+interface StepFigures {
+  ms: number[];
+  queries: number;
+  queryMs: number;
+  poolWaitMs: number;
+  calls: number;
+}
+
 async function main() {
-  await withDatabase(async (opened) => {
+  await withDatabase(async (opened, url) => {
     const { db } = opened;
+    if (opened.kind === "postgres") installTrace();
+    const load = () =>
+      os
+        .loadavg()
+        .map((n) => n.toFixed(2))
+        .join(" ");
     console.log(`booking engine bench: ${opened.kind} (${opened.location}), Node ${process.version}, ${os.cpus().length} CPU, ${os.cpus()[0]?.model ?? ""}`);
+    console.log(`engine pool: ${opened.kind === "postgres" ? `${POOL_MAX} connections` : "PGlite, one connection"}; load average ${load()}`);
     const clock = fixedClock("2025-06-02T08:00:00Z");
     await seedCatalogue(db, catalogueFixture());
     // The measured carrier, and three neighbours whose bookings fill the same tables.
@@ -93,45 +136,120 @@ async function main() {
     }
     console.log(`availability, 30 days of one area, ${AVAILABILITY_RUNS} runs: p50 ${ms(percentile(samples, 0.5))}, p95 ${ms(percentile(samples, 0.95))}`);
 
-    // 3. Whole lifecycles, with the 100,000 bookings still in the tables.
-    let n = 0;
-    async function lifecycle(): Promise<number> {
-      const i = n++;
-      const date = `2025-${i % 2 ? "07" : "08"}-${String(1 + (i % 28)).padStart(2, "0")}`;
-      const t0 = performance.now();
-      const { reference } = await engine.basket.buildBooking(carrier, { referrer: "bench" });
-      await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-      await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-      await engine.basket.setCustomerDetails(carrier, reference, {
-        first_name: "Ada",
-        last_name: "Lovelace",
-        email: `ada${i}@example.com`,
-        phone_number: "07700900123",
-        address: { line_1: "1 Parliament Street", town: "London" },
-      });
-      await engine.basket.loadAvailability(carrier, reference, { start_date: date, days_to_load: 10 });
-      await engine.basket.setDate(carrier, reference, { date });
-      const done = await engine.checkout.charge(carrier, reference, { currency: "GBP", token: "fake-valid-nonce" });
-      if (done.checkout_status !== "SUCCESS") throw new Error("lifecycle did not complete");
-      return performance.now() - t0;
-    }
-    for (const concurrency of [1, CONCURRENCY]) {
+    // 3. Whole bookings, with the 100,000 bookings still in the tables. Each run has a carrier of its
+    // own whose days are tight (RUSH_TECHNICIANS × RUSH_SLOTS units), so its crowd competes for them.
+    let runNo = 0;
+    for (const concurrency of CONCURRENCY) {
+      runNo += 1;
+      const code = `rush-${runNo}`;
+      await seedCarrier(db, engineFixture({ code, weekdays: [1, 2, 3, 4, 5, 6, 7], technicians: RUSH_TECHNICIANS, slots: RUSH_SLOTS }));
+      const rush = carrierFixture(code);
+      const figures = new Map<Step, StepFigures>(STEPS.map((step) => [step, { ms: [], queries: 0, queryMs: 0, poolWaitMs: 0, calls: 0 }]));
+      const count = (step: Step, call: { ms: number; trace: CallTrace }) => {
+        const f = figures.get(step)!;
+        f.ms.push(call.ms);
+        f.calls += 1;
+        f.queries += call.trace.queries;
+        f.queryMs += call.trace.queryMs;
+        f.poolWaitMs += call.trace.poolWaitMs;
+      };
+      let n = 0;
+      let dateRetries = 0;
+      let doublePresses = 0;
+      async function lifecycle(): Promise<number> {
+        const i = n++;
+        const t0 = performance.now();
+        const built = await traced(() => engine.basket.buildBooking(rush, { referrer: "bench" }));
+        count("build", built);
+        const reference = built.result.reference;
+        count("postcode", await traced(() => engine.basket.setPostcode(rush, reference, { postcode: "SW1A 2AA" })));
+        count("device", await traced(() => engine.basket.addDevice(rush, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] })));
+        // The crowd starts from the same day: the first free one is the one everybody wants.
+        let start = "2025-06-03";
+        for (;;) {
+          const days = await traced(() => engine.basket.loadAvailability(rush, reference, { start_date: start, days_to_load: 10 }));
+          count("availability", days);
+          const free = days.result.find((day) => day.available);
+          if (!free) {
+            start = days.result.at(-1)!.date;
+            continue;
+          }
+          try {
+            count("date", await traced(() => engine.basket.setDate(rush, reference, { date: free.date })));
+            break;
+          } catch (error) {
+            if (!(error instanceof DateUnavailableError)) throw error;
+            dateRetries += 1;
+            start = free.date;
+          }
+        }
+        count(
+          "details",
+          await traced(() =>
+            engine.basket.setCustomerDetails(rush, reference, {
+              first_name: "Ada",
+              last_name: "Lovelace",
+              email: `ada${i}@example.com`,
+              phone_number: "07700900123",
+              address: { line_1: "1 Parliament Street", town: "London" },
+            }),
+          ),
+        );
+        const pay = () => engine.checkout.charge(rush, reference, { currency: "GBP", token: "fake-valid-nonce" });
+        // Every fifth customer presses "pay" twice: both answers must be the one paid order.
+        // The second answer is the paid order too, or BK07 when the first had already completed it.
+        const charged = await traced(async () => {
+          if (i % 5 !== 4) return [await pay()];
+          doublePresses += 1;
+          const both = await Promise.allSettled([pay(), pay()]);
+          for (const press of both) if (press.status === "rejected" && !(press.reason instanceof BookingCompletedError)) throw press.reason;
+          return both.flatMap((press) => (press.status === "fulfilled" ? [press.value] : []));
+        });
+        count("charge", charged);
+        if (!charged.result.length || !charged.result.every((done) => done.checkout_status === "SUCCESS")) throw new Error(`booking ${reference} was not paid`);
+        return performance.now() - t0;
+      }
       const latencies: number[] = [];
+      const sampler = url ? sampleLockWaits(url) : null;
       const started = performance.now();
       let remaining = LIFECYCLES;
-      await Promise.all(
-        Array.from({ length: concurrency }, async () => {
-          while (remaining > 0) {
-            remaining -= 1;
-            latencies.push(await lifecycle());
-          }
-        }),
-      );
+      let locks: Awaited<ReturnType<NonNullable<typeof sampler>["stop"]>> | undefined;
+      try {
+        await Promise.all(
+          Array.from({ length: concurrency }, async () => {
+            while (remaining > 0) {
+              remaining -= 1;
+              latencies.push(await lifecycle());
+            }
+          }),
+        );
+      } finally {
+        locks = await sampler?.stop();
+      }
       const seconds = (performance.now() - started) / 1000;
+      const checks = await countProblems(db, code);
       console.log(
-        `lifecycle (build → postcode → device → details → availability → date → charge), ${LIFECYCLES} bookings, ${concurrency} at a time: ` +
-          `${(LIFECYCLES / seconds).toFixed(1)} bookings/s; per booking p50 ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}`,
+        `\nwhole bookings, ${concurrency} at a time: ${LIFECYCLES} in ${seconds.toFixed(1)} s = ${(LIFECYCLES / seconds).toFixed(1)} bookings/s; ` +
+          `per booking p50 ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}; load average ${load()}`,
       );
+      console.log(`  checked in the database: ${describeChecks(checks)} (${doublePresses} customers pressed pay twice; ${dateRetries} dates taken by another first)`);
+      if (locks)
+        console.log(
+          `  sessions running a statement: ${locks.active.toFixed(1)} on average, ${locks.waitingOnLock.toFixed(2)} of them waiting on a lock (${locks.samples} samples)`,
+        );
+      for (const [statement, n] of locks?.top ?? []) console.log(`    waiting ${((100 * n) / locks!.samples).toFixed(0)}% of the time: ${statement}`);
+      console.log(`  ${"call".padEnd(14)}${pad("calls", 7)}${pad("p50 ms", 9)}${pad("p95 ms", 9)}${pad("queries", 9)}${pad("query ms", 10)}${pad("pool wait", 11)}`);
+      for (const step of STEPS) {
+        const f = figures.get(step)!;
+        const per = (x: number) => (f.calls ? x / f.calls : 0);
+        console.log(
+          `  ${step.padEnd(14)}${pad(f.calls, 7)}${pad(percentile(f.ms, 0.5).toFixed(1), 9)}${pad(percentile(f.ms, 0.95).toFixed(1), 9)}` +
+            `${pad(per(f.queries).toFixed(1), 9)}${pad(per(f.queryMs).toFixed(1), 10)}${pad(per(f.poolWaitMs).toFixed(1), 11)}`,
+        );
+      }
+      if (anyProblem(checks) || checks.orders !== LIFECYCLES) {
+        throw new Error("the database shows an overbooked day, a booking charged twice or a missing order");
+      }
     }
   });
 }

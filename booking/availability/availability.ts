@@ -13,7 +13,7 @@
  * (ADR 110): a window that is over, or too close to reach, is neither counted nor given.
  */
 import { and, count, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
-import type { DbOrTx } from "../db/open";
+import { queryRows, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
 import { BookingStateError, DateUnavailableError } from "../domain/errors";
@@ -224,41 +224,55 @@ export interface HoldRequest {
 
 /**
  * Takes (or moves) the booking's hold on an area's day inside the caller's transaction. The day's
- * capacity row is locked with SELECT … FOR UPDATE, so concurrent holders of the same day queue and
- * each counts the holds committed before it: the last unit cannot be sold twice (ADR 011).
+ * capacity row is locked (lockDay), so concurrent holders of the same day queue and each counts the
+ * holds committed before it: the last unit cannot be sold twice (ADR 011). The roster and the
+ * technicians are read before the lock, so the lock is held for the count, the write and the
+ * caller's commit only (ADR 212): callers take it as the last step of their transaction.
  * Throws DateUnavailableError (BK13) when the day is full or not bookable.
  */
 export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, request: HoldRequest): Promise<void> {
   const roster = await loadAreaRoster(tx, carrier, request.areaCode);
   if (!isBookable(roster, carrier, now, request.day)) throw new DateUnavailableError();
-  await tx.insert(s.capacityDays).values({ carrierCode: carrier.code, areaCode: request.areaCode, day: request.day }).onConflictDoNothing();
-  await tx
-    .select({ day: s.capacityDays.day })
-    .from(s.capacityDays)
-    .where(and(eq(s.capacityDays.carrierCode, carrier.code), eq(s.capacityDays.areaCode, request.areaCode), eq(s.capacityDays.day, request.day)))
-    .for("update");
   const technicians = await activeTechnicians(tx, carrier, request.areaCode);
-  const held = await heldByDay(tx, carrier, request.areaCode, request.day, request.day, now, request.bookingId);
-  if ((held.get(request.day) ?? 0) >= dayCapacity(roster, technicians.length, request.day)) throw new DateUnavailableError();
-  // A day whose remaining windows are all over, too close or taken is not sold (ADR 110).
+  const capacity = dayCapacity(roster, technicians.length, request.day);
+  if (capacity === 0) throw new DateUnavailableError();
+  await lockDay(tx, carrier, request.areaCode, request.day);
+  // A day whose remaining windows are all over, too close or taken is not sold (ADR 110); no query
+  // while every window of the day is still open.
   if ((await openUnits(tx, carrier, roster, request.areaCode, request.day, now, request.bookingId)) === 0) throw new DateUnavailableError();
-  await tx
-    .insert(s.capacityHolds)
-    .values({ carrierCode: carrier.code, areaCode: request.areaCode, day: request.day, bookingId: request.bookingId, expiresAt: request.expiresAt })
-    .onConflictDoUpdate({
-      target: s.capacityHolds.bookingId,
-      set: { areaCode: request.areaCode, day: request.day, expiresAt: request.expiresAt, createdAt: sql`now()` },
-    });
+  // Counts the day's other active holds and takes the unit in one statement (ADR 212): its snapshot
+  // is taken after the lock, so every hold committed before it is counted.
+  const expiresAt = request.expiresAt ? request.expiresAt.toISOString() : null;
+  const taken = await queryRows<{ id: number }>(
+    tx,
+    sql`insert into capacity_holds (carrier_code, area_code, day, booking_id, expires_at)
+        select ${carrier.code}, ${request.areaCode}, ${request.day}::date, ${request.bookingId}::bigint, ${expiresAt}::timestamptz
+         where (select count(*) from capacity_holds
+                 where carrier_code = ${carrier.code} and area_code = ${request.areaCode} and day = ${request.day}::date
+                   and (expires_at is null or expires_at > ${now.toISOString()}::timestamptz) and booking_id <> ${request.bookingId}::bigint) < ${capacity}::int
+        on conflict (booking_id) do update set area_code = excluded.area_code, day = excluded.day, expires_at = excluded.expires_at, created_at = now()
+        returning id`,
+  );
+  if (taken.length === 0) throw new DateUnavailableError();
 }
 
-/** Locks an area-day's capacity row (used when assigning technicians to that day's jobs). */
+/**
+ * Locks an area-day's capacity row until the transaction ends (holding a unit of it, or assigning
+ * technicians to that day's jobs). SELECT … FOR UPDATE, not an upsert that writes the row: a
+ * writer's row would make the waiting list's INSERT … ON CONFLICT DO NOTHING (and its SKIP LOCKED
+ * look at a freed day) wait for this transaction, and two date changes moving opposite ways deadlock.
+ */
 export async function lockDay(tx: DbOrTx, carrier: CarrierContext, areaCode: string, day: IsoDate): Promise<void> {
+  const lock = () =>
+    tx
+      .select({ day: s.capacityDays.day })
+      .from(s.capacityDays)
+      .where(and(eq(s.capacityDays.carrierCode, carrier.code), eq(s.capacityDays.areaCode, areaCode), eq(s.capacityDays.day, day)))
+      .for("update");
+  // The row exists after the day's first hold: one round trip then; the day's first holder creates it.
+  if ((await lock()).length) return;
   await tx.insert(s.capacityDays).values({ carrierCode: carrier.code, areaCode, day }).onConflictDoNothing();
-  await tx
-    .select({ day: s.capacityDays.day })
-    .from(s.capacityDays)
-    .where(and(eq(s.capacityDays.carrierCode, carrier.code), eq(s.capacityDays.areaCode, areaCode), eq(s.capacityDays.day, day)))
-    .for("update");
+  await lock();
 }
 
 export async function purgeExpiredHolds(db: DbOrTx, carrier: CarrierContext, now: Date): Promise<number> {

@@ -777,16 +777,17 @@ export async function setDate(ctx: EngineContext, carrier: CarrierContext, refer
   const callback = data.requestPreferredDateCallback === undefined ? {} : { requestPreferredDateCallback: data.requestPreferredDateCallback };
   return change(ctx, carrier, reference, async (tx, booking) => {
     const areaCode = requireArea(booking);
+    // A chosen day means a visit: the booking is no longer a repair by post (ADR 140). Written before
+    // the hold, so the day's lock is the transaction's last step (ADR 212); undone below when refused.
+    await setBooking(tx, booking, { date: data.date, isMailInRepair: false, ...callback });
     try {
       await holdDay(tx, carrier, at, { bookingId: booking.id, areaCode, day: data.date, expiresAt: new Date(at.getTime() + ctx.config.draftHoldMinutes * 60_000) });
     } catch (error) {
       if (!(error instanceof DateUnavailableError)) throw error;
       await releaseHold(tx, carrier, booking.id);
-      await setBooking(tx, booking, { date: null, ...callback });
+      await setBooking(tx, booking, { date: null, isMailInRepair: booking.isMailInRepair, ...callback });
       return new Deferred(error);
     }
-    // A chosen day means a visit: the booking is no longer a repair by post (ADR 140).
-    await setBooking(tx, booking, { date: data.date, isMailInRepair: false, ...callback });
   });
 }
 

@@ -21,7 +21,7 @@ import { report } from "../events/outcomes";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { enqueueWebhookEvent } from "../webhooks/events";
 import { scheduleOrderMessages } from "../scheduler/messages";
-import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, openSlotTimes, releaseHold, slotTimes } from "../availability/availability";
+import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, openSlotTimes, releaseHold, slotTimes, type Roster } from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import {
@@ -130,6 +130,13 @@ async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: C
   const extended = new Date(now.getTime() + ctx.config.draftHoldMinutes * 60_000);
   // A waiting-list offer's longer hold on this day is kept, never cut short by a payment attempt (ADR 094).
   const expiresAt = current?.day === booking.date && current.expiresAt && current.expiresAt > extended ? current.expiresAt : extended;
+  // The booking still holds its day, well within the hold: extending it takes no unit from anyone (every
+  // count already includes it), so it needs no lock on the day (ADR 212). Under a minute left, or
+  // lost, it is taken again under the lock as a new hold.
+  if (current && current.day === booking.date && current.areaCode === booking.areaCode && current.expiresAt && current.expiresAt.getTime() > now.getTime() + 60_000) {
+    if (expiresAt.getTime() !== current.expiresAt.getTime()) await tx.update(s.capacityHolds).set({ expiresAt }).where(eq(s.capacityHolds.id, current.id));
+    return null;
+  }
   try {
     await holdDay(tx, carrier, now, { bookingId: booking.id, areaCode: booking.areaCode!, day: booking.date!, expiresAt });
     return null;
@@ -156,9 +163,11 @@ export async function assignTechnician(
   day: string,
   now: Date,
   excludeJobId?: number,
+  /** The area's roster and technicians when the caller read them before taking the day's lock. */
+  read?: { roster: Roster; technicians: Awaited<ReturnType<typeof activeTechnicians>> },
 ): Promise<{ technicianId: string; slot: string }> {
-  const roster = await loadAreaRoster(tx, carrier, areaCode);
-  const technicians = await activeTechnicians(tx, carrier, areaCode);
+  const roster = read?.roster ?? (await loadAreaRoster(tx, carrier, areaCode));
+  const technicians = read?.technicians ?? (await activeTechnicians(tx, carrier, areaCode));
   if (!technicians.length) throw new BookingStateError("No technician works in this area.");
   const jobs = await tx
     .select({ id: s.jobs.id, technicianId: s.jobs.technicianId, slot: s.jobs.slot })
@@ -205,17 +214,9 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
   const mailIn = booking.isMailInRepair;
   // A repair by post (ADR 140): no day held, no technician, no job; the order's date is the day it was booked.
   const day = mailIn ? localDate(now, carrier.timezone) : booking.date!;
-  let visit: { technicianId: string; slot: string } = NO_VISIT;
-  if (!mailIn) {
-    await lockDay(tx, carrier, areaCode, day);
-    // The order's hold never expires. It was (re)taken under this lock earlier in the checkout.
-    await tx
-      .insert(s.capacityHolds)
-      .values({ carrierCode: carrier.code, areaCode, day, bookingId: booking.id, expiresAt: null })
-      .onConflictDoUpdate({ target: s.capacityHolds.bookingId, set: { areaCode, day, expiresAt: null } });
-    visit = await assignTechnician(tx, carrier, areaCode, day, now);
-  }
-  const { technicianId, slot } = visit;
+  // The order is written with its visit to come: the day's lock, the technician and the job are the
+  // transaction's last step (assignVisit below), so the lock is held for them and the commit only (ADR 212).
+  const { technicianId, slot } = NO_VISIT;
   const [next] = await queryRows<{ ref: string | number }>(tx, sql`select nextval('order_ref_seq') as ref`);
   const orderRef = Number(next!.ref);
   const [order] = await tx
@@ -245,7 +246,6 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
       updatedAt: now,
     })
     .returning({ id: s.orders.id, locale: s.orders.locale });
-  if (!mailIn) await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId: order!.id, technicianId, date: day, slot, createdAt: now });
   await markBooked(tx, carrier, booking.id, now);
   if (basket.discount && basket.totals.discount_code) {
     // A use counts now that the order exists (not when the code was applied); the reservation has done its job.
@@ -266,14 +266,16 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
       paidViaCredit: payment.paidViaCredit,
     })
     .where(eq(s.bookings.id, booking.id));
-  // The partners' webhooks (ADR 180), in the order's transaction like its messages.
-  await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.created", orderId: order!.id, key: String(orderRef), now });
   // In the order's own transaction (ADR 093): the confirmation with its calendar invite, then the
   // evening and morning messages; a same-day booking's morning message and a late booking's
   // evening message are due at once, after the confirmation.
+  // The partners' webhooks (ADR 180), in the order's transaction like its messages; the body is fixed
+  // when recorded, so after the visit is assigned (it reports the window).
+  const webhook = () => enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.created", orderId: order!.id, key: String(orderRef), now });
   if (mailIn) {
     // No visit: the confirmation says where to post the device, without a calendar invite or the evening and morning messages.
     await enqueueMessage(tx, { carrierCode: carrier.code, kind: "mail-in-confirmed", locale: order!.locale, orderRef, eventKey: String(orderRef), runAt: now });
+    await webhook();
     return orderRef;
   }
   await enqueueMessage(tx, {
@@ -286,7 +288,29 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
     payload: { calendar: { method: "REQUEST", sequence: 0 } },
   });
   await scheduleOrderMessages(tx, carrier, now, { orderRef, locale: order!.locale });
+  await assignVisit(tx, carrier, booking.id, order!.id, areaCode, day, now);
+  await webhook();
   return orderRef;
+}
+
+/**
+ * The order's visit, as the last step of its transaction: under the area-day's lock the order's hold
+ * becomes permanent (it was (re)taken under that lock earlier in the checkout), and the technician
+ * with the fewest jobs that day gets the job at their first open window. Nothing the messages or
+ * webhooks planned earlier in the transaction reads the technician or the window: they are read
+ * when sent, after the commit (the partners' webhook, whose body is fixed when recorded, comes after it).
+ */
+async function assignVisit(tx: BookingTransaction, carrier: CarrierContext, bookingId: number, orderId: number, areaCode: string, day: string, now: Date): Promise<void> {
+  const roster = await loadAreaRoster(tx, carrier, areaCode);
+  const technicians = await activeTechnicians(tx, carrier, areaCode);
+  await lockDay(tx, carrier, areaCode, day);
+  await tx
+    .insert(s.capacityHolds)
+    .values({ carrierCode: carrier.code, areaCode, day, bookingId, expiresAt: null })
+    .onConflictDoUpdate({ target: s.capacityHolds.bookingId, set: { areaCode, day, expiresAt: null } });
+  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day, now, undefined, { roster, technicians });
+  await tx.update(s.orders).set({ technicianId, slot }).where(eq(s.orders.id, orderId));
+  await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId, technicianId, date: day, slot, createdAt: now });
 }
 
 /* ───────────── zero-payment confirmations ───────────── */

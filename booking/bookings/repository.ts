@@ -68,11 +68,17 @@ export async function mutateBooking<T>(
   change: (tx: BookingTransaction, booking: BookingRow) => Promise<T | Deferred>,
 ): Promise<{ booking: BookingRow; result: T }> {
   const outcome = await ctx.db.transaction(async (tx) => {
-    const booking = await lockBooking(tx, carrier, reference);
+    // Locks the row and stamps the change in one round trip (ADR 212): the carrier's retention as it
+    // is now counts from this change (ADR 193). A refused change rolls the stamp back with the rest.
+    const ref = canonicalReference(reference);
+    const [booking] = await tx
+      .update(s.bookings)
+      .set({ updatedAt: ctx.clock.now(), draftRetentionDays: carrier.draftRetentionDays })
+      .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.reference, ref)))
+      .returning();
+    if (!booking) throw new BookingNotFoundError();
     assertEditable(booking);
     const result = await change(tx, booking);
-    // The carrier's retention as it is now counts from this change (ADR 193).
-    await tx.update(s.bookings).set({ updatedAt: ctx.clock.now(), draftRetentionDays: carrier.draftRetentionDays }).where(eq(s.bookings.id, booking.id));
     return { booking, result };
   });
   if (outcome.result instanceof Deferred) throw outcome.result.error;

@@ -58,7 +58,7 @@ async function startReceiver() {
 
 /** A partner's de-duplication: one entry per event id, in arrival order. */
 function byEventId(deliveries: Received[]) {
-  const seen = new Map<string, { type: string; data: { booking_reference: string; order: { id: number } } }>();
+  const seen = new Map<string, { type: string; data: { booking_reference: string; order: { id: number; slot: string } } }>();
   for (const d of deliveries) if (!seen.has(d.id)) seen.set(d.id, JSON.parse(d.body));
   return [...seen.values()];
 }
@@ -149,6 +149,8 @@ describe("webhooks to a partner's endpoint", () => {
       carrier: carrierCode,
       data: { booking_reference: ref, order: { id: orderId, status: "BOOKED", date: "2025-06-05" } },
     });
+    // The body is fixed after the order got its visit (ADR 212): it reports the technician's window.
+    expect(events[0]!.data.order.slot).toMatch(/^\d{2}:\d{2}$/);
     // The partner's check, with the package partners use: it throws on a wrong signature or an old timestamp.
     const last = deliveries.at(-1)!;
     expect(new Webhook(secret).verify(last.body, last.headers)).toMatchObject({ id: last.id, type: "order.created" });

@@ -175,6 +175,72 @@ if (!baseUrl) {
       expect(attempts.map((a) => a.status)).toEqual(["SUCCEEDED"]);
     });
 
+    it("gives 12 customers paying at once for a day of 12 units 12 orders, each visit in a window of its own, and the 13th a refusal (ADR 212)", async () => {
+      const carrier = await carrierWith({ technicians: 2, slots: 6 });
+      const date = "2025-06-04";
+      const ready = async (i: number) => {
+        const engine = engineFor(i);
+        const { reference } = await engine.basket.buildBooking(carrier);
+        await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+        await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+        await engine.basket.setDate(carrier, reference, { date });
+        await engine.basket.setCustomerDetails(carrier, reference, { ...VALID_DETAILS, email: `payer${i}@example.com` });
+        return reference;
+      };
+      const refs = await Promise.all(Array.from({ length: 12 }, (_, i) => ready(i)));
+      // The day is full: a thirteenth customer cannot take it.
+      const late = await engineFor(13).basket.buildBooking(carrier);
+      await engineFor(13).basket.setPostcode(carrier, late.reference, { postcode: "SW1A 2AA" });
+      await expect(engineFor(13).basket.setDate(carrier, late.reference, { date })).rejects.toMatchObject({ code: "BK13" });
+      // Everyone pays at once, a third of them pressing twice, on both replicas.
+      const presses = refs.flatMap((ref, i) => (i % 3 === 0 ? [ref, ref] : [ref]));
+      const results = await Promise.allSettled(presses.map((ref, i) => engineFor(i).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" })));
+      const codes = new Set(results.filter((r): r is PromiseRejectedResult => r.status === "rejected").map((r) => r.reason?.code ?? String(r.reason)));
+      expect([...codes].every((c) => c === "BK07" || c === "PAYMENT_IN_PROGRESS")).toBe(true);
+      const orders = await first.db.select().from(s.orders).where(eq(s.orders.carrierCode, carrier.code));
+      expect(orders).toHaveLength(12);
+      expect(new Set(orders.map((o) => o.bookingId)).size).toBe(12);
+      const jobs = await first.db.select().from(s.jobs).where(eq(s.jobs.carrierCode, carrier.code));
+      expect(jobs).toHaveLength(12);
+      // Every technician's window is given once, and the order shows its job's technician and window.
+      expect(new Set(jobs.map((j) => `${j.technicianId} ${j.slot}`)).size).toBe(12);
+      for (const order of orders) {
+        const job = jobs.find((j) => j.orderId === order.id)!;
+        expect({ technicianId: order.technicianId, slot: order.slot }).toEqual({ technicianId: job.technicianId, slot: job.slot });
+        expect(order.slot).not.toBe("");
+      }
+      const held = await first.db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(s.capacityHolds)
+        .where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.day, date), isNull(s.capacityHolds.expiresAt)));
+      expect(held[0]!.n).toBe(12);
+      const sales = await queryRows<{ n: string }>(first.db, sql`select count(*) as n from payment_ledger where key like ${`sale:${carrier.code}:%`}`);
+      expect(Number(sales[0]!.n)).toBe(12);
+    });
+
+    it("takes a lapsed hold again under the day's lock at payment: a day filled meanwhile is refused, not sold twice (ADR 212)", async () => {
+      const carrier = await carrierWith({ technicians: 1, slots: 1 });
+      const date = "2025-06-05";
+      const engine = engineFor(0);
+      const start = async () => {
+        const { reference } = await engine.basket.buildBooking(carrier);
+        await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+        await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+        await engine.basket.setCustomerDetails(carrier, reference, VALID_DETAILS);
+        return reference;
+      };
+      const slow = await start();
+      await engine.basket.setDate(carrier, slow, { date });
+      // The slow customer's hold runs out; another takes the day's only unit and pays.
+      clock.advance(24 * 60 * 60_000);
+      const quick = await start();
+      await engineFor(1).basket.setDate(carrier, quick, { date });
+      await expect(engineFor(1).checkout.charge(carrier, quick, { currency: "GBP", token: "fake-valid-nonce" })).resolves.toMatchObject({ checkout_status: "SUCCESS" });
+      await expect(engine.checkout.charge(carrier, slow, { currency: "GBP", token: "fake-valid-nonce" })).rejects.toMatchObject({ code: "BK13" });
+      const orders = await first.db.select().from(s.orders).where(eq(s.orders.carrierCode, carrier.code));
+      expect(orders.map((o) => o.date)).toEqual([date]);
+    });
+
     it("takes over at once the payment of a replica killed after charging, and never a live slow one's (ADR 142)", async () => {
       const carrier = await carrierWith({});
       const ready = async () => {
