@@ -3,7 +3,7 @@ import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
 import { cmsDelete, cmsList, deleteCreated, onboardWestminsterCarrier, uniqueCode, type Created } from "../support/cms";
 import { adminLogin, cmsCall, inviteAdminUser } from "../support/cms-admin";
-import { dismissAnnouncements, editView, logIntoAdmin, saveDraft } from "../support/cms-admin-ui";
+import { dismissAnnouncements, editView, logIntoAdmin, pickCarrier, saveDraft } from "../support/cms-admin-ui";
 
 /**
  * Issue 24 item 1, the next fields (ADR 200): an operations user fills a store's opening hours in a
@@ -62,9 +62,9 @@ test("an operator fills a store's opening hours in a week table; the engine feed
     const cms = await browser.newPage({ viewport: { width: 1440, height: 1400 } });
     await logIntoAdmin(cms, email, password);
     await cms.goto(editView(STORE, "create"));
-    await expect(cms.getByRole("textbox", { name: "Carrier", exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(cms.getByRole("combobox", { name: "Carrier", exact: true })).toBeVisible({ timeout: 30_000 });
     await dismissAnnouncements(cms);
-    await cms.getByRole("textbox", { name: "Carrier", exact: true }).fill(code);
+    await pickCarrier(cms, code);
     await cms.getByRole("textbox", { name: "Store code", exact: true }).fill(storeCode);
     await cms.getByRole("textbox", { name: "Name", exact: true }).fill("Victoria Street");
     await cms.getByRole("textbox", { name: "Address line 1", exact: true }).fill("12 Victoria Street");
@@ -119,10 +119,9 @@ test("an operator fills a store's opening hours in a week table; the engine feed
 
     // A staff account: permissions ticked by what they open, the store ticked, the technician picked; nothing typed but names.
     await cms.goto(editView(STAFF, "create"));
-    const carrierBox = cms.getByRole("textbox", { name: "Carrier", exact: true });
-    await expect(carrierBox).toBeVisible({ timeout: 30_000 });
-    await expect(cms.getByTestId("ops-store-codes-note")).toHaveText("Enter the carrier first: its stores are listed here.");
-    await carrierBox.fill(code);
+    await expect(cms.getByRole("combobox", { name: "Carrier", exact: true })).toBeVisible({ timeout: 30_000 });
+    await expect(cms.getByTestId("ops-store-codes-note")).toHaveText("Choose the carrier first: its stores are listed here.");
+    await pickCarrier(cms, code);
     await expect(cms.getByTestId("ops-store-codes-note")).toHaveCount(0);
     await cms.getByRole("textbox", { name: "Username", exact: true }).fill("grace");
     await cms.getByRole("textbox", { name: "Name", exact: true }).fill("Grace Hopper");
@@ -168,12 +167,13 @@ test("an operator fills a store's opening hours in a week table; the engine feed
 
     // The offering: makes, models and repairs searched by name and picked; the feed serves their codes and slugs.
     await cms.goto(editView(OFFERING, "create"));
-    const offeringCarrier = cms.getByRole("textbox", { name: "Carrier", exact: true });
+    const offeringCarrier = cms.getByRole("combobox", { name: "Carrier", exact: true });
     await expect(offeringCarrier).toBeVisible({ timeout: 30_000 });
-    // Another carrier's catalogue is not listed for this operator.
-    await offeringCarrier.fill("patchpoint");
-    await expect(cms.getByTestId("ops-exclusions-note").first()).toHaveText(/^The catalogue of carrier patchpoint could not be loaded/);
-    await offeringCarrier.fill(code);
+    // Another carrier is not offered to this operator, so neither is its catalogue.
+    await offeringCarrier.click();
+    await expect(cms.getByRole("option", { name: new RegExp(`\\(${code}\\)$`) })).toBeVisible();
+    await expect(cms.getByRole("option", { name: /\(patchpoint\)$/ })).toHaveCount(0);
+    await cms.getByRole("option", { name: new RegExp(`\\(${code}\\)$`) }).click();
     await expect(cms.getByTestId("ops-exclusions-note")).toHaveCount(0);
     const pick = async (search: string, typed: string, option: string) => {
       const box = cms.getByRole("combobox", { name: search, exact: true });

@@ -92,8 +92,8 @@ export const OPS_CONTROL_MESSAGES = {
   'ops-controls.stores.label': { en: 'Stores', de: 'Geschäfte' },
   'ops-controls.stores.description': { en: 'A box per store of the carrier', de: 'Ein Kästchen je Geschäft des Anbieters' },
   'ops-controls.stores.no-carrier': {
-    en: 'Enter the carrier first: its stores are listed here.',
-    de: 'Geben Sie zuerst den Anbieter ein: Seine Geschäfte werden hier aufgelistet.',
+    en: 'Choose the carrier first: its stores are listed here.',
+    de: 'Wählen Sie zuerst den Anbieter: Seine Geschäfte werden hier aufgelistet.',
   },
   'ops-controls.stores.none': {
     en: 'Carrier {carrier} has no store you may edit yet: make one under Ops: store first.',
@@ -109,8 +109,8 @@ export const OPS_CONTROL_MESSAGES = {
   'ops-controls.technician.placeholder': { en: 'Choose a technician', de: 'Techniker wählen' },
   'ops-controls.technician.clear': { en: 'No technician', de: 'Kein Techniker' },
   'ops-controls.technician.no-carrier': {
-    en: 'Enter the carrier first: its technicians are listed here.',
-    de: 'Geben Sie zuerst den Anbieter ein: Seine Techniker werden hier aufgelistet.',
+    en: 'Choose the carrier first: its technicians are listed here.',
+    de: 'Wählen Sie zuerst den Anbieter: Seine Techniker werden hier aufgelistet.',
   },
   'ops-controls.technician.none': {
     en: 'Carrier {carrier} has no technician you may edit yet: make one under Ops: technician first.',
@@ -134,8 +134,8 @@ export const OPS_CONTROL_MESSAGES = {
     de: '{code} gehört nicht zu dem, was dieser Anbieter verkauft; entfernen oder den Katalog prüfen.',
   },
   'ops-controls.exclusions.no-carrier': {
-    en: 'Enter the carrier first: what it sells is listed here.',
-    de: 'Geben Sie zuerst den Anbieter ein: Was er verkauft, wird hier aufgelistet.',
+    en: 'Choose the carrier first: what it sells is listed here.',
+    de: 'Wählen Sie zuerst den Anbieter: Was er verkauft, wird hier aufgelistet.',
   },
   'ops-controls.exclusions.failed': {
     en: 'The catalogue of carrier {carrier} could not be loaded: it is not a carrier you operate, or try again.',
