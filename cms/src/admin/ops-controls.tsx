@@ -1098,7 +1098,7 @@ function LocalizedRows({ kind, name, label, hint, required, disabled, forwarded 
   const rowName = (index: number) => text(`ops-controls.${kind}.row`, { n: String(index + 1) });
   const set = (next: unknown[]) => field.onChange(name, next);
   const box = (index: number, key: 'code' | 'en' | 'de', value: string, placeholder: string) => (
-    <Box grow={key === 'code' ? 0 : 1} width={key === 'code' ? '160px' : undefined}>
+    <Box grow={key === 'code' ? 0 : 1} basis={key === 'code' ? undefined : 0} width={key === 'code' ? '160px' : undefined}>
       <Field.Root name={`${name}.${index}.${key}`}>
         <TextInput
           aria-label={text(`ops-controls.rows.${key}`, { row: rowName(index) })}
@@ -1119,11 +1119,29 @@ function LocalizedRows({ kind, name, label, hint, required, disabled, forwarded 
     <Field.Root name={name} hint={hint} error={field.error ?? problems.field[0]} required={required}>
       <Field.Label>{label}</Field.Label>
       <Flex ref={forwarded} direction="column" alignItems="stretch" gap={2} data-testid={`ops-${kind}`}>
+        {rows.length ? (
+          // Column headings for the eye; each box has its own name ("Answer 2 in German") for screen readers.
+          <Flex gap={2} aria-hidden>
+            <Box width="96px" shrink={0} />
+            {kind === 'options' ? (
+              <Box width="160px">
+                <Typography variant="sigma">{text('ops-controls.rows.code-heading')}</Typography>
+              </Box>
+            ) : null}
+            <Box grow={1} basis={0}>
+              <Typography variant="sigma">{text('ops-controls.rows.en-heading')}</Typography>
+            </Box>
+            <Box grow={1} basis={0}>
+              <Typography variant="sigma">{text('ops-controls.rows.de-heading')}</Typography>
+            </Box>
+            <Box width="112px" />
+          </Flex>
+        ) : null}
         <Flex direction="column" alignItems="stretch" gap={2} role="list" aria-label={groupLabel(label, name)}>
           {rows.map((row, index) => (
             <Box key={index} role="listitem" data-testid={`ops-${kind}-row`} data-row={index + 1}>
               <Flex gap={2} alignItems="center" role="group" aria-label={rowName(index)}>
-                <Box minWidth="90px">
+                <Box width="96px" shrink={0}>
                   <Typography fontWeight="semiBold" textColor={problems.items.has(index) ? 'danger600' : 'neutral800'}>
                     {rowName(index)}
                   </Typography>
@@ -1131,36 +1149,38 @@ function LocalizedRows({ kind, name, label, hint, required, disabled, forwarded 
                 {kind === 'options' ? box(index, 'code', row.code, 'yes') : null}
                 {box(index, 'en', row.en, kind === 'options' ? 'Yes' : 'Cracked glass')}
                 {box(index, 'de', row.de, kind === 'options' ? 'Ja' : 'Gesprungenes Glas')}
-                <IconButton
-                  type="button"
-                  variant="tertiary"
-                  withTooltip={false}
-                  label={text('ops-controls.rows.up', { row: rowName(index) })}
-                  disabled={disabled || index === 0}
-                  onClick={() => set(withLocalizedRowMoved(field.value, index, -1))}
-                >
-                  <ArrowUp />
-                </IconButton>
-                <IconButton
-                  type="button"
-                  variant="tertiary"
-                  withTooltip={false}
-                  label={text('ops-controls.rows.down', { row: rowName(index) })}
-                  disabled={disabled || index === rows.length - 1}
-                  onClick={() => set(withLocalizedRowMoved(field.value, index, 1))}
-                >
-                  <ArrowDown />
-                </IconButton>
-                <IconButton
-                  type="button"
-                  variant="tertiary"
-                  withTooltip={false}
-                  label={text('ops-controls.rows.remove', { row: rowName(index) })}
-                  disabled={disabled}
-                  onClick={() => set(withoutLocalizedRow(field.value, index))}
-                >
-                  <Cross />
-                </IconButton>
+                <Flex gap={2} shrink={0} width="112px">
+                  <IconButton
+                    type="button"
+                    variant="tertiary"
+                    withTooltip={false}
+                    label={text('ops-controls.rows.up', { row: rowName(index) })}
+                    disabled={disabled || index === 0}
+                    onClick={() => set(withLocalizedRowMoved(field.value, index, -1))}
+                  >
+                    <ArrowUp />
+                  </IconButton>
+                  <IconButton
+                    type="button"
+                    variant="tertiary"
+                    withTooltip={false}
+                    label={text('ops-controls.rows.down', { row: rowName(index) })}
+                    disabled={disabled || index === rows.length - 1}
+                    onClick={() => set(withLocalizedRowMoved(field.value, index, 1))}
+                  >
+                    <ArrowDown />
+                  </IconButton>
+                  <IconButton
+                    type="button"
+                    variant="tertiary"
+                    withTooltip={false}
+                    label={text('ops-controls.rows.remove', { row: rowName(index) })}
+                    disabled={disabled}
+                    onClick={() => set(withoutLocalizedRow(field.value, index))}
+                  >
+                    <Cross />
+                  </IconButton>
+                </Flex>
               </Flex>
               {problems.items.has(index) ? (
                 <Typography variant="pi" textColor="danger600" data-testid={`ops-${kind}-problem`}>
