@@ -34,7 +34,9 @@ const OPS_FIELDS: [
     | 'domains'
     | 'locales'
     | 'referrers'
-    | 'carrier',
+    | 'carrier'
+    | 'symptoms'
+    | 'options',
   input: keyof typeof import('./ops-controls'),
 ][] = [
   [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
@@ -53,6 +55,8 @@ const OPS_FIELDS: [
   [OPS_CUSTOM_FIELDS.locales, 'json', 'locales', 'LocalesInput'],
   [OPS_CUSTOM_FIELDS.referrerMakes, 'json', 'referrers', 'ReferrerMakesInput'],
   [OPS_CODE_PICKERS.carrier, 'string', 'carrier', 'CarrierCodeInput'],
+  [OPS_CUSTOM_FIELDS.symptoms, 'json', 'symptoms', 'SymptomsInput'],
+  [OPS_CUSTOM_FIELDS.triageOptions, 'json', 'options', 'TriageOptionsInput'],
 ];
 
 type ContentManagerApis = { addEditViewSidePanel(panels: unknown[]): void };

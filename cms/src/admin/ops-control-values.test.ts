@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import { deviceTypesProblems } from '../lib/ops-rules';
 import {
   DEFAULT_HOURS,
+  localizedRowProblems,
+  localizedRowsOf,
+  staffAreaProblem,
+  withLocalizedRow,
+  withLocalizedRowMoved,
+  withLocalizedText,
+  withoutLocalizedRow,
   choiceLabel,
   pickable,
   codeChoices,
@@ -385,5 +393,98 @@ describe("a carrier's referrer brands as rows (ADR 135, 203)", () => {
     expect(problems.items.get(2)).toMatch(/the brand of "huawei" must be a catalogue id/);
     expect(referrerProblemsOf(['samsung']).field[0]).toMatch(/must be an object/);
     expect(referrerProblemsOf(null).items.size).toBe(0);
+  });
+});
+
+/** The seed catalogue the CMS loads (tenants/catalogue.json): its symptoms and answers must open and save back unchanged. */
+const seed = JSON.parse(readFileSync(new URL('../../../tenants/catalogue.json', import.meta.url), 'utf8')) as {
+  problems: { symptoms: unknown[] }[];
+  triage_questions: { options: unknown[] }[];
+};
+
+describe("a problem's symptoms and a triage question's answers as rows (ADR 217)", () => {
+  const answers = [
+    { code: 'yes', label: { en: 'Yes', de: 'Ja' } },
+    { code: 'no', label: { en: 'No', de: 'Nein' } },
+  ];
+
+  it('rows of the stored list, missing texts empty; nothing stored is no rows', () => {
+    expect(localizedRowsOf('symptoms', null)).toEqual([]);
+    expect(localizedRowsOf('symptoms', [{ en: 'Cracked glass', de: 'Gesprungenes Glas' }, { en: 'Dead' }, 'odd'])).toEqual([
+      { code: '', en: 'Cracked glass', de: 'Gesprungenes Glas' },
+      { code: '', en: 'Dead', de: '' },
+      { code: '', en: '', de: '' },
+    ]);
+    expect(localizedRowsOf('options', answers)).toEqual([
+      { code: 'yes', en: 'Yes', de: 'Ja' },
+      { code: 'no', en: 'No', de: 'Nein' },
+    ]);
+  });
+
+  it("typing changes one text of one row, in the engine's shape; the rest of the row stays", () => {
+    expect(withLocalizedText('symptoms', [{ en: 'A', de: 'B', note: 1 }], 0, 'de', 'C')).toEqual([{ en: 'A', de: 'C', note: 1 }]);
+    expect(withLocalizedText('options', answers, 1, 'de', 'Nö')).toEqual([answers[0], { code: 'no', label: { en: 'No', de: 'Nö' } }]);
+    expect(withLocalizedText('options', answers, 0, 'code', 'ja')).toEqual([{ code: 'ja', label: { en: 'Yes', de: 'Ja' } }, answers[1]]);
+    expect(withLocalizedText('options', [{ code: 'x' }], 0, 'en', 'X')).toEqual([{ code: 'x', label: { en: 'X' } }]);
+  });
+
+  it('adds an empty row at the end, removes one, and moves one up or down (not past either end)', () => {
+    expect(withLocalizedRow('symptoms', null)).toEqual([{ en: '', de: '' }]);
+    expect(withLocalizedRow('options', answers)).toEqual([...answers, { code: '', label: { en: '', de: '' } }]);
+    expect(withoutLocalizedRow(answers, 0)).toEqual([answers[1]]);
+    expect(withoutLocalizedRow([answers[0]], 0)).toEqual([]);
+    expect(withLocalizedRowMoved(answers, 1, -1)).toEqual([answers[1], answers[0]]);
+    expect(withLocalizedRowMoved(answers, 0, 1)).toEqual([answers[1], answers[0]]);
+    expect(withLocalizedRowMoved(answers, 0, -1)).toEqual(answers);
+    expect(withLocalizedRowMoved(answers, 1, 1)).toEqual(answers);
+  });
+
+  it("a wrong row carries the save's own message under it; the whole list's under the field", () => {
+    const symptoms = localizedRowProblems('symptoms', [
+      { en: 'A', de: 'B' },
+      { en: 'C', de: ' ' },
+    ]);
+    expect(symptoms.items.get(0)).toBeUndefined();
+    expect(symptoms.items.get(1)).toBe('Symptoms: symptom 2 needs German text.');
+    const options = localizedRowProblems('options', [
+      answers[0],
+      { code: 'Yes!', label: { en: 'Y', de: 'J' } },
+      { code: 'yes', label: { en: 'Y', de: 'J' } },
+      { code: 'x', label: {} },
+    ]);
+    expect(options.items.get(0)).toBeUndefined();
+    expect(options.items.get(1)).toMatch(/^Options: answer 2 needs a code of lower-case words joined by hyphens/);
+    expect(options.items.get(2)).toBe('Options: answer 3 has the code yes of an earlier answer; give each answer its own code.');
+    expect(options.items.get(3)).toBe('Options: answer 4 needs English and German text.');
+    expect(localizedRowProblems('options', [answers[0]]).field).toEqual(['Options: give at least two answers for the customer to choose from.']);
+    expect(localizedRowProblems('symptoms', 'glass').field[0]).toMatch(/^Symptoms must be a list like/);
+    expect(localizedRowProblems('symptoms', null).field).toEqual([]);
+    expect(localizedRowProblems('symptoms', []).field).toEqual([]);
+  });
+
+  it('the seed catalogue opens as rows with no message, and a row edited back saves the list unchanged', () => {
+    for (const { symptoms } of seed.problems) {
+      expect(localizedRowProblems('symptoms', symptoms)).toEqual({ field: [], items: new Map() });
+      const rows = localizedRowsOf('symptoms', symptoms);
+      expect(rows.map(({ en, de }) => ({ en, de }))).toEqual(symptoms);
+      if (rows.length) expect(withLocalizedText('symptoms', withLocalizedText('symptoms', symptoms, 0, 'en', 'x'), 0, 'en', rows[0]!.en)).toEqual(symptoms);
+    }
+    for (const { options } of seed.triage_questions) {
+      expect(localizedRowProblems('options', options)).toEqual({ field: [], items: new Map() });
+      const rows = localizedRowsOf('options', options);
+      expect(rows.map(({ code, en, de }) => ({ code, label: { en, de } }))).toEqual(options);
+      expect(withLocalizedRowMoved(withLocalizedRowMoved(options, 0, 1), 1, -1)).toEqual(options);
+    }
+  });
+});
+
+describe("a staff account's service area picked from the carrier's areas (ADR 218)", () => {
+  it("says before the save what the save says: an area manager needs one of the carrier's areas", () => {
+    expect(staffAreaProblem({ carrierCode: 'skyline', role: 'areaManager' }, ['london-central'])).toMatch(/^Service area: an area manager belongs to one of carrier skyline's/);
+    expect(staffAreaProblem({ carrierCode: 'skyline', role: 'technician', serviceArea: 'leeds' }, ['london-central'])).toBe(
+      'Service area: carrier skyline has no service area with code "leeds".',
+    );
+    expect(staffAreaProblem({ carrierCode: 'skyline', role: 'areaManager', serviceArea: 'london-central' }, ['london-central'])).toBeUndefined();
+    expect(staffAreaProblem({ carrierCode: 'skyline', role: 'storeColleague', serviceArea: null }, ['london-central'])).toBeUndefined();
   });
 });

@@ -4,7 +4,7 @@
  * (lib/ops-rules.ts, the same functions the document middleware runs) the value breaks. The admin
  * shows those messages word for word, so the form says before the save what the save would say.
  */
-import { type Problem, DEVICE_KINDS, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems } from '../lib/ops-rules';
+import { type Problem, DEVICE_KINDS, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems, symptomsProblems, triageOptionsProblems } from '../lib/ops-rules';
 import { PERMISSION_TAGS, staffMemberProblems } from '../lib/staff-rules';
 import { SITE_LOCALES, domainFormatProblems, referrerMakesProblems, supportedLocaleProblems } from '../lib/safe-edits';
 
@@ -332,6 +332,12 @@ export function staffFieldProblems(field: 'rolePermissions' | 'companyPermission
     .map((p) => p.message);
 }
 
+/** What the staff account's save would say about its service area, judged with the carrier's areas the admin listed (ADR 218). */
+export function staffAreaProblem(entry: Record<string, unknown>, areaCodes: readonly string[]): string | undefined {
+  const facts = { carrierCode: String(entry.carrierCode ?? ''), storeCodes: [], areaCodes, technicianCodes: [], allowsInStoreBookings: true };
+  return staffMemberProblems(entry, facts, { required: false }).find((p) => p.path[0] === 'serviceArea')?.message;
+}
+
 /** One catalogue entry a picker offers (ADR 202): the stored code or slug, its name, and its make for a model. */
 export type CatalogueChoice = { code: string; name: string; group?: string; id?: number };
 
@@ -378,4 +384,59 @@ export function withId(value: unknown, id: number, on: boolean): number[] {
 export function withDeviceKind(value: unknown, kind: string, on: boolean): string[] {
   const stored = textsOf(value);
   return DEVICE_KINDS.filter((k) => (k === kind ? on : stored.includes(k)));
+}
+
+/**
+ * A list of localized rows (ADR 217): a problem's symptoms `[{ en, de }]` or a triage question's
+ * answers `[{ code, label: { en, de } }]`, the engine's shapes. The control shows each row's texts;
+ * an edit changes only the one text of the one row, so whatever else a stored row holds stays.
+ */
+export type LocalizedRowKind = 'symptoms' | 'options';
+
+/** One row as the control shows it: its code (answers only) and its English and German texts. */
+export type LocalizedRow = { code: string; en: string; de: string };
+
+const record = (value: unknown): Record<string, unknown> => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {});
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** The rows of a stored value: each item's code and texts (missing ones empty, for the save's message to flag). */
+export function localizedRowsOf(kind: LocalizedRowKind, value: unknown): LocalizedRow[] {
+  return list(value).map((item) => {
+    const texts = kind === 'options' ? record(record(item).label) : record(item);
+    return { code: kind === 'options' ? str(record(item).code) : '', en: str(texts.en), de: str(texts.de) };
+  });
+}
+
+/** The stored list with one text of row `index` set (`code`, `en` or `de`), the rest of every row as it was. */
+export function withLocalizedText(kind: LocalizedRowKind, value: unknown, index: number, key: 'code' | 'en' | 'de', text: string): unknown[] {
+  return list(value).map((item, i) => {
+    if (i !== index) return item;
+    const row = record(item);
+    if (kind === 'symptoms') return { ...row, [key]: text };
+    return key === 'code' ? { ...row, code: text } : { ...row, label: { ...record(row.label), [key]: text } };
+  });
+}
+
+/** The stored list with an empty row at the end, for the person to fill. */
+export function withLocalizedRow(kind: LocalizedRowKind, value: unknown): unknown[] {
+  return [...list(value), kind === 'options' ? { code: '', label: { en: '', de: '' } } : { en: '', de: '' }];
+}
+
+/** The stored list without row `index`. */
+export function withoutLocalizedRow(value: unknown, index: number): unknown[] {
+  return list(value).filter((_, i) => i !== index);
+}
+
+/** The stored list with row `index` moved one place up (-1) or down (+1); at either end it stays. */
+export function withLocalizedRowMoved(value: unknown, index: number, by: -1 | 1): unknown[] {
+  const items = [...list(value)];
+  const to = index + by;
+  if (index < 0 || index >= items.length || to < 0 || to >= items.length) return items;
+  [items[index], items[to]] = [items[to], items[index]];
+  return items;
+}
+
+/** What the save would say about the list: the whole field's messages and each row's under it (the same rules the document middleware runs). */
+export function localizedRowProblems(kind: LocalizedRowKind, value: unknown): FieldProblems {
+  return kind === 'options' ? split(triageOptionsProblems({ options: value }), 'options') : split(symptomsProblems({ symptoms: value }), 'symptoms');
 }

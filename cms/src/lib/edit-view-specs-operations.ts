@@ -283,8 +283,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           storeCodes: { label: 'Stores', description: "Tick the carrier's stores the person works in (enter the carrier first); a store colleague needs at least one." },
           serviceArea: {
             label: 'Service area',
-            description: "Area code of one of this carrier's service areas; required for technicians and area managers, e.g. london-east.",
-            placeholder: 'london-east',
+            description: "Pick one of the carrier's service areas (enter the carrier first); technicians and area managers need one, others none.",
           },
           technicianCode: {
             label: 'Technician',
@@ -438,7 +437,10 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           titleDe: titleDe('Name', 'Displayreparatur'),
           descriptionEn: { label: 'Description (English)', description: 'One or two sentences on what the repair fixes.' },
           descriptionDe: { label: 'Description (German)', description: 'The same in German.' },
-          symptoms: { label: 'Symptoms', description: 'List of { "en": "…", "de": "…" }, e.g. [{ "en": "Cracked glass", "de": "Gesprungenes Glas" }].' },
+          symptoms: {
+            label: 'Symptoms',
+            description: 'A row per symptom in English and German, e.g. "Cracked glass" / "Gesprungenes Glas"; add, move or remove rows with the buttons.',
+          },
         },
       },
     ],
@@ -497,7 +499,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           questionEn: { label: 'Question (English)', description: 'e.g. "Is water leaking from the machine?"' },
           questionDe: { label: 'Question (German)', description: 'e.g. "Läuft Wasser aus dem Gerät?"' },
           answerRequired: { label: 'Answer required', description: 'On: the customer must answer before going on.' },
-          options: { label: 'Answers', description: 'List of { "code": "yes", "label": { "en": "Yes", "de": "Ja" } }, at least two.' },
+          options: { label: 'Answers', description: 'A row per answer: a short code (e.g. yes) and its English and German text; at least two, each code once.' },
         },
       },
     ],

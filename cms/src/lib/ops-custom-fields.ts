@@ -31,6 +31,10 @@ export const OPS_CUSTOM_FIELDS = {
   locales: 'ops-locales',
   /** A carrier's referrer brands (`{ "<referrer code>": <brand catalogue id> }`) as rows (ADR 203). */
   referrerMakes: 'ops-referrer-makes',
+  /** A catalogue problem's symptoms (`[{ en, de }]`) as rows of English and German text (ADR 217). */
+  symptoms: 'ops-symptoms',
+  /** A triage question's answers (`[{ code, label: { en, de } }]`) as rows of code and texts (ADR 217). */
+  triageOptions: 'ops-triage-options',
 } as const;
 
 /**
@@ -38,7 +42,7 @@ export const OPS_CUSTOM_FIELDS = {
  * fields of type string, the stored value the same code as before.
  */
 export const OPS_CODE_PICKERS = {
-  /** A technician's service area: a select of the carrier's area codes. */
+  /** A technician's or staff account's service area: a select of the carrier's area codes (ADR 218 for staff). */
   serviceArea: 'ops-area-code',
   /** A staff account's technician: a select of the carrier's technicians (ADR 201). */
   technician: 'ops-technician-code',

@@ -9,6 +9,8 @@ import {
   serviceAreaProblems,
   openingHoursProblems,
   storeProblems,
+  symptomsProblems,
+  triageOptionsProblems,
 } from './ops-rules';
 
 const messages = (problems: { message: string }[]) => problems.map((p) => p.message).join('\n');
@@ -158,5 +160,24 @@ describe('store opening hours', () => {
 
   it('reports the problem on save as a store problem', () => {
     expect(messages(storeProblems({ postcode: 'W1D 1LA', openingHours: [{ ...weekdays, closes: '08:00' }] }, 'GB'))).toMatch(/Opening hours, entry 1: closes/);
+  });
+});
+
+describe("a problem's symptoms and a triage question's answers (ADR 217)", () => {
+  it('names the row a problem is in, so the admin shows it under that row', () => {
+    expect(symptomsProblems({ symptoms: [{ en: 'Cracked glass', de: 'Gesprungenes Glas' }] })).toEqual([]);
+    expect(symptomsProblems({ symptoms: null })).toEqual([]);
+    expect(symptomsProblems({ symptoms: [{ en: 'Cracked glass' }] })).toEqual([{ path: ['symptoms', '0'], message: 'Symptoms: symptom 1 needs German text.' }]);
+    expect(symptomsProblems({ symptoms: { en: 'x' } })[0]).toMatchObject({ path: ['symptoms'], message: expect.stringMatching(/^Symptoms must be a list like/) });
+  });
+
+  it('asks the engine catalogue of the answers: at least two, each a slug code used once, with both texts', () => {
+    const yes = { code: 'yes', label: { en: 'Yes', de: 'Ja' } };
+    const no = { code: 'no', label: { en: 'No', de: 'Nein' } };
+    expect(triageOptionsProblems({ options: [yes, no] })).toEqual([]);
+    expect(triageOptionsProblems({ options: [yes] }).map((p) => p.path)).toEqual([['options']]);
+    expect(triageOptionsProblems({ options: [yes, yes] }).map((p) => p.path)).toEqual([['options', '1']]);
+    expect(triageOptionsProblems({ options: [yes, { ...no, code: '' }] })[0]!.message).toMatch(/^Options: answer 2 needs a code/);
+    expect(triageOptionsProblems({ options: [yes, { ...no, label: { en: 'No', de: '' } }] })[0]!.message).toBe('Options: answer 2 needs German text.');
   });
 });

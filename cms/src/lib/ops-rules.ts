@@ -230,12 +230,44 @@ export function idListProblems(data: Data, field: string, label: string): Proble
   return [];
 }
 
-/** Localized texts kept as JSON ({ en, de }) inside a list: symptoms, triage options. */
+/**
+ * Localized texts kept as JSON ({ en, de }) inside a list: symptoms, triage options (the engine's
+ * shape, booking/catalogue/seed-schema.ts). A value that is no list gets one message; otherwise each
+ * item that breaks the rule gets its own, its path the item's index, so the admin's control shows it
+ * under that row (ADR 217). Triage options also need a code each (a slug, once per question) and at
+ * least two of them, as the engine's catalogue schema asks.
+ */
 export function localizedListProblems(data: Data, field: string, label: string, { withCode = false } = {}): Problem[] {
   if (!(field in data) || data[field] == null) return [];
   const list = data[field];
   const example = withCode ? '[{ "code": "yes", "label": { "en": "Yes", "de": "Ja" } }]' : '[{ "en": "Cracked glass", "de": "Gesprungenes Glas" }]';
-  const fine = (text: unknown) => !!text && typeof text === 'object' && ['en', 'de'].every((l) => typeof (text as Data)[l] === 'string' && (text as Data)[l] !== '');
-  const ok = Array.isArray(list) && list.every((item: Data) => (withCode ? typeof item?.code === 'string' && SLUG.test(item.code) && fine(item.label) : fine(item)));
-  return ok ? [] : [{ path: [field], message: `${label} must be a list like ${example}, with English and German text.` }];
+  if (!Array.isArray(list)) return [{ path: [field], message: `${label} must be a list like ${example}, with English and German text.` }];
+  const item = withCode ? 'answer' : 'symptom';
+  const missing = (text: unknown) =>
+    ['en', 'de'].filter((l) => !text || typeof text !== 'object' || typeof (text as Data)[l] !== 'string' || !((text as Data)[l] as string).trim());
+  const problems: Problem[] = [];
+  const seen = new Set<string>();
+  list.forEach((entry: unknown, i) => {
+    const row = (entry ?? {}) as Data;
+    const say = (message: string) => problems.push({ path: [field, String(i)], message: `${label}: ${item} ${i + 1} ${message}` });
+    if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+      return say(`must be like ${withCode ? '{ "code": "yes", "label": { "en": "Yes", "de": "Ja" } }' : '{ "en": "Cracked glass", "de": "Gesprungenes Glas" }'}.`);
+    if (withCode) {
+      if (typeof row.code !== 'string' || !SLUG.test(row.code))
+        return say(`needs a code of lower-case words joined by hyphens, e.g. yes or no-display (got ${shown(row.code ?? '')}).`);
+      if (seen.has(row.code)) return say(`has the code ${row.code} of an earlier answer; give each answer its own code.`);
+      seen.add(row.code);
+    }
+    const gaps = missing(withCode ? row.label : row);
+    if (gaps.length) return say(`needs ${gaps.length === 2 ? 'English and German' : gaps[0] === 'en' ? 'English' : 'German'} text.`);
+    return undefined;
+  });
+  if (withCode && list.length < 2) problems.push({ path: [field], message: `${label}: give at least two answers for the customer to choose from.` });
+  return problems;
 }
+
+/** A catalogue problem's symptoms: a list of { en, de } texts. */
+export const symptomsProblems = (data: Data): Problem[] => localizedListProblems(data, 'symptoms', 'Symptoms');
+
+/** A triage question's answer options: at least two { code, label: { en, de } }, each code once. */
+export const triageOptionsProblems = (data: Data): Problem[] => localizedListProblems(data, 'options', 'Options', { withCode: true });

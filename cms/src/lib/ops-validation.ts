@@ -8,12 +8,13 @@ import {
   deviceTypesProblems,
   discountCodeProblems,
   idListProblems,
-  localizedListProblems,
   priceOverrideProblems,
   rosterProblems,
   serviceAreaProblems,
   slugListProblems,
   storeProblems,
+  symptomsProblems,
+  triageOptionsProblems,
 } from './ops-rules';
 import { apiKeyProblems, prepareApiKeyData } from './ops-api-keys';
 import { normaliseUsername, staffMemberProblems } from './staff-rules';
@@ -174,9 +175,9 @@ function catalogueProblems(uid: string, data: Data): Problem[] {
     case CATALOGUE_UIDS.model:
       return [...idListProblems(data, 'makeIds', 'Make ids'), ...slugListProblems(data, 'problems', 'Problems', { required: true })];
     case CATALOGUE_UIDS.problem:
-      return localizedListProblems(data, 'symptoms', 'Symptoms');
+      return symptomsProblems(data);
     case CATALOGUE_UIDS.triageQuestion:
-      return [...slugListProblems(data, 'models', 'Models', { required: true }), ...localizedListProblems(data, 'options', 'Options', { withCode: true })];
+      return [...slugListProblems(data, 'models', 'Models', { required: true }), ...triageOptionsProblems(data)];
     default:
       return [];
   }
