@@ -4,7 +4,7 @@
  * extras and appliance triage questions. Prices: the carrier's own price for a model and problem
  * when it has one, else the catalogue price in the carrier's currency (minor units).
  */
-import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { inOrder, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
@@ -173,18 +173,16 @@ export async function listDeviceKinds(db: DbOrTx, carrier: CarrierContext, input
       .select({ kind: s.models.deviceType, count: sql<number>`count(*)`.mapWith(Number) })
       .from(s.models)
       .innerJoin(s.modelMakes, eq(s.modelMakes.modelId, s.models.id))
-      .where(
-        and(
-          eq(s.modelMakes.makeId, makeId),
-          eq(s.models.active, true),
-          typeId ? eq(s.models.typeId, typeId) : undefined,
-          exclusions.models.size ? notInArray(s.models.slug, [...exclusions.models]) : undefined,
-        ),
-      )
+      .where(offeredModelsOf(makeId, exclusions, typeId ? eq(s.models.typeId, typeId) : undefined))
       .groupBy(s.models.deviceType),
   );
   const order: s.DeviceKind[] = ["phone", "tablet", "appliance"];
   return rows.map((r) => ({ code: r.kind, model_count: r.count })).sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code));
+}
+
+/** Active models of a make the carrier has not left out, and whatever else `conditions` ask. */
+function offeredModelsOf(makeId: number, exclusions: Exclusions, ...conditions: (SQL | undefined)[]) {
+  return and(eq(s.modelMakes.makeId, makeId), eq(s.models.active, true), exclusions.models.size ? notInArray(s.models.slug, [...exclusions.models]) : undefined, ...conditions);
 }
 
 const listModelsInput = z.object({
@@ -213,12 +211,11 @@ export async function listModels(db: DbOrTx, carrier: CarrierContext, input: z.i
       .from(s.models)
       .innerJoin(s.modelMakes, eq(s.modelMakes.modelId, s.models.id))
       .where(
-        and(
-          eq(s.modelMakes.makeId, makeId),
+        offeredModelsOf(
+          makeId,
+          exclusions,
           eq(s.models.typeId, typeId),
-          eq(s.models.active, true),
           deviceType ? eq(s.models.deviceType, deviceType) : undefined,
-          exclusions.models.size ? notInArray(s.models.slug, [...exclusions.models]) : undefined,
           // Every word must appear: 'pro max' finds 'iPhone 16 Pro Max'.
           ...words.map((w) => ilike(s.models.title, `%${escapeLike(w)}%`)),
         ),
