@@ -19,7 +19,8 @@
  *     embedded database, and again on PostgreSQL when BENCH_DATABASE_URL names an empty database or
  *     the machine has PostgreSQL's server binaries (a private cluster, scripts/pg-cluster.mjs;
  *     BENCH_POSTGRES=0 skips it). BENCH_FIRST_VISITOR=0 skips the first-visitor rows,
- *     BENCH_STEPS=basket,checkout measures only those booked steps;
+ *     BENCH_STEPS=basket,checkout measures only those booked steps, BENCH_STATIC=0 leaves out their
+ *     static copies (for a CPU profile of the pages alone); each booked step also one request at a time;
  *  2. the gzipped JavaScript and translation files each of those pages and the basket, repair-date
  *     and payment steps load (`bench/js-weight.ts`, routes matched from the server build);
  *  3. Lighthouse mobile performance and accessibility for landing, postcode search and basket, with
@@ -49,6 +50,8 @@ const chromePath = process.env.CHROME_PATH ?? "/usr/bin/chromium";
 const host = `${carrier}.localhost:${appPort}`;
 const origin = `http://127.0.0.1:${appPort}`;
 const firstVisitor = process.env.BENCH_FIRST_VISITOR !== "0";
+/** BENCH_STATIC=0: the booked steps without their static copies (a CPU profile of the pages alone). */
+const withStatic = process.env.BENCH_STATIC !== "0";
 /** BENCH_STEPS=basket,checkout: only those booked steps (names as printed). */
 const onlySteps = process.env.BENCH_STEPS?.split(",").map((name) => name.trim());
 
@@ -148,11 +151,19 @@ async function bookedSteps(database: string, staticDir: string, row: Row) {
   for (const step of BOOKED_STEPS.filter((candidate) => !onlySteps || onlySteps.includes(candidate.name))) {
     const bytes = await getPage(step.path, cookie);
     const statics = writeStatic(staticDir, `booked ${step.name}`, bytes);
-    await measure({ url: `${origin}${step.path}`, connections, duration: Math.min(seconds, 3), headers: { host, "accept-encoding": "br, gzip", cookie } });
+    const headers = { host, "accept-encoding": "br, gzip", cookie };
+    await measure({ url: `${origin}${step.path}`, connections, duration: Math.min(seconds, 3), headers });
+    // One request at a time: what a page costs the server, without the queue of 20 connections.
+    const alone = await measure({ url: `${origin}${step.path}`, connections: 1, duration: Math.min(seconds, 3), headers });
     const dynamic = await load(step.path, cookie);
+    if (!withStatic) {
+      row(`${step.name} ${step.path}`, dynamic, `alone ${alone.p50.toFixed(1)} ms`);
+      continue;
+    }
     const copy = await load(statics);
     row(`${step.name} ${step.path}`, dynamic, `${(dynamic.rps / copy.rps).toFixed(2)}×`);
     row(`  same ${(bytes.length / 1024).toFixed(0)} kB as a static file`, copy);
+    row(`  one request at a time`, alone);
   }
 }
 

@@ -552,3 +552,49 @@ describe("a basket priced from the catalogue read once per revision (ADR 210)", 
     expect(two.totals.cart_total).toBeGreaterThan(before.total);
   });
 });
+
+describe("the catalogue's lists read once per revision (ADR 219)", () => {
+  it("shows a carrier's exclusions and a catalogue change on the next list, and a search is never kept", async () => {
+    const carrier = await newCarrier(t);
+    const makes = async () => (await t.engine.catalogue.listMakes(carrier, { typeId: 1 })).map((make) => make.code);
+    const models = async (search?: string) => (await t.engine.catalogue.listModels(carrier, { makeId: IDS.apple, typeId: 1, search })).map((model) => model.slug);
+    const kinds = async () => (await t.engine.catalogue.listDeviceKinds(carrier, { makeId: IDS.apple })).map((kind) => kind.code);
+    const before = { makes: await makes(), models: await models(), kinds: await kinds() };
+    expect(before.makes).toEqual(["samsung", "apple"]);
+    expect(before.models).toContain("iphone-15");
+    expect(before.kinds).toContain("tablet");
+    expect({ makes: await makes(), models: await models(), kinds: await kinds() }).toEqual(before);
+
+    // The carrier leaves a make and a model out (a sync of its data): the next lists leave them out.
+    await seedCarrier(
+      t.opened.db,
+      engineFixture({ code: carrier.code, extra: { offering: { excluded_makes: ["samsung"], excluded_models: ["iphone-15", "ipad-10th-gen"], excluded_problems: [] } } }),
+    );
+    expect(await makes()).toEqual(["apple"]);
+    expect(await models()).not.toContain("iphone-15");
+    expect(await models("iphone")).not.toContain("iphone-15");
+    expect(await kinds()).not.toContain("tablet");
+    expect(await t.engine.catalogue.listModels(carrier, { makeId: IDS.samsung, typeId: 1 })).toEqual([]);
+
+    // Taken back: every list as before.
+    await seedCarrier(t.opened.db, engineFixture({ code: carrier.code }));
+    expect({ makes: await makes(), models: await models(), kinds: await kinds() }).toEqual(before);
+
+    // The catalogue renames a model (a catalogue sync): the next list has the new title.
+    const file = catalogueFixture();
+    const renamed = file.models.find((model) => model.slug === "iphone-15")!;
+    renamed.title = "iPhone 15 (renamed)";
+    await seedCatalogue(t.opened.db, file);
+    const titles = (await t.engine.catalogue.listModels(carrier, { makeId: IDS.apple, typeId: 1 })).map((model) => model.title);
+    expect(titles).toContain("iPhone 15 (renamed)");
+    await seedCatalogue(t.opened.db, catalogueFixture());
+
+    // A caller changing its answer does not change the next caller's.
+    const first = await t.engine.catalogue.listModels(carrier, { makeId: IDS.apple, typeId: 1 });
+    first[0]!.make_ids.push(999);
+    first[0]!.title = "changed by a caller";
+    const second = await t.engine.catalogue.listModels(carrier, { makeId: IDS.apple, typeId: 1 });
+    expect(second[0]!.make_ids).not.toContain(999);
+    expect(second[0]!.title).not.toBe("changed by a caller");
+  });
+});

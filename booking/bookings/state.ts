@@ -4,13 +4,14 @@
  */
 import { and, eq, inArray } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import { inOrder, type DbOrTx } from "../db/open";
+import { together, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import { findHold } from "../availability/availability";
 import { pricedProblems, saleTitle as loadSaleTitle, type Extra, type Locale, type PricedProblem } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import { cartTotals, priceDevice, restrictedProblems, type CartTotals, type DevicePricing, type PricedExtra, type PricedLine, type ProblemRef } from "../domain/pricing";
 import { fullDate } from "../domain/time";
+import { catalogueRevision, keptUnder } from "../catalogue/revision";
 import { bookingDevices, type BookingRow, type DeviceRow } from "./repository";
 import { discountProblem, findDiscount, type DiscountProblem, type DiscountRow } from "./discount";
 
@@ -56,7 +57,8 @@ async function readBasketCatalogue(db: DbOrTx, carrier: CarrierContext, versionI
         .where(inArray(s.modelVersions.id, versionIds))
     : [];
   const modelIds = [...new Set(catalogue.map((c) => c.model.id))];
-  const [problemsByModel, makeRows, extraRows, colourRows, sale] = await inOrder(
+  const [problemsByModel, makeRows, extraRows, colourRows, sale] = await together(
+    db,
     () => pricedProblems(db, carrier, modelIds, locale),
     () => (makeIds.length ? db.select().from(s.makes).where(inArray(s.makes.id, makeIds)) : Promise.resolve([])),
     () => (versionIds.length ? db.select().from(s.extras).where(eq(s.extras.active, true)) : Promise.resolve([])),
@@ -66,52 +68,30 @@ async function readBasketCatalogue(db: DbOrTx, carrier: CarrierContext, versionI
   return { catalogue, problemsByModel, makeRows, extraRows, colourRows, sale };
 }
 
-/** Priced baskets' catalogue parts kept per database (ADR 210), at most this many per database. */
-const KEPT_CATALOGUES = 500;
-const keptCatalogues = new WeakMap<object, Map<string, Promise<BasketCatalogue>>>();
-
-/**
- * The catalogue's revision as a basket is priced from it: the stored catalogue's source hash and the
- * carrier's (its own prices). Every sync that changes either writes a new hash in the same
- * transaction (catalogue/seed.ts), so a basket priced after it never uses what was read before.
- */
-async function catalogueRevision(db: DbOrTx, carrier: CarrierContext): Promise<string> {
-  const [row] = await db
-    .select({ catalogue: s.catalogueInfo.sourceHash, carrier: s.carrierSeeds.sourceHash })
-    .from(s.catalogueInfo)
-    .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, carrier.code))
-    .where(eq(s.catalogueInfo.id, 1));
-  return `${row?.catalogue ?? ""}|${row?.carrier ?? ""}`;
-}
-
 /**
  * The basket's catalogue parts, read once per catalogue revision (ADR 210): pricing a basket from the
  * catalogue on every page is six queries, checking the revision is one. Inside a transaction (a
  * change, checkout) they are read as before. The booking's own rows are never kept.
  */
-async function basketCatalogue(db: DbOrTx, carrier: CarrierContext, versionIds: number[], makeIds: number[], locale: Locale): Promise<BasketCatalogue> {
-  if (db instanceof PgTransaction || !versionIds.length) return readBasketCatalogue(db, carrier, versionIds, makeIds, locale);
-  const key = `${await catalogueRevision(db, carrier)}|${carrier.code}|${carrier.currency}|${locale}|${[...versionIds].sort((a, b) => a - b).join(",")}|${[...makeIds].sort((a, b) => a - b).join(",")}`;
-  let kept = keptCatalogues.get(db);
-  if (!kept) keptCatalogues.set(db, (kept = new Map()));
-  const found = kept.get(key);
-  if (found) return found;
-  const reading = readBasketCatalogue(db, carrier, versionIds, makeIds, locale);
-  kept.set(key, reading);
-  reading.catch(() => kept.delete(key));
-  // The oldest goes first: a new revision's baskets replace the last one's.
-  if (kept.size > KEPT_CATALOGUES) kept.delete(kept.keys().next().value!);
-  return reading;
+function basketCatalogue(db: DbOrTx, carrier: CarrierContext, revision: string | null, versionIds: number[], makeIds: number[], locale: Locale): Promise<BasketCatalogue> {
+  if (!versionIds.length) return readBasketCatalogue(db, carrier, versionIds, makeIds, locale);
+  const key = `basket|${carrier.currency}|${locale}|${[...versionIds].sort((a, b) => a - b).join(",")}|${[...makeIds].sort((a, b) => a - b).join(",")}`;
+  return keptUnder(db, carrier.code, revision)(key, () => readBasketCatalogue(db, carrier, versionIds, makeIds, locale));
 }
 
 export async function loadBasket(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en"): Promise<LoadedBasket> {
-  const rows = await bookingDevices(db, carrier, booking.id);
-  const versionIds = [...new Set(rows.map((r) => r.modelVersionId))];
-  const makeIds = [...new Set(rows.map((r) => r.makeId))];
-  const [{ catalogue, problemsByModel, makeRows, extraRows, colourRows, sale }, discount] = await inOrder(
-    () => basketCatalogue(db, carrier, versionIds, makeIds, locale),
+  // The devices, the catalogue's revision and the promo code do not depend on each other: outside a
+  // transaction they are read side by side (ADR 219). Inside one the parts are read as before, unkept.
+  const inTransaction = db instanceof PgTransaction;
+  const [rows, revision, discount] = await together(
+    db,
+    () => bookingDevices(db, carrier, booking.id),
+    () => (inTransaction ? Promise.resolve(null) : catalogueRevision(db, carrier.code)),
     () => (booking.discountCode ? findDiscount(db, carrier, booking.discountCode) : Promise.resolve(null)),
   );
+  const versionIds = [...new Set(rows.map((r) => r.modelVersionId))];
+  const makeIds = [...new Set(rows.map((r) => r.makeId))];
+  const { catalogue, problemsByModel, makeRows, extraRows, colourRows, sale } = await basketCatalogue(db, carrier, revision, versionIds, makeIds, locale);
   const byVersion = new Map(catalogue.map((c) => [c.version.id, c]));
   const inWarranty = booking.inWarranty === true;
   const devices: LoadedDevice[] = [];
@@ -287,7 +267,8 @@ export function deviceView(d: LoadedDevice): BookingDeviceView {
 }
 
 export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en"): Promise<BookingState> {
-  const [basket, hold, area] = await inOrder(
+  const [basket, hold, area] = await together(
+    db,
     () => loadBasket(db, carrier, booking, now, locale),
     () => findHold(db, carrier, booking.id),
     () =>

@@ -4,10 +4,11 @@
  * extras and appliance triage questions. Prices: the carrier's own price for a model and problem
  * when it has one, else the catalogue price in the carrier's currency (minor units).
  */
-import { and, asc, eq, ilike, inArray, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, ilike, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { inOrder, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
+import { catalogueReads, type KeptRead } from "./revision";
 import type { CarrierContext } from "../domain/carrier";
 import { NotFoundError } from "../domain/errors";
 import { parseInput } from "../domain/validate";
@@ -116,6 +117,11 @@ interface Exclusions {
   problems: Set<string>;
 }
 
+/** The carrier's exclusions, kept per catalogue revision (ADR 219): only a carrier sync writes them, with a new hash. */
+function keptExclusions(kept: KeptRead, db: DbOrTx, carrier: CarrierContext): Promise<Exclusions> {
+  return kept("exclusions", () => exclusionsOf(db, carrier));
+}
+
 async function exclusionsOf(db: DbOrTx, carrier: CarrierContext): Promise<Exclusions> {
   const [offering] = await db.select().from(s.carrierOfferings).where(eq(s.carrierOfferings.carrierCode, carrier.code));
   if (!offering) return { makeIds: new Set(), models: new Set(), problems: new Set() };
@@ -132,14 +138,19 @@ const listMakesInput = z.object({ typeId: z.coerce.number().int().positive(), lo
 /** Makes of a device type that have at least one model (spec: show_available=true). */
 export async function listMakes(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof listMakesInput>): Promise<Make[]> {
   const { typeId } = parseInput(listMakesInput, input);
-  const rows = await db
-    .selectDistinct({ id: s.makes.id, code: s.makes.code, name: s.makes.name, typeId: s.makes.typeId })
-    .from(s.makes)
-    .innerJoin(s.modelMakes, eq(s.modelMakes.makeId, s.makes.id))
-    .innerJoin(s.models, and(eq(s.models.id, s.modelMakes.modelId), eq(s.models.active, true)))
-    .where(and(eq(s.makes.typeId, typeId), eq(s.makes.active, true)))
-    .orderBy(asc(s.makes.id));
-  const exclusions = await exclusionsOf(db, carrier);
+  const kept = await catalogueReads(db, carrier.code);
+  const [rows, exclusions] = await Promise.all([
+    kept(`makes|${typeId}`, () =>
+      db
+        .selectDistinct({ id: s.makes.id, code: s.makes.code, name: s.makes.name, typeId: s.makes.typeId })
+        .from(s.makes)
+        .innerJoin(s.modelMakes, eq(s.modelMakes.makeId, s.makes.id))
+        .innerJoin(s.models, and(eq(s.models.id, s.modelMakes.modelId), eq(s.models.active, true)))
+        .where(and(eq(s.makes.typeId, typeId), eq(s.makes.active, true)))
+        .orderBy(asc(s.makes.id)),
+    ),
+    keptExclusions(kept, db, carrier),
+  ]);
   return rows.filter((m) => offered(carrier, exclusions, m)).map((m) => ({ id: m.id, code: m.code, name: m.name, type_id: m.typeId }));
 }
 
@@ -154,24 +165,24 @@ const kindsInput = z.object({ makeId: z.coerce.number().int().positive(), typeId
 /** The kinds of device (phone, tablet, appliance) a make has models of: the "device type" step. */
 export async function listDeviceKinds(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof kindsInput>): Promise<DeviceKindOption[]> {
   const { makeId, typeId } = parseInput(kindsInput, input);
-  const [make] = await db.select().from(s.makes).where(eq(s.makes.id, makeId));
-  const exclusions = await exclusionsOf(db, carrier);
+  const kept = await catalogueReads(db, carrier.code);
+  const [make, exclusions] = await Promise.all([keptMake(kept, db, makeId), keptExclusions(kept, db, carrier)]);
   if (!make || !offered(carrier, exclusions, make)) return [];
-  const rows = await db
-    .select({ kind: s.models.deviceType, count: sql<number>`count(*)`.mapWith(Number) })
-    .from(s.models)
-    .innerJoin(s.modelMakes, eq(s.modelMakes.modelId, s.models.id))
-    .where(
-      and(
-        eq(s.modelMakes.makeId, makeId),
-        eq(s.models.active, true),
-        typeId ? eq(s.models.typeId, typeId) : undefined,
-        exclusions.models.size ? notInArray(s.models.slug, [...exclusions.models]) : undefined,
-      ),
-    )
-    .groupBy(s.models.deviceType);
+  const rows = await kept(`kinds|${makeId}|${typeId ?? ""}`, () =>
+    db
+      .select({ kind: s.models.deviceType, count: sql<number>`count(*)`.mapWith(Number) })
+      .from(s.models)
+      .innerJoin(s.modelMakes, eq(s.modelMakes.modelId, s.models.id))
+      .where(offeredModelsOf(makeId, exclusions, typeId ? eq(s.models.typeId, typeId) : undefined))
+      .groupBy(s.models.deviceType),
+  );
   const order: s.DeviceKind[] = ["phone", "tablet", "appliance"];
   return rows.map((r) => ({ code: r.kind, model_count: r.count })).sort((a, b) => order.indexOf(a.code) - order.indexOf(b.code));
+}
+
+/** Active models of a make the carrier has not left out, and whatever else `conditions` ask. */
+function offeredModelsOf(makeId: number, exclusions: Exclusions, ...conditions: (SQL | undefined)[]) {
+  return and(eq(s.modelMakes.makeId, makeId), eq(s.models.active, true), exclusions.models.size ? notInArray(s.models.slug, [...exclusions.models]) : undefined, ...conditions);
 }
 
 const listModelsInput = z.object({
@@ -188,30 +199,40 @@ function escapeLike(value: string): string {
 /** Models of a make and type, in priority order (spec: order_by=priority,asc), optionally filtered by a name search. */
 export async function listModels(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof listModelsInput>): Promise<ModelSummary[]> {
   const { makeId, typeId, deviceType, search } = parseInput(listModelsInput, input);
-  const [make] = await db.select().from(s.makes).where(eq(s.makes.id, makeId));
-  const exclusions = await exclusionsOf(db, carrier);
+  const kept = await catalogueReads(db, carrier.code);
+  const [make, exclusions] = await Promise.all([keptMake(kept, db, makeId), keptExclusions(kept, db, carrier)]);
   if (!make || !offered(carrier, exclusions, make)) return [];
   const words = (search ?? "").split(/\s+/).filter(Boolean);
-  const rows = await db
-    .select({ model: s.models })
-    .from(s.models)
-    .innerJoin(s.modelMakes, eq(s.modelMakes.modelId, s.models.id))
-    .where(
-      and(
-        eq(s.modelMakes.makeId, makeId),
-        eq(s.models.typeId, typeId),
-        eq(s.models.active, true),
-        deviceType ? eq(s.models.deviceType, deviceType) : undefined,
-        exclusions.models.size ? notInArray(s.models.slug, [...exclusions.models]) : undefined,
-        // Every word must appear: 'pro max' finds 'iPhone 16 Pro Max'.
-        ...words.map((w) => ilike(s.models.title, `%${escapeLike(w)}%`)),
-      ),
-    )
-    .orderBy(asc(s.models.priority), asc(s.models.id));
-  return attachMakes(
-    db,
-    rows.map((r) => r.model),
-  );
+  // A search is the visitor's own words: read every time, not kept (it would fill the memory with them).
+  const read = words.length ? <T>(_key: string, load: () => Promise<T>) => load() : kept;
+  const models = await read(`models|${makeId}|${typeId}|${deviceType ?? ""}`, async () => {
+    const rows = await db
+      .select({ model: s.models })
+      .from(s.models)
+      .innerJoin(s.modelMakes, eq(s.modelMakes.modelId, s.models.id))
+      .where(
+        offeredModelsOf(
+          makeId,
+          exclusions,
+          eq(s.models.typeId, typeId),
+          deviceType ? eq(s.models.deviceType, deviceType) : undefined,
+          // Every word must appear: 'pro max' finds 'iPhone 16 Pro Max'.
+          ...words.map((w) => ilike(s.models.title, `%${escapeLike(w)}%`)),
+        ),
+      )
+      .orderBy(asc(s.models.priority), asc(s.models.id));
+    return attachMakes(
+      db,
+      rows.map((r) => r.model),
+    );
+  });
+  // Kept answers are shared: each caller gets its own copies.
+  return models.map((model) => ({ ...model, make_ids: [...model.make_ids] }));
+}
+
+/** A make's row, kept per catalogue revision. */
+function keptMake(kept: KeptRead, db: DbOrTx, makeId: number) {
+  return kept(`make|${makeId}`, async () => (await db.select().from(s.makes).where(eq(s.makes.id, makeId)))[0]);
 }
 
 async function attachMakes(db: DbOrTx, rows: (typeof s.models.$inferSelect)[]): Promise<ModelSummary[]> {

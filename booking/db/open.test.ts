@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
-import { openDatabase } from "./open";
+import { openDatabase, together } from "./open";
 
 const folders: string[] = [];
 afterAll(() => folders.forEach((folder) => rmSync(folder, { recursive: true, force: true })));
@@ -29,5 +29,32 @@ describe("the embedded database's buffer pool (ADR 216)", () => {
 
   it("refuses a size that is not one, before opening anything", async () => {
     await expect(openDatabase({ BOOKING_DATA_DIR: "memory://", PGLITE_SHARED_BUFFERS: "lots; drop table orders" })).rejects.toThrow(/PGLITE_SHARED_BUFFERS/);
+  });
+});
+
+describe("independent reads side by side (ADR 219)", () => {
+  /** Each step records when it starts and ends; the second would end first if they overlapped. */
+  function steps(log: string[]) {
+    const step = (name: string, ms: number) => async () => {
+      log.push(`${name} start`);
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      log.push(`${name} end`);
+      return name;
+    };
+    return [step("slow", 30), step("quick", 1)] as const;
+  }
+
+  it("start together outside a transaction and one after another inside one, answering in the order asked", async () => {
+    const opened = await openDatabase({ BOOKING_DATA_DIR: "memory://" }, { migrate: false });
+    try {
+      const outside: string[] = [];
+      expect(await together(opened.db, ...steps(outside))).toEqual(["slow", "quick"]);
+      expect(outside).toEqual(["slow start", "quick start", "quick end", "slow end"]);
+      const inside: string[] = [];
+      expect(await opened.db.transaction((tx) => together(tx, ...steps(inside)))).toEqual(["slow", "quick"]);
+      expect(inside).toEqual(["slow start", "slow end", "quick start", "quick end"]);
+    } finally {
+      await opened.close();
+    }
   });
 });

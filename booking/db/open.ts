@@ -11,7 +11,7 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { PgTransaction, type PgDatabase, type PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { z } from "zod";
 import * as schema from "./schema";
 import { migrationsFolder } from "./migrate";
@@ -195,6 +195,16 @@ function redact(url: string): string {
 export async function queryRows<T extends Record<string, unknown>>(db: DbOrTx, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/**
+ * The same as `inOrder`, but side by side when `db` is not a transaction: each query takes a
+ * connection of its own from the pool (PGlite queues them on its one), so a read of several
+ * independent parts costs one round trip of waiting instead of one per part (ADR 219).
+ */
+export function together<T extends readonly (() => Promise<unknown>)[]>(db: DbOrTx, ...steps: T): Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }> {
+  if (db instanceof PgTransaction) return inOrder(...steps);
+  return Promise.all(steps.map((step) => step())) as Promise<{ -readonly [K in keyof T]: Awaited<ReturnType<T[K]>> }>;
 }
 
 /**

@@ -4,11 +4,13 @@
  * request to the next, and read again after any change within the request. With and without
  * JavaScript (a browser without it posts each form and follows the redirect), and in a second tab of
  * the same visitor: a device added or removed shows in the basket, its count, the side basket of the
- * repair date and details steps and the checkout overview without a reload of anything but the page.
+ * repair date and details steps and the checkout overview without a reload of anything but the page;
+ * a promo code applied and removed, another day and another address show on the next page of every
+ * step that shows them, in the tab that changed them and in the other (ADRs 219, 220).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { bookingWithDevice, chooseFirstAvailableDate, fillDetails, text } from "../support/booking-journey";
+import { bookingWithDevice, chooseFirstAvailableDate, fillDetails, promoCodes, text } from "../support/booking-journey";
 import { seededCarriers, type CmsEntry } from "../support/cms";
 
 let carriers: CmsEntry[] = [];
@@ -98,6 +100,58 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("basket-empty")).toBeVisible();
       await other.goto(carrierUrl(code, "/booking/basket"));
       await expect(other.getByTestId("basket-item")).toHaveCount(0);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`${javaScriptEnabled ? "with" : "without"} JavaScript: a promo code, another day and another address show on the next page and in a second tab`, async ({ browser }) => {
+    const carrier = plainUkCarrier();
+    const code = String(carrier.code);
+    const codes = promoCodes(carrier);
+    const context = await browser.newContext({ javaScriptEnabled });
+    try {
+      const page = await context.newPage();
+      await bookingWithDevice(page, carrier);
+      const other = await context.newPage();
+
+      // A promo code applied in this tab: the other tab's next basket has the discount.
+      await page.getByLabel(text("en", "basket.promoLabel")).fill(codes.reusable);
+      await page.getByRole("button", { name: text("en", "basket.promoApply") }).click();
+      await expect(page.getByTestId("basket-discount")).toBeVisible();
+      await other.goto(carrierUrl(code, "/booking/basket"));
+      await expect(other.getByTestId("basket-discount")).toBeVisible();
+
+      // A day and the details: the checkout overview shows the code, the day and the address.
+      await page.getByRole("link", { name: text("en", "basket.continue") }).click();
+      await chooseFirstAvailableDate(page, "en");
+      await fillDetails(page, "en", carrier);
+      await expect(page.getByTestId("overview-promo-code")).toHaveText(codes.reusable);
+      await expect(page.getByTestId("overview-repair-address")).toContainText("10 Example Street");
+      const firstDay = (await page.getByTestId("overview-date").first().textContent())?.trim();
+
+      // Another day chosen in the other tab: this tab's next checkout shows it.
+      await other.goto(carrierUrl(code, "/booking/repair-date"));
+      await other.locator('[data-testid="repair-day"][data-available="true"]').nth(1).click();
+      await other.getByRole("button", { name: text("en", "repairDate.continue"), exact: true }).click();
+      await expect(other).toHaveURL(/\/booking\/details$/);
+      await page.reload();
+      await expect(page.getByTestId("overview-date").first()).not.toHaveText(firstDay ?? "");
+
+      // Another address in the other tab: this tab's next checkout shows it.
+      await fillDetails(other, "en", carrier, { line1: "22 Other Road" });
+      await page.reload();
+      await expect(page.getByTestId("overview-repair-address")).toContainText("22 Other Road");
+
+      // The code removed in this tab: neither tab's next page shows it.
+      await page.goto(carrierUrl(code, "/booking/basket"));
+      await page.getByRole("button", { name: text("en", "basket.promoRemoveLabel", { code: codes.reusable }) }).click();
+      await expect(page.getByTestId("basket-discount")).toHaveCount(0);
+      await other.goto(carrierUrl(code, "/booking/checkout"));
+      await expect(other.getByTestId("overview-promo-code")).toHaveCount(0);
+      await expect(other.getByTestId("overview-repair-address")).toContainText("22 Other Road");
     } finally {
       await context.close();
     }
