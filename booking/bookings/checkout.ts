@@ -48,7 +48,7 @@ import { isPayLaterPaymentType, NO_PAY_LATER, payLaterOffer, purchaseForBooking,
 import { assertDiscountUsable, findDiscount, releaseDiscountReservations, reserveDiscount, usageLimit } from "./discount";
 import { Deferred, findBooking, lockBooking, type BookingRow } from "./repository";
 import { markBooked } from "../waiting-list/waiting-list";
-import { bookingState, deviceView, loadBasket, type BookingState, type LoadedBasket } from "./state";
+import { deviceView, loadBasket, readBookingState, type BookingState, type LoadedBasket } from "./state";
 
 /* ───────────── readiness ───────────── */
 
@@ -337,7 +337,7 @@ async function confirmWithoutPayment(ctx: EngineContext, carrier: CarrierContext
     return booking;
   });
   if (outcome instanceof Deferred) throw outcome.error;
-  return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, outcome.reference), ctx.clock.now());
+  return readBookingState(ctx.db, carrier, outcome.reference, ctx.clock.now());
 }
 
 /** Spec §7 POST /{ref}/confirm-iw: completes an in-warranty booking that costs nothing. */
@@ -432,7 +432,7 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
       }
     }
 
-    const basket = await loadBasket(tx, carrier, booking, now);
+    const basket = await loadBasket(tx, carrier, booking, now, undefined, { owner: ctx.db });
     const notReady = await readinessError(tx, ctx, carrier, basket);
     if (notReady) throw notReady;
     const amount = basket.totals.total_price;
@@ -611,7 +611,7 @@ async function completePaid(ctx: EngineContext, carrier: CarrierContext, referen
       await tx.update(s.paymentAttempts).set({ status: "SUCCEEDED", transactionId, updatedAt: ctx.clock.now() }).where(eq(s.paymentAttempts.id, attemptId));
       // A request that took this payment over (ADR 142) completed the order with the same transaction.
       if (booking.checkoutStatus === "SUCCESS") return null;
-      const basket = await loadBasket(tx, carrier, booking, ctx.clock.now());
+      const basket = await loadBasket(tx, carrier, booking, ctx.clock.now(), undefined, { owner: ctx.db });
       const [attempt] = await tx.select().from(s.paymentAttempts).where(eq(s.paymentAttempts.id, attemptId));
       await completeOrder(tx, ctx, carrier, basket, { amountMinor: attempt!.amountMinor, paymentType: attempt!.paymentType, paidViaCredit: attempt!.paidViaCredit, transactionId });
       return attempt!.paymentType;
@@ -683,7 +683,7 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
     const method = await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
     report(ctx.outcomes?.payment, { carrierCode: carrier.code, method, outcome: "approved" });
   }
-  return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, claim.reference), ctx.clock.now());
+  return readBookingState(ctx.db, carrier, claim.reference, ctx.clock.now());
 }
 
 /** A token no provider accepts: recovery never starts a new charge, it only finds one made under the key. */

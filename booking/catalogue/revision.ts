@@ -1,0 +1,47 @@
+/**
+ * Catalogue parts kept in memory per catalogue and carrier revision (ADRs 210, 222). The revision is
+ * the stored catalogue's source hash and the carrier's (`carrier_seeds`, its prices, offerings,
+ * areas): every sync that changes either writes a new hash in the same transaction (catalogue/seed.ts),
+ * so a part kept under one revision is never used once the database holds another.
+ */
+import { eq } from "drizzle-orm";
+import type { DbOrTx } from "../db/open";
+import * as s from "../db/schema";
+import type { CarrierContext } from "../domain/carrier";
+
+/** The revision as one string, from the two hashes (either may be missing: an empty catalogue, a carrier never synced). */
+export function revisionOf(catalogueHash: string | null | undefined, carrierHash: string | null | undefined): string {
+  return `${catalogueHash ?? ""}|${carrierHash ?? ""}`;
+}
+
+/** The revision as the database holds it now: one query. */
+export async function catalogueRevision(db: DbOrTx, carrier: CarrierContext): Promise<string> {
+  const [row] = await db
+    .select({ catalogue: s.catalogueInfo.sourceHash, carrier: s.carrierSeeds.sourceHash })
+    .from(s.catalogueInfo)
+    .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, carrier.code))
+    .where(eq(s.catalogueInfo.id, 1));
+  return revisionOf(row?.catalogue, row?.carrier);
+}
+
+/** Kept parts per database, at most this many per database and kind; the oldest go first. */
+const KEPT = 500;
+const kept = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * `load()`'s answer kept under `revision` and `key` for this database (a transaction counts as its
+ * database: `db` is the engine's handle, never the transaction). A failed load is not kept.
+ */
+export function keptForRevision<T>(db: object, revision: string, key: string, load: () => Promise<T>): Promise<T> {
+  let map = kept.get(db);
+  if (!map) kept.set(db, (map = new Map()));
+  const full = `${revision}|${key}`;
+  const found = map.get(full) as Promise<T> | undefined;
+  if (found) return found;
+  const reading = load();
+  map.set(full, reading);
+  reading.catch(() => map.delete(full));
+  // A new revision's parts push the last one's out.
+  if (map.size > KEPT) map.delete(map.keys().next().value!);
+  return reading;
+}
