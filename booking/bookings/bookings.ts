@@ -42,7 +42,7 @@ import { E164 } from "../ports/notifications";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { assertDiscountUsable, canonicalDiscountCode, findDiscount, releaseDiscountReservations } from "./discount";
 import { bookingDevices, Deferred, findBooking, mutateBooking, type BookingRow, type DeviceRow } from "./repository";
-import { bookingState, readBookingState, type BookingState } from "./state";
+import { bookingState, readBooking, readBookingState, type BookingState } from "./state";
 import { assertOneDeviceInWarranty } from "./warranty-rules";
 
 /** Manufacturer warranty assumed for in-warranty repairs (months from the purchase date). */
@@ -755,13 +755,15 @@ export async function bookingAvailability(
   input: z.input<typeof availabilityInput> = {},
 ): Promise<AvailabilityDay[]> {
   const data = parseInput(availabilityInput, input ?? {});
-  const booking = await findBooking(ctx.db, carrier, reference);
+  // The booking with the catalogue revision in one read: the area's roster and technicians kept for it (ADR 222).
+  const { booking, revision } = await readBooking(ctx.db, carrier, reference);
   return loadAvailability(ctx.db, carrier, now(ctx), {
     areaCode: requireArea(booking),
     startDate: data.start_date,
     daysToLoad: data.days_to_load,
     selectedDate: booking.date,
     excludeBookingId: booking.id,
+    keep: { owner: ctx.db, revision },
   });
 }
 
@@ -787,7 +789,13 @@ export async function setDate(ctx: EngineContext, carrier: CarrierContext, refer
     // the hold, so the day's lock is the transaction's last step (ADR 212); undone below when refused.
     await setBooking(tx, booking, { date: data.date, isMailInRepair: false, ...callback });
     try {
-      await holdDay(tx, carrier, at, { bookingId: booking.id, areaCode, day: data.date, expiresAt: new Date(at.getTime() + ctx.config.draftHoldMinutes * 60_000) });
+      await holdDay(tx, carrier, at, {
+        bookingId: booking.id,
+        areaCode,
+        day: data.date,
+        expiresAt: new Date(at.getTime() + ctx.config.draftHoldMinutes * 60_000),
+        keep: { owner: ctx.db },
+      });
     } catch (error) {
       if (!(error instanceof DateUnavailableError)) throw error;
       await releaseHold(tx, carrier, booking.id);
