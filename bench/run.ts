@@ -152,6 +152,8 @@ async function main() {
         f.queries += call.trace.queries;
         f.queryMs += call.trace.queryMs;
         f.poolWaitMs += call.trace.poolWaitMs;
+        // BENCH_STATEMENTS=1: every statement of the level's first booking, call by call.
+        if (call.trace.statements && f.calls === 1) for (const text of call.trace.statements) console.log(`  ${step.padEnd(13)} ${text}`);
       };
       let n = 0;
       let dateRetries = 0;

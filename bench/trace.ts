@@ -16,6 +16,8 @@ export interface CallTrace {
   queryMs: number;
   /** Time spent waiting for a connection from the pool, summed. */
   poolWaitMs: number;
+  /** The statements sent, when BENCH_STATEMENTS is set (their first 100 characters). */
+  statements?: string[];
 }
 
 const current = new AsyncLocalStorage<CallTrace>();
@@ -33,6 +35,7 @@ export function installTrace(): void {
     const trace = current.getStore();
     if (!trace) return originalQuery.apply(this, args);
     trace.queries += 1;
+    if (trace.statements) trace.statements.push(statementText(args[0]));
     const t0 = performance.now();
     const done = () => (trace.queryMs += performance.now() - t0);
     const last = args.length - 1;
@@ -73,7 +76,7 @@ export function installTrace(): void {
 
 /** Runs `fn` with a fresh trace; resolves with its result, its wall time and the trace. */
 export async function traced<T>(fn: () => Promise<T>): Promise<{ result: T; ms: number; trace: CallTrace }> {
-  const trace: CallTrace = { queries: 0, queryMs: 0, poolWaitMs: 0 };
+  const trace: CallTrace = { queries: 0, queryMs: 0, poolWaitMs: 0, ...(process.env.BENCH_STATEMENTS ? { statements: [] } : {}) };
   const t0 = performance.now();
   const result = await current.run(trace, fn);
   return { result, ms: performance.now() - t0, trace };
@@ -119,6 +122,12 @@ export function sampleLockWaits(
       return { samples, active: samples ? active / samples : 0, waitingOnLock: samples ? waitingOnLock / samples : 0, top };
     },
   };
+}
+
+/** The text of what pg's Client.query was given (a string or a query config), on one line. */
+function statementText(query: unknown): string {
+  const text = typeof query === "string" ? query : ((query as { text?: string; name?: string } | null)?.text ?? (query as { name?: string } | null)?.name ?? "?");
+  return text.replace(/\s+/g, " ").trim().slice(0, 100);
 }
 
 /** A statement on one line, its first 90 characters. */

@@ -3,6 +3,7 @@ import { areaForNormalisedPostcode, type ServiceArea } from "../coverage/coverag
 import { normalisePostcode, type NormalisedPostcode } from "../domain/postcode";
 import { IDS } from "../testing/fixtures";
 import { createTestEngine, newCarrier, type TestEngine } from "../testing/engine";
+import { seedTestCarrier } from "../testing/db";
 
 let t: TestEngine;
 beforeAll(async () => {
@@ -173,6 +174,31 @@ describe("availability", () => {
     expect((await t.engine.basket.loadAvailability(carrier, b, { start_date: "2025-06-03", days_to_load: 1 }))[0]!.available).toBe(false);
     await t.engine.basket.setDate(carrier, a, { date: "2025-06-04" });
     expect((await t.engine.basket.loadAvailability(carrier, b, { start_date: "2025-06-03", days_to_load: 1 }))[0]!.available).toBe(true);
+  });
+
+  it("counts a day from the carrier's roster as last synced: a technician added or removed shows at once in availability and holds (ADR 222)", async () => {
+    const carrier = await newCarrier(t, { technicians: 1, slots: 1 });
+    const a = await bookingIn(carrier, "SW1A 2AA");
+    await t.engine.basket.setDate(carrier, a, { date: "2025-06-03" });
+    const b = await bookingIn(carrier, "SW1A 2AA");
+    const tuesday = async () => (await t.engine.basket.loadAvailability(carrier, b, { start_date: "2025-06-03", days_to_load: 1 }))[0]!.available;
+    expect(await tuesday()).toBe(false);
+    // The roster and technicians are kept per synced revision: a sync with a second technician is the next revision.
+    await seedTestCarrier(t.opened, { code: carrier.code, technicians: 2, slots: 1 });
+    // A sync is a change from outside the engine: its availability answers are kept for a clock second (ADR 185).
+    t.clock.advance(1_000);
+    try {
+      expect(await tuesday()).toBe(true);
+      expect((await t.engine.basket.setDate(carrier, b, { date: "2025-06-03" })).availability.date_held).toBe(true);
+      // Back to one technician, and the second customer gives the day back: its one unit is the first customer's again.
+      await seedTestCarrier(t.opened, { code: carrier.code, technicians: 1, slots: 1 });
+      await t.engine.basket.abandonBooking(carrier, b);
+      const c = await bookingIn(carrier, "SW1A 2AA");
+      await expect(t.engine.basket.setDate(carrier, c, { date: "2025-06-04" })).resolves.toMatchObject({ date: "2025-06-04" });
+      await expect(t.engine.basket.setDate(carrier, c, { date: "2025-06-03" })).rejects.toMatchObject({ code: "BK13" });
+    } finally {
+      t.clock.set("2025-06-02T08:00:00Z");
+    }
   });
 
   it("refuses weekends, closed days, past days and days beyond the horizon", async () => {

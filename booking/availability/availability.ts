@@ -13,7 +13,9 @@
  * (ADR 110): a window that is over, or too close to reach, is neither counted nor given.
  */
 import { and, count, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "../db/open";
+import { catalogueRevision, keptForRevision } from "../catalogue/revision";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
 import { BookingStateError, DateUnavailableError } from "../domain/errors";
@@ -62,6 +64,29 @@ export async function activeTechnicians(db: DbOrTx, carrier: CarrierContext, are
     .from(s.technicians)
     .where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.areaCode, areaCode), eq(s.technicians.active, true)))
     .orderBy(s.technicians.id);
+}
+
+/**
+ * Where an area's roster and technicians may be kept (ADR 222): `owner` is the engine's database
+ * (also inside one of its transactions), `revision` the catalogue revision when already read. Both
+ * are written only by a carrier's sync (catalogue/seed.ts), which writes a new carrier hash with them.
+ */
+export interface KeepStaff {
+  owner: object;
+  revision?: string;
+}
+
+export interface AreaStaff {
+  roster: Roster;
+  technicians: Awaited<ReturnType<typeof activeTechnicians>>;
+}
+
+/** The area's roster and active technicians: three queries, or one (the revision) while kept, none when the revision is given. */
+export async function areaStaff(db: DbOrTx, carrier: CarrierContext, areaCode: string, keep: KeepStaff | null): Promise<AreaStaff> {
+  const read = async (): Promise<AreaStaff> => ({ roster: await loadAreaRoster(db, carrier, areaCode), technicians: await activeTechnicians(db, carrier, areaCode) });
+  if (!keep) return read();
+  const revision = keep.revision ?? (await catalogueRevision(db, carrier));
+  return keptForRevision(keep.owner, revision, `staff|${carrier.code}|${areaCode}`, read);
 }
 
 export function isWorkingDay(roster: Roster, date: IsoDate): boolean {
@@ -190,15 +215,16 @@ export interface AvailabilityQuery {
   selectedDate?: IsoDate | null;
   /** The booking whose own hold must not count against it (an order changing its date). */
   excludeBookingId?: number;
+  /** Where the roster and technicians are kept; by default with the database outside a transaction, read inside one. */
+  keep?: KeepStaff | null;
 }
 
 export async function loadAvailability(db: DbOrTx, carrier: CarrierContext, now: Date, query: AvailabilityQuery): Promise<AvailabilityDay[]> {
-  const roster = await loadAreaRoster(db, carrier, query.areaCode);
+  const { roster, technicians } = await areaStaff(db, carrier, query.areaCode, query.keep !== undefined ? query.keep : db instanceof PgTransaction ? null : { owner: db });
   const today = localParts(now, carrier.timezone).date;
   const start = query.startDate && query.startDate > today ? query.startDate : today;
   const days = Math.min(Math.max(query.daysToLoad ?? DEFAULT_DAYS_TO_LOAD, 1), MAX_DAYS_TO_LOAD);
   const end = addDays(start, days - 1);
-  const technicians = await activeTechnicians(db, carrier, query.areaCode);
   const held = await heldByDay(db, carrier, query.areaCode, start, end, now, query.excludeBookingId);
   const first = firstBookableDate(roster, carrier, now);
   const last = lastBookableDate(carrier, now);
@@ -220,6 +246,8 @@ export interface HoldRequest {
   day: IsoDate;
   /** null: an order's permanent hold. */
   expiresAt: Date | null;
+  /** Where the roster and technicians are kept (the engine's database); read in the transaction when absent. */
+  keep?: KeepStaff;
 }
 
 /**
@@ -231,9 +259,8 @@ export interface HoldRequest {
  * Throws DateUnavailableError (BK13) when the day is full or not bookable.
  */
 export async function holdDay(tx: DbOrTx, carrier: CarrierContext, now: Date, request: HoldRequest): Promise<void> {
-  const roster = await loadAreaRoster(tx, carrier, request.areaCode);
+  const { roster, technicians } = await areaStaff(tx, carrier, request.areaCode, request.keep ?? null);
   if (!isBookable(roster, carrier, now, request.day)) throw new DateUnavailableError();
-  const technicians = await activeTechnicians(tx, carrier, request.areaCode);
   const capacity = dayCapacity(roster, technicians.length, request.day);
   if (capacity === 0) throw new DateUnavailableError();
   await lockDay(tx, carrier, request.areaCode, request.day);

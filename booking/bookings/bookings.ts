@@ -12,6 +12,7 @@ import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { holdDay, loadAvailability, releaseHold, type AvailabilityDay } from "../availability/availability";
 import { getModelVersion, listTriageQuestions, localeSchema, type Locale, type ModelVersionDetail, type TriageQuestionView } from "../catalogue/queries";
+import { catalogueRevision, keptForRevision } from "../catalogue/revision";
 import { areaForAddress, areaForPostcode, normaliseForCarrier } from "../coverage/coverage";
 import type { CarrierContext } from "../domain/carrier";
 import { customerDetailsSchema } from "../domain/customer";
@@ -41,7 +42,7 @@ import { E164 } from "../ports/notifications";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { assertDiscountUsable, canonicalDiscountCode, findDiscount, releaseDiscountReservations } from "./discount";
 import { bookingDevices, Deferred, findBooking, mutateBooking, type BookingRow, type DeviceRow } from "./repository";
-import { bookingState, type BookingState } from "./state";
+import { bookingState, readBooking, readBookingState, type BookingState } from "./state";
 import { assertOneDeviceInWarranty } from "./warranty-rules";
 
 /** Manufacturer warranty assumed for in-warranty repairs (months from the purchase date). */
@@ -49,9 +50,9 @@ export const WARRANTY_MONTHS = 12;
 
 const now = (ctx: EngineContext) => ctx.clock.now();
 
+/** The booking's state after a change: the booking, its hold, area and the catalogue revision in one read (ADR 222). */
 async function stateAfter(ctx: EngineContext, carrier: CarrierContext, reference: string, locale?: Locale): Promise<BookingState> {
-  const booking = await findBooking(ctx.db, carrier, reference);
-  return bookingState(ctx.db, carrier, booking, now(ctx), locale);
+  return readBookingState(ctx.db, carrier, reference, now(ctx), locale);
 }
 
 async function change(
@@ -117,9 +118,7 @@ export async function buildBooking(ctx: EngineContext, carrier: CarrierContext, 
 }
 
 export async function getBooking(ctx: EngineContext, carrier: CarrierContext, reference: unknown, options: { locale?: Locale } = {}): Promise<BookingState> {
-  const locale = parseInput(localeSchema, options.locale);
-  const booking = await findBooking(ctx.db, carrier, reference);
-  return bookingState(ctx.db, carrier, booking, now(ctx), locale);
+  return readBookingState(ctx.db, carrier, reference, now(ctx), parseInput(localeSchema, options.locale));
 }
 
 /** The booking whose current resume token this is, on this carrier only (a code of another carrier is unknown here). */
@@ -429,9 +428,16 @@ const deviceUpdateInput = deviceInput.partial();
 
 type DeviceInput = z.output<typeof deviceUpdateInput>;
 
+/**
+ * The model version a device is checked against, kept per catalogue revision (ADR 222): its model,
+ * makes, colours, priced repairs and extras are eleven queries, the revision one. Keyed by what of
+ * the carrier the catalogue reads (code, currency, single make).
+ */
 async function catalogueVersion(ctx: EngineContext, carrier: CarrierContext, versionId: number): Promise<ModelVersionDetail> {
   try {
-    return await getModelVersion(ctx.db, carrier, versionId);
+    const revision = await catalogueRevision(ctx.db, carrier);
+    const key = `version|${carrier.code}|${carrier.currency}|${carrier.singleMakeOnly ? carrier.singleMakeId : ""}|${versionId}`;
+    return await keptForRevision(ctx.db, revision, key, () => getModelVersion(ctx.db, carrier, versionId));
   } catch (error) {
     if (error instanceof NotFoundError) throw new ValidationError({ model_version_id: ["MODEL_NOT_REPAIRED"] });
     throw error;
@@ -749,13 +755,15 @@ export async function bookingAvailability(
   input: z.input<typeof availabilityInput> = {},
 ): Promise<AvailabilityDay[]> {
   const data = parseInput(availabilityInput, input ?? {});
-  const booking = await findBooking(ctx.db, carrier, reference);
+  // The booking with the catalogue revision in one read: the area's roster and technicians kept for it (ADR 222).
+  const { booking, revision } = await readBooking(ctx.db, carrier, reference);
   return loadAvailability(ctx.db, carrier, now(ctx), {
     areaCode: requireArea(booking),
     startDate: data.start_date,
     daysToLoad: data.days_to_load,
     selectedDate: booking.date,
     excludeBookingId: booking.id,
+    keep: { owner: ctx.db, revision },
   });
 }
 
@@ -781,7 +789,13 @@ export async function setDate(ctx: EngineContext, carrier: CarrierContext, refer
     // the hold, so the day's lock is the transaction's last step (ADR 212); undone below when refused.
     await setBooking(tx, booking, { date: data.date, isMailInRepair: false, ...callback });
     try {
-      await holdDay(tx, carrier, at, { bookingId: booking.id, areaCode, day: data.date, expiresAt: new Date(at.getTime() + ctx.config.draftHoldMinutes * 60_000) });
+      await holdDay(tx, carrier, at, {
+        bookingId: booking.id,
+        areaCode,
+        day: data.date,
+        expiresAt: new Date(at.getTime() + ctx.config.draftHoldMinutes * 60_000),
+        keep: { owner: ctx.db },
+      });
     } catch (error) {
       if (!(error instanceof DateUnavailableError)) throw error;
       await releaseHold(tx, carrier, booking.id);

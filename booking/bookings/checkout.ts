@@ -11,17 +11,29 @@
  * `paymentStaleMs`, or the recovery round (ADR 142), always with the same key, so the gateway (whose
  * ledger lives in Postgres) replays instead of charging again.
  */
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
+import { type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { PAYMENT_TYPES } from "../domain/payment-types";
 import { report } from "../events/outcomes";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { enqueueWebhookEvent } from "../webhooks/events";
-import { scheduleOrderMessages } from "../scheduler/messages";
-import { activeTechnicians, findHold, holdDay, loadAreaRoster, lockDay, openSlotTimes, releaseHold, slotTimes, type Roster } from "../availability/availability";
+import { planNewOrderMessages } from "../scheduler/messages";
+import {
+  activeTechnicians,
+  areaStaff,
+  findHold,
+  holdDay,
+  loadAreaRoster,
+  lockDay,
+  type KeepStaff,
+  openSlotTimes,
+  releaseHold,
+  slotTimes,
+  type Roster,
+} from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import {
@@ -48,7 +60,7 @@ import { isPayLaterPaymentType, NO_PAY_LATER, payLaterOffer, purchaseForBooking,
 import { assertDiscountUsable, findDiscount, releaseDiscountReservations, reserveDiscount, usageLimit } from "./discount";
 import { Deferred, findBooking, lockBooking, type BookingRow } from "./repository";
 import { markBooked } from "../waiting-list/waiting-list";
-import { bookingState, deviceView, loadBasket, type BookingState, type LoadedBasket } from "./state";
+import { deviceView, loadBasket, readBookingState, type BookingState, type LoadedBasket } from "./state";
 
 /* ───────────── readiness ───────────── */
 
@@ -138,7 +150,7 @@ async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: C
     return null;
   }
   try {
-    await holdDay(tx, carrier, now, { bookingId: booking.id, areaCode: booking.areaCode!, day: booking.date!, expiresAt });
+    await holdDay(tx, carrier, now, { bookingId: booking.id, areaCode: booking.areaCode!, day: booking.date!, expiresAt, keep: { owner: ctx.db } });
     return null;
   } catch (error) {
     if (!(error instanceof DateUnavailableError)) throw error;
@@ -217,13 +229,12 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
   // The order is written with its visit to come: the day's lock, the technician and the job are the
   // transaction's last step (assignVisit below), so the lock is held for them and the commit only (ADR 212).
   const { technicianId, slot } = NO_VISIT;
-  const [next] = await queryRows<{ ref: string | number }>(tx, sql`select nextval('order_ref_seq') as ref`);
-  const orderRef = Number(next!.ref);
+  // The order's reference from its sequence in the insert itself (ADR 222).
   const [order] = await tx
     .insert(s.orders)
     .values({
       carrierCode: carrier.code,
-      orderRef,
+      orderRef: sql`nextval('order_ref_seq')`,
       bookingId: booking.id,
       email: booking.email!,
       areaCode,
@@ -245,7 +256,8 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
       createdAt: now,
       updatedAt: now,
     })
-    .returning({ id: s.orders.id, locale: s.orders.locale });
+    .returning({ id: s.orders.id, locale: s.orders.locale, orderRef: s.orders.orderRef });
+  const orderRef = order!.orderRef;
   await markBooked(tx, carrier, booking.id, now);
   if (basket.discount && basket.totals.discount_code) {
     // A use counts now that the order exists (not when the code was applied); the reservation has done its job.
@@ -287,8 +299,8 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
     runAt: now,
     payload: { calendar: { method: "REQUEST", sequence: 0 } },
   });
-  await scheduleOrderMessages(tx, carrier, now, { orderRef, locale: order!.locale });
-  await assignVisit(tx, carrier, booking.id, order!.id, areaCode, day, now);
+  await planNewOrderMessages(tx, carrier, now, { orderRef, locale: order!.locale, date: day });
+  await assignVisit(tx, carrier, booking.id, order!.id, areaCode, day, now, { owner: ctx.db });
   await webhook();
   return orderRef;
 }
@@ -300,9 +312,17 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
  * webhooks planned earlier in the transaction reads the technician or the window: they are read
  * when sent, after the commit (the partners' webhook, whose body is fixed when recorded, comes after it).
  */
-async function assignVisit(tx: BookingTransaction, carrier: CarrierContext, bookingId: number, orderId: number, areaCode: string, day: string, now: Date): Promise<void> {
-  const roster = await loadAreaRoster(tx, carrier, areaCode);
-  const technicians = await activeTechnicians(tx, carrier, areaCode);
+async function assignVisit(
+  tx: BookingTransaction,
+  carrier: CarrierContext,
+  bookingId: number,
+  orderId: number,
+  areaCode: string,
+  day: string,
+  now: Date,
+  keep: KeepStaff,
+): Promise<void> {
+  const { roster, technicians } = await areaStaff(tx, carrier, areaCode, keep);
   await lockDay(tx, carrier, areaCode, day);
   await tx
     .insert(s.capacityHolds)
@@ -337,7 +357,7 @@ async function confirmWithoutPayment(ctx: EngineContext, carrier: CarrierContext
     return booking;
   });
   if (outcome instanceof Deferred) throw outcome.error;
-  return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, outcome.reference), ctx.clock.now());
+  return readBookingState(ctx.db, carrier, outcome.reference, ctx.clock.now());
 }
 
 /** Spec §7 POST /{ref}/confirm-iw: completes an in-warranty booking that costs nothing. */
@@ -432,7 +452,7 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
       }
     }
 
-    const basket = await loadBasket(tx, carrier, booking, now);
+    const basket = await loadBasket(tx, carrier, booking, now, undefined, { owner: ctx.db });
     const notReady = await readinessError(tx, ctx, carrier, basket);
     if (notReady) throw notReady;
     const amount = basket.totals.total_price;
@@ -452,11 +472,8 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
       assertDiscountUsable(code, booking.id, now);
       await reserveDiscount(tx, carrier, code.code, booking.id, new Date(now.getTime() + ctx.config.discountReservationMinutes * 60_000));
     }
-    const [{ attempts } = { attempts: 0 }] = await tx
-      .select({ attempts: count() })
-      .from(s.paymentAttempts)
-      .where(and(eq(s.paymentAttempts.carrierCode, carrier.code), eq(s.paymentAttempts.bookingId, booking.id)));
-    const attempt = Number(attempts) + 1;
+    // The next number after the latest attempt, read above under the booking's lock (ADR 222).
+    const attempt = (latest?.attempt ?? 0) + 1;
     const key = chargeIdempotencyKey(carrier, booking.reference, amount, attempt);
     const [row] = await tx
       .insert(s.paymentAttempts)
@@ -608,11 +625,14 @@ async function completePaid(ctx: EngineContext, carrier: CarrierContext, referen
   try {
     return await ctx.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, carrier, reference);
-      await tx.update(s.paymentAttempts).set({ status: "SUCCEEDED", transactionId, updatedAt: ctx.clock.now() }).where(eq(s.paymentAttempts.id, attemptId));
+      const [attempt] = await tx
+        .update(s.paymentAttempts)
+        .set({ status: "SUCCEEDED", transactionId, updatedAt: ctx.clock.now() })
+        .where(eq(s.paymentAttempts.id, attemptId))
+        .returning();
       // A request that took this payment over (ADR 142) completed the order with the same transaction.
       if (booking.checkoutStatus === "SUCCESS") return null;
-      const basket = await loadBasket(tx, carrier, booking, ctx.clock.now());
-      const [attempt] = await tx.select().from(s.paymentAttempts).where(eq(s.paymentAttempts.id, attemptId));
+      const basket = await loadBasket(tx, carrier, booking, ctx.clock.now(), undefined, { owner: ctx.db });
       await completeOrder(tx, ctx, carrier, basket, { amountMinor: attempt!.amountMinor, paymentType: attempt!.paymentType, paidViaCredit: attempt!.paidViaCredit, transactionId });
       return attempt!.paymentType;
     });
@@ -683,7 +703,7 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
     const method = await finalizePaid(ctx, carrier, claim.reference, claim.attemptId);
     report(ctx.outcomes?.payment, { carrierCode: carrier.code, method, outcome: "approved" });
   }
-  return bookingState(ctx.db, carrier, await findBooking(ctx.db, carrier, claim.reference), ctx.clock.now());
+  return readBookingState(ctx.db, carrier, claim.reference, ctx.clock.now());
 }
 
 /** A token no provider accepts: recovery never starts a new charge, it only finds one made under the key. */

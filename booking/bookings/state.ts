@@ -7,12 +7,13 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import { together, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import { findHold } from "../availability/availability";
+import { catalogueRevision, keptForRevision, revisionOf } from "../catalogue/revision";
 import { pricedProblems, saleTitle as loadSaleTitle, type Extra, type Locale, type PricedProblem } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import { cartTotals, priceDevice, restrictedProblems, type CartTotals, type DevicePricing, type PricedExtra, type PricedLine, type ProblemRef } from "../domain/pricing";
 import { fullDate } from "../domain/time";
-import { catalogueRevision, keptUnder } from "../catalogue/revision";
-import { bookingDevices, type BookingRow, type DeviceRow } from "./repository";
+import { bookingDevices, canonicalReference, type BookingRow, type DeviceRow } from "./repository";
+import { BookingNotFoundError } from "../domain/errors";
 import { discountProblem, findDiscount, type DiscountProblem, type DiscountRow } from "./discount";
 
 export interface LoadedDevice {
@@ -69,29 +70,43 @@ async function readBasketCatalogue(db: DbOrTx, carrier: CarrierContext, versionI
 }
 
 /**
- * The basket's catalogue parts, read once per catalogue revision (ADR 210): pricing a basket from the
- * catalogue on every page is six queries, checking the revision is one. Inside a transaction (a
- * change, checkout) they are read as before. The booking's own rows are never kept.
+ * Where a basket's catalogue parts may be kept (ADRs 210, 222): `owner` is the engine's database (also
+ * when the basket is priced inside one of its transactions), `revision` the catalogue revision when
+ * the caller read it already (with the booking, in the same statement).
  */
-function basketCatalogue(db: DbOrTx, carrier: CarrierContext, revision: string | null, versionIds: number[], makeIds: number[], locale: Locale): Promise<BasketCatalogue> {
-  if (!versionIds.length) return readBasketCatalogue(db, carrier, versionIds, makeIds, locale);
-  const key = `basket|${carrier.currency}|${locale}|${[...versionIds].sort((a, b) => a - b).join(",")}|${[...makeIds].sort((a, b) => a - b).join(",")}`;
-  return keptUnder(db, carrier.code, revision)(key, () => readBasketCatalogue(db, carrier, versionIds, makeIds, locale));
+export interface KeepCatalogue {
+  owner: object;
+  revision?: string;
 }
 
-export async function loadBasket(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en"): Promise<LoadedBasket> {
-  // The devices, the catalogue's revision and the promo code do not depend on each other: outside a
-  // transaction they are read side by side (ADR 219). Inside one the parts are read as before, unkept.
-  const inTransaction = db instanceof PgTransaction;
-  const [rows, revision, discount] = await together(
-    db,
-    () => bookingDevices(db, carrier, booking.id),
-    () => (inTransaction ? Promise.resolve(null) : catalogueRevision(db, carrier.code)),
-    () => (booking.discountCode ? findDiscount(db, carrier, booking.discountCode) : Promise.resolve(null)),
-  );
+/**
+ * The basket's catalogue parts, read once per catalogue revision: pricing a basket from the catalogue
+ * is six queries, checking the revision is one (none when read with the booking). The booking's own
+ * rows are never kept. Without `keep` (a transaction that did not name its database) they are read.
+ */
+async function basketCatalogue(db: DbOrTx, carrier: CarrierContext, versionIds: number[], makeIds: number[], locale: Locale, keep: KeepCatalogue | null): Promise<BasketCatalogue> {
+  if (!keep) return readBasketCatalogue(db, carrier, versionIds, makeIds, locale);
+  const revision = keep.revision ?? (await catalogueRevision(db, carrier));
+  const key = `basket|${carrier.code}|${carrier.currency}|${locale}|${[...versionIds].sort((a, b) => a - b).join(",")}|${[...makeIds].sort((a, b) => a - b).join(",")}`;
+  return keptForRevision(keep.owner, revision, key, () => readBasketCatalogue(db, carrier, versionIds, makeIds, locale));
+}
+
+export async function loadBasket(
+  db: DbOrTx,
+  carrier: CarrierContext,
+  booking: BookingRow,
+  now: Date,
+  locale: Locale = "en",
+  keep: KeepCatalogue | null = db instanceof PgTransaction ? null : { owner: db },
+): Promise<LoadedBasket> {
+  const rows = await bookingDevices(db, carrier, booking.id);
   const versionIds = [...new Set(rows.map((r) => r.modelVersionId))];
   const makeIds = [...new Set(rows.map((r) => r.makeId))];
-  const { catalogue, problemsByModel, makeRows, extraRows, colourRows, sale } = await basketCatalogue(db, carrier, revision, versionIds, makeIds, locale);
+  const [{ catalogue, problemsByModel, makeRows, extraRows, colourRows, sale }, discount] = await together(
+    db,
+    () => basketCatalogue(db, carrier, versionIds, makeIds, locale, keep),
+    () => (booking.discountCode ? findDiscount(db, carrier, booking.discountCode) : Promise.resolve(null)),
+  );
   const byVersion = new Map(catalogue.map((c) => [c.version.id, c]));
   const inWarranty = booking.inWarranty === true;
   const devices: LoadedDevice[] = [];
@@ -266,23 +281,79 @@ export function deviceView(d: LoadedDevice): BookingDeviceView {
   };
 }
 
-export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en"): Promise<BookingState> {
+/** A booking read with what its state shows besides the basket, in one statement (`readBooking`). */
+export interface BookingRead {
+  booking: BookingRow;
+  hold: HoldRow | null;
+  area: { code: string; name: string } | null;
+  /** The catalogue revision (ADR 210) when the booking was read. */
+  revision: string;
+  /** The paid order's basket, for a completed booking. */
+  orderCart: unknown;
+}
+
+type HoldRow = typeof s.capacityHolds.$inferSelect;
+
+/**
+ * The booking with its hold, its area's name, its order's basket and the catalogue revision, in one
+ * query (ADR 222): the four reads a booking's state needs besides its devices. BK01 when unknown.
+ */
+export async function readBooking(db: DbOrTx, carrier: CarrierContext, reference: unknown): Promise<BookingRead> {
+  const ref = canonicalReference(reference);
+  const [row] = await db
+    .select({
+      booking: s.bookings,
+      hold: s.capacityHolds,
+      areaCode: s.serviceAreas.code,
+      areaName: s.serviceAreas.name,
+      orderCart: s.orders.cart,
+      catalogueHash: s.catalogueInfo.sourceHash,
+      carrierHash: s.carrierSeeds.sourceHash,
+    })
+    .from(s.bookings)
+    .leftJoin(s.capacityHolds, and(eq(s.capacityHolds.carrierCode, s.bookings.carrierCode), eq(s.capacityHolds.bookingId, s.bookings.id)))
+    .leftJoin(s.serviceAreas, and(eq(s.serviceAreas.carrierCode, s.bookings.carrierCode), eq(s.serviceAreas.code, s.bookings.areaCode)))
+    .leftJoin(s.orders, and(eq(s.orders.carrierCode, s.bookings.carrierCode), eq(s.orders.bookingId, s.bookings.id)))
+    .leftJoin(s.catalogueInfo, eq(s.catalogueInfo.id, 1))
+    .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, s.bookings.carrierCode))
+    .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.reference, ref)));
+  if (!row) throw new BookingNotFoundError();
+  return {
+    booking: row.booking,
+    hold: row.hold,
+    area: row.areaCode !== null && row.areaName !== null ? { code: row.areaCode, name: row.areaName } : null,
+    revision: revisionOf(row.catalogueHash, row.carrierHash),
+    orderCart: row.orderCart,
+  };
+}
+
+/** The booking's state read with `readBooking`: its devices are the one further query while its catalogue revision is kept. */
+export async function readBookingState(db: DbOrTx, carrier: CarrierContext, reference: unknown, now: Date, locale: Locale = "en"): Promise<BookingState> {
+  const read = await readBooking(db, carrier, reference);
+  return bookingState(db, carrier, read.booking, now, locale, read);
+}
+
+export async function bookingState(db: DbOrTx, carrier: CarrierContext, booking: BookingRow, now: Date, locale: Locale = "en", read?: BookingRead): Promise<BookingState> {
+  const keep = db instanceof PgTransaction ? null : { owner: db, revision: read?.revision };
+  // Side by side outside a transaction (ADR 219); read with the booking when it was (ADR 222).
   const [basket, hold, area] = await together(
     db,
-    () => loadBasket(db, carrier, booking, now, locale),
-    () => findHold(db, carrier, booking.id),
+    () => loadBasket(db, carrier, booking, now, locale, keep),
+    () => (read ? Promise.resolve(read.hold) : findHold(db, carrier, booking.id)),
     () =>
-      booking.areaCode
-        ? db
-            .select({ code: s.serviceAreas.code, name: s.serviceAreas.name })
-            .from(s.serviceAreas)
-            .where(and(eq(s.serviceAreas.carrierCode, carrier.code), eq(s.serviceAreas.code, booking.areaCode)))
-        : Promise.resolve([]),
+      read
+        ? Promise.resolve(read.area ? [read.area] : [])
+        : booking.areaCode
+          ? db
+              .select({ code: s.serviceAreas.code, name: s.serviceAreas.name })
+              .from(s.serviceAreas)
+              .where(and(eq(s.serviceAreas.carrierCode, carrier.code), eq(s.serviceAreas.code, booking.areaCode)))
+          : Promise.resolve([]),
   );
   const live = Object.fromEntries(basket.devices.map((d) => [d.row.key, deviceView(d)]));
   // A completed booking shows the basket as it was priced and paid (the order's snapshot), whatever
   // the catalogue says today; only the per-device fields that can still change come from the rows.
-  const snapshot = booking.checkoutStatus === "SUCCESS" ? await orderSnapshot(db, carrier, booking.id) : null;
+  const snapshot = booking.checkoutStatus !== "SUCCESS" ? null : read ? snapshotOf(read.orderCart) : await orderSnapshot(db, carrier, booking.id);
   const devices = snapshot ? mergeSnapshot(snapshot.devices, live) : live;
   const held = !!hold && !!booking.date && hold.day === booking.date && (hold.expiresAt === null || hold.expiresAt.getTime() > now.getTime());
   const totals = snapshot?.totals ?? basket.totals;
@@ -343,8 +414,12 @@ async function orderSnapshot(db: DbOrTx, carrier: CarrierContext, bookingId: num
     .select({ cart: s.orders.cart })
     .from(s.orders)
     .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.bookingId, bookingId)));
-  if (!order) return null;
-  const { devices, ...totals } = order.cart as unknown as CartTotals & { devices: Record<string, BookingDeviceView> };
+  return order ? snapshotOf(order.cart) : null;
+}
+
+function snapshotOf(cart: unknown): { totals: CartTotals; devices: Record<string, BookingDeviceView> } | null {
+  if (!cart) return null;
+  const { devices, ...totals } = cart as CartTotals & { devices: Record<string, BookingDeviceView> };
   return { totals, devices };
 }
 

@@ -1,47 +1,59 @@
 /**
- * Catalogue reads kept per catalogue revision (ADRs 210, 219). The catalogue and a carrier's own
- * part of it (prices, offering exclusions) change only when the CMS feed is synced
- * (catalogue/seed.ts), and every sync that changes either writes a new source hash in the same
- * transaction. A read kept under the hashes it was made under is therefore never older than what the
- * database holds: one query for the two hashes replaces the reads themselves. Inside a transaction
- * (a change, a charge) nothing is kept, so what is written or charged is read from that transaction.
+ * Catalogue reads kept in memory per catalogue and carrier revision (ADRs 210, 219, 222). The
+ * revision is the stored catalogue's source hash and the carrier's (`carrier_seeds`: its prices,
+ * offerings, areas, roster): every sync that changes either writes a new hash in the same transaction
+ * (catalogue/seed.ts), so a read kept under one revision is never used once the database holds
+ * another, and one query for the two hashes replaces the reads themselves.
  */
 import { eq } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
+import type { CarrierContext } from "../domain/carrier";
 
-/** Reads kept per database, at most this many; the oldest go first. */
-const KEPT_READS = 500;
-const kept = new WeakMap<object, Map<string, Promise<unknown>>>();
+/** The revision as one string, from the two hashes (either may be missing: an empty catalogue, a carrier never synced). */
+export function revisionOf(catalogueHash: string | null | undefined, carrierHash: string | null | undefined): string {
+  return `${catalogueHash ?? ""}|${carrierHash ?? ""}`;
+}
 
-/** The stored catalogue's source hash and the carrier's, in one query. */
-export async function catalogueRevision(db: DbOrTx, carrierCode: string): Promise<string> {
+/** The revision as the database holds it now: one query. */
+export async function catalogueRevision(db: DbOrTx, carrier: CarrierContext | string): Promise<string> {
+  const code = typeof carrier === "string" ? carrier : carrier.code;
   const [row] = await db
     .select({ catalogue: s.catalogueInfo.sourceHash, carrier: s.carrierSeeds.sourceHash })
     .from(s.catalogueInfo)
-    .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, carrierCode))
+    .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, code))
     .where(eq(s.catalogueInfo.id, 1));
-  return `${row?.catalogue ?? ""}|${row?.carrier ?? ""}`;
+  return revisionOf(row?.catalogue, row?.carrier);
+}
+
+/** Kept reads per database, at most this many; the oldest go first. */
+const KEPT = 500;
+const kept = new WeakMap<object, Map<string, Promise<unknown>>>();
+
+/**
+ * `load()`'s answer kept under `revision` and `key` for this database (a transaction counts as its
+ * database: `db` is the engine's handle, never the transaction). A failed load is not kept.
+ */
+export function keptForRevision<T>(db: object, revision: string, key: string, load: () => Promise<T>): Promise<T> {
+  let map = kept.get(db);
+  if (!map) kept.set(db, (map = new Map()));
+  const full = `${revision}|${key}`;
+  const found = map.get(full) as Promise<T> | undefined;
+  if (found) return found;
+  const reading = load();
+  map.set(full, reading);
+  reading.catch(() => map.delete(full));
+  // A new revision's reads push the last one's out.
+  if (map.size > KEPT) map.delete(map.keys().next().value!);
+  return reading;
 }
 
 /** Reads `read` once per `key` under `revision` (null: inside a transaction, read every time). */
 export type KeptRead = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 
 export function keptUnder(db: DbOrTx, carrierCode: string, revision: string | null): KeptRead {
-  return <T>(key: string, read: () => Promise<T>): Promise<T> => {
-    if (revision === null) return read();
-    let reads = kept.get(db);
-    if (!reads) kept.set(db, (reads = new Map()));
-    const full = `${revision}|${carrierCode}|${key}`;
-    const found = reads.get(full) as Promise<T> | undefined;
-    if (found) return found;
-    const reading = read();
-    reads.set(full, reading);
-    reading.catch(() => reads.delete(full));
-    if (reads.size > KEPT_READS) reads.delete(reads.keys().next().value!);
-    return reading;
-  };
+  return <T>(key: string, read: () => Promise<T>): Promise<T> => (revision === null ? read() : keptForRevision(db, revision, `${carrierCode}|${key}`, read));
 }
 
 /** The catalogue reads of one call, kept under the revision read once for it. */

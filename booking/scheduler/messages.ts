@@ -115,6 +115,15 @@ export async function scheduleOrderMessages(db: DbOrTx, carrier: CarrierContext,
 }
 
 /**
+ * A new order's evening and morning messages (the first generation), in the order's own transaction
+ * (ADR 222): the order was written in it a moment ago with its date, so there is nothing to read back
+ * and none planned yet — `scheduleOrderMessages` without its three reads.
+ */
+export async function planNewOrderMessages(db: DbOrTx, carrier: CarrierContext, now: Date, order: { orderRef: number; locale: string; date: IsoDate }): Promise<void> {
+  await insertPlan(db, carrier, order.orderRef, order.locale, 1, planMessages(carrier, order.date, now));
+}
+
+/**
  * Withdraws the order's messages not yet sent; one in flight finishes. A cancellation withdraws
  * them all (a confirmation still waiting says nothing true any more); a date change only the
  * evening and morning messages (`plannedOnly`), which it plans again.
