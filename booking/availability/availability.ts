@@ -15,7 +15,7 @@
 import { and, count, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "../db/open";
-import { catalogueRevision, keptForRevision } from "../catalogue/revision";
+import { keptWhere, type Keep } from "../catalogue/revision";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
 import { BookingStateError, DateUnavailableError } from "../domain/errors";
@@ -67,14 +67,10 @@ export async function activeTechnicians(db: DbOrTx, carrier: CarrierContext, are
 }
 
 /**
- * Where an area's roster and technicians may be kept (ADR 222): `owner` is the engine's database
- * (also inside one of its transactions), `revision` the catalogue revision when already read. Both
- * are written only by a carrier's sync (catalogue/seed.ts), which writes a new carrier hash with them.
+ * Where an area's roster and technicians may be kept (ADR 222). Both are written only by a carrier's
+ * sync (catalogue/seed.ts), which writes a new carrier hash with them.
  */
-export interface KeepStaff {
-  owner: object;
-  revision?: string;
-}
+export type KeepStaff = Keep;
 
 export interface AreaStaff {
   roster: Roster;
@@ -84,9 +80,7 @@ export interface AreaStaff {
 /** The area's roster and active technicians: three queries, or one (the revision) while kept, none when the revision is given. */
 export async function areaStaff(db: DbOrTx, carrier: CarrierContext, areaCode: string, keep: KeepStaff | null): Promise<AreaStaff> {
   const read = async (): Promise<AreaStaff> => ({ roster: await loadAreaRoster(db, carrier, areaCode), technicians: await activeTechnicians(db, carrier, areaCode) });
-  if (!keep) return read();
-  const revision = keep.revision ?? (await catalogueRevision(db, carrier));
-  return keptForRevision(keep.owner, revision, `staff|${carrier.code}|${areaCode}`, read);
+  return keptWhere(db, carrier, keep, `staff|${carrier.code}|${areaCode}`, read);
 }
 
 export function isWorkingDay(roster: Roster, date: IsoDate): boolean {

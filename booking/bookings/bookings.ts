@@ -12,7 +12,7 @@ import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { holdDay, loadAvailability, releaseHold, type AvailabilityDay } from "../availability/availability";
 import { getModelVersion, listTriageQuestions, localeSchema, type Locale, type ModelVersionDetail, type TriageQuestionView } from "../catalogue/queries";
-import { catalogueRevision, keptForRevision } from "../catalogue/revision";
+import { keptWhere } from "../catalogue/revision";
 import { areaForAddress, areaForPostcode, normaliseForCarrier } from "../coverage/coverage";
 import type { CarrierContext } from "../domain/carrier";
 import { customerDetailsSchema } from "../domain/customer";
@@ -435,9 +435,8 @@ type DeviceInput = z.output<typeof deviceUpdateInput>;
  */
 async function catalogueVersion(ctx: EngineContext, carrier: CarrierContext, versionId: number): Promise<ModelVersionDetail> {
   try {
-    const revision = await catalogueRevision(ctx.db, carrier);
     const key = `version|${carrier.code}|${carrier.currency}|${carrier.singleMakeOnly ? carrier.singleMakeId : ""}|${versionId}`;
-    return await keptForRevision(ctx.db, revision, key, () => getModelVersion(ctx.db, carrier, versionId));
+    return await keptWhere(ctx.db, carrier, { owner: ctx.db }, key, () => getModelVersion(ctx.db, carrier, versionId));
   } catch (error) {
     if (error instanceof NotFoundError) throw new ValidationError({ model_version_id: ["MODEL_NOT_REPAIRED"] });
     throw error;

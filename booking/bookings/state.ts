@@ -7,7 +7,7 @@ import { PgTransaction } from "drizzle-orm/pg-core";
 import { together, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import { findHold } from "../availability/availability";
-import { catalogueRevision, keptForRevision, revisionOf } from "../catalogue/revision";
+import { keptWhere, revisionOf, type Keep } from "../catalogue/revision";
 import { pricedProblems, saleTitle as loadSaleTitle, type Extra, type Locale, type PricedProblem } from "../catalogue/queries";
 import type { CarrierContext } from "../domain/carrier";
 import { cartTotals, priceDevice, restrictedProblems, type CartTotals, type DevicePricing, type PricedExtra, type PricedLine, type ProblemRef } from "../domain/pricing";
@@ -69,15 +69,8 @@ async function readBasketCatalogue(db: DbOrTx, carrier: CarrierContext, versionI
   return { catalogue, problemsByModel, makeRows, extraRows, colourRows, sale };
 }
 
-/**
- * Where a basket's catalogue parts may be kept (ADRs 210, 222): `owner` is the engine's database (also
- * when the basket is priced inside one of its transactions), `revision` the catalogue revision when
- * the caller read it already (with the booking, in the same statement).
- */
-export interface KeepCatalogue {
-  owner: object;
-  revision?: string;
-}
+/** Where a basket's catalogue parts may be kept (ADRs 210, 222). */
+export type KeepCatalogue = Keep;
 
 /**
  * The basket's catalogue parts, read once per catalogue revision: pricing a basket from the catalogue
@@ -85,10 +78,8 @@ export interface KeepCatalogue {
  * rows are never kept. Without `keep` (a transaction that did not name its database) they are read.
  */
 async function basketCatalogue(db: DbOrTx, carrier: CarrierContext, versionIds: number[], makeIds: number[], locale: Locale, keep: KeepCatalogue | null): Promise<BasketCatalogue> {
-  if (!keep) return readBasketCatalogue(db, carrier, versionIds, makeIds, locale);
-  const revision = keep.revision ?? (await catalogueRevision(db, carrier));
   const key = `basket|${carrier.code}|${carrier.currency}|${locale}|${[...versionIds].sort((a, b) => a - b).join(",")}|${[...makeIds].sort((a, b) => a - b).join(",")}`;
-  return keptForRevision(keep.owner, revision, key, () => readBasketCatalogue(db, carrier, versionIds, makeIds, locale));
+  return keptWhere(db, carrier, keep, key, () => readBasketCatalogue(db, carrier, versionIds, makeIds, locale));
 }
 
 export async function loadBasket(

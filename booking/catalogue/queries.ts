@@ -6,7 +6,7 @@
  */
 import { and, asc, eq, ilike, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
-import { inOrder, type DbOrTx } from "../db/open";
+import { inOrder, together, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import { catalogueReads, type KeptRead } from "./revision";
 import type { CarrierContext } from "../domain/carrier";
@@ -139,18 +139,20 @@ const listMakesInput = z.object({ typeId: z.coerce.number().int().positive(), lo
 export async function listMakes(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof listMakesInput>): Promise<Make[]> {
   const { typeId } = parseInput(listMakesInput, input);
   const kept = await catalogueReads(db, carrier.code);
-  const [rows, exclusions] = await Promise.all([
-    kept(`makes|${typeId}`, () =>
-      db
-        .selectDistinct({ id: s.makes.id, code: s.makes.code, name: s.makes.name, typeId: s.makes.typeId })
-        .from(s.makes)
-        .innerJoin(s.modelMakes, eq(s.modelMakes.makeId, s.makes.id))
-        .innerJoin(s.models, and(eq(s.models.id, s.modelMakes.modelId), eq(s.models.active, true)))
-        .where(and(eq(s.makes.typeId, typeId), eq(s.makes.active, true)))
-        .orderBy(asc(s.makes.id)),
-    ),
-    keptExclusions(kept, db, carrier),
-  ]);
+  const [rows, exclusions] = await together(
+    db,
+    () =>
+      kept(`makes|${typeId}`, () =>
+        db
+          .selectDistinct({ id: s.makes.id, code: s.makes.code, name: s.makes.name, typeId: s.makes.typeId })
+          .from(s.makes)
+          .innerJoin(s.modelMakes, eq(s.modelMakes.makeId, s.makes.id))
+          .innerJoin(s.models, and(eq(s.models.id, s.modelMakes.modelId), eq(s.models.active, true)))
+          .where(and(eq(s.makes.typeId, typeId), eq(s.makes.active, true)))
+          .orderBy(asc(s.makes.id)),
+      ),
+    () => keptExclusions(kept, db, carrier),
+  );
   return rows.filter((m) => offered(carrier, exclusions, m)).map((m) => ({ id: m.id, code: m.code, name: m.name, type_id: m.typeId }));
 }
 
@@ -166,7 +168,11 @@ const kindsInput = z.object({ makeId: z.coerce.number().int().positive(), typeId
 export async function listDeviceKinds(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof kindsInput>): Promise<DeviceKindOption[]> {
   const { makeId, typeId } = parseInput(kindsInput, input);
   const kept = await catalogueReads(db, carrier.code);
-  const [make, exclusions] = await Promise.all([keptMake(kept, db, makeId), keptExclusions(kept, db, carrier)]);
+  const [make, exclusions] = await together(
+    db,
+    () => keptMake(kept, db, makeId),
+    () => keptExclusions(kept, db, carrier),
+  );
   if (!make || !offered(carrier, exclusions, make)) return [];
   const rows = await kept(`kinds|${makeId}|${typeId ?? ""}`, () =>
     db
@@ -200,7 +206,11 @@ function escapeLike(value: string): string {
 export async function listModels(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof listModelsInput>): Promise<ModelSummary[]> {
   const { makeId, typeId, deviceType, search } = parseInput(listModelsInput, input);
   const kept = await catalogueReads(db, carrier.code);
-  const [make, exclusions] = await Promise.all([keptMake(kept, db, makeId), keptExclusions(kept, db, carrier)]);
+  const [make, exclusions] = await together(
+    db,
+    () => keptMake(kept, db, makeId),
+    () => keptExclusions(kept, db, carrier),
+  );
   if (!make || !offered(carrier, exclusions, make)) return [];
   const words = (search ?? "").split(/\s+/).filter(Boolean);
   // A search is the visitor's own words: read every time, not kept (it would fill the memory with them).

@@ -49,6 +49,23 @@ export function keptForRevision<T>(db: object, revision: string, key: string, lo
   return reading;
 }
 
+/**
+ * Where a read may be kept (ADRs 210, 222): `owner` is the engine's database (also when the read runs
+ * inside one of its transactions), `revision` the catalogue revision when the caller read it already
+ * (with the booking, in the same statement).
+ */
+export interface Keep {
+  owner: object;
+  revision?: string;
+}
+
+/** `read()` kept under the revision as `keep` says; without `keep` (a transaction that did not name its database) read every time. */
+export async function keptWhere<T>(db: DbOrTx, carrier: CarrierContext, keep: Keep | null, key: string, read: () => Promise<T>): Promise<T> {
+  if (!keep) return read();
+  const revision = keep.revision ?? (await catalogueRevision(db, carrier));
+  return keptForRevision(keep.owner, revision, key, read);
+}
+
 /** Reads `read` once per `key` under `revision` (null: inside a transaction, read every time). */
 export type KeptRead = <T>(key: string, read: () => Promise<T>) => Promise<T>;
 
