@@ -4,8 +4,9 @@
  * retried after a restart finds the first result under its idempotency key and is not made twice.
  * Writes autocommit on their own: the engine never calls the gateway inside a transaction.
  */
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { BookingDatabase } from "./open";
+import { ledgerRecordStatement } from "./prepared";
 import { paymentLedger } from "./schema";
 
 export interface JsonLedger<T> {
@@ -16,7 +17,7 @@ export interface JsonLedger<T> {
 export function createPaymentLedger<T = unknown>(db: BookingDatabase): JsonLedger<T> {
   return {
     async get(key) {
-      const [row] = await db.select({ record: paymentLedger.record }).from(paymentLedger).where(eq(paymentLedger.key, key));
+      const [row] = await ledgerRecordStatement(db).execute({ key });
       return (row?.record as T | undefined) ?? null;
     },
     async put(key, record) {
