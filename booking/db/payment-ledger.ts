@@ -12,19 +12,24 @@ import { paymentLedger } from "./schema";
 export interface JsonLedger<T> {
   get(key: string): Promise<T | null>;
   put(key: string, record: T): Promise<void>;
+  /** Several records in one statement, all or none (ADR 227: a sale and its transaction). */
+  putAll(records: readonly (readonly [string, T])[]): Promise<void>;
 }
 
 export function createPaymentLedger<T = unknown>(db: BookingDatabase): JsonLedger<T> {
+  const putAll = async (records: readonly (readonly [string, T])[]) => {
+    if (!records.length) return;
+    await db
+      .insert(paymentLedger)
+      .values(records.map(([key, record]) => ({ key, record: record as unknown as Record<string, unknown> })))
+      .onConflictDoUpdate({ target: paymentLedger.key, set: { record: sql`excluded.record`, updatedAt: sql`now()` } });
+  };
   return {
     async get(key) {
       const [row] = await ledgerRecordStatement(db).execute({ key });
       return (row?.record as T | undefined) ?? null;
     },
-    async put(key, record) {
-      await db
-        .insert(paymentLedger)
-        .values({ key, record: record as unknown as Record<string, unknown> })
-        .onConflictDoUpdate({ target: paymentLedger.key, set: { record: sql`excluded.record`, updatedAt: sql`now()` } });
-    },
+    put: (key, record) => putAll([[key, record]]),
+    putAll,
   };
 }
