@@ -15,6 +15,7 @@
 import { and, count, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "../db/open";
+import { bookingHoldStatement } from "../db/prepared";
 import { keptWhere, type Keep } from "../catalogue/revision";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
@@ -315,10 +316,7 @@ export async function releaseHold(tx: DbOrTx, carrier: CarrierContext, bookingId
 }
 
 export async function findHold(db: DbOrTx, carrier: CarrierContext, bookingId: number) {
-  const [hold] = await db
-    .select()
-    .from(s.capacityHolds)
-    .where(and(eq(s.capacityHolds.carrierCode, carrier.code), eq(s.capacityHolds.bookingId, bookingId)));
+  const [hold] = await bookingHoldStatement(db).execute({ carrierCode: carrier.code, bookingId });
   return hold ?? null;
 }
 

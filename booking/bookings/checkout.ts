@@ -35,6 +35,7 @@ import {
   type Roster,
 } from "../availability/availability";
 import { listTriageQuestions } from "../catalogue/queries";
+import { catalogueRevision } from "../catalogue/revision";
 import type { CarrierContext } from "../domain/carrier";
 import {
   BookingCompletedError,
@@ -219,9 +220,19 @@ function cartSnapshot(basket: LoadedBasket): Record<string, unknown> {
 /** A mail-in order's columns where a visit has its technician and time slot: none (ADR 140). */
 export const NO_VISIT = { technicianId: "", slot: "" } as const;
 
-async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier: CarrierContext, basket: LoadedBasket, payment: PaymentRecord): Promise<number> {
+async function completeOrder(
+  tx: BookingTransaction,
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  basket: LoadedBasket,
+  payment: PaymentRecord,
+  /** The catalogue revision when the caller read it already in this payment (ADR 227). */
+  revision?: string,
+): Promise<number> {
   const booking = basket.booking;
   const now = ctx.clock.now();
+  // The area's roster and technicians and the carrier's webhook endpoints, kept per revision (ADRs 222, 227).
+  const keep = { owner: ctx.db, revision: revision ?? (await catalogueRevision(tx, carrier)) };
   const areaCode = booking.areaCode!;
   const mailIn = booking.isMailInRepair;
   // A repair by post (ADR 140): no day held, no technician, no job; the order's date is the day it was booked.
@@ -283,7 +294,7 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
   // evening message are due at once, after the confirmation.
   // The partners' webhooks (ADR 180), in the order's transaction like its messages; the body is fixed
   // when recorded, so after the visit is assigned (it reports the window).
-  const webhook = () => enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.created", orderId: order!.id, key: String(orderRef), now });
+  const webhook = () => enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.created", orderId: order!.id, key: String(orderRef), now }, keep);
   if (mailIn) {
     // No visit: the confirmation says where to post the device, without a calendar invite or the evening and morning messages.
     await enqueueMessage(tx, { carrierCode: carrier.code, kind: "mail-in-confirmed", locale: order!.locale, orderRef, eventKey: String(orderRef), runAt: now });
@@ -300,7 +311,7 @@ async function completeOrder(tx: BookingTransaction, ctx: EngineContext, carrier
     payload: { calendar: { method: "REQUEST", sequence: 0 } },
   });
   await planNewOrderMessages(tx, carrier, now, { orderRef, locale: order!.locale, date: day });
-  await assignVisit(tx, carrier, booking.id, order!.id, areaCode, day, now, { owner: ctx.db });
+  await assignVisit(tx, carrier, booking.id, order!.id, areaCode, day, now, keep);
   await webhook();
   return orderRef;
 }
@@ -388,7 +399,21 @@ export function chargeIdempotencyKey(carrier: CarrierContext, reference: string,
 
 type Claim =
   /** paymentType: the attempt's own (a takeover pays through the provider the attempt began with). */
-  | { kind: "pay"; attemptId: number; key: string; amountMinor: number; paymentType: string; billing: BillingAddress | undefined; reference: string }
+  | {
+      kind: "pay";
+      attemptId: number;
+      key: string;
+      amountMinor: number;
+      paymentType: string;
+      billing: BillingAddress | undefined;
+      reference: string;
+      /**
+       * The basket as priced when this request claimed the attempt, and the catalogue revision it was
+       * priced under: the basket cannot change while the booking is PROCESSING (assertEditable), so the
+       * order is completed from it (ADR 227). A takeover has none and prices the basket again.
+       */
+      priced?: { basket: LoadedBasket; revision: string };
+    }
   | { kind: "finalize"; attemptId: number; reference: string }
   | { kind: "busy"; reference: string };
 
@@ -452,7 +477,8 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
       }
     }
 
-    const basket = await loadBasket(tx, carrier, booking, now, undefined, { owner: ctx.db });
+    const revision = await catalogueRevision(tx, carrier);
+    const basket = await loadBasket(tx, carrier, booking, now, undefined, { owner: ctx.db, revision });
     const notReady = await readinessError(tx, ctx, carrier, basket);
     if (notReady) throw notReady;
     const amount = basket.totals.total_price;
@@ -493,7 +519,16 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
       })
       .returning({ id: s.paymentAttempts.id });
     await tx.update(s.bookings).set({ checkoutStatus: "PROCESSING", paymentMethod: data.payment_type, updatedAt: now }).where(eq(s.bookings.id, booking.id));
-    return { kind: "pay", attemptId: row!.id, key, amountMinor: amount, paymentType: data.payment_type, billing: billingOf(booking, carrier), reference: booking.reference };
+    return {
+      kind: "pay",
+      attemptId: row!.id,
+      key,
+      amountMinor: amount,
+      paymentType: data.payment_type,
+      billing: billingOf(booking, carrier),
+      reference: booking.reference,
+      priced: { basket, revision },
+    };
   });
 }
 
@@ -621,7 +656,14 @@ function keepClaimAlive(ctx: EngineContext, attemptId: number): () => void {
  * recorded on its own, so the next try completes the order without charging again.
  */
 /** Records the charge and completes the order in one transaction; the payment's method when this call completed it, null when another had. */
-async function completePaid(ctx: EngineContext, carrier: CarrierContext, reference: string, attemptId: number, transactionId: string): Promise<string | null> {
+async function completePaid(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  reference: string,
+  attemptId: number,
+  transactionId: string,
+  priced?: PayClaim["priced"],
+): Promise<string | null> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const booking = await lockBooking(tx, carrier, reference);
@@ -632,8 +674,10 @@ async function completePaid(ctx: EngineContext, carrier: CarrierContext, referen
         .returning();
       // A request that took this payment over (ADR 142) completed the order with the same transaction.
       if (booking.checkoutStatus === "SUCCESS") return null;
-      const basket = await loadBasket(tx, carrier, booking, ctx.clock.now(), undefined, { owner: ctx.db });
-      await completeOrder(tx, ctx, carrier, basket, { amountMinor: attempt!.amountMinor, paymentType: attempt!.paymentType, paidViaCredit: attempt!.paidViaCredit, transactionId });
+      // The basket priced by this request's claim, with the booking as locked now (ADR 227); a takeover prices it again.
+      const basket = priced ? { ...priced.basket, booking } : await loadBasket(tx, carrier, booking, ctx.clock.now(), undefined, { owner: ctx.db });
+      const payment = { amountMinor: attempt!.amountMinor, paymentType: attempt!.paymentType, paidViaCredit: attempt!.paidViaCredit, transactionId };
+      await completeOrder(tx, ctx, carrier, basket, payment, priced?.revision);
       return attempt!.paymentType;
     });
   } catch (error) {
@@ -696,7 +740,7 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
       throw new PaymentFailedError(result.kind, result.code, result.message, result.billing);
     }
     // Only the request that completes the order reports it (a takeover may have completed it already).
-    const method = await completePaid(ctx, carrier, claim.reference, claim.attemptId, result.transactionId);
+    const method = await completePaid(ctx, carrier, claim.reference, claim.attemptId, result.transactionId, claim.priced);
     if (method) report(ctx.outcomes?.payment, { carrierCode: carrier.code, method, outcome: "approved" });
   } else {
     // A duplicate request that saw the payment succeed gets BK07 here: the first one completed the order.

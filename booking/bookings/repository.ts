@@ -1,6 +1,7 @@
 /** Loading and locking bookings; every query filters by the carrier (tenant) first. */
 import { and, eq } from "drizzle-orm";
 import type { BookingTransaction, DbOrTx } from "../db/open";
+import { bookingDevicesStatement, bookingLockStatement, bookingStampStatement } from "../db/prepared";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
 import { BookingCompletedError, BookingNotFoundError, DomainError, PaymentInProgressError } from "../domain/errors";
@@ -29,21 +30,13 @@ export async function findBooking(db: DbOrTx, carrier: CarrierContext, reference
 /** SELECT … FOR UPDATE: serialises every change to one booking. */
 export async function lockBooking(tx: DbOrTx, carrier: CarrierContext, reference: unknown): Promise<BookingRow> {
   const ref = canonicalReference(reference);
-  const [row] = await tx
-    .select()
-    .from(s.bookings)
-    .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.reference, ref)))
-    .for("update");
+  const [row] = await bookingLockStatement(tx).execute({ carrierCode: carrier.code, reference: ref });
   if (!row) throw new BookingNotFoundError();
   return row;
 }
 
 export async function bookingDevices(db: DbOrTx, carrier: CarrierContext, bookingId: number): Promise<DeviceRow[]> {
-  return db
-    .select()
-    .from(s.bookingDevices)
-    .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, bookingId)))
-    .orderBy(s.bookingDevices.position);
+  return bookingDevicesStatement(db).execute({ carrierCode: carrier.code, bookingId });
 }
 
 export function assertEditable(booking: BookingRow): void {
@@ -71,11 +64,12 @@ export async function mutateBooking<T>(
     // Locks the row and stamps the change in one round trip (ADR 212): the carrier's retention as it
     // is now counts from this change (ADR 193). A refused change rolls the stamp back with the rest.
     const ref = canonicalReference(reference);
-    const [booking] = await tx
-      .update(s.bookings)
-      .set({ updatedAt: ctx.clock.now(), draftRetentionDays: carrier.draftRetentionDays })
-      .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.reference, ref)))
-      .returning();
+    const [booking] = await bookingStampStatement(tx).execute({
+      carrierCode: carrier.code,
+      reference: ref,
+      updatedAt: ctx.clock.now().toISOString(),
+      retentionDays: carrier.draftRetentionDays,
+    });
     if (!booking) throw new BookingNotFoundError();
     assertEditable(booking);
     const result = await change(tx, booking);

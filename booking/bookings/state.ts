@@ -5,6 +5,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { together, type DbOrTx } from "../db/open";
+import { bookingReadStatement } from "../db/prepared";
 import * as s from "../db/schema";
 import { findHold } from "../availability/availability";
 import { keptWhere, revisionOf, type Keep } from "../catalogue/revision";
@@ -291,23 +292,7 @@ type HoldRow = typeof s.capacityHolds.$inferSelect;
  */
 export async function readBooking(db: DbOrTx, carrier: CarrierContext, reference: unknown): Promise<BookingRead> {
   const ref = canonicalReference(reference);
-  const [row] = await db
-    .select({
-      booking: s.bookings,
-      hold: s.capacityHolds,
-      areaCode: s.serviceAreas.code,
-      areaName: s.serviceAreas.name,
-      orderCart: s.orders.cart,
-      catalogueHash: s.catalogueInfo.sourceHash,
-      carrierHash: s.carrierSeeds.sourceHash,
-    })
-    .from(s.bookings)
-    .leftJoin(s.capacityHolds, and(eq(s.capacityHolds.carrierCode, s.bookings.carrierCode), eq(s.capacityHolds.bookingId, s.bookings.id)))
-    .leftJoin(s.serviceAreas, and(eq(s.serviceAreas.carrierCode, s.bookings.carrierCode), eq(s.serviceAreas.code, s.bookings.areaCode)))
-    .leftJoin(s.orders, and(eq(s.orders.carrierCode, s.bookings.carrierCode), eq(s.orders.bookingId, s.bookings.id)))
-    .leftJoin(s.catalogueInfo, eq(s.catalogueInfo.id, 1))
-    .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, s.bookings.carrierCode))
-    .where(and(eq(s.bookings.carrierCode, carrier.code), eq(s.bookings.reference, ref)));
+  const [row] = await bookingReadStatement(db).execute({ carrierCode: carrier.code, reference: ref });
   if (!row) throw new BookingNotFoundError();
   return {
     booking: row.booking,

@@ -7,6 +7,7 @@
 import { and, asc, eq, ilike, inArray, notInArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { inOrder, together, type DbOrTx } from "../db/open";
+import { saleTitleStatement } from "../db/prepared";
 import * as s from "../db/schema";
 import { catalogueReads, type KeptRead } from "./revision";
 import type { CarrierContext } from "../domain/carrier";
@@ -388,7 +389,7 @@ export async function listTriageQuestions(db: DbOrTx, carrier: CarrierContext, m
 }
 
 export async function saleTitle(db: DbOrTx, locale: Locale = "en"): Promise<string | null> {
-  const [info] = await db.select({ saleTitle: s.catalogueInfo.saleTitle }).from(s.catalogueInfo).where(eq(s.catalogueInfo.id, 1));
+  const [info] = await saleTitleStatement(db).execute();
   return info?.saleTitle ? t(info.saleTitle, locale) : null;
 }
 

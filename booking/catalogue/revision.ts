@@ -5,10 +5,9 @@
  * (catalogue/seed.ts), so a read kept under one revision is never used once the database holds
  * another, and one query for the two hashes replaces the reads themselves.
  */
-import { eq } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import type { DbOrTx } from "../db/open";
-import * as s from "../db/schema";
+import { revisionStatement } from "../db/prepared";
 import type { CarrierContext } from "../domain/carrier";
 
 /** The revision as one string, from the two hashes (either may be missing: an empty catalogue, a carrier never synced). */
@@ -19,11 +18,7 @@ export function revisionOf(catalogueHash: string | null | undefined, carrierHash
 /** The revision as the database holds it now: one query. */
 export async function catalogueRevision(db: DbOrTx, carrier: CarrierContext | string): Promise<string> {
   const code = typeof carrier === "string" ? carrier : carrier.code;
-  const [row] = await db
-    .select({ catalogue: s.catalogueInfo.sourceHash, carrier: s.carrierSeeds.sourceHash })
-    .from(s.catalogueInfo)
-    .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, code))
-    .where(eq(s.catalogueInfo.id, 1));
+  const [row] = await revisionStatement(db).execute({ carrierCode: code });
   return revisionOf(row?.catalogue, row?.carrier);
 }
 

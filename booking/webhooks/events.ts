@@ -11,6 +11,7 @@ import { and, eq } from "drizzle-orm";
 import type { WEBHOOK_EVENTS } from "@repair/rules/webhooks";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
+import { catalogueRevision, keptForRevision, type Keep } from "../catalogue/revision";
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -58,11 +59,24 @@ async function orderFacts(db: DbOrTx, carrierCode: string, orderId: number): Pro
  * `key` names the event for idempotency (`<orderRef>:<calendar sequence>`, a job's state): the same
  * change recorded twice is one event.
  */
-export async function enqueueWebhookEvent(db: DbOrTx, input: { carrierCode: string; type: WebhookEventType; orderId: number; key: string; now: Date }): Promise<number> {
-  const endpoints = await db
-    .select({ id: s.webhookEndpoints.id, events: s.webhookEndpoints.events })
-    .from(s.webhookEndpoints)
-    .where(and(eq(s.webhookEndpoints.carrierCode, input.carrierCode), eq(s.webhookEndpoints.enabled, true), eq(s.webhookEndpoints.active, true)));
+export async function enqueueWebhookEvent(
+  db: DbOrTx,
+  input: { carrierCode: string; type: WebhookEventType; orderId: number; key: string; now: Date },
+  /**
+   * Where the carrier's endpoints may be kept (ADR 227): only the carrier's sync writes them, in the
+   * transaction that writes its new revision, so they are read once per revision, not per event.
+   */
+  keep?: Keep,
+): Promise<number> {
+  // A real promise (drizzle's query runs again on every then), so a kept read is the read made once.
+  const read = async () =>
+    await db
+      .select({ id: s.webhookEndpoints.id, events: s.webhookEndpoints.events })
+      .from(s.webhookEndpoints)
+      .where(and(eq(s.webhookEndpoints.carrierCode, input.carrierCode), eq(s.webhookEndpoints.enabled, true), eq(s.webhookEndpoints.active, true)));
+  const endpoints = keep
+    ? await keptForRevision(keep.owner, keep.revision ?? (await catalogueRevision(db, input.carrierCode)), `webhook-endpoints|${input.carrierCode}`, read)
+    : await read();
   const subscribed = endpoints.filter((endpoint) => endpoint.events.includes(input.type));
   if (subscribed.length === 0) return 0;
   const data = await orderFacts(db, input.carrierCode, input.orderId);

@@ -46,6 +46,8 @@ export type SandboxLedgerRecord = { kind: "sale"; result: Extract<SaleResult, { 
 export interface SandboxLedger {
   get(key: string): MaybePromise<SandboxLedgerRecord | null | undefined>;
   put(key: string, record: SandboxLedgerRecord): MaybePromise<void>;
+  /** Several records at once, all or none (the Postgres ledger: one statement); without it, one put each. */
+  putAll?(records: readonly (readonly [string, SandboxLedgerRecord])[]): MaybePromise<void>;
 }
 
 export interface SandboxGatewayOptions {
@@ -275,8 +277,15 @@ export function createSandboxGateway(opts: SandboxGatewayOptions = {}): SandboxG
       status: settleImmediately ? ("settled" as const) : ("submitted_for_settlement" as const),
       replayed: false,
     };
-    await saveTransaction(transaction);
-    await ledger.put(saleKey(request.idempotencyKey), { kind: "sale", result, transactionId: transaction.id });
+    // The transaction and the sale's record under its key, written together (ADR 227): one statement on
+    // the Postgres ledger, and never a transaction without the record that replays it.
+    known.set(transaction.id, transaction);
+    const records = [
+      [transactionKey(transaction.id), { kind: "transaction", transaction }],
+      [saleKey(request.idempotencyKey), { kind: "sale", result, transactionId: transaction.id }],
+    ] as const;
+    if (ledger.putAll) await ledger.putAll(records);
+    else for (const [key, record] of records) await ledger.put(key, record);
     return result;
   }
 

@@ -1,0 +1,42 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCarrier, seedCatalogue } from "../catalogue/seed";
+import { catalogueFixture, engineFixture } from "../testing/fixtures";
+import { openFreshDatabase } from "../testing/db";
+import type { OpenedDatabase } from "./open";
+import { revisionStatement } from "./prepared";
+
+// PGlite in memory, or PostgreSQL when the suite runs with TEST_DATABASE_URL (scripts/test.mjs).
+let opened: OpenedDatabase;
+beforeAll(async () => {
+  opened = await openFreshDatabase(process.env.TEST_DATABASE_URL, { prefix: "prepared" });
+  await seedCatalogue(opened.db, catalogueFixture());
+  await seedCarrier(opened.db, engineFixture({ code: "prep-a", technicians: 2 }));
+  await seedCarrier(opened.db, engineFixture({ code: "prep-b", technicians: 3 }));
+});
+afterAll(() => opened?.close());
+
+describe("statements prepared once (ADR 226)", () => {
+  it("builds a statement once per database and binds its values at each execution", async () => {
+    const statement = revisionStatement(opened.db);
+    expect(revisionStatement(opened.db)).toBe(statement);
+    const [a] = await statement.execute({ carrierCode: "prep-a" });
+    const [b] = await statement.execute({ carrierCode: "prep-b" });
+    const [none] = await statement.execute({ carrierCode: "prep-unknown" });
+    expect(a!.catalogue).toMatch(/^[0-9a-f]{64}$/);
+    expect(b!.catalogue).toBe(a!.catalogue);
+    expect(a!.carrier).toMatch(/^[0-9a-f]{64}$/);
+    expect(b!.carrier).toMatch(/^[0-9a-f]{64}$/);
+    expect(b!.carrier).not.toBe(a!.carrier);
+    expect(none).toEqual({ catalogue: a!.catalogue, carrier: null });
+  });
+
+  it("runs inside a transaction on the transaction's connection, with the same answer", async () => {
+    const outside = await revisionStatement(opened.db).execute({ carrierCode: "prep-b" });
+    const inside = await opened.db.transaction(async (tx) => {
+      const statement = revisionStatement(tx);
+      expect(statement).not.toBe(revisionStatement(opened.db));
+      return statement.execute({ carrierCode: "prep-b" });
+    });
+    expect(inside).toEqual(outside);
+  });
+});
