@@ -10,7 +10,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { addDays, localParts, zonedTime } from "../../booking/domain/time";
 import { seededCarriers, type CmsEntry } from "../support/cms";
-import { bookThroughUi, engineSeedOf, pickCarrier, uniqueEmail, type Lang } from "../support/book-through-ui";
+import { bookThroughUi, deviceIntoBasket, engineSeedOf, MODELS, pickCarrier, setEngineClock, uniqueEmail, type Lang } from "../support/book-through-ui";
+import { chooseFirstAvailableDate, fillDetails, text } from "../support/booking-journey";
 
 const COMPLETE = {
   en: JSON.parse(readFileSync(path.join(process.cwd(), "app/i18n/locales/en/booking-complete.json"), "utf8")) as Record<string, string>,
@@ -67,6 +68,24 @@ test.describe("what happens next, by when the customer books", () => {
     expect(lines.join(" ")).not.toContain("18:00");
     expect(lines.join(" ")).not.toContain("08:00");
   });
+
+  for (const [label, kind, lang, zone, time, evening] of [
+    ["a UK customer at 12:00 the day before", "uk", "en", "GB", "12:00", true],
+    ["a UK customer at 09:00 on the day", "uk", "en", "GB", "09:00", false],
+    ["a German customer at 19:30 the evening before, in German", "german", "de", "DE", "19:30", false],
+  ] as const)
+    test(`checkout tells ${label} when the timeslot is confirmed`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const carrier = pickCarrier(carriers, kind);
+      const day = wednesdayAhead(carrier);
+      await setEngineClock(page, String(carrier.code), zonedTime(time === "09:00" ? day : addDays(day, -1), time, ZONES[zone]!));
+      await deviceIntoBasket(page, carrier, MODELS.phone);
+      await page.getByRole("link", { name: text(lang, "basket.continue") }).click();
+      await chooseFirstAvailableDate(page, lang);
+      await fillDetails(page, lang, carrier);
+      await expect(page.getByTestId("overview-date")).toContainText(String(Number(day.slice(8))));
+      await expect(page.getByTestId("overview-timeslot")).toHaveText(text(lang, evening ? "overview.timeslotPending" : "overview.timeslotAtCheckout"));
+    });
 
   test("a German customer booking at 19:30 the evening before is told in German that the timeslot is confirmed now, and of the 08:00 message", async ({ browser }) => {
     test.setTimeout(120_000);
