@@ -85,7 +85,7 @@ for (const journey of JOURNEYS) {
       await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.arrived"));
     });
 
-    test("a cancelled repair's page says so, and promises no technician, van or updates", async ({ page, browser }) => {
+    test("a cancelled repair's tracking and manage pages say so, and promise no technician, van or updates", async ({ page, browser }) => {
       test.setTimeout(120_000);
       const carrier = pickCarrier(carriers, journey.kind);
       const code = String(carrier.code);
@@ -94,6 +94,9 @@ for (const journey of JOURNEYS) {
       await page.getByTestId("cancel-phrase-input").fill(lang === "de" ? "REPARATUR-ABBRECHEN" : "CANCEL-REPAIR");
       await page.getByTestId("cancel-submit").click();
       await expect(page.getByTestId("manage-booking")).toHaveAttribute("data-order-status", "CANCELLED");
+      // Nor does the manage page still name a technician who comes within the window.
+      await expect(page.getByTestId("overview-technician")).toHaveCount(0);
+      await expect(page.getByTestId("overview-timeslot")).not.toContainText(t("overview.timeslotNote"));
 
       await page.goto(carrierUrl(code, trackingPath(order)));
       await expect(page.getByTestId("tracking")).toHaveAttribute("data-status", "cancelled");
