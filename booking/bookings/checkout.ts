@@ -34,7 +34,7 @@ import {
   slotTimes,
   type Roster,
 } from "../availability/availability";
-import { listTriageQuestions } from "../catalogue/queries";
+import { listTriageQuestions, type Locale } from "../catalogue/queries";
 import { catalogueRevision } from "../catalogue/revision";
 import type { CarrierContext } from "../domain/carrier";
 import {
@@ -213,6 +213,9 @@ interface PaymentRecord {
   transactionId: string | null;
 }
 
+/** The language the customer booked in: the order's snapshot keeps its devices and repairs in it, as the manage page and the messages show them. */
+const bookingLocale = (booking: { locale: string | null }): Locale => (booking.locale === "de" ? "de" : "en");
+
 function cartSnapshot(basket: LoadedBasket): Record<string, unknown> {
   return { ...basket.totals, devices: Object.fromEntries(basket.devices.map((d) => [d.row.key, deviceView(d)])) };
 }
@@ -351,7 +354,7 @@ async function confirmWithoutPayment(ctx: EngineContext, carrier: CarrierContext
     const booking = await lockBooking(tx, carrier, reference);
     if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
     if (booking.checkoutStatus === "PROCESSING") throw new PaymentInProgressError();
-    const basket = await loadBasket(tx, carrier, booking, ctx.clock.now());
+    const basket = await loadBasket(tx, carrier, booking, ctx.clock.now(), bookingLocale(booking));
     const notReady = await readinessError(tx, ctx, carrier, basket);
     if (notReady) throw notReady;
     if (kind === "in_warranty" && booking.inWarranty !== true) throw new CheckoutNotReadyError("This booking is not an in-warranty repair.");
@@ -478,7 +481,7 @@ async function claimPayment(ctx: EngineContext, carrier: CarrierContext, referen
     }
 
     const revision = await catalogueRevision(tx, carrier);
-    const basket = await loadBasket(tx, carrier, booking, now, undefined, { owner: ctx.db, revision });
+    const basket = await loadBasket(tx, carrier, booking, now, bookingLocale(booking), { owner: ctx.db, revision });
     const notReady = await readinessError(tx, ctx, carrier, basket);
     if (notReady) throw notReady;
     const amount = basket.totals.total_price;
@@ -539,7 +542,7 @@ async function finalizePaid(ctx: EngineContext, carrier: CarrierContext, referen
     // A duplicate request that saw the payment succeed: the first one completed the order.
     if (booking.checkoutStatus === "SUCCESS") throw new BookingCompletedError();
     const [attempt] = await tx.select().from(s.paymentAttempts).where(eq(s.paymentAttempts.id, attemptId));
-    const basket = await loadBasket(tx, carrier, booking, ctx.clock.now());
+    const basket = await loadBasket(tx, carrier, booking, ctx.clock.now(), bookingLocale(booking));
     await completeOrder(tx, ctx, carrier, basket, {
       amountMinor: attempt!.amountMinor,
       paymentType: attempt!.paymentType,
@@ -674,8 +677,8 @@ async function completePaid(
         .returning();
       // A request that took this payment over (ADR 142) completed the order with the same transaction.
       if (booking.checkoutStatus === "SUCCESS") return null;
-      // The basket priced by this request's claim, with the booking as locked now (ADR 227); a takeover prices it again.
-      const basket = priced ? { ...priced.basket, booking } : await loadBasket(tx, carrier, booking, ctx.clock.now(), undefined, { owner: ctx.db });
+      // The basket priced by this request's claim, in the booking's language, with the booking as locked now (ADR 227); a takeover prices it again.
+      const basket = priced ? { ...priced.basket, booking } : await loadBasket(tx, carrier, booking, ctx.clock.now(), bookingLocale(booking), { owner: ctx.db });
       const payment = { amountMinor: attempt!.amountMinor, paymentType: attempt!.paymentType, paidViaCredit: attempt!.paidViaCredit, transactionId };
       await completeOrder(tx, ctx, carrier, basket, payment, priced?.revision);
       return attempt!.paymentType;

@@ -64,6 +64,14 @@ describe("order lookup", () => {
     }
   });
 
+  it("keeps a German customer's devices and repairs in German, the language they booked in (the manage page and the messages read them)", async () => {
+    const carrier = await newCarrier(t);
+    const { ref } = await readyBooking(t, carrier, { date: "2025-06-05", details: { locale: "de" } });
+    const done = await t.engine.checkout.charge(carrier, ref, { currency: carrier.currency, token: "fake-valid-nonce" });
+    const order = await t.engine.orders.lookupOrder(carrier, { order_ref: String(done.order_id), email: EMAIL });
+    expect(order.devices[0]!.selected_problems_pricing.map((line) => line.problem.title)).toEqual(["Displaytausch"]);
+  });
+
   it("asks for a missing e-mail and a missing reference", async () => {
     const carrier = await newCarrier(t);
     const error = await t.engine.orders.lookupOrder(carrier, { order_ref: "", email: "" }).catch((e) => e);

@@ -39,7 +39,7 @@ export interface PlannedMessage {
  * the morning message; a same-day booking made after 08:00 is confirmed at checkout (spec §1) and
  * gets no second message; an appointment day already over gets none.
  */
-export function planMessages(carrier: CarrierContext, date: IsoDate, now: Date): PlannedMessage[] {
+export function planMessages(carrier: Pick<CarrierContext, "timezone">, date: IsoDate, now: Date): PlannedMessage[] {
   const zone = carrier.timezone;
   const morning = zonedTime(date, MORNING_MESSAGE_TIME, zone);
   const plan: PlannedMessage[] = [

@@ -7,7 +7,17 @@
 import { expect, test } from "@playwright/test";
 import { carrierUrl } from "../support/app";
 import { seededCarriers, type CmsEntry } from "../support/cms";
-import { bookThroughUi, expectEngineClockAt, expectNoSeriousA11yViolations, pickCarrier, setEngineClock, text, trackingPath, type Lang } from "../support/book-through-ui";
+import {
+  bookThroughUi,
+  expectEngineClockAt,
+  expectNoSeriousA11yViolations,
+  managePath,
+  pickCarrier,
+  setEngineClock,
+  text,
+  trackingPath,
+  type Lang,
+} from "../support/book-through-ui";
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
@@ -73,6 +83,28 @@ for (const journey of JOURNEYS) {
       await setEngineClock(page, code, new Date(windowStart + 30 * 60_000));
       await expect(tracking).toHaveAttribute("data-status", "arrived", { timeout: 20_000 });
       await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.arrived"));
+    });
+
+    test("a cancelled repair's tracking and manage pages say so, and promise no technician, van or updates", async ({ page, browser }) => {
+      test.setTimeout(120_000);
+      const carrier = pickCarrier(carriers, journey.kind);
+      const code = String(carrier.code);
+      const order = await bookThroughUi(browser, carrier, { lang, dayIndex: 2 });
+      await page.goto(carrierUrl(code, managePath(order, { modal: "cancel", step: "phrase" })));
+      await page.getByTestId("cancel-phrase-input").fill(lang === "de" ? "REPARATUR-ABBRECHEN" : "CANCEL-REPAIR");
+      await page.getByTestId("cancel-submit").click();
+      await expect(page.getByTestId("manage-booking")).toHaveAttribute("data-order-status", "CANCELLED");
+      // Nor does the manage page still name a technician who comes within the window.
+      await expect(page.getByTestId("overview-technician")).toHaveCount(0);
+      await expect(page.getByTestId("overview-timeslot")).not.toContainText(t("overview.timeslotNote"));
+
+      await page.goto(carrierUrl(code, trackingPath(order)));
+      await expect(page.getByTestId("tracking")).toHaveAttribute("data-status", "cancelled");
+      await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.cancelled"));
+      for (const gone of ["tracking-promise", "tracking-map", "van-position", "tracking-updated", "tracking-eta"]) await expect(page.getByTestId(gone)).toHaveCount(0);
+      await expect(page.getByText(t("tracking.promise15"))).toHaveCount(0);
+      await expect(page.getByRole("link", { name: t("tracking.backToManage") })).toBeVisible();
+      await expectNoSeriousA11yViolations(page);
     });
 
     test("a wrong e-mail or reference finds nothing", async ({ page }) => {

@@ -18,7 +18,8 @@ export interface CheckoutStepContext {
 export async function loadCheckoutStep(request: Request): Promise<CheckoutStepContext> {
   const context = await loadBookingContext(request);
   const { booking } = context;
-  if (!booking) throw redirect(context.startPath);
+  // A booking gone meanwhile (BK01) is §8's booking problem: its toast, then the start; none at all is just the start.
+  if (!booking) throw context.lostBooking ? await bookingErrorResponse(context, context.lostBooking) : redirect(context.startPath);
   if (booking.checkout_status === "SUCCESS") throw redirect("/booking/complete");
   return { context, booking };
 }

@@ -31,6 +31,8 @@ export interface BookingOverview {
   dateText: string | null;
   /** '08:00–09:00' once the order has its slot; before payment only the one-hour rule is known. */
   timeslot: string | null;
+  /** With no timeslot yet: whether it is confirmed at checkout rather than the evening before. */
+  confirmedAtCheckout: boolean;
   phone: string | null;
   email: string | null;
   devices: OverviewDevice[];
@@ -58,6 +60,8 @@ export interface OverviewExtras {
   /** The language the day is written in. */
   locale?: DateLocale;
   timeslot?: string | null;
+  /** Paid now, the booking would be confirmed at checkout, not at 18:00 the evening before (spec §1: same-day; ADR 229). */
+  confirmedAtCheckout?: boolean;
   dropOffStore?: string | null;
   /** The carrier's postal address when the booking is a repair by post it offers (ADR 140). */
   mailInAddress?: string[];
@@ -88,6 +92,7 @@ export function bookingOverview(booking: BookingState, extra: OverviewExtras): B
     date: booking.date,
     dateText: booking.date ? longDate(booking.date, extra.locale ?? "en") : null,
     timeslot: extra.timeslot ? timeslotText(extra.timeslot) : null,
+    confirmedAtCheckout: extra.confirmedAtCheckout ?? false,
     phone: booking.phone_number,
     email: booking.email,
     devices,

@@ -24,6 +24,8 @@ export interface BookingRequestContext {
   /** The request's booking session: change it, the response scope commits it (ADR 163). */
   session: BookingSession;
   booking: BookingState | null;
+  /** The session's booking was gone (BK01: purged, or ended elsewhere): the engine's error, for a step that needs a booking to say so (spec §8). */
+  lostBooking: unknown;
   /** Where a booking starts for this carrier: address search when its address-lookup switch is on. */
   startPath: string;
   /** The store colleague booking for a customer (in-store mode, ADR 101), from the staff session only. */
@@ -84,11 +86,15 @@ export async function loadBookingContext(request: Request, loadContext?: unknown
   const colleague = await inStoreColleague(request, siteCarrier);
   const reference = session.get("bookingRef");
   let booking: BookingState | null = null;
+  let lostBooking: unknown = null;
   if (reference) {
     try {
       booking = await readBooking(engine, siteCarrier, reference, locale);
     } catch (error) {
-      if (handleError(error, "booking.session").behaviour.clearBooking) session.unset("bookingRef");
+      if (handleError(error, "booking.session").behaviour.clearBooking) {
+        session.unset("bookingRef");
+        lostBooking = error;
+      }
     }
   }
   const carrier = carrierForBooking(siteCarrier, booking);
@@ -98,6 +104,7 @@ export async function loadBookingContext(request: Request, loadContext?: unknown
     engine,
     session,
     booking,
+    lostBooking,
     startPath: startPathFor(carrier),
     colleague,
     attribution,

@@ -74,7 +74,7 @@ export function BookingOverviewList({
             {overview.dateText ?? notSet}
           </Row>
           <Row label={t("booking-checkout.overview.timeslot")} testId="overview-timeslot">
-            {overview.timeslot ?? t("booking-checkout.overview.timeslotPending")}
+            {overview.timeslot ?? (overview.confirmedAtCheckout ? t("booking-checkout.overview.timeslotAtCheckout") : t("booking-checkout.overview.timeslotPending"))}
           </Row>
         </>
       )}

@@ -18,6 +18,7 @@ import { readForm } from "~/lib/http/form.server";
 import { countBooking } from "~/lib/observability/metrics.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
 import { Button, ButtonLink } from "~/components/ui/button";
+import { planMessages } from "~/booking.server";
 
 export const handle = { i18n: CHECKOUT_NAMESPACES };
 
@@ -35,6 +36,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     overview: bookingOverview(booking, {
       singleMakeId: context.carrier.singleMakeId,
       locale: context.locale,
+      // As of the customer's last change (the details just saved): the evening message still to come, or not (ADR 229).
+      confirmedAtCheckout: booking.date ? !planMessages(context.carrier, booking.date, new Date(booking.updated_at)).some((message) => message.kind === "evening-before") : false,
       dropOffStore: await dropOffStoreName(context, booking),
       mailInAddress: isMailInBooking(context.carrier, booking) ? mailInAddressLines(context.carrier) : [],
     }),

@@ -12,6 +12,7 @@ import { MailInLabel } from "~/components/mail-in-label";
 import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { COMPLETE_NAMESPACES } from "~/i18n/namespaces";
 import { ButtonLink } from "~/components/ui/button";
+import { planMessages } from "~/booking.server";
 
 export const handle = { i18n: COMPLETE_NAMESPACES };
 
@@ -33,8 +34,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     dropOffStore: await dropOffStoreName(context, booking),
     mailInAddress: isMailInBooking(carrier, booking) ? mailInAddressLines(carrier) : [],
   });
+  // What is still to come for this order (spec §1 timing): a booking made after 18:00 the evening
+  // before, or on the day itself, is confirmed at checkout; its evening and morning messages are
+  // not sent (ADR 229), so the page must not promise them.
+  const upcoming = order ? planMessages(carrier, order.booking.booking_date, new Date(order.created_at)).map((message) => message.kind) : ["evening-before", "morning-of"];
   return data({
     overview,
+    upcoming: { evening: upcoming.includes("evening-before"), morning: upcoming.includes("morning-of") },
     sender: [[booking.first_name, booking.last_name].filter(Boolean).join(" "), ...overview.repairAddress.lines].filter(Boolean),
     email: booking.email ?? "",
     manageHref: `/manage?${new URLSearchParams({ order_ref: String(booking.order_id ?? ""), email: booking.email ?? "" })}`,
@@ -43,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export default function CompletePage() {
-  const { overview, sender, email, manageHref, startPath } = useLoaderData<typeof loader>();
+  const { overview, upcoming, sender, email, manageHref, startPath } = useLoaderData<typeof loader>();
   const { applianceVariant } = useBookingLayout();
   const format = useMoney();
   const { t } = useTranslation();
@@ -69,8 +75,8 @@ export default function CompletePage() {
         <>
           <h2 className="mt-8 text-2xl font-bold">{t("booking-complete.nextTitle")}</h2>
           <ol className="mt-3 list-decimal space-y-2 pl-6" data-testid="what-next">
-            <li>{t("booking-complete.next1")}</li>
-            <li>{t("booking-complete.next2")}</li>
+            <li>{upcoming.evening || !overview.timeslot ? t("booking-complete.next1") : t("booking-complete.next1Confirmed", { timeslot: overview.timeslot })}</li>
+            {upcoming.morning ? <li>{t("booking-complete.next2")}</li> : null}
             <li>{t("booking-complete.next3")}</li>
             <li>{t("booking-complete.next4")}</li>
           </ol>

@@ -146,7 +146,7 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
             </Row>
             <Row label={t("manage.overview.timeslot")} testId="overview-timeslot">
               {timeslotText(order.timeslot)}
-              <span className="block text-sm">{t("manage.overview.timeslotNote")}</span>
+              {booked ? <span className="block text-sm">{t("manage.overview.timeslotNote")}</span> : null}
             </Row>
           </>
         ) : (
@@ -230,7 +230,7 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
             {t("manage.overview.convenienceChargeText", { amount: format(order.convenienceCharge) })}
           </Row>
         ) : null}
-        {order.technician ? (
+        {order.technician && booked ? (
           <Row label={t("manage.overview.technician")} testId="overview-technician">
             {t("manage.overview.technicianText", { name: order.technician.name, van: order.technician.van })}
           </Row>

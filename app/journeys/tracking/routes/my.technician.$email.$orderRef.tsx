@@ -99,7 +99,26 @@ function TrackingView({
   const distance = vanPoint ? distanceIn(distanceKm(vanPoint, customer), unit) : null;
   // The estimate, or where the van was last seen when its position is older than 10 minutes (ADR 115).
   const { eta, minutes, lastSeen } = arrivalText(van, timezone, locale);
-  const statusKey = tracking.status === "CANCELLED" ? "cancelled" : van.status;
+  const cancelled = tracking.status === "CANCELLED";
+  const statusKey = cancelled ? "cancelled" : van.status;
+
+  // A cancelled repair has no visit to follow (spec §4: cancellation cannot be undone): no technician,
+  // van or arrival promise, and no "updates itself" line, as the page stops polling.
+  if (cancelled)
+    return (
+      <div data-testid="tracking" data-status="cancelled">
+        <p className="mt-2 text-lg">{t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}</p>
+        <div className="mt-4 rounded-xl bg-surface p-4">
+          <p className="text-xl font-bold" data-testid="tracking-status">
+            {t("manage.tracking.status.cancelled")}
+          </p>
+          {phone ? <p className="mt-2">{t("manage.tracking.callUs", { phone })}</p> : null}
+        </div>
+        <Link to={managePath} className="mt-6 inline-block font-semibold underline">
+          {t("manage.tracking.backToManage")}
+        </Link>
+      </div>
+    );
 
   return (
     <div
