@@ -70,3 +70,9 @@ function rollOncePerDay(session: Session<SessionData>, cookieSent: boolean): boo
 export function hasSessionCookie(request: Request): boolean {
   return (request.headers.get("Cookie") ?? "").split(";").some((part) => part.trim().startsWith(`${COOKIE_NAME}=`));
 }
+
+/** The booking session a cookie header carries, read without a response scope (the booked-page cache at the edge, ADR 225). */
+export async function readBookingSession(cookieHeader: string): Promise<{ bookingRef?: string; writtenOn?: string }> {
+  const session = await sessionStorage().getSession(cookieHeader);
+  return { bookingRef: session.get("bookingRef"), writtenOn: session.get("writtenOn") };
+}
