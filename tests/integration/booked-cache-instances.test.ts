@@ -64,6 +64,16 @@ function get(port: number, host: string, pathname: string, cookie: string): Prom
   });
 }
 
+/** A repeat view once the instance has kept the page (it compresses and stores it just after its first answer). */
+async function keptView(port: number, host: string, pathname: string, cookie: string): Promise<Answer> {
+  let answer = await get(port, host, pathname, cookie);
+  for (let attempt = 0; attempt < 40 && answer.cache !== "hit"; attempt += 1) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    answer = await get(port, host, pathname, cookie);
+  }
+  return answer;
+}
+
 const items = (html: string) => html.split('data-testid="basket-item"').length - 1;
 /** The booking session cookie the customer's browser holds (the one cookie a kept booked page may come with besides the language). */
 const cookieOf = (customer: HttpCustomer) => `__booking=${customer.cookies.get("__booking") ?? ""}`;
@@ -153,7 +163,7 @@ if (skipReason) {
         expect(first.status).toBe(200);
         expect(first.cache).toBe(index === 0 ? first.cache : "miss");
         expect(first.cache).toMatch(/^(?:miss|hit)$/);
-        const repeat = await get(port, host, "/booking/basket", cookie);
+        const repeat = await keptView(port, host, "/booking/basket", cookie);
         expect(repeat).toMatchObject({ status: 200, cache: "hit", setCookie: [] });
         expect(items(repeat.body)).toBe(1);
         expect(repeat.body).toBe(first.body);
@@ -167,8 +177,7 @@ if (skipReason) {
       expect(items(afterAdd.body)).toBe(2);
 
       // A device removed through instance A: instance B, which kept the basket, shows one fewer at once.
-      expect((await get(ports[1]!, host, "/booking/basket", cookieOf(onB))).cache).toMatch(/miss|hit/);
-      expect((await get(ports[1]!, host, "/booking/basket", cookieOf(onB))).cache).toBe("hit");
+      expect((await keptView(ports[1]!, host, "/booking/basket", cookieOf(onB))).cache).toBe("hit");
       const reference = /\?remove=([^"&]+)/.exec(afterAdd.body)![1]!;
       const removed = await customerOn(0, onB).post("/booking/basket", [
         ["intent", "delete-device"],
@@ -183,8 +192,7 @@ if (skipReason) {
       const onA2 = customerOn(0, onB);
       const { page: detailsPage } = await chooseRepairDate(onA2);
       const detailsCookie = cookieOf(onA2);
-      await get(ports[1]!, host, "/booking/details", detailsCookie);
-      const keptDetails = await get(ports[1]!, host, "/booking/details", detailsCookie);
+      const keptDetails = await keptView(ports[1]!, host, "/booking/details", detailsCookie);
       expect(keptDetails).toMatchObject({ status: 200, cache: "hit", setCookie: [] });
       expect(keptDetails.body).not.toContain("Hopper");
       await fillDetails(onA2, detailsPage, bookingInput.parse({ email: `booked-${Date.now().toString(36)}@example.com`, lastName: "Hopper" }));

@@ -133,7 +133,11 @@ export function bookedPageCache(options: BookedCacheOptions): RequestHandler {
     if (storable) {
       const policy = rendered.headers.get("content-security-policy")?.replaceAll(`'nonce-${nonce}'`, `'nonce-${NONCE_SLOT}'`) ?? null;
       const headers = [...rendered.headers].filter(([name]) => !NOT_STORED_HEADERS.has(name));
-      options.pages.store(key, { carrier, headers, policy, ...(await compressedPage(body)) }, renderedUnder);
+      // Compressed and stored after the answer (zlib's thread pool), so the first view does not wait for
+      // brotli; under its key the page can only be as new as the version or newer, never older.
+      void compressedPage(body)
+        .then((page) => options.pages.store(key, { carrier, headers, policy, ...page }, renderedUnder))
+        .catch(() => undefined);
     }
     response.status(rendered.status);
     for (const [name, value] of rendered.headers) {
