@@ -12,7 +12,10 @@ import { drainState, gracefulShutdown } from "./app/lib/http/graceful-shutdown";
 import { keepLanguageAcrossRedirects } from "./app/lib/http/language-redirects";
 import { requestGuard } from "./app/lib/http/request-guard";
 import { renderCache } from "./app/lib/http/render-cache";
-import { renderedPages } from "./app/lib/http/rendered-pages";
+import { RenderedPages, renderedPages } from "./app/lib/http/rendered-pages";
+import { bookedPageCache } from "./app/lib/http/booked-cache";
+import type { BookedPageSource } from "./app/lib/http/booked-source.server";
+import { sessionDay } from "./app/lib/session.server";
 import { withResponseScope } from "./app/lib/http/response-scope.server";
 import { pinoHttp } from "pino-http";
 import { cspReportRoute, securityHeaders } from "./app/lib/observability/edge.server";
@@ -134,6 +137,21 @@ const loadContext = (request: Request, response: Response): AppLoadContext => ({
 const remix = withResponseScope(createFetchHandler(build, isDevelopment ? "development" : "production"));
 // Content pages rendered once per host, language and content version (ADR 073); not in development,
 // where the sources change under it.
+if (!isDevelopment && typeof build !== "function" && env().BOOKED_PAGE_CACHE === "on") {
+  const source = (build.entry.module as unknown as { bookedPageSource: BookedPageSource }).bookedPageSource;
+  const contentPages = renderedPages({ ttlMs: env().CONTENT_TTL_SECONDS * 1000, maxBytes: 64 * 1024 * 1024 });
+  app.use(
+    bookedPageCache({
+      pages: new RenderedPages({ ttlMs: env().CONTENT_TTL_SECONDS * 1000, maxBytes: 32 * 1024 * 1024 }),
+      contentVersion: () => contentPages.contentVersion,
+      session: source.session,
+      version: source.version,
+      today: () => sessionDay(),
+      render: remix,
+      loadContext,
+    }),
+  );
+}
 if (!isDevelopment && typeof build !== "function") {
   const ttlSeconds = env().CONTENT_TTL_SECONDS;
   app.use(

@@ -22,6 +22,7 @@ import { pageEnhancements, type Enhancement } from "~/enhance/names";
 import { ENHANCEMENT_SCRIPTS } from "~/enhance/urls";
 // The partner API's doors (ADR 170): server.ts reads them from the server build.
 export { partnerApi } from "~/lib/api/partner-api.server";
+export { bookedPageSource } from "~/lib/http/booked-source.server";
 
 const ABORT_DELAY = 5_000;
 

@@ -63,6 +63,8 @@ const envSchema = z
       )
       .refine((list) => list.every((address) => isIP(address) !== 0), "PUBLIC_ADDRESSES must be IP addresses separated by commas"),
     CONTENT_TTL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+    /** The booked-page cache (ADR 225): `off` renders every booked page again, as before. */
+    BOOKED_PAGE_CACHE: z.enum(["on", "off"]).default("on"),
     CMS_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(4_000),
     DEFAULT_CARRIER: z
       .string()

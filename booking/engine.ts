@@ -10,6 +10,7 @@ import { defaultEngineConfig, type EngineConfig, type EngineContext } from "./co
 import * as availability from "./availability/availability";
 import { createAvailabilityCache } from "./availability/availability-cache";
 import * as bookings from "./bookings/bookings";
+import * as repository from "./bookings/repository";
 import * as checkout from "./bookings/checkout";
 import * as catalogue from "./catalogue/queries";
 import { areaForPostcode } from "./coverage/coverage";
@@ -270,6 +271,8 @@ export function assembleEngine(deps: EngineParts) {
         );
       },
       getBooking: op(bookings.getBooking, "read"),
+      /** A booked page's cache key parts (ADR 225): the booking's version, carrier, status, promo code and catalogue revision in one query; null when unknown. */
+      pageVersion: (reference: unknown) => repository.bookedPageVersion(ctx.db, reference),
       getBookingByToken: op(bookings.getBookingByToken),
       issueResumeToken: sends(op(bookings.issueResumeToken)),
       redeemResumeToken: op(bookings.redeemResumeToken),

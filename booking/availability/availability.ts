@@ -12,7 +12,7 @@
  * window that starts at least the roster's lead time (`same_day_lead_minutes`, default 60) after now
  * (ADR 110): a window that is over, or too close to reach, is neither counted nor given.
  */
-import { and, count, eq, gt, gte, isNull, lte, ne, or, sql } from "drizzle-orm";
+import { and, count, eq, gt, gte, inArray, isNull, lte, ne, or, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { queryRows, type DbOrTx } from "../db/open";
 import { bookingHoldStatement } from "../db/prepared";
@@ -297,17 +297,34 @@ export async function lockDay(tx: DbOrTx, carrier: CarrierContext, areaCode: str
   await lock();
 }
 
+/**
+ * The expired holds a purge may delete: those of bookings no transaction holds right now. Deleting a
+ * hold raises its booking's version (a trigger updates the booking row, ADR 224), so the purge locks
+ * the bookings first and skips any a visitor is changing — that visitor's transaction may be waiting
+ * for this very hold row (taking the day again), and waiting for it back would deadlock. A skipped
+ * hold has already stopped counting and goes with the next purge.
+ */
+function expiredHoldsOfUnlockedBookings(db: DbOrTx, now: Date, carrierCode?: string) {
+  const expired = and(lte(s.capacityHolds.expiresAt, now), carrierCode === undefined ? undefined : eq(s.capacityHolds.carrierCode, carrierCode));
+  const unlocked = db
+    .select({ id: s.bookings.id })
+    .from(s.bookings)
+    .where(inArray(s.bookings.id, db.select({ id: s.capacityHolds.bookingId }).from(s.capacityHolds).where(expired)))
+    .for("update", { skipLocked: true });
+  return and(expired, inArray(s.capacityHolds.bookingId, unlocked));
+}
+
 export async function purgeExpiredHolds(db: DbOrTx, carrier: CarrierContext, now: Date): Promise<number> {
   const removed = await db
     .delete(s.capacityHolds)
-    .where(and(eq(s.capacityHolds.carrierCode, carrier.code), lte(s.capacityHolds.expiresAt, now)))
+    .where(expiredHoldsOfUnlockedBookings(db, now, carrier.code))
     .returning({ id: s.capacityHolds.id });
   return removed.length;
 }
 
 /** Every carrier's expired draft holds, for the scheduler's recurring purge (issue 10 item 9, ADR 091). */
 export async function purgeAllExpiredHolds(db: DbOrTx, now: Date): Promise<number> {
-  const removed = await db.delete(s.capacityHolds).where(lte(s.capacityHolds.expiresAt, now)).returning({ id: s.capacityHolds.id });
+  const removed = await db.delete(s.capacityHolds).where(expiredHoldsOfUnlockedBookings(db, now)).returning({ id: s.capacityHolds.id });
   return removed.length;
 }
 

@@ -7,6 +7,7 @@ import type { CarrierContext } from "../domain/carrier";
 import { BookingCompletedError, BookingNotFoundError, DomainError, PaymentInProgressError } from "../domain/errors";
 import { isBookingReference } from "../domain/references";
 import type { EngineContext } from "../context";
+import { revisionOf } from "../catalogue/revision";
 
 export type BookingRow = typeof s.bookings.$inferSelect;
 export type DeviceRow = typeof s.bookingDevices.$inferSelect;
@@ -77,4 +78,49 @@ export async function mutateBooking<T>(
   });
   if (outcome.result instanceof Deferred) throw outcome.result.error;
   return outcome as { booking: BookingRow; result: T };
+}
+
+/** What a booked page's cache key takes from the database (ADR 225): read in one query. */
+export interface BookedPageVersion {
+  carrierCode: string;
+  /** Raised by the triggers of ADR 224 with every change of the booking, its devices or its hold. */
+  version: number;
+  checkoutStatus: string;
+  discountCode: string | null;
+  /** The catalogue and carrier revision (ADR 210), as `revisionOf` writes it. */
+  revision: string;
+}
+
+/**
+ * The booking's version, carrier, status and promo code with the catalogue revision, in one query;
+ * null for a reference that is malformed or unknown. A read: it locks and writes nothing.
+ */
+export async function bookedPageVersion(db: DbOrTx, reference: unknown): Promise<BookedPageVersion | null> {
+  let ref: string;
+  try {
+    ref = canonicalReference(reference);
+  } catch {
+    return null;
+  }
+  const [row] = await db
+    .select({
+      carrierCode: s.bookings.carrierCode,
+      version: s.bookings.version,
+      checkoutStatus: s.bookings.checkoutStatus,
+      discountCode: s.bookings.discountCode,
+      catalogue: s.catalogueInfo.sourceHash,
+      carrier: s.carrierSeeds.sourceHash,
+    })
+    .from(s.bookings)
+    .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, s.bookings.carrierCode))
+    .leftJoin(s.catalogueInfo, eq(s.catalogueInfo.id, 1))
+    .where(eq(s.bookings.reference, ref));
+  if (!row) return null;
+  return {
+    carrierCode: row.carrierCode,
+    version: Number(row.version),
+    checkoutStatus: row.checkoutStatus,
+    discountCode: row.discountCode,
+    revision: revisionOf(row.catalogue, row.carrier),
+  };
 }

@@ -6,7 +6,9 @@
  * the same visitor: a device added or removed shows in the basket, its count, the side basket of the
  * repair date and details steps and the checkout overview without a reload of anything but the page;
  * a promo code applied and removed, another day and another address show on the next page of every
- * step that shows them, in the tab that changed them and in the other (ADRs 219, 220).
+ * step that shows them, in the tab that changed them and in the other (ADRs 219, 220) — with the
+ * booked-page cache answering repeat views (ADR 225; across two instances:
+ * tests/integration/booked-cache-instances.test.ts).
  */
 import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
@@ -57,6 +59,11 @@ for (const javaScriptEnabled of [true, false]) {
     const carrier = plainUkCarrier();
     const code = String(carrier.code);
     const context = await browser.newContext({ javaScriptEnabled });
+    // Repeat views answered by the booked-page cache (ADR 225): every assertion below holds with it at work.
+    let kept = 0;
+    context.on("response", (response) => {
+      if (response.headers()["x-booked-cache"] === "hit") kept += 1;
+    });
     try {
       const page = await context.newPage();
       await bookingWithDevice(page, carrier);
@@ -100,6 +107,7 @@ for (const javaScriptEnabled of [true, false]) {
       await expect(page.getByTestId("basket-empty")).toBeVisible();
       await other.goto(carrierUrl(code, "/booking/basket"));
       await expect(other.getByTestId("basket-item")).toHaveCount(0);
+      expect(kept, "repeat views answered from the booked-page cache").toBeGreaterThan(0);
     } finally {
       await context.close();
     }

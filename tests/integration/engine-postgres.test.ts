@@ -146,6 +146,45 @@ if (!baseUrl) {
       }
     });
 
+    it("raises the booking version in the writing transaction: every change counted, seen at once by the other replica, a locked booking's hold left to the next purge (ADR 224)", async () => {
+      const carrier = await carrierWith({});
+      const [a, b] = [replicas[0]!.engine, replicas[1]!.engine];
+      const { reference } = await a.basket.buildBooking(carrier);
+      const versionOn = async (opened: OpenedDatabase) =>
+        Number((await opened.db.select({ version: s.bookings.version }).from(s.bookings).where(eq(s.bookings.reference, reference)))[0]!.version);
+      await a.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+      const afterPostcode = await versionOn(second);
+      expect(afterPostcode).toBeGreaterThan(1);
+      // Five devices (the basket's most) added at once through both replicas: each change is its own, none lost.
+      await Promise.all(Array.from({ length: 5 }, (_, i) => engineFor(i).basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] })));
+      expect(await versionOn(first)).toBeGreaterThanOrEqual(afterPostcode + 5);
+      await b.basket.setDate(carrier, reference, { date: "2025-06-03" });
+      const held = await versionOn(first);
+      // A transaction that has not committed is not seen; its commit is.
+      const [booking] = await first.db.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.reference, reference));
+      let release!: () => void;
+      const wait = new Promise<void>((resolve) => (release = resolve));
+      let inside!: () => void;
+      const entered = new Promise<void>((resolve) => (inside = resolve));
+      const writing = first.db.transaction(async (tx) => {
+        await tx
+          .update(s.capacityHolds)
+          .set({ expiresAt: new Date("2025-06-01T00:00:00Z") })
+          .where(eq(s.capacityHolds.bookingId, booking!.id));
+        inside();
+        await wait;
+      });
+      await entered;
+      expect(await versionOn(second)).toBe(held);
+      // The purge skips the hold of a booking another transaction holds, instead of waiting for it.
+      expect(await b.coverage.purgeExpiredHolds(carrier)).toBe(0);
+      release();
+      await writing;
+      expect(await versionOn(second)).toBe(held + 1);
+      expect(await b.coverage.purgeExpiredHolds(carrier)).toBe(1);
+      expect(await versionOn(second)).toBe(held + 2);
+    });
+
     it("makes one order and one charge from 50 concurrent submissions of the same checkout", async () => {
       const carrier = await carrierWith({});
       const engine = replicas[0]!.engine;

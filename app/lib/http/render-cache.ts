@@ -130,7 +130,7 @@ export function renderCache(options: RenderCacheOptions): RequestHandler {
 class RenderNotShared extends Error {}
 
 /** The request as Remix's Express adapter builds it (GET only, so no body). */
-function remixRequest(request: Request): globalThis.Request {
+export function remixRequest(request: Request): globalThis.Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(request.headers)) {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
@@ -140,7 +140,7 @@ function remixRequest(request: Request): globalThis.Request {
 }
 
 /** Host and port as the adapter resolves them: `request.hostname` follows Express's trust proxy. */
-function publicHost(request: Request): string {
+export function publicHost(request: Request): string {
   const portOf = (value: string | undefined) => Number.parseInt(value?.split(":")[1] ?? "", 10);
   const forwarded = portOf(request.get("x-forwarded-host"));
   const direct = portOf(request.get("host"));

@@ -20,7 +20,10 @@ interface Tracked {
   storage: AnyStorage;
   /** The data as it came with the request: committed only when it changed... */
   before: string;
-  /** ...or when its owner says so (the booking session's 30 days roll with every visit). */
+  /**
+   * ...or when its owner says so (the booking session's 30 days roll once a day). Asked with every
+   * answer, before the comparison, and may stamp the session (the day it was last written).
+   */
   keep?: (session: AnySession) => boolean;
   /** Begun in this request (`freshSession`) rather than read from its cookie. */
   fresh: boolean;
@@ -111,7 +114,10 @@ export class ResponseScope {
     for (const pending of this.#sessions.values()) {
       const { session, storage, before, keep, destroyed } = await pending;
       if (destroyed) values.push(await storage.destroySession(session));
-      else if (JSON.stringify(session.data) !== before || keep?.(session)) values.push(await storage.commitSession(session));
+      else {
+        const kept = keep?.(session) ?? false;
+        if (kept || JSON.stringify(session.data) !== before) values.push(await storage.commitSession(session));
+      }
     }
     for (const serialize of this.#cookies.values()) values.push(await serialize());
     return values;

@@ -71,6 +71,12 @@ export const bookings = pgTable(
     completedAt: timestamp("completed_at", { withTimezone: true, mode: "date" }),
     /** The carrier's retention when the draft last changed: an abandoned draft is purged this many days after `updated_at` (ADR 193). */
     draftRetentionDays: integer("draft_retention_days").notNull().default(30),
+    /**
+     * Raised by database triggers (migration 0019) in the writing transaction on every change of the
+     * booking, its devices or its capacity hold: the booked-page cache's key (ADR 220, 224). No write
+     * path sets it.
+     */
+    version: bigint("version", { mode: "number" }).notNull().default(1),
   },
   (t) => [
     uniqueIndex("bookings_reference_idx").on(t.reference),
