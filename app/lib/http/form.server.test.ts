@@ -69,7 +69,11 @@ describe("readForm", () => {
     const form = await readForm(post(body, "application/x-www-form-urlencoded"), { textFields: ["first_name", "last_name", "email"] });
     expect(Object.fromEntries(form)).toEqual({ first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" });
     expect(refusedFields(form)).toEqual(["first_name", "email"]);
-    expect(withRefusedFieldErrors(form, { last_name: "missing", first_name: "invalid" }, "unsupported")).toEqual({ first_name: "unsupported", last_name: "missing", email: "unsupported" });
+    expect(withRefusedFieldErrors(form, { last_name: "missing", first_name: "invalid" }, "unsupported")).toEqual({
+      first_name: "unsupported",
+      last_name: "missing",
+      email: "unsupported",
+    });
     // A clean form names none; multipart is read the same way.
     expect(refusedFields(await readForm(post(new URLSearchParams({ first_name: "Ada" }), "application/x-www-form-urlencoded"), { textFields: ["first_name"] }))).toEqual([]);
     const multipart = new FormData();
@@ -80,7 +84,7 @@ describe("readForm", () => {
 
   it("still answers 400 to a refused character in any field not named as typed text, or in a field name", async () => {
     const textFields = ["first_name"];
-    for (const body of [{ first_name: "Ada", csrf: "t\u0000" }, { "first\u0000name": "Ada" }]) {
+    for (const body of [{ first_name: "Ada", csrf: "t\u0000" }, { "first\u0000name": "Ada" }] as Record<string, string>[]) {
       expect(await refusal(readForm(post(new URLSearchParams(body), "application/x-www-form-urlencoded"), { textFields }))).toEqual({ status: 400, code: "FORBIDDEN_CHARACTERS" });
     }
   });

@@ -3,7 +3,15 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
-import { customerDetailsInput, DETAILS_TEXT_FIELDS, detailsDefaults, engineFieldErrors, parseDetailsForm, type DetailsValues, type FieldErrors } from "~/journeys/checkout/customer-details";
+import {
+  customerDetailsInput,
+  DETAILS_TEXT_FIELDS,
+  detailsDefaults,
+  engineFieldErrors,
+  parseDetailsForm,
+  type DetailsValues,
+  type FieldErrors,
+} from "~/journeys/checkout/customer-details";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
