@@ -101,5 +101,7 @@ describe("request guard: a proof of purchase over the limit (ADR 232)", () => {
     expect(run("/manage/booking?order_ref=1", { ...upload, Accept: "application/json" })).toMatchObject({ status: 413, next: false });
     expect(run("/manage/booking.data?order_ref=1", upload)).toMatchObject({ next: true, url: "/request-rejected.data" });
     expect(run("/booking/details", { ...upload, "Content-Type": FORM })).toMatchObject({ next: true, url: "/request-rejected" });
+    // A url-encoded post is no upload: the 413 page as for every other form.
+    expect(run("/manage/booking?order_ref=1", { ...upload, "Content-Type": FORM })).toMatchObject({ next: true, url: "/request-rejected" });
   });
 });

@@ -107,8 +107,9 @@ export function requestGuard({ trustForwardedHost = false }: { trustForwardedHos
       response.status(REJECTION_STATUS[code]).json({ error: { code, message: REJECTION_MESSAGE[code] } });
       return;
     }
-    if (code === "BODY_TOO_LARGE" && url.pathname.replace(/\/+$/, "") === PROOF_UPLOAD_PATH) {
-      // Without JavaScript the browser's own post: back to the manage page, saying the file is too large.
+    const upload = mediaType(request.get("Content-Type")) === "multipart/form-data";
+    if (code === "BODY_TOO_LARGE" && upload && url.pathname.replace(/\/+$/, "") === PROOF_UPLOAD_PATH) {
+      // The upload form's own post without JavaScript: back to the manage page, saying the file is too large.
       // As with the 413, Node discards the rest of the body unread.
       response.redirect(303, proofTooLargeLocation(request.originalUrl));
       return;
