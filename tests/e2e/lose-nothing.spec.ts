@@ -1,7 +1,7 @@
 /**
  * Bad input loses nothing (non-negotiable 4; ADRs 231, 232): a control character pasted into a typed
  * field answers the same page with that field's error, every other value kept (the details step,
- * with and without JavaScript, and the manage lookup without it); a proof of purchase over the limit
+ * with and without JavaScript, the manage lookup and the call-back form without it); a proof of purchase over the limit
  * posted without JavaScript comes back to the manage page saying the file is too large, and with
  * JavaScript the browser still refuses it first. A UK carrier in English, the German carrier in German.
  */
@@ -108,6 +108,30 @@ for (const { label, kind, lang } of [
         await expect(page.getByTestId("lookup-email-error")).toHaveCount(0);
         await expect(page.getByLabel(text(lang, "manage-lookup", "email"), { exact: true })).toHaveValue("ada@example.com");
         await expect(page.getByLabel(text(lang, "manage-lookup", "orderRef"), { exact: true })).toHaveValue("100042");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("call-back form without JavaScript: a control character in the name is its field's error, the rest stays", async ({ browser }) => {
+      const carrier = pickCarrier(carriers, kind);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(carrierUrl(String(carrier.code), "/contact?open=call-back"));
+        const modal = page.getByTestId("call-back-modal");
+        const phone = PHONE[String(carrier.countryCode)]!;
+        await modal.getByTestId("call-back-name").fill("Ada\u001b Lovelace");
+        await modal.getByTestId("call-back-email").fill("ada@example.com");
+        await modal.getByTestId("call-back-phone").fill(phone);
+        const answer = await submit(page, modal.getByTestId("call-back-submit"));
+        expect(answer.status()).toBe(400);
+        const form = page.getByTestId("call-back-modal");
+        await expect(form.getByTestId("call-back-name-error")).toHaveText(text(lang, "contact", "errors.unsupportedCharacters"));
+        await expect(form.getByTestId("call-back-name")).toHaveValue("Ada Lovelace");
+        await expect(form.getByTestId("call-back-email")).toHaveValue("ada@example.com");
+        await expect(form.getByTestId("call-back-phone")).toHaveValue(phone);
+        await expect(form.getByTestId("call-back-sent")).toHaveCount(0);
       } finally {
         await context.close();
       }
