@@ -1,7 +1,7 @@
 /**
  * Bad input loses nothing (non-negotiable 4; ADRs 231, 232): a control character pasted into a typed
  * field answers the same page with that field's error, every other value kept (the details step,
- * with and without JavaScript, the manage lookup and the call-back form without it); a proof of purchase over the limit
+ * with and without JavaScript, the manage lookup, the postcode search and the call-back form without it); a proof of purchase over the limit
  * posted without JavaScript comes back to the manage page saying the file is too large, and with
  * JavaScript the browser still refuses it first. A UK carrier in English, the German carrier in German.
  */
@@ -10,7 +10,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { carrierUrl } from "../support/app";
 import { seededCarriers, type CmsEntry } from "../support/cms";
-import { bookThroughUi, deviceIntoBasket, MODELS, managePath, pickCarrier, PHONE, text, type Lang } from "../support/book-through-ui";
+import { bookThroughUi, coveredPostcode, deviceIntoBasket, MODELS, managePath, pickCarrier, PHONE, text, type Lang } from "../support/book-through-ui";
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
@@ -21,6 +21,14 @@ function checkoutText(lang: Lang, key: string): string {
   let value: unknown = JSON.parse(readFileSync(path.join(process.cwd(), "app/i18n/locales", lang, "booking-checkout.json"), "utf8"));
   for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
   if (typeof value !== "string") throw new Error(`no text booking-checkout.${key}`);
+  return value;
+}
+
+/** A text of the common namespace (app/i18n/locales/<lang>.json). */
+function commonText(lang: Lang, key: string): string {
+  let value: unknown = JSON.parse(readFileSync(path.join(process.cwd(), "app/i18n/locales", `${lang}.json`), "utf8"));
+  for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
+  if (typeof value !== "string") throw new Error(`no text ${key}`);
   return value;
 }
 
@@ -108,6 +116,23 @@ for (const { label, kind, lang } of [
         await expect(page.getByTestId("lookup-email-error")).toHaveCount(0);
         await expect(page.getByLabel(text(lang, "manage-lookup", "email"), { exact: true })).toHaveValue("ada@example.com");
         await expect(page.getByLabel(text(lang, "manage-lookup", "orderRef"), { exact: true })).toHaveValue("100042");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("postcode search without JavaScript: a control character is the field's error, the postcode stays as typed", async ({ browser }) => {
+      const carrier = pickCarrier(carriers, kind);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(carrierUrl(String(carrier.code), "/booking/postcode-search"));
+        const postcode = coveredPostcode(carrier);
+        await page.locator("#postcode").fill(`${postcode}\u0000`);
+        const answer = await submit(page, page.locator("#postcode").locator("xpath=ancestor::form").locator('button[type="submit"]'));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByText(commonText(lang, "landing.unsupportedCharacters"))).toBeVisible();
+        await expect(page.locator("#postcode")).toHaveValue(postcode);
       } finally {
         await context.close();
       }
