@@ -121,7 +121,7 @@ export { MAX_WEBHOOK_BODY_BYTES, type PaymentWebhookAnswer } from "./payments/we
 
 // What the web app shows or checks of the engine's rules (issue 6 and the device steps).
 export { MAX_PROOF_BYTES } from "./domain/image-sniff";
-export { hasForbiddenCharacters, ATTRIBUTION_TOKEN_PATTERN } from "./domain/inputs";
+export { hasForbiddenCharacters, withoutForbiddenCharacters, ATTRIBUTION_TOKEN_PATTERN } from "./domain/inputs";
 export { PROOF_FORMAT_MESSAGE } from "./orders/orders";
 export { IMEI_MESSAGES, SERIAL_MESSAGES } from "./domain/imei";
 export { TABLET_MAKE_MESSAGE } from "./domain/identifiers";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters, longText, plainText, shortText } from "./inputs";
+import { CONTROL_CHARACTER_MESSAGE, hasForbiddenCharacters, longText, plainText, shortText, withoutForbiddenCharacters } from "./inputs";
 
 describe("text inputs", () => {
   it("refuse C0 controls, DEL, C1 controls and lone surrogates", () => {
@@ -16,6 +16,13 @@ describe("text inputs", () => {
 
   it("allow accents, emoji (surrogate pairs) and other scripts", () => {
     expect(hasForbiddenCharacters("Müller 😀 مرحبا 東京 \u200d")).toBe(false);
+  });
+
+  it("remove exactly the refused characters, keeping pairs and (for multi-line text) tab and new lines", () => {
+    expect(withoutForbiddenCharacters("Ad\u0000a\u0007 Love\u009flace\ud800 😀")).toBe("Ada Lovelace 😀");
+    expect(withoutForbiddenCharacters("a\tb\r\nc\u0000")).toBe("abc");
+    expect(withoutForbiddenCharacters("a\tb\r\nc\u0000", { multiLine: true })).toBe("a\tb\r\nc");
+    expect(hasForbiddenCharacters(withoutForbiddenCharacters("\u0000\u0001\u001f\u007f\u0080\udc00x"))).toBe(false);
   });
 
   it("answer a field error, not an exception, in the zod helpers", () => {

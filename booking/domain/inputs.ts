@@ -36,6 +36,11 @@ export function hasForbiddenCharacters(value: string, { multiLine = false } = {}
   return (multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).test(value);
 }
 
+/** The text with every character `hasForbiddenCharacters` finds removed (a refused field's echo, ADR 231). */
+export function withoutForbiddenCharacters(value: string, { multiLine = false } = {}): string {
+  return value.replace(new RegExp((multiLine ? MULTI_LINE_FORBIDDEN : SINGLE_LINE_FORBIDDEN).source, "g"), "");
+}
+
 /** A plain string without control characters or lone surrogates. */
 export const plainText = ({ multiLine = false, error }: { multiLine?: boolean; error?: string } = {}) =>
   z.string(error === undefined ? undefined : { error }).refine((value) => !hasForbiddenCharacters(value, { multiLine }), CONTROL_CHARACTER_MESSAGE);

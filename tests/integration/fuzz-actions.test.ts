@@ -233,6 +233,28 @@ describe("every action route answers junk with a 4xx, never a 5xx", () => {
       }
     }, 120_000);
 
+    it(`${carrier.code}: a proof of purchase over the limit posted without JavaScript goes back to the manage page, unread (ADR 232)`, async () => {
+      const started = Date.now();
+      const query = "order_ref=100042&email=ada%40example.com&device_id=7";
+      const upload = await send({
+        host,
+        path: `/manage/booking?${query}`,
+        headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: origin(), Accept: "text/html", "Content-Length": String(20 * 1024 * 1024) },
+        streamBytes: 20 * 1024 * 1024,
+      });
+      expect(upload.status).toBe(303);
+      expect(upload.headers.location).toBe(`/manage/booking?${query}&proof_problem=too-large`);
+      expect(Date.now() - started).toBeLessThan(15_000);
+      // A client asking for JSON keeps the 413.
+      const json = await send({
+        host,
+        path: `/manage/booking?${query}`,
+        headers: { "Content-Type": "multipart/form-data; boundary=x", Origin: origin(), Accept: "application/json", "Content-Length": String(20 * 1024 * 1024) },
+        streamBytes: 20 * 1024 * 1024,
+      });
+      expect(json.status).toBe(413);
+    }, 60_000);
+
     it(`${carrier.code}: pages still work afterwards`, async () => {
       const landing = await appGet(host, "/");
       expect(landing.status).toBeLessThan(400);

@@ -69,6 +69,23 @@ export const detailsFormSchema = z.object({
   billing_postcode: z.string().trim().optional(),
 });
 
+/** The fields a visitor types into: a control character pasted there is a field error, not a 400 (ADR 231). */
+export const DETAILS_TEXT_FIELDS = [
+  "first_name",
+  "last_name",
+  "email",
+  "phone_number",
+  "address_line_1",
+  "address_line_2",
+  "address_town",
+  "billing_first_name",
+  "billing_last_name",
+  "billing_line_1",
+  "billing_line_2",
+  "billing_town",
+  "billing_postcode",
+] as const satisfies readonly DetailsFields[];
+
 const BILLING_REQUIRED = [
   ["billing_first_name", "billingFirstNameMissing"],
   ["billing_last_name", "billingLastNameMissing"],

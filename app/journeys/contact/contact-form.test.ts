@@ -7,6 +7,19 @@ const form = (entries: Record<string, string>) => {
   return data;
 };
 
+describe("refused characters (ADR 231)", () => {
+  it("put the unsupported-characters error under each refused field, with the other errors and every value as sent", () => {
+    const sent = { name: "Ada Lovelace", email: "ada@example.com", phone: "", postcode: "SW1A 1AA" };
+    const result = checkForm(callBackFormSchema, form(sent), ["name"]);
+    expect(result).toEqual({ ok: false, fields: { name: "contact.errors.unsupportedCharacters", phone: "contact.errors.phoneMissing" }, values: sent });
+    expect(checkForm(callBackFormSchema, form({ ...sent, phone: "07700 900123" }), []).ok).toBe(true);
+    expect(checkForm(callBackFormSchema, form({ ...sent, phone: "07700 900123" }), ["postcode"])).toMatchObject({
+      ok: false,
+      fields: { postcode: "contact.errors.unsupportedCharacters" },
+    });
+  });
+});
+
 describe("contact message form", () => {
   it("requires full name, e-mail, telephone, reason and message", () => {
     const result = checkForm(messageFormSchema, form({ name: "", email: "", phone: " ", reason: "", message: "" }));

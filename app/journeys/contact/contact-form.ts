@@ -53,13 +53,21 @@ export const callBackFormSchema = z.object({
 
 export type FormCheck<T> = { ok: true; value: T } | { ok: false; fields: Record<string, string>; values: Record<string, string> };
 
-export function checkForm<S extends z.ZodType>(schema: S, form: FormData): FormCheck<z.output<S>> {
+/** The fields a visitor types into: a control character pasted there is a field error, not a 400 (ADR 231). */
+export const CONTACT_TEXT_FIELDS = ["name", "email", "phone", "postcode", "message"] as const;
+
+/**
+ * The form through its schema; `refused` names fields that held refused characters (`refusedFields`
+ * of `readForm`, ADR 231): each gets the unsupported-characters error, and the form is not ok.
+ */
+export function checkForm<S extends z.ZodType>(schema: S, form: FormData, refused: readonly string[] = []): FormCheck<z.output<S>> {
   const values: Record<string, string> = {};
   for (const [name, value] of form.entries()) if (typeof value === "string" && name !== "g_recaptcha_response") values[name] = value;
   const raw = Object.fromEntries([...form.entries()].filter(([, value]) => typeof value === "string"));
   const parsed = schema.safeParse(raw);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success && !refused.length) return { ok: true, value: parsed.data };
   const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+  for (const field of refused) fields[field] = E + "unsupportedCharacters";
   return { ok: false, fields, values };
 }

@@ -19,6 +19,9 @@ export const addressFormSchema = z.object({
 });
 
 export type AddressForm = z.output<typeof addressFormSchema>;
+
+/** The lines a customer types: a control character pasted there is a field error, not a 400 (ADR 231). */
+export const ADDRESS_TEXT_FIELDS = ["line_1", "line_2", "town", "postcode"] as const;
 export type AddressValues = Record<"line_1" | "line_2" | "town" | "postcode", string> & { latitude?: string; longitude?: string };
 
 export function parseAddressForm(form: FormData): { ok: true; address: AddressForm } | { ok: false; fields: Record<string, string>; values: AddressValues } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseFields, readForm } from "./form.server";
+import { parseFields, readForm, refusedFields, withRefusedFieldErrors } from "./form.server";
 import { FORM_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from "./limits";
 
 function post(body: BodyInit | null, contentType: string | null, path = "/booking/details"): Request {
@@ -61,6 +61,31 @@ describe("readForm", () => {
   it("answers 400 to NUL, other control characters, DEL and C1 in any field", async () => {
     for (const value of ["GH\u0000001", "a\u0007b", "a\u001bb", "a\u007fb", "a\u0085b", "a\u009fb"]) {
       expect(await refusal(readForm(post(new URLSearchParams({ store_code: value }), "application/x-www-form-urlencoded")))).toEqual({ status: 400, code: "FORBIDDEN_CHARACTERS" });
+    }
+  });
+
+  it("hands a page's typed text fields on without refused characters, naming them, so nothing typed is lost (ADR 231)", async () => {
+    const body = new URLSearchParams({ first_name: "Ad\u0000a", last_name: "Lovelace", email: "ada@example.com\u0007" });
+    const form = await readForm(post(body, "application/x-www-form-urlencoded"), { textFields: ["first_name", "last_name", "email"] });
+    expect(Object.fromEntries(form)).toEqual({ first_name: "Ada", last_name: "Lovelace", email: "ada@example.com" });
+    expect(refusedFields(form)).toEqual(["first_name", "email"]);
+    expect(withRefusedFieldErrors(form, { last_name: "missing", first_name: "invalid" }, "unsupported")).toEqual({
+      first_name: "unsupported",
+      last_name: "missing",
+      email: "unsupported",
+    });
+    // A clean form names none; multipart is read the same way.
+    expect(refusedFields(await readForm(post(new URLSearchParams({ first_name: "Ada" }), "application/x-www-form-urlencoded"), { textFields: ["first_name"] }))).toEqual([]);
+    const multipart = new FormData();
+    multipart.set("line_1", "1 High St\u0000");
+    const read = await readForm(new Request("http://patchpoint.localhost/manage/booking", { method: "POST", body: multipart }), { textFields: ["line_1"] });
+    expect([read.get("line_1"), refusedFields(read)]).toEqual(["1 High St", ["line_1"]]);
+  });
+
+  it("still answers 400 to a refused character in any field not named as typed text, or in a field name", async () => {
+    const textFields = ["first_name"];
+    for (const body of [{ first_name: "Ada", csrf: "t\u0000" }, { "first\u0000name": "Ada" }] as Record<string, string>[]) {
+      expect(await refusal(readForm(post(new URLSearchParams(body), "application/x-www-form-urlencoded"), { textFields }))).toEqual({ status: 400, code: "FORBIDDEN_CHARACTERS" });
     }
   });
 

@@ -2,11 +2,13 @@
  * The one way an action reads its form (ADR 054): only url-encoded or multipart bodies (415), at most
  * the route's limit, counted while streaming so a chunked post is cut off at the limit too (413),
  * parsed without letting a parser error escape (400), and no field holding control characters or
- * lone surrogates (400). Each failure is a thrown Response the route's ErrorBoundary shows as a page,
+ * lone surrogates (400) — except in the fields a page names as typed text (`textFields`), which are
+ * handed on without those characters and listed by `refusedFields` so the page answers a field error
+ * and keeps what was typed (ADR 231). Each failure is a thrown Response the route's ErrorBoundary shows as a page,
  * and which a resource route's caller gets as JSON `{ error: { code, message } }`.
  */
 import type { z } from "zod";
-import { hasForbiddenCharacters } from "~/booking.server";
+import { hasForbiddenCharacters, withoutForbiddenCharacters } from "~/booking.server";
 import { bodyLimitFor, FORM_CONTENT_TYPES, mediaType } from "./limits";
 
 export type BodyErrorCode = "MALFORMED_BODY" | "BODY_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "FORBIDDEN_CHARACTERS" | "FOREIGN_ORIGIN" | "CSRF";
@@ -75,6 +77,26 @@ async function readLimited(request: Request, limit: number): Promise<Uint8Array<
 export interface ReadFormOptions {
   /** Bytes allowed; defaults to the route's limit (limits.ts). */
   limitBytes?: number;
+  /**
+   * Fields a visitor types into (names, addresses, e-mail, messages). A refused character there is
+   * not a 400: the field is handed on with those characters removed and named by `refusedFields`,
+   * and the action answers its own page with a field error (ADR 231). Any other field stays a 400.
+   */
+  textFields?: readonly string[];
+}
+
+const REFUSED = new WeakMap<FormData, readonly string[]>();
+
+/** The `textFields` of a form read by `readForm` that held refused characters (removed from the form). */
+export function refusedFields(form: FormData): readonly string[] {
+  return REFUSED.get(form) ?? [];
+}
+
+/** `errors` with `key` under every refused field that has no message yet; the action then must not go on. */
+export function withRefusedFieldErrors<E extends Partial<Record<string, string>>>(form: FormData, errors: E, key: string): E {
+  const merged: Partial<Record<string, string>> = { ...errors };
+  for (const field of refusedFields(form)) merged[field] = key;
+  return merged as E;
 }
 
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
@@ -88,11 +110,17 @@ export async function readForm(request: Request, options: ReadFormOptions = {}):
   } catch {
     throw requestError("MALFORMED_BODY");
   }
+  const textFields = new Set(options.textFields ?? []);
+  const refused = new Map<string, string>();
   for (const [name, value] of form) {
     // Tab and new lines stay allowed here (a textarea sends them); single-line fields refuse them in zod.
     if (hasForbiddenCharacters(name, { multiLine: true })) throw requestError("FORBIDDEN_CHARACTERS");
-    if (typeof value === "string" && hasForbiddenCharacters(value, { multiLine: true })) throw requestError("FORBIDDEN_CHARACTERS");
+    if (typeof value !== "string" || !hasForbiddenCharacters(value, { multiLine: true })) continue;
+    if (!textFields.has(name) || refused.has(name)) throw requestError("FORBIDDEN_CHARACTERS");
+    refused.set(name, withoutForbiddenCharacters(value, { multiLine: true }));
   }
+  for (const [name, cleaned] of refused) form.set(name, cleaned);
+  if (refused.size) REFUSED.set(form, [...refused.keys()]);
   return form;
 }
 

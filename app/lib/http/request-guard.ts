@@ -8,12 +8,14 @@
  * - Size: a declared Content-Length over the route's limit is refused before a byte is read (413);
  *   `readForm` counts the streamed bytes of a body without one.
  *
- * A refused page or fetcher request is re-routed, unread, to the `request-rejected` route, which
+ * A page post of the manage page's proof upload over the limit is sent back to the manage page (303)
+ * with the too-large message (ADR 232). A refused page or fetcher request is re-routed, unread, to the `request-rejected` route, which
  * throws the status so its ErrorBoundary renders the carrier's branded page. A webhook or a script
  * asking for JSON gets `{ error: { code, message } }`.
  */
 import type { NextFunction, Request, RequestHandler, Response } from "express";
 import { bodyLimitFor, FORM_CONTENT_TYPES, mediaType, routePath, WEBHOOK_PATHS } from "./limits";
+import { PROOF_UPLOAD_PATH, proofTooLargeLocation } from "./proof-problem";
 
 /** Set only by this guard (a client's own is removed): which check refused the request. */
 export const REJECTION_HEADER = "x-request-rejected";
@@ -103,6 +105,13 @@ export function requestGuard({ trustForwardedHost = false }: { trustForwardedHos
     // Nothing below reads the body: Node discards what still arrives, without buffering or parsing it.
     if (WEBHOOK_PATHS.includes(routePath(url.pathname)) || wantsJson(request)) {
       response.status(REJECTION_STATUS[code]).json({ error: { code, message: REJECTION_MESSAGE[code] } });
+      return;
+    }
+    const upload = mediaType(request.get("Content-Type")) === "multipart/form-data";
+    if (code === "BODY_TOO_LARGE" && upload && url.pathname.replace(/\/+$/, "") === PROOF_UPLOAD_PATH) {
+      // The upload form's own post without JavaScript: back to the manage page, saying the file is too large.
+      // As with the 413, Node discards the rest of the body unread.
+      response.redirect(303, proofTooLargeLocation(request.originalUrl));
       return;
     }
     request.headers[REJECTION_HEADER] = code;

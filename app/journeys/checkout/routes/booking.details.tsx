@@ -3,14 +3,22 @@ import { useColleagueWording } from "~/lib/booking-flow/use-colleague-wording";
 import { Form, Link, useActionData, useLoaderData, useNavigation } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import { loadCheckoutStep } from "~/journeys/checkout/checkout-step.server";
-import { customerDetailsInput, detailsDefaults, engineFieldErrors, parseDetailsForm, type DetailsValues, type FieldErrors } from "~/journeys/checkout/customer-details";
+import {
+  customerDetailsInput,
+  DETAILS_TEXT_FIELDS,
+  detailsDefaults,
+  engineFieldErrors,
+  parseDetailsForm,
+  type DetailsValues,
+  type FieldErrors,
+} from "~/journeys/checkout/customer-details";
 import { stepMeta } from "~/journeys/checkout/meta";
 import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { handleError } from "~/lib/errors/errors.server";
 import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layout";
 import { FormAlert } from "~/components/ui/field-error";
-import { readForm } from "~/lib/http/form.server";
+import { readForm, refusedFields, withRefusedFieldErrors } from "~/lib/http/form.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
 import { Button } from "~/components/ui/button";
 
@@ -38,9 +46,14 @@ interface DetailsActionData {
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  const values = Object.fromEntries(await readForm(request)) as DetailsValues;
+  const form = await readForm(request, { textFields: DETAILS_TEXT_FIELDS });
+  const values = Object.fromEntries(form) as DetailsValues;
   const parsed = parseDetailsForm(values);
-  if (!parsed.ok) return data<DetailsActionData>({ errors: parsed.errors, values, engineError: null }, { status: 400 });
+  // A pasted control character: that field's error, everything else as typed (ADR 231).
+  if (!parsed.ok || refusedFields(form).length) {
+    const errors = withRefusedFieldErrors(form, parsed.ok ? {} : parsed.errors, "booking-checkout.details.errors.unsupportedCharacters");
+    return data<DetailsActionData>({ errors, values, engineError: null }, { status: 400 });
+  }
   try {
     // The customer's messages are written in the language they book in, with links back to this site (ADR 093).
     const messaging = { locale: context.locale, site_url: new URL(request.url).origin };

@@ -9,9 +9,9 @@ import { MessageForm, type ContactActionResult } from "~/journeys/contact/compon
 import { Modal } from "~/components/ui/modal";
 import { getContactReasonOptions } from "~/content/content.server";
 import { clientAddress } from "~/lib/client-address.server";
-import { callBackFormSchema, checkForm, messageFormSchema } from "~/journeys/contact/contact-form";
+import { callBackFormSchema, checkForm, CONTACT_TEXT_FIELDS, messageFormSchema } from "~/journeys/contact/contact-form";
 import { requireTenant, contentOrUnavailable } from "~/tenant/tenant.server";
-import { readForm } from "~/lib/http/form.server";
+import { readForm, refusedFields } from "~/lib/http/form.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
@@ -45,12 +45,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 export async function action({ request, context }: ActionFunctionArgs) {
-  const [{ carrier, locale, reasons }, engine, form] = await Promise.all([reasonsFor(request), getRequestEngine(request), readForm(request)]);
+  const [{ carrier, locale, reasons }, engine, form] = await Promise.all([reasonsFor(request), getRequestEngine(request), readForm(request, { textFields: CONTACT_TEXT_FIELDS })]);
   const intent = form.get("intent") === "call-back" ? "call-back" : "message";
   const answer = (result: ContactActionResult, status = 200) => data(result, { status });
 
   if (intent === "call-back") {
-    const checked = checkForm(callBackFormSchema, form);
+    const checked = checkForm(callBackFormSchema, form, refusedFields(form));
     if (!checked.ok) return answer({ intent, sent: false, fields: checked.fields, values: checked.values }, 400);
     try {
       await engine.contact.requestCallBack(carrier, null, {
@@ -68,7 +68,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     return answer({ intent, sent: true });
   }
 
-  const checked = checkForm(messageFormSchema, form);
+  const checked = checkForm(messageFormSchema, form, refusedFields(form));
   if (!checked.ok) return answer({ intent, sent: false, fields: checked.fields, values: checked.values }, 400);
   const { g_recaptcha_response: token, ...typed } = checked.value;
   const reason = reasons.find((entry) => String(entry.id) === typed.reason);

@@ -12,7 +12,7 @@ import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readBusinessCookie } from "~/lib/cookies.server";
-import { readForm } from "~/lib/http/form.server";
+import { readForm, refusedFields } from "~/lib/http/form.server";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 import { flashToast } from "~/lib/toast.server";
@@ -126,9 +126,14 @@ export async function loader({ request, context: loadContext }: LoaderFunctionAr
 
 export async function action({ request, context: loadContext }: ActionFunctionArgs) {
   const context = await loadBookingContext(request, loadContext);
-  const form = await readForm(request);
+  const form = await readForm(request, { textFields: ["postcode"] });
   const business =
     isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");
+  // A pasted control character: the field's error, the postcode as typed without it (ADR 231).
+  if (refusedFields(form).length) {
+    const view: PostcodeView = { business, value: String(form.get("postcode") ?? ""), errorKey: "landing.unsupportedCharacters" };
+    return data(view, { ...viewInit(view), status: 400 });
+  }
   const outcome = await submitPostcode(context, String(form.get("postcode") ?? ""), business);
   if (outcome instanceof Response) return outcome;
   return data(outcome, { ...viewInit(outcome), status: outcome.retryAfterSeconds ? 429 : 400 });

@@ -36,12 +36,14 @@ export async function uploadProof({ ctx, lookup, form }: ChangePost) {
   return data({ ok: true, intent: "proof", deviceId } satisfies ManageActionResult, { headers: manageHeaders() });
 }
 
+/** The answer for an image over the upload limit: the too-large message (with the limit) under the device's field. */
+export function proofTooLargeResult(url: URL): ManageActionResult {
+  const deviceId = Number(url.searchParams.get("device_id")) || undefined;
+  return { ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.tooLarge", "field") };
+}
+
 /** An image over the upload limit (the form could not be read): answered under the device's field, with a problem toast. */
 export async function proofTooLarge(ctx: ManageContext, url: URL) {
-  const deviceId = Number(url.searchParams.get("device_id")) || undefined;
   flashToast({ type: "error", key: "manage.toasts.proofProblem" });
-  return data({ ok: false, intent: "proof", deviceId, failure: localFailure("proof", "manage.proof.errors.tooLarge", "field") } satisfies ManageActionResult, {
-    status: 413,
-    headers: manageHeaders(),
-  });
+  return data(proofTooLargeResult(url), { status: 413, headers: manageHeaders() });
 }

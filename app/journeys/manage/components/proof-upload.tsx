@@ -7,6 +7,7 @@ import type { ManageActionResult } from "~/lib/order-access/manage.server";
 import type { ManageDevice } from "~/journeys/manage/order-view";
 import { CsrfField } from "./csrf-field";
 import { Button } from "~/components/ui/button";
+import { PROOF_PROBLEM_PARAM } from "~/lib/http/proof-problem";
 
 const IMAGE_NAME = /\.(jpe?g|png)$/i;
 
@@ -44,6 +45,7 @@ export function ProofUpload({
   const messages = clientError ? [clientError] : serverMessages;
   const params = new URLSearchParams(location.search);
   params.set("device_id", String(device.id));
+  params.delete(PROOF_PROBLEM_PARAM);
 
   return (
     <div className="mt-3 rounded-lg bg-surface p-3" data-testid="proof-upload" data-supplied={device.proofSupplied}>

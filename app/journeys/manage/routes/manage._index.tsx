@@ -5,7 +5,7 @@ import { ManageBookingBanner } from "~/components/manage-booking-banner";
 import { failureInit, findOrder, loadManageContext, manageFailure, toManageScreen, manageDocumentHeaders, type ManageContext } from "~/lib/order-access/manage.server";
 import { parseLookup, type LookupFieldErrors, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ShownText } from "~/lib/errors/error-table";
-import { readForm } from "~/lib/http/form.server";
+import { readForm, refusedFields, withRefusedFieldErrors } from "~/lib/http/form.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
@@ -46,8 +46,13 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
 
 export async function action({ request, context }: ActionFunctionArgs) {
   const ctx = await loadManageContext(request, context);
-  const parsed = parseLookup(await readForm(request));
-  if (!parsed.ok) return data({ values: parsed.values, errors: parsed.errors, alert: null } satisfies LookupPage, { status: 400 });
+  const form = await readForm(request, { textFields: ["email", "order_ref"] });
+  const parsed = parseLookup(form);
+  // A pasted control character: that field's error, the other field as typed (ADR 231).
+  if (!parsed.ok || refusedFields(form).length) {
+    const errors = withRefusedFieldErrors(form, parsed.ok ? {} : parsed.errors, "manage-lookup.errors.unsupportedCharacters");
+    return data({ values: parsed.ok ? parsed.lookup : parsed.values, errors, alert: null } satisfies LookupPage, { status: 400 });
+  }
   return lookUp(ctx, parsed.lookup);
 }
 

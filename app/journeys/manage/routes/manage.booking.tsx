@@ -18,7 +18,8 @@ import { readManageForm, text, type ChangePost } from "~/journeys/manage/changes
 import { changeBookingAddress } from "~/journeys/manage/changes/change-address.server";
 import { changeBookingDate } from "~/journeys/manage/changes/change-date.server";
 import { addDeviceImei } from "~/journeys/manage/changes/imei.server";
-import { proofTooLarge, uploadProof } from "~/journeys/manage/changes/proof.server";
+import { proofTooLarge, proofTooLargeResult, uploadProof } from "~/journeys/manage/changes/proof.server";
+import { PROOF_PROBLEM_PARAM, PROOF_TOO_LARGE } from "~/lib/http/proof-problem";
 import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/journeys/manage/change-date";
 import type { ShownText } from "~/lib/errors/error-table";
 import { manageBookingPath, parseLookup, trackingPath, type LookupForm } from "~/lib/order-access/lookup-form";
@@ -141,6 +142,8 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       timezone: ctx.carrier.timezone,
       maxProofBytes: MAX_PROOF_BYTES,
       csrf: csrfToken(ctx),
+      // A proof of purchase over the limit posted without JavaScript, sent back here by the request guard (ADR 232).
+      proofProblem: url.searchParams.get(PROOF_PROBLEM_PARAM) === PROOF_TOO_LARGE ? proofTooLargeResult(url) : null,
     },
     { headers: manageHeaders() },
   );
@@ -194,7 +197,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 export default function ManageBookingPage() {
   const page = useLoaderData<typeof loader>();
-  const result = useActionData<typeof action>() as ManageActionResult | undefined;
+  const posted = useActionData<typeof action>() as ManageActionResult | undefined;
   const { t } = useTranslation();
   if (page.kind === "lookup-failed") {
     return (
@@ -205,6 +208,7 @@ export default function ManageBookingPage() {
     );
   }
   const { order, lookup, modal } = page;
+  const result = posted ?? (page.proofProblem as ManageActionResult | null) ?? undefined;
   const closeHref = manageBookingPath(lookup);
   const dateResult = result?.intent === "date" ? result : undefined;
   // The new day stays on screen after the change, even when the change put the booking inside the

@@ -1,0 +1,191 @@
+/**
+ * Bad input loses nothing (non-negotiable 4; ADRs 231, 232): a control character pasted into a typed
+ * field answers the same page with that field's error, every other value kept (the details step,
+ * with and without JavaScript, the manage lookup, the postcode search and the call-back form without it); a proof of purchase over the limit
+ * posted without JavaScript comes back to the manage page saying the file is too large, and with
+ * JavaScript the browser still refuses it first. A UK carrier in English, the German carrier in German.
+ */
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { carrierUrl } from "../support/app";
+import { seededCarriers, type CmsEntry } from "../support/cms";
+import { bookThroughUi, coveredPostcode, deviceIntoBasket, MODELS, managePath, pickCarrier, PHONE, text, type Lang } from "../support/book-through-ui";
+
+let carriers: CmsEntry[] = [];
+test.beforeAll(async () => {
+  carriers = await seededCarriers({ sort: "code:asc" });
+});
+
+function checkoutText(lang: Lang, key: string): string {
+  let value: unknown = JSON.parse(readFileSync(path.join(process.cwd(), "app/i18n/locales", lang, "booking-checkout.json"), "utf8"));
+  for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
+  if (typeof value !== "string") throw new Error(`no text booking-checkout.${key}`);
+  return value;
+}
+
+/** A text of the common namespace (app/i18n/locales/<lang>.json). */
+function commonText(lang: Lang, key: string): string {
+  let value: unknown = JSON.parse(readFileSync(path.join(process.cwd(), "app/i18n/locales", `${lang}.json`), "utf8"));
+  for (const part of key.split(".")) value = (value as Record<string, unknown>)[part];
+  if (typeof value !== "string") throw new Error(`no text ${key}`);
+  return value;
+}
+
+const localeOf = (lang: Lang) => (lang === "de" ? "de-DE" : "en-GB");
+
+/** A booking up to the details step, in a JavaScript context; its cookies for a context of the caller's choosing. */
+async function sessionAtDetails(browser: Browser, carrier: CmsEntry, lang: Lang) {
+  const context = await browser.newContext({ locale: localeOf(lang) });
+  const page = await context.newPage();
+  try {
+    await deviceIntoBasket(page, carrier, MODELS.phone);
+    await page.getByRole("link", { name: checkoutText(lang, "basket.continue") }).click();
+    await expect(page).toHaveURL(/\/booking\/repair-date/);
+    await page.locator('[data-testid="repair-day"][data-available="true"]').first().click();
+    await page.getByRole("button", { name: checkoutText(lang, "repairDate.continue"), exact: true }).click();
+    await expect(page).toHaveURL(/\/booking\/details$/);
+    return await context.storageState();
+  } finally {
+    await context.close();
+  }
+}
+
+/** Posts the page's form by its submit button; the answer to the post. */
+async function submit(page: Page, button: ReturnType<Page["getByRole"]>) {
+  const [answer] = await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), button.click()]);
+  return answer;
+}
+
+for (const { label, kind, lang } of [
+  { label: "a UK carrier in English", kind: "uk", lang: "en" },
+  { label: "the German carrier in German", kind: "german", lang: "de" },
+] as const) {
+  test.describe(`bad input loses nothing: ${label}`, () => {
+    for (const javaScriptEnabled of [false, true]) {
+      test(`details step ${javaScriptEnabled ? "with" : "without"} JavaScript: a control character is that field's error, the rest stays as typed`, async ({ browser }) => {
+        test.setTimeout(120_000);
+        const carrier = pickCarrier(carriers, kind);
+        const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled, storageState: await sessionAtDetails(browser, carrier, lang) });
+        const page = await context.newPage();
+        try {
+          await page.goto(carrierUrl(String(carrier.code), "/booking/details"));
+          const phone = PHONE[String(carrier.countryCode)]!;
+          await page.locator("#first_name").fill("Ada\u0000");
+          await page.locator("#last_name").fill("Lovelace");
+          await page.locator("#email").fill("ada@example.com");
+          await page.locator("#phone_number").fill(phone);
+          await page.locator("#address_line_1").fill("10 Example\u0007 Street");
+          await page.locator("#address_town").fill("Exampleton");
+          const answer = await submit(page, page.getByRole("button", { name: checkoutText(lang, "details.continue") }));
+          // Without JavaScript the browser's post answers the page itself, with 400.
+          if (!javaScriptEnabled) expect(answer.status()).toBe(400);
+          await expect(page).toHaveURL(/\/booking\/details$/);
+          const unsupported = checkoutText(lang, "details.errors.unsupportedCharacters");
+          await expect(page.getByTestId("error-first_name")).toHaveText(unsupported);
+          await expect(page.getByTestId("error-address_line_1")).toHaveText(unsupported);
+          await expect(page.getByTestId("error-last_name")).toHaveCount(0);
+          await expect(page.getByTestId("details-error-summary")).toBeVisible();
+          // What was typed is kept, the refused characters removed.
+          await expect(page.locator("#first_name")).toHaveValue("Ada");
+          await expect(page.locator("#last_name")).toHaveValue("Lovelace");
+          await expect(page.locator("#email")).toHaveValue("ada@example.com");
+          await expect(page.locator("#phone_number")).toHaveValue(phone);
+          await expect(page.locator("#address_line_1")).toHaveValue("10 Example Street");
+          await expect(page.locator("#address_town")).toHaveValue("Exampleton");
+          // Sent again as it now stands, the details go through.
+          await page.getByRole("button", { name: checkoutText(lang, "details.continue") }).click();
+          await expect(page).toHaveURL(/\/booking\/checkout$/);
+        } finally {
+          await context.close();
+        }
+      });
+    }
+
+    test("manage lookup without JavaScript: a control character in the order reference is its field's error, the e-mail stays", async ({ browser }) => {
+      const code = String(pickCarrier(carriers, kind).code);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(carrierUrl(code, "/manage"));
+        await page.getByLabel(text(lang, "manage-lookup", "email"), { exact: true }).fill("ada@example.com");
+        await page.getByLabel(text(lang, "manage-lookup", "orderRef"), { exact: true }).fill("1000\u000042");
+        const answer = await submit(page, page.getByTestId("find-order"));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("lookup-order-ref-error")).toHaveText(text(lang, "manage-lookup", "errors.unsupportedCharacters"));
+        await expect(page.getByTestId("lookup-email-error")).toHaveCount(0);
+        await expect(page.getByLabel(text(lang, "manage-lookup", "email"), { exact: true })).toHaveValue("ada@example.com");
+        await expect(page.getByLabel(text(lang, "manage-lookup", "orderRef"), { exact: true })).toHaveValue("100042");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("postcode search without JavaScript: a control character is the field's error, the postcode stays as typed", async ({ browser }) => {
+      const carrier = pickCarrier(carriers, kind);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(carrierUrl(String(carrier.code), "/booking/postcode-search"));
+        const postcode = coveredPostcode(carrier);
+        await page.locator("#postcode").fill(`${postcode}\u0000`);
+        const answer = await submit(page, page.locator("#postcode").locator("xpath=ancestor::form").locator('button[type="submit"]'));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByText(commonText(lang, "landing.unsupportedCharacters"))).toBeVisible();
+        await expect(page.locator("#postcode")).toHaveValue(postcode);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("call-back form without JavaScript: a control character in the name is its field's error, the rest stays", async ({ browser }) => {
+      const carrier = pickCarrier(carriers, kind);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(carrierUrl(String(carrier.code), "/contact?open=call-back"));
+        const modal = page.getByTestId("call-back-modal");
+        const phone = PHONE[String(carrier.countryCode)]!;
+        await modal.getByTestId("call-back-name").fill("Ada\u001b Lovelace");
+        await modal.getByTestId("call-back-email").fill("ada@example.com");
+        await modal.getByTestId("call-back-phone").fill(phone);
+        const answer = await submit(page, modal.getByTestId("call-back-submit"));
+        expect(answer.status()).toBe(400);
+        const form = page.getByTestId("call-back-modal");
+        await expect(form.getByTestId("call-back-name-error")).toHaveText(text(lang, "contact", "errors.unsupportedCharacters"));
+        await expect(form.getByTestId("call-back-name")).toHaveValue("Ada Lovelace");
+        await expect(form.getByTestId("call-back-email")).toHaveValue("ada@example.com");
+        await expect(form.getByTestId("call-back-phone")).toHaveValue(phone);
+        await expect(form.getByTestId("call-back-sent")).toHaveCount(0);
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("a proof of purchase over the limit: back on the manage page saying so without JavaScript, refused in the browser with it", async ({ browser }) => {
+      test.setTimeout(180_000);
+      const carrier = pickCarrier(carriers, kind);
+      const code = String(carrier.code);
+      const order = await bookThroughUi(browser, carrier, { lang, dayIndex: 5 });
+      const tooLarge = { name: "receipt.png", mimeType: "image/png", buffer: Buffer.alloc(9 * 1024 * 1024, 0x61) };
+      const t = (key: string) => text(lang, "manage", key);
+      for (const javaScriptEnabled of [false, true]) {
+        const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled });
+        const page = await context.newPage();
+        try {
+          await page.goto(carrierUrl(code, managePath(order)));
+          const proof = page.getByTestId("proof-upload").first();
+          await proof.getByTestId("proof-input").setInputFiles(tooLarge);
+          await proof.getByTestId("proof-submit").click();
+          // Without JavaScript the guard's 303 brings the browser back to the manage page; with it, no post is sent.
+          if (!javaScriptEnabled) await expect(page).toHaveURL(/\/manage\/booking\?.*proof_problem=too-large/);
+          await expect(page.getByTestId("manage-booking")).toHaveAttribute("data-order-status", "BOOKED");
+          await expect(proof.getByTestId("proof-error")).toHaveText(t("proof.errors.tooLarge"));
+          await expect(proof.getByTestId("proof-status")).toHaveText(t("proof.notSupplied"));
+        } finally {
+          await context.close();
+        }
+      }
+    });
+  });
+}
