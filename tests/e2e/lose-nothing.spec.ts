@@ -166,7 +166,7 @@ for (const { label, kind, lang } of [
       test.setTimeout(180_000);
       const carrier = pickCarrier(carriers, kind);
       const code = String(carrier.code);
-      const order = await bookThroughUi(browser, carrier, { lang, dayIndex: 5 });
+      const order = await bookThroughUi(browser, carrier, { lang, dayIndex: 6, pages: 2 });
       const tooLarge = { name: "receipt.png", mimeType: "image/png", buffer: Buffer.alloc(9 * 1024 * 1024, 0x61) };
       const t = (key: string) => text(lang, "manage", key);
       for (const javaScriptEnabled of [false, true]) {

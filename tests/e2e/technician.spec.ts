@@ -49,7 +49,7 @@ async function staffPage(
 test.describe("technicians and area managers on a phone", () => {
   test("a booked job is given to the technician, worked through every step, and the customer follows it", async ({ browser }) => {
     test.setTimeout(300_000);
-    const order = await bookThroughUi(browser, carrier, { dayIndex: 5 });
+    const order = await bookThroughUi(browser, carrier, { dayIndex: 5, pages: 2 });
 
     // The area manager sees the day's job and the capacity, and gives the job to the demo technician.
     const manager = await staffPage(browser, MANAGER, order);

@@ -153,7 +153,11 @@ export async function bookThroughUi(
     await expect(booking).toHaveURL(/\/booking\/repair-date/);
     // More pages of ten days ('load more'), for a day beyond the first page's.
     if (pages > 1) await booking.goto(carrierUrl(String(carrier.code), `/booking/repair-date?pages=${pages}`));
-    const day = booking.locator('[data-testid="repair-day"][data-available="true"]').nth(dayIndex);
+    // The `dayIndex`-th available day, or the last one when the suite's other bookings have filled
+    // days of this page (a short week has five weekdays in ten days): never wait for a day not shown.
+    const available = booking.locator('[data-testid="repair-day"][data-available="true"]');
+    await expect(available.first()).toBeVisible();
+    const day = available.nth(Math.min(dayIndex, (await available.count()) - 1));
     const date = (await day.getAttribute("data-date")) ?? (await day.locator("[data-date]").first().getAttribute("data-date")) ?? "";
     await day.click();
     await booking.getByRole("button", { name: checkoutText(lang, "repairDate.continue"), exact: true }).click();
