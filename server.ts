@@ -135,33 +135,27 @@ const loadContext = (request: Request, response: Response): AppLoadContext => ({
 // Remix's handler inside the response scope (ADR 163): the request's changed sessions, its toast and
 // its cookies are committed onto every answer — documents, data, resource routes, redirects.
 const remix = withResponseScope(createFetchHandler(build, isDevelopment ? "development" : "production"));
-// Content pages rendered once per host, language and content version (ADR 073); not in development,
-// where the sources change under it.
-if (!isDevelopment && typeof build !== "function" && env().BOOKED_PAGE_CACHE === "on") {
-  const source = (build.entry.module as unknown as { bookedPageSource: BookedPageSource }).bookedPageSource;
-  const contentPages = renderedPages({ ttlMs: env().CONTENT_TTL_SECONDS * 1000, maxBytes: 64 * 1024 * 1024 });
-  app.use(
-    bookedPageCache({
-      pages: new RenderedPages({ ttlMs: env().CONTENT_TTL_SECONDS * 1000, maxBytes: 32 * 1024 * 1024 }),
-      contentVersion: () => contentPages.contentVersion,
-      session: source.session,
-      version: source.version,
-      today: () => sessionDay(),
-      render: remix,
-      loadContext,
-    }),
-  );
-}
 if (!isDevelopment && typeof build !== "function") {
   const ttlSeconds = env().CONTENT_TTL_SECONDS;
-  app.use(
-    renderCache({
-      pages: renderedPages({ ttlMs: ttlSeconds * 1000, maxBytes: 64 * 1024 * 1024 }),
-      render: remix,
-      loadContext,
-      sharedMaxAgeSeconds: ttlSeconds,
-    }),
-  );
+  const contentPages = renderedPages({ ttlMs: ttlSeconds * 1000, maxBytes: 64 * 1024 * 1024 });
+  // A booked visitor's repeat views, kept per booking version (ADR 225); before the content pages.
+  if (env().BOOKED_PAGE_CACHE === "on") {
+    const source = (build.entry.module as unknown as { bookedPageSource: BookedPageSource }).bookedPageSource;
+    app.use(
+      bookedPageCache({
+        pages: new RenderedPages({ ttlMs: ttlSeconds * 1000, maxBytes: 32 * 1024 * 1024 }),
+        contentVersion: () => contentPages.contentVersion,
+        session: source.session,
+        version: source.version,
+        today: () => sessionDay(),
+        render: remix,
+        loadContext,
+      }),
+    );
+  }
+  // Content pages rendered once per host, language and content version (ADR 073); not in development,
+  // where the sources change under it.
+  app.use(renderCache({ pages: contentPages, render: remix, loadContext, sharedMaxAgeSeconds: ttlSeconds }));
 }
 // What @remix-run/express's createRequestHandler does, around the scoped handler.
 app.all("*", (request: Request, response: Response, next: NextFunction) => {
