@@ -138,7 +138,8 @@ const remix = withResponseScope(createFetchHandler(build, isDevelopment ? "devel
 if (!isDevelopment && typeof build !== "function") {
   const ttlSeconds = env().CONTENT_TTL_SECONDS;
   const contentPages = renderedPages({ ttlMs: ttlSeconds * 1000, maxBytes: 64 * 1024 * 1024 });
-  // A booked visitor's repeat views, kept per booking version (ADR 225); before the content pages.
+  // A booked visitor's repeat views, kept per booking version (ADR 225), the repair date and checkout
+  // within a clock second (ADR 233); before the content pages.
   if (env().BOOKED_PAGE_CACHE === "on") {
     const source = (build.entry.module as unknown as { bookedPageSource: BookedPageSource }).bookedPageSource;
     app.use(
@@ -147,6 +148,7 @@ if (!isDevelopment && typeof build !== "function") {
         contentVersion: () => contentPages.contentVersion,
         session: source.session,
         version: source.version,
+        freshness: source.freshness,
         today: () => sessionDay(),
         render: remix,
         loadContext,

@@ -212,6 +212,17 @@ export function assembleEngine(deps: EngineParts) {
     /** The worker's timer, started by the app process (app/booking.server.ts) and stopped on close. */
     scheduler,
 
+    /**
+     * What the booked-page cache at the edge needs to keep pages that move with the clock and with
+     * other visitors' bookings (ADR 233): the engine's clock, and ADR 185's signal that an operation
+     * which may change a carrier's bookings runs (`isWriting`) or started or finished (`subscribe`).
+     */
+    pageFreshness: {
+      now: (): Date => ctx.clock.now(),
+      isWriting: (carrierCode: string): boolean => availabilityAnswers.isWriting(carrierCode),
+      subscribe: (listener: (carrierCode: string | null) => void): (() => void) => availabilityAnswers.subscribe(listener),
+    },
+
     // catalogue/ (spec §7 "Catalogue and others")
     catalogue: {
       listMakes: query(catalogue.listMakes),
@@ -308,7 +319,8 @@ export function assembleEngine(deps: EngineParts) {
 
     // bookings/checkout.ts and bookings/pay-later.ts: validation, payment, the order (spec §7 "Bookings", issue 5)
     checkout: {
-      validateBooking: op(checkout.validateBooking),
+      /** Reads only (spec §7 POST /{ref}/validate): it leaves the carrier's availability answers and clock-bound pages kept (ADR 233). */
+      validateBooking: op(checkout.validateBooking, "read"),
       generateBillingTokens: op(checkout.generateBillingTokens),
       confirmInWarranty: sends(op(checkout.confirmInWarranty)),
       confirmPromo: sends(op(checkout.confirmPromo)),

@@ -99,3 +99,43 @@ describe("availability reused within a second (ADR 185)", () => {
     expect(await cache.read("c", "k", now, compute)).toBe(7);
   });
 });
+
+describe("the engine's page freshness for the booked-page cache (ADR 233)", () => {
+  it("tells subscribers each writing operation of a carrier, start and end, and dropAll; a read tells nothing", () => {
+    const cache = createAvailabilityCache();
+    const told: (string | null)[] = [];
+    const unsubscribe = cache.subscribe((carrierCode) => told.push(carrierCode));
+    const done = cache.writing("a");
+    expect(cache.isWriting("a")).toBe(true);
+    expect(cache.isWriting("b")).toBe(false);
+    done();
+    done();
+    expect(cache.isWriting("a")).toBe(false);
+    cache.dropAll();
+    expect(told).toEqual(["a", "a", null]);
+    unsubscribe();
+    cache.writing("a")();
+    expect(told).toHaveLength(3);
+  });
+
+  it("signals a day taken through the engine, not a check of the booking; the version query names the hold's expiry", async () => {
+    const carrier = await newCarrier(t, { technicians: 1, slots: 1 });
+    const booking = await bookingIn(t, carrier);
+    const told: (string | null)[] = [];
+    const unsubscribe = t.engine.pageFreshness.subscribe((carrierCode) => told.push(carrierCode));
+    try {
+      expect((await t.engine.basket.pageVersion(booking))?.holdExpiresAt).toBeNull();
+      await t.engine.checkout.validateBooking(carrier, booking);
+      await t.engine.basket.loadAvailability(carrier, booking, { start_date: day, days_to_load: 3 });
+      expect(told).toEqual([]);
+      await t.engine.basket.setDate(carrier, booking, { date: day });
+      expect(told).toEqual([carrier.code, carrier.code]);
+      const [hold] = await t.opened.db.select().from(s.capacityHolds).where(eq(s.capacityHolds.carrierCode, carrier.code));
+      expect(hold?.expiresAt).toBeInstanceOf(Date);
+      expect((await t.engine.basket.pageVersion(booking))?.holdExpiresAt).toBe(hold!.expiresAt!.getTime());
+      expect(t.engine.pageFreshness.now().getTime()).toBe(t.clock.now().getTime());
+    } finally {
+      unsubscribe();
+    }
+  });
+});

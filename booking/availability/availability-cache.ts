@@ -17,6 +17,14 @@ export interface AvailabilityCache {
   writing(carrierCode: string): () => void;
   /** Everything, every carrier's (a change the engine cannot pin to a carrier, e.g. the scheduler's waiting-list offers). */
   dropAll(): void;
+  /** Whether an operation that may change the carrier's bookings is running on this engine now. */
+  isWriting(carrierCode: string): boolean;
+  /**
+   * Told every time the answers are dropped: a carrier's code when one of its operations starts and
+   * again when it has finished, null for `dropAll`. The booked-page cache at the edge drops the
+   * carrier's clock-bound pages with it (ADR 233). Returns the unsubscribe.
+   */
+  subscribe(listener: (carrierCode: string | null) => void): () => void;
   readonly size: number;
 }
 
@@ -24,11 +32,22 @@ export function createAvailabilityCache(): AvailabilityCache {
   const entries = new Map<string, { promise: Promise<unknown>; generation: number }>();
   const generations = new Map<string, number>();
   const running = new Map<string, number>();
+  const listeners = new Set<(carrierCode: string | null) => void>();
+  const tell = (carrierCode: string | null) => {
+    for (const listener of listeners) {
+      try {
+        listener(carrierCode);
+      } catch {
+        // A listener's failure is its own; the engine's operation goes on.
+      }
+    }
+  };
   let second = -1;
   const generationOf = (carrierCode: string) => generations.get(carrierCode) ?? 0;
   const drop = (carrierCode: string) => {
     generations.set(carrierCode, generationOf(carrierCode) + 1);
     for (const name of entries.keys()) if (name.startsWith(`${carrierCode}\n`)) entries.delete(name);
+    tell(carrierCode);
   };
 
   return {
@@ -65,6 +84,14 @@ export function createAvailabilityCache(): AvailabilityCache {
     dropAll() {
       for (const carrierCode of new Set([...generations.keys(), ...running.keys()])) generations.set(carrierCode, generationOf(carrierCode) + 1);
       entries.clear();
+      tell(null);
+    },
+    isWriting(carrierCode) {
+      return (running.get(carrierCode) ?? 0) > 0;
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
     },
     get size() {
       return entries.size;

@@ -89,10 +89,13 @@ export interface BookedPageVersion {
   discountCode: string | null;
   /** The catalogue and carrier revision (ADR 210), as `revisionOf` writes it. */
   revision: string;
+  /** When the booking's hold on its day runs out (ms since the epoch); null without a hold or for an order's (ADR 233). */
+  holdExpiresAt: number | null;
 }
 
 /**
- * The booking's version, carrier, status and promo code with the catalogue revision, in one query;
+ * The booking's version, carrier, status and promo code with the catalogue revision and its hold's
+ * expiry, in one query;
  * null for a reference that is malformed or unknown. A read: it locks and writes nothing.
  */
 export async function bookedPageVersion(db: DbOrTx, reference: unknown): Promise<BookedPageVersion | null> {
@@ -110,9 +113,11 @@ export async function bookedPageVersion(db: DbOrTx, reference: unknown): Promise
       discountCode: s.bookings.discountCode,
       catalogue: s.catalogueInfo.sourceHash,
       carrier: s.carrierSeeds.sourceHash,
+      holdExpiresAt: s.capacityHolds.expiresAt,
     })
     .from(s.bookings)
     .leftJoin(s.carrierSeeds, eq(s.carrierSeeds.carrierCode, s.bookings.carrierCode))
+    .leftJoin(s.capacityHolds, eq(s.capacityHolds.bookingId, s.bookings.id))
     .leftJoin(s.catalogueInfo, eq(s.catalogueInfo.id, 1))
     .where(eq(s.bookings.reference, ref));
   if (!row) return null;
@@ -122,5 +127,6 @@ export async function bookedPageVersion(db: DbOrTx, reference: unknown): Promise
     checkoutStatus: row.checkoutStatus,
     discountCode: row.discountCode,
     revision: revisionOf(row.catalogue, row.carrier),
+    holdExpiresAt: row.holdExpiresAt ? row.holdExpiresAt.getTime() : null,
   };
 }

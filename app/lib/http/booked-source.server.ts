@@ -1,6 +1,7 @@
 /**
  * What the booked-page cache at the edge (server.ts, ADR 225) takes from the server build: the
- * visitor's booking session and the booking's version, through the build's own engine. Exported by
+ * visitor's booking session, the booking's version and the engine's clock and change signal (ADR
+ * 233), through the build's own engine. Exported by
  * entry.server.tsx, like the partner API, so server.ts uses the build's module instances.
  */
 import { getEngine } from "~/booking.server";
@@ -9,6 +10,8 @@ import { readBookingSession } from "~/lib/session.server";
 export const bookedPageSource = {
   session: readBookingSession,
   version: async (reference: string) => (await getEngine()).basket.pageVersion(reference),
+  /** The engine's clock and the signal of its availability answers, for the repair date and checkout (ADR 233). */
+  freshness: async () => (await getEngine()).pageFreshness,
 };
 
 export type BookedPageSource = typeof bookedPageSource;

@@ -19,6 +19,11 @@ export interface RenderedPage {
   br: Buffer;
   etag: string;
   storedAt: number;
+  /**
+   * A page that moves with the clock: served only before this moment of the engine's clock (ms since
+   * the epoch), the booked-page cache's validity bound (ADR 233). Absent: the TTL alone.
+   */
+  validUntil?: number;
 }
 
 /** Stands for the response's nonce in a stored policy. */
@@ -78,6 +83,11 @@ export class RenderedPages {
     return this.entries.has(key);
   }
 
+  /** Drops one page (a clock-bound booked page whose carrier's bookings may have changed, ADR 233). */
+  drop(key: string): void {
+    this.remove(key);
+  }
+
   /** Drops one carrier's pages, or every page (a carrier-list change); returns how many. */
   invalidate(carrier?: string): number {
     this.version += 1;
@@ -104,11 +114,15 @@ const sizeOf = (page: Pick<RenderedPage, "identity" | "gzip" | "br">) => page.id
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
 
-/** The page's bytes in every coding the cache serves, and their strong ETag (one per coding). */
-export async function compressedPage(body: Buffer): Promise<Pick<RenderedPage, "identity" | "gzip" | "br" | "etag">> {
+/**
+ * The page's bytes in every coding the cache serves, and their strong ETag (one per coding). `fast`:
+ * for a page kept about a second (ADR 233), compressed as `compression` would on the fly (gzip 6,
+ * brotli 4) instead of the smallest a page kept for minutes is worth (gzip 9, brotli 11).
+ */
+export async function compressedPage(body: Buffer, options: { fast?: boolean } = {}): Promise<Pick<RenderedPage, "identity" | "gzip" | "br" | "etag">> {
   const [gzipped, brotli] = await Promise.all([
-    gzipAsync(body, { level: 9 }),
-    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
+    gzipAsync(body, { level: options.fast ? 6 : 9 }),
+    brotliAsync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: options.fast ? 4 : 11, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }),
   ]);
   const etag = createHash("sha256").update(body).digest("base64url").slice(0, 32);
   return { identity: body, gzip: gzipped, br: brotli, etag };
