@@ -8,7 +8,8 @@
  * a promo code applied and removed, another day and another address show on the next page of every
  * step that shows them, in the tab that changed them and in the other (ADRs 219, 220) — with the
  * booked-page cache answering repeat views (ADR 225; across two instances:
- * tests/integration/booked-cache-instances.test.ts).
+ * tests/integration/booked-cache-instances.test.ts); the repair date and checkout, kept within their
+ * clock second (ADR 233), show the visitor's own day at once.
  */
 import { expect, test, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
@@ -160,6 +161,53 @@ for (const javaScriptEnabled of [true, false]) {
       await other.goto(carrierUrl(code, "/booking/checkout"));
       await expect(other.getByTestId("overview-promo-code")).toHaveCount(0);
       await expect(other.getByTestId("overview-repair-address")).toContainText("22 Other Road");
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+for (const javaScriptEnabled of [true, false]) {
+  test(`${javaScriptEnabled ? "with" : "without"} JavaScript: the repair date and checkout, kept within their clock second (ADR 233), show the visitor's own day at once`, async ({
+    browser,
+  }) => {
+    const carrier = plainUkCarrier();
+    const code = String(carrier.code);
+    const context = await browser.newContext({ javaScriptEnabled });
+    try {
+      const page = await context.newPage();
+      await bookingWithDevice(page, carrier);
+      await page.getByRole("link", { name: text("en", "basket.continue") }).click();
+      await chooseFirstAvailableDate(page, "en");
+      await fillDetails(page, "en", carrier);
+      const firstDay = (await page.getByTestId("overview-date").first().textContent())?.trim();
+      expect(firstDay).toBeTruthy();
+      // Checkout and the repair date opened again and again: the same day, the chosen one checked.
+      for (let view = 0; view < 3; view += 1) {
+        await page.goto(carrierUrl(code, "/booking/checkout"));
+        await expect(page.getByTestId("overview-date").first()).toHaveText(firstDay!);
+      }
+      await page.goto(carrierUrl(code, "/booking/repair-date"));
+      await page.goto(carrierUrl(code, "/booking/repair-date"));
+      const offered = page.locator('[data-testid="repair-day"][data-available="true"]');
+      const chosenBefore = await page.locator('[data-testid="repair-day"] input:checked').getAttribute("value");
+      expect(chosenBefore).toBeTruthy();
+
+      // Another day, chosen in this tab: the details step, then checkout and the repair date show it at once.
+      const other = offered.filter({ hasNot: page.locator("input:checked") }).first();
+      const otherDay = await other.getAttribute("data-date");
+      await other.click();
+      await page.getByRole("button", { name: text("en", "repairDate.continue"), exact: true }).click();
+      await expect(page).toHaveURL(/\/booking\/details$/);
+      await page.goto(carrierUrl(code, "/booking/checkout"));
+      await expect(page.getByTestId("overview-date").first()).not.toHaveText(firstDay!);
+      const secondDay = (await page.getByTestId("overview-date").first().textContent())?.trim();
+      await page.goto(carrierUrl(code, "/booking/repair-date"));
+      await expect(page.locator('[data-testid="repair-day"] input:checked')).toHaveAttribute("value", otherDay!);
+      await page.reload();
+      await expect(page.locator('[data-testid="repair-day"] input:checked')).toHaveAttribute("value", otherDay!);
+      await page.goto(carrierUrl(code, "/booking/checkout"));
+      await expect(page.getByTestId("overview-date").first()).toHaveText(secondDay!);
     } finally {
       await context.close();
     }
