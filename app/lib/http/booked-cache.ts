@@ -129,7 +129,7 @@ export function validUntil(startedAt: number, holdExpiresAt: number | null): num
  * generation; a render that began while one ran, or saw the generation move, is not kept.
  */
 export class ClockedPages {
-  private readonly keys = new Map<string, Set<string>>();
+  private readonly keys = new Map<string, Map<string, number>>();
   private readonly generations = new Map<string, number>();
   private everyCarrier = 0;
 
@@ -139,10 +139,12 @@ export class ClockedPages {
     return `${this.everyCarrier}:${this.generations.get(carrierCode) ?? 0}`;
   }
 
-  kept(carrierCode: string, key: string): void {
+  /** A page kept until `until` (the engine's clock); the names of pages already past it are forgotten as more come. */
+  kept(carrierCode: string, key: string, until: number, now: number): void {
     let keys = this.keys.get(carrierCode);
-    if (!keys) this.keys.set(carrierCode, (keys = new Set()));
-    keys.add(key);
+    if (!keys) this.keys.set(carrierCode, (keys = new Map()));
+    if (keys.size >= 1_000) for (const [name, bound] of keys) if (bound <= now) keys.delete(name);
+    keys.set(key, until);
   }
 
   /** The engine's signal: the carrier's bookings (null: any carrier's) may have changed on this instance. */
@@ -151,7 +153,7 @@ export class ClockedPages {
     else this.generations.set(carrierCode, (this.generations.get(carrierCode) ?? 0) + 1);
     for (const [carrier, keys] of this.keys) {
       if (carrierCode !== null && carrier !== carrierCode) continue;
-      for (const key of keys) this.pages.drop(key);
+      for (const key of keys.keys()) this.pages.drop(key);
       this.keys.delete(carrier);
     }
   }
@@ -260,7 +262,7 @@ export function bookedPageCache(options: BookedCacheOptions): RequestHandler {
             const kept = { carrier, headers, policy, ...page, ...bound };
             if (moves && generation !== clocked.generation(found.carrierCode)) return finish(null);
             if (options.pages.store(key, kept, renderedUnder)) {
-              if (moves) clocked.kept(found.carrierCode, key);
+              if (kept.validUntil !== undefined && clock) clocked.kept(found.carrierCode, key, kept.validUntil, clock.now().getTime());
               return finish({ ...kept, storedAt: Date.now() });
             }
             finish(null);
