@@ -13,7 +13,7 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type BookingTransaction, type DbOrTx } from "../db/open";
+import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { PAYMENT_TYPES } from "../domain/payment-types";
@@ -181,6 +181,12 @@ export async function assignTechnician(
   excludeJobId?: number,
   /** The area's roster and technicians when the caller read them already. */
   read?: { roster: Roster; technicians: Awaited<ReturnType<typeof activeTechnicians>> },
+  /**
+   * Writes the job into the claimed window only while no scheduled job has it, in a statement after
+   * the claim (so it sees every job written under an earlier claim), and says whether it did: the
+   * check and the write in one round trip instead of a read of the day's jobs and then the write.
+   */
+  write?: (window: Window) => Promise<boolean>,
 ): Promise<{ technicianId: string; slot: string }> {
   const roster = read?.roster ?? (await loadAreaRoster(tx, carrier, areaCode));
   const technicians = read?.technicians ?? (await activeTechnicians(tx, carrier, areaCode));
@@ -226,6 +232,11 @@ export async function assignTechnician(
     if (claimed) taken++;
     const index = await claimFirstWindow(tx, carrier, day, candidates);
     claimed = index === null ? null : candidates[index]!;
+    if (claimed && write) {
+      if (await write(claimed)) return claimed;
+      taken++;
+      claimed = null;
+    }
     if (index === null) {
       // Every free window is being given by a transaction still running. Never wait for a claim here
       // (two such waits could close a circle): look again shortly, when those have committed or not.
@@ -374,17 +385,31 @@ async function assignVisit(
   keep: KeepStaff,
 ): Promise<void> {
   const { roster, technicians } = await areaStaff(tx, carrier, areaCode, keep);
-  await tx
-    .insert(s.capacityHolds)
-    .values({ carrierCode: carrier.code, areaCode, day, bookingId, expiresAt: null })
-    .onConflictDoUpdate({ target: s.capacityHolds.bookingId, set: { areaCode, day, expiresAt: null } });
-  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day, now, undefined, { roster, technicians });
-  await tx.execute(sql`
-    with job as (
-      insert into jobs (carrier_code, order_id, technician_id, date, slot, created_at)
-      values (${carrier.code}, ${orderId}::bigint, ${technicianId}, ${day}::date, ${slot}, ${now.toISOString()}::timestamptz)
-      returning order_id)
-    update orders set technician_id = ${technicianId}, slot = ${slot} where id = (select order_id from job)`);
+  // The order's hold made permanent, the job in its window while no scheduled job has it, and the
+  // order's window, in one statement (a data-modifying CTE runs whether or not the job is written;
+  // making the hold permanent again in a later round changes nothing).
+  let written = false;
+  const write = async ({ technicianId, slot }: Window, always = false) => {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`with hold as (
+            insert into capacity_holds (carrier_code, area_code, day, booking_id, expires_at)
+            values (${carrier.code}, ${areaCode}, ${day}::date, ${bookingId}::bigint, null)
+            on conflict (booking_id) do update set area_code = excluded.area_code, day = excluded.day, expires_at = null),
+          job as (
+            insert into jobs (carrier_code, order_id, technician_id, date, slot, created_at)
+            select ${carrier.code}, ${orderId}::bigint, ${technicianId}, ${day}::date, ${slot}, ${now.toISOString()}::timestamptz
+             where ${always}::boolean or not exists (select 1 from jobs where carrier_code = ${carrier.code} and technician_id = ${technicianId}
+                                 and date = ${day}::date and slot = ${slot} and status = 'SCHEDULED')
+            returning order_id)
+          update orders set technician_id = ${technicianId}, slot = ${slot} where id = (select order_id from job) returning id`,
+    );
+    written = rows.length === 1;
+    return written;
+  };
+  const window = await assignTechnician(tx, carrier, areaCode, day, now, undefined, { roster, technicians }, (w) => write(w));
+  // No free window at all (the roster shrank after the day was held): the job goes where assignTechnician says, as before.
+  if (!written) await write(window, true);
 }
 
 /* ───────────── zero-payment confirmations ───────────── */
