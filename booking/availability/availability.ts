@@ -298,6 +298,45 @@ export async function lockDay(tx: DbOrTx, carrier: CarrierContext, areaCode: str
 }
 
 /**
+ * The advisory-lock class of a technician's window (ADR 237): the two-key form, so it never meets
+ * the one-key locks of migrations and syncs.
+ */
+const WINDOW_LOCK_CLASS = 237;
+
+export interface Window {
+  technicianId: string;
+  slot: string;
+}
+
+const windowKey = (carrier: CarrierContext, day: IsoDate, w: Window) => `${carrier.code}|${day}|${w.technicianId}|${w.slot}`;
+
+/**
+ * Takes, without waiting, the transaction's claim on the first of `windows` (in order) no other
+ * transaction claims right now, and returns its index (null: every one is claimed by a transaction
+ * still running). A claim lasts to the end of the transaction. Whether the window is free must be
+ * read in a LATER statement: its snapshot then holds every job written under an earlier claim of the
+ * window (that writer has committed, or it would still hold the claim). Claims replace the area-day's
+ * lock for giving windows (ADR 237): two payments of one day only meet when they want the same window.
+ */
+export async function claimFirstWindow(tx: DbOrTx, carrier: CarrierContext, day: IsoDate, windows: Window[]): Promise<number | null> {
+  if (!windows.length) return null;
+  const keys = windows.map((w) => windowKey(carrier, day, w));
+  // No ORDER BY: the rows come in the array's order and the filter runs row by row until the LIMIT is
+  // met, so only the window returned is claimed (a sort would try, and take, every one first).
+  const [row] = await queryRows<{ i: string }>(
+    tx,
+    sql`select k.i from jsonb_array_elements_text(${JSON.stringify(keys)}::jsonb) with ordinality as k(key, i)
+         where pg_try_advisory_xact_lock(${WINDOW_LOCK_CLASS}::int, hashtext(k.key)) limit 1`,
+  );
+  return row ? Number(row.i) - 1 : null;
+}
+
+/** Waits for the transaction's claim on one window (a manager moving a job to a given technician). */
+export async function claimWindow(tx: DbOrTx, carrier: CarrierContext, day: IsoDate, window: Window): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${WINDOW_LOCK_CLASS}::int, hashtext(${windowKey(carrier, day, window)}))`);
+}
+
+/**
  * The expired holds a purge may delete: those of bookings no transaction holds right now. Deleting a
  * hold raises its booking's version (a trigger updates the booking row, ADR 224), so the purge locks
  * the bookings first and skips any a visitor is changing — that visitor's transaction may be waiting

@@ -59,6 +59,34 @@ describe("charge", () => {
     expect(new Set(orders.map((o) => o.technicianId)).size).toBe(2);
   });
 
+  it("gives a window taken meanwhile to nobody twice, and a day with no window left its last one, as before (ADR 237)", async () => {
+    const tight = await newCarrier(t, { technicians: 1, slots: 2 });
+    const [first, second] = [await readyBooking(t, tight, { date: "2025-06-05" }), await readyBooking(t, tight, { date: "2025-06-05" })];
+    // Both windows of the only technician are taken by jobs written outside the checkout (staff moved orders there).
+    const windows: (typeof s.jobs.$inferSelect)[] = [];
+    for (const slot of ["08:00", "09:30"]) {
+      const [job] = await t.opened.db
+        .insert(s.jobs)
+        .values({ carrierCode: tight.code, orderId: 900_000 + windows.length, technicianId: `${tight.code}-central-1`, date: "2025-06-05", slot })
+        .returning();
+      windows.push(job!);
+    }
+    // One window frees up: the first payment gets it, the second finds none free and gets the latest window, as the roster-shrank case always did.
+    await t.opened.db.update(s.jobs).set({ status: "CANCELLED" }).where(eq(s.jobs.id, windows[0]!.id));
+    const a = await pay(first.ref, "fake-valid-nonce", tight);
+    const b = await pay(second.ref, "fake-valid-nonce", tight);
+    const orders = await t.opened.db.select().from(s.orders).where(eq(s.orders.carrierCode, tight.code));
+    const slotOf = (ref: number | null | undefined) => orders.find((o) => o.orderRef === ref)!.slot;
+    expect(slotOf(a.order_id)).toBe("08:00");
+    expect(slotOf(b.order_id)).toBe("09:30");
+    const jobs = await t.opened.db
+      .select()
+      .from(s.jobs)
+      .where(and(eq(s.jobs.carrierCode, tight.code), eq(s.jobs.status, "SCHEDULED")));
+    // Every order has its job in its order's window.
+    for (const o of orders) expect(jobs.find((j) => j.orderId === o.id)).toMatchObject({ slot: o.slot, technicianId: o.technicianId });
+  });
+
   it("reports a declined card, leaves the booking payable and charges once on the retry", async () => {
     const { ref } = await readyBooking(t, carrier);
     await expect(pay(ref, "fake-processor-declined-visa-nonce")).rejects.toMatchObject({

@@ -13,7 +13,7 @@
  */
 import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { z } from "zod";
-import { type BookingTransaction, type DbOrTx } from "../db/open";
+import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import { PAYMENT_TYPES } from "../domain/payment-types";
@@ -24,15 +24,16 @@ import { planNewOrderMessages } from "../scheduler/messages";
 import {
   activeTechnicians,
   areaStaff,
+  claimFirstWindow,
   findHold,
   holdDay,
   loadAreaRoster,
-  lockDay,
   type KeepStaff,
   openSlotTimes,
   releaseHold,
   slotTimes,
   type Roster,
+  type Window,
 } from "../availability/availability";
 import { listTriageQuestions, type Locale } from "../catalogue/queries";
 import { catalogueRevision } from "../catalogue/revision";
@@ -166,8 +167,10 @@ async function ensureHold(tx: BookingTransaction, ctx: EngineContext, carrier: C
 /**
  * The technician for a job on an area's day: the one with the fewest jobs that day, at their first
  * free window among those still open at `now` (starting at least the roster's lead time later, in the
- * carrier's zone: ADR 110), so a same-day booking never gets a window that is over. Call with the
- * area-day locked (lockDay) so two completions cannot pick the same window.
+ * carrier's zone: ADR 110), so a same-day booking never gets a window that is over. The window comes
+ * back claimed for the caller's transaction (claimFirstWindow, ADR 237): two transactions giving
+ * windows of one day at once never give the same one, without a lock on the whole day. A window
+ * another transaction claims right now is passed over for the next in the same order.
  */
 export async function assignTechnician(
   tx: DbOrTx,
@@ -176,35 +179,78 @@ export async function assignTechnician(
   day: string,
   now: Date,
   excludeJobId?: number,
-  /** The area's roster and technicians when the caller read them before taking the day's lock. */
+  /** The area's roster and technicians when the caller read them already. */
   read?: { roster: Roster; technicians: Awaited<ReturnType<typeof activeTechnicians>> },
+  /**
+   * Writes the job into the claimed window only while no scheduled job has it, in a statement after
+   * the claim (so it sees every job written under an earlier claim), and says whether it did: the
+   * check and the write in one round trip instead of a read of the day's jobs and then the write.
+   */
+  write?: (window: Window) => Promise<boolean>,
 ): Promise<{ technicianId: string; slot: string }> {
   const roster = read?.roster ?? (await loadAreaRoster(tx, carrier, areaCode));
   const technicians = read?.technicians ?? (await activeTechnicians(tx, carrier, areaCode));
   if (!technicians.length) throw new BookingStateError("No technician works in this area.");
-  const jobs = await tx
-    .select({ id: s.jobs.id, technicianId: s.jobs.technicianId, slot: s.jobs.slot })
-    .from(s.jobs)
-    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.date, day), eq(s.jobs.status, "SCHEDULED")));
   const slots = slotTimes(roster);
   const open = new Set(openSlotTimes(roster, carrier, now, day));
-  const load = technicians.map((t) => {
-    const taken = new Set(jobs.filter((j) => j.technicianId === t.id && j.id !== excludeJobId).map((j) => j.slot));
-    return { id: t.id, taken, free: slots.filter((slot) => !taken.has(slot)) };
-  });
-  const byLoad = (a: { taken: Set<string>; id: string }, b: { taken: Set<string>; id: string }) => a.taken.size - b.taken.size || a.id.localeCompare(b.id);
-  const withRoom = load.filter((l) => l.free.some((slot) => open.has(slot))).sort(byLoad);
-  const chosen = withRoom[0];
-  if (chosen) return { technicianId: chosen.id, slot: chosen.free.find((slot) => open.has(slot))! };
-  // No open window is free: the day was held earlier (the hold checks the open windows) and the
-  // lead time ran on while the customer paid. The latest free window is the nearest to still being
-  // reachable; never the first of the day.
-  const latest = load.flatMap((l) => l.free.map((slot) => ({ id: l.id, slot }))).sort((a, b) => slots.indexOf(b.slot) - slots.indexOf(a.slot) || a.id.localeCompare(b.id))[0];
-  if (latest) return { technicianId: latest.id, slot: latest.slot };
-  // Capacity is counted per area-day, so this only happens if the roster shrank after booking.
-  const fallback = load.sort(byLoad)[0]!;
-  return { technicianId: fallback.id, slot: slots[slots.length - 1] ?? roster.firstTimeslot };
+  const dayJobs = () =>
+    tx
+      .select({ id: s.jobs.id, technicianId: s.jobs.technicianId, slot: s.jobs.slot })
+      .from(s.jobs)
+      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.date, day), eq(s.jobs.status, "SCHEDULED")));
+  let jobs = await dayJobs();
+  let claimed: Window | null = null;
+  // A round either returns, or finds a window taken that the round before saw free (at most one round
+  // per window of the day), or finds every free window claimed by transactions still running.
+  let taken = 0;
+  let busy = 0;
+  while (taken <= technicians.length * slots.length && busy < WINDOW_BUSY_ROUNDS) {
+    const load = technicians.map((t) => {
+      const taken = new Set(jobs.filter((j) => j.technicianId === t.id && j.id !== excludeJobId).map((j) => j.slot));
+      return { id: t.id, taken, free: slots.filter((slot) => !taken.has(slot)) };
+    });
+    // The chosen window when it is still free after the claim (read after it: see claimFirstWindow).
+    if (claimed && load.some((l) => l.id === claimed!.technicianId && l.free.includes(claimed!.slot))) return claimed;
+    const byLoad = (a: { taken: Set<string>; id: string }, b: { taken: Set<string>; id: string }) => a.taken.size - b.taken.size || a.id.localeCompare(b.id);
+    // In order of preference: the least-loaded technicians' first open windows; then, when no open
+    // window is free (the day was held earlier, the hold checks the open windows, and the lead time
+    // ran on while the customer paid), the latest free window, the nearest to still being reachable;
+    // never the first of the day.
+    const preferred: Window[] = load
+      .filter((l) => l.free.some((slot) => open.has(slot)))
+      .sort(byLoad)
+      .flatMap((l) => l.free.filter((slot) => open.has(slot)).map((slot) => ({ technicianId: l.id, slot })));
+    const latest: Window[] = load
+      .flatMap((l) => l.free.map((slot) => ({ technicianId: l.id, slot })))
+      .sort((a, b) => slots.indexOf(b.slot) - slots.indexOf(a.slot) || a.technicianId.localeCompare(b.technicianId));
+    const candidates = preferred.length ? preferred : latest;
+    if (!candidates.length) {
+      // Capacity is counted per area-day, so this only happens if the roster shrank after booking.
+      const fallback = load.sort(byLoad)[0]!;
+      return { technicianId: fallback.id, slot: slots[slots.length - 1] ?? roster.firstTimeslot };
+    }
+    if (claimed) taken++;
+    const index = await claimFirstWindow(tx, carrier, day, candidates);
+    claimed = index === null ? null : candidates[index]!;
+    if (claimed && write) {
+      if (await write(claimed)) return claimed;
+      taken++;
+      claimed = null;
+    }
+    if (index === null) {
+      // Every free window is being given by a transaction still running. Never wait for a claim here
+      // (two such waits could close a circle): look again shortly, when those have committed or not.
+      busy++;
+      await new Promise((resolve) => setTimeout(resolve, WINDOW_BUSY_PAUSE_MS));
+    }
+    jobs = await dayJobs();
+  }
+  throw new BookingStateError("No window could be given for this day.");
 }
+
+/** How often, and how long apart, a transaction looks again when every free window of the day is being given by others. */
+const WINDOW_BUSY_ROUNDS = 200;
+const WINDOW_BUSY_PAUSE_MS = 10;
 
 interface PaymentRecord {
   amountMinor: number;
@@ -320,11 +366,13 @@ async function completeOrder(
 }
 
 /**
- * The order's visit, as the last step of its transaction: under the area-day's lock the order's hold
- * becomes permanent (it was (re)taken under that lock earlier in the checkout), and the technician
- * with the fewest jobs that day gets the job at their first open window. Nothing the messages or
- * webhooks planned earlier in the transaction reads the technician or the window: they are read
- * when sent, after the commit (the partners' webhook, whose body is fixed when recorded, comes after it).
+ * The order's visit, as the last step of its transaction: the order's hold becomes permanent (it was
+ * (re)taken under the area-day's lock earlier in the checkout, so it counts already and needs no lock
+ * now), and the technician with the fewest jobs that day gets the job at their first open window,
+ * claimed for this transaction (assignTechnician, ADR 237); the job and the order's window are
+ * written in one statement. Nothing the messages or webhooks planned earlier in the transaction
+ * reads the technician or the window: they are read when sent, after the commit (the partners'
+ * webhook, whose body is fixed when recorded, comes after it).
  */
 async function assignVisit(
   tx: BookingTransaction,
@@ -337,14 +385,31 @@ async function assignVisit(
   keep: KeepStaff,
 ): Promise<void> {
   const { roster, technicians } = await areaStaff(tx, carrier, areaCode, keep);
-  await lockDay(tx, carrier, areaCode, day);
-  await tx
-    .insert(s.capacityHolds)
-    .values({ carrierCode: carrier.code, areaCode, day, bookingId, expiresAt: null })
-    .onConflictDoUpdate({ target: s.capacityHolds.bookingId, set: { areaCode, day, expiresAt: null } });
-  const { technicianId, slot } = await assignTechnician(tx, carrier, areaCode, day, now, undefined, { roster, technicians });
-  await tx.update(s.orders).set({ technicianId, slot }).where(eq(s.orders.id, orderId));
-  await tx.insert(s.jobs).values({ carrierCode: carrier.code, orderId, technicianId, date: day, slot, createdAt: now });
+  // The order's hold made permanent, the job in its window while no scheduled job has it, and the
+  // order's window, in one statement (a data-modifying CTE runs whether or not the job is written;
+  // making the hold permanent again in a later round changes nothing).
+  let written = false;
+  const write = async ({ technicianId, slot }: Window, always = false) => {
+    const rows = await queryRows<{ id: string }>(
+      tx,
+      sql`with hold as (
+            insert into capacity_holds (carrier_code, area_code, day, booking_id, expires_at)
+            values (${carrier.code}, ${areaCode}, ${day}::date, ${bookingId}::bigint, null)
+            on conflict (booking_id) do update set area_code = excluded.area_code, day = excluded.day, expires_at = null),
+          job as (
+            insert into jobs (carrier_code, order_id, technician_id, date, slot, created_at)
+            select ${carrier.code}, ${orderId}::bigint, ${technicianId}, ${day}::date, ${slot}, ${now.toISOString()}::timestamptz
+             where ${always}::boolean or not exists (select 1 from jobs where carrier_code = ${carrier.code} and technician_id = ${technicianId}
+                                 and date = ${day}::date and slot = ${slot} and status = 'SCHEDULED')
+            returning order_id)
+          update orders set technician_id = ${technicianId}, slot = ${slot} where id = (select order_id from job) returning id`,
+    );
+    written = rows.length === 1;
+    return written;
+  };
+  const window = await assignTechnician(tx, carrier, areaCode, day, now, undefined, { roster, technicians }, (w) => write(w));
+  // No free window at all (the roster shrank after the day was held): the job goes where assignTechnician says, as before.
+  if (!written) await write(window, true);
 }
 
 /* ───────────── zero-payment confirmations ───────────── */

@@ -302,6 +302,9 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
     }
     assertChangeable(ctx, carrier, locked);
     const now = ctx.clock.now();
+    // The booking's row before its hold, the order every writer of a hold takes (ADR 238): the hold's
+    // delete updates the booking row by trigger (ADR 224).
+    await tx.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.id, locked.bookingId)).for("update");
     await releaseHold(tx, carrier, locked.bookingId);
     await tx
       .update(s.jobs)

@@ -7,7 +7,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
-import { activeTechnicians, dayCapacity, heldByDay, loadAreaRoster, lockDay, openSlotTimes, openUnits } from "../availability/availability";
+import { activeTechnicians, claimWindow, dayCapacity, heldByDay, loadAreaRoster, lockDay, openSlotTimes, openUnits } from "../availability/availability";
 import type { CarrierContext } from "../domain/carrier";
 import { JobForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
 import { calendarDate, id } from "../domain/inputs";
@@ -153,13 +153,16 @@ export async function reassignJob(ctx: EngineContext, carrier: CarrierContext, i
       .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
       .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.id, data.job_id)));
     if (!found || (data.manager_area && found.order.areaCode !== data.manager_area)) throw new JobForbiddenError();
-    // The same lock as the checkout's technician assignment, so two moves cannot fill one slot twice.
+    // The area-day's lock, so two moves cannot fill one slot twice; the window's claim below keeps a payment out of it.
     await lockDay(tx, carrier, found.order.areaCode, found.job.date);
     const [job] = await tx.select().from(s.jobs).where(eq(s.jobs.id, data.job_id)).for("update");
     if (job!.status === "CANCELLED" || job!.workStatus) throw new ValidationError({ technician_id: ["JOB_ALREADY_STARTED"] });
     if (job!.technicianId === data.technician_id) return job!.id;
     const technicians = await activeTechnicians(tx, carrier, found.order.areaCode);
     if (!technicians.some((t) => t.id === data.technician_id)) throw new ValidationError({ technician_id: ["TECHNICIAN_NOT_IN_AREA"] });
+    // The window's claim, as a payment giving windows takes it (ADR 237; payments do not take the
+    // day's lock): the clash is read after it, so a job given meanwhile under that claim is seen.
+    await claimWindow(tx, carrier, job!.date, { technicianId: data.technician_id, slot: job!.slot });
     const [clash] = await tx
       .select({ id: s.jobs.id })
       .from(s.jobs)

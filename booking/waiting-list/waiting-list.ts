@@ -195,7 +195,9 @@ export async function offerFreedCapacity(
     .where(and(eq(w.carrierCode, carrier.code), eq(w.areaCode, areaCode), eq(w.state, "waiting")))
     .orderBy(asc(w.joinedAt), asc(w.id))
     .limit(50)
-    .for("update", { of: w, skipLocked: true });
+    // The candidate's booking too (ADR 238): holding a day for it updates its booking row (ADR 224), and
+    // a customer changing that booking right now may be waiting for this day's lock.
+    .for("update", { of: [w, s.bookings], skipLocked: true });
   for (const { entry, booking } of candidates) {
     // Not this customer, this time (they keep their place): paying or paid, moved to another area,
     // or holding another day in a checkout of their own (the offer must not move their choice).
@@ -271,7 +273,13 @@ export async function expireOffers(db: DbOrTx, now: Date, offerMinutes: number):
 /** Ends an offer (expired, or declined: withdrawn) and passes a day that is free again to the next customer. */
 async function closeOffer(tx: DbOrTx, entry: Entry, now: Date, offerMinutes: number, state: "expired" | "withdrawn"): Promise<void> {
   const carrier = carrierContext(entry.carrier as Parameters<typeof carrierContext>[0]);
-  const [booking] = await tx.select({ status: s.bookings.checkoutStatus }).from(s.bookings).where(eq(s.bookings.id, entry.bookingId));
+  // The booking's row before its hold (ADR 238): deleting the hold updates the booking row (ADR 224),
+  // and a checkout holds that row while it writes the hold, so the hold must not be taken first. The
+  // entry is locked already, and a checkout completing the order locks the booking and then this
+  // entry (markBooked): waiting for the booking here could close that circle, so a booking another
+  // transaction is changing right now is not waited for — it keeps its hold, as a customer paying does.
+  const [locked] = await tx.select({ status: s.bookings.checkoutStatus }).from(s.bookings).where(eq(s.bookings.id, entry.bookingId)).for("update", { skipLocked: true });
+  const [booking] = locked ? [locked] : await tx.select({ status: s.bookings.checkoutStatus }).from(s.bookings).where(eq(s.bookings.id, entry.bookingId));
   if (booking?.status === "SUCCESS") {
     await tx.update(w).set({ state: "booked", closedAt: now, updatedAt: now }).where(eq(w.id, entry.id));
     return;
@@ -280,7 +288,7 @@ async function closeOffer(tx: DbOrTx, entry: Entry, now: Date, offerMinutes: num
   const hold = await findHold(tx, carrier, entry.bookingId);
   const stillOffered = hold && hold.day === entry.offeredDay && hold.areaCode === entry.areaCode;
   // A customer paying right now keeps the day (the checkout extended the hold); otherwise the offer's hold goes.
-  if (stillOffered && booking?.status !== "PROCESSING") {
+  if (locked && stillOffered && booking?.status !== "PROCESSING") {
     await releaseHold(tx, carrier, entry.bookingId);
     await tx
       .update(s.bookings)

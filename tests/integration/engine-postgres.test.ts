@@ -23,6 +23,7 @@ import { memoryFiles, VALID_DETAILS } from "../../booking/testing/engine";
 import { startFakeFeed } from "../../booking/testing/fake-feed";
 import { createOperationsSync } from "../../booking/operations/sync";
 import { createCmsFeedSource } from "../../booking/adapters/cms-feed/cms-feed-source";
+import { claimFirstWindow } from "../../booking/availability/availability";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 const reason = "TEST_DATABASE_URL is not set (npm test starts a private PostgreSQL cluster when the server binaries are installed)";
@@ -255,6 +256,72 @@ if (!baseUrl) {
       expect(held[0]!.n).toBe(12);
       const sales = await queryRows<{ n: string }>(first.db, sql`select count(*) as n from payment_ledger where key like ${`sale:${carrier.code}:%`}`);
       expect(Number(sales[0]!.n)).toBe(12);
+    });
+
+    it("gives the paid visits their windows without the area-day's lock: 8 customers pay while another session holds the day's row, each in a window of its own (ADR 237)", async () => {
+      const carrier = await carrierWith({ technicians: 2, slots: 4 });
+      const date = "2025-06-10";
+      const ready = async (i: number) => {
+        const engine = engineFor(i);
+        const { reference } = await engine.basket.buildBooking(carrier);
+        await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+        await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+        await engine.basket.setDate(carrier, reference, { date });
+        await engine.basket.setCustomerDetails(carrier, reference, { ...VALID_DETAILS, email: `window${i}@example.com` });
+        return reference;
+      };
+      const refs = await Promise.all(Array.from({ length: 8 }, (_, i) => ready(i)));
+      // Another session locks the area-day's row (as a hold being taken does) and keeps it until the payments are over.
+      const holder = new pg.Client({ connectionString: urlFor(databaseName) });
+      await holder.connect();
+      try {
+        await holder.query("begin");
+        const locked = await holder.query("select day from capacity_days where carrier_code = $1 and day = $2 for update", [carrier.code, date]);
+        expect(locked.rowCount).toBe(1);
+        const paid = await Promise.all(refs.map((ref, i) => engineFor(i).checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" })));
+        expect(paid.every((b) => b.checkout_status === "SUCCESS")).toBe(true);
+      } finally {
+        await holder.query("rollback");
+        await holder.end();
+      }
+      const jobs = await first.db.select().from(s.jobs).where(eq(s.jobs.carrierCode, carrier.code));
+      expect(jobs).toHaveLength(8);
+      expect(new Set(jobs.map((j) => `${j.technicianId} ${j.slot}`)).size).toBe(8);
+      const orders = await first.db.select().from(s.orders).where(eq(s.orders.carrierCode, carrier.code));
+      for (const order of orders) {
+        const job = jobs.find((j) => j.orderId === order.id)!;
+        expect({ technicianId: order.technicianId, slot: order.slot }).toEqual({ technicianId: job.technicianId, slot: job.slot });
+      }
+      // The least-loaded technician's first window each time: both technicians' four windows, each once.
+      expect(jobs.map((j) => `${j.technicianId} ${j.slot}`).sort()).toEqual(
+        [1, 2].flatMap((n) => ["08:00", "09:30", "11:00", "12:30"].map((slot) => `${carrier.code}-central-${n} ${slot}`)).sort(),
+      );
+    });
+
+    it("claims a technician's window for one transaction at a time and passes over a claimed one without waiting (ADR 237)", async () => {
+      const carrier = await carrierWith({ technicians: 1, slots: 2 });
+      const day = "2025-06-11";
+      const windows = [
+        { technicianId: "a", slot: "08:00" },
+        { technicianId: "a", slot: "09:30" },
+      ];
+      await first.db.transaction(async (tx) => {
+        expect(await claimFirstWindow(tx, carrier, day, windows)).toBe(0);
+        // Another replica's transaction meanwhile: the first window is passed over, the second taken; with only the first, none.
+        await second.db.transaction(async (other) => {
+          expect(await claimFirstWindow(other, carrier, day, windows)).toBe(1);
+          expect(await claimFirstWindow(other, carrier, day, [windows[0]!])).toBeNull();
+        });
+        // The same window of another day, or of another carrier, is not the same claim.
+        await second.db.transaction(async (other) => {
+          expect(await claimFirstWindow(other, carrier, "2025-06-12", windows)).toBe(0);
+          expect(await claimFirstWindow(other, carrierFixture("someone-else"), day, windows)).toBe(0);
+        });
+      });
+      // Claims end with their transaction.
+      await second.db.transaction(async (other) => {
+        expect(await claimFirstWindow(other, carrier, day, windows)).toBe(0);
+      });
     });
 
     it("takes a lapsed hold again under the day's lock at payment: a day filled meanwhile is refused, not sold twice (ADR 212)", async () => {

@@ -21,6 +21,7 @@ import { fixedClock } from "../../booking/ports/clock";
 import type { Notifications } from "../../booking/ports/notifications";
 import { memoryFiles, VALID_DETAILS } from "../../booking/testing/engine";
 import { carrierFixture, catalogueFixture, engineFixture, IDS } from "../../booking/testing/fixtures";
+import { expireOffers } from "../../booking/waiting-list/waiting-list";
 
 const baseUrl = process.env.TEST_DATABASE_URL;
 
@@ -175,6 +176,81 @@ if (!baseUrl) {
       expect(moves.map((move) => move.status)).toEqual(["fulfilled", "fulfilled"]);
       expect((await one().orders.lookupOrder(carrier, orders[0]!)).booking.booking_date).toBe(tuesday);
       expect((await one().orders.lookupOrder(carrier, orders[1]!)).booking.booking_date).toBe(monday);
+    });
+
+    it("an offer expiring while the customer's checkout holds their booking and extends the hold: neither waits for the other, the customer keeps the day (ADR 238)", async () => {
+      const day = "2025-06-12";
+      const order = await paidOrder(one(), day);
+      const dan = await draft(one());
+      await one().waitingList.joinWaitingList(carrier, dan, { name: "Dan", email: "dan@example.com", phone: "07700 900123", site_url: "https://repairs.example" });
+      await one().orders.cancelOrder(carrier, order);
+      const [entry] = await databases[0]!.db
+        .select()
+        .from(s.waitingList)
+        .where(and(eq(s.waitingList.carrierCode, code), eq(s.waitingList.name, "Dan")));
+      expect(entry).toMatchObject({ state: "offered", offeredDay: day });
+      clock.advance(121 * 60_000);
+      // A checkout of Dan's booking: its row locked first, then its hold written (ADR 212's order).
+      const url = new URL(baseUrl!);
+      url.pathname = `/${databaseName}`;
+      const paying = new pg.Client({ connectionString: url.toString() });
+      await paying.connect();
+      try {
+        await paying.query("begin");
+        await paying.query("select id from bookings where id = $1 for update", [entry!.bookingId]);
+        const expiring = expireOffers(databases[1]!.db, clock.now(), 120).then(
+          (n) => ({ ok: true as const, n }),
+          (error: unknown) => ({ ok: false as const, error }),
+        );
+        // Let the expiry reach the booking (before ADR 238 it deleted the hold here and waited for the booking's row).
+        await Promise.race([expiring, new Promise((resolve) => setTimeout(resolve, 500))]);
+        const extended = await paying.query("update capacity_holds set expires_at = $2 where booking_id = $1", [entry!.bookingId, new Date(clock.now().getTime() + 15 * 60_000)]);
+        expect(extended.rowCount).toBe(1);
+        await paying.query("commit");
+        const outcome = await expiring;
+        expect(outcome).toMatchObject({ ok: true });
+      } finally {
+        await paying.end();
+      }
+      const [after] = await databases[0]!.db.select().from(s.waitingList).where(eq(s.waitingList.id, entry!.id));
+      expect(after!.state).toBe("expired");
+      // The booking busy in its checkout kept its hold on the day.
+      const [hold] = await databases[0]!.db.select().from(s.capacityHolds).where(eq(s.capacityHolds.bookingId, entry!.bookingId));
+      expect(hold).toMatchObject({ day });
+    });
+
+    it("an order cancelled while another transaction holds its booking and writes its hold: the cancellation waits its turn instead of deadlocking (ADR 238)", async () => {
+      const day = "2025-06-13";
+      const order = await paidOrder(one(), day);
+      const [row] = await databases[0]!.db
+        .select()
+        .from(s.orders)
+        .where(eq(s.orders.orderRef, Number(order.order_ref)));
+      const url = new URL(baseUrl!);
+      url.pathname = `/${databaseName}`;
+      const writer = new pg.Client({ connectionString: url.toString() });
+      await writer.connect();
+      try {
+        await writer.query("begin");
+        await writer.query("select id from bookings where id = $1 for update", [row!.bookingId]);
+        const cancelling = two()
+          .orders.cancelOrder(carrier, order)
+          .then(
+            () => ({ ok: true as const }),
+            (error: unknown) => ({ ok: false as const, error }),
+          );
+        // Let the cancellation reach the booking (before ADR 238 it deleted the hold first and then waited for the booking's row).
+        await Promise.race([cancelling, new Promise((resolve) => setTimeout(resolve, 500))]);
+        const written = await writer.query("update capacity_holds set expires_at = null where booking_id = $1", [row!.bookingId]);
+        expect(written.rowCount).toBe(1);
+        await writer.query("commit");
+        expect(await cancelling).toMatchObject({ ok: true });
+      } finally {
+        await writer.end();
+      }
+      const [cancelled] = await databases[0]!.db.select().from(s.orders).where(eq(s.orders.id, row!.id));
+      expect(cancelled!.status).toBe("CANCELLED");
+      expect(await databases[0]!.db.select().from(s.capacityHolds).where(eq(s.capacityHolds.bookingId, row!.bookingId))).toHaveLength(0);
     });
   });
 }
