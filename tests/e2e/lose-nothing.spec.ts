@@ -181,7 +181,7 @@ for (const { label, kind, lang } of [
           if (!javaScriptEnabled) await expect(page).toHaveURL(/\/manage\/booking\?.*proof_problem=too-large/);
           await expect(page.getByTestId("manage-booking")).toHaveAttribute("data-order-status", "BOOKED");
           await expect(proof.getByTestId("proof-error")).toHaveText(t("proof.errors.tooLarge"));
-          await expect(proof.getByTestId("proof-status")).toHaveText(t("proof.notSupplied"));
+          await expect(page.getByTestId("overview-proof")).toHaveText(t("proof.notSupplied"));
         } finally {
           await context.close();
         }
