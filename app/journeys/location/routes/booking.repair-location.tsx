@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext } from "~/lib/booking-flow/context.server";
-import { geocodeText, parseManualAddress, type ManualAddress } from "~/journeys/location/address";
+import { geocodeText, MANUAL_ADDRESS_FIELDS, manualValues, parseManualAddress, type ManualAddress } from "~/journeys/location/address";
 import { addressesAtPostcode, geocode, requirePostcode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/journeys/location/location.server";
 import { repairLocationFormSchema } from "~/journeys/location/repair-location-form";
 import { isBusinessAccount } from "~/journeys/location/postcode-form";
@@ -12,7 +12,7 @@ import { readBusinessCookie } from "~/lib/cookies.server";
 import { AddressErrorModal } from "~/journeys/location/components/address-error-modal";
 import { ManualAddressFields } from "~/journeys/location/components/manual-address-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { readForm } from "~/lib/http/form.server";
+import { readForm, refusedFields, UNSUPPORTED_CHARACTERS_KEY, withRefusedFieldErrors } from "~/lib/http/form.server";
 import { isMailInBooking, offersMailIn } from "~/lib/booking-flow/mail-in";
 import { deviceStartPath } from "~/journeys/location/next-step";
 import { titleMeta } from "~/i18n/meta";
@@ -45,7 +45,7 @@ type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualA
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const booking = requirePostcode(context);
-  const form = await readForm(request);
+  const form = await readForm(request, { textFields: MANUAL_ADDRESS_FIELDS });
   const parsed = repairLocationFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<ActionBody>({ choiceErrorKey: parsed.error.issues[0]?.message ?? "booking-location.repairLocation.choose" }, { status: 400 });
   const choice = parsed.data;
@@ -79,7 +79,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return saveAddress(context, address, { business, stage: "repair-location" });
   }
   const manual = parseManualAddress(form, booking.postcode);
-  if (!manual.ok) return data<ActionBody>({ fieldErrors: manual.fieldErrors, values: manual.values }, { status: 400 });
+  // A pasted control character: that line's error, the other lines as typed (ADR 231).
+  if (!manual.ok || refusedFields(form).length) {
+    const fieldErrors = withRefusedFieldErrors(form, manual.ok ? {} : manual.fieldErrors, UNSUPPORTED_CHARACTERS_KEY);
+    return data<ActionBody>({ fieldErrors, values: manualValues(form, booking.postcode) }, { status: 400 });
+  }
   const point = await geocode(context, geocodeText(manual.address));
   return saveAddress(context, { ...manual.address, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null }, { business, stage: "repair-location" });
 }
