@@ -19,7 +19,8 @@ import { changeBookingAddress } from "~/journeys/manage/changes/change-address.s
 import { changeBookingDate } from "~/journeys/manage/changes/change-date.server";
 import { addDeviceImei } from "~/journeys/manage/changes/imei.server";
 import { proofTooLarge, proofTooLargeResult, uploadProof } from "~/journeys/manage/changes/proof.server";
-import { PROOF_PROBLEM_PARAM, PROOF_TOO_LARGE } from "~/lib/http/proof-problem";
+import { PROOF_PROBLEM_PARAM, PROOF_TOO_LARGE, PROOF_TOO_LARGE_TOLD } from "~/lib/http/proof-problem";
+import { flashToast } from "~/lib/toast.server";
 import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/journeys/manage/change-date";
 import type { ShownText } from "~/lib/errors/error-table";
 import { manageBookingPath, parseLookup, trackingPath, type LookupForm } from "~/lib/order-access/lookup-form";
@@ -122,6 +123,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/manage");
   }
   const lookup = parsed.lookup;
+  if (url.searchParams.get(PROOF_PROBLEM_PARAM) === PROOF_TOO_LARGE) {
+    // Sent back by the request guard (ADR 232): the problem toast as for any refused upload (spec §4), then the page once more (ADR 241).
+    flashToast({ type: "error", key: "manage.toasts.proofProblem" });
+    url.searchParams.set(PROOF_PROBLEM_PARAM, PROOF_TOO_LARGE_TOLD);
+    throw redirect(`${url.pathname}?${url.searchParams}`, { headers: manageHeaders() });
+  }
   let found;
   try {
     found = await findOrder(ctx, lookup);
@@ -147,7 +154,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       maxProofBytes: MAX_PROOF_BYTES,
       csrf: csrfToken(ctx),
       // A proof of purchase over the limit posted without JavaScript, sent back here by the request guard (ADR 232).
-      proofProblem: url.searchParams.get(PROOF_PROBLEM_PARAM) === PROOF_TOO_LARGE ? proofTooLargeResult(url) : null,
+      proofProblem: url.searchParams.get(PROOF_PROBLEM_PARAM) === PROOF_TOO_LARGE_TOLD ? proofTooLargeResult(url) : null,
     },
     { status: refusedQuery ? 400 : 200, headers: manageHeaders() },
   );
