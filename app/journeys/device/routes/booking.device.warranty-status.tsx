@@ -13,7 +13,8 @@ import { StepPage, useStepErrors } from "~/journeys/device/components/step-page"
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
-import { readForm, refusedFields, UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/form.server";
+import { readForm, refusedFields } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { ButtonLink } from "~/components/ui/button";
 

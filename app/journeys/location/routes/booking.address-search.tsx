@@ -14,7 +14,8 @@ import { AddressErrorModal } from "~/journeys/location/components/address-error-
 import { ManualAddressFields } from "~/journeys/location/components/manual-address-fields";
 import { HaveBookingCode } from "~/journeys/location/components/have-booking-code";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { queryText, readForm, refusedFields, UNSUPPORTED_CHARACTERS_KEY, withRefusedFieldErrors } from "~/lib/http/form.server";
+import { queryText, readForm, refusedFields, withRefusedFieldErrors } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 import { SearchField } from "~/components/ui/search-field";

@@ -7,7 +7,8 @@ import { dropOffFormSchema } from "~/journeys/location/drop-off-form";
 import { StoreCard } from "~/journeys/location/components/store-card";
 import { StorePostcodeSearch } from "~/journeys/location/components/store-postcode-search";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { queryText, readForm, UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/form.server";
+import { queryText, readForm } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 

@@ -10,7 +10,8 @@ import { StoreCard } from "~/journeys/location/components/store-card";
 import { StorePostcodeSearch } from "~/journeys/location/components/store-postcode-search";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
-import { queryText, readForm, refusedFields, UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/form.server";
+import { queryText, readForm, refusedFields } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 
