@@ -274,6 +274,45 @@ for (const { label, kind, lang } of [
       }
     });
 
+    test("booking code without JavaScript: a control character is the field's error, the code stays as typed, typed or from a link", async ({ browser }) => {
+      const code = String(pickCarrier(carriers, kind).code);
+      const unsupported = commonText(lang, "landing.unsupportedCharacters");
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(carrierUrl(code, "/booking/continue"));
+        await page.locator("#booking-code").fill("K7Q2\u0000M9XD");
+        const answer = await submit(page, page.locator("#booking-code").locator("xpath=ancestor::form").locator('button[type="submit"]'));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("booking-code-error")).toHaveText(unsupported);
+        await expect(page.locator("#booking-code")).toHaveValue("K7Q2M9XD");
+        const opened = await page.goto(carrierUrl(code, "/booking/continue?token=K7Q2%07M9XD"));
+        expect(opened?.status()).toBe(400);
+        await expect(page.getByTestId("booking-code-error")).toHaveText(unsupported);
+        await expect(page.locator("#booking-code")).toHaveValue("K7Q2M9XD");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("model search without JavaScript: a control character is the field's error, the words kept, every model still listed", async ({ browser }) => {
+      const carrier = pickCarrier(carriers, kind);
+      const code = String(carrier.code);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(coveredPostcode(carrier).replace(/\s+/g, ""))}`));
+        await expect(page).toHaveURL(/\/booking\/device\//);
+        const opened = await page.goto(carrierUrl(code, "/booking/device/model?make=2&kind=phone&q=iPh%00one"));
+        expect(opened?.status()).toBe(400);
+        await expect(page.getByTestId("model-search-error")).toHaveText(commonText(lang, "landing.unsupportedCharacters"));
+        await expect(page.locator("#model-search")).toHaveValue("iPhone");
+        await expect(page.getByTestId("model-list").getByRole("link").first()).toBeVisible();
+      } finally {
+        await context.close();
+      }
+    });
+
     test("a proof of purchase over the limit: back on the manage page saying so without JavaScript, refused in the browser with it", async ({ browser }) => {
       test.setTimeout(180_000);
       const carrier = pickCarrier(carriers, kind);

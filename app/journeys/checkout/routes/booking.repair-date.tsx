@@ -251,7 +251,7 @@ export default function RepairDatePage() {
           ) : (
             <>
               <p>{t("booking-checkout.repairDate.noDatesText")}</p>
-              <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("booking-checkout.waitingList.title")}>
+              <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("booking-checkout.waitingList.title")} key={JSON.stringify(waiting?.values ?? {})}>
                 {WAITING_LIST_FIELDS.map(({ name, type, autoComplete }) => (
                   <TextField
                     key={name}

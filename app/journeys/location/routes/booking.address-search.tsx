@@ -137,6 +137,8 @@ export default function AddressSearch() {
       <Form method="get" role="search" className="mt-6" onChange={(event) => liveSearch.schedule(event.currentTarget)} onSubmit={liveSearch.cancel}>
         {business ? <input type="hidden" name="type" value="business" /> : null}
         <SearchField
+          // The search as the server cleaned it replaces what was typed when it held a control character (ADR 231).
+          key={textRefused ? `refused:${text}` : "typed"}
           id="address-text"
           name="text"
           label={t("landing.addressLabel")}
@@ -211,7 +213,7 @@ export default function AddressSearch() {
 
       <details className="mt-8 rounded-xl border border-line/15 p-4" open={manualOpen || Boolean(manualErrors)} onToggle={(event) => setManualOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer font-semibold">{t("booking-location.address.manual")}</summary>
-        <Form method="post" noValidate className="mt-4 space-y-4">
+        <Form method="post" noValidate className="mt-4 space-y-4" key={JSON.stringify(manualErrors?.values ?? {})}>
           <input type="hidden" name="intent" value="manual" />
           {business ? <input type="hidden" name="type" value="business" /> : null}
           <ManualAddressFields values={manualErrors?.values ?? { line_1: "", line_2: "", town: "", postcode: postcode }} errors={manualErrors?.fieldErrors ?? {}} />

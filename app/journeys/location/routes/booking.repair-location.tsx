@@ -105,7 +105,7 @@ export default function RepairLocation() {
       <h1 id="repair-location-title" className="text-3xl font-bold">
         {t("booking-location.repairLocation.title", wording)}
       </h1>
-      <Form method="post" noValidate className="mt-6 space-y-6">
+      <Form method="post" noValidate className="mt-6 space-y-6" key={JSON.stringify(manualErrors?.values ?? {})}>
         <fieldset className="space-y-3">
           <legend className="text-lg font-semibold">{t("booking-location.repairLocation.legend")}</legend>
           <label className="flex items-start gap-3 rounded-xl border border-line/15 p-4">

@@ -116,7 +116,7 @@ export default function StoreSearch() {
         )
       ) : null}
 
-      <Form method="post" noValidate className="mt-8 space-y-3 rounded-xl border border-line/15 p-4">
+      <Form method="post" noValidate className="mt-8 space-y-3 rounded-xl border border-line/15 p-4" key={actionData?.storeCode ?? ""}>
         <TextField
           id="store-code"
           name="store_code"

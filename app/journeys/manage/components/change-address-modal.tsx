@@ -83,6 +83,7 @@ export function ChangeAddressModal({
               id="address-search-input"
               name="q"
               label={t("manage.address.searchLabel")}
+              key={state.queryRefused ? `refused:${state.query}` : "typed"}
               defaultValue={state.query}
               error={state.queryRefused ? t(UNSUPPORTED_CHARACTERS_KEY) : null}
               errorTestId="address-search-error"

@@ -100,6 +100,7 @@ export function ChangeDateModal({
               hint={t("manage.date.reasonHint")}
               rows={3}
               maxLength={1000}
+              key={state.reasonRefused ? `refused:${state.reason}` : "typed"}
               defaultValue={state.reason}
               error={showReasonError ? t("manage.date.errors.reasonShort") : state.reasonRefused && reasonError === null ? t(UNSUPPORTED_CHARACTERS_KEY) : null}
               announceError
