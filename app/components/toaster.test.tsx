@@ -6,7 +6,7 @@ import { Toaster } from "./toaster";
 
 const flashed = toast({ type: "error", message: "We could not find that order", durationMs: 15_000 });
 
-describe("the toaster on a page served without hydration (ADR 206)", () => {
+describe("the toaster rendered by the server (ADRs 206, 241)", () => {
   it("renders the flashed toast at once, with its duration for the page module", () => {
     const html = renderToString(
       <RequestInfoProvider value={{ enhancements: ["page"] }}>
@@ -18,8 +18,9 @@ describe("the toaster on a page served without hydration (ADR 206)", () => {
     expect(html).toContain("data-toast-dismiss");
   });
 
-  it("leaves it to the hydrated page's effect otherwise, so hydration renders what the server did", () => {
+  it("renders it on a page that hydrates too, so a visitor without JavaScript sees it (ADR 241)", () => {
     const html = renderToString(<Toaster incoming={flashed} />);
-    expect(html).not.toContain("We could not find that order");
+    expect(html).toContain("We could not find that order");
+    expect(html).not.toContain("data-duration-ms");
   });
 });

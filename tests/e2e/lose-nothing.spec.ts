@@ -1,8 +1,10 @@
 /**
- * Bad input loses nothing (non-negotiable 4; ADRs 231, 232): a control character pasted into a typed
+ * Bad input loses nothing (non-negotiable 4; ADRs 231, 232, 241): a control character pasted into a typed
  * field answers the same page with that field's error, every other value kept (the details step,
- * with and without JavaScript, the manage lookup, the postcode search and the call-back form without it); a proof of purchase over the limit
- * posted without JavaScript comes back to the manage page saying the file is too large, and with
+ * with and without JavaScript, the manage lookup, the postcode search, the call-back form, the manage
+ * page's reason, address search, IMEI and cancel phrase, the address search, manual address and store
+ * search without it); a proof of purchase over the limit
+ * posted without JavaScript comes back to the manage page with the problem toast saying the file is too large, and with
  * JavaScript the browser still refuses it first. A UK carrier in English, the German carrier in German.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -10,7 +12,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { carrierUrl } from "../support/app";
 import { seededCarriers, type CmsEntry } from "../support/cms";
-import { bookThroughUi, coveredPostcode, deviceIntoBasket, MODELS, managePath, pickCarrier, PHONE, text, type Lang } from "../support/book-through-ui";
+import { bookThroughUi, coveredPostcode, deviceIntoBasket, MODELS, managePath, pickCarrier, PHONE, text, toast, type Lang } from "../support/book-through-ui";
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
@@ -49,6 +51,12 @@ async function sessionAtDetails(browser: Browser, carrier: CmsEntry, lang: Lang)
   } finally {
     await context.close();
   }
+}
+
+/** Sends a GET form (a search) by its button; the answer to the page's navigation. */
+async function navigate(page: Page, button: ReturnType<Page["getByRole"]>) {
+  const [answer] = await Promise.all([page.waitForResponse((response) => response.request().isNavigationRequest() && response.request().method() === "GET"), button.click()]);
+  return answer;
 }
 
 /** Posts the page's form by its submit button; the answer to the post. */
@@ -162,6 +170,149 @@ for (const { label, kind, lang } of [
       }
     });
 
+    test("manage page without JavaScript: a control character in the date change's reason, the address search, the IMEI or the cancel phrase is that field's error, the value kept", async ({
+      browser,
+    }) => {
+      test.setTimeout(180_000);
+      const carrier = pickCarrier(carriers, kind);
+      const code = String(carrier.code);
+      const order = await bookThroughUi(browser, carrier, { lang, dayIndex: 6, pages: 2 });
+      const unsupported = commonText(lang, "landing.unsupportedCharacters");
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        // Change date: the reason is sent with GET; no days are shown for it.
+        await page.goto(carrierUrl(code, managePath(order, { modal: "date" })));
+        const reason = lang === "de" ? "Ich bin an dem Tag leider verreist" : "I will be away on holiday that day";
+        await page.getByTestId("date-reason").fill(`${reason.slice(0, 8)}\u0007${reason.slice(8)}`);
+        let answer = await navigate(page, page.getByTestId("date-show-days"));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("date-reason-error")).toHaveText(unsupported);
+        await expect(page.getByTestId("date-reason")).toHaveValue(reason);
+        await expect(page.getByTestId("date-day")).toHaveCount(0);
+
+        // Change address: the search box.
+        await page.goto(carrierUrl(code, managePath(order, { modal: "address" })));
+        const search = carrier.countryCode === "DE" ? "80802" : "E1 6LZ";
+        await page.getByTestId("address-search-input").fill(`${search}\u0000`);
+        answer = await navigate(page, page.getByTestId("address-search-submit"));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("address-search-error")).toHaveText(unsupported);
+        await expect(page.getByTestId("address-search-input")).toHaveValue(search);
+        await expect(page.getByTestId("address-suggestions")).toHaveCount(0);
+
+        // IMEI: the red note under the field; nothing saved.
+        await page.goto(carrierUrl(code, managePath(order)));
+        const identifier = page.getByTestId("device-identifier");
+        await identifier.getByTestId("identifier-input").fill("4901542032\u001b37518");
+        answer = await submit(page, identifier.getByTestId("identifier-save"));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("identifier-error")).toHaveText(unsupported);
+        await expect(page.getByTestId("identifier-input")).toHaveValue("490154203237518");
+        await expect(page.getByTestId("device-identifier")).toHaveAttribute("data-status", "error");
+
+        // Cancel: the phrase's error; the booking stays booked.
+        await page.goto(carrierUrl(code, managePath(order, { modal: "cancel", step: "phrase" })));
+        const phrase = lang === "de" ? "REPARATUR-ABBRECHEN" : "CANCEL-REPAIR";
+        await page.getByTestId("cancel-phrase-input").fill(`${phrase}\u0000`);
+        answer = await submit(page, page.getByTestId("cancel-submit"));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("cancel-phrase-error")).toHaveText(unsupported);
+        await expect(page.getByTestId("cancel-phrase-input")).toHaveValue(phrase);
+        await expect(page.getByTestId("manage-booking")).toHaveAttribute("data-order-status", "BOOKED");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("address search, manual address and store search without JavaScript: a control character is that field's error, the value kept", async ({ browser }) => {
+      const carrier = pickCarrier(carriers, kind);
+      const code = String(carrier.code);
+      const unsupported = commonText(lang, "landing.unsupportedCharacters");
+      const postcode = coveredPostcode(carrier);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        // The address search (GET): no search is made with it.
+        await page.goto(carrierUrl(code, "/booking/address-search"));
+        await page.locator("#address-text").fill(`10 Downing\u0000 Street`);
+        let answer = await navigate(page, page.locator("#address-text").locator("xpath=ancestor::form").locator('button[type="submit"]'));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("address-text-error")).toHaveText(unsupported);
+        await expect(page.locator("#address-text")).toHaveValue("10 Downing Street");
+        await expect(page.getByTestId("address-results")).toHaveCount(0);
+
+        // The manual address (POST): the line's error, every line kept.
+        await page.locator("details:has(#manual-line-1) > summary").click();
+        await page.locator("#manual-line-1").fill("10 Example\u0007 Street");
+        await page.locator("#manual-line-2").fill("Flat 2");
+        await page.locator("#manual-town").fill("Exampleton");
+        await page.locator("#manual-postcode").fill(postcode);
+        answer = await submit(page, page.locator("#manual-line-1").locator("xpath=ancestor::form").locator('button[type="submit"]'));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("manual-line-1-error")).toHaveText(unsupported);
+        await expect(page.getByTestId("manual-town-error")).toHaveCount(0);
+        await expect(page.locator("#manual-line-1")).toHaveValue("10 Example Street");
+        await expect(page.locator("#manual-line-2")).toHaveValue("Flat 2");
+        await expect(page.locator("#manual-town")).toHaveValue("Exampleton");
+        await expect(page.locator("#manual-postcode")).toHaveValue(postcode);
+
+        // The store search's postcode (GET) and a typed store code (POST).
+        await page.goto(carrierUrl(code, "/booking/store-search"));
+        await page.locator("#store-postcode").fill(`${postcode}\u0000`);
+        answer = await navigate(page, page.locator("#store-postcode").locator("xpath=ancestor::form").locator('button[type="submit"]'));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("store-postcode-error")).toHaveText(unsupported);
+        await expect(page.locator("#store-postcode")).toHaveValue(postcode);
+        await page.locator("#store-code").fill("OX\u001b1");
+        answer = await submit(page, page.locator("#store-code").locator("xpath=ancestor::form").locator('button[type="submit"]').first());
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("store-code-error")).toHaveText(unsupported);
+        await expect(page.locator("#store-code")).toHaveValue("OX1");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("booking code without JavaScript: a control character is the field's error, the code stays as typed, typed or from a link", async ({ browser }) => {
+      const code = String(pickCarrier(carriers, kind).code);
+      const unsupported = commonText(lang, "landing.unsupportedCharacters");
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(carrierUrl(code, "/booking/continue"));
+        await page.locator("#booking-code").fill("K7Q2\u0000M9XD");
+        const answer = await submit(page, page.locator("#booking-code").locator("xpath=ancestor::form").locator('button[type="submit"]'));
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("booking-code-error")).toHaveText(unsupported);
+        await expect(page.locator("#booking-code")).toHaveValue("K7Q2M9XD");
+        const opened = await page.goto(carrierUrl(code, "/booking/continue?token=K7Q2%07M9XD"));
+        expect(opened?.status()).toBe(400);
+        await expect(page.getByTestId("booking-code-error")).toHaveText(unsupported);
+        await expect(page.locator("#booking-code")).toHaveValue("K7Q2M9XD");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("model search without JavaScript: a control character is the field's error, the words kept, every model still listed", async ({ browser }) => {
+      const carrier = pickCarrier(carriers, kind);
+      const code = String(carrier.code);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        await page.goto(carrierUrl(code, `/booking/postcode-search?postcode=${encodeURIComponent(coveredPostcode(carrier).replace(/\s+/g, ""))}`));
+        await expect(page).toHaveURL(/\/booking\/device\//);
+        const opened = await page.goto(carrierUrl(code, "/booking/device/model?make=2&kind=phone&q=iPh%00one"));
+        expect(opened?.status()).toBe(400);
+        await expect(page.getByTestId("model-search-error")).toHaveText(commonText(lang, "landing.unsupportedCharacters"));
+        await expect(page.locator("#model-search")).toHaveValue("iPhone");
+        await expect(page.getByTestId("model-list").getByRole("link").first()).toBeVisible();
+      } finally {
+        await context.close();
+      }
+    });
+
     test("a proof of purchase over the limit: back on the manage page saying so without JavaScript, refused in the browser with it", async ({ browser }) => {
       test.setTimeout(180_000);
       const carrier = pickCarrier(carriers, kind);
@@ -181,7 +332,15 @@ for (const { label, kind, lang } of [
           if (!javaScriptEnabled) await expect(page).toHaveURL(/\/manage\/booking\?.*proof_problem=too-large/);
           await expect(page.getByTestId("manage-booking")).toHaveAttribute("data-order-status", "BOOKED");
           await expect(proof.getByTestId("proof-error")).toHaveText(t("proof.errors.tooLarge"));
-          await expect(proof.getByTestId("proof-status")).toHaveText(t("proof.notSupplied"));
+          await expect(page.getByTestId("overview-proof")).toHaveText(t("proof.notSupplied"));
+          // Spec §4: a refused upload gives the problem toast, as the server's other refusals do (ADR 241).
+          if (!javaScriptEnabled) {
+            await expect(toast(page, "error", t("toasts.proofProblem"))).toBeVisible();
+            // Once: reloading keeps the field's message, not the toast.
+            await page.reload();
+            await expect(proof.getByTestId("proof-error")).toHaveText(t("proof.errors.tooLarge"));
+            await expect(toast(page, "error", t("toasts.proofProblem"))).toHaveCount(0);
+          }
         } finally {
           await context.close();
         }

@@ -111,6 +111,9 @@ for (const journey of JOURNEYS) {
       await expect(page.getByTestId("overview-device")).toHaveCount(1);
       await expect(page.getByTestId("device-identifier")).toHaveAttribute("data-status", "not_supplied");
       await expect(page.getByTestId("overview-proof")).toHaveText(t("proof.notSupplied"));
+      // Said once: the overview's row; the device's upload box does not repeat it for a one-device order.
+      await expect(page.getByText(new RegExp(`^${t("proof.label")}:`))).toHaveCount(0);
+      await expect(page.getByTestId("proof-status")).toHaveCount(0);
       await expect(page.getByTestId("overview-billing-address")).toContainText("Ada Lovelace");
       await expect(page.getByTestId("overview-battery")).toContainText("iPhone 16 Pro Max");
       await expect(page.getByTestId("overview-convenience-charge")).toContainText(lang === "de" ? "99 €" : "£59.00");

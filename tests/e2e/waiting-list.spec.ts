@@ -61,9 +61,16 @@ test("a customer who finds no date joins the waiting list and books the day a ca
   await expect(modal).toBeVisible();
   await modal.getByRole("button", { name: text("en", "waitingList.submit") }).click();
   await expect(modal.getByTestId("error-name")).toHaveText(text("en", "waitingList.errors.nameMissing"));
-  await modal.getByLabel(text("en", "waitingList.name")).fill("Grace Hopper");
+  // A pasted control character (ADR 231): the name's error, every value kept as typed without it.
+  await modal.getByLabel(text("en", "waitingList.name")).fill("Grace\u0000 Hopper");
   await modal.getByLabel(text("en", "waitingList.email")).fill("grace@example.com");
   await modal.getByLabel(text("en", "waitingList.phone")).fill("07700 900456");
+  await modal.getByRole("button", { name: text("en", "waitingList.submit") }).click();
+  await expect(modal.getByTestId("error-name")).toHaveText(text("en", "landing.unsupportedCharacters", {}, "common"));
+  await expect(modal.getByLabel(text("en", "waitingList.name"))).toHaveValue("Grace Hopper");
+  await expect(modal.getByLabel(text("en", "waitingList.email"))).toHaveValue("grace@example.com");
+  await expect(modal.getByLabel(text("en", "waitingList.phone"))).toHaveValue("07700 900456");
+  await expect(page.getByTestId("waiting-list-sent")).toHaveCount(0);
   await modal.getByRole("button", { name: text("en", "waitingList.submit") }).click();
   await expect(page.getByTestId("waiting-list-sent")).toContainText(text("en", "waitingList.sentText"));
   await expectNoSeriousA11yViolations(page);

@@ -31,13 +31,17 @@ export type ManualAddressValues = Record<keyof ManualAddress, string>;
 
 export type ManualAddressForm = { ok: true; address: ManualAddress } | { ok: false; fieldErrors: Partial<Record<keyof ManualAddress, string>>; values: ManualAddressValues };
 
+/** The manual address form's typed fields (ADR 231: a control character in one is that field's error). */
+export const MANUAL_ADDRESS_FIELDS = ["line_1", "line_2", "town", "postcode"] as const;
+
+/** What the manual address form holds, as typed (refused characters already removed by `readForm`). */
+export function manualValues(form: FormData, fixedPostcode?: string | null): ManualAddressValues {
+  const value = (name: string) => String(form.get(name) ?? "");
+  return { line_1: value("line_1"), line_2: value("line_2"), town: value("town"), postcode: fixedPostcode ?? value("postcode") };
+}
+
 export function parseManualAddress(form: FormData, fixedPostcode?: string | null): ManualAddressForm {
-  const raw = {
-    line_1: String(form.get("line_1") ?? ""),
-    line_2: String(form.get("line_2") ?? ""),
-    town: String(form.get("town") ?? ""),
-    postcode: fixedPostcode ?? String(form.get("postcode") ?? ""),
-  };
+  const raw = manualValues(form, fixedPostcode);
   const parsed = manualAddressSchema.safeParse(raw);
   if (parsed.success) return { ok: true, address: parsed.data };
   const fieldErrors: Partial<Record<keyof ManualAddress, string>> = {};

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseFields, readForm, refusedFields, withRefusedFieldErrors } from "./form.server";
+import { parseFields, queryText, readForm, refusedFields, withRefusedFieldErrors } from "./form.server";
 import { FORM_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from "./limits";
 
 function post(body: BodyInit | null, contentType: string | null, path = "/booking/details"): Request {
@@ -126,6 +126,16 @@ describe("readForm", () => {
     // Under the limit the body is read, then refused as broken multipart (400), not as too large.
     expect(await refusal(readForm(request(1024 * 1024)))).toMatchObject({ status: 400 });
     expect(await refusal(readForm(request(UPLOAD_BODY_LIMIT_BYTES + 1)))).toMatchObject({ status: 413 });
+  });
+});
+
+describe("queryText", () => {
+  it("reads a typed query parameter without refused characters and says it held some (ADR 231)", () => {
+    const params = new URLSearchParams({ text: "10 Downing\u0000 Street", reason: "I will be\u0007 away\u001b", q: "E1 6LZ" });
+    expect(queryText(params, "text")).toEqual({ value: "10 Downing Street", refused: true });
+    expect(queryText(params, "reason")).toEqual({ value: "I will be away", refused: true });
+    expect(queryText(params, "q")).toEqual({ value: "E1 6LZ", refused: false });
+    expect(queryText(params, "missing")).toEqual({ value: "", refused: false });
   });
 });
 

@@ -99,6 +99,19 @@ export function withRefusedFieldErrors<E extends Partial<Record<string, string>>
   return merged as E;
 }
 
+export { UNSUPPORTED_CHARACTERS_KEY } from "./unsupported-characters";
+
+/**
+ * A typed query parameter (a search or reason form sent with GET) read like a `textFields` field of
+ * `readForm` (ADR 231): its value without refused characters, and whether it held any. The page then
+ * shows the field's error with the cleaned value, and does not search or go on with it.
+ */
+export function queryText(params: URLSearchParams, name: string): { value: string; refused: boolean } {
+  const raw = params.get(name) ?? "";
+  if (!hasForbiddenCharacters(raw, { multiLine: true })) return { value: raw, refused: false };
+  return { value: withoutForbiddenCharacters(raw, { multiLine: true }), refused: true };
+}
+
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   const contentType = request.headers.get("Content-Type");
   if (!FORM_CONTENT_TYPES.includes(mediaType(contentType))) throw requestError("UNSUPPORTED_MEDIA_TYPE");

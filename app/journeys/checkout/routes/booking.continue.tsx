@@ -7,7 +7,8 @@ import { parseBookingCode } from "~/journeys/checkout/booking-code";
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
-import { readForm } from "~/lib/http/form.server";
+import { queryText, readForm, refusedFields } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { CONTINUE_NAMESPACES } from "~/i18n/namespaces";
 
@@ -67,10 +68,13 @@ async function look(request: Request, context: BookingRequestContext, raw: strin
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
-  const code = params.get("token") ?? params.get("code");
-  if (code !== null) {
+  const name = params.has("token") ? "token" : params.has("code") ? "code" : null;
+  if (name !== null) {
+    // A control character in the code: the field's error with the code kept without it (ADR 231).
+    const code = queryText(params, name);
+    if (code.refused) return data<ContinueView>({ value: code.value, errorKey: UNSUPPORTED_CHARACTERS_KEY }, { status: 400 });
     const context = await loadBookingContext(request);
-    const view = await look(request, context, code);
+    const view = await look(request, context, code.value);
     return data(view, { status: view.errorKey ? 400 : 200 });
   }
   const view: ContinueView = { value: "", errorKey: null };
@@ -79,7 +83,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
-  const form = await readForm(request);
+  const form = await readForm(request, { textFields: ["code"] });
+  if (refusedFields(form).length) return data<ContinueView>({ value: String(form.get("code") ?? ""), errorKey: UNSUPPORTED_CHARACTERS_KEY }, { status: 400 });
   const outcome = await resume(request, context, String(form.get("code") ?? ""));
   if (outcome instanceof Response) return outcome;
   return data(outcome, { status: 400 });
@@ -110,6 +115,7 @@ export default function ContinueBooking() {
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
+          key={submitted?.value ?? ""}
           defaultValue={view.value}
           error={view.errorKey ? t(view.errorKey) : null}
           size="lg"

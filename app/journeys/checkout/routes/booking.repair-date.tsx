@@ -15,7 +15,8 @@ import type { AvailabilityDay } from "~/booking.server";
 import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { useActionAnswer } from "~/journeys/checkout/components/use-booking-layout";
-import { readForm } from "~/lib/http/form.server";
+import { readForm, refusedFields, withRefusedFieldErrors } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { isMailInBooking, offersMailIn } from "~/lib/booking-flow/mail-in";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
 import { Button, ButtonLink } from "~/components/ui/button";
@@ -70,14 +71,16 @@ const WAITING_LIST_FIELDS = [
 
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking } = await loadCheckoutStep(request);
-  const values = Object.fromEntries(await readForm(request)) as Record<string, string>;
+  const form = await readForm(request, { textFields: WAITING_LIST_FIELDS.map((field) => field.name) });
+  const values = Object.fromEntries(form) as Record<string, string>;
 
   if (values.intent === "waiting-list") {
     const parsed = waitingListSchema.safeParse(values);
-    if (!parsed.success) {
+    // A pasted control character: that field's error, every value as typed without it (ADR 231).
+    if (!parsed.success || refusedFields(form).length) {
       const fields: Record<string, string> = {};
-      for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-      return data({ kind: "waiting-list" as const, fields, values, status: null }, { status: 400 });
+      if (!parsed.success) for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
+      return data({ kind: "waiting-list" as const, fields: withRefusedFieldErrors(form, fields, UNSUPPORTED_CHARACTERS_KEY), values, status: null }, { status: 400 });
     }
     // On the waiting list for an offer by e-mail, and a call-back request for staff who phone (ADR 094).
     const joined = await joinWaitingList(context, parsed.data, new URL(request.url).origin);
@@ -248,7 +251,7 @@ export default function RepairDatePage() {
           ) : (
             <>
               <p>{t("booking-checkout.repairDate.noDatesText")}</p>
-              <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("booking-checkout.waitingList.title")}>
+              <Form method="post" noValidate className="mt-4 space-y-3" aria-label={t("booking-checkout.waitingList.title")} key={JSON.stringify(waiting?.values ?? {})}>
                 {WAITING_LIST_FIELDS.map(({ name, type, autoComplete }) => (
                   <TextField
                     key={name}

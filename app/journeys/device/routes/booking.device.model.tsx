@@ -11,6 +11,8 @@ import { MaxDevicesModal } from "~/journeys/device/components/basket-modals";
 import { StepPage, tileClass } from "~/journeys/device/components/step-page";
 import { brandedTitle, metaContext } from "~/i18n/meta";
 import { SearchField } from "~/components/ui/search-field";
+import { queryText } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 
 const querySchema = z.object({
   make: z.coerce.number().int().positive(),
@@ -24,40 +26,46 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const { carrier, engine, locale, booking } = context;
   const url = new URL(request.url);
   const { editing, editingDevice } = editedDevice(booking, url);
+  // A control character in the search: the field's error with the words kept without it, all models listed (ADR 231).
+  const search = queryText(url.searchParams, "q");
   const parsed = querySchema.safeParse({
     make: url.searchParams.get("make") ?? editingDevice?.model_version.make_id,
     kind: url.searchParams.get("kind") ?? editingDevice?.device.device_type,
-    q: url.searchParams.get("q") ?? "",
+    q: search.value,
   });
   if (!parsed.success) throw redirect(deviceEntryPath(carrier, editing));
   const { make: makeId, kind, q } = parsed.data;
   const typeId = deviceTypeIdFor(carrier);
   const [makes, models] = await Promise.all([
     engine.catalogue.listMakes(carrier, { typeId, locale }),
-    engine.catalogue.listModels(carrier, { makeId, typeId, deviceType: kind, search: q || undefined }),
+    engine.catalogue.listModels(carrier, { makeId, typeId, deviceType: kind, search: (!search.refused && q) || undefined }),
   ]);
   const make = makes.find((entry) => entry.id === makeId);
   if (!make) throw redirect(carrier.singleMakeOnly ? deviceEntryPath(carrier, editing) : devicePath("make", { device: editing, modal: "make-unavailable" }));
   const kinds = await engine.catalogue.listDeviceKinds(carrier, { makeId, typeId });
   const deviceCount = booking?.device_count ?? 0;
-  return data({
-    make: { id: make.id, name: make.name },
-    kind,
-    q,
-    models: models.map((model) => ({ id: model.id, title: model.title, imagePath: model.image_path })),
-    editing,
-    currentModelId: editingDevice?.model_version.model_id ?? null,
-    full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
-    max: carrier.maxDevicesPerBasket,
-    applianceVariant: carrier.applianceVariant,
-    // Back to the type when the make has several kinds, else to where the type step came from.
-    backHref:
-      kinds.length > 1
-        ? devicePath("type", { make: makeId, device: editing })
-        : carrier.singleMakeOnly
-          ? deviceEntryPath(carrier, editing)
-          : devicePath("make", { device: editing }),
-  });
+  return data(
+    {
+      make: { id: make.id, name: make.name },
+      kind,
+      q,
+      qRefused: search.refused,
+      models: models.map((model) => ({ id: model.id, title: model.title, imagePath: model.image_path })),
+      editing,
+      currentModelId: editingDevice?.model_version.model_id ?? null,
+      full: editing ? null : basketFull(carrier, { deviceCount, inWarranty: booking?.in_warranty ?? null }),
+      max: carrier.maxDevicesPerBasket,
+      applianceVariant: carrier.applianceVariant,
+      // Back to the type when the make has several kinds, else to where the type step came from.
+      backHref:
+        kinds.length > 1
+          ? devicePath("type", { make: makeId, device: editing })
+          : carrier.singleMakeOnly
+            ? deviceEntryPath(carrier, editing)
+            : devicePath("make", { device: editing }),
+    },
+    { status: search.refused ? 400 : 200 },
+  );
 }
 
 export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
@@ -66,7 +74,7 @@ export const meta: MetaFunction<typeof loader> = ({ matches, data: page }) => {
 };
 
 export default function DeviceModel() {
-  const { make, kind, q, models, editing, currentModelId, full, max, applianceVariant, backHref } = useLoaderData<typeof loader>();
+  const { make, kind, q, qRefused, models, editing, currentModelId, full, max, applianceVariant, backHref } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const wording = useColleagueWording();
   const submit = useSubmit();
@@ -91,7 +99,10 @@ export default function DeviceModel() {
           id="model-search"
           name="q"
           label={t("booking-device.model.searchLabel")}
+          key={qRefused ? `refused:${q}` : "typed"}
           defaultValue={q}
+          error={qRefused ? t(UNSUPPORTED_CHARACTERS_KEY) : null}
+          errorTestId="model-search-error"
           maxLength={60}
           autoComplete="off"
           placeholder={t(`booking-device.model.searchPlaceholder.${kind}`)}

@@ -13,7 +13,8 @@ import { StepPage, useStepErrors } from "~/journeys/device/components/step-page"
 import { FormAlert } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
-import { readForm } from "~/lib/http/form.server";
+import { readForm, refusedFields } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { ButtonLink } from "~/components/ui/button";
 
@@ -51,12 +52,19 @@ const warrantyForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-and-basket") }),
 ]);
 
+/** The fields a customer types into here: the purchase date and the IMEI (or serial number). */
+const WARRANTY_TEXT_FIELDS = ["purchase_date", "imei"];
+
 export async function action({ request }: ActionFunctionArgs) {
   const { context, booking, key } = await loadDeviceStep(request, "warranty-status", { checkApplies: false });
   const { carrier, engine } = context;
-  const parsed = warrantyForm.safeParse(formStrings(await readForm(request)));
+  const posted = await readForm(request, { textFields: WARRANTY_TEXT_FIELDS });
+  const parsed = warrantyForm.safeParse(formStrings(posted));
   const form = parsed.success ? parsed.data : ({ intent: "not-in-warranty" } as const);
   const values = { purchaseDate: form.intent === "in-warranty" ? form.purchase_date : "", imei: form.intent === "in-warranty" ? form.imei : "" };
+  // A pasted control character: that field's error, both values as typed without it (ADR 231).
+  const refused = refusedFields(posted);
+  if (refused.length) return formError(context, Object.fromEntries(refused.map((field) => [field, [UNSUPPORTED_CHARACTERS_KEY]])), values);
   try {
     switch (form.intent) {
       case "in-warranty": {

@@ -13,6 +13,7 @@ export function StorePostcodeSearch({ id, postcode, errorKey }: { id: string; po
         name="postcode"
         label={t("booking-location.store.postcodeLabel")}
         autoComplete="postal-code"
+        key={errorKey ? `error:${postcode}` : "typed"}
         defaultValue={postcode}
         error={errorKey ? t(errorKey) : null}
         size="lg"

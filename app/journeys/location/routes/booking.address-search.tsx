@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData, useLocation, useNavigation, u
 import { useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { loadBookingContext } from "~/lib/booking-flow/context.server";
-import { geocodeText, parseManualAddress, type AddressOption, type ManualAddress } from "~/journeys/location/address";
+import { geocodeText, MANUAL_ADDRESS_FIELDS, manualValues, parseManualAddress, type AddressOption, type ManualAddress } from "~/journeys/location/address";
 import { addressSearchHref } from "~/journeys/location/address-search-href";
 import { geocode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/journeys/location/location.server";
 import { isBusinessAccount } from "~/journeys/location/postcode-form";
@@ -14,7 +14,8 @@ import { AddressErrorModal } from "~/journeys/location/components/address-error-
 import { ManualAddressFields } from "~/journeys/location/components/manual-address-fields";
 import { HaveBookingCode } from "~/journeys/location/components/have-booking-code";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { readForm } from "~/lib/http/form.server";
+import { queryText, readForm, refusedFields, withRefusedFieldErrors } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 import { SearchField } from "~/components/ui/search-field";
@@ -27,11 +28,13 @@ export const meta: MetaFunction = titleMeta("booking-location.address.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const url = new URL(request.url);
-  const text = (url.searchParams.get("text") ?? "").trim().slice(0, 200);
+  // A control character in the search: the field's error with the text kept without it, no search (ADR 231).
+  const typed = queryText(url.searchParams, "text");
+  const text = typed.value.trim().slice(0, 200);
   const container = url.searchParams.get("container")?.slice(0, 200) || null;
   const within = url.searchParams.get("within")?.slice(0, 200) || null;
   let results: AddressOption[] = [];
-  if (text || container) {
+  if ((text || container) && !typed.refused) {
     try {
       results = await context.engine.coverage.findAddresses(context.carrier, { text, container });
     } catch (error) {
@@ -40,17 +43,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
     }
   }
   const booking = context.booking?.checkout_status === "SUCCESS" ? null : context.booking;
-  return {
+  const view = {
     text,
+    textRefused: typed.refused,
     container: container ? { id: container, label: within ?? text } : null,
     results,
-    searched: Boolean(text || container),
+    searched: Boolean(text || container) && !typed.refused,
     business: isBusinessAccount(context.carrier, url, await readBusinessCookie(request)),
     current: booking?.address?.line_1 ? booking.address : null,
     postcode: booking?.postcode ?? "",
     /** A confirm-only carrier's customers mostly come with a booking code (ADR 102). */
     confirmOnly: context.carrier.confirmOnly && !context.colleague,
   };
+  return data(view, { status: typed.refused ? 400 : 200 });
 }
 
 type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualAddress, string>>; values: Record<keyof ManualAddress, string> };
@@ -58,13 +63,17 @@ type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualA
 /** Pick → retrieve → geocode → save; or save the manually entered address. */
 export async function action({ request, context: loadContext }: ActionFunctionArgs) {
   const context = await loadBookingContext(request, loadContext);
-  const form = await readForm(request);
+  const form = await readForm(request, { textFields: MANUAL_ADDRESS_FIELDS });
   const business =
     isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");
 
   if (form.get("intent") === "manual") {
     const manual = parseManualAddress(form);
-    if (!manual.ok) return data<ActionBody>({ fieldErrors: manual.fieldErrors, values: manual.values }, { status: 400 });
+    // A pasted control character: that line's error, the other lines as typed (ADR 231).
+    if (!manual.ok || refusedFields(form).length) {
+      const fieldErrors = withRefusedFieldErrors(form, manual.ok ? {} : manual.fieldErrors, UNSUPPORTED_CHARACTERS_KEY);
+      return data<ActionBody>({ fieldErrors, values: manualValues(form) }, { status: 400 });
+    }
     const point = await geocode(context, geocodeText(manual.address));
     return saveAddress(context, { ...manual.address, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null }, { business, stage: "address" });
   }
@@ -96,7 +105,7 @@ function useLiveSearch(current: string, delayMs = 350) {
 }
 
 export default function AddressSearch() {
-  const { text, container, results, searched, business, current, postcode, confirmOnly } = useLoaderData<typeof loader>();
+  const { text, textRefused, container, results, searched, business, current, postcode, confirmOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionBody | undefined;
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -128,6 +137,8 @@ export default function AddressSearch() {
       <Form method="get" role="search" className="mt-6" onChange={(event) => liveSearch.schedule(event.currentTarget)} onSubmit={liveSearch.cancel}>
         {business ? <input type="hidden" name="type" value="business" /> : null}
         <SearchField
+          // The search as the server cleaned it replaces what was typed when it held a control character (ADR 231).
+          key={textRefused ? `refused:${text}` : "typed"}
           id="address-text"
           name="text"
           label={t("landing.addressLabel")}
@@ -137,6 +148,9 @@ export default function AddressSearch() {
           aria-describedby="address-results-status"
           size="lg"
           buttonLabel={t("landing.addressSubmit")}
+          error={textRefused ? t(UNSUPPORTED_CHARACTERS_KEY) : null}
+          errorTestId="address-text-error"
+          announceError
         />
       </Form>
 
@@ -199,7 +213,7 @@ export default function AddressSearch() {
 
       <details className="mt-8 rounded-xl border border-line/15 p-4" open={manualOpen || Boolean(manualErrors)} onToggle={(event) => setManualOpen(event.currentTarget.open)}>
         <summary className="cursor-pointer font-semibold">{t("booking-location.address.manual")}</summary>
-        <Form method="post" noValidate className="mt-4 space-y-4">
+        <Form method="post" noValidate className="mt-4 space-y-4" key={JSON.stringify(manualErrors?.values ?? {})}>
           <input type="hidden" name="intent" value="manual" />
           {business ? <input type="hidden" name="type" value="business" /> : null}
           <ManualAddressFields values={manualErrors?.values ?? { line_1: "", line_2: "", town: "", postcode: postcode }} errors={manualErrors?.fieldErrors ?? {}} />

@@ -7,7 +7,8 @@ import { dropOffFormSchema } from "~/journeys/location/drop-off-form";
 import { StoreCard } from "~/journeys/location/components/store-card";
 import { StorePostcodeSearch } from "~/journeys/location/components/store-postcode-search";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { readForm } from "~/lib/http/form.server";
+import { queryText, readForm } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 
@@ -20,9 +21,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const booking = requirePostcode(context);
   if (!context.carrier.allowsInStoreDropOff) throw redirect("/booking/repair-location");
-  const asked = new URL(request.url).searchParams.get("postcode");
-  const postcode = asked?.trim() ? asked : booking.postcode!;
-  const { stores, postcodeErrorKey } = await storesNear(context, postcode, { dropOffOnly: true });
+  // A control character in the postcode: the field's error with the postcode kept without it, no search (ADR 231).
+  const asked = queryText(new URL(request.url).searchParams, "postcode");
+  const postcode = asked.value.trim() ? asked.value : booking.postcode!;
+  const { stores, postcodeErrorKey } = asked.refused ? { stores: [], postcodeErrorKey: UNSUPPORTED_CHARACTERS_KEY } : await storesNear(context, postcode, { dropOffOnly: true });
   return data({ postcode, stores, postcodeErrorKey, selectedId: booking.drop_off_company_store_id, locale: context.locale }, { status: postcodeErrorKey ? 400 : 200 });
 }
 

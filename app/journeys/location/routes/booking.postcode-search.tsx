@@ -13,6 +13,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
 import { readBusinessCookie } from "~/lib/cookies.server";
 import { readForm, refusedFields } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 import { flashToast } from "~/lib/toast.server";
@@ -131,7 +132,7 @@ export async function action({ request, context: loadContext }: ActionFunctionAr
     isBusinessAccount(context.carrier, new URL(request.url), await readBusinessCookie(request)) || (context.carrier.businessAccounts && form.get("type") === "business");
   // A pasted control character: the field's error, the postcode as typed without it (ADR 231).
   if (refusedFields(form).length) {
-    const view: PostcodeView = { business, value: String(form.get("postcode") ?? ""), errorKey: "landing.unsupportedCharacters" };
+    const view: PostcodeView = { business, value: String(form.get("postcode") ?? ""), errorKey: UNSUPPORTED_CHARACTERS_KEY };
     return data(view, { ...viewInit(view), status: 400 });
   }
   const outcome = await submitPostcode(context, String(form.get("postcode") ?? ""), business);

@@ -4,7 +4,7 @@ import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
 import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext } from "~/lib/booking-flow/context.server";
-import { geocodeText, parseManualAddress, type ManualAddress } from "~/journeys/location/address";
+import { geocodeText, MANUAL_ADDRESS_FIELDS, manualValues, parseManualAddress, type ManualAddress } from "~/journeys/location/address";
 import { addressesAtPostcode, geocode, requirePostcode, retrieveForBooking, saveAddress, type AddressErrorBody } from "~/journeys/location/location.server";
 import { repairLocationFormSchema } from "~/journeys/location/repair-location-form";
 import { isBusinessAccount } from "~/journeys/location/postcode-form";
@@ -12,7 +12,8 @@ import { readBusinessCookie } from "~/lib/cookies.server";
 import { AddressErrorModal } from "~/journeys/location/components/address-error-modal";
 import { ManualAddressFields } from "~/journeys/location/components/manual-address-fields";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { readForm } from "~/lib/http/form.server";
+import { readForm, refusedFields, withRefusedFieldErrors } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { isMailInBooking, offersMailIn } from "~/lib/booking-flow/mail-in";
 import { deviceStartPath } from "~/journeys/location/next-step";
 import { titleMeta } from "~/i18n/meta";
@@ -45,7 +46,7 @@ type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualA
 export async function action({ request }: ActionFunctionArgs) {
   const context = await loadBookingContext(request);
   const booking = requirePostcode(context);
-  const form = await readForm(request);
+  const form = await readForm(request, { textFields: MANUAL_ADDRESS_FIELDS });
   const parsed = repairLocationFormSchema.safeParse(Object.fromEntries(form));
   if (!parsed.success) return data<ActionBody>({ choiceErrorKey: parsed.error.issues[0]?.message ?? "booking-location.repairLocation.choose" }, { status: 400 });
   const choice = parsed.data;
@@ -79,7 +80,11 @@ export async function action({ request }: ActionFunctionArgs) {
     return saveAddress(context, address, { business, stage: "repair-location" });
   }
   const manual = parseManualAddress(form, booking.postcode);
-  if (!manual.ok) return data<ActionBody>({ fieldErrors: manual.fieldErrors, values: manual.values }, { status: 400 });
+  // A pasted control character: that line's error, the other lines as typed (ADR 231).
+  if (!manual.ok || refusedFields(form).length) {
+    const fieldErrors = withRefusedFieldErrors(form, manual.ok ? {} : manual.fieldErrors, UNSUPPORTED_CHARACTERS_KEY);
+    return data<ActionBody>({ fieldErrors, values: manualValues(form, booking.postcode) }, { status: 400 });
+  }
   const point = await geocode(context, geocodeText(manual.address));
   return saveAddress(context, { ...manual.address, latitude: point?.latitude ?? null, longitude: point?.longitude ?? null }, { business, stage: "repair-location" });
 }
@@ -100,7 +105,7 @@ export default function RepairLocation() {
       <h1 id="repair-location-title" className="text-3xl font-bold">
         {t("booking-location.repairLocation.title", wording)}
       </h1>
-      <Form method="post" noValidate className="mt-6 space-y-6">
+      <Form method="post" noValidate className="mt-6 space-y-6" key={JSON.stringify(manualErrors?.values ?? {})}>
         <fieldset className="space-y-3">
           <legend className="text-lg font-semibold">{t("booking-location.repairLocation.legend")}</legend>
           <label className="flex items-start gap-3 rounded-xl border border-line/15 p-4">

@@ -10,7 +10,8 @@ import { StoreCard } from "~/journeys/location/components/store-card";
 import { StorePostcodeSearch } from "~/journeys/location/components/store-postcode-search";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
-import { readForm } from "~/lib/http/form.server";
+import { queryText, readForm, refusedFields } from "~/lib/http/form.server";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 
@@ -22,9 +23,15 @@ export const meta: MetaFunction = titleMeta("booking-location.store.title");
 export async function loader({ request }: LoaderFunctionArgs) {
   const context = await loadBookingContext(request);
   const booking = context.booking?.checkout_status === "SUCCESS" ? null : context.booking;
-  const asked = new URL(request.url).searchParams.get("postcode");
-  const postcode = asked ?? booking?.postcode ?? "";
-  const { stores, postcodeErrorKey } = postcode.trim() ? await storesNear(context, postcode) : { stores: [], postcodeErrorKey: null };
+  const params = new URL(request.url).searchParams;
+  // A control character in the postcode: the field's error with the postcode kept without it, no search (ADR 231).
+  const asked = params.has("postcode") ? queryText(params, "postcode") : null;
+  const postcode = asked ? asked.value : (booking?.postcode ?? "");
+  const { stores, postcodeErrorKey } = asked?.refused
+    ? { stores: [], postcodeErrorKey: UNSUPPORTED_CHARACTERS_KEY }
+    : postcode.trim()
+      ? await storesNear(context, postcode)
+      : { stores: [], postcodeErrorKey: null };
   return data(
     {
       postcode,
@@ -41,8 +48,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Choosing a store sets the booking's store code (spec §7 POST /{ref}/store); 'continue without' ignores it. */
 export async function action({ request, context: loadContext }: ActionFunctionArgs) {
   const context = await loadBookingContext(request, loadContext);
-  const parsed = storeFormSchema.safeParse(Object.fromEntries(await readForm(request)));
-  if (!parsed.success) return data({ storeErrorKey: parsed.error.issues[0]?.message ?? "booking-location.store.codeMissing" }, { status: 400 });
+  const form = await readForm(request, { textFields: ["store_code"] });
+  const typed = String(form.get("store_code") ?? "");
+  // A pasted control character: the field's error with the code kept without it (ADR 231).
+  if (refusedFields(form).length) return data({ storeErrorKey: UNSUPPORTED_CHARACTERS_KEY, storeCode: typed }, { status: 400 });
+  const parsed = storeFormSchema.safeParse(Object.fromEntries(form));
+  if (!parsed.success) return data({ storeErrorKey: parsed.error.issues[0]?.message ?? "booking-location.store.codeMissing", storeCode: typed }, { status: 400 });
   try {
     const booking = await ensureBooking(context);
     const saved = await context.engine.basket.setStore(
@@ -53,14 +64,14 @@ export async function action({ request, context: loadContext }: ActionFunctionAr
     return redirect(nextAfter("store", context.carrier, saved, context.startPath));
   } catch (error) {
     const { behaviour } = handleError(error, "booking.store");
-    if (behaviour.show === "field") return data({ storeErrorKey: behaviour.key }, { status: 400 });
+    if (behaviour.show === "field") return data({ storeErrorKey: behaviour.key, storeCode: typed }, { status: 400 });
     return bookingErrorResponse(context, error, "booking.store");
   }
 }
 
 export default function StoreSearch() {
   const { postcode, stores, postcodeErrorKey, storeCode, required, money } = useLoaderData<typeof loader>();
-  const actionData = useActionData<typeof action>() as { storeErrorKey?: string } | undefined;
+  const actionData = useActionData<typeof action>() as { storeErrorKey?: string; storeCode?: string } | undefined;
   const { t } = useTranslation();
   return (
     <section aria-labelledby="store-title" className="mx-auto max-w-2xl">
@@ -105,7 +116,7 @@ export default function StoreSearch() {
         )
       ) : null}
 
-      <Form method="post" noValidate className="mt-8 space-y-3 rounded-xl border border-line/15 p-4">
+      <Form method="post" noValidate className="mt-8 space-y-3 rounded-xl border border-line/15 p-4" key={actionData?.storeCode ?? ""}>
         <TextField
           id="store-code"
           name="store_code"
@@ -113,6 +124,7 @@ export default function StoreSearch() {
           hint={t("booking-location.store.codeHint")}
           autoComplete="off"
           autoCapitalize="characters"
+          defaultValue={actionData?.storeCode ?? ""}
           error={actionData?.storeErrorKey ? t(actionData.storeErrorKey) : null}
           size="lg"
           announceError

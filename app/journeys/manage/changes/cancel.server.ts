@@ -3,13 +3,20 @@ import { redirect, data } from "@remix-run/node";
 import { cancelPhraseMatches } from "~/journeys/manage/cancel-phrase";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { guarded, localFailure, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
-import { text, type ChangePost } from "./change.server";
+import { refusedFieldFailure, text, type ChangePost } from "./change.server";
 import { flashToast } from "~/lib/toast.server";
 
 export async function cancelBooking({ ctx, lookup, form }: ChangePost) {
-  if (!cancelPhraseMatches(form.get("phrase"), ctx.locale)) {
+  // A pasted control character: the phrase's error, with the phrase as typed without it (ADR 231).
+  const refused = refusedFieldFailure(form, "cancel", "phrase");
+  if (refused || !cancelPhraseMatches(form.get("phrase"), ctx.locale)) {
     return data(
-      { ok: false, intent: "cancel", failure: localFailure("cancel", "manage.cancel.errors.phrase"), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult,
+      {
+        ok: false,
+        intent: "cancel",
+        failure: refused ?? localFailure("cancel", "manage.cancel.errors.phrase"),
+        values: { phrase: text(form, "phrase") },
+      } satisfies ManageActionResult,
       { status: 400, headers: manageHeaders() },
     );
   }

@@ -2,12 +2,13 @@
 import { data } from "@remix-run/node";
 import { reasonIsEnough } from "~/journeys/manage/change-date";
 import { guarded, localFailure, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
-import { text, type ChangePost } from "./change.server";
+import { refusedFieldFailure, text, type ChangePost } from "./change.server";
 
 export async function changeBookingDate({ ctx, lookup, form }: ChangePost) {
   const reason = text(form, "reason");
-  if (!reasonIsEnough(reason)) {
-    return data({ ok: false, intent: "date", failure: localFailure("date", "manage.date.errors.reasonShort") } satisfies ManageActionResult, {
+  const refused = refusedFieldFailure(form, "date", "reason");
+  if (refused || !reasonIsEnough(reason)) {
+    return data({ ok: false, intent: "date", failure: refused ?? localFailure("date", "manage.date.errors.reasonShort") } satisfies ManageActionResult, {
       status: 400,
       headers: manageHeaders(),
     });

@@ -63,6 +63,7 @@ export function CancelModal({
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
+            key={result?.values?.phrase ?? ""}
             defaultValue={result?.values?.phrase ?? ""}
             aria-describedby="cancel-phrase-intro"
             error={wrongPhrase ? (wrongPhrase.message.key ? t(wrongPhrase.message.key) : wrongPhrase.message.text) : null}

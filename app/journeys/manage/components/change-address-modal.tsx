@@ -9,6 +9,7 @@ import { TextField } from "~/components/ui/text-field";
 import { FormAlert } from "~/components/ui/field-error";
 import { CsrfField } from "./csrf-field";
 import { SearchField } from "~/components/ui/search-field";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { Button } from "~/components/ui/button";
 
 export interface AddressModalState {
@@ -16,6 +17,8 @@ export interface AddressModalState {
   /** The carrier's switch (spec §5: hidden in the Australian and US partner environments). */
   searchHidden: boolean;
   query: string;
+  /** The search held a control character (removed from `query`; ADR 231): its error, no suggestions. */
+  queryRefused: boolean;
   container: string | null;
   suggestions: { id: string; text: string; description: string; retrievable: boolean }[] | null;
   picked: boolean;
@@ -80,7 +83,11 @@ export function ChangeAddressModal({
               id="address-search-input"
               name="q"
               label={t("manage.address.searchLabel")}
+              key={state.queryRefused ? `refused:${state.query}` : "typed"}
               defaultValue={state.query}
+              error={state.queryRefused ? t(UNSUPPORTED_CHARACTERS_KEY) : null}
+              errorTestId="address-search-error"
+              announceError
               placeholder={t("manage.address.searchPlaceholder")}
               data-testid="address-search-input"
               buttonLabel={t("manage.address.searchSubmit")}

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import type { AvailabilityDay } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { reasonIsEnough } from "~/journeys/manage/change-date";
+import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { fieldTexts } from "~/lib/errors/field-texts";
 import { dayTile, longDate } from "~/lib/dates";
 import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
@@ -19,6 +20,8 @@ export interface DateModalState {
   reason: string;
   /** A reason was sent but has three words or fewer. */
   reasonShort: boolean;
+  /** The reason held a control character (removed from `reason`; ADR 231). */
+  reasonRefused: boolean;
   /** null until the reason is long enough (spec §5: the dates appear after the reason). */
   days: AvailabilityDay[] | null;
   more: boolean;
@@ -97,8 +100,9 @@ export function ChangeDateModal({
               hint={t("manage.date.reasonHint")}
               rows={3}
               maxLength={1000}
+              key={state.reasonRefused ? `refused:${state.reason}` : "typed"}
               defaultValue={state.reason}
-              error={showReasonError ? t("manage.date.errors.reasonShort") : null}
+              error={showReasonError ? t("manage.date.errors.reasonShort") : state.reasonRefused && reasonError === null ? t(UNSUPPORTED_CHARACTERS_KEY) : null}
               announceError
               data-testid="date-reason"
             />

@@ -60,6 +60,7 @@ export function DeviceIdentifier({ device, lookup, editable, result }: { device:
               type="text"
               inputMode={serial ? "text" : "numeric"}
               autoComplete="off"
+              key={answer?.values?.imei ?? ""}
               defaultValue={answer?.values?.imei ?? ""}
               placeholder={serial ? t("manage.imei.serialPlaceholder") : t("manage.imei.placeholder")}
               aria-invalid={failure ? true : undefined}

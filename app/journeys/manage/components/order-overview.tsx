@@ -179,7 +179,7 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
                   </div>
                 </div>
                 {device.identifier ? <DeviceIdentifier device={device} lookup={lookup} editable={booked} result={result} /> : null}
-                <ProofUpload device={device} lookup={lookup} editable={booked} maxBytes={maxProofBytes} result={result} />
+                <ProofUpload device={device} lookup={lookup} editable={booked} maxBytes={maxProofBytes} result={result} showStatus={order.devices.length > 1} />
               </li>
             ))}
           </ul>

@@ -22,12 +22,15 @@ export function ProofUpload({
   editable,
   maxBytes,
   result,
+  showStatus,
 }: {
   device: ManageDevice;
   lookup: LookupForm;
   editable: boolean;
   maxBytes: number;
   result: ManageActionResult | undefined;
+  /** The device's own status: only when the order has more than one device (the overview's row says it for one). */
+  showStatus: boolean;
 }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ManageActionResult>();
@@ -49,18 +52,20 @@ export function ProofUpload({
 
   return (
     <div className="mt-3 rounded-lg bg-surface p-3" data-testid="proof-upload" data-supplied={device.proofSupplied}>
-      <p className="font-semibold">
-        {t("manage.proof.label")}:{" "}
-        <span className="font-normal" data-testid="proof-status">
-          {device.proofSupplied ? t("manage.proof.supplied") : t("manage.proof.notSupplied")}
-        </span>
-      </p>
+      {showStatus ? (
+        <p className="font-semibold">
+          {t("manage.proof.label")}:{" "}
+          <span className="font-normal" data-testid="proof-status">
+            {device.proofSupplied ? t("manage.proof.supplied") : t("manage.proof.notSupplied")}
+          </span>
+        </p>
+      ) : null}
       {editable ? (
         <fetcher.Form
           method="post"
           encType="multipart/form-data"
           action={`${location.pathname}?${params}`}
-          className="mt-2 flex flex-wrap items-start gap-2"
+          className={`${showStatus ? "mt-2 " : ""}flex flex-wrap items-start gap-2`}
           onSubmit={(event) => {
             const input = event.currentTarget.elements.namedItem("image") as HTMLInputElement;
             const file = input.files?.[0];

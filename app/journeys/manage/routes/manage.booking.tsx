@@ -11,7 +11,7 @@ import { ManageBookingBanner } from "~/components/manage-booking-banner";
 import { OrderOverview } from "~/journeys/manage/components/order-overview";
 import { mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
-import { requestError } from "~/lib/http/form.server";
+import { queryText, requestError } from "~/lib/http/form.server";
 import { cancelPhrase } from "~/journeys/manage/cancel-phrase";
 import { cancelBooking } from "~/journeys/manage/changes/cancel.server";
 import { readManageForm, text, type ChangePost } from "~/journeys/manage/changes/change.server";
@@ -19,7 +19,8 @@ import { changeBookingAddress } from "~/journeys/manage/changes/change-address.s
 import { changeBookingDate } from "~/journeys/manage/changes/change-date.server";
 import { addDeviceImei } from "~/journeys/manage/changes/imei.server";
 import { proofTooLarge, proofTooLargeResult, uploadProof } from "~/journeys/manage/changes/proof.server";
-import { PROOF_PROBLEM_PARAM, PROOF_TOO_LARGE } from "~/lib/http/proof-problem";
+import { PROOF_PROBLEM_PARAM, PROOF_TOO_LARGE, PROOF_TOO_LARGE_TOLD } from "~/lib/http/proof-problem";
+import { flashToast } from "~/lib/toast.server";
 import { addDays, dayPages, DAYS_PER_PAGE, MAX_DAY_PAGES, reasonIsEnough } from "~/journeys/manage/change-date";
 import type { ShownText } from "~/lib/errors/error-table";
 import { manageBookingPath, parseLookup, trackingPath, type LookupForm } from "~/lib/order-access/lookup-form";
@@ -66,10 +67,12 @@ async function loadDays(ctx: ManageContext, lookup: LookupForm, pages: number): 
 
 async function addressModal(ctx: ManageContext, params: URLSearchParams, order: ManageOrder): Promise<AddressModalState> {
   const searchHidden = ctx.carrier.hidePostcodeSearchOnAddressChange;
-  const query = (params.get("q") ?? "").trim().slice(0, 200);
+  // A control character in the search: the field's error, the text kept without it, no search (ADR 231).
+  const { value: typed, refused: queryRefused } = queryText(params, "q");
+  const query = typed.trim().slice(0, 200);
   const container = params.get("container");
   const pick = params.get("pick");
-  const suggestions = !searchHidden && query ? await ctx.engine.coverage.findAddresses(ctx.carrier, { text: query, container }).catch(() => []) : null;
+  const suggestions = !searchHidden && query && !queryRefused ? await ctx.engine.coverage.findAddresses(ctx.carrier, { text: query, container }).catch(() => []) : null;
   let initial: AddressModalState["initial"] = { ...order.address, latitude: "", longitude: "" };
   if (!searchHidden && pick) {
     const full = await ctx.engine.coverage.retrieveAddress(ctx.carrier, pick).catch(() => null);
@@ -87,7 +90,7 @@ async function addressModal(ctx: ManageContext, params: URLSearchParams, order: 
       };
     }
   }
-  return { name: "address", searchHidden, query, container, suggestions, picked: !!pick, initial };
+  return { name: "address", searchHidden, query, queryRefused, container, suggestions, picked: !!pick, initial };
 }
 
 async function modalState(ctx: ManageContext, params: URLSearchParams, lookup: LookupForm, order: ManageOrder): Promise<ModalState> {
@@ -100,11 +103,12 @@ async function modalState(ctx: ManageContext, params: URLSearchParams, lookup: L
   if (name === "cancel") return { name, step: params.get("step") === "phrase" ? "phrase" : "confirm", phrase: cancelPhrase(ctx.locale) };
   if (name === "address") return addressModal(ctx, params, order);
   if (name === "date") {
-    const reason = params.get("reason") ?? "";
-    if (!reasonIsEnough(reason)) return { name, reason, reasonShort: params.has("reason"), days: null, more: false, pages: 1 };
+    // A control character in the reason: its error, the reason kept without it, no days (ADR 231).
+    const { value: reason, refused: reasonRefused } = queryText(params, "reason");
+    if (reasonRefused || !reasonIsEnough(reason)) return { name, reason, reasonShort: !reasonRefused && params.has("reason"), reasonRefused, days: null, more: false, pages: 1 };
     const pages = dayPages(params.get("pages"));
     const { days, more } = await loadDays(ctx, lookup, pages);
-    return { name, reason, reasonShort: false, days, more, pages };
+    return { name, reason, reasonShort: false, reasonRefused: false, days, more, pages };
   }
   return null;
 }
@@ -119,6 +123,12 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     throw redirect("/manage");
   }
   const lookup = parsed.lookup;
+  if (url.searchParams.get(PROOF_PROBLEM_PARAM) === PROOF_TOO_LARGE) {
+    // Sent back by the request guard (ADR 232): the problem toast as for any refused upload (spec §4), then the page once more (ADR 241).
+    flashToast({ type: "error", key: "manage.toasts.proofProblem" });
+    url.searchParams.set(PROOF_PROBLEM_PARAM, PROOF_TOO_LARGE_TOLD);
+    throw redirect(`${url.pathname}?${url.searchParams}`, { headers: manageHeaders() });
+  }
   let found;
   try {
     found = await findOrder(ctx, lookup);
@@ -130,6 +140,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const order = manageOrder(found, booking, mailInAddressLines(ctx.carrier));
   rememberOrder(ctx, lookup);
   const modal = await modalState(ctx, url.searchParams, lookup, order).catch(() => null);
+  const refusedQuery = (modal?.name === "date" && modal.reasonRefused) || (modal?.name === "address" && modal.queryRefused);
   return data(
     {
       kind: "order" as const,
@@ -143,9 +154,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       maxProofBytes: MAX_PROOF_BYTES,
       csrf: csrfToken(ctx),
       // A proof of purchase over the limit posted without JavaScript, sent back here by the request guard (ADR 232).
-      proofProblem: url.searchParams.get(PROOF_PROBLEM_PARAM) === PROOF_TOO_LARGE ? proofTooLargeResult(url) : null,
+      proofProblem: url.searchParams.get(PROOF_PROBLEM_PARAM) === PROOF_TOO_LARGE_TOLD ? proofTooLargeResult(url) : null,
     },
-    { headers: manageHeaders() },
+    { status: refusedQuery ? 400 : 200, headers: manageHeaders() },
   );
 }
 
@@ -214,7 +225,7 @@ export default function ManageBookingPage() {
   // The new day stays on screen after the change, even when the change put the booking inside the
   // 24-hour window and the page no longer offers changes (a move to tomorrow).
   const dateModal: DateModalState | null =
-    modal?.name === "date" ? modal : dateResult?.ok ? { name: "date", reason: "", reasonShort: false, days: null, more: false, pages: 1 } : null;
+    modal?.name === "date" ? modal : dateResult?.ok ? { name: "date", reason: "", reasonShort: false, reasonRefused: false, days: null, more: false, pages: 1 } : null;
   return (
     <div className="mx-auto max-w-4xl px-4 py-10" data-testid="manage-booking" data-change-deadline={order.changeDeadline} data-order-status={order.status}>
       <h1 className="text-3xl font-bold">{t("manage.title")}</h1>
