@@ -11,6 +11,12 @@ import { log, root, run, startProcess, waitForHttp } from "./lib/proc.mjs";
 import { ensureAppBuilt, ensureRootInstalled, loadCmsServer, prepareEngine } from "./lib/prepare.mjs";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
+const suiteNames = ["lint", "unit", "integration", "e2e", "production"];
+if (only !== null && !suiteNames.includes(only)) {
+  // A misspelt suite would otherwise run nothing and report "0 passed" as if that proved something.
+  console.error(`[test] unknown suite "${only}": use --only ${suiteNames.join("|")} (PostgreSQL files are in integration)`);
+  process.exit(2);
+}
 // Arguments after `--` go to Playwright (spec files, --grep …), or to Vitest with `--only unit|integration`.
 const playwrightArgs = process.argv.includes("--") ? process.argv.slice(process.argv.indexOf("--") + 1) : [];
 // TEST_INSTANCE=<n> (1–9) runs beside other test runs: its own ports, build folder and reports.
