@@ -301,6 +301,20 @@ test.describe("a multi-make UK carrier", () => {
     await entry.getByLabel("IMEI number").fill("49015420 3237518");
     await clickAndWaitForPath(page, () => entry.getByTestId("warranty-submit").click());
     await expect(page).toHaveURL(/\/booking\/device\/fault-type\?device=/);
+
+    // A post with an unknown or missing intent is refused with the page and its message; the warranty stays as chosen.
+    const faultUrl = page.url();
+    const warrantyUrl = faultUrl.replace("/fault-type?", "/warranty-status?");
+    for (const form of [{ intent: "maybe" }, { purchase_date: recentDate }] as Record<string, string>[]) {
+      const answer = await page.request.post(warrantyUrl, { form, maxRedirects: 0 });
+      expect(answer.status()).toBe(400);
+      const html = await answer.text();
+      expect(html).toContain("Please choose whether your device is under warranty.");
+      expect(html).toContain('data-testid="device-warranty-status"');
+    }
+    await page.goto(warrantyUrl);
+    await expect(page.getByTestId("warranty-current")).toBeVisible();
+    await page.goto(faultUrl);
     await page.getByRole("radio", { name: /It stopped working properly by itself/ }).check();
     await clickAndWaitForPath(page, () => page.getByTestId("device-step-continue").click());
     await expect(page).toHaveURL(/\/booking\/device\/select\?device=/);
@@ -458,6 +472,12 @@ test.describe("the German carrier", () => {
     await page.getByRole("link", { name: "iPhone 16", exact: true }).click();
     await chooseVersionAndColour(page, "128GB", "Schwarz");
 
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hat Ihr Gerät noch Garantie?");
+    // An answer the page does not offer: its message, still on the step.
+    await page.getByTestId("warranty-no").evaluate((button) => button.setAttribute("value", "vielleicht"));
+    const [refused] = await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), page.getByTestId("warranty-no").click()]);
+    expect(refused.status()).toBe(400);
+    await expect(page.getByTestId("warranty-alert")).toHaveText("Bitte wählen Sie, ob Ihr Gerät noch Garantie hat.");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hat Ihr Gerät noch Garantie?");
     // The engine's English IMEI message shows in German.
     await page.getByTestId("warranty-yes").click();
