@@ -301,6 +301,26 @@ test.describe("a multi-make UK carrier", () => {
     await entry.getByLabel("IMEI number").fill("49015420 3237518");
     await clickAndWaitForPath(page, () => entry.getByTestId("warranty-submit").click());
     await expect(page).toHaveURL(/\/booking\/device\/fault-type\?device=/);
+
+    // A post with an unknown or missing intent is refused with the page and its message; the warranty stays as chosen.
+    const faultUrl = page.url();
+    const warrantyUrl = faultUrl.replace("/fault-type?", "/warranty-status?");
+    for (const form of [{ intent: "maybe" }, { purchase_date: recentDate }] as Record<string, string>[]) {
+      // Sent by the page itself (the browser resolves the carrier's host); a redirect would answer status 0 here.
+      const { status, html } = await page.evaluate(
+        async ({ url, fields }) => {
+          const answer = await fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+          return { status: answer.status, html: await answer.text() };
+        },
+        { url: warrantyUrl, fields: form },
+      );
+      expect(status).toBe(400);
+      expect(html).toContain("Please choose whether your device is under warranty.");
+      expect(html).toContain('data-testid="device-warranty-status"');
+    }
+    await page.goto(warrantyUrl);
+    await expect(page.getByTestId("warranty-current")).toBeVisible();
+    await page.goto(faultUrl);
     await page.getByRole("radio", { name: /It stopped working properly by itself/ }).check();
     await clickAndWaitForPath(page, () => page.getByTestId("device-step-continue").click());
     await expect(page).toHaveURL(/\/booking\/device\/select\?device=/);
@@ -458,6 +478,12 @@ test.describe("the German carrier", () => {
     await page.getByRole("link", { name: "iPhone 16", exact: true }).click();
     await chooseVersionAndColour(page, "128GB", "Schwarz");
 
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hat Ihr Gerät noch Garantie?");
+    // An answer the page does not offer: its message, still on the step.
+    await page.getByTestId("warranty-no").evaluate((button) => button.setAttribute("value", "vielleicht"));
+    const [refused] = await Promise.all([page.waitForResponse((response) => response.request().method() === "POST"), page.getByTestId("warranty-no").click()]);
+    expect(refused.status()).toBe(400);
+    await expect(page.getByTestId("warranty-alert")).toHaveText("Bitte wählen Sie, ob Ihr Gerät noch Garantie hat.");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Hat Ihr Gerät noch Garantie?");
     // The engine's English IMEI message shows in German.
     await page.getByTestId("warranty-yes").click();

@@ -1,9 +1,9 @@
 /**
  * Bad input loses nothing (non-negotiable 4; ADRs 231, 232, 241): a control character pasted into a typed
  * field answers the same page with that field's error, every other value kept (the details step,
- * with and without JavaScript, the manage lookup, the postcode search, the call-back form, the manage
+ * with and without JavaScript, the manage lookup (posted or by link), the postcode search, the call-back form, the manage
  * page's reason, address search, IMEI and cancel phrase, the address search, manual address and store
- * search without it); a proof of purchase over the limit
+ * search without it, and a container's label from a link left out of the page); a proof of purchase over the limit
  * posted without JavaScript comes back to the manage page with the problem toast saying the file is too large, and with
  * JavaScript the browser still refuses it first. A UK carrier in English, the German carrier in German.
  */
@@ -124,6 +124,25 @@ for (const { label, kind, lang } of [
         await expect(page.getByTestId("lookup-email-error")).toHaveCount(0);
         await expect(page.getByLabel(text(lang, "manage-lookup", "email"), { exact: true })).toHaveValue("ada@example.com");
         await expect(page.getByLabel(text(lang, "manage-lookup", "orderRef"), { exact: true })).toHaveValue("100042");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("manage lookup by link without JavaScript: a control character in the order reference is its field's error, the e-mail stays", async ({ browser }) => {
+      const code = String(pickCarrier(carriers, kind).code);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        for (const route of ["/manage", "/manage/booking"]) {
+          const opened = await page.goto(carrierUrl(code, `${route}?order_ref=1000%0042&email=ada%40example.com`));
+          expect(opened?.status()).toBe(400);
+          await expect(page.getByTestId("lookup-order-ref-error")).toHaveText(text(lang, "manage-lookup", "errors.unsupportedCharacters"));
+          await expect(page.getByTestId("lookup-email-error")).toHaveCount(0);
+          await expect(page.getByTestId("lookup-alert")).toHaveCount(0);
+          await expect(page.getByLabel(text(lang, "manage-lookup", "email"), { exact: true })).toHaveValue("ada@example.com");
+          await expect(page.getByLabel(text(lang, "manage-lookup", "orderRef"), { exact: true })).toHaveValue("100042");
+        }
       } finally {
         await context.close();
       }
@@ -269,6 +288,24 @@ for (const { label, kind, lang } of [
         expect(answer.status()).toBe(400);
         await expect(page.getByTestId("store-code-error")).toHaveText(unsupported);
         await expect(page.locator("#store-code")).toHaveValue("OX1");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("address search without JavaScript: a control character in a container's label from a link is left out of the page", async ({ browser }) => {
+      const code = String(pickCarrier(carriers, kind).code);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        const opened = await page.goto(carrierUrl(code, "/booking/address-search?text=Downing&container=none&within=Down%00ing%07%C2%85%20Street"));
+        expect(opened?.status()).toBe(200);
+        const controls = [...(await opened!.text())].filter((character) => {
+          const point = character.codePointAt(0)!;
+          return (point < 0x20 && !"\t\n\r".includes(character)) || (point >= 0x7f && point <= 0x9f);
+        });
+        expect(controls).toEqual([]);
+        await expect(page.locator("#address-results-status")).toContainText("Downing Street");
       } finally {
         await context.close();
       }

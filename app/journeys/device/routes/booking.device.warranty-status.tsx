@@ -52,6 +52,8 @@ const warrantyForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-and-basket") }),
 ]);
 
+const WARRANTY_CHOOSE_KEY = "booking-device.warranty.choose";
+
 /** The fields a customer types into here: the purchase date and the IMEI (or serial number). */
 const WARRANTY_TEXT_FIELDS = ["purchase_date", "imei"];
 
@@ -60,7 +62,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { carrier, engine } = context;
   const posted = await readForm(request, { textFields: WARRANTY_TEXT_FIELDS });
   const parsed = warrantyForm.safeParse(formStrings(posted));
-  const form = parsed.success ? parsed.data : ({ intent: "not-in-warranty" } as const);
+  // An unknown or missing intent is no answer: the page asks for one and nothing changes.
+  if (!parsed.success) return formError(context, { intent: [WARRANTY_CHOOSE_KEY] }, { purchaseDate: "", imei: "" });
+  const form = parsed.data;
   const values = { purchaseDate: form.intent === "in-warranty" ? form.purchase_date : "", imei: form.intent === "in-warranty" ? form.imei : "" };
   // A pasted control character: that field's error, both values as typed without it (ADR 231).
   const refused = refusedFields(posted);
@@ -120,7 +124,7 @@ export default function WarrantyStatus() {
           {t("booking-device.warranty.currentlyIn", { date: purchaseDate })}
         </p>
       ) : null}
-      <FormAlert messages={shown === null && errors.isGeneral ? errors.general([]) : []} />
+      <FormAlert messages={shown === null && errors.isGeneral ? errors.general([]) : errors.field("intent")} testId="warranty-alert" />
       <div className="flex flex-wrap gap-3">
         <ButtonLink
           to={devicePath("warranty-status", { device: key, modal: otherDevices ? "in-warranty-exists" : "imei-entry" })}

@@ -32,7 +32,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const typed = queryText(url.searchParams, "text");
   const text = typed.value.trim().slice(0, 200);
   const container = url.searchParams.get("container")?.slice(0, 200) || null;
-  const within = url.searchParams.get("within")?.slice(0, 200) || null;
+  // The container's label comes from the link, not from typing: shown without refused characters (ADR 231).
+  const within = queryText(url.searchParams, "within").value.slice(0, 200) || null;
   let results: AddressOption[] = [];
   if ((text || container) && !typed.refused) {
     try {

@@ -6,6 +6,7 @@ import { failureInit, findOrder, loadManageContext, manageFailure, toManageScree
 import { parseLookup, type LookupFieldErrors, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ShownText } from "~/lib/errors/error-table";
 import { readForm, refusedFields, withRefusedFieldErrors } from "~/lib/http/form.server";
+import { LOOKUP_UNSUPPORTED_CHARACTERS_KEY, parseLookupLink } from "~/lib/order-access/lookup-link.server";
 
 /** Refused posts and other errors show inside the carrier's frame (ADR 054). */
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
@@ -39,8 +40,9 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams;
   if (!params.has("order_ref") && !params.has("email")) return data({ values: {}, errors: {}, alert: null } satisfies LookupPage);
   const ctx = await loadManageContext(request, context);
-  const parsed = parseLookup(params);
-  if (!parsed.ok) return data({ values: parsed.values, errors: parsed.errors, alert: null } satisfies LookupPage);
+  // A control character in the link: that field's error, the other value kept, no lookup (ADR 231).
+  const parsed = parseLookupLink(params);
+  if (!parsed.ok) return data({ values: parsed.values, errors: parsed.errors, alert: null } satisfies LookupPage, { status: parsed.refused ? 400 : 200 });
   return lookUp(ctx, parsed.lookup);
 }
 
@@ -50,7 +52,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
   const parsed = parseLookup(form);
   // A pasted control character: that field's error, the other field as typed (ADR 231).
   if (!parsed.ok || refusedFields(form).length) {
-    const errors = withRefusedFieldErrors(form, parsed.ok ? {} : parsed.errors, "manage-lookup.errors.unsupportedCharacters");
+    const errors = withRefusedFieldErrors(form, parsed.ok ? {} : parsed.errors, LOOKUP_UNSUPPORTED_CHARACTERS_KEY);
     return data({ values: parsed.ok ? parsed.lookup : parsed.values, errors, alert: null } satisfies LookupPage, { status: 400 });
   }
   return lookUp(ctx, parsed.lookup);

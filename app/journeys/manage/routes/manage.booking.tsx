@@ -36,6 +36,7 @@ import {
   type ManageActionResult,
   type ManageContext,
 } from "~/lib/order-access/manage.server";
+import { parseLookupLink } from "~/lib/order-access/lookup-link.server";
 import { manageOrder, type ManageOrder } from "~/journeys/manage/order-view";
 import { titleMeta } from "~/i18n/meta";
 
@@ -116,7 +117,10 @@ async function modalState(ctx: ManageContext, params: URLSearchParams, lookup: L
 export async function loader({ request, context }: LoaderFunctionArgs) {
   const ctx = await loadManageContext(request, context);
   const url = new URL(request.url);
-  const parsed = parseLookup(url.searchParams);
+  const parsed = parseLookupLink(url.searchParams);
+  // A control character in the link: the lookup form with that field's error, the other value kept (ADR 231).
+  if (!parsed.ok && parsed.refused)
+    return data({ kind: "lookup-failed" as const, values: parsed.values, errors: parsed.errors, alert: null }, { status: 400, headers: manageHeaders() });
   if (!parsed.ok) {
     const remembered = loadedLookup(ctx);
     if (remembered && !url.searchParams.has("order_ref") && !url.searchParams.has("email")) throw redirect(manageBookingPath(remembered));
@@ -134,7 +138,7 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
     found = await findOrder(ctx, lookup);
   } catch (error) {
     const failure = manageFailure(ctx, error, "lookup");
-    return data({ kind: "lookup-failed" as const, values: lookup, alert: failure.message as ShownText }, await failureInit(ctx, error));
+    return data({ kind: "lookup-failed" as const, values: lookup, errors: {}, alert: failure.message as ShownText }, await failureInit(ctx, error));
   }
   const booking = await ctx.engine.basket.getBooking(ctx.carrier, found.reference, { locale: ctx.locale }).catch(() => null);
   const order = manageOrder(found, booking, mailInAddressLines(ctx.carrier));
@@ -214,7 +218,7 @@ export default function ManageBookingPage() {
     return (
       <div className="mx-auto max-w-4xl px-4 py-10">
         <h1 className="mb-6 text-3xl font-bold">{t("manage.title")}</h1>
-        <ManageBookingBanner values={page.values} alert={page.alert} />
+        <ManageBookingBanner key={JSON.stringify(page.values)} values={page.values} errors={page.errors} alert={page.alert} />
       </div>
     );
   }
