@@ -231,6 +231,19 @@ describe("devices", () => {
     await expect(t.engine.basket.removeDevice(carrier, ref, key)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
+  it("places a new device after the basket's last, also once one before it was removed", async () => {
+    const ref = await withPostcode();
+    const first = (await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128 })).device_key;
+    const second = (await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.galaxyS24v128 })).device_key;
+    await t.engine.basket.removeDevice(carrier, ref, first);
+    const third = (await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128 })).device_key;
+    const rows = await t.opened.db.select({ key: s.bookingDevices.key, position: s.bookingDevices.position }).from(s.bookingDevices).where(eq(s.bookingDevices.key, second));
+    const placed = await t.opened.db.select({ key: s.bookingDevices.key, position: s.bookingDevices.position }).from(s.bookingDevices).where(eq(s.bookingDevices.key, third));
+    expect(rows).toEqual([{ key: second, position: 1 }]);
+    expect(placed).toEqual([{ key: third, position: 2 }]);
+    expect(Object.keys((await t.engine.basket.getBooking(carrier, ref)).devices)).toEqual([second, third]);
+  });
+
   it("stops at the carrier's maximum devices per basket", async () => {
     const single = await newCarrier(t, {}, { maxDevicesPerBasket: 1 });
     const ref = await withPostcode(single);
