@@ -611,3 +611,30 @@ describe("the catalogue's lists read once per revision (ADR 219)", () => {
     expect(second[0]!.title).not.toBe("changed by a caller");
   });
 });
+
+describe("the carrier's areas read once per revision (ADRs 210, 222)", () => {
+  it("covers a postcode an area gains in a sync on the next call, and stops when a sync takes it away", async () => {
+    const carrier = await newCarrier(t);
+    const withPrefixes = (prefixes: string[]) => {
+      const file = engineFixture({ code: carrier.code });
+      file.service_areas[1]!.postcode_prefixes = prefixes;
+      return file;
+    };
+    const ref = (await t.engine.basket.buildBooking(carrier)).reference;
+    await expect(t.engine.coverage.checkPostcode(carrier, "N1 9GU")).rejects.toMatchObject({ code: "BK04" });
+    await expect(t.engine.basket.setPostcode(carrier, ref, { postcode: "N1 9GU" })).rejects.toMatchObject({ code: "BK04" });
+    expect((await t.engine.coverage.checkPostcode(carrier, "E1 6AN")).area.code).toBe("east");
+
+    // A sync gives the east area N1: the next checks and the booking's postcode have it.
+    await seedCarrier(t.opened.db, withPrefixes(["E1", "E14", "N1"]));
+    expect((await t.engine.coverage.checkPostcode(carrier, "N1 9GU")).area.code).toBe("east");
+    expect((await t.engine.basket.setPostcode(carrier, ref, { postcode: "N1 9GU" })).availability.area?.code).toBe("east");
+
+    // A sync takes E1 away: no longer covered on the next call.
+    await seedCarrier(t.opened.db, withPrefixes(["E14", "N1"]));
+    await expect(t.engine.coverage.checkPostcode(carrier, "E1 6AN")).rejects.toMatchObject({ code: "BK04" });
+    await expect(t.engine.basket.setPostcode(carrier, ref, { postcode: "E1 6AN" })).rejects.toMatchObject({ code: "BK04" });
+    await expect(t.engine.coverage.checkAddress(carrier, { postcode: "E1 6AN", line_1: "1 Brick Lane", town: "London" })).rejects.toMatchObject({ code: "BK04" });
+    expect((await t.engine.coverage.checkPostcode(carrier, "E14 5AB")).area.code).toBe("east");
+  });
+});
