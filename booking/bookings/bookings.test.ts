@@ -231,6 +231,19 @@ describe("devices", () => {
     await expect(t.engine.basket.removeDevice(carrier, ref, key)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
+  it("places a new device after the basket's last, also once one before it was removed", async () => {
+    const ref = await withPostcode();
+    const first = (await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128 })).device_key;
+    const second = (await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.galaxyS24v128 })).device_key;
+    await t.engine.basket.removeDevice(carrier, ref, first);
+    const third = (await t.engine.basket.addDevice(carrier, ref, { model_version_id: IDS.iphone15v128 })).device_key;
+    const rows = await t.opened.db.select({ key: s.bookingDevices.key, position: s.bookingDevices.position }).from(s.bookingDevices).where(eq(s.bookingDevices.key, second));
+    const placed = await t.opened.db.select({ key: s.bookingDevices.key, position: s.bookingDevices.position }).from(s.bookingDevices).where(eq(s.bookingDevices.key, third));
+    expect(rows).toEqual([{ key: second, position: 1 }]);
+    expect(placed).toEqual([{ key: third, position: 2 }]);
+    expect(Object.keys((await t.engine.basket.getBooking(carrier, ref)).devices)).toEqual([second, third]);
+  });
+
   it("stops at the carrier's maximum devices per basket", async () => {
     const single = await newCarrier(t, {}, { maxDevicesPerBasket: 1 });
     const ref = await withPostcode(single);
@@ -596,5 +609,32 @@ describe("the catalogue's lists read once per revision (ADR 219)", () => {
     const second = await t.engine.catalogue.listModels(carrier, { makeId: IDS.apple, typeId: 1 });
     expect(second[0]!.make_ids).not.toContain(999);
     expect(second[0]!.title).not.toBe("changed by a caller");
+  });
+});
+
+describe("the carrier's areas read once per revision (ADRs 210, 222)", () => {
+  it("covers a postcode an area gains in a sync on the next call, and stops when a sync takes it away", async () => {
+    const carrier = await newCarrier(t);
+    const withPrefixes = (prefixes: string[]) => {
+      const file = engineFixture({ code: carrier.code });
+      file.service_areas[1]!.postcode_prefixes = prefixes;
+      return file;
+    };
+    const ref = (await t.engine.basket.buildBooking(carrier)).reference;
+    await expect(t.engine.coverage.checkPostcode(carrier, "N1 9GU")).rejects.toMatchObject({ code: "BK04" });
+    await expect(t.engine.basket.setPostcode(carrier, ref, { postcode: "N1 9GU" })).rejects.toMatchObject({ code: "BK04" });
+    expect((await t.engine.coverage.checkPostcode(carrier, "E1 6AN")).area.code).toBe("east");
+
+    // A sync gives the east area N1: the next checks and the booking's postcode have it.
+    await seedCarrier(t.opened.db, withPrefixes(["E1", "E14", "N1"]));
+    expect((await t.engine.coverage.checkPostcode(carrier, "N1 9GU")).area.code).toBe("east");
+    expect((await t.engine.basket.setPostcode(carrier, ref, { postcode: "N1 9GU" })).availability.area?.code).toBe("east");
+
+    // A sync takes E1 away: no longer covered on the next call.
+    await seedCarrier(t.opened.db, withPrefixes(["E14", "N1"]));
+    await expect(t.engine.coverage.checkPostcode(carrier, "E1 6AN")).rejects.toMatchObject({ code: "BK04" });
+    await expect(t.engine.basket.setPostcode(carrier, ref, { postcode: "E1 6AN" })).rejects.toMatchObject({ code: "BK04" });
+    await expect(t.engine.coverage.checkAddress(carrier, { postcode: "E1 6AN", line_1: "1 Brick Lane", town: "London" })).rejects.toMatchObject({ code: "BK04" });
+    expect((await t.engine.coverage.checkPostcode(carrier, "E14 5AB")).area.code).toBe("east");
   });
 });

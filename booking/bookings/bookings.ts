@@ -5,7 +5,7 @@
  * one transaction holding the booking's row lock, and answers with the booking state.
  */
 import { randomBytes } from "node:crypto";
-import { and, asc, eq, max } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { z } from "zod";
 import type { BookingTransaction, DbOrTx } from "../db/open";
 import * as s from "../db/schema";
@@ -540,21 +540,21 @@ export async function addDevice(
   const columns = await deviceColumns(ctx, carrier, data, null);
   const key = formKey ?? randomBytes(5).toString("hex");
   const state = await change(ctx, carrier, reference, async (tx, booking) => {
-    // The same form twice at once: the second waited for the booking's lock and finds the first's device.
-    if (formKey && (await bookingDevices(tx, carrier, booking.id)).some((device) => device.key === formKey)) return;
-    requirePostcode(booking);
+    // The basket's devices, read once under the booking's lock: every write of a booking's devices
+    // takes that lock first, so they are all of them until this transaction ends.
     const devices = await bookingDevices(tx, carrier, booking.id);
+    // The same form twice at once: the second waited for the booking's lock and finds the first's device.
+    if (formKey && devices.some((device) => device.key === formKey)) return;
+    requirePostcode(booking);
     if (devices.length >= carrier.maxDevicesPerBasket) throw new MaxDevicesError(carrier.maxDevicesPerBasket);
     if (booking.inWarranty === true && devices.length >= 1) throw new MultiDeviceInWarrantyError();
-    const [{ last } = { last: null }] = await tx
-      .select({ last: max(s.bookingDevices.position) })
-      .from(s.bookingDevices)
-      .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.bookingId, booking.id)));
+    // The next position after the last (what `max(position)` over the same rows answers).
+    const last = devices.reduce((highest, device) => Math.max(highest, device.position), -1);
     await tx.insert(s.bookingDevices).values({
       carrierCode: carrier.code,
       bookingId: booking.id,
       key,
-      position: (last ?? -1) + 1,
+      position: last + 1,
       modelVersionId: columns.modelVersionId!,
       makeId: columns.makeId!,
       ...columns,

@@ -5,6 +5,8 @@
  * area's radius of its centre (the nearest centre wins).
  */
 import { and, asc, eq } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
+import { keptWhere } from "../catalogue/revision";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
@@ -22,6 +24,17 @@ export async function activeAreas(db: DbOrTx, carrier: CarrierContext): Promise<
     .from(s.serviceAreas)
     .where(and(eq(s.serviceAreas.carrierCode, carrier.code), eq(s.serviceAreas.active, true)))
     .orderBy(asc(s.serviceAreas.position));
+}
+
+/**
+ * The active areas as the catalogue revision has them (ADRs 210, 222): areas are written only by a
+ * carrier's sync (catalogue/seed.ts), which writes a new carrier hash in the same transaction, so on
+ * the engine's database they are read once per revision and the revision (one prepared query) is
+ * read instead. Inside a transaction they are read every time.
+ */
+async function areasOfRevision(db: DbOrTx, carrier: CarrierContext): Promise<ServiceArea[]> {
+  if (db instanceof PgTransaction) return activeAreas(db, carrier);
+  return keptWhere(db, carrier, { owner: db }, `areas|${carrier.code}`, () => activeAreas(db, carrier));
 }
 
 /** Normalises the postcode for the carrier's country; BK04 when it is not a valid postcode there. */
@@ -55,7 +68,7 @@ export function areaForPoint(areas: ServiceArea[], point: LatLng): ServiceArea |
 /** The area serving a postcode; BK04 when the postcode is invalid or not covered. */
 export async function areaForPostcode(db: DbOrTx, carrier: CarrierContext, raw: unknown): Promise<{ area: ServiceArea; postcode: NormalisedPostcode }> {
   const postcode = normaliseForCarrier(carrier, raw);
-  const area = areaForNormalisedPostcode(await activeAreas(db, carrier), postcode);
+  const area = areaForNormalisedPostcode(await areasOfRevision(db, carrier), postcode);
   if (!area) throw new PostcodeNotCoveredError("POSTCODE_NOT_COVERED");
   return { area, postcode };
 }
@@ -70,7 +83,7 @@ export async function areaForAddress(
   carrier: CarrierContext,
   address: { postcode: NormalisedPostcode; latitude?: number | null; longitude?: number | null },
 ): Promise<ServiceArea | null> {
-  const areas = await activeAreas(db, carrier);
+  const areas = await areasOfRevision(db, carrier);
   if (typeof address.latitude === "number" && typeof address.longitude === "number") {
     return areaForPoint(areas, { latitude: address.latitude, longitude: address.longitude });
   }
