@@ -85,6 +85,16 @@ if (!baseUrl) {
   });
 
   const engineFor = (i: number) => replicas[i % replicas.length]!.engine;
+  /** A booking ready to pay (postcode, a phone, the day, details), built through replica `i`. */
+  const readyToPay = async (carrier: CarrierContext, date: string, i: number, emailPrefix: string) => {
+    const engine = engineFor(i);
+    const { reference } = await engine.basket.buildBooking(carrier);
+    await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
+    await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
+    await engine.basket.setDate(carrier, reference, { date });
+    await engine.basket.setCustomerDetails(carrier, reference, { ...VALID_DETAILS, email: `${emailPrefix}${i}@example.com` });
+    return reference;
+  };
 
   describe("booking engine on PostgreSQL", () => {
     it("migrates a fresh database once and seeds tenants/ idempotently, even from two replicas starting at once", async () => {
@@ -218,16 +228,7 @@ if (!baseUrl) {
     it("gives 12 customers paying at once for a day of 12 units 12 orders, each visit in a window of its own, and the 13th a refusal (ADR 212)", async () => {
       const carrier = await carrierWith({ technicians: 2, slots: 6 });
       const date = "2025-06-04";
-      const ready = async (i: number) => {
-        const engine = engineFor(i);
-        const { reference } = await engine.basket.buildBooking(carrier);
-        await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-        await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-        await engine.basket.setDate(carrier, reference, { date });
-        await engine.basket.setCustomerDetails(carrier, reference, { ...VALID_DETAILS, email: `payer${i}@example.com` });
-        return reference;
-      };
-      const refs = await Promise.all(Array.from({ length: 12 }, (_, i) => ready(i)));
+      const refs = await Promise.all(Array.from({ length: 12 }, (_, i) => readyToPay(carrier, date, i, "payer")));
       // The day is full: a thirteenth customer cannot take it.
       const late = await engineFor(13).basket.buildBooking(carrier);
       await engineFor(13).basket.setPostcode(carrier, late.reference, { postcode: "SW1A 2AA" });
@@ -261,16 +262,7 @@ if (!baseUrl) {
     it("gives the paid visits their windows without the area-day's lock: 8 customers pay while another session holds the day's row, each in a window of its own (ADR 237)", async () => {
       const carrier = await carrierWith({ technicians: 2, slots: 4 });
       const date = "2025-06-10";
-      const ready = async (i: number) => {
-        const engine = engineFor(i);
-        const { reference } = await engine.basket.buildBooking(carrier);
-        await engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });
-        await engine.basket.addDevice(carrier, reference, { model_version_id: IDS.iphone15v128, problems: [IDS.screen] });
-        await engine.basket.setDate(carrier, reference, { date });
-        await engine.basket.setCustomerDetails(carrier, reference, { ...VALID_DETAILS, email: `window${i}@example.com` });
-        return reference;
-      };
-      const refs = await Promise.all(Array.from({ length: 8 }, (_, i) => ready(i)));
+      const refs = await Promise.all(Array.from({ length: 8 }, (_, i) => readyToPay(carrier, date, i, "window")));
       // Another session locks the area-day's row (as a hold being taken does) and keeps it until the payments are over.
       const holder = new pg.Client({ connectionString: urlFor(databaseName) });
       await holder.connect();
