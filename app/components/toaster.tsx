@@ -12,16 +12,16 @@ import { Toast as ToastView } from "./ui/toast";
  * that must neither drop this one nor cancel its timer (it would then stay until the next page);
  * the same toast handed twice shows once (ADR 127).
  *
- * The server renders the toast with the page (ADR 241). A page served without hydration (ADR 206)
- * has its `page` module dismiss it on the button and after its duration (`data-duration-ms`); a
- * hydrated page's effect does that; without JavaScript at all it stays until the next page.
+ * A page served without hydration (ADR 206) renders its toast at once; its `page` module dismisses
+ * it on the button and after its duration (`data-duration-ms`). A page that hydrates shows it from
+ * the effect, so the toast and its timer start together (ADR 241's status note says why).
  */
 export function Toaster({ incoming }: { incoming: Toast | null | undefined }) {
   const { t } = useTranslation();
   const staticPage = useStaticPage();
-  // Rendered by the server on every page, so a visitor without JavaScript sees it too (ADR 241); hydration
-  // starts from the same toast, and the effect below only adds its timer.
-  const [toasts, setToasts] = useState<Toast[]>(() => (incoming ? [incoming] : []));
+  // A page without hydration renders its toast at once (its page module times it). A hydrated page adds it
+  // in the effect below, with its timer: its duration counts from when it shows (ADR 241, status).
+  const [toasts, setToasts] = useState<Toast[]>(() => (staticPage && incoming ? [incoming] : []));
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   useEffect(() => {
