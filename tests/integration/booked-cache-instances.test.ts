@@ -8,18 +8,12 @@
  * `node --import tsx server.ts` twice with the production build, as the instances test does.
  * Needs TEST_DATABASE_URL and CMS_URL (skipped without them).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { waitFor } from "../support/app";
+import { instancePorts, instancesSkipReason as skipReason, prepareAppInstances, type AppInstances } from "../support/app-instances";
 import { pickCarrier } from "../support/book-through-ui";
 import { seededCarriers } from "../support/cms";
-import { runCommand as run, stopChild as stop } from "../support/child-process";
 import {
   bookingInput,
   chooseRepairDate,
@@ -31,13 +25,8 @@ import {
   type HttpCustomer,
 } from "../support/http-customer";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const baseUrl = process.env.TEST_DATABASE_URL;
-const cmsUrl = process.env.CMS_URL;
-const buildDir = process.env.APP_BUILD_DIR ?? (process.env.TEST_INSTANCE ? `build-test-${process.env.TEST_INSTANCE}` : "build");
 // Two free ports in the test run's own block (scripts/test.mjs gives each TEST_INSTANCE ten).
-const basePort = Number(process.env.APP_PORT ?? 3100);
-const ports = [basePort + 5, basePort + 6];
+const ports = instancePorts(5, 6);
 
 interface Answer {
   status: number;
@@ -82,32 +71,15 @@ const days = (html: string) => new Map([...html.matchAll(/data-date="(\d{4}-\d{2
 /** The booking session cookie the customer's browser holds (the one cookie a kept booked page may come with besides the language). */
 const cookieOf = (customer: HttpCustomer) => `__booking=${customer.cookies.get("__booking") ?? ""}`;
 
-const skipReason = !baseUrl ? "TEST_DATABASE_URL is not set (no PostgreSQL server binaries)" : !cmsUrl ? "CMS_URL is not set" : null;
-
 if (skipReason) {
   describe("booked pages kept across app instances", () => {
     it.skip(`skipped: ${skipReason}`, () => {});
   });
 } else {
   describe("booked pages kept across app instances", () => {
-    const databaseName = `booked_it_${process.pid}_${Date.now().toString(36)}`;
-    const url = new URL(baseUrl!);
-    url.pathname = `/${databaseName}`;
-    const work = mkdtempSync(path.join(tmpdir(), "repair-booked-"));
-    const instances: ChildProcess[] = [];
-    const output: string[] = ["", ""];
+    let instances: AppInstances;
     const customers: HttpCustomer[] = [];
     let carrier: CustomerCarrier;
-
-    async function admin(statement: string) {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    }
 
     /** A customer whose browser talks to one instance; `like` gives it another's cookies (one visitor, two instances). */
     function customerOn(index: number, like?: HttpCustomer): HttpCustomer {
@@ -120,37 +92,13 @@ if (skipReason) {
     beforeAll(async () => {
       const picked = pickCarrier(await seededCarriers(), "uk");
       carrier = { code: String(picked.code), countryCode: String(picked.countryCode) };
-      await admin(`create database "${databaseName}"`);
-      const appEnv: NodeJS.ProcessEnv = {
-        ...process.env,
-        NODE_ENV: "production",
-        BUILD_DIR: buildDir,
-        HOST: "127.0.0.1",
-        CMS_URL: cmsUrl,
-        CMS_READ_TOKEN: process.env.CMS_READ_TOKEN,
-        CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET,
-        SESSION_SECRET: process.env.SESSION_SECRET,
-        DATABASE_URL: url.toString(),
-        UPLOADS_DIR: path.join(work, "uploads"),
-        OUTBOX_DIR: path.join(work, "outbox"),
-      };
-      await run("npx", ["tsx", path.join(root, "scripts", "sync-engine.ts")], appEnv);
-      ports.forEach((port, index) => {
-        const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: root, env: { ...appEnv, PORT: String(port) }, stdio: ["ignore", "pipe", "pipe"] });
-        child.stdout!.on("data", (chunk) => (output[index] += chunk));
-        child.stderr!.on("data", (chunk) => (output[index] += chunk));
-        instances.push(child);
-      });
-      for (const port of ports) {
-        await waitFor(async () => (await get(port, "127.0.0.1", "/healthz", "").catch(() => ({ status: 0 }))).status === 200, { timeoutMs: 90_000, intervalMs: 250 });
-      }
+      instances = await prepareAppInstances("booked_it", ports);
+      await instances.startAll();
     }, 300_000);
 
     afterAll(async () => {
       await Promise.all(customers.map((each) => each.close()));
-      await Promise.all(instances.map(stop));
-      await admin(`drop database if exists "${databaseName}" with (force)`).catch(() => undefined);
-      rmSync(work, { recursive: true, force: true });
+      await instances?.close();
     });
 
     it("shows a change made through one instance on the next GET through the other, each instance having kept the page before", async () => {
@@ -240,7 +188,7 @@ if (skipReason) {
       expect(keptCheckout.body).toContain(firstDay);
 
       // The last day filled to one unit short of its capacity (orders' holds, as the roster counts them).
-      const client = new pg.Client({ connectionString: url.toString() });
+      const client = new pg.Client({ connectionString: instances.databaseUrl });
       await client.connect();
       try {
         const { rows } = await client.query<{ carrier_code: string; area_code: string; capacity: number; held: number }>(

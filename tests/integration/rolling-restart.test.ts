@@ -11,26 +11,15 @@
  * replica is leaving while it still serves, and it closes no connection under a request.
  * Needs TEST_DATABASE_URL and CMS_URL (skipped without them).
  */
-import { spawn, type ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { waitFor } from "../support/app";
-import { runCommand as run } from "../support/child-process";
+import { instancePorts, instancesSkipReason as skipReason, prepareAppInstances, type AppInstances } from "../support/app-instances";
 
-const root = fileURLToPath(new URL("../..", import.meta.url));
-const baseUrl = process.env.TEST_DATABASE_URL;
-const cmsUrl = process.env.CMS_URL;
-const buildDir = process.env.APP_BUILD_DIR ?? (process.env.TEST_INSTANCE ? `build-test-${process.env.TEST_INSTANCE}` : "build");
 // Two free ports in the test run's own block (scripts/test.mjs gives each TEST_INSTANCE ten; 7 and 8
 // are content-invalidation-instances', 9 the metrics listener's).
-const basePort = Number(process.env.APP_PORT ?? 3100);
-const ports = [basePort + 5, basePort + 6];
+const ports = instancePorts(5, 6);
 const DRAIN_SECONDS = 2;
 const CLIENTS = 4;
 /** Two seeded carriers (tenants/), each page answered by both instances. */
@@ -131,45 +120,19 @@ async function roundRobinProxy(upstreams: number[]) {
   };
 }
 
-const skipReason = !baseUrl ? "TEST_DATABASE_URL is not set (no PostgreSQL server binaries)" : !cmsUrl ? "CMS_URL is not set" : null;
-
 if (skipReason) {
   describe("a rolling restart", () => {
     it.skip(`skipped: ${skipReason}`, () => {});
   });
 } else {
   describe("a rolling restart", () => {
-    const databaseName = `rolling_it_${process.pid}_${Date.now().toString(36)}`;
-    const url = new URL(baseUrl!);
-    url.pathname = `/${databaseName}`;
-    const work = mkdtempSync(path.join(tmpdir(), "repair-rolling-"));
-    const instances: (ChildProcess | null)[] = [null, null];
-    const output: string[] = ["", ""];
-    let appEnv: NodeJS.ProcessEnv;
+    let instances: AppInstances;
 
-    async function admin(statement: string) {
-      const client = new pg.Client({ connectionString: baseUrl });
-      await client.connect();
-      try {
-        await client.query(statement);
-      } finally {
-        await client.end();
-      }
-    }
-
-    function start(index: number) {
-      const child = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: root, env: { ...appEnv, PORT: String(ports[index]) }, stdio: ["ignore", "pipe", "pipe"] });
-      child.stdout!.on("data", (chunk) => (output[index] += chunk));
-      child.stderr!.on("data", (chunk) => (output[index] += chunk));
-      instances[index] = child;
-    }
-
-    const readyDirect = (index: number) =>
-      waitFor(async () => (await request(ports[index]!, "127.0.0.1", "/readyz", new http.Agent())).status === 200, { timeoutMs: 90_000, intervalMs: 250 });
+    const readyDirect = (index: number) => instances.ready(index, "/readyz");
 
     /** SIGTERM; resolves with the exit code and how long the instance took. */
     function terminate(index: number): Promise<{ code: number | null; signal: string | null; ms: number }> {
-      const child = instances[index]!;
+      const child = instances.instance(index)!;
       const started = Date.now();
       return new Promise((resolve) => {
         child.once("exit", (code, signal) => resolve({ code, signal, ms: Date.now() - started }));
@@ -178,45 +141,12 @@ if (skipReason) {
     }
 
     beforeAll(async () => {
-      await admin(`create database "${databaseName}"`);
-      appEnv = {
-        ...process.env,
-        NODE_ENV: "production",
-        BUILD_DIR: buildDir,
-        HOST: "127.0.0.1",
-        CMS_URL: cmsUrl,
-        CMS_READ_TOKEN: process.env.CMS_READ_TOKEN,
-        CMS_WEBHOOK_SECRET: process.env.CMS_WEBHOOK_SECRET,
-        SESSION_SECRET: process.env.SESSION_SECRET,
-        DATABASE_URL: url.toString(),
-        UPLOADS_DIR: path.join(work, "uploads"),
-        OUTBOX_DIR: path.join(work, "outbox"),
-        METRICS_PORT: "off",
-        SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS),
-      };
-      await run("npx", ["tsx", path.join(root, "scripts", "sync-engine.ts")], appEnv);
-      start(0);
-      start(1);
-      await readyDirect(0);
-      await readyDirect(1);
+      instances = await prepareAppInstances("rolling_it", ports, { METRICS_PORT: "off", SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) });
+      await instances.startAll("/readyz");
     }, 300_000);
 
     afterAll(async () => {
-      await Promise.all(
-        instances.map((child) => {
-          if (!child || child.exitCode !== null || child.signalCode !== null) return undefined;
-          return new Promise<void>((resolve) => {
-            const forced = setTimeout(() => child.kill("SIGKILL"), 15_000);
-            child.once("exit", () => {
-              clearTimeout(forced);
-              resolve();
-            });
-            child.kill("SIGTERM");
-          });
-        }),
-      );
-      await admin(`drop database if exists "${databaseName}" with (force)`).catch(() => undefined);
-      rmSync(work, { recursive: true, force: true });
+      await instances?.close();
     });
 
     it("restarts both instances in turn under steady load with no failed request", async () => {
@@ -256,7 +186,7 @@ if (skipReason) {
           // The drain: the proxy sees the instance leave while it still answers.
           await waitFor(async () => !proxy.isReady(ports[index]!), { timeoutMs: DRAIN_SECONDS * 1000 });
           exits.push(await stopped);
-          start(index);
+          instances.start(index);
           await readyDirect(index);
           await waitFor(async () => proxy.isReady(ports[index]!), { timeoutMs: 5_000 });
         }
@@ -266,9 +196,7 @@ if (skipReason) {
 
         const summary = { requests: load.sent, failed: load.failures.length, proxyDialRetries: proxy.stats.dialRetries, proxyFailed: proxy.stats.failed, exits };
         console.log(`[rolling restart] ${JSON.stringify(summary)}`);
-        expect(load.failures, `${load.failures.slice(0, 10).join("\n")}\n--- instance 1 ---\n${output[0]!.slice(-3000)}\n--- instance 2 ---\n${output[1]!.slice(-3000)}`).toEqual(
-          [],
-        );
+        expect(load.failures, `${load.failures.slice(0, 10).join("\n")}\n${instances.tails()}`).toEqual([]);
         expect(proxy.stats.failed).toBe(0);
         // Each stopped cleanly, after its drain and well inside the 20 s grace period.
         for (const exit of exits) {
