@@ -225,6 +225,16 @@ for (const { label, kind, lang } of [
         await expect(page.getByTestId("address-search-error")).toHaveText(commonText(lang, "landing.addressListInvalid"));
         await expect(page.getByTestId("address-search-input")).toHaveValue(search);
         await expect(page.getByTestId("address-suggestions")).toHaveCount(0);
+        // So is a picked suggestion's id with a control character, or one that is no provider's id.
+        for (const [pick, key] of [
+          ["GB|RM|A|1\u0007", "landing.unsupportedCharacters"],
+          ["x".repeat(10_000), "landing.addressInvalid"],
+        ] as const) {
+          answer = (await page.goto(carrierUrl(code, managePath(order, { modal: "address", q: search, pick }))))!;
+          expect(answer.status()).toBe(400);
+          await expect(page.getByTestId("address-search-error")).toHaveText(commonText(lang, key));
+          await expect(page.getByTestId("address-search-input")).toHaveValue(search);
+        }
 
         // IMEI: the red note under the field; nothing saved.
         await page.goto(carrierUrl(code, managePath(order)));

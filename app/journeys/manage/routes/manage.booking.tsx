@@ -12,7 +12,7 @@ import { OrderOverview } from "~/journeys/manage/components/order-overview";
 import { mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
 import { queryContainer, queryText, requestError } from "~/lib/http/form.server";
-import { ADDRESS_LIST_INVALID_KEY, UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
+import { ADDRESS_INVALID_KEY, ADDRESS_LIST_INVALID_KEY, UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { cancelPhrase } from "~/journeys/manage/cancel-phrase";
 import { cancelBooking } from "~/journeys/manage/changes/cancel.server";
 import { readManageForm, text, type ChangePost } from "~/journeys/manage/changes/change.server";
@@ -75,9 +75,18 @@ async function addressModal(ctx: ManageContext, params: URLSearchParams, order: 
   // The container comes from a suggestion's link: one that is not a provider's id is the search's error, no search.
   const opened = queryContainer(params);
   const container = opened.value;
-  const queryRefused = textRefused || opened.refused !== null;
-  const searchError = textRefused || opened.refused === "characters" ? UNSUPPORTED_CHARACTERS_KEY : opened.refused ? ADDRESS_LIST_INVALID_KEY : null;
-  const pick = params.get("pick");
+  // So does the picked suggestion's id: one that is not a provider's id is the search's error, nothing retrieved.
+  const picked = queryContainer(params, "pick");
+  const pick = picked.value;
+  const queryRefused = textRefused || opened.refused !== null || picked.refused !== null;
+  const searchError =
+    textRefused || opened.refused === "characters" || picked.refused === "characters"
+      ? UNSUPPORTED_CHARACTERS_KEY
+      : opened.refused
+        ? ADDRESS_LIST_INVALID_KEY
+        : picked.refused
+          ? ADDRESS_INVALID_KEY
+          : null;
   const suggestions = !searchHidden && query && !queryRefused ? await ctx.engine.coverage.findAddresses(ctx.carrier, { text: query, container }).catch(() => []) : null;
   let initial: AddressModalState["initial"] = { ...order.address, latitude: "", longitude: "" };
   if (!searchHidden && pick) {
