@@ -318,6 +318,18 @@ test.describe("a multi-make UK carrier", () => {
       expect(html).toContain("Please choose whether your device is under warranty.");
       expect(html).toContain('data-testid="device-warranty-status"');
     }
+    // Refused from the entry form: the form stays open with the purchase date and the IMEI as typed.
+    const refused = await page.evaluate(
+      async ({ url, fields }) => {
+        const answer = await fetch(url, { method: "POST", body: new URLSearchParams(fields), redirect: "manual" });
+        return { status: answer.status, html: await answer.text() };
+      },
+      { url: `${warrantyUrl}&modal=imei-entry`, fields: { purchase_date: recentDate, imei: "490154203237518" } },
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.html).toContain("Please choose whether your device is under warranty.");
+    expect(refused.html).toContain(`value="${recentDate}"`);
+    expect(refused.html).toContain('value="490154203237518"');
     await page.goto(warrantyUrl);
     await expect(page.getByTestId("warranty-current")).toBeVisible();
     await page.goto(faultUrl);

@@ -219,6 +219,22 @@ for (const { label, kind, lang } of [
         await expect(page.getByTestId("address-search-error")).toHaveText(unsupported);
         await expect(page.getByTestId("address-search-input")).toHaveValue(search);
         await expect(page.getByTestId("address-suggestions")).toHaveCount(0);
+        // A suggestion's container from a link that is no provider's id (a script URL): the search's error, the search kept.
+        answer = (await page.goto(carrierUrl(code, managePath(order, { modal: "address", q: search, container: "javascript:alert(1)" }))))!;
+        expect(answer.status()).toBe(400);
+        await expect(page.getByTestId("address-search-error")).toHaveText(commonText(lang, "landing.addressListInvalid"));
+        await expect(page.getByTestId("address-search-input")).toHaveValue(search);
+        await expect(page.getByTestId("address-suggestions")).toHaveCount(0);
+        // So is a picked suggestion's id with a control character, or one that is no provider's id.
+        for (const [pick, key] of [
+          ["GB|RM|A|1\u0007", "landing.unsupportedCharacters"],
+          ["x".repeat(10_000), "landing.addressInvalid"],
+        ] as const) {
+          answer = (await page.goto(carrierUrl(code, managePath(order, { modal: "address", q: search, pick }))))!;
+          expect(answer.status()).toBe(400);
+          await expect(page.getByTestId("address-search-error")).toHaveText(commonText(lang, key));
+          await expect(page.getByTestId("address-search-input")).toHaveValue(search);
+        }
 
         // IMEI: the red note under the field; nothing saved.
         await page.goto(carrierUrl(code, managePath(order)));
@@ -306,6 +322,31 @@ for (const { label, kind, lang } of [
         });
         expect(controls).toEqual([]);
         await expect(page.locator("#address-results-status")).toContainText("Downing Street");
+      } finally {
+        await context.close();
+      }
+    });
+
+    test("address search without JavaScript: a container from a link with a control character, 10 kB or a script URL is the search field's error, the search kept", async ({
+      browser,
+    }) => {
+      const code = String(pickCarrier(carriers, kind).code);
+      const context = await browser.newContext({ locale: localeOf(lang), javaScriptEnabled: false });
+      const page = await context.newPage();
+      try {
+        for (const [container, key] of [
+          ["GB|postcode|\u0000E16LZ", "landing.unsupportedCharacters"],
+          ["a".repeat(10_000), "landing.addressListInvalid"],
+          ["javascript:alert(1)", "landing.addressListInvalid"],
+        ] as const) {
+          const params = new URLSearchParams({ text: "Downing", container, within: "Downing Street" });
+          const opened = await page.goto(carrierUrl(code, `/booking/address-search?${params}`));
+          expect(opened?.status()).toBe(400);
+          await expect(page.getByTestId("address-text-error")).toHaveText(commonText(lang, key));
+          await expect(page.locator("#address-text")).toHaveValue("Downing");
+          await expect(page.getByTestId("address-results")).toHaveCount(0);
+          expect(await opened!.text()).not.toContain("\u0000");
+        }
       } finally {
         await context.close();
       }

@@ -105,6 +105,11 @@ for (const journey of JOURNEYS) {
       await expect(page.getByText(t("tracking.promise15"))).toHaveCount(0);
       await expect(page.getByRole("link", { name: t("tracking.backToManage") })).toBeVisible();
       await expectNoSeriousA11yViolations(page);
+
+      // The e-mail in another case and with spaces around it, as a mail client may pass it on, still finds the order.
+      const answer = await page.goto(carrierUrl(code, `/my/technician/${encodeURIComponent(` ${order.email.toUpperCase()} `)}/${order.orderRef}`));
+      expect(answer?.status()).toBe(200);
+      await expect(page.getByTestId("tracking")).toHaveAttribute("data-status", "cancelled");
     });
 
     test("a wrong e-mail or reference finds nothing", async ({ page }) => {
@@ -113,6 +118,23 @@ for (const journey of JOURNEYS) {
       expect(response?.status()).toBe(404);
       await expect(page.getByTestId("tracking-not-found")).toHaveText(lookupText("errors.notFound"));
       await expectNoSeriousA11yViolations(page);
+    });
+
+    test("a link with a control character or an over-long part says the link is not whole (400), not that nothing was found", async ({ page }) => {
+      const code = String(pickCarrier(carriers, journey.kind).code);
+      for (const path of [
+        "/my/technician/nobody%40example.com/1%0023",
+        "/my/technician/nobody%01%40example.com/999999",
+        `/my/technician/${"a".repeat(10_000)}%40example.com/999999`,
+        `/my/technician/nobody%40example.com/${"9".repeat(300)}`,
+      ]) {
+        const response = await page.goto(carrierUrl(code, path));
+        expect(response?.status(), path.slice(0, 60)).toBe(400);
+        await expect(page.getByTestId("tracking-not-found")).toHaveText(t("tracking.linkInvalid"));
+        // The page's live updates too (sent by the page: Node does not resolve the carrier's host).
+        const updates = await page.evaluate(async (url) => (await fetch(url, { headers: { Accept: "application/json" } })).status, `${path}/location`);
+        expect(updates, path.slice(0, 60)).toBe(400);
+      }
     });
   });
 }

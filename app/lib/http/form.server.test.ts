@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { parseFields, queryText, readForm, refusedFields, withRefusedFieldErrors } from "./form.server";
+import { parseFields, queryContainer, queryText, readForm, refusedFields, withRefusedFieldErrors } from "./form.server";
 import { FORM_BODY_LIMIT_BYTES, UPLOAD_BODY_LIMIT_BYTES } from "./limits";
 
 function post(body: BodyInit | null, contentType: string | null, path = "/booking/details"): Request {
@@ -136,6 +136,19 @@ describe("queryText", () => {
     expect(queryText(params, "reason")).toEqual({ value: "I will be away", refused: true });
     expect(queryText(params, "q")).toEqual({ value: "E1 6LZ", refused: false });
     expect(queryText(params, "missing")).toEqual({ value: "", refused: false });
+  });
+});
+
+describe("queryContainer", () => {
+  it("hands on a provider's container id and refuses a control character, an over-long value or a script URL", () => {
+    const of = (value: string) => queryContainer(new URLSearchParams({ container: value }));
+    expect(of("GB|RM|ENG|3AS-SW1A")).toEqual({ value: "GB|RM|ENG|3AS-SW1A", refused: null });
+    expect(of("DE|street|mu-nchen-stra\u00dfe|mu-nchen")).toEqual({ value: "DE|street|mu-nchen-stra\u00dfe|mu-nchen", refused: null });
+    expect(queryContainer(new URLSearchParams())).toEqual({ value: null, refused: null });
+    expect(of("GB|postcode|\u0000E16LZ")).toEqual({ value: null, refused: "characters" });
+    expect(of("a".repeat(10_000))).toEqual({ value: null, refused: "invalid" });
+    expect(of("javascript:alert(1)")).toEqual({ value: null, refused: "invalid" });
+    expect(of("<script>")).toEqual({ value: null, refused: "invalid" });
   });
 });
 

@@ -112,6 +112,21 @@ export function queryText(params: URLSearchParams, name: string): { value: strin
   return { value: withoutForbiddenCharacters(raw, { multiLine: true }), refused: true };
 }
 
+/** Address-provider container ids: letters, digits and the separators providers use (`GB|RM|ENG|3AS-SW1A`, `GB|postcode|E16LZ`). */
+const CONTAINER_ID = /^[\p{L}\p{M}\p{N}|_.~+=-]{1,200}$/u;
+
+/**
+ * The address container a search opens (`container`, from a result's link, never typed): a control
+ * character, more than 200 characters or anything that is not a provider's id (a script URL) is
+ * refused — the page answers the search field's error and searches nothing, instead of handing it on.
+ */
+export function queryContainer(params: URLSearchParams, name = "container"): { value: string | null; refused: "characters" | "invalid" | null } {
+  const raw = params.get(name);
+  if (!raw) return { value: null, refused: null };
+  if (hasForbiddenCharacters(raw, { multiLine: true })) return { value: null, refused: "characters" };
+  return CONTAINER_ID.test(raw) ? { value: raw, refused: null } : { value: null, refused: "invalid" };
+}
+
 export async function readForm(request: Request, options: ReadFormOptions = {}): Promise<FormData> {
   const contentType = request.headers.get("Content-Type");
   if (!FORM_CONTENT_TYPES.includes(mediaType(contentType))) throw requestError("UNSUPPORTED_MEDIA_TYPE");

@@ -19,3 +19,22 @@ export function parseLookupLink(params: URLSearchParams): LinkLookup {
   for (const name of refused) errors[name] = LOOKUP_UNSUPPORTED_CHARACTERS_KEY;
   return { ok: false, refused: true, errors, values: parsed.ok ? parsed.lookup : parsed.values };
 }
+
+/** The longest e-mail address (RFC 5321) and a generous order reference: anything longer cannot be an order's. */
+const MAX_LOOKUP_LENGTH = 254;
+
+/** The tracking page's message for a link whose e-mail or reference cannot be an order's (not "not found"). */
+export const TRACKING_LINK_INVALID_KEY = "manage.tracking.linkInvalid";
+
+/**
+ * The lookup in a tracking link's path (/my/technician/{email}/{orderRef}): null when either part holds a
+ * control character, is empty or longer than any order's could be — the page then says the link is not
+ * whole (400) instead of looking an order up or blaming the visitor with "not found". Spaces around the
+ * e-mail and its case are the engine's to forgive.
+ */
+export function lookupFromPath(params: { email?: string; orderRef?: string }): LookupForm | null {
+  const link = parseLookupLink(new URLSearchParams({ email: params.email ?? "", order_ref: params.orderRef ?? "" }));
+  if (!link.ok) return null;
+  const { email, order_ref } = link.lookup;
+  return email.length > MAX_LOOKUP_LENGTH || order_ref.length > MAX_LOOKUP_LENGTH ? null : link.lookup;
+}

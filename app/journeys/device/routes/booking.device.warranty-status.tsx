@@ -52,6 +52,12 @@ const warrantyForm = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("remove-and-basket") }),
 ]);
 
+/** A typed field of a refused post, as the form's fields take it (at most `max` characters). */
+function typedValue(form: FormData, name: string, max: number): string {
+  const value = form.get(name);
+  return typeof value === "string" ? value.slice(0, max) : "";
+}
+
 const WARRANTY_CHOOSE_KEY = "booking-device.warranty.choose";
 
 /** The fields a customer types into here: the purchase date and the IMEI (or serial number). */
@@ -62,8 +68,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const { carrier, engine } = context;
   const posted = await readForm(request, { textFields: WARRANTY_TEXT_FIELDS });
   const parsed = warrantyForm.safeParse(formStrings(posted));
-  // An unknown or missing intent is no answer: the page asks for one and nothing changes.
-  if (!parsed.success) return formError(context, { intent: [WARRANTY_CHOOSE_KEY] }, { purchaseDate: "", imei: "" });
+  // An unknown or missing intent is no answer: the page asks for one, nothing changes, and the typed date and IMEI stay.
+  if (!parsed.success)
+    return formError(context, { intent: [WARRANTY_CHOOSE_KEY] }, { purchaseDate: typedValue(posted, "purchase_date", 20), imei: typedValue(posted, "imei", 40) });
   const form = parsed.data;
   const values = { purchaseDate: form.intent === "in-warranty" ? form.purchase_date : "", imei: form.intent === "in-warranty" ? form.imei : "" };
   // A pasted control character: that field's error, both values as typed without it (ADR 231).

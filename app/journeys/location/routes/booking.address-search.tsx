@@ -14,8 +14,8 @@ import { AddressErrorModal } from "~/journeys/location/components/address-error-
 import { ManualAddressFields } from "~/journeys/location/components/manual-address-fields";
 import { HaveBookingCode } from "~/journeys/location/components/have-booking-code";
 import { SubmitButton } from "~/components/ui/submit-button";
-import { queryText, readForm, refusedFields, withRefusedFieldErrors } from "~/lib/http/form.server";
-import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
+import { queryContainer, queryText, readForm, refusedFields, withRefusedFieldErrors } from "~/lib/http/form.server";
+import { ADDRESS_LIST_INVALID_KEY, UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
 import { SearchField } from "~/components/ui/search-field";
@@ -31,11 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // A control character in the search: the field's error with the text kept without it, no search (ADR 231).
   const typed = queryText(url.searchParams, "text");
   const text = typed.value.trim().slice(0, 200);
-  const container = url.searchParams.get("container")?.slice(0, 200) || null;
+  // The container comes from a result's link: one that is not a provider's id is the search field's error, no search.
+  const opened = queryContainer(url.searchParams);
+  const container = opened.value;
   // The container's label comes from the link, not from typing: shown without refused characters (ADR 231).
   const within = queryText(url.searchParams, "within").value.slice(0, 200) || null;
   let results: AddressOption[] = [];
-  if ((text || container) && !typed.refused) {
+  const refused = typed.refused || opened.refused !== null;
+  if ((text || container) && !refused) {
     try {
       results = await context.engine.coverage.findAddresses(context.carrier, { text, container });
     } catch (error) {
@@ -47,16 +50,18 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const view = {
     text,
     textRefused: typed.refused,
+    /** The search field's message: a control character in the search or the container, or a container that is no provider's id. */
+    textError: typed.refused || opened.refused === "characters" ? UNSUPPORTED_CHARACTERS_KEY : opened.refused ? ADDRESS_LIST_INVALID_KEY : null,
     container: container ? { id: container, label: within ?? text } : null,
     results,
-    searched: Boolean(text || container) && !typed.refused,
+    searched: Boolean(text || container) && !refused,
     business: isBusinessAccount(context.carrier, url, await readBusinessCookie(request)),
     current: booking?.address?.line_1 ? booking.address : null,
     postcode: booking?.postcode ?? "",
     /** A confirm-only carrier's customers mostly come with a booking code (ADR 102). */
     confirmOnly: context.carrier.confirmOnly && !context.colleague,
   };
-  return data(view, { status: typed.refused ? 400 : 200 });
+  return data(view, { status: refused ? 400 : 200 });
 }
 
 type ActionBody = AddressErrorBody | { fieldErrors: Partial<Record<keyof ManualAddress, string>>; values: Record<keyof ManualAddress, string> };
@@ -106,7 +111,7 @@ function useLiveSearch(current: string, delayMs = 350) {
 }
 
 export default function AddressSearch() {
-  const { text, textRefused, container, results, searched, business, current, postcode, confirmOnly } = useLoaderData<typeof loader>();
+  const { text, textRefused, textError, container, results, searched, business, current, postcode, confirmOnly } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as ActionBody | undefined;
   const navigation = useNavigation();
   const { t } = useTranslation();
@@ -149,7 +154,7 @@ export default function AddressSearch() {
           aria-describedby="address-results-status"
           size="lg"
           buttonLabel={t("landing.addressSubmit")}
-          error={textRefused ? t(UNSUPPORTED_CHARACTERS_KEY) : null}
+          error={textError ? t(textError) : null}
           errorTestId="address-text-error"
           announceError
         />

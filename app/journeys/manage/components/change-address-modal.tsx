@@ -9,7 +9,6 @@ import { TextField } from "~/components/ui/text-field";
 import { FormAlert } from "~/components/ui/field-error";
 import { CsrfField } from "./csrf-field";
 import { SearchField } from "~/components/ui/search-field";
-import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { Button } from "~/components/ui/button";
 
 export interface AddressModalState {
@@ -19,6 +18,8 @@ export interface AddressModalState {
   query: string;
   /** The search held a control character (removed from `query`; ADR 231): its error, no suggestions. */
   queryRefused: boolean;
+  /** The search field's message (i18n key): a control character in the search or its container, or a container that is no provider's id. */
+  searchError: string | null;
   container: string | null;
   suggestions: { id: string; text: string; description: string; retrievable: boolean }[] | null;
   picked: boolean;
@@ -85,7 +86,7 @@ export function ChangeAddressModal({
               label={t("manage.address.searchLabel")}
               key={state.queryRefused ? `refused:${state.query}` : "typed"}
               defaultValue={state.query}
-              error={state.queryRefused ? t(UNSUPPORTED_CHARACTERS_KEY) : null}
+              error={state.searchError ? t(state.searchError) : null}
               errorTestId="address-search-error"
               announceError
               placeholder={t("manage.address.searchPlaceholder")}

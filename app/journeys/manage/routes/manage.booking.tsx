@@ -11,7 +11,8 @@ import { ManageBookingBanner } from "~/components/manage-booking-banner";
 import { OrderOverview } from "~/journeys/manage/components/order-overview";
 import { mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { csrfTokenMatches, CSRF_FIELD, newCsrfToken } from "~/lib/http/csrf.server";
-import { queryText, requestError } from "~/lib/http/form.server";
+import { queryContainer, queryText, requestError } from "~/lib/http/form.server";
+import { ADDRESS_INVALID_KEY, ADDRESS_LIST_INVALID_KEY, UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { cancelPhrase } from "~/journeys/manage/cancel-phrase";
 import { cancelBooking } from "~/journeys/manage/changes/cancel.server";
 import { readManageForm, text, type ChangePost } from "~/journeys/manage/changes/change.server";
@@ -69,10 +70,23 @@ async function loadDays(ctx: ManageContext, lookup: LookupForm, pages: number): 
 async function addressModal(ctx: ManageContext, params: URLSearchParams, order: ManageOrder): Promise<AddressModalState> {
   const searchHidden = ctx.carrier.hidePostcodeSearchOnAddressChange;
   // A control character in the search: the field's error, the text kept without it, no search (ADR 231).
-  const { value: typed, refused: queryRefused } = queryText(params, "q");
+  const { value: typed, refused: textRefused } = queryText(params, "q");
   const query = typed.trim().slice(0, 200);
-  const container = params.get("container");
-  const pick = params.get("pick");
+  // The container comes from a suggestion's link: one that is not a provider's id is the search's error, no search.
+  const opened = queryContainer(params);
+  const container = opened.value;
+  // So does the picked suggestion's id: one that is not a provider's id is the search's error, nothing retrieved.
+  const picked = queryContainer(params, "pick");
+  const pick = picked.value;
+  const queryRefused = textRefused || opened.refused !== null || picked.refused !== null;
+  const searchError =
+    textRefused || opened.refused === "characters" || picked.refused === "characters"
+      ? UNSUPPORTED_CHARACTERS_KEY
+      : opened.refused
+        ? ADDRESS_LIST_INVALID_KEY
+        : picked.refused
+          ? ADDRESS_INVALID_KEY
+          : null;
   const suggestions = !searchHidden && query && !queryRefused ? await ctx.engine.coverage.findAddresses(ctx.carrier, { text: query, container }).catch(() => []) : null;
   let initial: AddressModalState["initial"] = { ...order.address, latitude: "", longitude: "" };
   if (!searchHidden && pick) {
@@ -91,7 +105,7 @@ async function addressModal(ctx: ManageContext, params: URLSearchParams, order: 
       };
     }
   }
-  return { name: "address", searchHidden, query, queryRefused, container, suggestions, picked: !!pick, initial };
+  return { name: "address", searchHidden, query, queryRefused, searchError, container, suggestions, picked: !!pick, initial };
 }
 
 async function modalState(ctx: ManageContext, params: URLSearchParams, lookup: LookupForm, order: ManageOrder): Promise<ModalState> {

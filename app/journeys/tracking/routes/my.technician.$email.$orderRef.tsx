@@ -7,7 +7,9 @@ import type { Locale } from "~/content/schemas";
 import { TrackingMap } from "~/journeys/tracking/components/tracking-map";
 import { clockTime, longDate, timeslotText } from "~/lib/dates";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
-import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders } from "~/lib/order-access/manage.server";
+import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders, manageHeaders } from "~/lib/order-access/manage.server";
+import { lookupFromPath, TRACKING_LINK_INVALID_KEY } from "~/lib/order-access/lookup-link.server";
+import type { ShownText } from "~/lib/errors/error-table";
 import { loadTracking } from "~/journeys/tracking/tracking.server";
 import { env as trackingEnv } from "~/env.server";
 import { arrivalText, distanceIn, distanceKm, distanceUnit } from "~/journeys/tracking/tracking-view";
@@ -23,7 +25,9 @@ export const meta: MetaFunction = titleMeta("manage.tracking.title");
 /** Spec §2 /my/technician/{email}/{orderRef}: the van on a map, the customer's address and the arrival. */
 export async function loader({ request, context, params }: LoaderFunctionArgs) {
   const ctx = await loadManageContext(request, context);
-  const lookup = { email: params.email ?? "", order_ref: params.orderRef ?? "" };
+  const lookup = lookupFromPath(params);
+  // A control character, an empty or an over-long part: the link is not whole, which "not found" would not say.
+  if (!lookup) return data({ kind: "not-found" as const, message: { key: TRACKING_LINK_INVALID_KEY } as ShownText }, { status: 400, headers: manageHeaders() });
   const settings = trackingEnv();
   try {
     const tracking = await loadTracking(ctx, lookup);
