@@ -30,9 +30,7 @@ export const TOAST_EXPIRE_ANIMATION = "toast-expire";
  * toast already painted (hydration, a page module) waits only for what is left of its duration.
  */
 export function toastShownMs(element: Element | null): number {
-  const animation = element
-    ?.getAnimations?.()
-    .find((entry) => (entry as Animation & { animationName?: string }).animationName === TOAST_EXPIRE_ANIMATION);
+  const animation = element?.getAnimations?.().find((entry) => (entry as Animation & { animationName?: string }).animationName === TOAST_EXPIRE_ANIMATION);
   const time = animation?.currentTime;
   return typeof time === "number" && Number.isFinite(time) && time > 0 ? time : 0;
 }
