@@ -1,4 +1,4 @@
-import type { AnimationEvent, CSSProperties } from "react";
+import { useSyncExternalStore, type AnimationEvent, type CSSProperties } from "react";
 import { TOAST_EXPIRE_ANIMATION } from "~/lib/toast";
 
 export type ToastTone = "success" | "warning" | "error" | "info";
@@ -15,10 +15,14 @@ const TONE: Record<ToastTone, string> = {
  *
  * It hides itself `durationMs` after it first shows, with or without JavaScript: its `toast-expire`
  * animation (`app/tailwind.css`) starts when it is rendered and ends hidden; `onDismiss` runs when
- * that animation ends, as it does on the dismiss control. The dismiss control is a checkbox in a
- * label: checked, the toast is hidden by CSS alone, so it works without JavaScript too (ADR 244).
+ * that animation ends, as it does on the dismiss control. Until the page hydrates the dismiss control
+ * is a checkbox in a label: checked, the toast is hidden by CSS alone, so it works without JavaScript
+ * too (ADR 244); once hydrated it is the button it always was (role button, the same name).
  * `pageDurationMs` on a page without hydration: its `page` module removes the toast (ADR 206).
  */
+/** Whether the page has hydrated never changes after it has. */
+const noChange = () => () => undefined;
+
 export function Toast({
   id,
   tone,
@@ -36,6 +40,13 @@ export function Toast({
   durationMs: number;
   pageDurationMs?: number;
 }) {
+  // false on the server and while hydrating (both render the checkbox), true once hydrated: the button
+  // replaces it then; a page without hydration keeps the checkbox (its `page` module).
+  const hydrated = useSyncExternalStore(
+    noChange,
+    () => true,
+    () => false,
+  );
   const expire = (event: AnimationEvent<HTMLDivElement>) => {
     if (event.animationName === TOAST_EXPIRE_ANIMATION) onDismiss();
   };
@@ -49,10 +60,16 @@ export function Toast({
       onAnimationEnd={expire}
     >
       <p className="flex-1 font-medium">{text}</p>
-      <label className="cursor-pointer text-lg leading-none" data-toast-close>
-        <input type="checkbox" className="sr-only" aria-label={dismissLabel} onChange={onDismiss} data-toast-dismiss />
-        <span aria-hidden="true">×</span>
-      </label>
+      {hydrated ? (
+        <button type="button" onClick={onDismiss} aria-label={dismissLabel} className="text-lg leading-none" data-toast-dismiss>
+          ×
+        </button>
+      ) : (
+        <label className="cursor-pointer text-lg leading-none" data-toast-close>
+          <input type="checkbox" className="sr-only" aria-label={dismissLabel} onChange={onDismiss} data-toast-dismiss />
+          <span aria-hidden="true">×</span>
+        </label>
+      )}
     </div>
   );
 }
