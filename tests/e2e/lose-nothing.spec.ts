@@ -4,7 +4,8 @@
  * with and without JavaScript, the manage lookup (posted or by link), the postcode search, the call-back form, the manage
  * page's reason, address search, IMEI and cancel phrase, the address search, manual address and store
  * search without it, and a container's label from a link left out of the page); a proof of purchase over the limit
- * posted without JavaScript comes back to the manage page saying under the field that the file is too large, and with
+ * posted without JavaScript comes back to the manage page with the problem toast (ADR 244) and saying under the field that
+ * the file is too large, and with
  * JavaScript the browser still refuses it first. A UK carrier in English, the German carrier in German.
  */
 import { expect, test, type Browser, type Page } from "@playwright/test";
@@ -12,7 +13,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { carrierUrl } from "../support/app";
 import { seededCarriers, type CmsEntry } from "../support/cms";
-import { bookThroughUi, coveredPostcode, deviceIntoBasket, MODELS, managePath, pickCarrier, PHONE, text, type Lang } from "../support/book-through-ui";
+import { bookThroughUi, coveredPostcode, deviceIntoBasket, MODELS, managePath, pickCarrier, PHONE, text, toast, type Lang } from "../support/book-through-ui";
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
@@ -411,10 +412,15 @@ for (const { label, kind, lang } of [
           await expect(page.getByTestId("manage-booking")).toHaveAttribute("data-order-status", "BOOKED");
           await expect(proof.getByTestId("proof-error")).toHaveText(t("proof.errors.tooLarge"));
           await expect(page.getByTestId("overview-proof")).toHaveText(t("proof.notSupplied"));
-          // Once: reloading keeps the field's message (ADR 241).
+          // Spec §4: a refused upload gives the problem toast, in the page's language, in the server's HTML of this
+          // page that hydrates (ADRs 241, 244).
           if (!javaScriptEnabled) {
+            await expect(toast(page, "error", t("toasts.proofProblem"))).toBeVisible();
+            await expect(page.getByRole("alert").filter({ hasText: t("toasts.proofProblem") })).toHaveCount(1);
+            // Once: reloading keeps the field's message, not the toast.
             await page.reload();
             await expect(proof.getByTestId("proof-error")).toHaveText(t("proof.errors.tooLarge"));
+            await expect(toast(page, "error", t("toasts.proofProblem"))).toHaveCount(0);
           }
         } finally {
           await context.close();
