@@ -18,6 +18,8 @@
  * BENCH_DATABASE=pglite runs on embedded PGlite in memory instead.
  *   BENCH_BOOKINGS (100000), BENCH_AVAILABILITY_RUNS (200), BENCH_LIFECYCLES (300 per run),
  *   BENCH_CONCURRENCY ("1,8,32"), BENCH_POOL_MAX (the engine's pool; default DATABASE_POOL_MAX's 10)
+ *   BENCH_PG_STATEMENTS=1 (private cluster only): after each level, the statements that took the most
+ *   of PostgreSQL's time (pg_stat_statements, reset before the level; BENCH_PG_STATEMENTS_WIDTH: characters shown, 110).
  */
 import { performance } from "node:perf_hooks";
 import os from "node:os";
@@ -43,6 +45,7 @@ const AVAILABILITY_RUNS = Number(process.env.BENCH_AVAILABILITY_RUNS ?? 200);
 const LIFECYCLES = Number(process.env.BENCH_LIFECYCLES ?? 300);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "1,8,32").split(",").map(Number);
 const POOL_MAX = Number(process.env.BENCH_POOL_MAX ?? 10);
+const PG_STATEMENTS = Boolean(process.env.BENCH_PG_STATEMENTS);
 /** Technicians × windows of the rushed area-day: 32 customers want each day's 24 units. */
 const RUSH_TECHNICIANS = 4;
 const RUSH_SLOTS = 6;
@@ -54,7 +57,7 @@ async function withDatabase<T>(fn: (opened: OpenedDatabase, url: string | undefi
   let serverUrl = process.env.BENCH_DATABASE_URL;
   let cluster: Awaited<ReturnType<typeof startPgCluster>> = null;
   if (!serverUrl && process.env.BENCH_DATABASE !== "pglite") {
-    cluster = await startPgCluster({ log: console.log });
+    cluster = await startPgCluster({ log: console.log, settings: PG_STATEMENTS ? ["shared_preload_libraries=pg_stat_statements"] : [] });
     if (!cluster) console.log("no PostgreSQL server binaries: running on embedded PGlite instead");
     serverUrl = cluster?.url;
   }
@@ -86,6 +89,8 @@ async function main() {
   await withDatabase(async (opened, url) => {
     const { db } = opened;
     if (opened.kind === "postgres") installTrace();
+    const statementStats = PG_STATEMENTS && opened.kind === "postgres" && !process.env.BENCH_DATABASE_URL;
+    if (statementStats) await db.execute(sql`create extension if not exists pg_stat_statements`);
     const load = () =>
       os
         .loadavg()
@@ -212,6 +217,7 @@ async function main() {
         return performance.now() - t0;
       }
       const latencies: number[] = [];
+      if (statementStats) await db.execute(sql`select pg_stat_statements_reset()`);
       const sampler = url ? sampleLockWaits(url) : null;
       const started = performance.now();
       let remaining = LIFECYCLES;
@@ -248,6 +254,20 @@ async function main() {
           `  ${step.padEnd(14)}${pad(f.calls, 7)}${pad(percentile(f.ms, 0.5).toFixed(1), 9)}${pad(percentile(f.ms, 0.95).toFixed(1), 9)}` +
             `${pad(per(f.queries).toFixed(1), 9)}${pad(per(f.queryMs).toFixed(1), 10)}${pad(per(f.poolWaitMs).toFixed(1), 11)}`,
         );
+      }
+      if (statementStats) {
+        const top = await queryRows<{ calls: string; total: number; mean: number; rows: string; hit: string; query: string }>(
+          db,
+          sql`select calls, total_exec_time as total, mean_exec_time as mean, rows, shared_blks_hit as hit, query
+              from pg_stat_statements order by total_exec_time desc limit 15`,
+        );
+        console.log(`  PostgreSQL's time by statement (pg_stat_statements):${pad("calls", 8)}${pad("total ms", 10)}${pad("mean ms", 9)}${pad("buffers/call", 14)}`);
+        for (const row of top) {
+          const text = row.query.replace(/\s+/g, " ").slice(0, Number(process.env.BENCH_PG_STATEMENTS_WIDTH ?? 110));
+          console.log(
+            `    ${pad(row.calls, 7)}${pad(Number(row.total).toFixed(0), 10)}${pad(Number(row.mean).toFixed(3), 9)}${pad((Number(row.hit) / Number(row.calls)).toFixed(1), 14)}  ${text}`,
+          );
+        }
       }
       if (anyProblem(checks) || checks.orders !== LIFECYCLES) {
         throw new Error("the database shows an overbooked day, a booking charged twice or a missing order");
