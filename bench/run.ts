@@ -22,6 +22,7 @@
  *   of PostgreSQL's time (pg_stat_statements, reset before the level; BENCH_PG_STATEMENTS_WIDTH: characters shown, 110).
  */
 import { performance } from "node:perf_hooks";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { createEmbeddedAddressProvider } from "../booking/adapters/embedded-addresses";
@@ -51,6 +52,22 @@ const RUSH_TECHNICIANS = 4;
 const RUSH_SLOTS = 6;
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** CPU time (user + system, ms) of each process in `pids` so far, from /proc; a process not readable (gone, or on another machine) is left out. */
+function cpuMsOf(pids: number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // The fields after the command's closing parenthesis: state is the first, utime the 12th, stime the 13th.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // gone, or not on this machine
+    }
+  }
+  return ticks;
+}
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 async function withDatabase<T>(fn: (opened: OpenedDatabase, url: string | undefined) => Promise<T>): Promise<T> {
@@ -217,6 +234,11 @@ async function main() {
         return performance.now() - t0;
       }
       const latencies: number[] = [];
+      // CPU per booking: the bench's own process (the engine's thread, node-postgres, GC) and the
+      // PostgreSQL server's processes when they run on this machine (the bench's private cluster).
+      const serverPids = async () => (url ? (await queryRows<{ pid: number }>(db, sql`select pid from pg_stat_activity`)).map((row) => Number(row.pid)) : []);
+      const serverCpuBefore = cpuMsOf(await serverPids());
+      const appCpuBefore = process.cpuUsage();
       if (statementStats) await db.execute(sql`select pg_stat_statements_reset()`);
       const sampler = url ? sampleLockWaits(url) : null;
       const started = performance.now();
@@ -235,12 +257,19 @@ async function main() {
         locks = await sampler?.stop();
       }
       const seconds = (performance.now() - started) / 1000;
+      const appCpu = process.cpuUsage(appCpuBefore);
+      let serverCpuMs = 0;
+      for (const [pid, now] of cpuMsOf(await serverPids())) serverCpuMs += now - (serverCpuBefore.get(pid) ?? 0);
       const checks = await countProblems(db, code);
       console.log(
         `\nwhole bookings, ${concurrency} at a time: ${LIFECYCLES} in ${seconds.toFixed(1)} s = ${(LIFECYCLES / seconds).toFixed(1)} bookings/s; ` +
           `per booking p50 ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}; load average ${load()}`,
       );
       console.log(`  checked in the database: ${describeChecks(checks)} (${doublePresses} customers pressed pay twice; ${dateRetries} dates taken by another first)`);
+      console.log(
+        `  CPU per booking: the bench's Node process ${ms((appCpu.user + appCpu.system) / 1000 / LIFECYCLES)}` +
+          (serverCpuMs ? `, PostgreSQL's processes ${ms(serverCpuMs / LIFECYCLES)} (/proc, backends alive at the level's end)` : ""),
+      );
       if (locks)
         console.log(
           `  sessions running a statement: ${locks.active.toFixed(1)} on average, ${locks.waitingOnLock.toFixed(2)} of them waiting on a lock (${locks.samples} samples)`,
