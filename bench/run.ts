@@ -18,8 +18,11 @@
  * BENCH_DATABASE=pglite runs on embedded PGlite in memory instead.
  *   BENCH_BOOKINGS (100000), BENCH_AVAILABILITY_RUNS (200), BENCH_LIFECYCLES (300 per run),
  *   BENCH_CONCURRENCY ("1,8,32"), BENCH_POOL_MAX (the engine's pool; default DATABASE_POOL_MAX's 10)
+ *   BENCH_PG_STATEMENTS=1 (private cluster only): after each level, the statements that took the most
+ *   of PostgreSQL's time (pg_stat_statements, reset before the level; BENCH_PG_STATEMENTS_WIDTH: characters shown, 110).
  */
 import { performance } from "node:perf_hooks";
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { sql } from "drizzle-orm";
 import { createEmbeddedAddressProvider } from "../booking/adapters/embedded-addresses";
@@ -43,18 +46,35 @@ const AVAILABILITY_RUNS = Number(process.env.BENCH_AVAILABILITY_RUNS ?? 200);
 const LIFECYCLES = Number(process.env.BENCH_LIFECYCLES ?? 300);
 const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? "1,8,32").split(",").map(Number);
 const POOL_MAX = Number(process.env.BENCH_POOL_MAX ?? 10);
+const PG_STATEMENTS = Boolean(process.env.BENCH_PG_STATEMENTS);
 /** Technicians × windows of the rushed area-day: 32 customers want each day's 24 units. */
 const RUSH_TECHNICIANS = 4;
 const RUSH_SLOTS = 6;
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
+
+/** CPU time (user + system, ms) of each process in `pids` so far, from /proc; a process not readable (gone, or on another machine) is left out. */
+function cpuMsOf(pids: number[]): Map<number, number> {
+  const ticks = new Map<number, number>();
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+      // The fields after the command's closing parenthesis: state is the first, utime the 12th, stime the 13th.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      ticks.set(pid, ((Number(fields[11]) + Number(fields[12])) * 1000) / 100);
+    } catch {
+      // gone, or not on this machine
+    }
+  }
+  return ticks;
+}
 const pad = (text: string | number, width: number) => String(text).padStart(width);
 
 async function withDatabase<T>(fn: (opened: OpenedDatabase, url: string | undefined) => Promise<T>): Promise<T> {
   let serverUrl = process.env.BENCH_DATABASE_URL;
   let cluster: Awaited<ReturnType<typeof startPgCluster>> = null;
   if (!serverUrl && process.env.BENCH_DATABASE !== "pglite") {
-    cluster = await startPgCluster({ log: console.log });
+    cluster = await startPgCluster({ log: console.log, settings: PG_STATEMENTS ? ["shared_preload_libraries=pg_stat_statements"] : [] });
     if (!cluster) console.log("no PostgreSQL server binaries: running on embedded PGlite instead");
     serverUrl = cluster?.url;
   }
@@ -86,6 +106,8 @@ async function main() {
   await withDatabase(async (opened, url) => {
     const { db } = opened;
     if (opened.kind === "postgres") installTrace();
+    const statementStats = PG_STATEMENTS && opened.kind === "postgres" && !process.env.BENCH_DATABASE_URL;
+    if (statementStats) await db.execute(sql`create extension if not exists pg_stat_statements`);
     const load = () =>
       os
         .loadavg()
@@ -212,6 +234,12 @@ async function main() {
         return performance.now() - t0;
       }
       const latencies: number[] = [];
+      // CPU per booking: the bench's own process (the engine's thread, node-postgres, GC) and the
+      // PostgreSQL server's processes when they run on this machine (the bench's private cluster).
+      const serverPids = async () => (url ? (await queryRows<{ pid: number }>(db, sql`select pid from pg_stat_activity`)).map((row) => Number(row.pid)) : []);
+      const serverCpuBefore = cpuMsOf(await serverPids());
+      const appCpuBefore = process.cpuUsage();
+      if (statementStats) await db.execute(sql`select pg_stat_statements_reset()`);
       const sampler = url ? sampleLockWaits(url) : null;
       const started = performance.now();
       let remaining = LIFECYCLES;
@@ -229,12 +257,19 @@ async function main() {
         locks = await sampler?.stop();
       }
       const seconds = (performance.now() - started) / 1000;
+      const appCpu = process.cpuUsage(appCpuBefore);
+      let serverCpuMs = 0;
+      for (const [pid, now] of cpuMsOf(await serverPids())) serverCpuMs += now - (serverCpuBefore.get(pid) ?? 0);
       const checks = await countProblems(db, code);
       console.log(
         `\nwhole bookings, ${concurrency} at a time: ${LIFECYCLES} in ${seconds.toFixed(1)} s = ${(LIFECYCLES / seconds).toFixed(1)} bookings/s; ` +
           `per booking p50 ${ms(percentile(latencies, 0.5))}, p95 ${ms(percentile(latencies, 0.95))}; load average ${load()}`,
       );
       console.log(`  checked in the database: ${describeChecks(checks)} (${doublePresses} customers pressed pay twice; ${dateRetries} dates taken by another first)`);
+      console.log(
+        `  CPU per booking: the bench's Node process ${ms((appCpu.user + appCpu.system) / 1000 / LIFECYCLES)}` +
+          (serverCpuMs ? `, PostgreSQL's processes ${ms(serverCpuMs / LIFECYCLES)} (/proc, backends alive at the level's end)` : ""),
+      );
       if (locks)
         console.log(
           `  sessions running a statement: ${locks.active.toFixed(1)} on average, ${locks.waitingOnLock.toFixed(2)} of them waiting on a lock (${locks.samples} samples)`,
@@ -248,6 +283,20 @@ async function main() {
           `  ${step.padEnd(14)}${pad(f.calls, 7)}${pad(percentile(f.ms, 0.5).toFixed(1), 9)}${pad(percentile(f.ms, 0.95).toFixed(1), 9)}` +
             `${pad(per(f.queries).toFixed(1), 9)}${pad(per(f.queryMs).toFixed(1), 10)}${pad(per(f.poolWaitMs).toFixed(1), 11)}`,
         );
+      }
+      if (statementStats) {
+        const top = await queryRows<{ calls: string; total: number; mean: number; rows: string; hit: string; query: string }>(
+          db,
+          sql`select calls, total_exec_time as total, mean_exec_time as mean, rows, shared_blks_hit as hit, query
+              from pg_stat_statements order by total_exec_time desc limit 15`,
+        );
+        console.log(`  PostgreSQL's time by statement (pg_stat_statements):${pad("calls", 8)}${pad("total ms", 10)}${pad("mean ms", 9)}${pad("buffers/call", 14)}`);
+        for (const row of top) {
+          const text = row.query.replace(/\s+/g, " ").slice(0, Number(process.env.BENCH_PG_STATEMENTS_WIDTH ?? 110));
+          console.log(
+            `    ${pad(row.calls, 7)}${pad(Number(row.total).toFixed(0), 10)}${pad(Number(row.mean).toFixed(3), 9)}${pad((Number(row.hit) / Number(row.calls)).toFixed(1), 14)}  ${text}`,
+          );
+        }
       }
       if (anyProblem(checks) || checks.orders !== LIFECYCLES) {
         throw new Error("the database shows an overbooked day, a booking charged twice or a missing order");

@@ -52,15 +52,16 @@ function postgresAccount() {
 }
 
 /**
- * @param {{ log?: (message: string) => void, durable?: boolean, database?: string }} [options]
+ * @param {{ log?: (message: string) => void, durable?: boolean, database?: string, settings?: string[] }} [options]
  *   durable: keep PostgreSQL's default fsync and synchronous commit (the production shape, where a
  *   restart must lose nothing committed); otherwise a test cluster trades durability for speed.
  *   database: the database created at start (default booking_test).
+ *   settings: more server settings, each "name=value" (the bench's shared_preload_libraries=pg_stat_statements).
  * @returns {Promise<{ url: string, port: number, dir: string, bin: string, urlFor: (database: string, user?: string) => string,
  *   psql: (sql: string, database?: string) => Promise<string>, tool: (name: string) => string,
  *   stopServer: (mode?: "fast" | "immediate") => Promise<void>, startServer: () => Promise<void>, stop: () => Promise<void> } | null>}
  */
-export async function startPgCluster({ log = (message) => console.log(message), durable = false, database = DATABASE } = {}) {
+export async function startPgCluster({ log = (message) => console.log(message), durable = false, database = DATABASE, settings = [] } = {}) {
   const bin = findPgBin();
   if (!bin) {
     log(`PostgreSQL server binaries not found under ${PG_ROOT}/*/bin (apt-get install -y postgresql); skipping the PostgreSQL run.`);
@@ -130,6 +131,7 @@ export async function startPgCluster({ log = (message) => console.log(message), 
         // A test cluster: durability does not matter, speed does.
         ...(durable ? [] : ["-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off"]),
         "-c max_connections=200",
+        ...settings.map((setting) => `-c ${setting}`),
       ].join(" ");
     const startServer = async () => {
       await asServer(tool("pg_ctl"), ["-D", dataDir, "-l", logFile, "-o", serverOptions(), "-w", "-t", "30", "start"], { cwd: dir });

@@ -4,9 +4,12 @@
  * connection (node-postgres keeps a named statement per connection; PGlite runs it as before).
  * Values are bound at execution through `sql.placeholder`, never written into the text.
  *
- * Inside a transaction a statement is bound to the transaction's connection, so it is built for it
- * as before; its name still spares PostgreSQL the planning. Only statements on a hot path belong
- * here: a statement prepared per connection costs the server's memory for as long as it lives.
+ * Inside a transaction a statement is bound to the transaction's connection: the first transaction
+ * builds it, and later ones reuse that build with their own connection (ADR 242: building a statement
+ * in drizzle costs the app's thread more than sending it; a booking's calls run a dozen of these
+ * statements inside transactions). Its name still spares PostgreSQL the planning. Only statements
+ * on a hot path belong here: a statement prepared per connection costs the server's memory for as
+ * long as it lives.
  */
 import { and, eq, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
@@ -15,9 +18,38 @@ import * as s from "./schema";
 
 const preparedPerDatabase = new WeakMap<object, Map<string, unknown>>();
 
-/** `build(db)` once per database handle and name; inside a transaction, for the transaction. */
+/** What of drizzle's transaction and prepared query the reuse reads: the connection each holds. */
+interface OnConnection {
+  client?: unknown;
+}
+
+/**
+ * Per kind of transaction (node-postgres, PGlite) and name, the statement the first transaction
+ * built: its text, parameters and result mapping are the same for every transaction; only the
+ * connection it runs on differs.
+ */
+const builtInTransactions = new Map<unknown, Map<string, object>>();
+
+/** `statement` as built for another transaction, run on `client`: the build shared, the connection its own. */
+function onConnection<Q>(statement: Q & object, client: unknown): Q {
+  return Object.create(statement, { client: { value: client } }) as Q;
+}
+
+/** `build(db)` once per database handle and name; inside a transaction, once per kind of transaction and name, on the transaction's connection. */
 function prepared<Q>(db: DbOrTx, name: string, build: (db: DbOrTx) => Q): Q {
-  if (db instanceof PgTransaction) return build(db);
+  if (db instanceof PgTransaction) {
+    const client = (db as unknown as { session?: OnConnection }).session?.client;
+    const built = client === undefined ? undefined : builtInTransactions.get(db.constructor)?.get(name);
+    if (built) return onConnection(built as Q & object, client);
+    const statement = build(db);
+    // Kept only when drizzle's statement holds its connection where the reuse puts the other one.
+    if (client !== undefined && (statement as OnConnection | null)?.client === client) {
+      let statements = builtInTransactions.get(db.constructor);
+      if (!statements) builtInTransactions.set(db.constructor, (statements = new Map()));
+      statements.set(name, statement as object);
+    }
+    return statement;
+  }
   let statements = preparedPerDatabase.get(db);
   if (!statements) preparedPerDatabase.set(db, (statements = new Map()));
   let statement = statements.get(name) as Q | undefined;

@@ -42,6 +42,19 @@ describe("customer details", () => {
     expect(parsed).toMatchObject({ first_name: "Ada", email: "ada@example.com", billing_address: { postcode: "WC2N 5DU", line_2: "" } });
   });
 
+  it("is built once per country and keeps each country's own postcode and phone rules", () => {
+    expect(customerDetailsSchema("GB")).toBe(customerDetailsSchema("GB"));
+    expect(customerDetailsSchema("DE")).not.toBe(customerDetailsSchema("GB"));
+    const details = { first_name: "Ada", last_name: "Lovelace", email: "ada@example.com", billing_address: { line_1: "1 Strand", town: "London", postcode: "wc2n5du" } };
+    expect(customerDetailsSchema("GB").parse({ ...details, phone_number: "07700900123" })).toMatchObject({
+      phone_number: "+447700900123",
+      billing_address: { postcode: "WC2N 5DU" },
+    });
+    // The German schema, built after the British one, still refuses a British postcode and number.
+    expect(customerDetailsSchema("DE").safeParse({ ...details, phone_number: "07700900123" }).success).toBe(false);
+    expect(customerDetailsSchema("GB").safeParse({ ...details, phone_number: "07700900123" }).success).toBe(true);
+  });
+
   it("refuses names with markup or digits", () => {
     const result = customerDetailsSchema("GB").safeParse({ first_name: "<script>", last_name: "L0velace", email: "a@b.co", phone_number: "07700900123" });
     expect(result.success).toBe(false);

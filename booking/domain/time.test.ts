@@ -16,6 +16,18 @@ describe("calendar in a carrier's time zone", () => {
     expect(zonedTime("2025-06-05", "08:00", "Australia/Sydney").toISOString()).toBe("2025-06-04T22:00:00.000Z");
   });
 
+  it("answers a time asked again the same, as a Date of its own, per time zone", () => {
+    const first = zonedTime("2025-03-30", "08:00", "Europe/Berlin");
+    const again = zonedTime("2025-03-30", "08:00", "Europe/Berlin");
+    expect(again).not.toBe(first);
+    expect(again.toISOString()).toBe("2025-03-30T06:00:00.000Z");
+    // Changing the Date a caller got changes nothing for the next caller.
+    first.setUTCHours(0);
+    expect(zonedTime("2025-03-30", "08:00", "Europe/Berlin").toISOString()).toBe("2025-03-30T06:00:00.000Z");
+    expect(zonedTime("2025-03-30", "08:00", "Europe/London").toISOString()).toBe("2025-03-30T07:00:00.000Z");
+    expect(zonedTime("2025-03-30", "08:30", "Europe/Berlin").toISOString()).toBe("2025-03-30T06:30:00.000Z");
+  });
+
   it("does day arithmetic and names days", () => {
     expect(addDays("2025-12-31", 1)).toBe("2026-01-01");
     expect(addDays("2024-03-01", -1)).toBe("2024-02-29");

@@ -86,15 +86,33 @@ export function fullDate(date: IsoDate): string {
   return `${weekdayName(date)} ${d}${suffix} ${MONTH_NAMES[m - 1]} ${y}`;
 }
 
+/**
+ * zonedTime's answers by time zone, day and time (ms since the epoch): each costs two formatToParts,
+ * and the availability of ten days asks for every window of every day on each load (issue 25 item 2).
+ * A time zone's rules do not change while the process runs; the map is emptied when it grows large.
+ */
+const zonedTimes = new Map<string, number>();
+const ZONED_TIMES_MAX = 10_000;
+
 /** The instant at which the wall-clock time `hh:mm` on `date` occurs in `timeZone`. */
 export function zonedTime(date: IsoDate, time: string, timeZone: string): Date {
+  const key = `${timeZone}|${date}|${time}`;
+  let instant = zonedTimes.get(key);
+  if (instant === undefined) {
+    if (zonedTimes.size >= ZONED_TIMES_MAX) zonedTimes.clear();
+    zonedTimes.set(key, (instant = computeZonedTime(date, time, timeZone)));
+  }
+  return new Date(instant);
+}
+
+function computeZonedTime(date: IsoDate, time: string, timeZone: string): number {
   const [hh, mm] = time.split(":").map(Number) as [number, number];
   const [y, m, d] = date.split("-").map(Number) as [number, number, number];
   const asUtc = Date.UTC(y, m - 1, d, hh, mm);
   // Two passes settle DST edges: guess with the offset at the UTC reading, then correct once.
   let guess = asUtc - offsetMs(new Date(asUtc), timeZone);
   guess = asUtc - offsetMs(new Date(guess), timeZone);
-  return new Date(guess);
+  return guess;
 }
 
 /** Offset of `timeZone` from UTC at `instant`, in milliseconds (east positive). */
