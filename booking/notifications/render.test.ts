@@ -47,7 +47,13 @@ const confirmed = (overrides: Partial<RenderMessageInput> = {}): RenderMessageIn
 
 describe("a message's arrival window, in the carrier's locale's own clock (ADR 246)", () => {
   const plain = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, " ");
-  const carrierIn = (countryCode: "US" | "CA" | "AU", currency: "USD" | "CAD" | "AUD", timezone: string): MessageBrand => ({ code: "x", name: "Fixers", countryCode, currency, timezone });
+  const carrierIn = (countryCode: "US" | "CA" | "AU", currency: "USD" | "CAD" | "AUD", timezone: string): MessageBrand => ({
+    code: "x",
+    name: "Fixers",
+    countryCode,
+    currency,
+    timezone,
+  });
   const window = (carrier: MessageBrand, start: string, end: string) =>
     renderMessage(confirmed({ carrier, values: { ...confirmed().values, window: { start, end } }, to: { email: "ada@example.com", phone: "+12025550123" } }));
 

@@ -175,7 +175,10 @@ function timeFormat(intl: string): Intl.DateTimeFormat {
   if (!formatter) {
     const cycle = new Intl.DateTimeFormat(intl, { hour: "numeric" }).resolvedOptions().hourCycle;
     const twelve = cycle === "h12" || cycle === "h11";
-    formatter = new Intl.DateTimeFormat(intl, twelve ? { hour: "numeric", minute: "2-digit", timeZone: "UTC" } : { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" });
+    formatter = new Intl.DateTimeFormat(
+      intl,
+      twelve ? { hour: "numeric", minute: "2-digit", timeZone: "UTC" } : { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" },
+    );
     timeFormats.set(intl, formatter);
   }
   return formatter;

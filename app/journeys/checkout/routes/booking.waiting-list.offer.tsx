@@ -33,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: offer.status as Shown,
       token: offer.status === "valid" ? token : "",
       date: offer.date ? longDate(offer.date, context.locale) : null,
-      holdUntil: offer.hold_until ? `${dayOfInstant(offer.hold_until, timeZone, context.locale)}, ${clockTime(offer.hold_until, timeZone, intlLocaleOf(context.carrier.countryCode, context.locale))}` : null,
+      holdUntil: offer.hold_until
+        ? `${dayOfInstant(offer.hold_until, timeZone, context.locale)}, ${clockTime(offer.hold_until, timeZone, intlLocaleOf(context.carrier.countryCode, context.locale))}`
+        : null,
       startPath: context.startPath,
     },
     { status: STATUS_CODE[offer.status] },

@@ -26,7 +26,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = queryText(new URL(request.url).searchParams, "postcode");
   const postcode = asked.value.trim() ? asked.value : booking.postcode!;
   const { stores, postcodeErrorKey } = asked.refused ? { stores: [], postcodeErrorKey: UNSUPPORTED_CHARACTERS_KEY } : await storesNear(context, postcode, { dropOffOnly: true });
-  return data({ postcode, stores, postcodeErrorKey, selectedId: booking.drop_off_company_store_id, locale: context.locale, timeLocale: intlLocaleOf(context.carrier.countryCode, context.locale) }, { status: postcodeErrorKey ? 400 : 200 });
+  return data(
+    {
+      postcode,
+      stores,
+      postcodeErrorKey,
+      selectedId: booking.drop_off_company_store_id,
+      locale: context.locale,
+      timeLocale: intlLocaleOf(context.carrier.countryCode, context.locale),
+    },
+    { status: postcodeErrorKey ? 400 : 200 },
+  );
 }
 
 /** Spec §7 POST /{ref}/drop-off with the chosen store. */

@@ -43,7 +43,10 @@ async function technicianJobContext(request: Request, jobIdRaw: string | undefin
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { staff, technicianId, jobId } = await technicianJobContext(request, params.jobId);
   const job = await staffEngineCall(request, staff, (engine) => engine.staff.technicianJob(staff.carrier, { technician_id: technicianId, job_id: jobId }));
-  return data({ job, checklistItems: [...CHECKLIST_ITEMS], timezone: staff.carrier.timezone, timeLocale: intlLocaleOf(staff.carrier.countryCode, staff.locale) }, { headers: staff.headers });
+  return data(
+    { job, checklistItems: [...CHECKLIST_ITEMS], timezone: staff.carrier.timezone, timeLocale: intlLocaleOf(staff.carrier.countryCode, staff.locale) },
+    { headers: staff.headers },
+  );
 }
 
 /** Every step is one post, saved by the engine at once; the page then shows the next step (one module per step). */

@@ -91,7 +91,8 @@ export default function CustomerServiceOrder() {
   const { t } = useTranslation();
   const { order, payment } = page;
   const money = (minor: number) => formatMoney(minor, payment.currency as Currency, { countryCode: page.carrier.countryCode, locale: page.locale });
-  const when = (instant: string) => `${dayOfInstant(instant, page.carrier.timezone, page.locale)} ${clockTime(instant, page.carrier.timezone, intlLocaleOf(page.carrier.countryCode, page.locale))}`;
+  const when = (instant: string) =>
+    `${dayOfInstant(instant, page.carrier.timezone, page.locale)} ${clockTime(instant, page.carrier.timezone, intlLocaleOf(page.carrier.countryCode, page.locale))}`;
   const problem = (intent: ServiceIntent) => (outcome?.problem.intent === intent ? outcome.problem : null);
   const alertOf = (intent: ServiceIntent) => {
     const alert = problem(intent)?.alert;
