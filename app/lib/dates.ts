@@ -22,6 +22,10 @@ function intlTag(locale: DateLocale): string {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function format(locale: DateLocale, options: Intl.DateTimeFormatOptions, value: Date): string {
+  return formatterOf(locale, options).format(value);
+}
+
+function formatterOf(locale: DateLocale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const tag = intlTag(locale);
   const key = `${tag}|${JSON.stringify(options)}`;
   let formatter = formatters.get(key);
@@ -30,7 +34,7 @@ function format(locale: DateLocale, options: Intl.DateTimeFormatOptions, value: 
     if (formatters.size >= 200) formatters.clear();
     formatters.set(key, (formatter = new Intl.DateTimeFormat(tag, options)));
   }
-  return formatter.format(value);
+  return formatter;
 }
 
 function utcDate(day: string): Date {
@@ -61,18 +65,61 @@ export function dayOfInstant(instant: string | Date, timeZone: string, locale: D
   return format(locale, { timeZone, weekday: "long", day: "numeric", month: "long" }, new Date(instant));
 }
 
-/** An instant as a 24-hour wall-clock time in the carrier's zone: '10:15' (h23: `hour12: false` gives en-US '24:30'). */
-export function clockTime(instant: string | Date, timeZone: string, locale: DateLocale): string {
-  return format(locale, { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, new Date(instant));
+/**
+ * Whether the locale reads a 12-hour clock (en-US, en-CA, en-AU: 'h12') or a 24-hour one (en-GB,
+ * de-DE), as Intl knows it (ADR 246); resolved once per locale.
+ */
+function twelveHour(locale: DateLocale): boolean {
+  const tag = intlTag(locale);
+  let twelve = hourCycles.get(tag);
+  if (twelve === undefined) {
+    const cycle = new Intl.DateTimeFormat(tag, { hour: "numeric" }).resolvedOptions().hourCycle;
+    twelve = cycle === "h12" || cycle === "h11";
+    hourCycles.set(tag, twelve);
+  }
+  return twelve;
+}
+const hourCycles = new Map<string, boolean>();
+
+/**
+ * The options of a time of day in the locale's own hour cycle: 24-hour locales keep two-digit hours
+ * ('08:30'; h23, as `hour12: false` gives en-US '24:30'), 12-hour ones read '8:30 AM' / '8:30 a.m.' / '8:30 am'.
+ */
+function clockOptions(locale: DateLocale, timeZone: string): Intl.DateTimeFormatOptions {
+  return twelveHour(locale) ? { timeZone, hour: "numeric", minute: "2-digit" } : { timeZone, hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
 }
 
-/** An arrival window: '08:00–09:00'; from its start alone ('08:00'), the one-hour slot it begins. */
-export function timeslotText(slot: string | { start: string; end: string }): string {
-  if (typeof slot !== "string") return `${slot.start}–${slot.end}`;
-  const start = slot;
+/** An instant as a wall-clock time in the carrier's zone, in the locale's hour cycle: '10:15' (en-GB, de-DE), '10:15 AM' (en-US). */
+export function clockTime(instant: string | Date, timeZone: string, locale: DateLocale): string {
+  return format(locale, clockOptions(locale, timeZone), new Date(instant));
+}
+
+/** A time of day 'HH:MM' (no zone: a slot's or an opening time's wall clock) as the locale reads it: '08:00' / '8:00 AM'. */
+export function timeOfDay(hhmm: string, locale: DateLocale): string {
+  return format(locale, clockOptions(locale, "UTC"), wallClock(hhmm));
+}
+
+function wallClock(hhmm: string): Date {
+  const [h, m] = hhmm.split(":").map(Number) as [number, number];
+  return new Date(Date.UTC(1970, 0, 1, h, m));
+}
+
+function oneHourAfter(start: string): string {
   const [h, m] = start.split(":").map(Number) as [number, number];
   const total = h * 60 + m + 60;
-  return `${start}–${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+  return `${String(Math.floor(total / 60) % 24).padStart(2, "0")}:${String(total % 60).padStart(2, "0")}`;
+}
+
+/**
+ * An arrival window as the locale reads a range: '08:00–09:00' (en-GB, de-DE, as always), '8:00 – 9:00 AM'
+ * (en-US), '8:00–9:00 a.m.' (en-CA), '8:00 – 9:00 am' (en-AU); from its start alone ('08:00'), the
+ * one-hour slot it begins. A window past midnight is its two times joined by a dash.
+ */
+export function timeslotText(slot: string | { start: string; end: string }, locale: DateLocale): string {
+  const { start, end } = typeof slot === "string" ? { start: slot, end: oneHourAfter(slot) } : slot;
+  if (!twelveHour(locale)) return `${timeOfDay(start, locale)}–${timeOfDay(end, locale)}`;
+  if (end <= start) return `${timeOfDay(start, locale)} – ${timeOfDay(end, locale)}`;
+  return formatterOf(locale, clockOptions(locale, "UTC")).formatRange(wallClock(start), wallClock(end));
 }
 
 /** Whole minutes from `now` until `instant`, never below zero. */
@@ -106,7 +153,7 @@ export function weekdaysText(days: readonly number[], locale: DateLocale): strin
   return new Intl.ListFormat(intlTag(locale), { style: "long", type: "conjunction" }).format(parts);
 }
 
-/** A store's hours, one line per entry in the order entered: 'Mon–Sat 09:00–18:00'. Days not listed are closed and not shown. */
+/** A store's hours, one line per entry in the order entered: 'Mon–Sat 09:00–18:00' (en-US 'Mon–Sat 9:00 AM – 6:00 PM'). Days not listed are closed and not shown. */
 export function openingHoursLines(hours: readonly OpeningHoursEntry[], locale: DateLocale): string[] {
-  return hours.filter((entry) => entry.days.length > 0).map((entry) => `${weekdaysText(entry.days, locale)} ${timeslotText({ start: entry.opens, end: entry.closes })}`);
+  return hours.filter((entry) => entry.days.length > 0).map((entry) => `${weekdaysText(entry.days, locale)} ${timeslotText({ start: entry.opens, end: entry.closes }, locale)}`);
 }

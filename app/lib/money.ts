@@ -15,6 +15,14 @@ const INTL_LOCALE: Record<CountryCode, { en: string; de: string }> = {
   CA: { en: "en-CA", de: "de-DE" },
 };
 
+/**
+ * The Intl locale of a carrier's page in a language: the carrier's country's English ('en-US') or
+ * German. Money and times of day (ADR 246) follow it; calendar dates still use the page language.
+ */
+export function intlLocaleOf(countryCode: CountryCode, language: "en" | "de"): string {
+  return INTL_LOCALE[countryCode][language];
+}
+
 export interface MoneyStyle {
   countryCode: CountryCode;
   locale: "en" | "de";
@@ -24,7 +32,7 @@ export function formatMoney(minor: number, currency: Currency, style: MoneyStyle
   if (!Number.isInteger(minor)) throw new TypeError(`money must be integer minor units, got ${minor}`);
   const germanStyle = style.countryCode === "DE";
   const fractionDigits = germanStyle ? 0 : MINOR_DIGITS[currency];
-  const intlLocale = germanStyle ? "de-DE" : INTL_LOCALE[style.countryCode][style.locale];
+  const intlLocale = germanStyle ? "de-DE" : intlLocaleOf(style.countryCode, style.locale);
   const major = minor / 10 ** MINOR_DIGITS[currency];
   const key = `${intlLocale}|${currency}|${fractionDigits}`;
   let formatter = moneyFormats.get(key);

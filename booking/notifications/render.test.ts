@@ -45,6 +45,35 @@ const confirmed = (overrides: Partial<RenderMessageInput> = {}): RenderMessageIn
   ...overrides,
 });
 
+describe("a message's arrival window, in the carrier's locale's own clock (ADR 246)", () => {
+  const plain = (text: string) => text.replace(/[\u2009\u202f\u00a0]/g, " ");
+  const carrierIn = (countryCode: "US" | "CA" | "AU", currency: "USD" | "CAD" | "AUD", timezone: string): MessageBrand => ({
+    code: "x",
+    name: "Fixers",
+    countryCode,
+    currency,
+    timezone,
+  });
+  const window = (carrier: MessageBrand, start: string, end: string) =>
+    renderMessage(confirmed({ carrier, values: { ...confirmed().values, window: { start, end } }, to: { email: "ada@example.com", phone: "+12025550123" } }));
+
+  it("reads 12-hour ranges in the United States, Canada and Australia, e-mail and SMS alike", () => {
+    const us = window(carrierIn("US", "USD", "America/New_York"), "08:00", "12:00");
+    expect(plain(us.email!.text)).toContain(", 8:00 AM – 12:00 PM, to:");
+    expect(us.sms!.text).toContain(", 8:00 AM - 12:00 PM. Manage it:");
+    expect(us.sms!.text).not.toMatch(/[\u2009\u202f–]/);
+    expect(plain(window(carrierIn("US", "USD", "America/New_York"), "13:00", "17:00").email!.text)).toContain(", 1:00 – 5:00 PM, to:");
+    expect(plain(window(carrierIn("CA", "CAD", "America/Toronto"), "08:00", "09:00").email!.text)).toContain(", 8:00–9:00 a.m., to:");
+    expect(plain(window(carrierIn("AU", "AUD", "Australia/Sydney"), "13:00", "17:00").email!.text)).toContain(", 1:00 – 5:00 pm, to:");
+  });
+
+  it("keeps 24-hour windows in Britain and Germany, in English and German", () => {
+    expect(renderMessage(confirmed()).email!.text).toContain(", 08:00–12:00, to:");
+    expect(renderMessage(confirmed({ carrier: flickwerk, locale: "de" })).email!.text).toContain(", 08:00–12:00, zu:");
+    expect(renderMessage(confirmed({ carrier: flickwerk, locale: "en" })).email!.text).toContain(", 08:00–12:00, to:");
+  });
+});
+
 describe("a customer message without a template in the CMS", () => {
   it("uses the standard text with the booking's values, money in the carrier's style", () => {
     const { email, sms } = renderMessage(confirmed());

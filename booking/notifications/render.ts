@@ -129,7 +129,6 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
   const { carrier, values, locale } = input;
   const intl = intlLocaleFor(carrier.countryCode, locale);
   const money = (minor: number) => formatMinorUnits(minor, carrier.currency, carrier.countryCode, locale);
-  const time = (hhmm: string) => new Intl.DateTimeFormat(intl, { hour: "2-digit", minute: "2-digit", timeZone: "UTC" }).format(new Date(`1970-01-01T${hhmm}:00Z`));
   const filled: Partial<Record<PlaceholderName, Filled>> = { brand: { text: carrier.name } };
   if (values.orderRef) filled.orderRef = { text: values.orderRef };
   if (values.devices?.length) filled.devices = { text: values.devices.join(", ") };
@@ -137,7 +136,7 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
     const date = new Date(`${values.date}T12:00:00Z`);
     filled.date = { text: new Intl.DateTimeFormat(intl, { weekday: "long", day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }).format(date) };
   }
-  if (values.window) filled.window = { text: `${time(values.window.start)}–${time(values.window.end)}` };
+  if (values.window) filled.window = { text: windowText(values.window, intl) };
   if (values.address?.length) filled.address = { text: values.address.join(", "), lines: values.address };
   if (values.amount !== undefined) {
     const plan = values.payment ? PAYMENT_PLAN[locale][values.payment] : undefined;
@@ -164,6 +163,37 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
   return filled;
 }
 
+/** Formatters made once per locale and options (making one costs ~70 µs, as app/lib/dates.ts notes). */
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A time of day's formatter in the locale's own hour cycle (ADR 246): 24-hour locales keep two-digit
+ * hours ('08:00'), 12-hour ones (en-US, en-CA, en-AU) read '8:00 AM' / '8:00 a.m.' / '8:00 am'.
+ */
+function timeFormat(intl: string): Intl.DateTimeFormat {
+  let formatter = timeFormats.get(intl);
+  if (!formatter) {
+    const cycle = new Intl.DateTimeFormat(intl, { hour: "numeric" }).resolvedOptions().hourCycle;
+    const twelve = cycle === "h12" || cycle === "h11";
+    formatter = new Intl.DateTimeFormat(
+      intl,
+      twelve ? { hour: "numeric", minute: "2-digit", timeZone: "UTC" } : { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "UTC" },
+    );
+    timeFormats.set(intl, formatter);
+  }
+  return formatter;
+}
+
+const wallClock = (hhmm: string) => new Date(`1970-01-01T${hhmm}:00Z`);
+
+/** An arrival window as the locale reads a range: '08:00–12:00' (en-GB, de-DE), '8:00 AM – 12:00 PM' (en-US); past midnight, two times and a dash. */
+function windowText(window: { start: string; end: string }, intl: string): string {
+  const formatter = timeFormat(intl);
+  if (formatter.resolvedOptions().hourCycle === "h23") return `${formatter.format(wallClock(window.start))}–${formatter.format(wallClock(window.end))}`;
+  if (window.end <= window.start) return `${formatter.format(wallClock(window.start))} – ${formatter.format(wallClock(window.end))}`;
+  return formatter.formatRange(wallClock(window.start), wallClock(window.end));
+}
+
 /** The carrier's text for a field, unless it is empty or uses a placeholder this message does not fill: then the standard text. */
 function chooseText(kind: CustomerMessageKind, field: keyof TemplateText, fromCms: string | null | undefined, standard: TemplateText): string {
   if (!fromCms?.trim()) return standard[field];
@@ -178,8 +208,8 @@ const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ").trim();
  * Typography outside the GSM 7-bit alphabet (dashes, curly quotes, the ellipsis) makes an SMS
  * UCS-2, which halves its length per segment; their plain forms say the same.
  */
-const GSM_PLAIN: Record<string, string> = { "–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...", "\u00a0": " ", "\u202f": " " };
-const smsPlain = (text: string) => text.replace(/[–—‘’“”…\u00a0\u202f]/g, (c) => GSM_PLAIN[c]);
+const GSM_PLAIN: Record<string, string> = { "–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"', "…": "...", "\u00a0": " ", "\u2009": " ", "\u202f": " " };
+const smsPlain = (text: string) => text.replace(/[–—‘’“”…\u00a0\u2009\u202f]/g, (c) => GSM_PLAIN[c]);
 
 /** Placeholders replaced by plain values (subject, SMS): no markup. */
 function fillPlain(template: string, filled: Partial<Record<PlaceholderName, Filled>>): string {

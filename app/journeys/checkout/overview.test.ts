@@ -33,6 +33,12 @@ describe("booking overview (spec §3 booking overview fields)", () => {
     expect(overview).toMatchObject({ orderReference: "100234", timeslot: "09:30–10:30", promoCode: "WELCOME10", promotionalEvent: "Black Friday" });
   });
 
+  it("reads the timeslot in the carrier's locale: 12-hour for a US carrier, 24-hour in German (ADR 246)", () => {
+    const plain = (text: string | null) => text?.replace(/[\u2009\u202f]/g, " ");
+    expect(plain(bookingOverview(bookingFixture({ order_id: 1 }), { singleMakeId: 2, locale: "en", timeLocale: "en-US", timeslot: "09:30" }).timeslot)).toBe("9:30 – 10:30 AM");
+    expect(bookingOverview(bookingFixture({ order_id: 1 }), { singleMakeId: 2, locale: "de", timeLocale: "de-DE", timeslot: "09:30" }).timeslot).toBe("09:30–10:30");
+  });
+
   it("asks tablets of the single make for a serial number and other tablets for nothing", () => {
     const tablet = (key: string, makeId: number) =>
       deviceFixture({ key, model_version: { ...deviceFixture().model_version, make_id: makeId }, device: { ...deviceFixture().device, device_type: "tablet" } });

@@ -59,6 +59,8 @@ export interface OverviewExtras {
   singleMakeId: number;
   /** The language the day is written in. */
   locale?: DateLocale;
+  /** The carrier's locale the arrival window is read in ('en-US': 8:00 – 9:00 AM; ADR 246); the page language without it. */
+  timeLocale?: DateLocale;
   timeslot?: string | null;
   /** Paid now, the booking would be confirmed at checkout, not at 18:00 the evening before (spec §1: same-day; ADR 229). */
   confirmedAtCheckout?: boolean;
@@ -91,7 +93,7 @@ export function bookingOverview(booking: BookingState, extra: OverviewExtras): B
     mailInAddress: mailIn ? extra.mailInAddress! : [],
     date: booking.date,
     dateText: booking.date ? longDate(booking.date, extra.locale ?? "en") : null,
-    timeslot: extra.timeslot ? timeslotText(extra.timeslot) : null,
+    timeslot: extra.timeslot ? timeslotText(extra.timeslot, extra.timeLocale ?? extra.locale ?? "en") : null,
     confirmedAtCheckout: extra.confirmedAtCheckout ?? false,
     phone: booking.phone_number,
     email: booking.email,

@@ -14,6 +14,7 @@ import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warra
 import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/lib/booking-flow/use-money";
+import { intlLocaleOf } from "~/lib/money";
 import { readForm } from "~/lib/http/form.server";
 import { countBooking } from "~/lib/observability/metrics.server";
 import { CHECKOUT_NAMESPACES } from "~/i18n/namespaces";
@@ -36,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     overview: bookingOverview(booking, {
       singleMakeId: context.carrier.singleMakeId,
       locale: context.locale,
+      timeLocale: intlLocaleOf(context.carrier.countryCode, context.locale),
       // As of the customer's last change (the details just saved): the evening message still to come, or not (ADR 229).
       confirmedAtCheckout: booking.date ? !planMessages(context.carrier, booking.date, new Date(booking.updated_at)).some((message) => message.kind === "evening-before") : false,
       dropOffStore: await dropOffStoreName(context, booking),

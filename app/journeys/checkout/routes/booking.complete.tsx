@@ -8,6 +8,7 @@ import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/lib/booking-flow/use-money";
+import { intlLocaleOf } from "~/lib/money";
 import { MailInLabel } from "~/components/mail-in-label";
 import { isMailInBooking, mailInAddressLines } from "~/lib/booking-flow/mail-in";
 import { COMPLETE_NAMESPACES } from "~/i18n/namespaces";
@@ -30,6 +31,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const overview = bookingOverview(booking, {
     singleMakeId: carrier.singleMakeId,
     locale: context.locale,
+    timeLocale: intlLocaleOf(carrier.countryCode, context.locale),
     timeslot: order?.booking.timeslot?.start ?? null,
     dropOffStore: await dropOffStoreName(context, booking),
     mailInAddress: isMailInBooking(carrier, booking) ? mailInAddressLines(carrier) : [],

@@ -10,6 +10,7 @@ import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/lib/booking-flow/use-money";
+import { intlLocaleOf } from "~/lib/money";
 import { env } from "~/env.server";
 import { readForm } from "~/lib/http/form.server";
 import { mayUse, STORE_HANDOVER } from "~/lib/staff/permissions";
@@ -39,6 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       overview: bookingOverview(booking, {
         singleMakeId: context.carrier.singleMakeId,
         locale: context.locale,
+        timeLocale: intlLocaleOf(context.carrier.countryCode, context.locale),
         dropOffStore: await dropOffStoreName(context, booking),
         mailInAddress: isMailInBooking(context.carrier, booking) ? mailInAddressLines(context.carrier) : [],
       }),

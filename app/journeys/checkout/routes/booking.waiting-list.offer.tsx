@@ -7,6 +7,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { loadBookingContext } from "~/lib/booking-flow/context.server";
 import { readForm } from "~/lib/http/form.server";
 import { clockTime, dayOfInstant, longDate } from "~/lib/dates";
+import { intlLocaleOf } from "~/lib/money";
 import { WAITING_OFFER_NAMESPACES } from "~/i18n/namespaces";
 
 export const handle = { i18n: WAITING_OFFER_NAMESPACES };
@@ -32,7 +33,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
       status: offer.status as Shown,
       token: offer.status === "valid" ? token : "",
       date: offer.date ? longDate(offer.date, context.locale) : null,
-      holdUntil: offer.hold_until ? `${dayOfInstant(offer.hold_until, timeZone, context.locale)}, ${clockTime(offer.hold_until, timeZone, context.locale)}` : null,
+      holdUntil: offer.hold_until
+        ? `${dayOfInstant(offer.hold_until, timeZone, context.locale)}, ${clockTime(offer.hold_until, timeZone, intlLocaleOf(context.carrier.countryCode, context.locale))}`
+        : null,
       startPath: context.startPath,
     },
     { status: STATUS_CODE[offer.status] },

@@ -14,11 +14,24 @@ export interface StoreCardData {
 }
 
 /** One store: name, address, opening hours (when given), distance from the postcode, and the actions the page puts in it. */
-export function StoreCard({ store, locale, children, headingLevel = 2 }: { store: StoreCardData; locale: string; children?: ReactNode; headingLevel?: 2 | 3 }) {
+/** `timeLocale`: the carrier's locale the opening hours are read in (ADR 246: en-US 9:00 AM – 6:00 PM). */
+export function StoreCard({
+  store,
+  locale,
+  timeLocale,
+  children,
+  headingLevel = 2,
+}: {
+  store: StoreCardData;
+  locale: string;
+  timeLocale: string;
+  children?: ReactNode;
+  headingLevel?: 2 | 3;
+}) {
   const { t } = useTranslation();
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const distance = formatDistance(store.distance_km, locale);
-  const hours = openingHoursLines(store.opening_hours, locale);
+  const hours = openingHoursLines(store.opening_hours, timeLocale);
   return (
     <article className="flex flex-col gap-3 rounded-xl border border-line/15 p-4 sm:flex-row sm:items-center sm:justify-between" data-testid="store" data-store-code={store.code}>
       <div>

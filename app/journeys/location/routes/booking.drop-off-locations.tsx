@@ -11,6 +11,7 @@ import { queryText, readForm } from "~/lib/http/form.server";
 import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+import { intlLocaleOf } from "~/lib/money";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 
@@ -25,7 +26,17 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const asked = queryText(new URL(request.url).searchParams, "postcode");
   const postcode = asked.value.trim() ? asked.value : booking.postcode!;
   const { stores, postcodeErrorKey } = asked.refused ? { stores: [], postcodeErrorKey: UNSUPPORTED_CHARACTERS_KEY } : await storesNear(context, postcode, { dropOffOnly: true });
-  return data({ postcode, stores, postcodeErrorKey, selectedId: booking.drop_off_company_store_id, locale: context.locale }, { status: postcodeErrorKey ? 400 : 200 });
+  return data(
+    {
+      postcode,
+      stores,
+      postcodeErrorKey,
+      selectedId: booking.drop_off_company_store_id,
+      locale: context.locale,
+      timeLocale: intlLocaleOf(context.carrier.countryCode, context.locale),
+    },
+    { status: postcodeErrorKey ? 400 : 200 },
+  );
 }
 
 /** Spec §7 POST /{ref}/drop-off with the chosen store. */
@@ -37,7 +48,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DropOffLocations() {
-  const { postcode, stores, postcodeErrorKey, selectedId, locale } = useLoaderData<typeof loader>();
+  const { postcode, stores, postcodeErrorKey, selectedId, locale, timeLocale } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { dropOffError?: string } | undefined;
   const { t } = useTranslation();
   return (
@@ -57,7 +68,7 @@ export default function DropOffLocations() {
           <ul className="mt-6 space-y-3" aria-label={t("booking-location.dropOff.listLabel")} data-testid="drop-off-list">
             {stores.map((store) => (
               <li key={store.id}>
-                <StoreCard store={store} locale={locale}>
+                <StoreCard store={store} locale={locale} timeLocale={timeLocale}>
                   {selectedId === store.id ? <span className="font-semibold">{t("booking-location.dropOff.selected")}</span> : null}
                   <Link
                     to={`/booking/drop-off-locations/location?id=${store.id}`}

@@ -9,6 +9,7 @@ import { SubmitButton } from "~/components/ui/submit-button";
 import { readForm } from "~/lib/http/form.server";
 import { brandedTitle, pageTitle, metaContext } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+import { intlLocaleOf } from "~/lib/money";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const stores = await context.engine.coverage.locateStores(context.carrier, booking.postcode!, { dropOffOnly: true });
   const store = stores.find((entry) => entry.id === parsed.data.store_id);
   if (!store) throw new Response("Not found", { status: 404 });
-  return { store, selected: booking.drop_off_company_store_id === store.id, locale: context.locale };
+  return { store, selected: booking.drop_off_company_store_id === store.id, locale: context.locale, timeLocale: intlLocaleOf(context.carrier.countryCode, context.locale) };
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -38,7 +39,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function DropOffLocation() {
-  const { store, selected, locale } = useLoaderData<typeof loader>();
+  const { store, selected, locale, timeLocale } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { dropOffError?: string } | undefined;
   const { t } = useTranslation();
   const map = `https://www.openstreetmap.org/?mlat=${store.latitude}&mlon=${store.longitude}#map=17/${store.latitude}/${store.longitude}`;
@@ -48,7 +49,7 @@ export default function DropOffLocation() {
         {t("booking-location.dropOff.storeTitle", { name: store.name })}
       </h1>
       <div className="mt-6">
-        <StoreCard store={store} locale={locale}>
+        <StoreCard store={store} locale={locale} timeLocale={timeLocale}>
           <a href={map} target="_blank" rel="noreferrer" className="underline underline-offset-4">
             {t("booking-location.dropOff.map")}
           </a>

@@ -14,6 +14,7 @@ import { queryText, readForm, refusedFields } from "~/lib/http/form.server";
 import { UNSUPPORTED_CHARACTERS_KEY } from "~/lib/http/unsupported-characters";
 import { titleMeta } from "~/i18n/meta";
 import { LOCATION_NAMESPACES } from "~/i18n/namespaces";
+import { intlLocaleOf } from "~/lib/money";
 
 export const handle = { i18n: LOCATION_NAMESPACES };
 
@@ -40,6 +41,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       storeCode: booking?.store_code ?? null,
       required: context.carrier.storeRequired,
       money: { locale: context.locale },
+      timeLocale: intlLocaleOf(context.carrier.countryCode, context.locale),
     },
     { status: postcodeErrorKey ? 400 : 200 },
   );
@@ -70,7 +72,7 @@ export async function action({ request, context: loadContext }: ActionFunctionAr
 }
 
 export default function StoreSearch() {
-  const { postcode, stores, postcodeErrorKey, storeCode, required, money } = useLoaderData<typeof loader>();
+  const { postcode, stores, postcodeErrorKey, storeCode, required, money, timeLocale } = useLoaderData<typeof loader>();
   const actionData = useActionData<typeof action>() as { storeErrorKey?: string; storeCode?: string } | undefined;
   const { t } = useTranslation();
   return (
@@ -92,7 +94,7 @@ export default function StoreSearch() {
           <ul className="mt-6 space-y-3" aria-label={t("booking-location.store.listLabel")} data-testid="store-list">
             {stores.map((store) => (
               <li key={store.id}>
-                <StoreCard store={store} locale={money.locale}>
+                <StoreCard store={store} locale={money.locale} timeLocale={timeLocale}>
                   <Form method="post">
                     <input type="hidden" name="store_code" value={store.code} />
                     <SubmitButton

@@ -2,7 +2,7 @@ import { Link } from "@remix-run/react";
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/content/schemas";
-import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
+import { formatMoney, intlLocaleOf, type CountryCode, type Currency } from "~/lib/money";
 import { clockTime, dayOfInstant, longDate, timeslotText } from "~/lib/dates";
 import { manageBookingPath, type LookupForm } from "~/lib/order-access/lookup-form";
 import type { ManageActionResult } from "~/lib/order-access/manage.server";
@@ -37,6 +37,8 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === "de" ? "de" : "en") as Locale;
   const format = (minor: number) => formatMoney(minor, money.currency as Currency, { countryCode: money.countryCode as CountryCode, locale });
+  // Times of day in the carrier's locale, as money (ADR 246): en-US reads 8:00 – 9:00 AM.
+  const timeLocale = intlLocaleOf(money.countryCode as CountryCode, locale);
   const booked = order.status === "BOOKED";
   const changeable = booked && order.canChangeOnline;
   const open = (modal: string) => manageBookingPath(lookup, { modal });
@@ -77,7 +79,7 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
         </div>
       ) : deadline ? (
         <p className="rounded-lg bg-surface px-4 py-3" data-testid="change-deadline">
-          {t("manage.changeDeadline", { day: deadlineDay, time: clockTime(deadline, timezone, locale) })}
+          {t("manage.changeDeadline", { day: deadlineDay, time: clockTime(deadline, timezone, timeLocale) })}
         </p>
       ) : null}
 
@@ -145,7 +147,7 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
               <span data-date={order.date}>{longDate(order.date, locale)}</span>
             </Row>
             <Row label={t("manage.overview.timeslot")} testId="overview-timeslot">
-              {timeslotText(order.timeslot)}
+              {timeslotText(order.timeslot, timeLocale)}
               {booked ? <span className="block text-sm">{t("manage.overview.timeslotNote")}</span> : null}
             </Row>
           </>

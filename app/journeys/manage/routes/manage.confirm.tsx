@@ -3,6 +3,7 @@ import { useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/content/schemas";
 import { longDate, timeslotText } from "~/lib/dates";
+import { intlLocaleOf } from "~/lib/money";
 import { manageBookingPath, trackingPath } from "~/lib/order-access/lookup-form";
 import { findOrder, loadedLookup, loadManageContext, manageHeaders, manageDocumentHeaders } from "~/lib/order-access/manage.server";
 import { manageOrder } from "~/journeys/manage/order-view";
@@ -31,13 +32,14 @@ export async function loader({ request, context }: LoaderFunctionArgs) {
       lastChange: ctx.manageSession.get("lastChange") ?? null,
       managePath: manageBookingPath(lookup),
       trackingPath: trackingPath(lookup),
+      timeLocale: intlLocaleOf(ctx.carrier.countryCode, ctx.locale),
     },
     { headers: manageHeaders() },
   );
 }
 
 export default function ManageConfirmPage() {
-  const { order, lastChange, managePath, trackingPath: tracking } = useLoaderData<typeof loader>();
+  const { order, lastChange, managePath, trackingPath: tracking, timeLocale } = useLoaderData<typeof loader>();
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === "de" ? "de" : "en") as Locale;
   const cancelled = order.status === "CANCELLED";
@@ -56,7 +58,7 @@ export default function ManageConfirmPage() {
         </div>
         <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
           <dt className="font-semibold">{t("manage.overview.date")}</dt>
-          <dd>{order.timeslot ? `${longDate(order.date, locale)}, ${timeslotText(order.timeslot)}` : t("manage.mailIn.noDate")}</dd>
+          <dd>{order.timeslot ? `${longDate(order.date, locale)}, ${timeslotText(order.timeslot, timeLocale)}` : t("manage.mailIn.noDate")}</dd>
         </div>
         <div className="grid gap-1 py-3 sm:grid-cols-[12rem_1fr]">
           <dt className="font-semibold">{t("manage.overview.repairAddress")}</dt>

@@ -8,8 +8,9 @@ import type { TechnicianJobPageJob } from "./job-step";
 import { positionFields, usePositionSharing, type Sharing } from "./use-position-sharing";
 
 /** The "on my way" press, then the position the page shares while the job is on its way. */
-export function OnMyWay({ job, timezone }: { job: TechnicianJobPageJob; timezone: string }) {
-  const { t, i18n } = useTranslation();
+/** `timeLocale`: the carrier's locale its times of day are read in (ADR 246). */
+export function OnMyWay({ job, timezone, timeLocale }: { job: TechnicianJobPageJob; timezone: string; timeLocale: string }) {
+  const { t } = useTranslation();
   const submit = useSubmit();
   const sharing = useRef<Sharing>({ lastSentAt: 0, pending: null, latest: null });
   const [allowedByPress, setAllowedByPress] = useState(false);
@@ -17,7 +18,6 @@ export function OnMyWay({ job, timezone }: { job: TechnicianJobPageJob; timezone
   const onTheWay = !closed && job.work_status === "ON_THE_WAY";
   const { state, receipt } = usePositionSharing(job.job_id, onTheWay, allowedByPress, sharing);
   if (closed) return null;
-  const locale = i18n.language === "de" ? "de" : "en";
   const sentAt =
     [receipt?.position_at ?? null, job.van_position_at]
       .filter((v): v is string => !!v)
@@ -59,7 +59,7 @@ export function OnMyWay({ job, timezone }: { job: TechnicianJobPageJob; timezone
           </p>
           {sentAt ? (
             <p data-testid="position-sent" data-sent-at={sentAt}>
-              {t("store.job.position.sentAt", { time: clockTime(sentAt, timezone, locale) })}
+              {t("store.job.position.sentAt", { time: clockTime(sentAt, timezone, timeLocale) })}
             </p>
           ) : null}
           {receipt?.result === "inaccurate" ? <p data-testid="position-inaccurate">{t("store.job.position.inaccurate")}</p> : null}

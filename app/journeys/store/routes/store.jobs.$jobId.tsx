@@ -6,6 +6,7 @@ import { CHECKLIST_ITEMS, type StepState } from "~/booking.server";
 import { STAFF_FORBIDDEN } from "~/components/error-content";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { titleMeta } from "~/i18n/meta";
+import { intlLocaleOf } from "~/lib/money";
 import { fieldText } from "~/lib/errors/field-texts";
 import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";
@@ -42,7 +43,10 @@ async function technicianJobContext(request: Request, jobIdRaw: string | undefin
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const { staff, technicianId, jobId } = await technicianJobContext(request, params.jobId);
   const job = await staffEngineCall(request, staff, (engine) => engine.staff.technicianJob(staff.carrier, { technician_id: technicianId, job_id: jobId }));
-  return data({ job, checklistItems: [...CHECKLIST_ITEMS], timezone: staff.carrier.timezone }, { headers: staff.headers });
+  return data(
+    { job, checklistItems: [...CHECKLIST_ITEMS], timezone: staff.carrier.timezone, timeLocale: intlLocaleOf(staff.carrier.countryCode, staff.locale) },
+    { headers: staff.headers },
+  );
 }
 
 /** Every step is one post, saved by the engine at once; the page then shows the next step (one module per step). */
@@ -65,7 +69,7 @@ export async function action({ request, params }: ActionFunctionArgs) {
 /* ───────────── page ───────────── */
 
 export default function TechnicianJobPage() {
-  const { job, checklistItems, timezone } = useLoaderData<typeof loader>();
+  const { job, checklistItems, timezone, timeLocale } = useLoaderData<typeof loader>();
   const result = useActionData<typeof action>() as JobStepResult | undefined;
   const [search] = useSearchParams();
   const { t } = useTranslation();
@@ -98,7 +102,7 @@ export default function TechnicianJobPage() {
       <p className="mt-3 font-semibold" role="status" data-testid="job-status">
         {job.status === "CANCELLED" ? t("store.jobs.status.cancelled") : t(`store.jobs.status.${job.work_status ?? "scheduled"}`)}
       </p>
-      <OnMyWay job={job} timezone={timezone} />
+      <OnMyWay job={job} timezone={timezone} timeLocale={timeLocale} />
 
       <h2 className="mt-8 text-xl font-bold">{t("store.job.stepsTitle")}</h2>
       <ol className="mt-3 space-y-3">

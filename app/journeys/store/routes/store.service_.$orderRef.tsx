@@ -11,7 +11,7 @@ import { clockTime, dayOfInstant, longDate } from "~/lib/dates";
 import { handleError } from "~/lib/errors/errors.server";
 import { fieldTexts } from "~/lib/errors/field-texts";
 import { readForm } from "~/lib/http/form.server";
-import { formatMoney, type Currency } from "~/lib/money";
+import { formatMoney, intlLocaleOf, type Currency } from "~/lib/money";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
@@ -91,7 +91,8 @@ export default function CustomerServiceOrder() {
   const { t } = useTranslation();
   const { order, payment } = page;
   const money = (minor: number) => formatMoney(minor, payment.currency as Currency, { countryCode: page.carrier.countryCode, locale: page.locale });
-  const when = (instant: string) => `${dayOfInstant(instant, page.carrier.timezone, page.locale)} ${clockTime(instant, page.carrier.timezone, page.locale)}`;
+  const when = (instant: string) =>
+    `${dayOfInstant(instant, page.carrier.timezone, page.locale)} ${clockTime(instant, page.carrier.timezone, intlLocaleOf(page.carrier.countryCode, page.locale))}`;
   const problem = (intent: ServiceIntent) => (outcome?.problem.intent === intent ? outcome.problem : null);
   const alertOf = (intent: ServiceIntent) => {
     const alert = problem(intent)?.alert;

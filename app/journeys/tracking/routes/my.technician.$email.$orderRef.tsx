@@ -6,6 +6,7 @@ import type { TechnicianTracking } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { TrackingMap } from "~/journeys/tracking/components/tracking-map";
 import { clockTime, longDate, timeslotText } from "~/lib/dates";
+import { intlLocaleOf, type CountryCode } from "~/lib/money";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders, manageHeaders } from "~/lib/order-access/manage.server";
 import { lookupFromPath, TRACKING_LINK_INVALID_KEY } from "~/lib/order-access/lookup-link.server";
@@ -96,13 +97,15 @@ function TrackingView({
 }) {
   const { t, i18n } = useTranslation();
   const locale = (i18n.language === "de" ? "de" : "en") as Locale;
+  // Times of day in the carrier's locale, as money (ADR 246): en-US reads 8:00 – 9:00 AM.
+  const timeLocale = intlLocaleOf(countryCode as CountryCode, locale);
   const tracking = useLiveTracking(initial, pollSeconds);
   const { van, customer, timezone } = tracking;
   const vanPoint = van.latitude !== null && van.longitude !== null ? { latitude: van.latitude, longitude: van.longitude } : null;
   const unit = distanceUnit(countryCode);
   const distance = vanPoint ? distanceIn(distanceKm(vanPoint, customer), unit) : null;
   // The estimate, or where the van was last seen when its position is older than 10 minutes (ADR 115).
-  const { eta, minutes, lastSeen } = arrivalText(van, timezone, locale);
+  const { eta, minutes, lastSeen } = arrivalText(van, timezone, timeLocale);
   const cancelled = tracking.status === "CANCELLED";
   const statusKey = cancelled ? "cancelled" : van.status;
 
@@ -111,7 +114,7 @@ function TrackingView({
   if (cancelled)
     return (
       <div data-testid="tracking" data-status="cancelled">
-        <p className="mt-2 text-lg">{t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}</p>
+        <p className="mt-2 text-lg">{t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot, timeLocale) })}</p>
         <div className="mt-4 rounded-xl bg-surface p-4">
           <p className="text-xl font-bold" data-testid="tracking-status">
             {t("manage.tracking.status.cancelled")}
@@ -136,7 +139,7 @@ function TrackingView({
       data-eta={van.eta ?? ""}
       data-stale={van.stale}
     >
-      <p className="mt-2 text-lg">{t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}</p>
+      <p className="mt-2 text-lg">{t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot, timeLocale) })}</p>
       <div className="mt-4 rounded-xl bg-surface p-4">
         <p className="text-xl font-bold" aria-live="polite" data-testid="tracking-status">
           {t(`manage.tracking.status.${statusKey}`)}
@@ -153,7 +156,7 @@ function TrackingView({
         ) : null}
         {van.status === "scheduled" ? (
           <p className="mt-1" data-testid="tracking-eta">
-            {t("manage.tracking.expected", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot) })}
+            {t("manage.tracking.expected", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot, timeLocale) })}
           </p>
         ) : null}
         {distance !== null && van.status === "on_the_way" ? (
@@ -185,7 +188,7 @@ function TrackingView({
         </div>
       </dl>
       <p className="mt-2 text-sm" data-testid="tracking-updated">
-        {t("manage.tracking.updated", { time: clockTime(van.updated_at, timezone, locale), seconds: pollSeconds })}
+        {t("manage.tracking.updated", { time: clockTime(van.updated_at, timezone, timeLocale), seconds: pollSeconds })}
       </p>
 
       <section className="mt-8 rounded-xl border border-line/10 p-5" aria-labelledby="tracking-promise">
