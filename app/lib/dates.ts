@@ -22,7 +22,16 @@ function intlTag(locale: DateLocale): string {
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function format(locale: DateLocale, options: Intl.DateTimeFormatOptions, value: Date): string {
-  return formatterOf(locale, options).format(value);
+  return plainSpaces(formatterOf(locale, options).format(value));
+}
+
+/**
+ * ICU's thin and narrow no-break spaces as plain ones: Node's ICU writes '8:00\u2009–\u20099:00\u202fAM'
+ * where Chromium's writes plain spaces, and a page whose server and browser disagree on one character
+ * fails to hydrate (React #418). Every formatted date and time reads the same on both sides.
+ */
+function plainSpaces(text: string): string {
+  return text.replace(/[\u2009\u202f]/g, " ");
 }
 
 function formatterOf(locale: DateLocale, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
@@ -119,7 +128,7 @@ export function timeslotText(slot: string | { start: string; end: string }, loca
   const { start, end } = typeof slot === "string" ? { start: slot, end: oneHourAfter(slot) } : slot;
   if (!twelveHour(locale)) return `${timeOfDay(start, locale)}–${timeOfDay(end, locale)}`;
   if (end <= start) return `${timeOfDay(start, locale)} – ${timeOfDay(end, locale)}`;
-  return formatterOf(locale, clockOptions(locale, "UTC")).formatRange(wallClock(start), wallClock(end));
+  return plainSpaces(formatterOf(locale, clockOptions(locale, "UTC")).formatRange(wallClock(start), wallClock(end)));
 }
 
 /** Whole minutes from `now` until `instant`, never below zero. */

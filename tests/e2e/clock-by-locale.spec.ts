@@ -63,8 +63,12 @@ for (const journey of JOURNEYS) {
     });
     expect(completeWindow).toMatch(journey.window);
 
+    // The server's and the browser's ICU must write the times alike, or the page fails to hydrate (React #418).
+    const pageErrors: string[] = [];
+    page.on("pageerror", (error) => pageErrors.push(error.message));
     await page.goto(carrierUrl(code, managePath(order)));
     await expect(page.getByTestId("overview-order-reference")).toHaveText(order.orderRef);
+    await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
     const window = await manageWindow(page);
     expect(window).toMatch(journey.window);
     expect(window).toBe(completeWindow);
@@ -77,5 +81,9 @@ for (const journey of JOURNEYS) {
       expect(deadline).toMatch(/\b\d\d:\d\d\b/);
       expect(deadline).not.toMatch(/\b[AP]M\b/i);
     }
+    // Hydrated and working: the change-of-address link opens its modal in place.
+    await page.getByTestId("open-change-address").click();
+    await expect(page.getByTestId("change-address-modal")).toBeVisible();
+    expect(pageErrors, "no hydration error on the manage page").toEqual([]);
   });
 }
