@@ -133,8 +133,10 @@ test("a replica SIGKILLed while 20 customers book and pay: all finish, 0 lost, 0
   const confirmations = mail.filter((message) => orders.some((order) => isConfirmationOf(message, order.order_ref)));
   const messageIds = confirmations.map((message) => /^Message-ID: (.*)$/im.exec(message.raw)?.[1]?.trim());
   figure("replica killed: confirmation e-mails delivered, distinct", `${confirmations.length}, ${new Set(messageIds).size}`);
-  expect(new Set(messageIds).size).toBe(CUSTOMERS);
-  expect(confirmations).toHaveLength(CUSTOMERS);
+  // What each confirmation was, should one be too many: which customer, order and message key, and when.
+  const listed = confirmations.map((message, index) => `${message.file} to ${message.to.join(",")} "${message.subject}" ${messageIds[index] ?? "(no Message-ID)"}`).join("\n");
+  expect(new Set(messageIds).size, listed).toBe(CUSTOMERS);
+  expect(confirmations, listed).toHaveLength(CUSTOMERS);
   for (const email of emails)
     expect(
       confirmations.filter((message) => message.to.includes(email)),
