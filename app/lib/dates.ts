@@ -28,7 +28,7 @@ function format(locale: DateLocale, options: Intl.DateTimeFormatOptions, value: 
 /**
  * ICU's thin and narrow no-break spaces as plain ones: Node's ICU writes '8:00\u2009–\u20099:00\u202fAM'
  * where Chromium's writes plain spaces, and a page whose server and browser disagree on one character
- * fails to hydrate (React #418). Every formatted date and time reads the same on both sides.
+ * fails to hydrate (React error 418). Every formatted date and time reads the same on both sides.
  */
 function plainSpaces(text: string): string {
   return text.replace(/[\u2009\u202f]/g, " ");
