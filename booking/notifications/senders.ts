@@ -115,7 +115,15 @@ const emailMessageSchema = z.object({
     .optional(),
   calendar: z.object({ method: z.enum(["REQUEST", "CANCEL"]), content: z.string().startsWith("BEGIN:VCALENDAR"), filename: z.string().min(1).optional() }).optional(),
   date: z.date().optional(),
+  // The scheduled row's dedupe key, the Message-ID's left part (ADR 156): a field left out here was
+  // dropped by the parse, and every send, a lease's takeover included, got a new random id (ADR 258).
+  messageKey: z.string().min(1).max(400).optional(),
 });
+
+/** Every field of the port's message passes the check: one the schema does not name fails typecheck here instead of vanishing in production. */
+type DroppedEmailFields = Exclude<keyof EmailMessage, keyof z.infer<typeof emailMessageSchema>>;
+const everyEmailField: [DroppedEmailFields] extends [never] ? true : DroppedEmailFields = true;
+void everyEmailField;
 
 const smsMessageSchema = z.object({
   carrierCode,
