@@ -2,13 +2,17 @@
 // `npm test`: every suite on a fresh clone. Types, lint and formatting first (`--only lint`), unit
 // tests, then a real Strapi (fresh SQLite in a temporary folder) and the production app build for
 // the integration and end-to-end suites, plus a private PostgreSQL cluster when its server
-// binaries are present. Ends with the line `N passed, N failed, N skipped`.
+// binaries are present. Every suite and set-up step prints its time; the run ends with a table of
+// them, the ten slowest tests, the flaky ones (passed only on a retry) by name, and the line
+// `N passed, N failed, N skipped, N flaky` (ADR 259).
 import { createServer } from "node:http";
 import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, mkdirSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { log, root, run, startProcess, waitForHttp } from "./lib/proc.mjs";
 import { ensureAppBuilt, ensureRootInstalled, loadCmsServer, prepareEngine } from "./lib/prepare.mjs";
+import { closingLine, flakyLines, playwrightOutcomes, summaryLines, vitestOutcomes } from "./lib/report.mjs";
+import { changedFiles, defaultBase, listedFiles, readJourneyMap, specsForChanges } from "./lib/changed.mjs";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 const suiteNames = ["lint", "unit", "integration", "e2e", "production"];
@@ -17,18 +21,44 @@ if (only !== null && !suiteNames.includes(only)) {
   console.error(`[test] unknown suite "${only}": use --only ${suiteNames.join("|")} (PostgreSQL files are in integration)`);
   process.exit(2);
 }
+// `--changed [base]` (ADR 260): only what a change touches, against `base` (default main), uncommitted
+// and untracked files included: the unit and integration files Vitest finds importing a changed file
+// (`vitest list --changed`), and the e2e specs of the journeys the changed files belong to
+// (tests/e2e/journeys.json). No static checks, no production suite.
+const changedAt = process.argv.indexOf("--changed");
+const changedBase = changedAt === -1 ? null : /^[^-]/.test(process.argv[changedAt + 1] ?? "") ? process.argv[changedAt + 1] : defaultBase(root);
+if (changedBase !== null && only !== null) {
+  console.error("[test] --changed chooses the suites itself: use it without --only");
+  process.exit(2);
+}
+/** With --changed: the files each suite runs (none: the suite is not run). */
+let selection = null;
 // Arguments after `--` go to Playwright (spec files, --grep …), or to Vitest with `--only unit|integration`.
 const playwrightArgs = process.argv.includes("--") ? process.argv.slice(process.argv.indexOf("--") + 1) : [];
 // TEST_INSTANCE=<n> (1–9) runs beside other test runs: its own ports, build folder and reports.
 const instance = Number(process.env.TEST_INSTANCE ?? 0);
 const buildDir = instance ? `build-test-${instance}` : "build";
-const wants = (suite) => !only || only === suite;
+const wants = (suite) => (selection ? (selection[suite]?.length ?? 0) > 0 : !only || only === suite);
 const reportsDir = path.join(root, instance ? `reports-${instance}` : "reports");
 rmSync(reportsDir, { recursive: true, force: true });
 mkdirSync(reportsDir, { recursive: true });
 
-const totals = { passed: 0, failed: 0, skipped: 0 };
+const totals = { passed: 0, failed: 0, skipped: 0, flaky: 0 };
 const failures = [];
+/** Every test's outcome and time, from the runners' reports; the suites' and set-up steps' times. */
+const outcomes = [];
+const times = [];
+/** Runs one suite or set-up step, prints its time and keeps it for the table at the end. */
+async function timed(name, step) {
+  const began = Date.now();
+  try {
+    return await step();
+  } finally {
+    const seconds = (Date.now() - began) / 1000;
+    times.push({ name, seconds });
+    log("time", `${name}: ${seconds.toFixed(1)} s`);
+  }
+}
 const cleanups = [];
 async function cleanup() {
   while (cleanups.length)
@@ -44,7 +74,12 @@ process.on("SIGINT", async () => {
 function addVitest(file, suite) {
   if (!existsSync(file)) return failures.push(`${suite}: no report (the runner crashed)`);
   const report = JSON.parse(readFileSync(file, "utf8"));
-  totals.passed += report.numPassedTests;
+  const tests = vitestOutcomes(report, { suite, root });
+  outcomes.push(...tests);
+  // A test that passed only on a retry is flaky, not passed (issue 38 item 5).
+  const retried = tests.filter((test) => test.outcome === "flaky").length;
+  totals.flaky += retried;
+  totals.passed += report.numPassedTests - retried;
   // A file that fails outside its tests (a hook, an import) fails the run too.
   const brokenFiles = report.numFailedTests === 0 && report.success === false ? Math.max(1, report.numFailedTestSuites) : 0;
   totals.failed += report.numFailedTests + brokenFiles;
@@ -54,8 +89,12 @@ function addVitest(file, suite) {
 
 function addPlaywright(file, suite = "e2e") {
   if (!existsSync(file)) return failures.push(`${suite}: no report (the runner crashed)`);
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
-  totals.passed += stats.expected + stats.flaky;
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  const { stats } = report;
+  outcomes.push(...playwrightOutcomes(report, { suite, root }));
+  // A test that passed only on its retry is flaky, named at the end, and not counted as passed.
+  totals.passed += stats.expected;
+  totals.flaky += stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
   if (stats.unexpected > 0) failures.push(`${suite}: ${stats.unexpected} failed`);
@@ -65,7 +104,7 @@ async function vitest(project, env = {}) {
   const output = path.join(reportsDir, `${project}.json`);
   try {
     // `--only <project> -- <files>` runs those files of the project only (as `-- <spec>` does for e2e).
-    const files = only === project ? playwrightArgs : [];
+    const files = selection ? selection[project] : only === project ? playwrightArgs : [];
     await run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${output}`, ...files], { env });
   } catch {
     // counted from the report below
@@ -78,15 +117,22 @@ async function vitest(project, env = {}) {
  * closing line, and its findings are printed as they come.
  */
 async function staticChecks() {
-  for (const script of ["typecheck", "lint", "format:check"]) {
+  // (--changed runs no static checks: `--only lint` does, in about a minute and a half.)
+  for (const [script, name] of [
+    ["typecheck", "lint: types (tsc)"],
+    ["lint", "lint: eslint"],
+    ["format:check", "lint: format (prettier)"],
+  ]) {
     log("test", `npm run ${script}`);
-    try {
-      await run("npm", ["run", "--silent", script]);
-      totals.passed += 1;
-    } catch {
-      totals.failed += 1;
-      failures.push(`${script}: findings (listed above)`);
-    }
+    await timed(name, async () => {
+      try {
+        await run("npm", ["run", "--silent", script]);
+        totals.passed += 1;
+      } catch {
+        totals.failed += 1;
+        failures.push(`${script}: findings (listed above)`);
+      }
+    });
   }
 }
 
@@ -106,19 +152,21 @@ async function productionSuite() {
   const stateDir = mkdtempSync(path.join(tmpdir(), "repair-production-"));
   cleanups.push(async () => rmSync(stateDir, { recursive: true, force: true }));
   log("production", `starting the production shape (${stateDir})`);
-  const shape = await startProductionShape({
-    stateDir,
-    buildDir,
-    variables: {
-      // Faults are short here: a killed replica's claimed messages come back after 10 s, a failed send
-      // is tried again within seconds, and the scheduler looks every second.
-      SCHEDULER_POLL_SECONDS: "1",
-      SCHEDULER_LEASE_SECONDS: "10",
-      SCHEDULER_BACKOFF_BASE_SECONDS: "2",
-      SCHEDULER_MAX_ATTEMPTS: "12",
-    },
-    log: (message) => log("production", message),
-  });
+  const shape = await timed("set-up: production shape", () =>
+    startProductionShape({
+      stateDir,
+      buildDir,
+      variables: {
+        // Faults are short here: a killed replica's claimed messages come back after 10 s, a failed send
+        // is tried again within seconds, and the scheduler looks every second.
+        SCHEDULER_POLL_SECONDS: "1",
+        SCHEDULER_LEASE_SECONDS: "10",
+        SCHEDULER_BACKOFF_BASE_SECONDS: "2",
+        SCHEDULER_MAX_ATTEMPTS: "12",
+      },
+      log: (message) => log("production", message),
+    }),
+  );
   cleanups.push(() => shape.stop());
   // Keep the shape's logs beside the reports (the state folder is deleted at the end).
   cleanups.push(async () => {
@@ -146,49 +194,71 @@ async function productionSuite() {
   writeFileSync(stateFile, JSON.stringify(state, null, 2));
   const output = path.join(reportsDir, "production.json");
   try {
-    await run("npx", ["playwright", "test", "-c", "playwright.production.config.ts", ...playwrightArgs], {
-      env: {
-        PRODUCTION_STATE: stateFile,
-        // What tests/support/cms.ts and cms-admin.ts read: the shape's Strapi, its read token, its first admin.
-        CMS_URL: shape.cmsUrl,
-        CMS_READ_TOKEN: shape.variables.CMS_READ_TOKEN,
-        CMS_ADMIN_EMAIL: shape.variables.CMS_ADMIN_EMAIL,
-        CMS_ADMIN_PASSWORD: shape.variables.CMS_ADMIN_PASSWORD,
-        PRODUCTION_CONTROL_URL: control.url,
-        CARRIER_ORIGINS: JSON.stringify(Object.fromEntries(shape.urls.map((carrier) => [carrier.code, carrier.url]))),
-        PLAYWRIGHT_JSON_OUTPUT_NAME: output,
-      },
-    });
+    await timed("production", () =>
+      run("npx", ["playwright", "test", "-c", "playwright.production.config.ts", ...playwrightArgs], {
+        env: {
+          PRODUCTION_STATE: stateFile,
+          // What tests/support/cms.ts and cms-admin.ts read: the shape's Strapi, its read token, its first admin.
+          CMS_URL: shape.cmsUrl,
+          CMS_READ_TOKEN: shape.variables.CMS_READ_TOKEN,
+          CMS_ADMIN_EMAIL: shape.variables.CMS_ADMIN_EMAIL,
+          CMS_ADMIN_PASSWORD: shape.variables.CMS_ADMIN_PASSWORD,
+          PRODUCTION_CONTROL_URL: control.url,
+          CARRIER_ORIGINS: JSON.stringify(Object.fromEntries(shape.urls.map((carrier) => [carrier.code, carrier.url]))),
+          PLAYWRIGHT_JSON_OUTPUT_NAME: output,
+        },
+      }),
+    );
   } catch {
     // counted from the report
   }
   addPlaywright(output, "production");
 }
 
+/** What --changed runs: the Vitest files importing a changed file, per project, and the touched journeys' specs. */
+async function selectChanged(base) {
+  const files = changedFiles(root, base);
+  log("changed", `${files.length} file(s) changed since ${base}${files.length ? `: ${files.slice(0, 20).join(", ")}${files.length > 20 ? ", …" : ""}` : ""}`);
+  const related = async (project) =>
+    listedFiles(await run("npx", ["vitest", "list", "--project", project, "--changed", base, "--filesOnly"], { quiet: true }).catch(() => ""), project);
+  const unit = await related("unit");
+  const integration = await related("integration");
+  const picked = specsForChanges(readJourneyMap(root), files);
+  log("changed", `unit: ${unit.length} file(s); integration: ${integration.length} file(s)`);
+  log("changed", `journeys: ${picked.journeys.join(", ") || "none"}; e2e: ${picked.specs.join(", ") || "no spec"}`);
+  if (picked.shared.length) log("changed", `shared by every journey, so no single one is run for them (--only e2e runs all): ${picked.shared.join(", ")}`);
+  if (picked.unmapped.length) log("changed", `in no journey of tests/e2e/journeys.json (add them there): ${picked.unmapped.join(", ")}`);
+  return { unit, integration, e2e: picked.specs };
+}
+
 const started = Date.now();
 try {
-  await ensureRootInstalled();
+  await timed("set-up: install", () => ensureRootInstalled());
+  if (changedBase !== null) selection = await timed("set-up: what changed", () => selectChanged(changedBase));
   if (wants("lint")) await staticChecks();
   const { ensureCmsBuilt, startCms } = await loadCmsServer();
-  if (wants("integration") || wants("e2e") || wants("production")) await ensureCmsBuilt({ log: (message) => log("cms", message) });
-  const suites = only !== "lint";
-  if (suites) await ensureAppBuilt(buildDir);
+  if (wants("integration") || wants("e2e") || wants("production")) await timed("set-up: CMS build", () => ensureCmsBuilt({ log: (message) => log("cms", message) }));
+  // The unit suite needs no app build (--only unit is the inner loop); PostgreSQL serves the unit and the other suites.
+  const suites = ["unit", "integration", "e2e", "production"].some(wants);
+  if (wants("integration") || wants("e2e") || wants("production")) await timed("set-up: app build", () => ensureAppBuilt(buildDir));
 
   const pg = !suites
     ? null
-    : await import(path.join(root, "scripts", "pg-cluster.mjs"))
-        .then((module) => module.startPgCluster({ log: (message) => log("postgres", message) }))
-        .catch((error) => {
-          log("postgres", `not started: ${error.message}`);
-          return null;
-        });
+    : await timed("set-up: PostgreSQL", () =>
+        import(path.join(root, "scripts", "pg-cluster.mjs"))
+          .then((module) => module.startPgCluster({ log: (message) => log("postgres", message) }))
+          .catch((error) => {
+            log("postgres", `not started: ${error.message}`);
+            return null;
+          }),
+      );
   if (pg) cleanups.push(() => pg.stop());
   else if (suites) log("postgres", "no PostgreSQL server binaries: the engine's Postgres suite is skipped (install package postgresql)");
   const dbEnv = pg ? { TEST_DATABASE_URL: pg.url } : {};
 
   if (wants("unit")) {
     log("test", "unit suite");
-    await vitest("unit", dbEnv);
+    await timed("unit", () => vitest("unit", dbEnv));
   }
 
   if (wants("integration") || wants("e2e")) {
@@ -221,7 +291,7 @@ try {
       log: (message) => appendFileSync(path.join(reportsDir, "cms.log"), `${message}\n`),
     };
     log("test", "starting Strapi on a fresh database");
-    let cms = await startCms(cmsOptions);
+    let cms = await timed("set-up: Strapi start", () => startCms(cmsOptions));
     cleanups.push(() => cms.stop());
 
     const appEnv = {
@@ -249,13 +319,13 @@ try {
       // No proxy follows this app's /readyz: stopping it at the end need not wait for a drain (ADR 150).
       SHUTDOWN_DRAIN_SECONDS: "0",
     };
-    await prepareEngine(appEnv);
+    await timed("set-up: engine database", () => prepareEngine(appEnv));
     const app = startProcess("app", process.execPath, ["--import", "tsx", "server.ts"], {
       env: appEnv,
       logFile: path.join(reportsDir, "app.log"),
     });
     cleanups.push(() => app.stop());
-    await waitForHttp(`http://127.0.0.1:${appPort}/healthz`, { expect: (status) => status === 200 });
+    await timed("set-up: app start", () => waitForHttp(`http://127.0.0.1:${appPort}/healthz`, { expect: (status) => status === 200 }));
 
     // Lets a test stop and start Strapi, to prove the site serves the last good content meanwhile.
     const control = createServer(async (request, response) => {
@@ -292,9 +362,11 @@ try {
     if (wants("e2e")) {
       log("test", "end-to-end suite (Chromium)");
       try {
-        await run("npx", ["playwright", "test", ...playwrightArgs], {
-          env: { ...suiteEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportsDir, "e2e.json") },
-        });
+        await timed("e2e", () =>
+          run("npx", ["playwright", "test", ...(selection ? selection.e2e : playwrightArgs)], {
+            env: { ...suiteEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reportsDir, "e2e.json") },
+          }),
+        );
       } catch {
         // counted from the report
       }
@@ -303,7 +375,7 @@ try {
     // Integration last: it stops and restarts Strapi.
     if (wants("integration")) {
       log("test", "integration suite (real Strapi, real app, Postgres when available)");
-      await vitest("integration", suiteEnv);
+      await timed("integration", () => vitest("integration", suiteEnv));
     }
   }
   if (wants("production")) {
@@ -319,7 +391,12 @@ try {
   await cleanup();
 }
 
-log("test", `finished in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+const totalSeconds = (Date.now() - started) / 1000;
+log("test", `finished in ${totalSeconds.toFixed(0)} s`);
+console.log(summaryLines({ times, totalSeconds, outcomes }).join("\n"));
 if (failures.length) console.log(`\nFailures:\n  ${failures.join("\n  ")}`);
-console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+const flaky = flakyLines(outcomes);
+if (flaky.length) console.log(flaky.join("\n"));
+// CI reads the line's start, `N passed, N failed, N skipped`; the flaky count follows it.
+console.log(`\n${closingLine(totals)}`);
 process.exit(failures.length || totals.failed ? 1 : 0);
