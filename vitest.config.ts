@@ -1,4 +1,5 @@
 import { defineConfig } from "vitest/config";
+import { availableParallelism } from "node:os";
 import path from "node:path";
 
 // Two projects: `unit` (beside the code, or in tests/unit for the repo's root files; no outside process) and `integration`
@@ -6,6 +7,9 @@ import path from "node:path";
 export default defineConfig({
   resolve: { alias: { "~": path.resolve(__dirname, "app") } },
   test: {
+    // One test file per core (Vitest's default is one fewer than the cores: a single fork on this
+    // 2-core machine, while its main process mostly waits). The integration project keeps its single fork.
+    maxWorkers: availableParallelism(),
     projects: [
       {
         extends: true,
