@@ -1,6 +1,7 @@
 /**
  * The engine-level twin of tests/production/03-replica-killed (issue 38 item 5, ADR 258): two
- * engine instances (the two replicas) on one database, twenty customers paying across both (some
+ * engine instances (the two replicas) on one database (PGlite, or with TEST_DATABASE_URL each its
+ * own pool on one PostgreSQL database), twenty customers paying across both (some
  * pressing pay on both at once, as a customer retrying on the other replica does), the production
  * senders in front of real SMTP to the production shape's own mail server, and replica 1 killed
  * after the mail server accepted one of its confirmations but before it recorded the send. Replica
@@ -16,15 +17,18 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMailServer } from "../../scripts/mail-server.mjs";
 import { createOutboxSenders } from "../adapters/outbox/outbox-senders";
 import { createSmtpEmailSender } from "../adapters/smtp/smtp-email";
 import * as s from "../db/schema";
-import type { OpenedDatabase } from "../db/open";
+import { openDatabase, type OpenedDatabase } from "../db/open";
+import { seedCatalogue } from "../catalogue/seed";
 import { sendersFromEnv, withSenders } from "../notifications/senders";
 import type { EmailSender, Notifications } from "../ports/notifications";
 import { openTestDatabase } from "../testing/db";
+import { catalogueFixture } from "../testing/fixtures";
 import { createTestEngine, newCarrier, readyBooking, staticMessageContent, type TestEngine } from "../testing/engine";
 
 const CUSTOMERS = 20;
@@ -35,14 +39,37 @@ const KILL_AFTER = 3;
 const LEASE_MS = 10_000;
 const SENDER = { emailFromName: "FixFast", emailFromAddress: "bookings@fixfast.example", smsSenderId: "FixFast" };
 
+/** Replica 1's database and replica 2's: one PGlite shared in memory, or two pools on one PostgreSQL database (TEST_DATABASE_URL). */
 let opened: OpenedDatabase;
+let openedTwo: OpenedDatabase;
 let work: string;
+const closers: (() => Promise<unknown>)[] = [];
 beforeAll(async () => {
-  opened = await openTestDatabase();
   work = await mkdtemp(join(tmpdir(), "replica-killed-"));
+  const server = process.env.TEST_DATABASE_URL;
+  if (!server) {
+    opened = openedTwo = await openTestDatabase();
+    closers.push(() => opened.close());
+    return;
+  }
+  const name = `replica_killed_${process.pid}_${Date.now().toString(36)}`;
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  closers.push(async () => {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  });
+  const url = new URL(server);
+  url.pathname = `/${name}`;
+  opened = await openDatabase({ DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "10" });
+  closers.push(() => opened.close());
+  await seedCatalogue(opened.db, catalogueFixture());
+  openedTwo = await openDatabase({ DATABASE_URL: url.toString(), DATABASE_POOL_MAX: "10" });
+  closers.push(() => openedTwo.close());
 });
 afterAll(async () => {
-  await opened.close();
+  while (closers.length) await closers.pop()!();
   await rm(work, { recursive: true, force: true });
 });
 
@@ -51,10 +78,10 @@ function replicaNotifications(email: EmailSender, name: string): Notifications {
   return withSenders({ email, sms: createOutboxSenders({ dir: join(work, name) }).sms }, sendersFromEnv({}, SENDER));
 }
 
-async function replica(name: string, email: (smtp: EmailSender) => EmailSender, port: number): Promise<TestEngine> {
+async function replica(name: string, database: OpenedDatabase, email: (smtp: EmailSender) => EmailSender, port: number): Promise<TestEngine> {
   const smtp = createSmtpEmailSender({ host: "127.0.0.1", port, secure: false, timeoutMs: 5_000 });
   return createTestEngine({
-    opened,
+    opened: database,
     notifications: replicaNotifications(email(smtp), name),
     messageContent: staticMessageContent(),
     scheduler: { leaseMs: LEASE_MS, batchSize: 50 },
@@ -75,6 +102,7 @@ describe("a replica killed while customers pay and their confirmations go out", 
       // send never returns, so the row is never recorded as sent and stays claimed under its lease.
       const first = await replica(
         "replica-1",
+        opened,
         (smtp) => ({
           ...smtp,
           async sendEmail(message) {
@@ -89,7 +117,7 @@ describe("a replica killed while customers pay and their confirmations go out", 
         }),
         mail.port,
       );
-      const second = await replica("replica-2", (smtp) => smtp, mail.port);
+      const second = await replica("replica-2", openedTwo, (smtp) => smtp, mail.port);
       const carrier = await newCarrier(first, { technicians: 10, slots: 3 });
 
       // Twenty customers book and pay, alternately on each replica; the first TWICE press pay on both at once.
