@@ -12,7 +12,7 @@ import path from "node:path";
 import { log, root, run, startProcess, waitForHttp } from "./lib/proc.mjs";
 import { ensureAppBuilt, ensureRootInstalled, loadCmsServer, prepareEngine } from "./lib/prepare.mjs";
 import { closingLine, flakyLines, playwrightOutcomes, summaryLines, vitestOutcomes } from "./lib/report.mjs";
-import { changedFiles, defaultBase, listedFiles, readJourneyMap, specsForChanges } from "./lib/changed.mjs";
+import { changedFiles, defaultBase, listedFiles, readJourneyMap, specsForChanges, supportImports } from "./lib/changed.mjs";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
 const suiteNames = ["lint", "unit", "integration", "e2e", "production"];
@@ -223,7 +223,7 @@ async function selectChanged(base) {
     listedFiles(await run("npx", ["vitest", "list", "--project", project, "--changed", base, "--filesOnly"], { quiet: true }).catch(() => ""), project);
   const unit = await related("unit");
   const integration = await related("integration");
-  const picked = specsForChanges(readJourneyMap(root), files);
+  const picked = specsForChanges(readJourneyMap(root), files, supportImports(root));
   log("changed", `unit: ${unit.length} file(s); integration: ${integration.length} file(s)`);
   log("changed", `journeys: ${picked.journeys.join(", ") || "none"}; e2e: ${picked.specs.join(", ") || "no spec"}`);
   if (picked.shared.length) log("changed", `shared by every journey, so no single one is run for them (--only e2e runs all): ${picked.shared.join(", ")}`);

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { listedFiles, readJourneyMap, specsForChanges } from "../../scripts/lib/changed.mjs";
+import { listedFiles, readJourneyMap, specsForChanges, supportImports } from "../../scripts/lib/changed.mjs";
 
 const root = path.resolve(__dirname, "..", "..");
 const map = readJourneyMap(root);
@@ -62,6 +62,20 @@ describe("what a change runs", () => {
     const picked = specsForChanges(map, ["booking/scheduler/message-jobs.ts", "booking/waiting-list/waiting-list.ts"]);
     expect(picked.journeys).toEqual(["messages", "waiting-list"]);
     expect(picked.specs.filter((spec) => spec === "tests/e2e/waiting-list.spec.ts")).toHaveLength(1);
+  });
+
+  it("runs the specs that import a changed test helper, directly or through another helper", () => {
+    const imports = supportImports(root);
+    const direct = specsForChanges(map, ["tests/support/booking-journey.ts"], imports).specs;
+    expect(direct).toContain("tests/e2e/toasts.spec.ts");
+    expect(direct.every((spec) => imports[spec]!.length > 0)).toBe(true);
+    // cms.ts is imported by the helpers as well as by specs: every spec reaching it runs.
+    const deep = specsForChanges(map, ["tests/support/cms.ts"], imports).specs;
+    expect(deep.length).toBeGreaterThanOrEqual(direct.length);
+    expect(
+      specsForChanges(map, ["tests/support/child-process.ts"], { "tests/e2e/a.spec.ts": ["tests/support/app.ts"], "tests/support/app.ts": ["tests/support/child-process.ts"] })
+        .specs,
+    ).toEqual(["tests/e2e/a.spec.ts"]);
   });
 
   it("reads the test files `vitest list --filesOnly` prints for one project", () => {
