@@ -5669,7 +5669,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Where the technician's van is for a job of the customer's order.
+         * Where the technician's van is for a job of the customer's order, as far as the technician reported it.
          * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -5699,8 +5699,38 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            /** @description Where the technician's van is, as far as the technician reported it. */
                             data: {
-                                [key: string]: unknown;
+                                job_id: number;
+                                /**
+                                 * @description scheduled: no technician on the way yet (expect them within `window`); on_the_way: the technician pressed 'on my way'; arrived: the technician confirmed the customer is present; completed: the repair is done; cancelled. at_base only from a development server's simulation.
+                                 * @enum {string}
+                                 */
+                                status: "scheduled" | "at_base" | "on_the_way" | "arrived" | "completed" | "cancelled";
+                                /** @description The technician's last reported position; null before one is reported. Never a guess. */
+                                latitude: number | null;
+                                longitude: number | null;
+                                /** @description Estimated arrival from a fresh reported position (straight line at 20 km/h); null without one, once it is stale, and after arrival. */
+                                eta: string | null;
+                                /** @description When the position was reported; null without one. */
+                                position_at: string | null;
+                                /** @description The position is over 10 minutes old: show it as the last known one, with position_at, and no estimate. */
+                                stale: boolean;
+                                /** @description An ISO 8601 instant (UTC). */
+                                checked_at: string;
+                                /** @description True only on a development server with TRACKING_SIMULATED_VAN: the van is simulated from the clock, not reported. */
+                                simulated: boolean;
+                                technician_name: string;
+                                van_registration: string;
+                                /** @description The appointment window the technician arrives in. */
+                                window: {
+                                    /** @description An ISO 8601 instant (UTC). */
+                                    start: string;
+                                    /** @description An ISO 8601 instant (UTC). */
+                                    end: string;
+                                };
+                                /** @description An ISO 8601 instant (UTC). */
+                                updated_at: string;
                             };
                         };
                     };
