@@ -13,7 +13,7 @@ import { lookupFromPath, TRACKING_LINK_INVALID_KEY } from "~/lib/order-access/lo
 import type { ShownText } from "~/lib/errors/error-table";
 import { loadTracking } from "~/journeys/tracking/tracking.server";
 import { env as trackingEnv } from "~/env.server";
-import { arrivalText, distanceIn, distanceKm, distanceUnit } from "~/journeys/tracking/tracking-view";
+import { arrivalText, distanceIn, distanceKm, distanceUnit, trackingParts } from "~/journeys/tracking/tracking-view";
 import { FormAlert } from "~/components/ui/field-error";
 import { titleMeta } from "~/i18n/meta";
 
@@ -109,16 +109,15 @@ function TrackingView({
   const cancelled = tracking.status === "CANCELLED";
   const statusKey = cancelled ? "cancelled" : van.status;
   // Only what the technician reported (ADR 253): the live map once they are on the way; before, the window.
-  const onTheWay = van.status === "on_the_way";
-  const showMap = onTheWay || (van.simulated && vanPoint !== null);
-  const showWindow = van.status === "scheduled" || (onTheWay && !eta && !lastSeen);
-  const vanPositionText = vanPoint
-    ? `${vanPoint.latitude.toFixed(4)}, ${vanPoint.longitude.toFixed(4)}`
-    : van.status === "scheduled"
-      ? t("manage.tracking.vanNotYet")
-      : onTheWay
-        ? t("manage.tracking.vanNoPosition")
-        : null;
+  const parts = trackingParts(van, { eta, lastSeen });
+  const vanPositionText =
+    parts.vanPosition === "point" && vanPoint
+      ? `${vanPoint.latitude.toFixed(4)}, ${vanPoint.longitude.toFixed(4)}`
+      : parts.vanPosition === "notYet"
+        ? t("manage.tracking.vanNotYet")
+        : parts.vanPosition === "notShared"
+          ? t("manage.tracking.vanNoPosition")
+          : null;
 
   // A cancelled repair has no visit to follow (spec §4: cancellation cannot be undone): no technician,
   // van or arrival promise, and no "updates itself" line, as the page stops polling.
@@ -153,7 +152,7 @@ function TrackingView({
       data-home-lat={customer.latitude}
       data-home-lng={customer.longitude}
     >
-      {van.simulated ? (
+      {parts.simulatedNote ? (
         <p className="mt-4 rounded-xl border-2 border-dashed border-line/40 p-3 font-semibold" role="note" data-testid="tracking-simulated">
           {t("manage.tracking.simulated")}
         </p>
@@ -173,17 +172,17 @@ function TrackingView({
             {t("manage.tracking.eta", { time: eta, count: minutes ?? 0 })}
           </p>
         ) : null}
-        {showWindow ? (
+        {parts.window ? (
           <p className="mt-1" data-testid="tracking-window">
             {t("manage.tracking.expected", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot, timeLocale) })}
           </p>
         ) : null}
-        {van.status === "scheduled" ? (
+        {parts.liveMapNote ? (
           <p className="mt-1" data-testid="tracking-live-map-note">
             {t("manage.tracking.liveMapStarts")}
           </p>
         ) : null}
-        {onTheWay && !vanPoint ? (
+        {parts.noPosition ? (
           <p className="mt-1" data-testid="tracking-no-position">
             {t("manage.tracking.noPositionYet")}
           </p>
@@ -196,7 +195,7 @@ function TrackingView({
         <p className="mt-3 text-sm">{t("manage.tracking.technician", { name: van.technician_name, van: van.van_registration })}</p>
       </div>
 
-      {showMap ? (
+      {parts.map ? (
         <div className="mt-6">
           <TrackingMap home={customer} van={vanPoint} tileTemplate={tiles?.template ?? null} attribution={tiles?.attribution ?? null} />
         </div>
