@@ -99,6 +99,8 @@ for (const base of apiBases(apiRoutes)) {
       engine: async () => (await partnerApi()).engine(),
       authenticate: async (secret) => (await partnerApi()).authenticate(secret),
       carrier: async (code) => (await partnerApi()).carrier(code),
+      hostCarrier: async (host) => (await partnerApi()).hostCarrier(host),
+      trustForwardedHost: edge.TRUST_FORWARDED_HOST,
       contactReasons: async (code, locale) => (await partnerApi()).contactReasons(code, locale),
       localise: async (error, locale, carrierCode) => (await partnerApi()).localise(error, locale, carrierCode),
       onDataChanged: (drop) =>

@@ -62,6 +62,8 @@ async function serve() {
       routes: apiRoutes,
       engine: async () => t.engine,
       carrier: async (code) => (code === carrier.code ? known : null),
+      // The bench calls 127.0.0.1, a host that is no carrier's: the key's carrier answers (ADR 254).
+      hostCarrier: async () => null,
       authenticate: (secret) => t.engine.apiKeys.verify(secret),
       // As server.ts: catalogue answers cached until the data changes (the bench changes none).
       onDataChanged: () => undefined,

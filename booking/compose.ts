@@ -202,6 +202,7 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
           apiRateLimitReads: config.API_RATE_LIMIT_READS,
           apiRateLimitWrites: config.API_RATE_LIMIT_WRITES,
           apiRateWindowSeconds: config.API_RATE_WINDOW_SECONDS,
+          simulatedVan: config.TRACKING_SIMULATED_VAN,
         },
         scheduler: {
           maxAttempts: config.SCHEDULER_MAX_ATTEMPTS,

@@ -144,6 +144,8 @@ export const engineConfigShape = {
   NOTIFICATIONS_EMAIL_REPLY_TO: optionalText,
   NOTIFICATIONS_SMS_SENDER_ID: optionalText,
   NOTIFICATIONS_SENDERS: optionalText,
+  // Development only (ADR 253): a simulated van on the tracker before the technician reports; the page says it is simulated.
+  TRACKING_SIMULATED_VAN: flag,
   // Test-only clock control (ADR 034): honoured outside production, or in production with ENGINE_TEST_CLOCK=1.
   NODE_ENV: z.string().default("development"),
   ENGINE_TEST_CLOCK: flag,

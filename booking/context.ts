@@ -38,6 +38,12 @@ export interface EngineConfig {
   apiKeyCacheMs: number;
   /** How often an instance writes the calls it counted on its own to the shared rate-limit count (ADR 185). */
   apiRateFlushMs: number;
+  /**
+   * Development only (ADR 253, TRACKING_SIMULATED_VAN): before the technician reports anything, the
+   * tracker moves a simulated van by the clock and says so. Off: positions, arrivals and "arrived"
+   * come only from the technician's reports.
+   */
+  simulatedVan: boolean;
 }
 
 export const defaultEngineConfig: EngineConfig = {
@@ -54,6 +60,7 @@ export const defaultEngineConfig: EngineConfig = {
   apiRateWindowSeconds: 60,
   apiKeyCacheMs: 1_000,
   apiRateFlushMs: 200,
+  simulatedVan: false,
 };
 
 export interface EngineContext {

@@ -34,6 +34,8 @@ const appEnv = {
   OUTBOX_DIR: process.env.OUTBOX_DIR ?? path.join(dataDir, "outbox"),
   // A person trying the site reads what customers would receive at /dev/outbox (ADR 090).
   OUTBOX_PAGE: process.env.OUTBOX_PAGE ?? "1",
+  // The tracker shows only what technicians report; a simulated van only when asked for (ADR 253).
+  TRACKING_SIMULATED_VAN: process.env.TRACKING_SIMULATED_VAN ?? "0",
 };
 
 const adminEmail = process.env.CMS_ADMIN_EMAIL ?? "admin@repair.localhost";

@@ -314,6 +314,8 @@ try {
       BOOKING_DRAFT_HOLD_MINUTES: "1",
       // Lets a test move the engine's clock for its own requests (cookie), e.g. into the 24-hour window (ADR 034).
       ENGINE_TEST_CLOCK: "1",
+      // The tracker as customers meet it: only what the technician reported, whatever the shell exported (ADR 253).
+      TRACKING_SIMULATED_VAN: "0",
       // Every browser of the suite comes from 127.0.0.1: the per-client draft limit (ADR 192) is for one visitor, not a whole suite.
       DRAFT_THROTTLE_MAX_PER_CLIENT: "100000",
       // No proxy follows this app's /readyz: stopping it at the end need not wait for a drain (ADR 150).

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { normaliseHost, resolveTenant } from "./resolve";
+import { carrierOwningHost, normaliseHost, resolveTenant } from "./resolve";
 
 const carriers = [
   { code: "alpha", domains: ["repairs.alpha.example", "alpha.localhost"] },
@@ -59,5 +59,17 @@ describe("resolveTenant", () => {
       { code: "alpha", domains: [] },
     ]);
     expect(result.carrier?.code).toBe("other");
+  });
+});
+
+describe("carrierOwningHost (the partner API's key and host, ADR 254)", () => {
+  it("names the carrier of a domain or of its development form, however the host is written", () => {
+    expect(carrierOwningHost("REPAIRS.ALPHA.EXAMPLE.:443", carriers)?.code).toBe("alpha");
+    expect(carrierOwningHost("beta-north.localhost:3000", carriers)?.code).toBe("beta-north");
+    expect(carrierOwningHost("beta-north.example, repairs.alpha.example", carriers)?.code).toBe("beta-north");
+  });
+
+  it("names none for an address, an unknown or reserved name, or no host: never the default carrier", () => {
+    for (const host of ["127.0.0.1:3000", "[::1]:3000", "app.internal", "www.localhost", "", null, undefined]) expect(carrierOwningHost(host, carriers), String(host)).toBeNull();
   });
 });

@@ -41,3 +41,12 @@ export function resolveTenant<T extends TenantCandidate>(rawHost: string | null 
   }
   return { carrier: null };
 }
+
+/**
+ * The carrier whose own host this is (one of its domains, or `<code>.localhost`), never the
+ * DEFAULT_CARRIER fallback: the partner API refuses another carrier's key there (ADR 254), and a host
+ * that is no carrier's (an address, an internal name) names none.
+ */
+export function carrierOwningHost<T extends TenantCandidate>(rawHost: string | null | undefined, carriers: readonly T[]): T | null {
+  return resolveTenant(rawHost, carriers).carrier;
+}

@@ -43,6 +43,9 @@ export const notFound = () => new ApiProblem(404, "NOT_FOUND", ["There is no suc
 export const unauthorized = () =>
   new ApiProblem(401, "UNAUTHORIZED", ["A valid API key is required (Authorization: Bearer <key>, or the key query parameter)."], {}, { "WWW-Authenticate": 'Bearer realm="api"' });
 export const forbidden = (scope: string) => new ApiProblem(403, "FORBIDDEN", [`This API key lacks the scope ${scope}.`]);
+/** A key used on another carrier's host (ADR 254): refused, so a branded app cannot act for the wrong brand. */
+export const WRONG_HOST_MESSAGE = "This API key belongs to another carrier. Call the API on the host of the key's own carrier.";
+export const wrongHost = () => new ApiProblem(403, "FORBIDDEN", [WRONG_HOST_MESSAGE]);
 
 /** A request whose JSON has the wrong shape (wrong types, unknown or missing fields): 400, keyed by field. */
 export function requestShapeProblem(error: ZodError, place: "body" | "query" | "params" = "body"): ApiProblem {

@@ -7,7 +7,14 @@ import { API_PREFIX, expressPath } from "./routes";
 /** What the Express routers really mounted, one per base as server.ts mounts them: `METHOD /base/path` for every route layer. */
 function mounted(): string[] {
   return apiBases(apiRoutes).flatMap((base) => {
-    const router = createApiRouter({ base, routes: apiRoutes, engine: async () => ({}) as never, authenticate: async () => null, carrier: async () => null });
+    const router = createApiRouter({
+      base,
+      routes: apiRoutes,
+      engine: async () => ({}) as never,
+      authenticate: async () => null,
+      carrier: async () => null,
+      hostCarrier: async () => null,
+    });
     const layers = (router as unknown as { stack: { route?: { path: string; methods: Record<string, boolean> } }[] }).stack;
     return layers.flatMap((layer) =>
       layer.route && layer.route.path !== "*" && layer.route.path !== OPENAPI_PATH

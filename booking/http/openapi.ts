@@ -25,7 +25,8 @@ const errorSchema = z
 const ERROR_STATUSES: Record<string, string> = {
   "400": "Malformed JSON, wrong types or unknown fields (VALIDATION, keyed by field), or a §8 booking code",
   "401": "Missing, unknown, expired or revoked API key",
-  "403": "The key lacks the call's scope, or the browser origin is not listed on the key",
+  "403":
+    "FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254)",
   "404": "Unknown booking (BK01), device, or another carrier's resource",
   "413": "Body (or an uploaded file) over the limit",
   "415": "Body not application/json (multipart/form-data for a file upload), or a file of another type",
@@ -110,7 +111,8 @@ export function openApiDocument(routes: readonly ApiRoute[], version = "1.0.0") 
     info: {
       title: "Repair booking partner API",
       version,
-      description: "The booking engine for carriers' own apps and tools (spec §7, §8). Keys per carrier with scopes; errors `{ code, messages }`.",
+      description:
+        "The booking engine for carriers' own apps and tools (spec §7, §8). Keys per carrier with scopes; errors `{ code, messages }`. Call it on your carrier's own host: a key used on another carrier's host is refused with 403 `{ code: \"FORBIDDEN\", messages: [\"This API key belongs to another carrier. Call the API on the host of the key's own carrier.\"] }` (ADR 254).",
     },
     servers: [{ url: API_PREFIX }],
   });

@@ -17,6 +17,35 @@ const text = (max: number) => z.string().max(max);
 const record = dataOf(z.record(z.string(), z.unknown()));
 const records = dataOf(z.array(z.record(z.string(), z.unknown())));
 
+/**
+ * GET /vans/location's answer (ADR 253): only what the technician reported. Before "on my way" there
+ * is no position and no estimate, only the appointment window; `arrived` and `completed` come from
+ * the technician's steps; `simulated` is true only on a development server with TRACKING_SIMULATED_VAN.
+ */
+const instant = z.string().meta({ description: "An ISO 8601 instant (UTC)." });
+const vanLocationView = z
+  .object({
+    job_id: z.number(),
+    status: z.enum(["scheduled", "at_base", "on_the_way", "arrived", "completed", "cancelled"]).meta({
+      description:
+        "scheduled: no technician on the way yet (expect them within `window`); on_the_way: the technician pressed 'on my way'; arrived: the technician confirmed the customer is present; completed: the repair is done; cancelled. at_base only from a development server's simulation.",
+    }),
+    latitude: z.number().nullable().meta({ description: "The technician's last reported position; null before one is reported. Never a guess." }),
+    longitude: z.number().nullable(),
+    eta: instant
+      .nullable()
+      .meta({ description: "Estimated arrival from a fresh reported position (straight line at 20 km/h); null without one, once it is stale, and after arrival." }),
+    position_at: instant.nullable().meta({ description: "When the position was reported; null without one." }),
+    stale: z.boolean().meta({ description: "The position is over 10 minutes old: show it as the last known one, with position_at, and no estimate." }),
+    checked_at: instant,
+    simulated: z.boolean().meta({ description: "True only on a development server with TRACKING_SIMULATED_VAN: the van is simulated from the clock, not reported." }),
+    technician_name: z.string(),
+    van_registration: z.string(),
+    window: z.object({ start: instant, end: instant }).meta({ description: "The appointment window the technician arrives in." }),
+    updated_at: instant,
+  })
+  .meta({ description: "Where the technician's van is, as far as the technician reported it." });
+
 /** The date-change log entries (spec §7 POST /technicians/log/date-change), as PUT /orders/{id}/date answers one. */
 const logEntry = z.object({
   id: z.number(),
@@ -163,10 +192,10 @@ export const orderRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/vans/location",
-    summary: "Where the technician's van is for a job of the customer's order.",
+    summary: "Where the technician's van is for a job of the customer's order, as far as the technician reported it.",
     scope: "orders:manage",
     query: z.object({ job_id: z.string().regex(/^\d{1,12}$/), email }).strict(),
-    response: record,
+    response: dataOf(vanLocationView),
     handle: async ({ engine, carrier, query }) => ({
       data: await owned(engine, carrier, query.email, () => engine.orders.vanLocation(carrier, { job_id: Number(query.job_id), email: query.email })),
     }),

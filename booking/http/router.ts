@@ -10,7 +10,7 @@ import express, { type NextFunction, type Request, type Response, type Router } 
 import { z } from "zod";
 import type { Engine } from "../engine";
 import { createAnswerCache, etagOf, type CachedAnswer } from "./answer-cache";
-import { ApiProblem, INTERNAL_FACTS, errorBody, errorFacts, forbidden, notFound, requestShapeProblem, unauthorized, type Localise } from "./errors";
+import { ApiProblem, INTERNAL_FACTS, errorBody, errorFacts, forbidden, notFound, requestShapeProblem, unauthorized, wrongHost, type Localise } from "./errors";
 import { OPENAPI_PATH, openApiDocument } from "./openapi";
 import { isMultipart, readUpload, type UploadedFile } from "./upload";
 import { API_PREFIX, expressPath, pathPattern, rateClassOf, type ApiCarrier, type ApiPrincipal, type ApiRoute, type ContactReasonView } from "./routes";
@@ -32,6 +32,14 @@ export interface ApiDependencies {
   authenticate: (secret: string) => Promise<ApiPrincipal | null>;
   /** The CMS carrier of a key (the app's content client); null when the carrier is gone. */
   carrier: (code: string) => Promise<ApiCarrier | null>;
+  /**
+   * The code of the carrier whose own host the request names (one of its domains, or `<code>.localhost`),
+   * null for a host that is no carrier's (an address, an internal name): a key of another carrier is
+   * refused there (ADR 254). The app resolves it as the pages do, without the DEFAULT_CARRIER fallback.
+   */
+  hostCarrier: (host: string | null) => Promise<string | null>;
+  /** X-Forwarded-Host names the host (behind a trusted proxy, TRUST_FORWARDED_HOST), as for the pages. */
+  trustForwardedHost?: boolean;
   /** The carrier's contact reasons (the CMS's) in a language: GET /contact-request-reason and the contact form's check (ADR 176). */
   contactReasons?: (carrierCode: string, locale: string) => Promise<ContactReasonView[]>;
   /** Error texts in the caller's language; absent: English as the engine wrote them. */
@@ -77,6 +85,12 @@ export function presentedKey(request: Request): string | null | "conflict" {
   if (bearer !== null && query !== null && bearer !== query) return "conflict";
   const key = bearer ?? query;
   return key ? key : key === "" ? "conflict" : null;
+}
+
+/** The host the caller asked for: X-Forwarded-Host's first only behind a trusted proxy, else Host. */
+export function requestHost(request: Request, trustForwardedHost: boolean): string | null {
+  const forwarded = trustForwardedHost ? request.get("x-forwarded-host")?.split(",")[0]?.trim() : undefined;
+  return forwarded || request.get("host") || null;
 }
 
 const hasBody = (request: Request) => Number(request.get("content-length") ?? 0) > 0 || request.get("transfer-encoding") !== undefined;
@@ -170,6 +184,12 @@ export function createApiRouter(deps: ApiDependencies): Router {
         response.setHeader("Access-Control-Allow-Origin", origin);
         response.setHeader("Access-Control-Expose-Headers", EXPOSED_HEADERS);
       }
+      // Key and host agree (ADR 254): another carrier's host does not act for this key's carrier.
+      const hostCode = await deps.hostCarrier(requestHost(request, deps.trustForwardedHost ?? false)).catch((error: unknown) => {
+        deps.log?.error({ err: error instanceof Error ? error.message : String(error) }, "api: the host's carrier could not be read");
+        throw new ApiProblem(503, "SERVICE_UNAVAILABLE", ["The service is temporarily unavailable. Please try again shortly."], {}, { "Retry-After": "5" });
+      });
+      if (hostCode !== null && hostCode !== principal.carrierCode) throw wrongHost();
       await limitRate(await deps.engine(), principal, route, response);
       // The CMS unreachable (and nothing cached) is an outage, not a bug: 503, like the database away.
       const carrier = await deps.carrier(principal.carrierCode).catch((error: unknown) => {

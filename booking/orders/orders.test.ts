@@ -290,31 +290,60 @@ describe("IMEI and proof of purchase", () => {
 });
 
 describe("van location", () => {
-  it("moves the van from the technician's base toward the customer on the appointment day", async () => {
-    const carrier = await newCarrier(t);
-    const { ref } = await readyBooking(t, carrier, { date: "2025-06-05" });
-    await t.engine.basket.setAddress(carrier, ref, { line_1: "10 Downing Street", town: "London", postcode: "SW1A 2AA", latitude: 51.5034, longitude: -0.1276 });
-    await t.engine.basket.setDate(carrier, ref, { date: "2025-06-05" });
-    const done = await t.engine.checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
-    const order = await t.engine.orders.lookupOrder(carrier, { order_ref: String(done.order_id), email: EMAIL });
+  /** A paid order for 5 June 2025 at 10 Downing Street, and its van location at an instant. */
+  async function tracked(engine: TestEngine) {
+    const carrier = await newCarrier(engine);
+    const { ref } = await readyBooking(engine, carrier, { date: "2025-06-05" });
+    await engine.engine.basket.setAddress(carrier, ref, { line_1: "10 Downing Street", town: "London", postcode: "SW1A 2AA", latitude: 51.5034, longitude: -0.1276 });
+    await engine.engine.basket.setDate(carrier, ref, { date: "2025-06-05" });
+    const done = await engine.engine.checkout.charge(carrier, ref, { currency: "GBP", token: "fake-valid-nonce" });
+    const order = await engine.engine.orders.lookupOrder(carrier, { order_ref: String(done.order_id), email: EMAIL });
     const at = async (instant: string) => {
-      t.clock.set(instant);
-      return t.engine.orders.vanLocation(carrier, { job_id: order.job!.id, email: EMAIL });
+      engine.clock.set(instant);
+      return engine.engine.orders.vanLocation(carrier, { job_id: order.job!.id, email: EMAIL });
     };
+    return { carrier, order, at };
+  }
+
+  it("shows no van, no estimate and no arrival before the technician reports, whatever the time (ADR 253)", async () => {
+    const { carrier, order, at } = await tracked(t);
     try {
-      // Window opens 08:00 London (07:00 UTC): the van leaves at 07:30 and arrives at 08:15.
-      expect(await at("2025-06-04T12:00:00Z")).toMatchObject({ status: "scheduled", latitude: null, eta: "2025-06-05T07:15:00.000Z" });
-      const base = await at("2025-06-05T06:00:00Z");
-      expect(base.status).toBe("at_base");
-      const midway = await at("2025-06-05T06:52:30Z");
-      expect(midway.status).toBe("on_the_way");
-      expect(midway.latitude!).toBeCloseTo((base.latitude! + 51.5034) / 2, 4);
-      expect(midway.longitude!).toBeCloseTo((base.longitude! - 0.1276) / 2, 4);
-      expect(await at("2025-06-05T07:30:00Z")).toMatchObject({ status: "arrived", latitude: 51.5034, longitude: -0.1276 });
-      expect((await at("2025-06-05T09:00:00Z")).status).toBe("completed");
+      // The day before, the window (08:00 London), its end, and long after it: only the window is known.
+      for (const instant of ["2025-06-04T12:00:00Z", "2025-06-05T06:00:00Z", "2025-06-05T06:52:30Z", "2025-06-05T07:30:00Z", "2025-06-05T09:00:00Z", "2025-06-06T09:00:00Z"]) {
+        const van = await at(instant);
+        expect(van, instant).toMatchObject({
+          status: "scheduled",
+          latitude: null,
+          longitude: null,
+          eta: null,
+          position_at: null,
+          stale: false,
+          simulated: false,
+          window: { start: "2025-06-05T07:00:00.000Z", end: "2025-06-05T08:00:00.000Z" },
+        });
+      }
       await expect(t.engine.orders.vanLocation(carrier, { job_id: order.job!.id, email: "eve@example.com" })).rejects.toMatchObject({ code: "ORDER_NOT_FOUND" });
     } finally {
       t.clock.set("2025-06-02T08:00:00Z");
+    }
+  });
+
+  it("moves a van marked simulated from the technician's base toward the customer only with the development switch", async () => {
+    const simulated = await createTestEngine({ config: { simulatedVan: true } });
+    try {
+      const { at } = await tracked(simulated);
+      // Window opens 08:00 London (07:00 UTC): the simulated van leaves at 07:30 and arrives at 08:15.
+      expect(await at("2025-06-04T12:00:00Z")).toMatchObject({ status: "scheduled", latitude: null, eta: "2025-06-05T07:15:00.000Z", simulated: true });
+      const base = await at("2025-06-05T06:00:00Z");
+      expect(base).toMatchObject({ status: "at_base", simulated: true, position_at: null });
+      const midway = await at("2025-06-05T06:52:30Z");
+      expect(midway).toMatchObject({ status: "on_the_way", simulated: true });
+      expect(midway.latitude!).toBeCloseTo((base.latitude! + 51.5034) / 2, 4);
+      expect(midway.longitude!).toBeCloseTo((base.longitude! - 0.1276) / 2, 4);
+      expect(await at("2025-06-05T07:30:00Z")).toMatchObject({ status: "arrived", latitude: 51.5034, longitude: -0.1276, simulated: true });
+      expect(await at("2025-06-05T09:00:00Z")).toMatchObject({ status: "completed", simulated: true });
+    } finally {
+      await simulated.close();
     }
   });
 });

@@ -607,27 +607,38 @@ export async function uploadProofOfPurchase(ctx: EngineContext, carrier: Carrier
 
 /* ───────────── technician tracking ───────────── */
 
-/** The simulated van leaves its base this long before the window opens and arrives this long after. */
+/**
+ * The development simulation's van (ADR 035, kept behind TRACKING_SIMULATED_VAN by ADR 253): it leaves
+ * its base this long before the window opens and arrives this long after. Never used otherwise.
+ */
 export const VAN_DEPARTS_BEFORE_MIN = 30;
 export const VAN_ARRIVES_AFTER_MIN = 15;
 export const REPAIR_MINUTES = 60;
 
 export interface VanLocation {
   job_id: number;
+  /**
+   * From the technician's steps only (ADR 253): `scheduled` until they press "on my way", then
+   * `on_the_way`, `arrived` once their start checklist says the customer is present, `completed` with
+   * the repair. `at_base` only from the development simulation (`simulated`).
+   */
   status: "scheduled" | "at_base" | "on_the_way" | "arrived" | "completed" | "cancelled";
+  /** The technician's last reported position; null before one (never a guess). */
   latitude: number | null;
   longitude: number | null;
   /**
-   * Estimated arrival (ISO instant) while the van is on its way or before it leaves: from the reported
-   * position and its distance once the technician reports one (ADR 115), none when that is stale.
+   * Estimated arrival (ISO instant) from a fresh reported position and its distance (ADR 115); null
+   * before a position is reported, once it is stale, and once the technician has arrived.
    */
   eta: string | null;
-  /** When the technician's browser reported the position shown; null for the simulated van. */
+  /** When the technician's browser reported the position shown; null for none (and for the simulation). */
   position_at: string | null;
-  /** The reported position is older than 10 minutes: the page shows it as "last seen at …". */
+  /** The reported position is older than 10 minutes: it is shown as the last known one, with its time. */
   stale: boolean;
   /** The engine's time of this answer (the minutes until the arrival count from it). */
   checked_at: string;
+  /** True only with the development switch TRACKING_SIMULATED_VAN: the van shown is simulated, not reported (ADR 253). */
+  simulated: boolean;
   technician_name: string;
   van_registration: string;
   window: { start: string; end: string };
@@ -640,10 +651,11 @@ const vanInput = z.object({
 });
 
 /**
- * Spec §7 GET /vans/location?job_id&email: the technician's reported state and position once they
- * pressed 'on my way' (ADR 099); until then a simulated position from the clock. On the appointment
- * day the van waits at the technician's base, then moves in a straight line toward the customer,
- * arrives within the window, stays for the repair, and the job is completed.
+ * Spec §7 GET /vans/location?job_id&email: what the technician reported and nothing else (ADR 253).
+ * Before "on my way" no van and no estimate, only the appointment window; on the way the last
+ * reported position and the arrival from it (ADR 115), or none while the phone has shared none;
+ * "arrived" and "completed" from the technician's steps. With the development switch
+ * (`config.simulatedVan`) a job nobody has reported on shows the clock's simulated van, marked `simulated`.
  */
 export async function vanLocation(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof vanInput>): Promise<VanLocation> {
   const { job_id, email } = parseInput(vanInput, input);
@@ -657,17 +669,12 @@ export async function vanLocation(ctx: EngineContext, carrier: CarrierContext, i
   if (!found || found.order.email.toLowerCase() !== email) throw new OrderNotFoundError();
   const now = ctx.clock.now();
   const start = appointmentStart(carrier, found.job.date, found.job.slot);
-  const departs = new Date(start.getTime() - VAN_DEPARTS_BEFORE_MIN * 60_000);
-  const arrives = new Date(start.getTime() + VAN_ARRIVES_AFTER_MIN * 60_000);
-  const done = new Date(arrives.getTime() + REPAIR_MINUTES * 60_000);
-  const base: LatLng = { latitude: found.technician.baseLatitude, longitude: found.technician.baseLongitude };
   const address = found.order.address;
   const customer: LatLng =
     address.latitude !== null && address.longitude !== null
       ? { latitude: address.latitude, longitude: address.longitude }
       : { latitude: found.area.centreLatitude, longitude: found.area.centreLongitude };
-  const dayStart = appointmentStart(carrier, found.job.date, "00:00");
-  const view = (status: VanLocation["status"], point: LatLng | null, eta: Date | null): VanLocation => ({
+  const view = (status: VanLocation["status"], point: LatLng | null, eta: Date | null, simulated = false): VanLocation => ({
     job_id: found.job.id,
     status,
     latitude: point ? Math.round(point.latitude * 1e6) / 1e6 : null,
@@ -680,27 +687,50 @@ export async function vanLocation(ctx: EngineContext, carrier: CarrierContext, i
     position_at: null,
     stale: false,
     checked_at: now.toISOString(),
+    simulated,
   });
   if (found.job.status === "CANCELLED" || found.order.status === "CANCELLED") return view("cancelled", null, null);
-  // A technician who reported in replaces the simulation (ADR 099).
-  if (found.job.workStatus === "COMPLETED") return view("completed", customer, null);
-  if (found.job.workStatus === "STARTED") return view("arrived", customer, null);
+  // The technician's steps (ADR 099): the start checklist ("the customer is present") is the arrival.
+  if (found.job.workStatus === "COMPLETED") return view("completed", null, null);
+  if (found.job.workStatus === "STARTED") return view("arrived", null, null);
   if (found.job.workStatus === "ON_THE_WAY") {
-    // The last reported position, or the base when the browser gave none; the arrival from there (ADR 115).
+    // The last reported position and the arrival from it (ADR 115); none while the phone has shared none.
     const reportedAt = found.job.vanLatitude !== null && found.job.vanLongitude !== null ? found.job.vanPositionAt : null;
-    const reported = reportedAt ? { latitude: found.job.vanLatitude!, longitude: found.job.vanLongitude! } : base;
-    const since = reportedAt ?? found.job.onTheWayAt ?? now;
-    const stale = reportedAt !== null && isStale(reportedAt, now);
+    if (!reportedAt) return { ...view("on_the_way", null, null), updated_at: (found.job.onTheWayAt ?? now).toISOString() };
+    const reported = { latitude: found.job.vanLatitude!, longitude: found.job.vanLongitude! };
+    const stale = isStale(reportedAt, now);
     return {
-      ...view("on_the_way", reported, stale ? null : estimateArrival(reported, customer, since, now)),
-      updated_at: since.toISOString(),
-      position_at: reportedAt?.toISOString() ?? null,
+      ...view("on_the_way", reported, stale ? null : estimateArrival(reported, customer, reportedAt, now)),
+      updated_at: reportedAt.toISOString(),
+      position_at: reportedAt.toISOString(),
       stale,
     };
   }
-  if (now < dayStart) return view("scheduled", null, arrives);
-  if (now < departs) return view("at_base", base, arrives);
-  if (now < arrives) return view("on_the_way", interpolate(base, customer, (now.getTime() - departs.getTime()) / (arrives.getTime() - departs.getTime())), arrives);
-  if (now < done) return view("arrived", customer, null);
-  return view("completed", customer, null);
+  if (!ctx.config.simulatedVan) return view("scheduled", null, null);
+  return simulatedVan(carrier, found, start, customer, now, view);
+}
+
+/**
+ * The development simulation (ADR 035; ADR 253 keeps it behind TRACKING_SIMULATED_VAN): on the
+ * appointment day the van waits at the technician's base, drives in a straight line toward the
+ * customer, arrives within the window, stays for the repair. Every answer is marked `simulated`.
+ */
+function simulatedVan(
+  carrier: CarrierContext,
+  found: { job: typeof s.jobs.$inferSelect; technician: typeof s.technicians.$inferSelect },
+  start: Date,
+  customer: LatLng,
+  now: Date,
+  view: (status: VanLocation["status"], point: LatLng | null, eta: Date | null, simulated: boolean) => VanLocation,
+): VanLocation {
+  const departs = new Date(start.getTime() - VAN_DEPARTS_BEFORE_MIN * 60_000);
+  const arrives = new Date(start.getTime() + VAN_ARRIVES_AFTER_MIN * 60_000);
+  const done = new Date(arrives.getTime() + REPAIR_MINUTES * 60_000);
+  const base: LatLng = { latitude: found.technician.baseLatitude, longitude: found.technician.baseLongitude };
+  const dayStart = appointmentStart(carrier, found.job.date, "00:00");
+  if (now < dayStart) return view("scheduled", null, arrives, true);
+  if (now < departs) return view("at_base", base, arrives, true);
+  if (now < arrives) return view("on_the_way", interpolate(base, customer, (now.getTime() - departs.getTime()) / (arrives.getTime() - departs.getTime())), arrives, true);
+  if (now < done) return view("arrived", customer, null, true);
+  return view("completed", customer, null, true);
 }

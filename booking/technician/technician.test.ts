@@ -98,6 +98,8 @@ describe("working a job", () => {
       fieldCodes: { step: ["STEP_OUT_OF_ORDER"] },
     });
 
+    // Before "on my way": no van, no estimate, not arrived (ADR 253).
+    expect(await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL })).toMatchObject({ status: "scheduled", latitude: null, eta: null, simulated: false });
     const moving = await t.engine.staff.reportOnMyWay(carrier, { ...me, latitude: 51.51, longitude: -0.13 });
     expect(moving.work_status).toBe("ON_THE_WAY");
     expect((await t.engine.orders.lookupOrder(carrier, lookup)).repair_status).toBe("on_the_way");
@@ -286,17 +288,23 @@ describe("the live tracker (issue 21, ADR 115)", () => {
     });
   });
 
-  it("gives an on-the-way van without a reported position an arrival from its base", async () => {
+  it("shows an on-the-way van without a reported position nowhere and promises no arrival (ADR 253)", async () => {
     const carrier = await newCarrier(t);
     const { technician, jobId } = await paidOrder(carrier);
     try {
       at("2025-06-05T06:00:00Z");
       await t.engine.staff.reportOnMyWay(carrier, { ...actor(technician, jobId), latitude: null, longitude: null });
+      at("2025-06-05T06:05:00Z");
       const van = await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL });
-      expect(van).toMatchObject({ status: "on_the_way", position_at: null, stale: false });
-      expect(Date.parse(van.eta!)).toBeGreaterThanOrEqual(Date.parse("2025-06-05T06:00:00Z"));
-      // Not the simulation's slot start + 15 minutes (08:15 London).
-      expect(van.eta).not.toBe("2025-06-05T07:15:00.000Z");
+      // On the way since the press; no point on the map (not the technician's base) and no estimate from one.
+      expect(van).toMatchObject({ status: "on_the_way", latitude: null, longitude: null, eta: null, position_at: null, stale: false, simulated: false });
+      expect(van.updated_at).toBe("2025-06-05T06:00:00.000Z");
+      // The first position the phone sends places the van, and the arrival follows from it.
+      at("2025-06-05T06:06:00Z");
+      expect((await t.engine.staff.reportVanPosition(carrier, { ...actor(technician, jobId), latitude: 51.53, longitude: -0.16, accuracy: 10 })).result).toBe("accepted");
+      const placed = await t.engine.orders.vanLocation(carrier, { job_id: jobId, email: EMAIL });
+      expect(placed).toMatchObject({ status: "on_the_way", latitude: 51.53, longitude: -0.16, position_at: "2025-06-05T06:06:00.000Z" });
+      expect(Date.parse(placed.eta!)).toBeGreaterThan(Date.parse("2025-06-05T06:06:00Z"));
     } finally {
       t.clock.set("2025-06-02T08:00:00Z");
     }

@@ -416,7 +416,7 @@ const onMyWayInput = actorInput.extend({
 
 /**
  * 'On my way', and 'send my position again': the customer's tracking page shows the van where the
- * technician's browser says it is (its base when the browser gave no position). The position is kept
+ * technician's browser says it is (nowhere while the browser gave no position, ADR 253). The position is kept
  * under the tracker's rules (ADR 115: not too imprecise, at most one per job every 10 seconds); the
  * press itself always counts.
  */

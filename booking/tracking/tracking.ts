@@ -1,8 +1,7 @@
 /**
  * Technician tracking (spec §2 /my/technician/{email}/{orderRef}; §7 GET /vans/location): the order,
- * where the customer is and where the van is now. The van's position comes from `vanLocation`
- * (simulated from the clock in the embedded default: on the appointment day it leaves its base,
- * drives toward the customer and arrives within the window).
+ * where the customer is and where the van is now. The van comes from `vanLocation`: only what the
+ * technician reported (ADR 253), or a van marked simulated under the development switch.
  */
 import { and, eq } from "drizzle-orm";
 import * as s from "../db/schema";

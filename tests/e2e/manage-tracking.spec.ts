@@ -1,12 +1,17 @@
 /**
  * Technician tracking (spec §2 /my/technician/{email}/{orderRef}, §1 and §9 the 60-minute window and
- * the 15-minute wait): before the day the page says when to expect the technician; on the
- * appointment day the embedded default's simulated van drives toward the customer and the page
- * follows it without reloading. The engine's clock is moved per browser context (ADR 034).
+ * the 15-minute wait) says only what the technician reported (ADR 253): before they press "on my
+ * way" the page shows the appointment window and that the live map starts then, with no van, no
+ * estimate and no "arrived", whatever the time; once they are on the way the map shows the van where
+ * their phone reported it, with the arrival, and follows it without a reload; "arrived" only after
+ * their start checklist. The technician works the job on their own pages (an account for the job's
+ * technician, made in the CMS as Operations would). The engine's clock is moved per browser context (ADR 034).
  */
-import { expect, test } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { seededCarriers, type CmsEntry } from "../support/cms";
+import { cmsCreate, cmsDelete, seededCarriers, type CmsEntry } from "../support/cms";
 import {
   bookThroughUi,
   expectEngineClockAt,
@@ -16,6 +21,7 @@ import {
   setEngineClock,
   text,
   trackingPath,
+  type BookedOrder,
   type Lang,
 } from "../support/book-through-ui";
 
@@ -23,6 +29,63 @@ let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
   carriers = await seededCarriers({ sort: "code:asc" });
 });
+
+const PASSWORD = "Tracking-e2e-2026!";
+/** Staff accounts this spec made in the CMS, deleted at the end. */
+const madeAccounts: string[] = [];
+test.afterAll(async () => {
+  for (const id of madeAccounts.splice(0)) await cmsDelete("ops-staff-members", id).catch(() => undefined);
+});
+
+type SeedTechnician = { id: string; name: string; van_registration: string; home_base: { lat: number; lng: number } };
+type SeedArea = { code: string; technicians: SeedTechnician[] };
+
+/** The job's technician (named on the tracking page) and their area, from the carrier's seed data. */
+function technicianNamed(code: string, shown: string): { technician: SeedTechnician; area: string } {
+  const seed = JSON.parse(readFileSync(path.join(process.cwd(), "tenants", code, "engine.json"), "utf8")) as { service_areas: SeedArea[] };
+  for (const area of seed.service_areas) {
+    const technician = area.technicians.find((candidate) => shown.includes(candidate.name) && shown.includes(candidate.van_registration));
+    if (technician) return { technician, area: area.code };
+  }
+  throw new Error(`no technician of ${code} in: ${shown}`);
+}
+
+/**
+ * The job's technician's phone, logged in on the carrier's staff pages at `at` (engine clock), with
+ * its location allowed at `position`: an account for that technician, as Operations would make one.
+ */
+async function technicianPhone(browser: Browser, code: string, technician: SeedTechnician, area: string, at: Date, position: { latitude: number; longitude: number }) {
+  const username = `e2e.track.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const account = await cmsCreate("ops-staff-members", {
+    carrierCode: code,
+    username,
+    name: technician.name,
+    role: "technician",
+    serviceArea: area,
+    technicianCode: technician.id,
+    rolePermissions: ["technician.jobs"],
+    companyPermissions: [],
+    disabled: false,
+    password: PASSWORD,
+  });
+  madeAccounts.push(account.documentId);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, geolocation: position, permissions: ["geolocation"] });
+  const page = await context.newPage();
+  await setEngineClock(page, code, at);
+  await page.goto(carrierUrl(code, "/store/login"));
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(PASSWORD);
+  await page.getByTestId("store-login-submit").click();
+  await expect(page).toHaveURL(carrierUrl(code, "/store"));
+  return { context, page };
+}
+
+/** The technician opens the order's job from their jobs of the day. */
+async function openJob(page: Page, code: string, order: BookedOrder) {
+  await page.goto(carrierUrl(code, "/store/jobs"));
+  await page.locator(`[data-testid="technician-job"][data-order-ref="${order.orderRef}"]`).getByTestId("open-job").click();
+  await expect(page.getByTestId("on-my-way")).toBeVisible();
+}
 
 const JOURNEYS = [
   { label: "a UK carrier", kind: "uk", lang: "en" },
@@ -37,8 +100,11 @@ for (const journey of JOURNEYS) {
   test.describe(`tracking the technician: ${journey.label}`, () => {
     test.use({ locale: lang === "de" ? "de-DE" : "en-GB" });
 
-    test("the van moves toward the customer between two updates, without a reload", async ({ page, browser }) => {
-      test.setTimeout(180_000);
+    test("before 'on my way' the window and no van; on the way the van where the phone is, with the arrival; 'arrived' only after the technician's step", async ({
+      page,
+      browser,
+    }) => {
+      test.setTimeout(240_000);
       const carrier = pickCarrier(carriers, journey.kind);
       const code = String(carrier.code);
       const order = await bookThroughUi(browser, carrier, { lang, dayIndex: 1 });
@@ -46,43 +112,90 @@ for (const journey of JOURNEYS) {
       await page.goto(carrierUrl(code, trackingPath(order)));
       const tracking = page.getByTestId("tracking");
       await expect(page.getByRole("heading", { level: 1 })).toHaveText(t("tracking.title"));
-      await expect(tracking).toHaveAttribute("data-status", "scheduled");
-      await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.scheduled"));
+      const windowStart = Date.parse((await tracking.getAttribute("data-window-start"))!);
+      const technicianLine = (await tracking.textContent())!;
+      const { technician, area } = technicianNamed(code, technicianLine);
+
+      // The day before, twenty minutes before the window, and half an hour into it with nobody on the
+      // way: the window and "the live map starts when…", never a van, an estimate or "arrived".
+      for (const at of [null, new Date(windowStart - 20 * 60_000), new Date(windowStart + 30 * 60_000)]) {
+        if (at) {
+          await setEngineClock(page, code, at);
+          await expectEngineClockAt(page, code, order, at);
+          await page.goto(carrierUrl(code, trackingPath(order)));
+        }
+        await expect(tracking).toHaveAttribute("data-status", "scheduled");
+        await expect(tracking).toHaveAttribute("data-simulated", "false");
+        await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.scheduled"));
+        // The window as the booking's confirmation gave it (its first time of day).
+        await expect(page.getByTestId("tracking-window")).toContainText(/\d/.test(order.timeslot) ? order.timeslot.match(/\d{1,2}[:.]\d{2}/)![0] : order.timeslot);
+        await expect(page.getByTestId("tracking-live-map-note")).toHaveText(t("tracking.liveMapStarts"));
+        await expect(page.getByTestId("van-position")).toHaveText(t("tracking.vanNotYet"));
+        for (const absent of ["tracking-map", "map-van", "tracking-eta", "tracking-distance", "tracking-simulated", "tracking-last-seen"])
+          await expect(page.getByTestId(absent)).toHaveCount(0);
+        await expect(page.getByText(t("tracking.status.arrived"))).toHaveCount(0);
+        await expect(tracking).toHaveAttribute("data-van-lat", "");
+        await expect(tracking).toHaveAttribute("data-eta", "");
+      }
       await expect(page.getByTestId("tracking-promise")).toHaveText(t("tracking.promise60"));
       await expect(page.getByText(t("tracking.promise15"))).toBeVisible();
-      // No tile server in the tests: the page's own map, and the positions in words.
-      await expect(page.getByTestId("tracking-map")).toHaveAttribute("data-tiles", "false");
-      await expect(page.getByTestId("van-position")).toHaveText(t("tracking.vanNotYet"));
       await expectNoSeriousA11yViolations(page);
+      // Nor does the manage page say anyone is on the way.
+      await page.goto(carrierUrl(code, managePath(order)));
+      await expect(page.getByTestId("manage-booking")).toBeVisible();
+      await expect(page.getByTestId("repair-status")).toHaveCount(0);
 
-      // The appointment day, 20 minutes before the window opens: the van is on its way.
-      const windowStart = Date.parse((await tracking.getAttribute("data-window-start"))!);
-      const onTheWay = new Date(windowStart - 20 * 60_000);
-      await setEngineClock(page, code, onTheWay);
-      await expectEngineClockAt(page, code, order, onTheWay);
+      // Twenty minutes before the window the technician, a few kilometres off, presses "on my way".
+      const departure = new Date(windowStart - 20 * 60_000);
+      const start = { latitude: technician.home_base.lat, longitude: technician.home_base.lng };
+      const tech = await technicianPhone(browser, code, technician, area, departure, start);
+      await openJob(tech.page, code, order);
+      await tech.page.getByTestId("on-my-way").click();
+      await expect(tech.page.getByTestId("on-my-way-done")).toBeVisible();
+
+      await setEngineClock(page, code, new Date(departure.getTime() + 5_000));
       await page.goto(carrierUrl(code, trackingPath(order)));
       await expect(tracking).toHaveAttribute("data-status", "on_the_way");
       await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.on_the_way"));
-      await expect(page.getByTestId("tracking-eta")).toBeVisible();
-      await expect(page.getByTestId("tracking-distance")).toBeVisible();
+      await expect(tracking).toHaveAttribute("data-van-lat", String(start.latitude));
+      await expect(tracking).toHaveAttribute("data-van-lng", String(start.longitude));
       await expect(page.getByTestId("map-van")).toBeVisible();
+      await expect(page.getByTestId("van-position")).toHaveText(`${start.latitude.toFixed(4)}, ${start.longitude.toFixed(4)}`);
+      await expect(page.getByTestId("tracking-eta")).toBeVisible();
+      expect(Date.parse((await tracking.getAttribute("data-eta"))!)).toBeGreaterThanOrEqual(departure.getTime());
+      await expect(page.getByTestId("tracking-distance")).toBeVisible();
+      for (const absent of ["tracking-live-map-note", "tracking-window", "tracking-simulated"]) await expect(page.getByTestId(absent)).toHaveCount(0);
       await expectNoSeriousA11yViolations(page);
-      const first = { lat: Number(await tracking.getAttribute("data-van-lat")), lng: Number(await tracking.getAttribute("data-van-lng")) };
-      const firstUpdate = await tracking.getAttribute("data-updated-at");
+      const first = { marker: await page.getByTestId("map-van").getAttribute("transform"), updated: await tracking.getAttribute("data-updated-at") };
 
-      // Ten minutes later (for the engine): the next poll moves the van closer, on the same page.
+      // The phone moves on and sends again: the open page follows it without a reload.
       await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-      await setEngineClock(page, code, new Date(onTheWay.getTime() + 10 * 60_000));
-      await expect(tracking).not.toHaveAttribute("data-updated-at", firstUpdate!, { timeout: 20_000 });
+      const home = { latitude: Number(await tracking.getAttribute("data-home-lat")), longitude: Number(await tracking.getAttribute("data-home-lng")) };
+      const closer = { latitude: Math.round(((start.latitude + home.latitude) / 2) * 1e4) / 1e4, longitude: Math.round(((start.longitude + home.longitude) / 2) * 1e4) / 1e4 };
+      await setEngineClock(tech.page, code, new Date(departure.getTime() + 60_000));
+      await tech.context.setGeolocation(closer);
+      await setEngineClock(page, code, new Date(departure.getTime() + 65_000));
+      await tech.page.getByTestId("on-my-way").click();
+      await expect(tracking).toHaveAttribute("data-van-lat", String(closer.latitude), { timeout: 30_000 });
+      await expect(tracking).not.toHaveAttribute("data-updated-at", first.updated!);
+      expect(await page.getByTestId("map-van").getAttribute("transform")).not.toBe(first.marker);
       await expect(tracking).toHaveAttribute("data-status", "on_the_way");
-      const second = { lat: Number(await tracking.getAttribute("data-van-lat")), lng: Number(await tracking.getAttribute("data-van-lng")) };
-      expect(second).not.toEqual(first);
       expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
 
-      // After the window opens and the van has arrived.
-      await setEngineClock(page, code, new Date(windowStart + 30 * 60_000));
-      await expect(tracking).toHaveAttribute("data-status", "arrived", { timeout: 20_000 });
+      // Still on the way, not "arrived", until the technician's own step says the customer is present.
+      await page.goto(carrierUrl(code, managePath(order)));
+      await expect(page.getByTestId("repair-status")).toHaveText(t("status.repair.on_the_way"));
+      await page.goto(carrierUrl(code, trackingPath(order)));
+      await expect(tracking).toHaveAttribute("data-status", "on_the_way");
+      const checklist = tech.page.getByTestId("step-startChecklist");
+      for (const box of await checklist.getByRole("checkbox").all()) await box.check();
+      await checklist.getByTestId("save-step").click();
+      await expect(checklist).toHaveAttribute("data-state", "done");
+      await page.reload();
+      await expect(tracking).toHaveAttribute("data-status", "arrived");
       await expect(page.getByTestId("tracking-status")).toHaveText(t("tracking.status.arrived"));
+      for (const absent of ["tracking-eta", "map-van", "tracking-live-map-note"]) await expect(page.getByTestId(absent)).toHaveCount(0);
+      await tech.context.close();
     });
 
     test("a cancelled repair's tracking and manage pages say so, and promise no technician, van or updates", async ({ page, browser }) => {

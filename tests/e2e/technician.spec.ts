@@ -83,6 +83,15 @@ test.describe("technicians and area managers on a phone", () => {
     await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Job for order ${order.orderRef}`);
     await expectNoSeriousA11yViolations(page);
 
+    // Before "on my way" the customer's tracking page shows no van (ADR 253).
+    const early = await browser.newContext({ viewport: PHONE, locale: "en-GB" });
+    const earlyPage = await early.newPage();
+    await setEngineClock(earlyPage, CARRIER, new Date(`${order.date}T07:00:00Z`));
+    await earlyPage.goto(carrierUrl(CARRIER, trackingPath(order)));
+    await expect(earlyPage.getByTestId("tracking")).toHaveAttribute("data-status", "scheduled");
+    await expect(earlyPage.getByTestId("map-van")).toHaveCount(0);
+    await early.close();
+
     // On my way: the customer's tracking page shows the van where the phone is.
     await page.getByTestId("on-my-way").click();
     await expect(page.getByTestId("on-my-way-done")).toBeVisible();
@@ -111,6 +120,11 @@ test.describe("technicians and area managers on a phone", () => {
     await expect(page.getByTestId("job-status")).toHaveText("Repair in progress");
     await customerPage.reload();
     await expect(customerPage.getByTestId("repair-status")).toHaveText("Your repair is in progress.");
+    // The start checklist ("The customer is present") is what tells the tracker the technician arrived (ADR 253).
+    await customerPage.goto(carrierUrl(CARRIER, trackingPath(order)));
+    await expect(customerPage.getByTestId("tracking")).toHaveAttribute("data-status", "arrived");
+    await expect(customerPage.getByTestId("tracking-status")).toHaveText("Your technician has arrived.");
+    await customerPage.goto(carrierUrl(CARRIER, managePath(order)));
 
     // Pictures are checked on their content, like a proof of purchase.
     await step("beforePictures")

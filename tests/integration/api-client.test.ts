@@ -103,7 +103,9 @@ describe("a partner books with the generated client alone", () => {
     expect(moved.data).toMatchObject({ booking: { booking_date: other!.date }, date_change: expect.anything() });
 
     const van = await ok(client.GET("/vans/location", { params: { query: { job_id: String(job!.id), email: EMAIL } } }));
-    expect(van.data).toMatchObject({ job_id: job!.id, status: expect.any(String), technician_name: expect.any(String) });
+    // Nobody on the way yet: no position and no estimate, only the window (ADR 253).
+    expect(van.data).toMatchObject({ job_id: job!.id, status: "scheduled", latitude: null, longitude: null, eta: null, simulated: false, technician_name: expect.any(String) });
+    expect(Date.parse(van.data.window.end) - Date.parse(van.data.window.start)).toBe(60 * 60_000);
     // Someone without the customer's e-mail learns nothing: the §8 body, typed as the document's Error.
     const stranger = await client.GET("/vans/location", { params: { query: { job_id: String(job!.id), email: "eve@example.com" } } });
     expect(stranger.response.status).toBe(404);

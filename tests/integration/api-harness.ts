@@ -7,6 +7,7 @@ import { API_PREFIX, apiBases, createApiRouter, type ApiDependencies } from "../
 import type { ApiCarrier, ApiScope, ContactReasonView } from "../../booking/http/routes";
 import { newCarrier } from "../../booking/testing/engine";
 import type { EngineFixtureOptions } from "../../booking/testing/fixtures";
+import { carrierOwningHost } from "../../app/tenant/resolve";
 
 export interface ApiHarness {
   t: TestEngine;
@@ -38,6 +39,11 @@ export async function startApi(options: Partial<ApiDependencies> & Pick<ApiDepen
       createApiRouter({
         engine: async () => engine.engine,
         carrier: async (code) => carriers.get(code) ?? null,
+        // As the app resolves a host (ADR 254): a carrier's domains and `<code>.localhost`; 127.0.0.1 is no carrier's.
+        hostCarrier: async (host) => {
+          const candidates = [...carriers.values()].map((carrier) => ({ code: carrier.code, domains: Array.isArray(carrier.domains) ? (carrier.domains as string[]) : [] }));
+          return carrierOwningHost(host, candidates)?.code ?? null;
+        },
         authenticate: (secret) => engine.engine.apiKeys.verify(secret),
         contactReasons: async (code) => reasons.get(code) ?? [],
         ...options,

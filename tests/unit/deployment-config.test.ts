@@ -139,6 +139,7 @@ describe("docker-compose.yml gives each service the configuration it reads in pr
       BOOKING_MIGRATIONS_DIR: "the migrations ship in the image",
       CMS_MEDIA_URL: "its default, <CMS_URL>/uploads, is the CMS container",
       WEBHOOK_ALLOW_PRIVATE_ADDRESSES: "webhooks to private addresses: test rigs only (ADR 180)",
+      TRACKING_SIMULATED_VAN: "a simulated van on the tracker: development only, never on a live site (ADR 253)",
     };
     const passed = Object.keys(app.environment!);
     expect(ENV_VARIABLES.filter((name) => !passed.includes(name) && !(name in notPassed))).toEqual([]);

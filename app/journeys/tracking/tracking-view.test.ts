@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { arrivalText, distanceIn, distanceKm, distanceUnit, fitView, inView, project, tilesFor } from "./tracking-view";
+import { arrivalText, distanceIn, distanceKm, distanceUnit, fitView, inView, project, tilesFor, trackingParts } from "./tracking-view";
 
 const westminster = { latitude: 51.5034, longitude: -0.1276 };
 const stPauls = { latitude: 51.5138, longitude: -0.0984 };
@@ -59,5 +59,52 @@ describe("the arrival line (ADR 115)", () => {
   it("shows no estimate once the van has arrived, and never a negative wait", () => {
     expect(arrivalText({ ...onTheWay, status: "arrived", eta: null }, "Europe/London", "en")).toEqual({ eta: null, minutes: null, lastSeen: null });
     expect(arrivalText({ ...onTheWay, checked_at: "2026-12-08T07:30:00.000Z" }, "Europe/London", "en").minutes).toBe(0);
+  });
+});
+
+describe("what the tracking page shows (ADR 253: only what the technician reported)", () => {
+  const none = { eta: null, lastSeen: null };
+  const van = (status: string, point: boolean, simulated = false) => ({ status, latitude: point ? 51.51 : null, longitude: point ? -0.13 : null, simulated });
+
+  it("shows the window and 'the live map starts when…' before the technician is on the way, and no map or van", () => {
+    expect(trackingParts(van("scheduled", false), none)).toEqual({ map: false, window: true, liveMapNote: true, noPosition: false, simulatedNote: false, vanPosition: "notYet" });
+  });
+
+  it("shows the map and no window once there is a position and an estimate; the window again while none can be given", () => {
+    expect(trackingParts(van("on_the_way", true), { eta: "08:20", lastSeen: null })).toEqual({
+      map: true,
+      window: false,
+      liveMapNote: false,
+      noPosition: false,
+      simulatedNote: false,
+      vanPosition: "point",
+    });
+    expect(trackingParts(van("on_the_way", false), none)).toEqual({
+      map: true,
+      window: true,
+      liveMapNote: false,
+      noPosition: true,
+      simulatedNote: false,
+      vanPosition: "notShared",
+    });
+    // A stale position: the last known one with its time, not the window.
+    expect(trackingParts(van("on_the_way", true), { eta: null, lastSeen: "07:50" })).toMatchObject({ map: true, window: false, vanPosition: "point" });
+  });
+
+  it("shows neither a map nor a van once the technician has arrived or finished", () => {
+    for (const status of ["arrived", "completed", "cancelled"])
+      expect(trackingParts(van(status, false), none), status).toEqual({
+        map: false,
+        window: false,
+        liveMapNote: false,
+        noPosition: false,
+        simulatedNote: false,
+        vanPosition: null,
+      });
+  });
+
+  it("says plainly that a development server's van is simulated", () => {
+    expect(trackingParts(van("at_base", true, true), none)).toMatchObject({ map: true, simulatedNote: true, vanPosition: "point" });
+    expect(trackingParts(van("scheduled", false, true), none)).toMatchObject({ map: false, simulatedNote: true, liveMapNote: true });
   });
 });

@@ -109,3 +109,44 @@ export function arrivalText(van: VanArrival, timeZone: string, locale: DateLocal
   if (!moving || lastSeen || !van.eta) return { eta: null, minutes: null, lastSeen };
   return { eta: clockTime(van.eta, timeZone, locale), minutes: minutesUntil(van.eta, van.checked_at), lastSeen: null };
 }
+
+/** The van as far as the page's parts need it. */
+export interface VanShown {
+  status: string;
+  latitude: number | null;
+  longitude: number | null;
+  simulated: boolean;
+}
+
+export interface TrackingParts {
+  /** The live map: only while the technician is on the way (or a simulated van is shown). */
+  map: boolean;
+  /** The appointment window: before the technician is on the way, and while no estimate can be given. */
+  window: boolean;
+  /** "The live map starts when your technician is on the way." */
+  liveMapNote: boolean;
+  /** On the way, but the phone has shared no position yet. */
+  noPosition: boolean;
+  /** The development switch's van: the page says it is simulated. */
+  simulatedNote: boolean;
+  /** The van position row: the reported point, not on the road yet, not shared yet, or no row. */
+  vanPosition: "point" | "notYet" | "notShared" | null;
+}
+
+/**
+ * Which parts the tracking page shows (ADR 253): only what the technician reported. Before "on my
+ * way" the window and the note that the live map starts then, no map and no van; on the way the map,
+ * and the window while there is no estimate; "arrived" and "completed" neither.
+ */
+export function trackingParts(van: VanShown, arrival: { eta: string | null; lastSeen: string | null }): TrackingParts {
+  const point = van.latitude !== null && van.longitude !== null;
+  const onTheWay = van.status === "on_the_way";
+  return {
+    map: onTheWay || (van.simulated && point),
+    window: van.status === "scheduled" || (onTheWay && !arrival.eta && !arrival.lastSeen),
+    liveMapNote: van.status === "scheduled",
+    noPosition: onTheWay && !point,
+    simulatedNote: van.simulated,
+    vanPosition: point ? "point" : van.status === "scheduled" ? "notYet" : onTheWay ? "notShared" : null,
+  };
+}

@@ -8,12 +8,18 @@ import { getEngine } from "~/booking.server";
 import { getCarriers, getContactReasonOptions, onContentInvalidated, onEngineDataChanged } from "~/content/content.server";
 import { localeSchema } from "~/content/schemas";
 import { carrierTexts } from "~/i18n/i18n.server";
+import { carrierOwningHost } from "~/tenant/resolve";
 import { localiseApiError } from "./error-texts.server";
 
 export const partnerApi = {
   engine: getEngine,
   /** The key's carrier as the CMS has it; null when it is no longer published. */
   carrier: async (code: string) => (await getCarriers()).find((carrier) => carrier.code === code) ?? null,
+  /**
+   * The carrier whose own host this is (a domain of it, or `<code>.localhost`), as the pages resolve it
+   * but without the DEFAULT_CARRIER fallback: null for a host that is no carrier's (ADR 254).
+   */
+  hostCarrier: async (host: string | null) => carrierOwningHost(host, await getCarriers())?.code ?? null,
   /** The key's carrier, scopes and origins; null for an unknown, expired or revoked key (ADR 171). */
   authenticate: async (secret: string) => (await getEngine()).apiKeys.verify(secret),
   /** The carrier's contact reasons in the answer's language, in the CMS order: what the contact page offers (ADR 176). */

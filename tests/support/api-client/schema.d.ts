@@ -76,7 +76,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -213,7 +213,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -357,7 +357,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -493,7 +493,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -631,7 +631,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -769,7 +769,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -911,7 +911,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1060,7 +1060,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1214,7 +1214,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1362,7 +1362,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1506,7 +1506,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1629,7 +1629,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1762,7 +1762,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -1907,7 +1907,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2031,7 +2031,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2176,7 +2176,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2318,7 +2318,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2463,7 +2463,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2627,7 +2627,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2771,7 +2771,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2900,7 +2900,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3050,7 +3050,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3185,7 +3185,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3323,7 +3323,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3461,7 +3461,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3611,7 +3611,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3766,7 +3766,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3901,7 +3901,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4036,7 +4036,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4177,7 +4177,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4312,7 +4312,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4449,7 +4449,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4586,7 +4586,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4723,7 +4723,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4860,7 +4860,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -4999,7 +4999,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5145,7 +5145,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5296,7 +5296,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5442,7 +5442,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5588,7 +5588,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5669,7 +5669,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Where the technician's van is for a job of the customer's order.
+         * Where the technician's van is for a job of the customer's order, as far as the technician reported it.
          * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -5699,8 +5699,38 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
+                            /** @description Where the technician's van is, as far as the technician reported it. */
                             data: {
-                                [key: string]: unknown;
+                                job_id: number;
+                                /**
+                                 * @description scheduled: no technician on the way yet (expect them within `window`); on_the_way: the technician pressed 'on my way'; arrived: the technician confirmed the customer is present; completed: the repair is done; cancelled. at_base only from a development server's simulation.
+                                 * @enum {string}
+                                 */
+                                status: "scheduled" | "at_base" | "on_the_way" | "arrived" | "completed" | "cancelled";
+                                /** @description The technician's last reported position; null before one is reported. Never a guess. */
+                                latitude: number | null;
+                                longitude: number | null;
+                                /** @description Estimated arrival from a fresh reported position (straight line at 20 km/h); null without one, once it is stale, and after arrival. */
+                                eta: string | null;
+                                /** @description When the position was reported; null without one. */
+                                position_at: string | null;
+                                /** @description The position is over 10 minutes old: show it as the last known one, with position_at, and no estimate. */
+                                stale: boolean;
+                                /** @description An ISO 8601 instant (UTC). */
+                                checked_at: string;
+                                /** @description True only on a development server with TRACKING_SIMULATED_VAN: the van is simulated from the clock, not reported. */
+                                simulated: boolean;
+                                technician_name: string;
+                                van_registration: string;
+                                /** @description The appointment window the technician arrives in. */
+                                window: {
+                                    /** @description An ISO 8601 instant (UTC). */
+                                    start: string;
+                                    /** @description An ISO 8601 instant (UTC). */
+                                    end: string;
+                                };
+                                /** @description An ISO 8601 instant (UTC). */
+                                updated_at: string;
                             };
                         };
                     };
@@ -5723,7 +5753,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -5876,7 +5906,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6008,7 +6038,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6174,7 +6204,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6313,7 +6343,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6450,7 +6480,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6593,7 +6623,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6736,7 +6766,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -6872,7 +6902,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7009,7 +7039,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7144,7 +7174,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -7280,7 +7310,7 @@ export type paths = {
                         "application/json": components["schemas"]["Error"];
                     };
                 };
-                /** @description The key lacks the call's scope, or the browser origin is not listed on the key */
+                /** @description FORBIDDEN: the key lacks the call's scope, the browser origin is not listed on the key, or the request's host is another carrier's (a key answers only on its own carrier's hosts, or on a host that is no carrier's; ADR 254) */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -13,7 +13,7 @@ import { lookupFromPath, TRACKING_LINK_INVALID_KEY } from "~/lib/order-access/lo
 import type { ShownText } from "~/lib/errors/error-table";
 import { loadTracking } from "~/journeys/tracking/tracking.server";
 import { env as trackingEnv } from "~/env.server";
-import { arrivalText, distanceIn, distanceKm, distanceUnit } from "~/journeys/tracking/tracking-view";
+import { arrivalText, distanceIn, distanceKm, distanceUnit, trackingParts } from "~/journeys/tracking/tracking-view";
 import { FormAlert } from "~/components/ui/field-error";
 import { titleMeta } from "~/i18n/meta";
 
@@ -108,6 +108,16 @@ function TrackingView({
   const { eta, minutes, lastSeen } = arrivalText(van, timezone, timeLocale);
   const cancelled = tracking.status === "CANCELLED";
   const statusKey = cancelled ? "cancelled" : van.status;
+  // Only what the technician reported (ADR 253): the live map once they are on the way; before, the window.
+  const parts = trackingParts(van, { eta, lastSeen });
+  const vanPositionText =
+    parts.vanPosition === "point" && vanPoint
+      ? `${vanPoint.latitude.toFixed(4)}, ${vanPoint.longitude.toFixed(4)}`
+      : parts.vanPosition === "notYet"
+        ? t("manage.tracking.vanNotYet")
+        : parts.vanPosition === "notShared"
+          ? t("manage.tracking.vanNoPosition")
+          : null;
 
   // A cancelled repair has no visit to follow (spec §4: cancellation cannot be undone): no technician,
   // van or arrival promise, and no "updates itself" line, as the page stops polling.
@@ -138,7 +148,15 @@ function TrackingView({
       data-position-at={van.position_at ?? ""}
       data-eta={van.eta ?? ""}
       data-stale={van.stale}
+      data-simulated={van.simulated}
+      data-home-lat={customer.latitude}
+      data-home-lng={customer.longitude}
     >
+      {parts.simulatedNote ? (
+        <p className="mt-4 rounded-xl border-2 border-dashed border-line/40 p-3 font-semibold" role="note" data-testid="tracking-simulated">
+          {t("manage.tracking.simulated")}
+        </p>
+      ) : null}
       <p className="mt-2 text-lg">{t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot, timeLocale) })}</p>
       <div className="mt-4 rounded-xl bg-surface p-4">
         <p className="text-xl font-bold" aria-live="polite" data-testid="tracking-status">
@@ -154,9 +172,19 @@ function TrackingView({
             {t("manage.tracking.eta", { time: eta, count: minutes ?? 0 })}
           </p>
         ) : null}
-        {van.status === "scheduled" ? (
-          <p className="mt-1" data-testid="tracking-eta">
+        {parts.window ? (
+          <p className="mt-1" data-testid="tracking-window">
             {t("manage.tracking.expected", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot, timeLocale) })}
+          </p>
+        ) : null}
+        {parts.liveMapNote ? (
+          <p className="mt-1" data-testid="tracking-live-map-note">
+            {t("manage.tracking.liveMapStarts")}
+          </p>
+        ) : null}
+        {parts.noPosition ? (
+          <p className="mt-1" data-testid="tracking-no-position">
+            {t("manage.tracking.noPositionYet")}
           </p>
         ) : null}
         {distance !== null && van.status === "on_the_way" ? (
@@ -167,9 +195,11 @@ function TrackingView({
         <p className="mt-3 text-sm">{t("manage.tracking.technician", { name: van.technician_name, van: van.van_registration })}</p>
       </div>
 
-      <div className="mt-6">
-        <TrackingMap home={customer} van={vanPoint} tileTemplate={tiles?.template ?? null} attribution={tiles?.attribution ?? null} />
-      </div>
+      {parts.map ? (
+        <div className="mt-6">
+          <TrackingMap home={customer} van={vanPoint} tileTemplate={tiles?.template ?? null} attribution={tiles?.attribution ?? null} />
+        </div>
+      ) : null}
 
       <dl className="mt-4 grid gap-2 text-sm sm:grid-cols-2" data-testid="tracking-positions">
         <div>
@@ -182,10 +212,12 @@ function TrackingView({
             </span>
           </dd>
         </div>
-        <div>
-          <dt className="font-semibold">{t("manage.tracking.vanPosition")}</dt>
-          <dd data-testid="van-position">{vanPoint ? `${vanPoint.latitude.toFixed(4)}, ${vanPoint.longitude.toFixed(4)}` : t("manage.tracking.vanNotYet")}</dd>
-        </div>
+        {vanPositionText ? (
+          <div>
+            <dt className="font-semibold">{t(lastSeen ? "manage.tracking.vanLastKnown" : "manage.tracking.vanPosition")}</dt>
+            <dd data-testid="van-position">{vanPositionText}</dd>
+          </div>
+        ) : null}
       </dl>
       <p className="mt-2 text-sm" data-testid="tracking-updated">
         {t("manage.tracking.updated", { time: clockTime(van.updated_at, timezone, timeLocale), seconds: pollSeconds })}
