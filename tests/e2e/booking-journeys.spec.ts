@@ -21,6 +21,7 @@ import { expect, test, type Browser, type Locator, type Page } from "@playwright
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { carrierUrl } from "../support/app";
+import { setEngineClock } from "../support/book-through-ui";
 import { seededCarriers, type CmsEntry } from "../support/cms";
 
 /* ───────────── texts ───────────── */
@@ -805,10 +806,18 @@ test.describe("BK13: the held day fills before checkout", () => {
   // One minute of hold (BOOKING_DRAFT_HOLD_MINUTES=1 in scripts/test.mjs), then a second customer.
   test.describe.configure({ timeout: 300_000 });
 
-  async function secondCustomerTakes(browser: Browser, carrier: CmsEntry, postcode: string, date: string, viewport: { width: number; height: number } | null | undefined) {
+  async function secondCustomerTakes(
+    browser: Browser,
+    carrier: CmsEntry,
+    postcode: string,
+    date: string,
+    viewport: { width: number; height: number } | null | undefined,
+    at: Date,
+  ) {
     const context = await browser.newContext({ viewport: viewport ?? undefined });
     const page = await context.newPage();
     try {
+      await setEngineClock(page, String(carrier.code), at);
       const journey: Journey = { carrier, lang: "en", postcode, device: { make: "Apple", kind: "phone", model: "iPhone 16 Pro Max" } };
       await landingToDevices(page, journey);
       await chooseDevice(page, journey);
@@ -845,9 +854,11 @@ test.describe("BK13: the held day fills before checkout", () => {
     await expect(page.getByTestId("date-held")).toBeVisible();
     await page.goto(carrierUrl(String(carrier.code), "/booking/details"));
 
-    // A's hold expires (one minute); customer B then books day X and pays for it.
-    await page.waitForTimeout(61_000);
-    await secondCustomerTakes(browser, carrier, postcode, day, testInfo.project.use.viewport);
+    // A's hold expires (one minute): both customers' engine clock moves 61 s on (ADR 034) instead of
+    // the test waiting for it. Customer B then books day X and pays for it.
+    const oneMinuteOn = () => new Date(Date.now() + 61_000);
+    await secondCustomerTakes(browser, carrier, postcode, day, testInfo.project.use.viewport, oneMinuteOn());
+    await setEngineClock(page, String(carrier.code), oneMinuteOn());
 
     // A goes on to checkout and payment: the engine re-checks the day and answers BK13.
     await fillDetails(page, journey);
@@ -863,8 +874,11 @@ test.describe("BK13: the held day fills before checkout", () => {
     await page.goto(carrierUrl(String(carrier.code), "/booking/checkout"));
     await expect(page).toHaveURL(/\/booking\/repair-date$/);
 
-    // Another day, and A's booking completes.
-    await page.locator('[data-testid="repair-day"][data-available="true"]').first().click();
+    // Another day, and A's booking completes. The desktop and phone runs pick different days at the end
+    // of the list, away from either run's day X: A's clock runs a minute ahead, so another run's
+    // customer A's hold already looks expired to it.
+    const free = page.locator('[data-testid="repair-day"][data-available="true"]');
+    await (testInfo.project.name === "mobile" ? free.nth(-2) : free.last()).click();
     await leave(page, () => page.getByRole("button", { name: text("en", "checkout", "repairDate.continue"), exact: true }).click());
     await expect(page).toHaveURL(/\/booking\/details$/);
     await fillDetails(page, journey);
