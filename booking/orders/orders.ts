@@ -582,7 +582,10 @@ export async function changeOrderDate(
     if (data.date !== order.date) await rescheduleOrderMessages(tx, carrier, order.orderRef, data.date, now);
     const minutes = roster?.timeslotMinutes ?? (await loadAreaRoster(tx, carrier, order.areaCode)).timeslotMinutes;
     // The message states the day and window of this move, whatever happens to the order later.
-    await announceChange(tx, carrier, order, "date-changed", now, { method: "REQUEST", visit: { date: data.date, window: { start: slot, end: addMinutesToClock(slot, minutes) } } });
+    await announceChange(tx, carrier, order, "date-changed", now, {
+      method: "REQUEST",
+      visit: { date: data.date, window: { start: slot, end: addMinutesToClock(slot, minutes) } },
+    });
     // The old day has a unit free for the waiting list; not waiting for its lock avoids a deadlock with a move the other way (ADR 094).
     await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, order.areaCode, order.date, { wait: false });
     const [entry] = await tx

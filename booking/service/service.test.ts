@@ -277,9 +277,7 @@ describe("moving to a chosen day and arrival window (ADR 256)", () => {
     await t.engine.service.changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-06", slot: "11:00", reason: REASON, request_key: key() });
     expect((await t.engine.service.serviceOrder(carrier, orderRef)).order.booking.timeslot).toEqual({ start: "11:00", end: "12:00" });
     // The same day and window again is no move.
-    const same = await t.engine.service
-      .changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-06", slot: "11:00", reason: REASON, request_key: key() })
-      .catch((e) => e);
+    const same = await t.engine.service.changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-06", slot: "11:00", reason: REASON, request_key: key() }).catch((e) => e);
     expect(same.fieldCodes).toEqual({ date: ["DATE_UNCHANGED"] });
 
     // Each move's message states its own day and window, as sent.
@@ -333,9 +331,7 @@ describe("moving to a chosen day and arrival window (ADR 256)", () => {
     await readyBooking(t, carrier, { date: "2025-06-10", details: { email: "draft@example.com" } });
     const windows = await t.engine.service.serviceWindows(carrier, orderRef, { date: "2025-06-10" });
     expect(windows.every((w) => !w.available)).toBe(true);
-    const refused = await t.engine.service
-      .changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-10", slot: "11:00", reason: REASON, request_key: key() })
-      .catch((e) => e);
+    const refused = await t.engine.service.changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-10", slot: "11:00", reason: REASON, request_key: key() }).catch((e) => e);
     expect(refused.code).toBe("OR04");
     expect((await t.engine.service.serviceOrder(carrier, orderRef)).order.booking.booking_date).toBe("2025-06-05");
   });

@@ -384,7 +384,13 @@ export interface RefundQuote {
 export async function refundQuote(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof refundQuoteInput>): Promise<RefundQuote> {
   const data = parseInput(refundQuoteInput, input);
   const order = await carrierOrder(ctx.db, carrier, data.order_ref);
-  return { amount_minor: refundAmount(order, data.amount_minor), currency: order.currency, payment_type: order.paymentType, paid_via_credit: order.paidViaCredit, reason: data.reason };
+  return {
+    amount_minor: refundAmount(order, data.amount_minor),
+    currency: order.currency,
+    payment_type: order.paymentType,
+    paid_via_credit: order.paidViaCredit,
+    reason: data.reason,
+  };
 }
 
 const refundInput = actionBase.extend({
