@@ -53,7 +53,7 @@ test.describe("customer service", () => {
 
     // Search by the phone number written another way than the customer typed it.
     await page.goto(carrierUrl(CARRIER, "/store"));
-    await page.getByRole("link", { name: "Customer service" }).click();
+    await page.getByTestId("staff-pages").getByRole("link", { name: "Customer service" }).click();
     await page.getByLabel("Order reference, e-mail, phone number or postcode").fill("+44 7700 900123");
     await page.getByTestId("service-search").click();
     await expect(page.getByTestId("service-results")).toBeVisible();
