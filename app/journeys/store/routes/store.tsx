@@ -6,7 +6,7 @@ import { STAFF_PAGES } from "~/lib/staff/pages";
 import { mayUse } from "~/lib/staff/permissions";
 import { currentStaff } from "~/lib/staff/require-staff.server";
 import { STAFF_HEADERS } from "~/lib/staff/staff-session.server";
-import { useRootData } from "~/root";
+import { requireTenant } from "~/tenant/tenant.server";
 
 /**
  * The staff area's back-office frame (ADR 257): every /store page (the desk, a technician's jobs, the
@@ -18,22 +18,27 @@ export const handle = { i18n: ["store"], layout: "back-office" };
 
 export async function loader({ request }: LoaderFunctionArgs) {
   // The log-in page has nobody yet: the mark and the language only. Each page asks requireStaff itself.
-  const staff = await currentStaff(request);
+  const [{ carrier, locale }, staff] = await Promise.all([requireTenant(request), currentStaff(request)]);
   const pages = staff
     ? Object.values(STAFF_PAGES)
         .filter((page) => mayUse(staff.account, page.requirement))
         .map(({ path, titleKey }) => ({ path, titleKey }))
     : [];
-  return data({ staff: staff ? { name: staff.account.name, role: staff.account.role } : null, pages }, { headers: STAFF_HEADERS });
+  return data(
+    {
+      // The carrier's mark and its languages: what the frame shows of the carrier, nothing more.
+      carrier: { name: carrier.name, logoUrl: carrier.theme.logoUrl ?? null, otherLocales: carrier.supportedLocales.filter((code) => code !== locale) },
+      staff: staff ? { name: staff.account.name, role: staff.account.role } : null,
+      pages,
+    },
+    { headers: STAFF_HEADERS },
+  );
 }
 
 export default function BackOffice() {
-  const { staff, pages } = useLoaderData<typeof loader>();
-  const root = useRootData();
+  const { carrier, staff, pages } = useLoaderData<typeof loader>();
   const { t } = useTranslation();
   const location = useLocation();
-  const carrier = root?.carrier;
-  const otherLocales = carrier ? carrier.supportedLocales.filter((code) => code !== root.locale) : [];
   const link = ({ isActive }: { isActive: boolean }) => `underline-offset-4 hover:underline ${isActive ? "font-bold underline" : ""}`;
   return (
     <>
@@ -43,8 +48,8 @@ export default function BackOffice() {
         </a>
         <div className="mx-auto flex max-w-6xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-2">
           <Link to="/store" className="flex items-center gap-2 font-semibold text-ink" data-testid="back-office-brand">
-            {carrier?.theme.logoUrl ? <img src={carrier.theme.logoUrl} alt="" className="h-6 w-auto" /> : null}
-            <span className={carrier?.theme.logoUrl ? "sr-only" : undefined}>{carrier?.name}</span>
+            {carrier.logoUrl ? <img src={carrier.logoUrl} alt="" className="h-6 w-auto" /> : null}
+            <span className={carrier.logoUrl ? "sr-only" : undefined}>{carrier.name}</span>
             <span className="rounded border border-line/30 px-1.5 py-0.5 text-xs font-medium">{t("store.backOffice.label")}</span>
           </Link>
           {staff ? (
@@ -67,7 +72,7 @@ export default function BackOffice() {
           ) : (
             <span className="flex-1" />
           )}
-          {otherLocales.map((code) => (
+          {carrier.otherLocales.map((code) => (
             <a key={code} href={languageSwitchHref(location, code)} hrefLang={code} lang={code} className="rounded border border-line/20 px-2 py-0.5 text-ink">
               {t(`nav.languageName.${code}`)}
             </a>
