@@ -286,7 +286,7 @@ export default function CustomerServiceOrder() {
               <>
                 {/* First the day (a plain GET: the page comes back with that day's windows, with or without JavaScript), then its window (ADR 256). */}
                 <Form method="get" className="flex max-w-xl flex-wrap items-end gap-3" data-testid="service-move-day-form">
-                  <div className="min-w-60 flex-1">
+                  <div className="min-w-72 flex-1">
                     <Select id="change-date-day" name="day" label={t("store.service.date.label")} defaultValue={page.day ?? undefined} key={page.day ?? ""}>
                       {page.freeDays.map((day) => (
                         <option key={day} value={day}>
