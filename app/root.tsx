@@ -156,22 +156,39 @@ function Document({ root, children, title }: { root?: RootData; children: React.
   );
 }
 
+/**
+ * A page in the staff area's back-office layout (ADR 257): a route whose handle names it (the /store
+ * layout route) gives its pages their own header; the customer site's header and footer stay out.
+ * Chosen by route, never by carrier.
+ */
+function useBackOffice(): boolean {
+  return useMatches().some((match) => (match.handle as { layout?: string } | undefined)?.layout === "back-office");
+}
+
 export default function App() {
   const root = useRootData();
   const wantsLiveChat = useRouteWantsLiveChat();
+  const backOffice = useBackOffice();
   // Marks the page interactive: until then a form posts natively (the browser tests wait for it).
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return (
     <Document root={root}>
-      {root ? <SiteHeader carrier={root.carrier} locale={root.locale} /> : null}
-      <main id="main" className="flex-1">
+      {backOffice ? (
+        // The back-office layout route draws its own header and main.
         <Outlet />
-      </main>
-      {root ? <SiteFooter carrier={root.carrier} texts={root.footer} staffLogin={root.staffLogin} /> : null}
+      ) : (
+        <>
+          {root ? <SiteHeader carrier={root.carrier} locale={root.locale} /> : null}
+          <main id="main" className="flex-1">
+            <Outlet />
+          </main>
+          {root ? <SiteFooter carrier={root.carrier} texts={root.footer} staffLogin={root.staffLogin} /> : null}
+        </>
+      )}
       <Toaster incoming={root?.toast} />
-      {root?.carrier.liveChat && wantsLiveChat ? <LiveChatButton widgetUrl={root.carrier.liveChatUrl ?? null} /> : null}
+      {root?.carrier.liveChat && wantsLiveChat && !backOffice ? <LiveChatButton widgetUrl={root.carrier.liveChatUrl ?? null} /> : null}
     </Document>
   );
 }
@@ -181,6 +198,7 @@ export function ErrorBoundary() {
   const root = useRootData();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   const { requestId } = useRequestInfo();
+  const backOffice = useBackOffice();
   if (!root) {
     // No carrier: either no site for this host, or the CMS has never answered. Plain page.
     const text = status === 404 ? "Site not found" : status === 503 ? "Temporarily unavailable" : "Something went wrong";
@@ -206,11 +224,11 @@ export function ErrorBoundary() {
   }
   return (
     <Document root={root} title={`${status} · ${root.carrier.name}`}>
-      <SiteHeader carrier={root.carrier} locale={root.locale} />
+      {backOffice ? null : <SiteHeader carrier={root.carrier} locale={root.locale} />}
       <main id="main" className="flex-1">
         <ErrorContent status={status} />
       </main>
-      <SiteFooter carrier={root.carrier} texts={root.footer} staffLogin={root.staffLogin} />
+      {backOffice ? null : <SiteFooter carrier={root.carrier} texts={root.footer} staffLogin={root.staffLogin} />}
     </Document>
   );
 }

@@ -159,11 +159,13 @@ export function assembleEngine(deps: EngineParts) {
     return (async (carrier: CarrierArg, ...rest: never[]) => fn(ctx.db, carrierOf(carrier), ...rest)) as DbRest<F>;
   }
 
+  // What a message says: the scheduler sends with it, and customer service reads a message with it (ADR 255).
+  const render = deps.render ?? createTemplateRenderer({ db: ctx.db, content: deps.messageContent ?? null });
   const scheduler = createScheduler({
     db: ctx.db,
     clock: ctx.clock,
     notifications: ctx.notifications,
-    render: deps.render ?? createTemplateRenderer({ db: ctx.db, content: deps.messageContent ?? null }),
+    render,
     settings: deps.scheduler,
     log: deps.schedulerLog,
     onMessage: deps.outcomes?.message ? (event) => deps.outcomes?.message?.(event) : undefined,
@@ -348,6 +350,7 @@ export function assembleEngine(deps: EngineParts) {
       orderDevices: op(orders.orderDevices),
       cancelOrder: sends(op(orders.cancelOrder)),
       orderAvailability: op(orders.orderAvailability, "read"),
+      orderWindows: op(orders.orderWindows, "read"),
       changeOrderDate: sends(op(orders.changeOrderDate)),
       dateChangeLog: op(orders.dateChangeLog, "read"),
       changeOrderAddress: sends(op(orders.changeOrderAddress)),
@@ -508,6 +511,12 @@ export function assembleEngine(deps: EngineParts) {
       serviceOrder: op(service.serviceOrder),
       /** The days the order may move to (the customer's own availability). */
       serviceAvailability: op(service.serviceAvailability),
+      /** One day's arrival windows the order may move to (ADR 256). */
+      serviceWindows: op(service.serviceWindows, "read"),
+      /** The order's messages written out by the scheduler's own renderer (ADR 255). */
+      serviceMessageTexts: async (carrier: CarrierArg, orderRef: unknown) => service.serviceMessageTexts(ctx, carrierOf(carrier), orderRef, render),
+      /** What a refund would give back, checked as the refund checks it; nothing recorded (ADR 255). */
+      refundQuote: op(service.refundQuote, "read"),
       resendMessage: sends(op(service.resendMessage)),
       changeDate: sends(op(service.changeDate)),
       changeAddress: sends(op(service.changeAddress)),

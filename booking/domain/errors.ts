@@ -82,6 +82,7 @@ export const FIELD_MESSAGES = {
   ADDRESS_NOT_COVERED: "Sorry, we don't cover that address yet.",
   DATE_UNCHANGED: "That is already your repair date.",
   DATE_UNAVAILABLE: "Sorry, that date is no longer available. Please choose another date.",
+  WINDOW_UNAVAILABLE: "Sorry, that arrival window is not available. Please choose another window.",
   REASON_TOO_SHORT: "Please tell us a little more: the reason needs more than three words.",
   PHONE_INVALID: "Please enter a valid phone number.",
   EMAIL_INVALID: "Please enter a valid e-mail address.",

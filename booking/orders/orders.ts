@@ -14,7 +14,18 @@ import { cancelOrderMessages, rescheduleOrderMessages } from "../scheduler/messa
 import { inOrder, type BookingTransaction, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
-import { appointmentStart, holdDay, loadAvailability, releaseHold, type AvailabilityDay } from "../availability/availability";
+import {
+  activeTechnicians,
+  appointmentStart,
+  claimFirstWindow,
+  holdDay,
+  loadAreaRoster,
+  loadAvailability,
+  openSlotTimes,
+  releaseHold,
+  slotTimes,
+  type AvailabilityDay,
+} from "../availability/availability";
 import { addressInput } from "../bookings/bookings";
 import { assignTechnician } from "../bookings/checkout";
 import type { BookingDeviceView } from "../bookings/state";
@@ -337,7 +348,7 @@ async function announceChange(
   order: OrderRow,
   kind: "booking-cancelled" | "date-changed" | "address-changed",
   now: Date,
-  change: { method: "REQUEST" | "CANCEL"; refund?: number },
+  change: { method: "REQUEST" | "CANCEL"; refund?: number; visit?: { date: string; window: { start: string; end: string } } },
 ): Promise<void> {
   const [raised] = await tx
     .update(s.orders)
@@ -354,7 +365,11 @@ async function announceChange(
     orderRef: order.orderRef,
     eventKey: `${order.orderRef}:${raised!.sequence}`,
     runAt: now,
-    payload: { calendar: { method: change.method, sequence: raised!.sequence }, ...(change.refund !== undefined ? { values: { refund: change.refund } } : {}) },
+    // The values the message states as at this change (the refund; a move's new day and window), whatever changes later.
+    payload: {
+      calendar: { method: change.method, sequence: raised!.sequence },
+      ...(change.refund !== undefined || change.visit ? { values: { ...(change.refund !== undefined ? { refund: change.refund } : {}), ...change.visit } } : {}),
+    },
   });
 }
 
@@ -400,8 +415,17 @@ export const reasonInput = z
   .refine((r) => r.split(" ").filter(Boolean).length > 3, REASON_MESSAGE)
   .pipe(z.string().max(1000));
 
+/** A window's start as the roster writes it ('08:00'). */
+const windowStart = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, FIELD_MESSAGES.WINDOW_UNAVAILABLE);
+
 const changeDateInput = z.object({
   date: calendarDate,
+  /**
+   * The arrival window's start chosen on that day (customer service, ADR 256): it must be one of the
+   * day's windows still open and free for a technician of the area. Absent: the first free window,
+   * as the customer's own move gives (spec §4 "Change date").
+   */
+  slot: windowStart.optional().nullable(),
   reason: reasonInput,
   /** A staff user changing the date; null for the customer. */
   user_id: z.string().max(80).optional().nullable(),
@@ -444,6 +468,85 @@ async function moveJob(tx: BookingTransaction, carrier: CarrierContext, order: O
 }
 
 /**
+ * Moves the order's job into the chosen window of `day` with a technician of its area who is free
+ * then (ADR 256): each candidate's window is claimed without waiting, as a payment claims one (ADR
+ * 237), and read free after the claim; the least-loaded technician first. None free:
+ * WINDOW_UNAVAILABLE. The caller holds the area-day's capacity lock (holdDay).
+ */
+async function moveJobToWindow(tx: BookingTransaction, carrier: CarrierContext, order: OrderRow, day: string, slot: string) {
+  const [job] = await tx
+    .select()
+    .from(s.jobs)
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
+  const technicians = await activeTechnicians(tx, carrier, order.areaCode);
+  const dayJobs = () =>
+    tx
+      .select({ id: s.jobs.id, technicianId: s.jobs.technicianId, slot: s.jobs.slot })
+      .from(s.jobs)
+      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.date, day), eq(s.jobs.status, "SCHEDULED")));
+  const others = (await dayJobs()).filter((j) => j.id !== job!.id);
+  const load = (id: string) => others.filter((j) => j.technicianId === id).length;
+  let candidates = technicians
+    .filter((t) => !others.some((j) => j.technicianId === t.id && j.slot === slot))
+    .sort((a, b) => load(a.id) - load(b.id) || a.id.localeCompare(b.id))
+    .map((t) => ({ technicianId: t.id, slot }));
+  while (candidates.length) {
+    const index = await claimFirstWindow(tx, carrier, day, candidates);
+    // Every free technician's window is being given by a payment still running: not free now.
+    if (index === null) break;
+    const claimed = candidates[index]!;
+    const taken = (await dayJobs()).some((j) => j.id !== job!.id && j.technicianId === claimed.technicianId && j.slot === slot);
+    if (!taken) {
+      await tx.update(s.jobs).set({ technicianId: claimed.technicianId, date: day, slot }).where(eq(s.jobs.id, job!.id));
+      return { job: job!, technicianId: claimed.technicianId, slot };
+    }
+    candidates = candidates.filter((_, i) => i !== index);
+  }
+  throw new ValidationError({ slot: ["WINDOW_UNAVAILABLE"] });
+}
+
+export interface OrderWindow {
+  start: string;
+  end: string;
+  /** A technician of the area is free then, and the window is still open (not over, not too close). */
+  available: boolean;
+  /** The order's own window now. */
+  current: boolean;
+}
+
+const orderWindowsInput = z.object({ date: calendarDate });
+
+/**
+ * The arrival windows of one day the order may move to (ADR 256): the roster's windows of the day,
+ * each available when the day has room for the order (its own hold not counted) and some active
+ * technician of the area has no other job then. The move checks the same again under its locks.
+ */
+export async function orderWindows(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, input: z.input<typeof orderWindowsInput>): Promise<OrderWindow[]> {
+  const { date } = parseInput(orderWindowsInput, input);
+  const order = await findOrder(ctx.db, carrier, lookup);
+  if (order.status === "CANCELLED") throw new OrderCancelledError();
+  assertHasVisit(order);
+  const now = ctx.clock.now();
+  const [[day], roster, technicians, jobs] = await Promise.all([
+    loadAvailability(ctx.db, carrier, now, { areaCode: order.areaCode, startDate: date, daysToLoad: 1, excludeBookingId: order.bookingId }),
+    loadAreaRoster(ctx.db, carrier, order.areaCode),
+    activeTechnicians(ctx.db, carrier, order.areaCode),
+    ctx.db
+      .select({ technicianId: s.jobs.technicianId, slot: s.jobs.slot, orderId: s.jobs.orderId })
+      .from(s.jobs)
+      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.date, date), eq(s.jobs.status, "SCHEDULED"))),
+  ]);
+  // A day before today is moved to today by the availability: nothing of it is offered.
+  const dayOpen = day?.date === date && day.available;
+  const open = new Set(openSlotTimes(roster, carrier, now, date));
+  return slotTimes(roster).map((start) => {
+    const current = order.date === date && order.slot === start;
+    const free = technicians.some((t) => !jobs.some((j) => j.orderId !== order.id && j.technicianId === t.id && j.slot === start));
+    return { start, end: addMinutesToClock(start, roster.timeslotMinutes), available: dayOpen && open.has(start) && free && !current, current };
+  });
+}
+
+/**
  * Spec §7 PUT /orders/{id}/date then POST /technicians/log/date-change: moves the order to another
  * available day (OR04 when it is not), reassigns the technician and logs the change.
  */
@@ -458,8 +561,12 @@ export async function changeOrderDate(
     const order = await findOrder(tx, carrier, lookup, true);
     assertHasVisit(order);
     assertChangeable(ctx, carrier, order);
-    if (data.date === order.date) throw new ValidationError({ date: ["DATE_UNCHANGED"] });
+    // A chosen window may be another one on the same day; without one, the day must change.
+    if (data.date === order.date && (!data.slot || data.slot === order.slot)) throw new ValidationError({ date: ["DATE_UNCHANGED"] });
     const now = ctx.clock.now();
+    const roster = data.slot ? await loadAreaRoster(tx, carrier, order.areaCode) : null;
+    // A window the roster does not have, or one already over or too close on that day, is never free.
+    if (roster && !openSlotTimes(roster, carrier, now, data.date).includes(data.slot!)) throw new ValidationError({ slot: ["WINDOW_UNAVAILABLE"] });
     try {
       // Takes the new day under its capacity lock; the order's single hold row moves there.
       await holdDay(tx, carrier, now, { bookingId: order.bookingId, areaCode: order.areaCode, day: data.date, expiresAt: null });
@@ -467,11 +574,18 @@ export async function changeOrderDate(
       if (error instanceof DateUnavailableError) throw new OrderDateUnavailableError("Sorry, that date is not available. Please choose another date.");
       throw error;
     }
-    const { job, technicianId, slot } = await moveJob(tx, carrier, order, order.areaCode, data.date, now);
+    const { job, technicianId, slot } = data.slot
+      ? await moveJobToWindow(tx, carrier, order, data.date, data.slot)
+      : await moveJob(tx, carrier, order, order.areaCode, data.date, now);
     await tx.update(s.orders).set({ date: data.date, technicianId, slot, updatedAt: now }).where(eq(s.orders.id, order.id));
     await tx.update(s.bookings).set({ date: data.date, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
-    await rescheduleOrderMessages(tx, carrier, order.orderRef, data.date, now);
-    await announceChange(tx, carrier, order, "date-changed", now, { method: "REQUEST" });
+    if (data.date !== order.date) await rescheduleOrderMessages(tx, carrier, order.orderRef, data.date, now);
+    const minutes = roster?.timeslotMinutes ?? (await loadAreaRoster(tx, carrier, order.areaCode)).timeslotMinutes;
+    // The message states the day and window of this move, whatever happens to the order later.
+    await announceChange(tx, carrier, order, "date-changed", now, {
+      method: "REQUEST",
+      visit: { date: data.date, window: { start: slot, end: addMinutesToClock(slot, minutes) } },
+    });
     // The old day has a unit free for the waiting list; not waiting for its lock avoids a deadlock with a move the other way (ADR 094).
     await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, order.areaCode, order.date, { wait: false });
     const [entry] = await tx

@@ -244,3 +244,143 @@ describe("change date and address", () => {
     expect(page.messages.some((m) => m.kind === "address-changed")).toBe(true);
   });
 });
+
+describe("moving to a chosen day and arrival window (ADR 256)", () => {
+  it("lists a day's windows and moves the order into the one chosen; the log, the order and the customer's messages say that window", async () => {
+    const carrier = await newCarrier(t);
+    const orderRef = await paidOrder(carrier);
+    const before = await t.engine.service.serviceOrder(carrier, orderRef);
+    expect(before.order.booking.timeslot).toEqual({ start: "08:00", end: "09:00" });
+    const windows = await t.engine.service.serviceWindows(carrier, orderRef, { date: "2025-06-06" });
+    expect(windows).toEqual([
+      { start: "08:00", end: "09:00", available: true, current: false },
+      { start: "09:30", end: "10:30", available: true, current: false },
+      { start: "11:00", end: "12:00", available: true, current: false },
+    ]);
+    // The order's own window is not offered on its own day; the others are.
+    const own = await t.engine.service.serviceWindows(carrier, orderRef, { date: "2025-06-05" });
+    expect(own.map((w) => [w.start, w.available, w.current])).toEqual([
+      ["08:00", false, true],
+      ["09:30", true, false],
+      ["11:00", true, false],
+    ]);
+
+    const moved = await t.engine.service.changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-06", slot: "09:30", reason: REASON, request_key: key() });
+    expect(moved.details).toMatchObject({ original_date: "2025-06-05", new_date: "2025-06-06", original_window: "08:00", new_window: "09:30" });
+    const page = await t.engine.service.serviceOrder(carrier, orderRef);
+    expect(page.order.booking).toMatchObject({ booking_date: "2025-06-06", timeslot: { start: "09:30", end: "10:30" } });
+    expect(page.date_changes).toMatchObject([{ user_id: "staff-7", original_date: "2025-06-05", new_date: "2025-06-06" }]);
+    // The customer's own manage page reads the same window.
+    expect((await t.engine.orders.lookupOrder(carrier, { order_ref: String(orderRef), email: "ada@example.com" })).booking.timeslot).toEqual({ start: "09:30", end: "10:30" });
+
+    // Another window of the same day is a move too.
+    await t.engine.service.changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-06", slot: "11:00", reason: REASON, request_key: key() });
+    expect((await t.engine.service.serviceOrder(carrier, orderRef)).order.booking.timeslot).toEqual({ start: "11:00", end: "12:00" });
+    // The same day and window again is no move.
+    const same = await t.engine.service.changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-06", slot: "11:00", reason: REASON, request_key: key() }).catch((e) => e);
+    expect(same.fieldCodes).toEqual({ date: ["DATE_UNCHANGED"] });
+
+    // Each move's message states its own day and window, as sent.
+    await t.engine.messages.runScheduledJobs({ carrierCode: carrier.code });
+    const after = await t.engine.service.serviceOrder(carrier, orderRef);
+    const texts = await t.engine.service.serviceMessageTexts(carrier, orderRef);
+    const moves = after.messages.filter((m) => m.kind === "date-changed" && m.channel === "email").sort((a, b) => a.id - b.id);
+    expect(moves).toHaveLength(2);
+    const textOf = (id: number) => texts.find((m) => m.id === id)!;
+    expect(textOf(moves[0]!.id).text).toContain("Friday, 6 June 2025, 09:30–10:30");
+    expect(textOf(moves[1]!.id).text).toContain("Friday, 6 June 2025, 11:00–12:00");
+    const sms = after.messages.find((m) => m.kind === "date-changed" && m.channel === "sms")!;
+    expect(textOf(sms.id)).toMatchObject({ recipient: "+447700900123", subject: null });
+    expect(textOf(sms.id).text).toMatch(/has moved to Friday, 6 June 2025, (09:30-10:30|11:00-12:00)/);
+  });
+
+  it("refuses a window no technician is free in, one that is over, one the roster does not have and a malformed one; nothing moves", async () => {
+    const carrier = await newCarrier(t);
+    const orderRef = await paidOrder(carrier);
+    // Both technicians' 08:00 on Monday 9 June are taken (each new order gets the first free window).
+    await paidOrder(carrier, { email: "one@example.com" }, "2025-06-09");
+    await paidOrder(carrier, { email: "two@example.com" }, "2025-06-09");
+    const windows = await t.engine.service.serviceWindows(carrier, orderRef, { date: "2025-06-09" });
+    expect(windows.map((w) => [w.start, w.available])).toEqual([
+      ["08:00", false],
+      ["09:30", true],
+      ["11:00", true],
+    ]);
+    const refusal = (date: string, slot: string) =>
+      t.engine.service.changeDate(carrier, OPS, { order_ref: orderRef, date, slot, reason: REASON, request_key: key() }).catch((e) => e);
+    const taken = await refusal("2025-06-09", "08:00");
+    expect(taken).toMatchObject({ code: "VALIDATION", fieldCodes: { slot: ["WINDOW_UNAVAILABLE"] } });
+    // Today (Monday 2 June, 09:00): the 08:00 window is over.
+    expect((await refusal("2025-06-02", "08:00")).fieldCodes).toEqual({ slot: ["WINDOW_UNAVAILABLE"] });
+    expect((await refusal("2025-06-09", "10:00")).fieldCodes).toEqual({ slot: ["WINDOW_UNAVAILABLE"] });
+    expect((await refusal("2025-06-09", "9am")).fieldCodes).toEqual({ slot: ["WINDOW_UNAVAILABLE"] });
+    const page = await t.engine.service.serviceOrder(carrier, orderRef);
+    expect(page.order.booking).toMatchObject({ booking_date: "2025-06-05", timeslot: { start: "08:00" } });
+    expect(page.date_changes).toEqual([]);
+    expect(page.actions).toEqual([]);
+    // A free window of that day is taken by the move.
+    await t.engine.service.changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-09", slot: "09:30", reason: REASON, request_key: key() });
+    expect((await t.engine.service.serviceOrder(carrier, orderRef)).order.booking).toMatchObject({ booking_date: "2025-06-09", timeslot: { start: "09:30" } });
+  });
+
+  it("respects the day's capacity: a full day offers no window and a free-looking window on it is refused (OR04)", async () => {
+    const carrier = await newCarrier(t);
+    const orderRef = await paidOrder(carrier);
+    // Tuesday 10 June: five orders and a customer's booking still being made hold the area's six units; one window has no job.
+    for (let i = 0; i < 5; i++) await paidOrder(carrier, { email: `full${i}@example.com` }, "2025-06-10");
+    await readyBooking(t, carrier, { date: "2025-06-10", details: { email: "draft@example.com" } });
+    const windows = await t.engine.service.serviceWindows(carrier, orderRef, { date: "2025-06-10" });
+    expect(windows.every((w) => !w.available)).toBe(true);
+    const refused = await t.engine.service.changeDate(carrier, OPS, { order_ref: orderRef, date: "2025-06-10", slot: "11:00", reason: REASON, request_key: key() }).catch((e) => e);
+    expect(refused.code).toBe("OR04");
+    expect((await t.engine.service.serviceOrder(carrier, orderRef)).order.booking.booking_date).toBe("2025-06-05");
+  });
+
+  it("the customer's own move still takes the first free window of the day", async () => {
+    const carrier = await newCarrier(t);
+    const orderRef = await paidOrder(carrier);
+    const { order } = await t.engine.orders.changeOrderDate(carrier, { order_ref: String(orderRef), email: "ada@example.com" }, { date: "2025-06-06", reason: REASON });
+    expect(order.booking.timeslot).toEqual({ start: "08:00", end: "09:00" });
+  });
+});
+
+describe("refund quote and the messages written out (ADR 255)", () => {
+  it("states what a refund would give back, refused as the refund is, and records nothing", async () => {
+    const carrier = await newCarrier(t);
+    const orderRef = await paidOrder(carrier);
+    expect(await t.engine.service.refundQuote(carrier, { order_ref: orderRef, reason: REASON })).toMatchObject({ amount_minor: 25900, currency: "GBP", reason: REASON });
+    expect((await t.engine.service.refundQuote(carrier, { order_ref: orderRef, reason: REASON, amount_minor: 5000 })).amount_minor).toBe(5000);
+    const tooMuch = await t.engine.service.refundQuote(carrier, { order_ref: orderRef, reason: REASON, amount_minor: 25901 }).catch((e) => e);
+    expect(tooMuch.fieldCodes).toEqual({ amount_minor: ["REFUND_TOO_LARGE"] });
+    const zero = await t.engine.service.refundQuote(carrier, { order_ref: orderRef, reason: REASON, amount_minor: 0 }).catch((e) => e);
+    expect(zero.fieldCodes).toEqual({ amount_minor: ["REFUND_AMOUNT_INVALID"] });
+    const short = await t.engine.service.refundQuote(carrier, { order_ref: orderRef, reason: "because" }).catch((e) => e);
+    expect(short.fieldCodes).toEqual({ reason: ["REASON_TOO_SHORT"] });
+    const page = await t.engine.service.serviceOrder(carrier, orderRef);
+    expect(page.payment.refunded_minor).toBe(0);
+    expect(page.actions).toEqual([]);
+    expect((await t.payments.transaction(page.payment.transaction_id!))?.refundedMinor ?? 0).toBe(0);
+  });
+
+  it("writes each message out as the sender renders it: subject and text of the e-mail, the SMS, their recipients", async () => {
+    const carrier = await newCarrier(t);
+    const orderRef = await paidOrder(carrier);
+    await t.engine.messages.runScheduledJobs({ carrierCode: carrier.code });
+    const page = await t.engine.service.serviceOrder(carrier, orderRef);
+    const texts = await t.engine.service.serviceMessageTexts(carrier, orderRef);
+    expect(texts.map((m) => m.id).sort()).toEqual(page.messages.map((m) => m.id).sort());
+    const email = page.messages.find((m) => m.kind === "booking-confirmed" && m.channel === "email")!;
+    const sms = page.messages.find((m) => m.kind === "booking-confirmed" && m.channel === "sms")!;
+    const emailText = texts.find((m) => m.id === email.id)!;
+    expect(emailText.recipient).toBe("ada@example.com");
+    expect(emailText.subject).toContain(String(orderRef));
+    expect(emailText.text).toContain("Thursday, 5 June 2025, 08:00–09:00");
+    expect(emailText.text).toContain("08:00–09:00");
+    const smsText = texts.find((m) => m.id === sms.id)!;
+    expect(smsText).toMatchObject({ recipient: "+447700900123", subject: null });
+    expect(smsText.text).toContain(String(orderRef));
+    // Another carrier's order is not found.
+    const other = await newCarrier(t);
+    expect((await t.engine.service.serviceMessageTexts(other, orderRef).catch((e) => e)).code).toBe("ORDER_NOT_FOUND");
+  });
+});

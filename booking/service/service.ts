@@ -19,6 +19,7 @@ import { normalisePostcode } from "../domain/postcode";
 import { parseInput } from "../domain/validate";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { orderMessages, type ScheduledMessageView } from "../scheduler/messages";
+import type { MessageRenderer } from "../scheduler/renderer";
 import type { CustomerMessageKind } from "../notifications/template-kinds";
 import * as orders from "../orders/orders";
 
@@ -218,6 +219,49 @@ export async function serviceOrder(ctx: EngineContext, carrier: CarrierContext, 
   };
 }
 
+/** One of the order's messages as the customer got (or will get) it. */
+export interface ServiceMessageText {
+  id: number;
+  /** The e-mail address or phone number it goes to; null when it cannot be rendered (or had none: the row is skipped). */
+  recipient: string | null;
+  /** E-mail only. */
+  subject: string | null;
+  /** The e-mail's text part, or the SMS; null: it cannot be rendered now (the carrier's content is unavailable). */
+  text: string | null;
+}
+
+/**
+ * The order's messages written out (ADR 255) by the renderer the scheduler sends with, from each row's
+ * stored payload (the values the event fixed: a refund, a move's day and window) and the order's
+ * record for the rest, with the instant it was sent (or is due) as its date. Plain text: the page
+ * escapes it like any other customer data.
+ */
+export async function serviceMessageTexts(ctx: EngineContext, carrier: CarrierContext, orderRef: unknown, render: MessageRenderer): Promise<ServiceMessageText[]> {
+  const order = await carrierOrder(ctx.db, carrier, orderRef);
+  const rows = await ctx.db
+    .select()
+    .from(s.scheduledJobs)
+    .where(and(eq(s.scheduledJobs.type, "message"), eq(s.scheduledJobs.carrierCode, carrier.code), eq(s.scheduledJobs.orderRef, order.orderRef)))
+    .orderBy(s.scheduledJobs.id);
+  return Promise.all(
+    rows.map(async (row): Promise<ServiceMessageText> => {
+      const none = { id: row.id, recipient: null, subject: null, text: null };
+      if (!row.kind || !row.channel) return none;
+      const rendered = await render({
+        carrierCode: carrier.code,
+        kind: row.kind,
+        orderRef: order.orderRef,
+        locale: row.locale ?? order.locale,
+        payload: row.payload,
+        now: row.doneAt ?? row.runAt,
+      }).catch(() => null);
+      if (row.channel === "email" && rendered?.email) return { id: row.id, recipient: rendered.email.to.address, subject: rendered.email.subject, text: rendered.email.text };
+      if (row.channel === "sms" && rendered?.sms) return { id: row.id, recipient: rendered.sms.to, subject: null, text: rendered.sms.text };
+      return none;
+    }),
+  );
+}
+
 /** The form's one-time key (a fresh one per page view): the same press twice is one action. */
 const requestKey = z.string().trim().min(8).max(100);
 
@@ -309,6 +353,46 @@ export async function resendMessage(ctx: EngineContext, carrier: CarrierContext,
   });
 }
 
+/** What a refund of `asked` (null: everything left) gives back, or the field's refusal: the one rule of the quote and the refund. */
+function refundAmount(order: orders.OrderRow, asked: number | null | undefined): number {
+  if (!order.transactionId || order.totalMinor <= 0) throw new ValidationError({ amount_minor: ["REFUND_NOTHING_PAID"] });
+  const left = orders.refundableMinor(order);
+  const amount = asked ?? left;
+  if (amount <= 0 && left > 0) throw new ValidationError({ amount_minor: ["REFUND_AMOUNT_INVALID"] });
+  if (amount > left || left <= 0) throw new ValidationError({ amount_minor: ["REFUND_TOO_LARGE"] });
+  return amount;
+}
+
+const refundQuoteInput = z.object({
+  order_ref: id,
+  reason: orders.reasonInput,
+  amount_minor: z.coerce.number().int().optional().nullable(),
+});
+
+export interface RefundQuote {
+  amount_minor: number;
+  currency: string;
+  payment_type: string | null;
+  paid_via_credit: boolean;
+  reason: string;
+}
+
+/**
+ * What a refund would give back, checked as the refund checks it, before anything is asked of the
+ * gateway (ADR 255): the desk's confirmation states this amount; nothing is recorded or reserved.
+ */
+export async function refundQuote(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof refundQuoteInput>): Promise<RefundQuote> {
+  const data = parseInput(refundQuoteInput, input);
+  const order = await carrierOrder(ctx.db, carrier, data.order_ref);
+  return {
+    amount_minor: refundAmount(order, data.amount_minor),
+    currency: order.currency,
+    payment_type: order.paymentType,
+    paid_via_credit: order.paidViaCredit,
+    reason: data.reason,
+  };
+}
+
 const refundInput = actionBase.extend({
   /** Minor units; absent: everything that is left. */
   amount_minor: z.coerce.number().int().optional().nullable(),
@@ -333,11 +417,7 @@ export async function refundOrder(ctx: EngineContext, carrier: CarrierContext, s
     const order = await carrierOrder(tx, carrier, data.order_ref, true);
     const earlier = await earlierAction(tx, carrier, data.request_key);
     if (earlier) return { earlier };
-    if (!order.transactionId || order.totalMinor <= 0) throw new ValidationError({ amount_minor: ["REFUND_NOTHING_PAID"] });
-    const left = orders.refundableMinor(order);
-    const amount = data.amount_minor ?? left;
-    if (amount <= 0 && left > 0) throw new ValidationError({ amount_minor: ["REFUND_AMOUNT_INVALID"] });
-    if (amount > left || left <= 0) throw new ValidationError({ amount_minor: ["REFUND_TOO_LARGE"] });
+    const amount = refundAmount(order, data.amount_minor);
     const entry = await record(tx, carrier, { order, action: "refund", staff: who, reason: data.reason, key: data.request_key, amountMinor: amount, state: "pending" });
     await tx
       .update(s.orders)
@@ -411,14 +491,33 @@ export async function serviceAvailability(ctx: EngineContext, carrier: CarrierCo
   return orders.orderAvailability(ctx, carrier, lookupOf(order), input);
 }
 
-const changeDateInput = actionBase.extend({ date: z.string() });
+/** The arrival windows of one day the order may move to (ADR 256), as the move checks them. */
+export async function serviceWindows(ctx: EngineContext, carrier: CarrierContext, orderRef: unknown, input: Parameters<typeof orders.orderWindows>[3]) {
+  const order = await carrierOrder(ctx.db, carrier, orderRef);
+  return orders.orderWindows(ctx, carrier, lookupOf(order), input);
+}
 
-/** Moves the visit through the customer's own date change; the date-change log names the staff member. */
+const changeDateInput = actionBase.extend({ date: z.string(), slot: z.string().optional().nullable() });
+
+/**
+ * Moves the visit through the customer's own date change, to the day and the arrival window the desk
+ * chose (ADR 256); the date-change log names the staff member.
+ */
 export async function changeDate(ctx: EngineContext, carrier: CarrierContext, staff: ServiceStaff, input: z.input<typeof changeDateInput>): Promise<ServiceActionView> {
   const data = parseInput(changeDateInput, input);
   return actOnce(ctx, carrier, staff, data, "change-date", async (order) => {
-    const { log } = await orders.changeOrderDate(ctx, carrier, lookupOf(order), { date: data.date, reason: data.reason, user_id: staff.id });
-    return { result: log, details: { original_date: log.original_date, new_date: log.new_date, original_technician: log.original_technician, new_technician: log.new_technician } };
+    const { order: moved, log } = await orders.changeOrderDate(ctx, carrier, lookupOf(order), { date: data.date, slot: data.slot, reason: data.reason, user_id: staff.id });
+    return {
+      result: log,
+      details: {
+        original_date: log.original_date,
+        new_date: log.new_date,
+        original_window: order.slot,
+        new_window: moved.booking.timeslot?.start ?? null,
+        original_technician: log.original_technician,
+        new_technician: log.new_technician,
+      },
+    };
   });
 }
 

@@ -2,8 +2,8 @@
  * Customer service for operations staff (issue 24 items 3 and 4, ADR 188–190) in Chromium: a
  * customer books on PatchPoint through the UI; the carrier's customer-service account finds the
  * order by the customer's phone number typed another way, resends its confirmation (a second
- * confirmation e-mail in the development outbox), moves it to another free day, and refunds part of
- * it (a second press of the same form refunds nothing more). Another carrier's customer service never
+ * confirmation e-mail in the development outbox), moves it to another free day and window, and refunds
+ * part of it once confirmed (a second press of the same confirmation refunds nothing more). Another carrier's customer service never
  * sees the order, by search or by its address; a technician is refused and a person without a staff
  * session (an editor) is sent to the log-in page.
  */
@@ -53,7 +53,7 @@ test.describe("customer service", () => {
 
     // Search by the phone number written another way than the customer typed it.
     await page.goto(carrierUrl(CARRIER, "/store"));
-    await page.getByRole("link", { name: "Customer service" }).click();
+    await page.getByTestId("staff-pages").getByRole("link", { name: "Customer service" }).click();
     await page.getByLabel("Order reference, e-mail, phone number or postcode").fill("+44 7700 900123");
     await page.getByTestId("service-search").click();
     await expect(page.getByTestId("service-results")).toBeVisible();
@@ -61,12 +61,12 @@ test.describe("customer service", () => {
     await page.getByTestId("service-result-link").filter({ hasText: order.orderRef }).click();
     await expect(page).toHaveURL(carrierUrl(CARRIER, `/store/service/${order.orderRef}`));
     await expect(page.getByTestId("service-date")).toHaveAttribute("data-date", order.date);
-    await expect(page.getByTestId("service-messages")).toContainText("booking-confirmed");
+    await expect(page.getByTestId("service-messages")).toContainText("Booking confirmation");
     await expectNoSeriousA11yViolations(page);
 
     // Resend the confirmation e-mail: a reason is required (more than three words).
     const resend = page.getByTestId("service-resend-form");
-    const confirmationOption = resend.locator("option", { hasText: "booking-confirmed · E-mail" }).first();
+    const confirmationOption = resend.locator("option", { hasText: "Booking confirmation · E-mail" }).first();
     await resend.getByLabel("Message").selectOption((await confirmationOption.getAttribute("value"))!);
     await resend.getByLabel("Reason (more than three words)").fill("never got it");
     await page.getByTestId("service-resend").click();
@@ -82,24 +82,32 @@ test.describe("customer service", () => {
       await expect(emails.first().getByTestId("outbox-subject")).toHaveText(subject!);
     }).toPass({ timeout: 30_000 });
 
-    // Move it to another free day; the date-change log names the staff member.
+    // Move it to another free day and its first free window; the date-change log names the staff member.
     await page.goto(carrierUrl(CARRIER, `/store/service/${order.orderRef}`));
     const move = page.getByTestId("service-change-date");
-    const newDate = await move.getByLabel("New date").locator("option").first().getAttribute("value");
-    await move.getByLabel("New date").selectOption(newDate!);
-    await move.getByLabel("Reason (more than three words)").fill(REASON);
+    const days = await move
+      .getByLabel("Day")
+      .locator("option")
+      .evaluateAll((options) => options.map((o) => (o as HTMLOptionElement).value));
+    const newDate = days.find((day) => day !== order.date);
+    await move.getByLabel("Day").selectOption(newDate!);
+    await page.getByTestId("service-move-day-submit").click();
+    await page.locator('[data-testid="service-move-window"]:not([disabled])').first().check();
+    await page.getByTestId("service-move-window-form").getByLabel("Reason (more than three words)").fill(REASON);
     await page.getByTestId("service-change-date-submit").click();
     await expect(page.getByTestId("service-done")).toHaveText("The appointment was moved; the customer is told.");
     await expect(page.getByTestId("service-date")).toHaveAttribute("data-date", newDate!);
     await expect(page.getByTestId("service-date-change-list")).toContainText(REASON);
 
-    // Refund 10.00 of it; the same form sent again (the browser's back and resubmit) refunds nothing more.
+    // Refund 10.00 of it, confirmed; the same confirmation sent again (the browser's back and resubmit) refunds nothing more.
     const refund = page.getByTestId("service-refund");
     await refund.getByLabel(/^Amount in GBP/).fill("10.00");
     await refund.getByLabel("Reason (more than three words)").fill(REASON);
-    const form = refund.locator("form");
-    const fields = Object.fromEntries(await form.locator("input").evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value])));
     await page.getByTestId("service-refund-submit").click();
+    await expect(page.getByTestId("service-refund-confirm-question")).toHaveText("Refund £10.00 to the customer's card?");
+    const form = page.getByTestId("service-refund-confirm").locator("form");
+    const fields = Object.fromEntries(await form.locator("input").evaluateAll((inputs) => inputs.map((i) => [(i as HTMLInputElement).name, (i as HTMLInputElement).value])));
+    await page.getByTestId("service-refund-confirm-submit").click();
     await expect(page.getByTestId("service-done")).toHaveText("The refund was made.");
     await expect(page.getByTestId("service-refunded")).toHaveAttribute("data-minor", "1000");
     // The same form's fields posted again from the page (as a resubmit would): answered with the redirect, nothing refunded.

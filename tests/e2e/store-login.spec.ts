@@ -221,7 +221,7 @@ test.describe("staff log-in on a carrier without in-store bookings", () => {
     await expect(table).not.toContainText("Sam Technician");
     await page.goto(carrierUrl("patchpoint", "/store"));
     await expect(page.getByTestId("staff-details")).toContainText("PatchPoint");
-    await expect(page.getByRole("link", { name: "Staff of the area" })).toBeVisible();
+    await expect(page.getByTestId("staff-pages").getByRole("link", { name: "Staff of the area" })).toBeVisible();
     await expectNoSeriousA11yViolations(page, "patchpoint /store");
   });
 

@@ -53,7 +53,7 @@ test.describe("technicians and area managers on a phone", () => {
 
     // The area manager sees the day's job and the capacity, and gives the job to the demo technician.
     const manager = await staffPage(browser, MANAGER, order);
-    await expect(manager.page.getByRole("link", { name: "Jobs of the area" })).toBeVisible();
+    await expect(manager.page.getByTestId("staff-pages").getByRole("link", { name: "Jobs of the area" })).toBeVisible();
     await manager.page.goto(carrierUrl(CARRIER, `/store/area/jobs?date=${order.date}`));
     const job = manager.page.locator(`[data-testid="area-job"][data-order-ref="${order.orderRef}"]`);
     await expect(job).toBeVisible();
@@ -74,7 +74,7 @@ test.describe("technicians and area managers on a phone", () => {
     const tech = await staffPage(browser, TECHNICIAN.username, order, { geolocation: VAN, permissions: ["geolocation"] });
     const page = tech.page;
     await expectNoSeriousA11yViolations(page);
-    await page.getByRole("link", { name: "My jobs today" }).click();
+    await page.getByTestId("staff-pages").getByRole("link", { name: "My jobs today" }).click();
     await expect(page).toHaveURL(carrierUrl(CARRIER, "/store/jobs"));
     const listed = page.locator(`[data-testid="technician-job"][data-order-ref="${order.orderRef}"]`);
     await expect(listed).toContainText("10 Example Street");

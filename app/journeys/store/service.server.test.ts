@@ -19,3 +19,20 @@ describe("customer service forms", () => {
     expect(actionProblem("resend", new Error("boom"), "en")).toBeNull();
   });
 });
+
+describe("the desk's words for messages (ADR 255)", () => {
+  it("names every kind of customer message in English and German, and says where a refund goes in both", async () => {
+    const { CUSTOMER_MESSAGE_KINDS } = await import("@repair/rules/message-kinds");
+    const en = (await import("~/i18n/locales/en/store.json")).default.service;
+    const de = (await import("~/i18n/locales/de/store.json")).default.service;
+    for (const texts of [en, de]) {
+      const kinds = texts.messages.kind as Record<string, string>;
+      expect(Object.keys(kinds).sort()).toEqual([...CUSTOMER_MESSAGE_KINDS].sort());
+      for (const kind of CUSTOMER_MESSAGE_KINDS) expect(kinds[kind], kind).toMatch(/^\p{Lu}/u);
+      expect(Object.keys(texts.refund.to).sort()).toEqual(["card", "other", "pay_later", "pay_later_instalments", "paypal"]);
+    }
+    expect(en.messages.kind["booking-confirmed"]).toBe("Booking confirmation");
+    expect(en.messages.kind["evening-before"]).toBe("Reminder the evening before");
+    expect(de.messages.kind["booking-confirmed"]).toBe("Buchungsbestätigung");
+  });
+});

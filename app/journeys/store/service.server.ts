@@ -3,12 +3,13 @@
  * to the engine, and the engine's refusal turned into what the page shows (§8 through the table's
  * "store.service" place): a field's text under the field, any other refusal above the form.
  */
+import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { DomainError, type Engine } from "~/booking.server";
 import { behaviourFor, firstMessageText, type ShownText } from "~/lib/errors/error-table";
 import type { StaffContext } from "~/lib/staff/require-staff.server";
 
-export const SERVICE_INTENTS = ["resend", "refund", "change-date", "change-address", "cancel"] as const;
+export const SERVICE_INTENTS = ["resend", "refund", "refund-confirm", "change-date", "change-address", "cancel"] as const;
 export type ServiceIntent = (typeof SERVICE_INTENTS)[number];
 
 /** "12.50", "12,50" or "12" in major units → minor units; null when it is not an amount (the form says so). */
@@ -24,8 +25,11 @@ const base = { order_ref: z.string().regex(/^\d{1,15}$/), reason: text(1000), re
 
 const forms = {
   resend: z.object({ ...base, message_id: z.coerce.number().int().positive() }),
+  // The first step of a refund (ADR 255): the amount as typed, answered with the confirmation.
   refund: z.object({ ...base, amount: text(20) }),
-  "change-date": z.object({ ...base, date: text(20) }),
+  // The confirmation's post: the amount it stated, in minor units.
+  "refund-confirm": z.object({ ...base, amount_minor: z.string().regex(/^\d{1,9}$/) }),
+  "change-date": z.object({ ...base, date: text(20), slot: text(10).optional() }),
   "change-address": z.object({ ...base, line_1: text(200), line_2: text(200).optional(), town: text(200), postcode: text(40) }),
   cancel: z.object({ ...base, keep_fee: z.literal("on").optional() }),
 } as const;
@@ -37,9 +41,21 @@ export interface ActionProblem {
   fields: Record<string, string[]>;
   /** The text above the form; `detail` fills the text's {{message}} (the provider's own words). */
   alert: (ShownText & { detail?: string }) | null;
+  /** The page's own field texts (i18n keys) for what it refuses before the engine: an amount it cannot read, no window chosen. */
+  ownFields?: Record<string, string[]>;
 }
 
-export type ActionOutcome = { ok: true; intent: ServiceIntent } | { ok: false; problem: ActionProblem } | { ok: false; malformed: true };
+/** What the refund's confirmation states and posts again (ADR 255). */
+export interface RefundConfirmation {
+  amount_minor: number;
+  reason: string;
+  payment_type: string | null;
+  paid_via_credit: boolean;
+  /** A fresh one-time key for the confirmation's form: the confirm post is the one action. */
+  request_key: string;
+}
+
+export type ActionOutcome = { ok: true; intent: ServiceIntent; confirm?: RefundConfirmation } | { ok: false; problem: ActionProblem } | { ok: false; malformed: true };
 
 /** The refusal as the page shows it; null for an error that is not the engine's (the route rethrows it: an error page). */
 export function actionProblem(intent: ServiceIntent, error: unknown, locale: string): ActionProblem | null {
@@ -67,18 +83,30 @@ export async function runServiceAction(engine: Engine, staff: StaffContext, form
         break;
       }
       case "refund": {
+        // Nothing goes to the gateway here: the amount is checked as the refund checks it and stated for confirmation.
         const data = forms.refund.parse(parsed.data);
         const amount = data.amount.trim() === "" ? null : minorFromMajor(data.amount);
         if (amount === null && data.amount.trim() !== "") {
-          return { ok: false, problem: { intent, fieldCodes: {}, fields: {}, alert: { key: "store.service.errors.amountFormat" } } };
+          return { ok: false, problem: { intent, fieldCodes: {}, fields: {}, alert: null, ownFields: { amount_minor: ["store.service.errors.amountFormat"] } } };
         }
-        const outcome = await engine.service.refundOrder(carrier, who, { ...common, amount_minor: amount });
-        if (outcome.message !== null) return { ok: false, problem: { intent, fieldCodes: {}, fields: {}, alert: { key: "store.service.refund.failed", detail: outcome.message } } };
+        const quote = await engine.service.refundQuote(carrier, { order_ref: common.order_ref, reason, amount_minor: amount });
+        return {
+          ok: true,
+          intent,
+          confirm: { amount_minor: quote.amount_minor, reason: quote.reason, payment_type: quote.payment_type, paid_via_credit: quote.paid_via_credit, request_key: randomUUID() },
+        };
+      }
+      case "refund-confirm": {
+        const data = forms["refund-confirm"].parse(parsed.data);
+        const outcome = await engine.service.refundOrder(carrier, who, { ...common, amount_minor: Number(data.amount_minor) });
+        if (outcome.message !== null)
+          return { ok: false, problem: { intent: "refund", fieldCodes: {}, fields: {}, alert: { key: "store.service.refund.failed", detail: outcome.message } } };
         break;
       }
       case "change-date": {
         const data = forms["change-date"].parse(parsed.data);
-        await engine.service.changeDate(carrier, who, { ...common, date: data.date });
+        if (!data.slot) return { ok: false, problem: { intent, fieldCodes: {}, fields: {}, alert: null, ownFields: { slot: ["store.service.errors.windowMissing"] } } };
+        await engine.service.changeDate(carrier, who, { ...common, date: data.date, slot: data.slot });
         break;
       }
       case "change-address": {
@@ -93,7 +121,8 @@ export async function runServiceAction(engine: Engine, staff: StaffContext, form
       }
     }
   } catch (error) {
-    const problem = actionProblem(intent, error, staff.locale);
+    // A refusal of the confirmation shows at the refund's form.
+    const problem = actionProblem(intent === "refund-confirm" ? "refund" : intent, error, staff.locale);
     if (!problem) throw error;
     return { ok: false, problem };
   }

@@ -41,6 +41,7 @@ export const FIELD_KEYS = {
   ADDRESS_NOT_COVERED: "landing.addressNotCovered",
   DATE_UNCHANGED: "manage.date.errors.sameDate",
   DATE_UNAVAILABLE: null,
+  WINDOW_UNAVAILABLE: "store.service.errors.windowUnavailable",
   REASON_TOO_SHORT: "manage.date.errors.reasonShort",
   PHONE_INVALID: "contact.errors.phoneInvalid",
   EMAIL_INVALID: "contact.errors.emailInvalid",

@@ -1,13 +1,13 @@
 import { randomUUID } from "node:crypto";
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, Link, useActionData, useLoaderData } from "@remix-run/react";
-import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { getRequestEngine } from "~/booking.server";
+import { FieldError } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { Select, TextField } from "~/components/ui/text-field";
 import { titleMeta } from "~/i18n/meta";
-import { clockTime, dayOfInstant, longDate } from "~/lib/dates";
+import { clockTime, dayOfInstant, longDate, timeslotText } from "~/lib/dates";
 import { handleError } from "~/lib/errors/errors.server";
 import { fieldTexts } from "~/lib/errors/field-texts";
 import { readForm } from "~/lib/http/form.server";
@@ -17,7 +17,9 @@ import { requireStaff } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
 import { notFound } from "~/lib/carrier-routes.server";
 import { StaffTable } from "~/journeys/store/components/staff-table";
-import { runServiceAction, SERVICE_INTENTS, type ActionOutcome, type ActionProblem, type ServiceIntent } from "~/journeys/store/service.server";
+import { ServiceSection as Section } from "~/journeys/store/components/service-section";
+import { MessageList, useMessageKind } from "~/journeys/store/components/service-messages";
+import { runServiceAction, SERVICE_INTENTS, type ActionOutcome, type ActionProblem, type RefundConfirmation, type ServiceIntent } from "~/journeys/store/service.server";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
@@ -45,16 +47,29 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   });
   const order = page.order;
   const movable = order.status === "BOOKED" && !order.is_mail_in_repair;
-  const days = movable ? await engine.service.serviceAvailability(staff.carrier, orderRef, { days_to_load: 31 }).catch(() => []) : [];
-  const done = SERVICE_INTENTS.find((intent) => intent === new URL(request.url).searchParams.get("done")) ?? null;
+  const url = new URL(request.url);
+  const [days, texts] = await Promise.all([
+    movable ? engine.service.serviceAvailability(staff.carrier, orderRef, { days_to_load: 31 }).catch(() => []) : Promise.resolve([]),
+    // Each message written out as the scheduler renders it (ADR 255); none when the carrier's content cannot be read now.
+    engine.service.serviceMessageTexts(staff.carrier, orderRef).catch(() => []),
+  ]);
+  // The days it may move to, its own day too (another window of it).
+  const freeDays = days.filter((day) => day.available).map((day) => day.date);
+  // The day the desk picked (?day=…): its arrival windows, as the move checks them (ADR 256).
+  const day = freeDays.find((date) => date === url.searchParams.get("day")) ?? null;
+  const windows = day ? await engine.service.serviceWindows(staff.carrier, orderRef, { date: day }).catch(() => []) : [];
+  const done = SERVICE_INTENTS.find((intent) => intent === url.searchParams.get("done")) ?? null;
   return data(
     {
       ...page,
+      texts,
       orderRef,
       done,
       // A new key per page view: the same form sent twice is one action (ADR 189).
       requestKey: randomUUID(),
-      freeDays: days.filter((day) => day.available && day.date !== order.booking.booking_date).map((day) => day.date),
+      freeDays,
+      day,
+      windows,
       movable,
       fee: staff.carrier.hasCallOutCharge ? staff.carrier.callOutCharge : 0,
       carrier: { countryCode: staff.carrier.countryCode, timezone: staff.carrier.timezone },
@@ -72,24 +87,21 @@ export async function action({ request, params }: ActionFunctionArgs) {
   const outcome: ActionOutcome = await runServiceAction(await getRequestEngine(request), staff, form);
   if ("malformed" in outcome) throw new Response("The form could not be read.", { status: 400, headers: staff.headers });
   if (!outcome.ok) return data(outcome, { status: 422, headers: staff.headers });
+  // A refund's first step answers the page with its confirmation (ADR 255): nothing is sent to the gateway yet.
+  if (outcome.confirm) return data(outcome, { headers: staff.headers });
   // After the post, a fresh page (and a fresh form key): a reload sends nothing again.
-  return redirect(`/store/service/${orderRef}?done=${outcome.intent}`, { headers: staff.headers });
-}
-
-function Section({ title, testId, children }: { title: string; testId: string; children: ReactNode }) {
-  return (
-    <section className="mt-8" data-testid={testId}>
-      <h2 className="text-xl font-bold">{title}</h2>
-      <div className="mt-3">{children}</div>
-    </section>
-  );
+  return redirect(`/store/service/${orderRef}?done=${outcome.intent === "refund-confirm" ? "refund" : outcome.intent}`, { headers: staff.headers });
 }
 
 export default function CustomerServiceOrder() {
   const page = useLoaderData<typeof loader>();
-  const outcome = useActionData<typeof action>() as { ok: false; problem: ActionProblem } | undefined;
+  const answer = useActionData<typeof action>() as { ok: false; problem: ActionProblem } | { ok: true; confirm: RefundConfirmation } | undefined;
+  const outcome = answer && !answer.ok ? answer : undefined;
+  const confirm = answer?.ok ? answer.confirm : null;
   const { t } = useTranslation();
+  const kindText = useMessageKind();
   const { order, payment } = page;
+  const timeLocale = intlLocaleOf(page.carrier.countryCode, page.locale);
   const money = (minor: number) => formatMoney(minor, payment.currency as Currency, { countryCode: page.carrier.countryCode, locale: page.locale });
   const when = (instant: string) =>
     `${dayOfInstant(instant, page.carrier.timezone, page.locale)} ${clockTime(instant, page.carrier.timezone, intlLocaleOf(page.carrier.countryCode, page.locale))}`;
@@ -110,10 +122,12 @@ export default function CustomerServiceOrder() {
       <input type="hidden" name="request_key" value={page.requestKey} />
     </>
   );
-  const reasonField = (intent: ServiceIntent) => (
-    <TextField id={`${intent}-reason`} name="reason" label={t("store.service.reason")} required error={fieldTexts(problem(intent), "reason", t)} />
-  );
+  /** The engine's field texts and the page's own (an amount it cannot read, no window chosen). */
+  const errorsOf = (intent: ServiceIntent, field: string) => [...fieldTexts(problem(intent), field, t), ...(problem(intent)?.ownFields?.[field] ?? []).map((key) => t(key))];
+  const reasonField = (intent: ServiceIntent) => <TextField id={`${intent}-reason`} name="reason" label={t("store.service.reason")} required error={errorsOf(intent, "reason")} />;
   const emailMessages = page.messages;
+  // Where the money goes back to: the customer's card, PayPal account or pay-later plan.
+  const refundTo = t(`store.service.refund.to.${payment.payment_type ?? "other"}`, { defaultValue: t("store.service.refund.to.other") });
   return (
     <div className="mx-auto max-w-5xl px-4 py-6">
       <h1 className="text-2xl font-bold">{t("store.service.order.title", { ref: page.orderRef })}</h1>
@@ -126,6 +140,32 @@ export default function CustomerServiceOrder() {
         </p>
       ) : null}
 
+      {confirm ? (
+        // The refund's second step (ADR 255): the amount in the carrier's currency and the reason, before anything reaches the gateway.
+        <section className="mt-6 rounded-xl border-2 border-primary p-4" data-testid="service-refund-confirm" aria-labelledby="service-refund-confirm-title">
+          <h2 id="service-refund-confirm-title" className="text-xl font-bold">
+            {t("store.service.refund.confirmTitle")}
+          </h2>
+          <p className="mt-2 text-lg" data-testid="service-refund-confirm-question" data-minor={confirm.amount_minor}>
+            {t("store.service.refund.confirmQuestion", { amount: money(confirm.amount_minor), to: refundTo })}
+          </p>
+          <p className="mt-1" data-testid="service-refund-confirm-reason">
+            {t("store.service.refund.confirmReason", { reason: confirm.reason })}
+          </p>
+          <Form method="post" className="mt-4 flex flex-wrap items-center gap-4">
+            <input type="hidden" name="intent" value="refund-confirm" />
+            <input type="hidden" name="order_ref" value={page.orderRef} />
+            <input type="hidden" name="request_key" value={confirm.request_key} />
+            <input type="hidden" name="amount_minor" value={confirm.amount_minor} />
+            <input type="hidden" name="reason" value={confirm.reason} />
+            <SubmitButton testId="service-refund-confirm-submit">{t("store.service.refund.confirmSubmit", { amount: money(confirm.amount_minor) })}</SubmitButton>
+            <Link to={`/store/service/${page.orderRef}`} className="underline" data-testid="service-refund-confirm-back">
+              {t("store.service.refund.confirmBack")}
+            </Link>
+          </Form>
+        </section>
+      ) : null}
+
       <Section title={t("store.service.order.customer")} testId="service-customer">
         <p>{[order.details.first_name, order.details.last_name].filter(Boolean).join(" ")}</p>
         <p>{order.details.email}</p>
@@ -134,9 +174,9 @@ export default function CustomerServiceOrder() {
       </Section>
 
       <Section title={t("store.service.order.appointment")} testId="service-appointment">
-        <p data-testid="service-date" data-date={order.booking.booking_date}>
+        <p data-testid="service-date" data-date={order.booking.booking_date} data-window={order.booking.timeslot?.start ?? ""}>
           {order.booking.timeslot
-            ? t("store.service.order.window", { date: longDate(order.booking.booking_date, page.locale), start: order.booking.timeslot.start, end: order.booking.timeslot.end })
+            ? t("store.service.order.window", { date: longDate(order.booking.booking_date, page.locale), window: timeslotText(order.booking.timeslot, timeLocale) })
             : t("store.service.order.mailIn", { date: longDate(order.booking.booking_date, page.locale) })}
         </p>
         <p>
@@ -178,30 +218,7 @@ export default function CustomerServiceOrder() {
       </Section>
 
       <Section title={t("store.service.messages.title")} testId="service-messages">
-        {emailMessages.length ? (
-          <StaffTable
-            testId="service-message-list"
-            className=""
-            headings={["message", "channel", "state", "due", "attempts", "error"].map((c) => t(`store.service.messages.columns.${c}`))}
-            rows={emailMessages.map((message) => ({
-              key: message.id,
-              cells: [
-                <span key="kind" data-testid="service-message-kind">
-                  {message.kind}
-                </span>,
-                t(`store.service.messages.channel.${message.channel}`),
-                <span key="state" data-testid="service-message-state" data-state={message.state}>
-                  {t(`store.service.messages.state.${message.state}`)}
-                </span>,
-                when(String(message.runAt)),
-                message.attempts,
-                message.lastError ?? "",
-              ],
-            }))}
-          />
-        ) : (
-          <p>{t("store.service.messages.none")}</p>
-        )}
+        {emailMessages.length ? <MessageList messages={emailMessages} texts={page.texts} when={when} /> : <p>{t("store.service.messages.none")}</p>}
         {emailMessages.length ? (
           <Form method="post" className="mt-4 max-w-xl space-y-3" data-testid="service-resend-form">
             <h3 className="font-semibold">{t("store.service.resend.title")}</h3>
@@ -210,7 +227,7 @@ export default function CustomerServiceOrder() {
             <Select id="resend-message" name="message_id" label={t("store.service.resend.message")} error={fieldTexts(problem("resend"), "message_id", t)}>
               {emailMessages.map((message) => (
                 <option key={message.id} value={message.id}>
-                  {`${message.kind} · ${t(`store.service.messages.channel.${message.channel}`)} · ${when(String(message.runAt))}`}
+                  {`${kindText(message.kind)} · ${t(`store.service.messages.channel.${message.channel}`)} · ${when(String(message.runAt))}`}
                 </option>
               ))}
             </Select>
@@ -243,8 +260,9 @@ export default function CustomerServiceOrder() {
         )}
       </Section>
 
-      {payment.transaction_id && payment.refundable_minor > 0 ? (
+      {payment.transaction_id && payment.refundable_minor > 0 && !confirm ? (
         <Section title={t("store.service.refund.title")} testId="service-refund">
+          <p className="mb-3">{t("store.service.refund.intro")}</p>
           <Form method="post" className="max-w-xl space-y-3">
             {alertOf("refund")}
             {hidden("refund")}
@@ -253,7 +271,7 @@ export default function CustomerServiceOrder() {
               name="amount"
               inputMode="decimal"
               label={t("store.service.refund.amount", { currency: payment.currency })}
-              error={fieldTexts(problem("refund"), "amount_minor", t)}
+              error={errorsOf("refund", "amount_minor")}
             />
             {reasonField("refund")}
             <SubmitButton testId="service-refund-submit">{t("store.service.refund.submit")}</SubmitButton>
@@ -265,19 +283,57 @@ export default function CustomerServiceOrder() {
         <>
           <Section title={t("store.service.date.title")} testId="service-change-date">
             {page.freeDays.length ? (
-              <Form method="post" className="max-w-xl space-y-3">
-                {alertOf("change-date")}
-                {hidden("change-date")}
-                <Select id="change-date-day" name="date" label={t("store.service.date.label")} error={fieldTexts(problem("change-date"), "date", t)}>
-                  {page.freeDays.map((day) => (
-                    <option key={day} value={day}>
-                      {longDate(day, page.locale)}
-                    </option>
-                  ))}
-                </Select>
-                {reasonField("change-date")}
-                <SubmitButton testId="service-change-date-submit">{t("store.service.date.submit")}</SubmitButton>
-              </Form>
+              <>
+                {/* First the day (a plain GET: the page comes back with that day's windows, with or without JavaScript), then its window (ADR 256). */}
+                <Form method="get" className="flex max-w-xl flex-wrap items-end gap-3" data-testid="service-move-day-form">
+                  <div className="min-w-72 flex-1">
+                    <Select id="change-date-day" name="day" label={t("store.service.date.label")} defaultValue={page.day ?? undefined} key={page.day ?? ""}>
+                      {page.freeDays.map((day) => (
+                        <option key={day} value={day}>
+                          {day === order.booking.booking_date ? t("store.service.date.sameDay", { date: longDate(day, page.locale) }) : longDate(day, page.locale)}
+                        </option>
+                      ))}
+                    </Select>
+                  </div>
+                  <SubmitButton testId="service-move-day-submit" variant="secondary">
+                    {t("store.service.date.showWindows")}
+                  </SubmitButton>
+                </Form>
+                {page.day ? (
+                  page.windows.some((w) => w.available) ? (
+                    <Form method="post" className="mt-4 max-w-xl space-y-3" data-testid="service-move-window-form">
+                      {alertOf("change-date")}
+                      {hidden("change-date")}
+                      <input type="hidden" name="date" value={page.day} />
+                      <fieldset aria-describedby={errorsOf("change-date", "slot").length ? "change-date-slot-error" : undefined}>
+                        <legend className="font-semibold">{t("store.service.date.windowLabel", { date: longDate(page.day, page.locale) })}</legend>
+                        <ul className="mt-2 space-y-1">
+                          {page.windows.map((w) => (
+                            <li key={w.start}>
+                              <label className={`flex items-center gap-2 ${w.available ? "" : "text-ink/60"}`}>
+                                <input type="radio" name="slot" value={w.start} disabled={!w.available} data-testid="service-move-window" />
+                                {timeslotText(w, timeLocale)}
+                                {w.current ? ` (${t("store.service.date.currentWindow")})` : w.available ? "" : ` (${t("store.service.date.windowTaken")})`}
+                              </label>
+                            </li>
+                          ))}
+                        </ul>
+                        <FieldError
+                          id="change-date-slot-error"
+                          messages={[...errorsOf("change-date", "slot"), ...errorsOf("change-date", "date")]}
+                          testId="change-date-slot-error"
+                        />
+                      </fieldset>
+                      {reasonField("change-date")}
+                      <SubmitButton testId="service-change-date-submit">{t("store.service.date.submit")}</SubmitButton>
+                    </Form>
+                  ) : (
+                    <p className="mt-4" data-testid="service-move-no-window">
+                      {t("store.service.date.noWindow", { date: longDate(page.day, page.locale) })}
+                    </p>
+                  )
+                ) : null}
+              </>
             ) : (
               <p>{t("store.service.date.none")}</p>
             )}
