@@ -145,7 +145,12 @@ describe("cancelling inside 24 hours keeps the call-out charge (spec §9)", () =
     await withPayLater.basket.setCustomerDetails(carrier, ref, VALID_DETAILS);
     await withPayLater.checkout.updatePayLaterSession(carrier, ref);
     const authorization = await withPayLater.checkout.authorizePayLater(carrier, ref, { payment_type: "pay_later" });
-    const state = await withPayLater.checkout.charge(carrier, ref, { currency: "GBP", token: authorization.authorization_token!, payment_type: "pay_later", paid_via_credit: true });
+    const state = await withPayLater.checkout.charge(carrier, ref, {
+      currency: "GBP",
+      token: authorization.authorization_token!,
+      payment_type: "pay_later",
+      paid_via_credit: true,
+    });
     const lookup = { order_ref: String(state.order_id), email: EMAIL };
     t.clock.set(TWENTY_THREE_HOURS_59);
     expect((await withPayLater.orders.lookupOrder(carrier, lookup)).cancellation_quote).toMatchObject({ kept: 5900, refund: TOTAL - 5900 });
@@ -193,12 +198,43 @@ describe("cancelling inside 24 hours keeps the call-out charge (spec §9)", () =
   it("after a partial refund by customer service, keeps the fee from what is left", async () => {
     const carrier = await newCarrier(t);
     const { lookup, sale } = await paidOrder(carrier);
-    await t.engine.service.refundOrder(carrier, { id: "ops-1", name: "Olive Ops" }, { order_ref: lookup.order_ref, amount_minor: 5000, reason: "Goodwill for the late technician", request_key: "late-cancel-refund-1" });
+    await t.engine.service.refundOrder(
+      carrier,
+      { id: "ops-1", name: "Olive Ops" },
+      { order_ref: lookup.order_ref, amount_minor: 5000, reason: "Goodwill for the late technician", request_key: "late-cancel-refund-1" },
+    );
     t.clock.set(TWENTY_THREE_HOURS_59);
     expect((await t.engine.orders.lookupOrder(carrier, lookup)).cancellation_quote).toMatchObject({ paid: TOTAL - 5000, kept: 5900, refund: TOTAL - 5000 - 5900 });
     const after = await t.engine.orders.cancelOrder(carrier, lookup);
     expect(after.cancellation).toEqual({ fee_kept: 5900, refunded: TOTAL - 5900, currency: "GBP" });
     expect(await refunded(sale.id)).toBe(TOTAL - 5900);
+  });
+});
+
+describe("customer service and the fee inside 24 hours", () => {
+  const STAFF = { id: "ops-1", name: "Olive Ops" };
+
+  it("the desk's page shows the fee kept from the customer's late cancellation", async () => {
+    const carrier = await newCarrier(t);
+    const { lookup } = await paidOrder(carrier);
+    t.clock.set(TWENTY_THREE_HOURS_59);
+    await t.engine.orders.cancelOrder(carrier, lookup);
+    const desk = await t.engine.service.serviceOrder(carrier, lookup.order_ref);
+    expect(desk.payment).toMatchObject({ total_minor: TOTAL, refunded_minor: TOTAL - 5900, refundable_minor: 5900, fee_kept_minor: 5900, refund_status: "REFUNDED" });
+  });
+
+  it("the desk decides for itself: cancelling late without keeping the fee refunds everything", async () => {
+    const carrier = await newCarrier(t);
+    const { lookup, sale } = await paidOrder(carrier);
+    t.clock.set(TWENTY_THREE_HOURS_59);
+    await t.engine.service.cancel(carrier, STAFF, {
+      order_ref: lookup.order_ref,
+      reason: "Customer is in hospital, waive the fee",
+      request_key: "late-cancel-desk-1",
+      keep_fee: false,
+    });
+    expect(await refunded(sale.id)).toBe(TOTAL);
+    expect((await t.engine.service.serviceOrder(carrier, lookup.order_ref)).payment.fee_kept_minor).toBe(0);
   });
 });
 

@@ -318,7 +318,11 @@ export function refundableMinor(order: Pick<OrderRow, "transactionId" | "totalMi
  * carrier's call-out charge is kept when it applies (a late cancellation, or staff keeping it),
  * never more than is left; the rest is refunded, never below 0. A pay-later order alike.
  */
-export function cancellationQuote(carrier: Pick<CarrierContext, "hasCallOutCharge" | "callOutCharge">, order: Pick<OrderRow, "transactionId" | "totalMinor" | "refundedMinor">, keepFee: boolean) {
+export function cancellationQuote(
+  carrier: Pick<CarrierContext, "hasCallOutCharge" | "callOutCharge">,
+  order: Pick<OrderRow, "transactionId" | "totalMinor" | "refundedMinor">,
+  keepFee: boolean,
+) {
   const fee = keepFee ? callOutFee(carrier) : 0;
   const paid = refundableMinor(order);
   const kept = Math.min(fee, paid);
@@ -369,8 +373,8 @@ async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: 
 
 const cancelOptions = z.object({
   /**
-   * Customer service only (ADR 189): keep the carrier's call-out charge out of the refund. The
-   * customer's own cancellation keeps it when it is late (inside 24 hours, ADR 250), else refunds everything left.
+   * Customer service only (ADR 189): keep the carrier's call-out charge out of the refund, or not,
+   * late or not. Absent (the customer's own cancellation): kept when late (inside 24 hours, ADR 250).
    */
   keep_fee: z.boolean().optional(),
 });
@@ -383,13 +387,14 @@ const cancelOptions = z.object({
  * Once the appointment has begun or the technician is on the way it is refused (call us).
  */
 export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, options: z.input<typeof cancelOptions> = {}): Promise<OrderView> {
-  const { keep_fee: keepFee = false } = parseInput(cancelOptions, options ?? {});
+  const { keep_fee: keepFee } = parseInput(cancelOptions, options ?? {});
   const outcome = await ctx.db.transaction(async (tx) => {
     const locked = await findOrder(tx, carrier, lookup, true);
     if (locked.status === "CANCELLED") {
       // A retry of a refund that did not go through: the fee as it stood when the order was cancelled.
       const lateThen = locked.cancelledAt !== null && changeWindow(carrier, locked, locked.cancelledAt) === "late";
-      if (locked.refundStatus === "FAILED" || locked.refundStatus === "PENDING") return { order: locked, refund: cancellationRefund(carrier, locked, keepFee || lateThen) };
+      if (locked.refundStatus === "FAILED" || locked.refundStatus === "PENDING")
+        return { order: locked, refund: cancellationRefund(carrier, locked, keepFee === true || lateThen) };
       throw new OrderCancelledError();
     }
     const now = ctx.clock.now();
@@ -404,14 +409,16 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
       .set({ status: "CANCELLED" })
       .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, locked.id)));
     const paid = !!locked.transactionId && locked.totalMinor > 0;
-    const refund = cancellationRefund(carrier, locked, keepFee || window === "late");
+    // The customer's late cancellation keeps the fee; customer service decides for itself (ADR 189).
+    const keep = keepFee ?? window === "late";
+    const refund = cancellationRefund(carrier, locked, keep);
     const [updated] = await tx
       .update(s.orders)
       .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now, refundStatus: paid ? "PENDING" : null })
       .where(eq(s.orders.id, locked.id))
       .returning();
     await cancelOrderMessages(tx, carrier, locked.orderRef, now);
-    const { kept } = cancellationQuote(carrier, locked, keepFee || window === "late");
+    const { kept } = cancellationQuote(carrier, locked, keep);
     await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund, feeKept: kept });
     // The freed unit goes to the first customer waiting in the area (ADR 094); a mail-in order held none.
     if (!isMailIn(locked)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
