@@ -41,14 +41,18 @@ const orderRecord = dataOf(
     status: z.enum(["BOOKED", "CANCELLED"]),
     refund_status: z.enum(["PENDING", "REFUNDED", "FAILED"]).nullable(),
     change_deadline: z.string().nullable().describe("24 hours before the visit (ISO instant); null for a repair by post."),
-    change_window: z.enum(["open", "late", "closed"]).describe("open: free changes; late: inside 24 hours (cancelling keeps the fee); closed: the visit has begun or the technician is on the way."),
+    change_window: z
+      .enum(["open", "late", "closed"])
+      .describe("open: free changes; late: inside 24 hours (cancelling keeps the fee); closed: the visit has begun or the technician is on the way."),
     can_change_online: z.boolean().describe("Date and address changes free of any fee (more than 24 hours before the visit)."),
     can_cancel_online: z.boolean(),
     can_change_date_online: z.boolean().describe("Inside 24 hours only where the carrier allows late moves (no fee for the move)."),
     cancellation_quote: z
       .object({ late: z.boolean(), fee: money, paid: money, kept: money, refund: money, currency: z.string() })
       .nullable()
-      .describe("What cancelling now keeps and refunds, in minor units: `kept` is the carrier's call-out charge when late, never more than `paid`; null when it cannot be cancelled."),
+      .describe(
+        "What cancelling now keeps and refunds, in minor units: `kept` is the carrier's call-out charge when late, never more than `paid`; null when it cannot be cancelled.",
+      ),
     cancellation: z
       .object({ fee_kept: money, refunded: money, currency: z.string() })
       .nullable()
