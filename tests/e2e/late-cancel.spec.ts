@@ -128,6 +128,42 @@ for (const journey of JOURNEYS) {
       await cancelLate(page, withJs, true);
     });
 
+    if (journey.lang === "en" && journey.fee === "£59.00") {
+      test("the cancellation SMS and the service desk's order page say the fee kept", async ({ browser }: { browser: Browser }) => {
+        test.setTimeout(120_000);
+        const context = await browser.newContext({ locale: "en-GB" });
+        const page = await context.newPage();
+        try {
+          // The customer's SMS (the development outbox), sent on the engine's clock a little after the cancellation.
+          await page.goto(carrierUrl(code, managePath(withJs)));
+          const deadline = new Date((await page.getByTestId("manage-booking").getAttribute("data-change-deadline"))!);
+          await setEngineClock(page, code, new Date(deadline.getTime() + 30 * 60_000));
+          const sms = page.getByTestId("outbox-sms").filter({ hasText: withJs.orderRef }).filter({ hasText: "cancellation fee was kept" });
+          await expect(async () => {
+            await page.goto(carrierUrl(code, "/dev/outbox"));
+            await page.getByRole("button", { name: "Send the messages due now" }).click();
+            await expect(page.getByTestId("dev-outbox-pass")).not.toBeEmpty();
+            await page.goto(carrierUrl(code, "/dev/outbox"));
+            await expect(sms).toHaveCount(1, { timeout: 1_000 });
+          }).toPass({ timeout: 30_000 });
+          await expect(sms.getByTestId("outbox-sms-text")).toContainText(/Refund: £\d+\.\d\d \(a £59\.00 cancellation fee was kept\)/);
+          await setEngineClock(page, code, null);
+
+          // The carrier's customer service reads the same on the order's page.
+          await page.goto(carrierUrl(code, "/store/login"));
+          await page.getByLabel("Username").fill("service.desk");
+          await page.getByLabel("Password").fill("DemoStaff-2026!");
+          await page.getByTestId("store-login-submit").click();
+          await expect(page).toHaveURL(carrierUrl(code, "/store"));
+          await page.goto(carrierUrl(code, `/store/service/${withJs.orderRef}`));
+          await expect(page.getByTestId("service-fee-kept")).toHaveText("Cancellation fee kept: £59.00");
+          await expect(page.getByTestId("service-fee-kept")).toHaveAttribute("data-minor", "5900");
+        } finally {
+          await context.close();
+        }
+      });
+    }
+
     test("without JavaScript: the same steps as links and forms", async ({ browser }: { browser: Browser }) => {
       test.setTimeout(120_000);
       const context = await browser.newContext({ javaScriptEnabled: false, locale: lang === "de" ? "de-DE" : "en-GB" });
