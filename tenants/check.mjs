@@ -111,6 +111,7 @@ const CARRIER_FIELDS = {
   theme: isObj,
   hasCallOutCharge: bool,
   callOutCharge: (v) => int(v) && v >= 0,
+  lateDateChanges: bool,
   allowWarrantyRepairs: bool,
   inWarrantyStatus: bool,
   warrantyRepairChargeable: bool,

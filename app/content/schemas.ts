@@ -95,6 +95,8 @@ export const carrierSchema = z.object({
     .min(0)
     .nullish()
     .transform((value) => value ?? 0),
+  /** Late date changes online (ADR 251): moves inside 24 hours of the visit, without the call-out fee. */
+  lateDateChanges: z.boolean().nullish().transform(Boolean),
   allowWarrantyRepairs: z.boolean().nullish().transform(Boolean),
   inWarrantyStatus: z.boolean().nullish().transform(Boolean),
   warrantyRepairChargeable: z.boolean().nullish().transform(Boolean),

@@ -27,6 +27,8 @@ export const carrierContextSchema = z.object({
   maxDevicesPerBasket: z.number().int().min(1).default(5),
   hasCallOutCharge: z.boolean().default(false),
   callOutCharge: minorUnits.default(0),
+  /** Late date changes online (ADR 251): the customer may move the visit inside the 24-hour window; the call-out charge is not taken for a move. */
+  lateDateChanges: z.boolean().default(false),
   warrantyRepairChargeable: z.boolean().default(false),
   warrantyRepairCharge: minorUnits.default(0),
   storeRequired: z.boolean().default(false),

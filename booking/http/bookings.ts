@@ -138,6 +138,7 @@ const CARRIER_SETTINGS = [
   "maxDevicesPerBasket",
   "hasCallOutCharge",
   "callOutCharge",
+  "lateDateChanges",
   "warrantyRepairChargeable",
   "warrantyRepairCharge",
   "use3DSecure",

@@ -59,6 +59,37 @@ const logEntry = z.object({
   created_at: z.string(),
 });
 
+const money = z.number().int().min(0);
+/**
+ * The order (GET /customer/{ref}, the cancel's and the date change's answer): documented here for
+ * the 24-hour rule and its fee (ADR 250); the other fields are the engine's order as the manage page reads it.
+ */
+const orderRecord = dataOf(
+  z.looseObject({
+    order_id: z.number().int(),
+    status: z.enum(["BOOKED", "CANCELLED"]),
+    refund_status: z.enum(["PENDING", "REFUNDED", "FAILED"]).nullable(),
+    change_deadline: z.string().nullable().describe("24 hours before the visit (ISO instant); null for a repair by post."),
+    change_window: z
+      .enum(["open", "late", "closed"])
+      .describe("open: free changes; late: inside 24 hours (cancelling keeps the fee); closed: the visit has begun or the technician is on the way."),
+    can_change_online: z.boolean().describe("Date and address changes free of any fee (more than 24 hours before the visit)."),
+    can_cancel_online: z.boolean(),
+    can_change_date_online: z.boolean().describe("Inside 24 hours only where the carrier allows late moves (no fee for the move)."),
+    cancellation_quote: z
+      .object({ late: z.boolean(), fee: money, paid: money, kept: money, refund: money, currency: z.string() })
+      .nullable()
+      .describe(
+        "What cancelling now keeps and refunds, in minor units: `kept` is the carrier's call-out charge when late, never more than `paid`; null when it cannot be cancelled.",
+      ),
+    cancellation: z
+      .object({ fee_kept: money, refunded: money, currency: z.string() })
+      .nullable()
+      .describe("A cancelled order once its refund is settled: the fee kept and the amount refunded, in minor units."),
+    cancellation_charge: z.object({ applies: z.boolean(), amount: money, currency: z.string() }),
+  }),
+);
+
 /** An operation proving ownership by e-mail, counted by the lookup throttle like the manage page's. */
 function owned<T>(engine: Engine, carrier: CarrierContextInput, emailAddress: string, operation: () => Promise<T>): Promise<T> {
   return engine.orders.withLookupThrottle(carrier, { email: emailAddress, clientAddress: null }, operation);
@@ -71,7 +102,7 @@ export const orderRoutes: ApiRoute[] = [
     summary: "The order by its reference, for the customer's e-mail.",
     scope: "orders:manage",
     query: z.object({ email }).strict(),
-    response: record,
+    response: orderRecord,
     handle: async ({ engine, carrier, params, query }) => ({
       data: await owned(engine, carrier, query.email, () => engine.orders.lookupOrder(carrier, { order_ref: params.ref!, email: query.email })),
     }),
@@ -90,10 +121,11 @@ export const orderRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/orders/{id}/cancel",
-    summary: "Cancels the order (the spec's GET); the 24-hour rule and fee are the engine's.",
+    summary:
+      "Cancels the order (the spec's GET). Inside 24 hours of the visit the carrier's call-out charge is kept and the rest refunded (`cancellation_quote` before, `cancellation` after); refused once the visit has begun. A second call refunds nothing more.",
     scope: "orders:manage",
     query: z.object({ email_to_verify: email }).strict(),
-    response: record,
+    response: orderRecord,
     handle: async ({ engine, carrier, params, query }) => ({
       data: await owned(engine, carrier, query.email_to_verify, () => engine.orders.cancelOrder(carrier, { order_ref: params.id!, email: query.email_to_verify })),
     }),

@@ -196,7 +196,7 @@ describe("the SMS", () => {
           confirmed({
             kind,
             locale,
-            values: { ...confirmed().values, refund: 4950, offerUrl: "https://acme.example/offer/0123456789abcdef", holdUntil: new Date("2026-11-30T13:30:00Z") },
+            values: { ...confirmed().values, refund: 4950, feeKept: 9900, offerUrl: "https://acme.example/offer/0123456789abcdef", holdUntil: new Date("2026-11-30T13:30:00Z") },
           }),
         );
         expect(sms?.text, `${locale} ${kind}`).toMatch(GSM);
@@ -250,6 +250,18 @@ describe("in German", () => {
   it("shows the refund of a UK carrier to a German-speaking customer in German style", () => {
     const { email } = renderMessage(confirmed({ kind: "booking-cancelled", locale: "de", values: { ...confirmed().values, refund: 4950 } }));
     expect(email?.text).toContain("Erstattung: 49,50 £");
+  });
+
+  it("says beside the refund that a late cancellation's fee was kept, in English and German, in the e-mail and the SMS (ADR 250)", () => {
+    const en = renderMessage(confirmed({ kind: "booking-cancelled", values: { ...confirmed().values, refund: 24000, feeKept: 5900 } }));
+    expect(en.email?.text).toContain("Refund: £240.00 (a £59.00 cancellation fee was kept)");
+    expect(en.sms?.text).toContain("Refund: £240.00 (a £59.00 cancellation fee was kept).");
+    const de = renderMessage(confirmed({ carrier: flickwerk, kind: "booking-cancelled", locale: "de", values: { ...confirmed().values, refund: 20000, feeKept: 9900 } }));
+    expect(de.email?.text).toContain("Erstattung: 200 € (eine Stornogebühr von 99 € wurde einbehalten)");
+    expect(de.sms?.text).toContain("Erstattung: 200 € (eine Stornogebühr von 99 € wurde einbehalten).");
+    const none = renderMessage(confirmed({ kind: "booking-cancelled", values: { ...confirmed().values, refund: 29900, feeKept: 0 } }));
+    expect(none.email?.text).toContain("Refund: £299.00\n");
+    expect(none.email?.text).not.toContain("fee");
   });
 
   it("shows the waiting-list hold in the carrier's time zone", () => {

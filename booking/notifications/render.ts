@@ -53,6 +53,8 @@ export const messageValuesSchema = z.object({
   /** How the amount is paid: a pay-later plan is named beside it (issue 10 item 4). */
   payment: z.enum(ORDER_PAYMENT_TYPES).optional(),
   refund: minorUnits.optional(),
+  /** A cancellation's call-out charge kept (ADR 250): said beside the refund, in both languages. */
+  feeKept: minorUnits.optional(),
   manageUrl: webAddress.optional(),
   trackingUrl: webAddress.optional(),
   offerUrl: webAddress.optional(),
@@ -111,6 +113,12 @@ const PAYMENT_PLAN: Record<"en" | "de", Partial<Record<string, string>>> = {
   },
 };
 
+/** Said after a cancellation's refund when the call-out charge was kept (late cancellation, ADR 250). */
+const FEE_KEPT: Record<"en" | "de", string> = {
+  en: "(a {fee} cancellation fee was kept)",
+  de: "(eine Stornogebühr von {fee} wurde einbehalten)",
+};
+
 const FOOTER = {
   en: { questions: "Questions? We are here to help:", sentBy: "This message was sent by {brand} about your repair booking." },
   de: { questions: "Fragen? Wir helfen gern:", sentBy: "Diese Nachricht sendet {brand} zu Ihrer Reparaturbuchung." },
@@ -142,7 +150,10 @@ function fillValues(input: Input): Partial<Record<PlaceholderName, Filled>> {
     const plan = values.payment ? PAYMENT_PLAN[locale][values.payment] : undefined;
     filled.amount = { text: plan ? `${money(values.amount)} ${plan}` : money(values.amount) };
   }
-  if (values.refund !== undefined) filled.refund = { text: money(values.refund) };
+  if (values.refund !== undefined) {
+    const kept = values.feeKept ? FEE_KEPT[locale].replace("{fee}", money(values.feeKept)) : "";
+    filled.refund = { text: kept ? `${money(values.refund)} ${kept}` : money(values.refund) };
+  }
   if (values.bookingCode) filled.bookingCode = { text: values.bookingCode };
   const postal = (carrier.mailInAddress ?? "")
     .split(/\r?\n/)

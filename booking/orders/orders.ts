@@ -3,10 +3,13 @@
  * "IMEI per device", "Proof of purchase"; §7 "Orders"). The customer proves ownership with the order
  * reference and the e-mail; a wrong one of either gives the same ORDER_NOT_FOUND.
  *
- * 24 hours' notice (spec §9): cancel, date and address changes are refused online once the
- * appointment window opens within 24 hours (ORDER_CHANGE_WINDOW_CLOSED, spec §6 wording).
+ * 24 hours' notice (spec §9, ADR 250): inside 24 hours of the appointment the customer can still
+ * cancel online, and the carrier's call-out charge is kept from the refund; date changes there only
+ * where the carrier allows late moves (ADR 251, no fee for the move), address changes not at all
+ * (ORDER_CHANGE_WINDOW_CLOSED, spec §6 wording). Once the appointment has begun, or the technician
+ * is on the way, nothing changes online.
  */
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
 import { enqueueMessage } from "../scheduler/message-jobs";
 import { enqueueWebhookEvent } from "../webhooks/events";
@@ -121,6 +124,20 @@ export interface OrderView {
   in_warranty: boolean | null;
   /** false within 24 hours of the appointment: the manage page shows the "please call" text. */
   can_change_online: boolean;
+  /** Where the order stands against the 24-hour rule now (ADR 250); a cancelled order: "closed". */
+  change_window: ChangeWindow;
+  /** The customer may cancel online now: until the appointment begins (inside 24 hours with the fee). */
+  can_cancel_online: boolean;
+  /** The customer may move the date online now: with 24 hours' notice, or inside it where the carrier allows late moves (ADR 251). */
+  can_change_date_online: boolean;
+  /**
+   * What cancelling now would keep and give back (ADR 250), null when it cannot be cancelled online:
+   * `fee` is the carrier's call-out charge when the cancellation is late (else 0), `kept` the part of
+   * it kept from what is left of the payment (never more than that), `refund` the rest.
+   */
+  cancellation_quote: { late: boolean; fee: number; paid: number; kept: number; refund: number; currency: string } | null;
+  /** A cancelled order whose refund is settled: what was kept (the fee) and what was refunded; null otherwise. */
+  cancellation: { fee_kept: number; refunded: number; currency: string } | null;
   /** null for a mail-in order: no visit, so no 24-hour rule. */
   change_deadline: string | null;
   cancellation_charge: { applies: boolean; amount: number; currency: string };
@@ -141,10 +158,48 @@ function changeDeadline(carrier: CarrierContext, order: OrderRow): Date | null {
   return new Date(appointmentStart(carrier, order.date, order.slot).getTime() - CHANGE_NOTICE_HOURS * 3_600_000);
 }
 
+/**
+ * Where the order stands against the 24-hour rule at `at` (ADR 250): "open" before the deadline (a
+ * mail-in order always), "late" inside the 24 hours before the visit, "closed" once the appointment
+ * has begun or the technician has reported a step (on the way, started, completed).
+ */
+export type ChangeWindow = "open" | "late" | "closed";
+function changeWindow(carrier: CarrierContext, order: OrderRow, at: Date, job: Pick<typeof s.jobs.$inferSelect, "workStatus"> | null = null): ChangeWindow {
+  if (isMailIn(order)) return "open";
+  if (job?.workStatus) return "closed";
+  const start = appointmentStart(carrier, order.date, order.slot).getTime();
+  if (at.getTime() >= start) return "closed";
+  return at.getTime() >= start - CHANGE_NOTICE_HOURS * 3_600_000 ? "late" : "open";
+}
+
+/** The carrier's call-out charge (spec §9: 59.00 GBP, 99 EUR, 99.00 AUD/USD/CAD; a CMS field, ADR 001); 0 when it has none. */
+export function callOutFee(carrier: Pick<CarrierContext, "hasCallOutCharge" | "callOutCharge">): number {
+  return carrier.hasCallOutCharge ? carrier.callOutCharge : 0;
+}
+
+async function orderJob(db: DbOrTx, carrier: CarrierContext, order: OrderRow) {
+  const [job] = await db
+    .select()
+    .from(s.jobs)
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
+  return job ?? null;
+}
+
+/** Address changes (and anything else but cancelling and late moves): only with 24 hours' notice. */
 function assertChangeable(ctx: EngineContext, carrier: CarrierContext, order: OrderRow): void {
   if (order.status === "CANCELLED") throw new OrderCancelledError();
   const deadline = changeDeadline(carrier, order);
   if (deadline && ctx.clock.now().getTime() >= deadline.getTime()) throw new ChangeWindowClosedError();
+}
+
+/**
+ * A date change: with 24 hours' notice; inside the 24 hours where the carrier allows late moves
+ * (ADR 251), or by customer service (`byStaff`), until the appointment begins or the technician sets off.
+ */
+async function assertDateChangeable(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext, order: OrderRow, byStaff: boolean): Promise<void> {
+  if (order.status === "CANCELLED") throw new OrderCancelledError();
+  const window = changeWindow(carrier, order, ctx.clock.now(), await orderJob(db, carrier, order));
+  if (window === "closed" || (window === "late" && !carrier.lateDateChanges && !byStaff)) throw new ChangeWindowClosedError();
 }
 
 /** Date and address changes move a visit; a repair by post has none (ADR 140). */
@@ -182,6 +237,7 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
   const cart = order.cart as { devices?: Record<string, BookingDeviceView> };
   const deadline = changeDeadline(carrier, order);
   const mailIn = isMailIn(order);
+  const window: ChangeWindow = order.status === "BOOKED" ? changeWindow(carrier, order, ctx.clock.now(), job ?? null) : "closed";
   return {
     order_id: order.orderRef,
     reference: booking!.reference,
@@ -230,7 +286,12 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
     in_warranty: booking!.inWarranty,
     can_change_online: order.status === "BOOKED" && (!deadline || ctx.clock.now().getTime() < deadline.getTime()),
     change_deadline: deadline?.toISOString() ?? null,
-    cancellation_charge: { applies: carrier.hasCallOutCharge, amount: carrier.hasCallOutCharge ? carrier.callOutCharge : 0, currency: carrier.currency },
+    change_window: window,
+    can_cancel_online: window !== "closed",
+    can_change_date_online: !mailIn && (window === "open" || (window === "late" && carrier.lateDateChanges)),
+    cancellation_quote: window === "closed" ? null : { late: window === "late", ...cancellationQuote(carrier, order, window === "late"), currency: order.currency },
+    cancellation: settledCancellation(order),
+    cancellation_charge: { applies: carrier.hasCallOutCharge, amount: callOutFee(carrier), currency: carrier.currency },
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
     repair_status: repairStatus(order, job ?? null),
     repaired_at: order.repairedAt?.toISOString() ?? null,
@@ -263,10 +324,36 @@ export function refundableMinor(order: Pick<OrderRow, "transactionId" | "totalMi
   return order.transactionId ? Math.max(0, order.totalMinor - order.refundedMinor) : 0;
 }
 
-/** What a cancellation gives back: what is left, less the carrier's call-out charge when staff keep it (ADR 189). */
+/**
+ * What a cancellation keeps and gives back (ADR 189, 250): of what is left of the payment, the
+ * carrier's call-out charge is kept when it applies (a late cancellation, or staff keeping it),
+ * never more than is left; the rest is refunded, never below 0. A pay-later order alike.
+ */
+export function cancellationQuote(
+  carrier: Pick<CarrierContext, "hasCallOutCharge" | "callOutCharge">,
+  order: Pick<OrderRow, "transactionId" | "totalMinor" | "refundedMinor">,
+  keepFee: boolean,
+) {
+  const fee = keepFee ? callOutFee(carrier) : 0;
+  const paid = refundableMinor(order);
+  const kept = Math.min(fee, paid);
+  return { fee, paid, kept, refund: paid - kept };
+}
+
 function cancellationRefund(carrier: CarrierContext, order: OrderRow, keepFee: boolean): number {
-  const fee = keepFee && carrier.hasCallOutCharge ? carrier.callOutCharge : 0;
-  return Math.max(0, refundableMinor(order) - fee);
+  return cancellationQuote(carrier, order, keepFee).refund;
+}
+
+/**
+ * A cancelled order's outcome, once its refund is settled (or there was nothing to refund): what was
+ * paid and not given back is what was kept. Read from the order's own amounts, so a later goodwill
+ * refund by customer service shows at once.
+ */
+export function settledCancellation(order: Pick<OrderRow, "status" | "transactionId" | "totalMinor" | "refundedMinor" | "refundStatus" | "currency">): OrderView["cancellation"] {
+  if (order.status !== "CANCELLED" || order.refundStatus === "PENDING" || order.refundStatus === "FAILED") return null;
+  const paid = order.transactionId ? order.totalMinor : 0;
+  const refunded = Math.min(order.refundedMinor, paid);
+  return { fee_kept: paid - refunded, refunded, currency: order.currency };
 }
 
 async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: OrderRow, amountMinor: number): Promise<void> {
@@ -283,6 +370,8 @@ async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: 
   const result = await provider
     .refund({ transactionId: order.transactionId!, amountMinor, idempotencyKey: `refund:${carrier.code}:${order.orderRef}`, carrierCode: carrier.code })
     .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: String(error) }));
+  // Only the press whose refund is still open counts it: two presses at once share the gateway's
+  // refund (one idempotency key), and the second finds it counted already (ADR 250).
   await ctx.db
     .update(s.orders)
     .set(
@@ -290,29 +379,38 @@ async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: 
         ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: sql`${s.orders.refundedMinor} + ${amountMinor}`, updatedAt: now }
         : { refundStatus: "FAILED", updatedAt: now },
     )
-    .where(where);
+    .where(and(where, inArray(s.orders.refundStatus, ["PENDING", "FAILED"])));
 }
 
 const cancelOptions = z.object({
-  /** Customer service only (ADR 189): keep the carrier's call-out charge out of the refund. The customer's own cancellation refunds everything left. */
+  /**
+   * Customer service only (ADR 189): keep the carrier's call-out charge out of the refund, or not,
+   * late or not. Absent (the customer's own cancellation): kept when late (inside 24 hours, ADR 250).
+   */
   keep_fee: z.boolean().optional(),
 });
 
 /**
  * Spec §7 GET /orders/{id}/cancel: cancels the order, releases its day's capacity and refunds a paid
  * order through the payment port (idempotently: cancelling again retries a refund that failed).
- * The refund is what is left of the payment (never more than was paid), less the fee when kept.
+ * The refund is what is left of the payment (never more than was paid), less the fee when kept:
+ * inside 24 hours of the visit always (spec §9, ADR 250), otherwise when customer service keeps it.
+ * Once the appointment has begun or the technician is on the way it is refused (call us).
  */
 export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, options: z.input<typeof cancelOptions> = {}): Promise<OrderView> {
-  const { keep_fee: keepFee = false } = parseInput(cancelOptions, options ?? {});
+  const { keep_fee: keepFee } = parseInput(cancelOptions, options ?? {});
   const outcome = await ctx.db.transaction(async (tx) => {
     const locked = await findOrder(tx, carrier, lookup, true);
     if (locked.status === "CANCELLED") {
-      if (locked.refundStatus === "FAILED" || locked.refundStatus === "PENDING") return { order: locked, refund: cancellationRefund(carrier, locked, keepFee) };
+      // A retry of a refund that did not go through: the fee as it stood when the order was cancelled.
+      const lateThen = locked.cancelledAt !== null && changeWindow(carrier, locked, locked.cancelledAt) === "late";
+      if (locked.refundStatus === "FAILED" || locked.refundStatus === "PENDING")
+        return { order: locked, refund: cancellationRefund(carrier, locked, keepFee === true || lateThen) };
       throw new OrderCancelledError();
     }
-    assertChangeable(ctx, carrier, locked);
     const now = ctx.clock.now();
+    const window = changeWindow(carrier, locked, now, await orderJob(tx, carrier, locked));
+    if (window === "closed") throw new ChangeWindowClosedError();
     // The booking's row before its hold, the order every writer of a hold takes (ADR 238): the hold's
     // delete updates the booking row by trigger (ADR 224).
     await tx.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.id, locked.bookingId)).for("update");
@@ -322,14 +420,17 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
       .set({ status: "CANCELLED" })
       .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, locked.id)));
     const paid = !!locked.transactionId && locked.totalMinor > 0;
-    const refund = cancellationRefund(carrier, locked, keepFee);
+    // The customer's late cancellation keeps the fee; customer service decides for itself (ADR 189).
+    const keep = keepFee ?? window === "late";
+    const refund = cancellationRefund(carrier, locked, keep);
     const [updated] = await tx
       .update(s.orders)
       .set({ status: "CANCELLED", cancelledAt: now, updatedAt: now, refundStatus: paid ? "PENDING" : null })
       .where(eq(s.orders.id, locked.id))
       .returning();
     await cancelOrderMessages(tx, carrier, locked.orderRef, now);
-    await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund });
+    const { kept } = cancellationQuote(carrier, locked, keep);
+    await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund, feeKept: kept });
     // The freed unit goes to the first customer waiting in the area (ADR 094); a mail-in order held none.
     if (!isMailIn(locked)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
     return { order: updated!, refund };
@@ -348,7 +449,7 @@ async function announceChange(
   order: OrderRow,
   kind: "booking-cancelled" | "date-changed" | "address-changed",
   now: Date,
-  change: { method: "REQUEST" | "CANCEL"; refund?: number; visit?: { date: string; window: { start: string; end: string } } },
+  change: { method: "REQUEST" | "CANCEL"; refund?: number; feeKept?: number; visit?: { date: string; window: { start: string; end: string } } },
 ): Promise<void> {
   const [raised] = await tx
     .update(s.orders)
@@ -365,10 +466,12 @@ async function announceChange(
     orderRef: order.orderRef,
     eventKey: `${order.orderRef}:${raised!.sequence}`,
     runAt: now,
-    // The values the message states as at this change (the refund; a move's new day and window), whatever changes later.
+    // The values the message states as at this change (the refund and the fee kept; a move's new day and window), whatever changes later.
     payload: {
       calendar: { method: change.method, sequence: raised!.sequence },
-      ...(change.refund !== undefined || change.visit ? { values: { ...(change.refund !== undefined ? { refund: change.refund } : {}), ...change.visit } } : {}),
+      ...(change.refund !== undefined || change.visit
+        ? { values: { ...(change.refund !== undefined ? { refund: change.refund, feeKept: change.feeKept ?? 0 } : {}), ...change.visit } }
+        : {}),
     },
   });
 }
@@ -560,7 +663,7 @@ export async function changeOrderDate(
   const log = await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, carrier, lookup, true);
     assertHasVisit(order);
-    assertChangeable(ctx, carrier, order);
+    await assertDateChangeable(tx, ctx, carrier, order, !!data.user_id);
     // A chosen window may be another one on the same day; without one, the day must change.
     if (data.date === order.date && (!data.slot || data.slot === order.slot)) throw new ValidationError({ date: ["DATE_UNCHANGED"] });
     const now = ctx.clock.now();

@@ -177,6 +177,8 @@ export interface ServicePayment {
   /** What a refund may still give back (never more than was paid). */
   refundable_minor: number;
   refund_status: orders.OrderRow["refundStatus"];
+  /** A cancelled order's call-out charge kept (late cancellation, or kept by the desk; ADR 250); null while its refund is open or not cancelled. */
+  fee_kept_minor: number | null;
   currency: string;
 }
 
@@ -211,6 +213,7 @@ export async function serviceOrder(ctx: EngineContext, carrier: CarrierContext, 
       refunded_minor: row.refundedMinor,
       refundable_minor: orders.refundableMinor(row),
       refund_status: row.refundStatus,
+      fee_kept_minor: view.cancellation?.fee_kept ?? null,
       currency: row.currency,
     },
     messages,

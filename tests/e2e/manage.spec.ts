@@ -131,32 +131,34 @@ for (const journey of JOURNEYS) {
       await expect(page).toHaveURL(/\/manage$/);
     });
 
-    test("inside 24 hours of the appointment, changes are refused", async ({ page }) => {
+    test("inside 24 hours of the appointment, date and address changes are refused and cancelling states the fee (spec §9)", async ({ page }) => {
       await page.goto(carrierUrl(code, managePath(order)));
       const deadline = new Date((await page.getByTestId("manage-booking").getAttribute("data-change-deadline"))!);
       const at = new Date(deadline.getTime() + 5 * 60_000);
       await setEngineClock(page, code, at);
       await expectEngineClockAt(page, code, order, at);
       await page.reload();
-      await expect(page.getByTestId("changes-closed")).toContainText(t("changesClosed"));
+      await expect(page.getByTestId("late-changes")).toContainText(t("late.title"));
+      await expect(page.getByTestId("late-date-rule")).toHaveText(t("late.noChanges"));
       await expect(page.getByTestId("open-change-date")).toHaveCount(0);
       await expect(page.getByTestId("open-change-address")).toHaveCount(0);
-      await expect(page.getByTestId("open-cancel")).toHaveCount(0);
-      // A modal asked for by the URL does not open either.
-      await page.goto(carrierUrl(code, managePath(order, { modal: "cancel", step: "phrase" })));
-      await expect(page.getByTestId("cancel-modal")).toHaveCount(0);
+      // A modal asked for by the URL does not open either; cancelling (with the fee) still does (late-cancel.spec.ts).
+      await page.goto(carrierUrl(code, managePath(order, { modal: "date" })));
+      await expect(page.getByTestId("change-date-modal")).toHaveCount(0);
+      await expect(page.getByTestId("open-cancel")).toBeVisible();
       await expectNoSeriousA11yViolations(page);
 
-      // A change started before the deadline and sent after it is refused with the same text, in a toast.
+      // A cancellation started before the deadline and sent after it: nothing is cancelled; the new amounts are shown first.
       await setEngineClock(page, code, null);
       await page.goto(carrierUrl(code, managePath(order, { modal: "cancel", step: "phrase" })));
+      await expect(page.getByTestId("cancel-quote")).toHaveAttribute("data-late", "false");
       await page.getByTestId("cancel-phrase-input").fill(journey.phrase);
       await setEngineClock(page, code, at);
       await page.getByTestId("cancel-submit").click();
-      await expect(toast(page, "error", t("changesClosed"))).toBeVisible();
-      await expect(page.getByTestId("cancel-modal")).toHaveCount(0);
+      await expect(page.getByTestId("cancel-quote-changed")).toHaveText(t("cancel.errors.quoteChanged"));
+      await expect(page.getByTestId("cancel-quote")).toHaveAttribute("data-late", "true");
       await setEngineClock(page, code, null);
-      await page.reload();
+      await page.goto(carrierUrl(code, managePath(order)));
       await expect(page.getByTestId("manage-booking")).toHaveAttribute("data-order-status", "BOOKED");
     });
 

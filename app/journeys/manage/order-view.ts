@@ -25,7 +25,18 @@ export interface ManageOrder {
   orderRef: string;
   email: string;
   status: "BOOKED" | "CANCELLED";
+  /** Date and address changes, free: more than 24 hours before the visit. */
   canChangeOnline: boolean;
+  /** Where the order stands against the 24-hour rule (ADR 250): "late" inside the 24 hours, "closed" once the visit has begun. */
+  changeWindow: OrderView["change_window"];
+  /** Cancelling online: until the visit begins (inside 24 hours with the fee). */
+  canCancelOnline: boolean;
+  /** Moving the date online: more than 24 hours before, or inside them where the carrier allows late moves (ADR 251). */
+  canChangeDateOnline: boolean;
+  /** What cancelling now keeps and refunds (minor units), stated before the customer confirms; null: cannot cancel online. */
+  cancelQuote: { late: boolean; fee: number; paid: number; kept: number; refund: number } | null;
+  /** A cancelled order whose refund is settled: the fee kept and the amount refunded. */
+  cancellation: { feeKept: number; refunded: number } | null;
   /** When online changes stop (ISO instant): 24 hours before the window opens; null for a repair by post (no visit). */
   changeDeadline: string | null;
   name: string | null;
@@ -53,6 +64,9 @@ export interface ManageOrder {
   repairStatus: OrderView["repair_status"];
 }
 
+/** The key of the cancel failure when the fee or refund changed between showing and confirming (the 24 hours began meanwhile, ADR 250). */
+export const QUOTE_CHANGED_KEY = "manage.cancel.errors.quoteChanged";
+
 const lines = (address: { line_1: string; line_2: string; town: string; postcode: string }) =>
   [address.line_1, address.line_2, address.town, address.postcode].map((line) => line.trim()).filter(Boolean);
 
@@ -64,6 +78,19 @@ export function manageOrder(order: OrderView, booking: BookingState | null, mail
     email: order.details.email,
     status: order.status,
     canChangeOnline: order.can_change_online,
+    changeWindow: order.change_window,
+    canCancelOnline: order.can_cancel_online,
+    canChangeDateOnline: order.can_change_date_online,
+    cancelQuote: order.cancellation_quote
+      ? {
+          late: order.cancellation_quote.late,
+          fee: order.cancellation_quote.fee,
+          paid: order.cancellation_quote.paid,
+          kept: order.cancellation_quote.kept,
+          refund: order.cancellation_quote.refund,
+        }
+      : null,
+    cancellation: order.cancellation ? { feeKept: order.cancellation.fee_kept, refunded: order.cancellation.refunded } : null,
     changeDeadline: order.change_deadline,
     name: fullName(order.details.first_name, order.details.last_name),
     address: { line_1: order.details.address_1, line_2: order.details.address_2, town: order.details.town, postcode: order.details.postcode },

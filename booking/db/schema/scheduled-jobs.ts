@@ -17,6 +17,8 @@ export interface MessageJobPayload {
     window?: { start: string; end: string };
     address?: string[];
     refund?: number;
+    /** A cancellation's call-out charge kept from the payment (ADR 250); said beside the refund. */
+    feeKept?: number;
     offerUrl?: string;
     holdUntil?: string;
     devices?: string[];

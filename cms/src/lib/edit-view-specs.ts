@@ -81,6 +81,11 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
         fields: {
           hasCallOutCharge: { label: 'Charge a call-out fee', description: 'On: customers are told a call-out fee applies when a repair cannot go ahead.' },
           callOutCharge: { label: 'Call-out fee (pence/cents)', description: 'Whole minor units: 5900 means £59.00 or 59,00 €.', placeholder: '5900' },
+          lateDateChanges: {
+            label: 'Late date changes online',
+            description:
+              'On: customers may move their visit online within 24 hours of it, without the call-out fee (a move cannot charge it). Off: within 24 hours only your team moves it; customers can still cancel online and the call-out fee is kept.',
+          },
           allowWarrantyRepairs: { label: 'Offer in-warranty repairs', description: "On: customers can book a repair under the manufacturer's warranty." },
           inWarrantyStatus: { label: 'Ask for warranty status', description: 'On: the booking asks whether the device is still under warranty.' },
           warrantyRepairChargeable: { label: 'Charge for warranty repairs', description: 'On: an in-warranty repair still costs the fee below.' },

@@ -4563,6 +4563,44 @@ export type paths = {
                     content: {
                         "application/json": {
                             data: {
+                                order_id: number;
+                                /** @enum {string} */
+                                status: "BOOKED" | "CANCELLED";
+                                /** @enum {string|null} */
+                                refund_status: "PENDING" | "REFUNDED" | "FAILED" | null;
+                                /** @description 24 hours before the visit (ISO instant); null for a repair by post. */
+                                change_deadline: string | null;
+                                /**
+                                 * @description open: free changes; late: inside 24 hours (cancelling keeps the fee); closed: the visit has begun or the technician is on the way.
+                                 * @enum {string}
+                                 */
+                                change_window: "open" | "late" | "closed";
+                                /** @description Date and address changes free of any fee (more than 24 hours before the visit). */
+                                can_change_online: boolean;
+                                can_cancel_online: boolean;
+                                /** @description Inside 24 hours only where the carrier allows late moves (no fee for the move). */
+                                can_change_date_online: boolean;
+                                /** @description What cancelling now keeps and refunds, in minor units: `kept` is the carrier's call-out charge when late, never more than `paid`; null when it cannot be cancelled. */
+                                cancellation_quote: {
+                                    late: boolean;
+                                    fee: number;
+                                    paid: number;
+                                    kept: number;
+                                    refund: number;
+                                    currency: string;
+                                } | null;
+                                /** @description A cancelled order once its refund is settled: the fee kept and the amount refunded, in minor units. */
+                                cancellation: {
+                                    fee_kept: number;
+                                    refunded: number;
+                                    currency: string;
+                                } | null;
+                                cancellation_charge: {
+                                    applies: boolean;
+                                    amount: number;
+                                    currency: string;
+                                };
+                            } & {
                                 [key: string]: unknown;
                             };
                         };
@@ -4805,7 +4843,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Cancels the order (the spec's GET); the 24-hour rule and fee are the engine's.
+         * Cancels the order (the spec's GET). Inside 24 hours of the visit the carrier's call-out charge is kept and the rest refunded (`cancellation_quote` before, `cancellation` after); refused once the visit has begun. A second call refunds nothing more.
          * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -4837,6 +4875,44 @@ export type paths = {
                     content: {
                         "application/json": {
                             data: {
+                                order_id: number;
+                                /** @enum {string} */
+                                status: "BOOKED" | "CANCELLED";
+                                /** @enum {string|null} */
+                                refund_status: "PENDING" | "REFUNDED" | "FAILED" | null;
+                                /** @description 24 hours before the visit (ISO instant); null for a repair by post. */
+                                change_deadline: string | null;
+                                /**
+                                 * @description open: free changes; late: inside 24 hours (cancelling keeps the fee); closed: the visit has begun or the technician is on the way.
+                                 * @enum {string}
+                                 */
+                                change_window: "open" | "late" | "closed";
+                                /** @description Date and address changes free of any fee (more than 24 hours before the visit). */
+                                can_change_online: boolean;
+                                can_cancel_online: boolean;
+                                /** @description Inside 24 hours only where the carrier allows late moves (no fee for the move). */
+                                can_change_date_online: boolean;
+                                /** @description What cancelling now keeps and refunds, in minor units: `kept` is the carrier's call-out charge when late, never more than `paid`; null when it cannot be cancelled. */
+                                cancellation_quote: {
+                                    late: boolean;
+                                    fee: number;
+                                    paid: number;
+                                    kept: number;
+                                    refund: number;
+                                    currency: string;
+                                } | null;
+                                /** @description A cancelled order once its refund is settled: the fee kept and the amount refunded, in minor units. */
+                                cancellation: {
+                                    fee_kept: number;
+                                    refunded: number;
+                                    currency: string;
+                                } | null;
+                                cancellation_charge: {
+                                    applies: boolean;
+                                    amount: number;
+                                    currency: string;
+                                };
+                            } & {
                                 [key: string]: unknown;
                             };
                         };

@@ -5,6 +5,7 @@ import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { guarded, localFailure, manageErrorResponse, manageHeaders, rememberOrder, type ManageActionResult } from "~/lib/order-access/manage.server";
 import { refusedFieldFailure, text, type ChangePost } from "./change.server";
 import { flashToast } from "~/lib/toast.server";
+import { QUOTE_CHANGED_KEY } from "~/journeys/manage/order-view";
 
 export async function cancelBooking({ ctx, lookup, form }: ChangePost) {
   // A pasted control character: the phrase's error, with the phrase as typed without it (ADR 231).
@@ -21,6 +22,17 @@ export async function cancelBooking({ ctx, lookup, form }: ChangePost) {
     );
   }
   try {
+    // The fee and refund the customer read must still be the ones that apply (the 24 hours may have begun meanwhile): else the page shows the new ones first.
+    const quoted = { fee: text(form, "quoted_fee"), refund: text(form, "quoted_refund") };
+    if (quoted.fee || quoted.refund) {
+      const { cancellation_quote: quote } = await guarded(ctx, lookup, () => ctx.engine.orders.lookupOrder(ctx.carrier, lookup));
+      if (quote && (String(quote.kept) !== quoted.fee || String(quote.refund) !== quoted.refund)) {
+        return data({ ok: false, intent: "cancel", failure: localFailure("cancel", QUOTE_CHANGED_KEY), values: { phrase: text(form, "phrase") } } satisfies ManageActionResult, {
+          status: 409,
+          headers: manageHeaders(),
+        });
+      }
+    }
     await guarded(ctx, lookup, () => ctx.engine.orders.cancelOrder(ctx.carrier, lookup));
   } catch (error) {
     return manageErrorResponse(ctx, error, "cancel", lookup);

@@ -6,6 +6,26 @@ import { Modal } from "~/components/ui/modal";
 import { TextField } from "~/components/ui/text-field";
 import { CsrfField } from "./csrf-field";
 import { Button, ButtonLink } from "~/components/ui/button";
+import type { Locale } from "~/content/schemas";
+import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
+import { QUOTE_CHANGED_KEY, type ManageOrder } from "~/journeys/manage/order-view";
+
+/** What cancelling keeps and refunds, said before the customer confirms (spec §9, ADR 250). */
+function CancelQuote({ quote, format }: { quote: NonNullable<ManageOrder["cancelQuote"]>; format: (minor: number) => string }) {
+  const { t } = useTranslation();
+  return (
+    <div className="mt-3 rounded bg-surface px-3 py-2" data-testid="cancel-quote" data-fee-kept={quote.kept} data-refund={quote.refund} data-late={quote.late}>
+      {quote.late && quote.fee > 0 && quote.paid > 0 ? <p className="font-semibold">{t("manage.cancel.lateFee", { fee: format(quote.fee) })}</p> : null}
+      {quote.paid <= 0 ? (
+        <p>{t("manage.cancel.nothingPaid")}</p>
+      ) : quote.kept > 0 ? (
+        <p>{t("manage.cancel.refundAfterFee", { paid: format(quote.paid), kept: format(quote.kept), refund: format(quote.refund) })}</p>
+      ) : (
+        <p>{t("manage.cancel.fullRefund", { refund: format(quote.refund) })}</p>
+      )}
+    </div>
+  );
+}
 
 /**
  * Cancel booking (spec §4): a confirm prompt, then the confirmation phrase (CANCEL-REPAIR /
@@ -15,27 +35,36 @@ import { Button, ButtonLink } from "~/components/ui/button";
 export function CancelModal({
   lookup,
   state,
+  quote,
+  money,
   closeHref,
   result,
 }: {
   lookup: LookupForm;
   state: { step: "confirm" | "phrase"; phrase: string };
+  quote: ManageOrder["cancelQuote"];
+  money: { currency: string; countryCode: string };
   closeHref: string;
   result: ManageActionResult | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const locale = (i18n.language === "de" ? "de" : "en") as Locale;
+  const format = (minor: number) => formatMoney(minor, money.currency as Currency, { countryCode: money.countryCode as CountryCode, locale });
   const navigation = useNavigation();
   const processing = navigation.state !== "idle" && navigation.formData?.get("intent") === "cancel";
-  const wrongPhrase = result && !result.ok && result.failure ? result.failure : null;
+  const failed = result && !result.ok && result.failure ? result.failure : null;
+  const quoteChanged = failed?.message.key === QUOTE_CHANGED_KEY ? failed : null;
+  const wrongPhrase = quoteChanged ? null : failed;
   return (
     <Modal size="xl" title={t("manage.cancel.title")} closeHref={closeHref} closeLabel={t("manage.actions.close")} testId="cancel-modal">
       {processing ? (
         <p role="status" aria-live="polite" className="py-6 text-lg font-semibold" data-testid="cancel-processing">
           {t("manage.cancel.processing")}
         </p>
-      ) : state.step === "confirm" && !wrongPhrase ? (
+      ) : state.step === "confirm" && !failed ? (
         <div data-testid="cancel-confirm">
           <p>{t("manage.cancel.confirmText")}</p>
+          {quote ? <CancelQuote quote={quote} format={format} /> : null}
           <p className="mt-2 font-semibold">{t("manage.cancel.cannotUndo")}</p>
           <div className="mt-6 flex flex-wrap gap-3">
             <ButtonLink to={manageBookingPath(lookup, { modal: "cancel", step: "phrase" })} preventScrollReset variant="danger" size="sm" data-testid="cancel-yes">
@@ -52,7 +81,18 @@ export function CancelModal({
           <CsrfField />
           <input type="hidden" name="order_ref" value={lookup.order_ref} />
           <input type="hidden" name="email" value={lookup.email} />
-          <p id="cancel-phrase-intro">{t("manage.cancel.phraseIntro")}</p>
+          {/* The amounts the customer was shown: the cancellation goes ahead only on these (ADR 250). */}
+          {quote ? <input type="hidden" name="quoted_fee" value={quote.kept} /> : null}
+          {quote ? <input type="hidden" name="quoted_refund" value={quote.refund} /> : null}
+          {quoteChanged ? (
+            <p role="alert" className="mb-3 rounded border-l-4 border-warning-border bg-warning-surface px-3 py-2 text-on-warning-surface" data-testid="cancel-quote-changed">
+              {t(QUOTE_CHANGED_KEY)}
+            </p>
+          ) : null}
+          {quote ? <CancelQuote quote={quote} format={format} /> : null}
+          <p id="cancel-phrase-intro" className="mt-3">
+            {t("manage.cancel.phraseIntro")}
+          </p>
           <p className="my-3 select-all rounded bg-surface px-3 py-2 text-center font-mono text-xl font-bold tracking-wider" data-testid="cancel-phrase">
             {state.phrase}
           </p>

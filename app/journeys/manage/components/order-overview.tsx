@@ -41,6 +41,18 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
   const timeLocale = intlLocaleOf(money.countryCode as CountryCode, locale);
   const booked = order.status === "BOOKED";
   const changeable = booked && order.canChangeOnline;
+  // Inside the 24 hours (ADR 250, 251): cancelling keeps the fee; the date only where the carrier allows late moves.
+  const late = booked && order.changeWindow === "late";
+  const canCancel = booked && order.canCancelOnline;
+  const canMoveDate = booked && order.canChangeDateOnline && !order.mailIn;
+  const callUs = phone ? (
+    <p className="mt-1">
+      {t("manage.callUs")}{" "}
+      <a href={`tel:${phone.replace(/\s+/g, "")}`} className="font-semibold underline">
+        {phone}
+      </a>
+    </p>
+  ) : null;
   const open = (modal: string) => manageBookingPath(lookup, { modal });
   const deadline = order.changeDeadline ? new Date(order.changeDeadline) : null;
   const deadlineDay = deadline ? dayOfInstant(deadline, timezone, locale) : null;
@@ -56,20 +68,36 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
       {!booked ? (
         <div role="status" className="rounded-lg border-l-4 border-danger-border bg-danger-surface px-4 py-3 text-on-danger-surface" data-testid="order-cancelled">
           <p className="font-semibold">{t("manage.status.cancelled")}</p>
-          {order.refundStatus === "REFUNDED" ? <p>{t("manage.status.refunded")}</p> : null}
+          {order.cancellation && order.cancellation.feeKept > 0 ? (
+            <p data-testid="cancel-outcome" data-fee-kept={order.cancellation.feeKept} data-refunded={order.cancellation.refunded}>
+              {t("manage.status.feeKept", { fee: format(order.cancellation.feeKept), refund: format(order.cancellation.refunded) })}
+            </p>
+          ) : order.refundStatus === "REFUNDED" ? (
+            <p data-testid="cancel-outcome" data-fee-kept={0} data-refunded={order.cancellation?.refunded ?? null}>
+              {t("manage.status.refunded")}
+            </p>
+          ) : null}
           {order.refundStatus === "PENDING" || order.refundStatus === "FAILED" ? <p>{t("manage.status.refundPending")}</p> : null}
+        </div>
+      ) : late ? (
+        <div role="alert" className="rounded-lg border-l-4 border-warning-border bg-warning-surface px-4 py-3 text-on-warning-surface" data-testid="late-changes">
+          <p className="font-semibold">{t("manage.late.title")}</p>
+          <p className="mt-1" data-testid="late-date-rule">
+            {canMoveDate ? t("manage.late.dateOnly") : t("manage.late.noChanges")}
+          </p>
+          {canMoveDate ? null : callUs}
+          {order.cancelQuote ? (
+            <p className="mt-1" data-testid="late-cancel-rule">
+              {order.cancelQuote.kept > 0
+                ? t("manage.late.cancelWithFee", { fee: format(order.cancelQuote.kept), refund: format(order.cancelQuote.refund) })
+                : t("manage.late.cancelFree")}
+            </p>
+          ) : null}
         </div>
       ) : !order.canChangeOnline ? (
         <div role="alert" className="rounded-lg border-l-4 border-warning-border bg-warning-surface px-4 py-3 text-on-warning-surface" data-testid="changes-closed">
           <p className="font-semibold">{t("manage.changesClosed")}</p>
-          {phone ? (
-            <p className="mt-1">
-              {t("manage.callUs")}{" "}
-              <a href={`tel:${phone.replace(/\s+/g, "")}`} className="font-semibold underline">
-                {phone}
-              </a>
-            </p>
-          ) : null}
+          {callUs}
         </div>
       ) : mailIn ? (
         // A repair by post (ADR 140): no visit, so no date or address to change; cancelling still works.
@@ -89,17 +117,23 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
             <ButtonLink to={open("cancel")} preventScrollReset variant="danger-outline" size="sm" data-testid="open-cancel">
               {t("manage.actions.cancel")}
             </ButtonLink>
-          ) : changeable ? (
+          ) : changeable || canCancel ? (
             <>
-              <ButtonLink to={open("date")} preventScrollReset size="sm" data-testid="open-change-date">
-                {t("manage.actions.changeDate")}
-              </ButtonLink>
-              <ButtonLink to={open("address")} preventScrollReset size="sm" data-testid="open-change-address">
-                {t("manage.actions.changeAddress")}
-              </ButtonLink>
-              <ButtonLink to={open("cancel")} preventScrollReset variant="danger-outline" size="sm" data-testid="open-cancel">
-                {t("manage.actions.cancel")}
-              </ButtonLink>
+              {canMoveDate ? (
+                <ButtonLink to={open("date")} preventScrollReset size="sm" data-testid="open-change-date">
+                  {t("manage.actions.changeDate")}
+                </ButtonLink>
+              ) : null}
+              {changeable ? (
+                <ButtonLink to={open("address")} preventScrollReset size="sm" data-testid="open-change-address">
+                  {t("manage.actions.changeAddress")}
+                </ButtonLink>
+              ) : null}
+              {canCancel ? (
+                <ButtonLink to={open("cancel")} preventScrollReset variant="danger-outline" size="sm" data-testid="open-cancel">
+                  {t("manage.actions.cancel")}
+                </ButtonLink>
+              ) : null}
             </>
           ) : null}
           {mailIn ? null : (

@@ -110,14 +110,15 @@ async function addressModal(ctx: ManageContext, params: URLSearchParams, order: 
 
 async function modalState(ctx: ManageContext, params: URLSearchParams, lookup: LookupForm, order: ManageOrder): Promise<ModalState> {
   const name = params.get("modal");
-  const changeable = order.status === "BOOKED" && order.canChangeOnline;
+  const booked = order.status === "BOOKED";
   if (name === "imei-help") return { name, kind: params.get("kind") === "serial" ? "serial" : "imei" };
-  if (!changeable) return null;
+  if (!booked) return null;
+  // Inside the 24 hours (ADR 250, 251): cancelling with the fee, the date only where the carrier allows late moves, the address not.
+  if (name === "cancel" && order.canCancelOnline) return { name, step: params.get("step") === "phrase" ? "phrase" : "confirm", phrase: cancelPhrase(ctx.locale) };
   // A repair by post has no visit (ADR 140): no date or address to change, only cancelling.
-  if (order.mailIn && (name === "date" || name === "address")) return null;
-  if (name === "cancel") return { name, step: params.get("step") === "phrase" ? "phrase" : "confirm", phrase: cancelPhrase(ctx.locale) };
-  if (name === "address") return addressModal(ctx, params, order);
-  if (name === "date") {
+  if (order.mailIn) return null;
+  if (name === "address" && order.canChangeOnline) return addressModal(ctx, params, order);
+  if (name === "date" && order.canChangeDateOnline) {
     // A control character in the reason: its error, the reason kept without it, no days (ADR 231).
     const { value: reason, refused: reasonRefused } = queryText(params, "reason");
     if (reasonRefused || !reasonIsEnough(reason)) return { name, reason, reasonShort: !reasonRefused && params.has("reason"), reasonRefused, days: null, more: false, pages: 1 };
@@ -257,7 +258,9 @@ export default function ManageBookingPage() {
         maxProofBytes={page.maxProofBytes}
         result={result}
       />
-      {modal?.name === "cancel" ? <CancelModal lookup={lookup} state={modal} closeHref={closeHref} result={result?.intent === "cancel" ? result : undefined} /> : null}
+      {modal?.name === "cancel" ? (
+        <CancelModal lookup={lookup} state={modal} quote={order.cancelQuote} money={page.money} closeHref={closeHref} result={result?.intent === "cancel" ? result : undefined} />
+      ) : null}
       {dateModal ? <ChangeDateModal lookup={lookup} state={dateModal} currentDate={order.date} closeHref={closeHref} result={dateResult} /> : null}
       {modal?.name === "address" ? <ChangeAddressModal lookup={lookup} state={modal} closeHref={closeHref} result={result?.intent === "address" ? result : undefined} /> : null}
       {modal?.name === "imei-help" ? <ImeiHelpModal kind={modal.kind} closeHref={closeHref} /> : null}

@@ -210,6 +210,11 @@ export default function CustomerServiceOrder() {
             <p data-testid="service-refundable" data-minor={payment.refundable_minor}>
               {t("store.service.payment.refundable", { amount: money(payment.refundable_minor) })}
             </p>
+            {payment.fee_kept_minor ? (
+              <p data-testid="service-fee-kept" data-minor={payment.fee_kept_minor}>
+                {t("store.service.payment.feeKept", { amount: money(payment.fee_kept_minor) })}
+              </p>
+            ) : null}
             {payment.refund_status ? <p>{t(`store.service.payment.refundStatus.${payment.refund_status}`)}</p> : null}
           </>
         ) : (
