@@ -28,6 +28,7 @@ import {
   OrderCancelledError,
   OrderDateUnavailableError,
   OrderNotFoundError,
+  OrderRefundedError,
   ValidationError,
 } from "../domain/errors";
 import { interpolate, type LatLng } from "../domain/geo";
@@ -39,6 +40,7 @@ import { calendarDate, id, plainText } from "../domain/inputs";
 import { addMinutesToClock, fullDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
 import { offerFreedCapacity } from "../waiting-list/waiting-list";
+import { CUSTOMER, orderStateOf, recordOrderEvent, type OrderActor, type OrderHistoryEntry, type OrderStateSummary } from "./history";
 
 export type OrderRow = typeof s.orders.$inferSelect;
 
@@ -118,6 +120,13 @@ export interface OrderView {
   repair_status: "booked" | "on_the_way" | "in_progress" | "completed" | "cancelled";
   repaired_at: string | null;
   refund_status: OrderRow["refundStatus"];
+  /** The order's state derived from its history (ADR 247): what every view says the order is. */
+  state: OrderStateSummary["state"];
+  /** Paid, given back and the fee kept, in minor units of `totals.currency`; `closed`: nothing more can be changed. */
+  money: { paid_minor: number; refunded_minor: number; fee_kept_minor: number; currency: string };
+  closed: boolean;
+  /** Every change to the order, oldest first, with who made it. */
+  history: OrderHistoryEntry[];
   created_at: string;
 }
 
@@ -130,8 +139,13 @@ function changeDeadline(carrier: CarrierContext, order: OrderRow): Date | null {
   return new Date(appointmentStart(carrier, order.date, order.slot).getTime() - CHANGE_NOTICE_HOURS * 3_600_000);
 }
 
+/** Everything paid was given back (customer service's refunds, ADR 247): the order is closed like a cancelled one. */
+export const isFullyRefunded = (order: Pick<OrderRow, "transactionId" | "totalMinor" | "refundedMinor">): boolean =>
+  !!order.transactionId && order.totalMinor > 0 && order.refundedMinor >= order.totalMinor;
+
 function assertChangeable(ctx: EngineContext, carrier: CarrierContext, order: OrderRow): void {
   if (order.status === "CANCELLED") throw new OrderCancelledError();
+  if (isFullyRefunded(order)) throw new OrderRefundedError();
   const deadline = changeDeadline(carrier, order);
   if (deadline && ctx.clock.now().getTime() >= deadline.getTime()) throw new ChangeWindowClosedError();
 }
@@ -168,6 +182,7 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
         .from(s.technicians)
         .where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, order.technicianId))),
   );
+  const { history, summary } = await orderStateOf(db, order);
   const cart = order.cart as { devices?: Record<string, BookingDeviceView> };
   const deadline = changeDeadline(carrier, order);
   const mailIn = isMailIn(order);
@@ -217,13 +232,17 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
     discount_code: order.discountCode,
     payment_type: order.paymentType,
     in_warranty: booking!.inWarranty,
-    can_change_online: order.status === "BOOKED" && (!deadline || ctx.clock.now().getTime() < deadline.getTime()),
+    can_change_online: order.status === "BOOKED" && !summary.closed && (!deadline || ctx.clock.now().getTime() < deadline.getTime()),
     change_deadline: deadline?.toISOString() ?? null,
     cancellation_charge: { applies: carrier.hasCallOutCharge, amount: carrier.hasCallOutCharge ? carrier.callOutCharge : 0, currency: carrier.currency },
     cancelled_at: order.cancelledAt?.toISOString() ?? null,
     repair_status: repairStatus(order, job ?? null),
     repaired_at: order.repairedAt?.toISOString() ?? null,
     refund_status: order.refundStatus,
+    state: summary.state,
+    money: { paid_minor: summary.paid_minor, refunded_minor: summary.refunded_minor, fee_kept_minor: summary.fee_kept_minor, currency: order.currency },
+    closed: summary.closed,
+    history,
     created_at: order.createdAt.toISOString(),
   };
 }
@@ -258,7 +277,7 @@ function cancellationRefund(carrier: CarrierContext, order: OrderRow, keepFee: b
   return Math.max(0, refundableMinor(order) - fee);
 }
 
-async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: OrderRow, amountMinor: number): Promise<void> {
+async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: OrderRow, amountMinor: number, actor: OrderActor): Promise<void> {
   if (order.refundStatus !== "PENDING" && order.refundStatus !== "FAILED") return;
   const now = ctx.clock.now();
   const where = and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.id, order.id));
@@ -272,14 +291,76 @@ async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: 
   const result = await provider
     .refund({ transactionId: order.transactionId!, amountMinor, idempotencyKey: `refund:${carrier.code}:${order.orderRef}`, carrierCode: carrier.code })
     .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: String(error) }));
-  await ctx.db
-    .update(s.orders)
-    .set(
-      result.ok
-        ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: sql`${s.orders.refundedMinor} + ${amountMinor}`, updatedAt: now }
-        : { refundStatus: "FAILED", updatedAt: now },
-    )
-    .where(where);
+  await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(s.orders)
+      .set(
+        result.ok
+          ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: sql`${s.orders.refundedMinor} + ${amountMinor}`, updatedAt: now }
+          : { refundStatus: "FAILED", updatedAt: now },
+      )
+      .where(where)
+      .returning();
+    const base = { carrierCode: carrier.code, orderId: order.id, orderRef: order.orderRef, actor, amountMinor, at: now };
+    if (!result.ok) {
+      await recordOrderEvent(tx, { ...base, kind: "refund_failed", key: `cancel-refund-failed:${now.toISOString()}`, details: { cancellation: true, message: result.message ?? null } });
+      return;
+    }
+    await recordOrderEvent(tx, { ...base, kind: "refunded", key: "cancel-refund", details: { cancellation: true, refund_id: result.refundId ?? null, full: (updated?.refundedMinor ?? 0) >= order.totalMinor } });
+    await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.refunded", orderId: order.id, key: `${order.orderRef}:refund:cancel`, now });
+  });
+}
+
+/**
+ * A refund was given (customer service's, ADR 189), in the refund's own transaction (ADR 247): the
+ * history records it with who gave it, the partners hear `order.refunded`, and the customer is told
+ * by e-mail and SMS. A refund of everything that was paid closes a booking whose visit is still to
+ * come: its reminders are withdrawn, its day's capacity goes back (to the waiting list first) and
+ * the technician's job is cancelled, so no one is sent to an order that was given back.
+ */
+export async function recordRefund(
+  tx: BookingTransaction,
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  order: OrderRow,
+  refund: { key: string; amountMinor: number; actor: OrderActor; reason?: string; refundId?: string | null },
+): Promise<{ full: boolean }> {
+  const now = ctx.clock.now();
+  const [current] = await tx.select().from(s.orders).where(eq(s.orders.id, order.id));
+  const full = isFullyRefunded(current!);
+  await recordOrderEvent(tx, {
+    carrierCode: carrier.code,
+    orderId: order.id,
+    orderRef: order.orderRef,
+    kind: "refunded",
+    actor: refund.actor,
+    key: `refund:${refund.key}`,
+    at: now,
+    amountMinor: refund.amountMinor,
+    details: { full, refunded_minor: current!.refundedMinor, currency: order.currency, refund_id: refund.refundId ?? null, ...(refund.reason ? { reason: refund.reason } : {}) },
+  });
+  await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.refunded", orderId: order.id, key: `${order.orderRef}:refund:${refund.key}`, now });
+  const open = current!.status === "BOOKED" && !current!.repairedAt;
+  if (full && open) {
+    await cancelOrderMessages(tx, carrier, order.orderRef, now, true);
+    await tx.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.id, order.bookingId)).for("update");
+    await releaseHold(tx, carrier, order.bookingId);
+    await tx
+      .update(s.jobs)
+      .set({ status: "CANCELLED" })
+      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
+    if (!isMailIn(order)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, order.areaCode, order.date);
+  }
+  await enqueueMessage(tx, {
+    carrierCode: carrier.code,
+    kind: full ? "order-refunded" : "order-partly-refunded",
+    locale: order.locale,
+    orderRef: order.orderRef,
+    eventKey: `${order.orderRef}:refund:${refund.key}`,
+    runAt: now,
+    payload: { values: { refund: refund.amountMinor } },
+  });
+  return { full };
 }
 
 const cancelOptions = z.object({
@@ -292,7 +373,13 @@ const cancelOptions = z.object({
  * order through the payment port (idempotently: cancelling again retries a refund that failed).
  * The refund is what is left of the payment (never more than was paid), less the fee when kept.
  */
-export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, options: z.input<typeof cancelOptions> = {}): Promise<OrderView> {
+export async function cancelOrder(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  lookup: OrderLookup,
+  options: z.input<typeof cancelOptions> = {},
+  actor: OrderActor = CUSTOMER,
+): Promise<OrderView> {
   const { keep_fee: keepFee = false } = parseInput(cancelOptions, options ?? {});
   const outcome = await ctx.db.transaction(async (tx) => {
     const locked = await findOrder(tx, carrier, lookup, true);
@@ -319,11 +406,24 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
       .returning();
     await cancelOrderMessages(tx, carrier, locked.orderRef, now);
     await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund });
+    // The history (ADR 247): who cancelled, and the call-out charge kept out of the refund when one was.
+    const feeMinor = paid ? Math.max(0, refundableMinor(locked) - refund) : 0;
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: locked.id,
+      orderRef: locked.orderRef,
+      kind: "cancelled",
+      actor,
+      key: "cancelled",
+      at: now,
+      amountMinor: feeMinor > 0 ? feeMinor : null,
+      details: { keep_fee: keepFee, fee_minor: feeMinor, refund_minor: refund, currency: locked.currency },
+    });
     // The freed unit goes to the first customer waiting in the area (ADR 094); a mail-in order held none.
     if (!isMailIn(locked)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
     return { order: updated!, refund };
   });
-  await refundIfPaid(ctx, carrier, outcome.order, outcome.refund);
+  await refundIfPaid(ctx, carrier, outcome.order, outcome.refund, actor);
   return lookupOrder(ctx, carrier, lookup);
 }
 
@@ -338,7 +438,7 @@ async function announceChange(
   kind: "booking-cancelled" | "date-changed" | "address-changed",
   now: Date,
   change: { method: "REQUEST" | "CANCEL"; refund?: number },
-): Promise<void> {
+): Promise<number> {
   const [raised] = await tx
     .update(s.orders)
     .set({ calendarSequence: sql`${s.orders.calendarSequence} + 1` })
@@ -356,6 +456,7 @@ async function announceChange(
     runAt: now,
     payload: { calendar: { method: change.method, sequence: raised!.sequence }, ...(change.refund !== undefined ? { values: { refund: change.refund } } : {}) },
   });
+  return raised!.sequence;
 }
 
 /** Something the customer sent for the order was accepted (IMEI, proof of purchase): a short e-mail says so. */
@@ -381,6 +482,7 @@ export async function orderAvailability(ctx: EngineContext, carrier: CarrierCont
   const data = parseInput(orderDaysInput, input ?? {});
   const order = await findOrder(ctx.db, carrier, lookup);
   if (order.status === "CANCELLED") throw new OrderCancelledError();
+  if (isFullyRefunded(order)) throw new OrderRefundedError();
   assertHasVisit(order);
   return loadAvailability(ctx.db, carrier, ctx.clock.now(), {
     areaCode: order.areaCode,
@@ -452,6 +554,7 @@ export async function changeOrderDate(
   carrier: CarrierContext,
   lookup: OrderLookup,
   input: z.input<typeof changeDateInput>,
+  actor: OrderActor = CUSTOMER,
 ): Promise<{ order: OrderView; log: DateChangeLogEntry }> {
   const data = parseInput(changeDateInput, input);
   const log = await ctx.db.transaction(async (tx) => {
@@ -488,6 +591,16 @@ export async function changeOrderDate(
         createdAt: now,
       })
       .returning();
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: order.id,
+      orderRef: order.orderRef,
+      kind: "date_changed",
+      actor,
+      key: `date-change:${entry!.id}`,
+      at: now,
+      details: { from: order.date, to: data.date, slot_from: order.slot, slot_to: slot, reason: data.reason },
+    });
     return entry!;
   });
   return { order: await lookupOrder(ctx, carrier, lookup), log: logView(log) };
@@ -508,7 +621,13 @@ const changeAddressInput = addressInput.pick({ line_1: true, line_2: true, town:
  * Spec §7 PUT /orders/{id}/address. OR03 when no technician's area covers the address; OR04 when
  * the booked day has no room in the new area (change the date first).
  */
-export async function changeOrderAddress(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, input: z.input<typeof changeAddressInput>): Promise<OrderView> {
+export async function changeOrderAddress(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  lookup: OrderLookup,
+  input: z.input<typeof changeAddressInput>,
+  actor: OrderActor = CUSTOMER,
+): Promise<OrderView> {
   const data = parseInput(changeAddressInput, input);
   const postcode = normaliseForCarrier(carrier, data.postcode);
   const area = await areaForAddress(ctx.db, carrier, { postcode, latitude: data.latitude, longitude: data.longitude });
@@ -539,7 +658,17 @@ export async function changeOrderAddress(ctx: EngineContext, carrier: CarrierCon
     }
     await tx.update(s.orders).set({ address, areaCode: area.code, technicianId: assignment.technicianId, slot: assignment.slot, updatedAt: now }).where(eq(s.orders.id, order.id));
     await tx.update(s.bookings).set({ address, postcode: postcode.display, areaCode: area.code, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
-    await announceChange(tx, carrier, order, "address-changed", now, { method: "REQUEST" });
+    const sequence = await announceChange(tx, carrier, order, "address-changed", now, { method: "REQUEST" });
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: order.id,
+      orderRef: order.orderRef,
+      kind: "address_changed",
+      actor,
+      key: `address-change:${sequence}`,
+      at: now,
+      details: { from: order.address.postcode, to: address.postcode, area_from: order.areaCode, area_to: area.code },
+    });
   });
   return lookupOrder(ctx, carrier, lookup);
 }
@@ -560,13 +689,14 @@ async function findOrderDevice(db: DbOrTx, carrier: CarrierContext, input: z.inp
     .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.id, device_id)));
   if (!found || found.order.email.toLowerCase() !== email) throw new OrderNotFoundError();
   if (found.order.status === "CANCELLED") throw new OrderCancelledError();
+  if (isFullyRefunded(found.order)) throw new OrderRefundedError();
   return found;
 }
 
 const imeiInput = deviceLookupInput.extend({ imei: plainText({ error: "Please enter your IMEI number." }), customer_update: z.boolean().optional() });
 
 /** Spec §7 POST /orders/devices/{id}/imei: IMEI for phones, serial number for tablets of the single make. */
-export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof imeiInput>): Promise<OrderDeviceView> {
+export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof imeiInput>, actor: OrderActor = CUSTOMER): Promise<OrderDeviceView> {
   const data = parseInput(imeiInput, input);
   const found = await findOrderDevice(ctx.db, carrier, data);
   const value = checkDeviceIdentifier(carrier, { kind: found.kind, makeId: found.device.makeId }, data.imei);
@@ -574,6 +704,16 @@ export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierCon
     await tx.update(s.bookingDevices).set({ imei: value }).where(eq(s.bookingDevices.id, found.device.id));
     // The same number entered again is one message.
     await acknowledge(tx, carrier, found.order, "imei-accepted", `${found.device.id}:${value}`, ctx.clock.now());
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: found.order.id,
+      orderRef: found.order.orderRef,
+      kind: "imei_added",
+      actor,
+      key: `imei:${found.device.id}:${value}`,
+      at: ctx.clock.now(),
+      details: { device_id: found.device.id, identifier: identifierKind(found.kind) },
+    });
   });
   const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
   return view.devices.find((d) => d.id === found.device.id)!;
@@ -589,7 +729,7 @@ const proofInput = deviceLookupInput.extend({ bytes: z.instanceof(Uint8Array, { 
  * whole content (a JPEG or PNG that decodes, never by its name), stored re-encoded through the
  * FileStorage port (ADR 056).
  */
-export async function uploadProofOfPurchase(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof proofInput>): Promise<OrderDeviceView> {
+export async function uploadProofOfPurchase(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof proofInput>, actor: OrderActor = CUSTOMER): Promise<OrderDeviceView> {
   const data = parseInput(proofInput, input);
   if (data.bytes.byteLength > MAX_PROOF_BYTES) throw new ValidationError({ image: ["PROOF_TOO_LARGE"] });
   // An empty file is no .jpg or .png either (spec §5's message).
@@ -600,6 +740,16 @@ export async function uploadProofOfPurchase(ctx: EngineContext, carrier: Carrier
   await ctx.db.transaction(async (tx) => {
     await tx.update(s.bookingDevices).set({ proofFileKey: stored.key, proofUploadedAt: ctx.clock.now() }).where(eq(s.bookingDevices.id, found.device.id));
     await acknowledge(tx, carrier, found.order, "proof-accepted", `${found.device.id}:${stored.key}`, ctx.clock.now());
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: found.order.id,
+      orderRef: found.order.orderRef,
+      kind: "proof_uploaded",
+      actor,
+      key: `proof:${found.device.id}:${stored.key}`,
+      at: ctx.clock.now(),
+      details: { device_id: found.device.id },
+    });
   });
   const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
   return view.devices.find((d) => d.id === found.device.id)!;

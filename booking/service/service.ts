@@ -21,6 +21,10 @@ import { enqueueMessage } from "../scheduler/message-jobs";
 import { orderMessages, type ScheduledMessageView } from "../scheduler/messages";
 import type { CustomerMessageKind } from "../notifications/template-kinds";
 import * as orders from "../orders/orders";
+import { recordOrderEvent, type OrderActor } from "../orders/history";
+
+/** The staff member as the order's history names them: their account's display name as it is now, and its id (ADR 247). */
+const staffActor = (staff: ServiceStaff): OrderActor => ({ type: "staff", id: staff.id, name: staff.name });
 
 /** Results per page of a search. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -353,7 +357,10 @@ export async function refundOrder(ctx: EngineContext, carrier: CarrierContext, s
     .refund({ transactionId: order.transactionId!, amountMinor: amount, idempotencyKey: `service-refund:${carrier.code}:${entry.id}`, carrierCode: carrier.code })
     .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: error instanceof Error ? error.message : String(error) }));
   const now = ctx.clock.now();
+  const actor = staffActor(who);
   const done = await ctx.db.transaction(async (tx) => {
+    // The order's row first, as every writer of the order takes it (the full refund's close takes the booking's and the hold's after it).
+    await tx.select({ id: s.orders.id }).from(s.orders).where(eq(s.orders.id, order.id)).for("update");
     if (result.ok) {
       const [updated] = await tx
         .update(s.orders)
@@ -361,11 +368,23 @@ export async function refundOrder(ctx: EngineContext, carrier: CarrierContext, s
         .where(eq(s.orders.id, order.id))
         .returning();
       if (updated && updated.refundedMinor >= updated.totalMinor) await tx.update(s.orders).set({ refundStatus: "REFUNDED" }).where(eq(s.orders.id, order.id));
+      await orders.recordRefund(tx, ctx, carrier, order, { key: String(entry.id), amountMinor: amount, actor, reason: data.reason, refundId: result.refundId ?? null });
     } else {
       await tx
         .update(s.orders)
         .set({ refundedMinor: sql`${s.orders.refundedMinor} - ${amount}`, updatedAt: now })
         .where(eq(s.orders.id, order.id));
+      await recordOrderEvent(tx, {
+        carrierCode: carrier.code,
+        orderId: order.id,
+        orderRef: order.orderRef,
+        kind: "refund_failed",
+        actor,
+        key: `refund-failed:${entry.id}`,
+        at: now,
+        amountMinor: amount,
+        details: { reason: data.reason, message: result.message ?? null },
+      });
     }
     const [row] = await tx
       .update(s.serviceActions)
@@ -417,7 +436,7 @@ const changeDateInput = actionBase.extend({ date: z.string() });
 export async function changeDate(ctx: EngineContext, carrier: CarrierContext, staff: ServiceStaff, input: z.input<typeof changeDateInput>): Promise<ServiceActionView> {
   const data = parseInput(changeDateInput, input);
   return actOnce(ctx, carrier, staff, data, "change-date", async (order) => {
-    const { log } = await orders.changeOrderDate(ctx, carrier, lookupOf(order), { date: data.date, reason: data.reason, user_id: staff.id });
+    const { log } = await orders.changeOrderDate(ctx, carrier, lookupOf(order), { date: data.date, reason: data.reason, user_id: staff.id }, staffActor(staff));
     return { result: log, details: { original_date: log.original_date, new_date: log.new_date, original_technician: log.original_technician, new_technician: log.new_technician } };
   });
 }
@@ -433,7 +452,7 @@ const changeAddressInput = actionBase.extend({
 export async function changeAddress(ctx: EngineContext, carrier: CarrierContext, staff: ServiceStaff, input: z.input<typeof changeAddressInput>): Promise<ServiceActionView> {
   const data = parseInput(changeAddressInput, input);
   return actOnce(ctx, carrier, staff, data, "change-address", async (order) => {
-    const view = await orders.changeOrderAddress(ctx, carrier, lookupOf(order), { line_1: data.line_1, line_2: data.line_2, town: data.town, postcode: data.postcode });
+    const view = await orders.changeOrderAddress(ctx, carrier, lookupOf(order), { line_1: data.line_1, line_2: data.line_2, town: data.town, postcode: data.postcode }, staffActor(staff));
     return { result: view, details: { from: order.address.postcode, to: view.details.postcode } };
   });
 }
@@ -444,7 +463,7 @@ const cancelInput = actionBase.extend({ keep_fee: z.boolean().default(false) });
 export async function cancel(ctx: EngineContext, carrier: CarrierContext, staff: ServiceStaff, input: z.input<typeof cancelInput>): Promise<ServiceActionView> {
   const data = parseInput(cancelInput, input);
   return actOnce(ctx, carrier, staff, data, "cancel", async (order) => {
-    const view = await orders.cancelOrder(ctx, carrier, lookupOf(order), { keep_fee: data.keep_fee });
+    const view = await orders.cancelOrder(ctx, carrier, lookupOf(order), { keep_fee: data.keep_fee }, staffActor(staff));
     return { result: view, details: { keep_fee: data.keep_fee, refund_status: view.refund_status } };
   });
 }
