@@ -10,12 +10,15 @@ import { FIELD_MESSAGES } from "../domain/errors";
 import { MAX_PROOF_BYTES } from "../domain/image-sniff";
 import { addressFields } from "./bookings";
 import { ApiProblem } from "./errors";
-import { dataOf, defineRoute, deviceId, type ApiRoute } from "./routes";
+import { ORDER_EVENT_KINDS } from "../orders/history";
+import { dataOf, defineRoute, deviceId, partnerActor, type ApiRoute } from "./routes";
 
 const email = z.string().max(254);
 const text = (max: number) => z.string().max(max);
 const record = dataOf(z.record(z.string(), z.unknown()));
 const records = dataOf(z.array(z.record(z.string(), z.unknown())));
+
+const ACTOR_TYPES = ["customer", "staff", "partner", "system"] as const;
 
 /** The date-change log entries (spec §7 POST /technicians/log/date-change), as PUT /orders/{id}/date answers one. */
 const logEntry = z.object({
@@ -28,7 +31,41 @@ const logEntry = z.object({
   original_technician: z.string(),
   new_technician: z.string(),
   created_at: z.string(),
+  by: z.object({ type: z.enum(ACTOR_TYPES), name: z.string().nullable() }),
 });
+
+/** One change in the order's history (ADR 247), as GET /customer/{ref} lists them. */
+const historyEntry = z
+  .object({
+    kind: z.enum(ORDER_EVENT_KINDS),
+    at: z.string().meta({ description: "When (ISO 8601 instant)." }),
+    actor: z.object({
+      type: z.enum(ACTOR_TYPES),
+      id: z.string().nullable().meta({ description: "The staff account's or the API key's id; null for the customer and the system." }),
+      name: z.string().nullable().meta({ description: "The staff account's display name or the API key's name, as it was at the change." }),
+    }),
+    details: z.record(z.string(), z.unknown()).meta({ description: "What changed: the old and new date, the message's kind and channel, `fee_minor` kept on a cancellation, a refund's `full` and `refunded_minor`." }),
+    amount_minor: z.number().int().nullable().meta({ description: "Money moved by the change in minor units: paid, refunded, the fee kept." }),
+  })
+  .meta({ id: "OrderHistoryEntry" });
+
+/** The order as GET /customer/{ref} answers it: the manage page's fields, with the state, the money and the history (ADR 247). */
+export const orderSchema = z
+  .object({
+    order_id: z.number().int(),
+    reference: z.string(),
+    status: z.enum(["BOOKED", "CANCELLED"]),
+    state: z
+      .enum(["booked", "moved", "cancelled", "refunded", "partly_refunded", "completed"])
+      .meta({ description: "Derived from the history: `refunded` (everything paid given back) and `cancelled` close the order; `partly_refunded` stays booked." }),
+    closed: z.boolean().meta({ description: "Nothing more can be changed (cancelled, refunded in full, or completed)." }),
+    money: z
+      .object({ paid_minor: z.number().int(), refunded_minor: z.number().int(), fee_kept_minor: z.number().int(), currency: z.string() })
+      .meta({ description: "What was paid, what was refunded so far and the call-out charge kept, in minor units of the order's currency." }),
+    history: z.array(historyEntry).meta({ description: "Every change to the order, oldest first, with who made it." }),
+  })
+  .catchall(z.unknown())
+  .meta({ id: "Order" });
 
 /** An operation proving ownership by e-mail, counted by the lookup throttle like the manage page's. */
 function owned<T>(engine: Engine, carrier: CarrierContextInput, emailAddress: string, operation: () => Promise<T>): Promise<T> {
@@ -42,7 +79,7 @@ export const orderRoutes: ApiRoute[] = [
     summary: "The order by its reference, for the customer's e-mail.",
     scope: "orders:manage",
     query: z.object({ email }).strict(),
-    response: record,
+    response: dataOf(orderSchema),
     handle: async ({ engine, carrier, params, query }) => ({
       data: await owned(engine, carrier, query.email, () => engine.orders.lookupOrder(carrier, { order_ref: params.ref!, email: query.email })),
     }),
@@ -65,8 +102,10 @@ export const orderRoutes: ApiRoute[] = [
     scope: "orders:manage",
     query: z.object({ email_to_verify: email }).strict(),
     response: record,
-    handle: async ({ engine, carrier, params, query }) => ({
-      data: await owned(engine, carrier, query.email_to_verify, () => engine.orders.cancelOrder(carrier, { order_ref: params.id!, email: query.email_to_verify })),
+    handle: async ({ engine, carrier, principal, params, query }) => ({
+      data: await owned(engine, carrier, query.email_to_verify, () =>
+        engine.orders.cancelOrder(carrier, { order_ref: params.id!, email: query.email_to_verify }, {}, partnerActor(principal)),
+      ),
     }),
   }),
   defineRoute({
@@ -90,10 +129,10 @@ export const orderRoutes: ApiRoute[] = [
     query: z.object({ email_to_verify: email.optional() }).strict(),
     body: z.object({ date: text(10), reason: text(1000), email_to_verify: email.optional() }).strict(),
     response: record,
-    handle: async ({ engine, carrier, params, query, body }) => {
+    handle: async ({ engine, carrier, principal, params, query, body }) => {
       const owner = query.email_to_verify ?? body.email_to_verify ?? "";
       const { order, log } = await owned(engine, carrier, owner, () =>
-        engine.orders.changeOrderDate(carrier, { order_ref: params.id!, email: owner }, { date: body.date, reason: body.reason }),
+        engine.orders.changeOrderDate(carrier, { order_ref: params.id!, email: owner }, { date: body.date, reason: body.reason }, partnerActor(principal)),
       );
       return { data: { ...order, date_change: log } };
     },
@@ -139,11 +178,11 @@ export const orderRoutes: ApiRoute[] = [
       description: "The proof of purchase, a .jpg or .png (checked by its content)",
     },
     response: record,
-    handle: async ({ engine, carrier, params, body, upload }) => {
+    handle: async ({ engine, carrier, principal, params, body, upload }) => {
       if (!upload) throw new ApiProblem(400, "VALIDATION", [FIELD_MESSAGES.PROOF_MISSING], { image: [FIELD_MESSAGES.PROOF_MISSING] });
       return {
         data: await owned(engine, carrier, body.email, () =>
-          engine.orders.uploadProofOfPurchase(carrier, { device_id: deviceId(params.id), email: body.email, bytes: upload.bytes }),
+          engine.orders.uploadProofOfPurchase(carrier, { device_id: deviceId(params.id), email: body.email, bytes: upload.bytes }, partnerActor(principal)),
         ),
       };
     },
@@ -155,9 +194,11 @@ export const orderRoutes: ApiRoute[] = [
     scope: "orders:manage",
     body: z.object({ ...addressFields, email_to_verify: email }).strict(),
     response: record,
-    handle: async ({ engine, carrier, params, body }) => {
+    handle: async ({ engine, carrier, principal, params, body }) => {
       const { email_to_verify: owner, ...address } = body;
-      return { data: await owned(engine, carrier, owner, () => engine.orders.changeOrderAddress(carrier, { order_ref: params.id!, email: owner }, address)) };
+      return {
+        data: await owned(engine, carrier, owner, () => engine.orders.changeOrderAddress(carrier, { order_ref: params.id!, email: owner }, address, partnerActor(principal))),
+      };
     },
   }),
   defineRoute({

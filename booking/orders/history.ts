@@ -9,7 +9,7 @@
  * tracking pages, the service desk, the technician's and the area manager's jobs, the partner API and
  * its webhooks, the messages) reads that one answer.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
@@ -222,4 +222,54 @@ export function deriveOrderState(history: readonly Pick<OrderHistoryEntry, "kind
 export async function orderStateOf(db: DbOrTx, order: OrderRow): Promise<{ history: OrderHistoryEntry[]; summary: OrderStateSummary }> {
   const history = await orderHistory(db, order);
   return { history, summary: deriveOrderState(history) };
+}
+
+/** The states of several orders of one carrier at once (the day lists of jobs), by order id. */
+export async function orderStates(db: DbOrTx, carrierCode: string, orders: readonly OrderRow[]): Promise<Map<number, OrderStateSummary>> {
+  const states = new Map<number, OrderStateSummary>();
+  if (!orders.length) return states;
+  const rows = await db
+    .select({ orderId: s.orderEvents.orderId, kind: s.orderEvents.kind, occurredAt: s.orderEvents.occurredAt, amountMinor: s.orderEvents.amountMinor, details: s.orderEvents.details })
+    .from(s.orderEvents)
+    .where(
+      and(
+        eq(s.orderEvents.carrierCode, carrierCode),
+        inArray(
+          s.orderEvents.orderId,
+          orders.map((o) => o.id),
+        ),
+      ),
+    )
+    .orderBy(asc(s.orderEvents.occurredAt), asc(s.orderEvents.id));
+  for (const order of orders) {
+    const own = rows.filter((r) => r.orderId === order.id).map((r) => ({ kind: r.kind, at: r.occurredAt.toISOString(), amount_minor: r.amountMinor, details: r.details }));
+    states.set(order.id, deriveOrderState(own.length ? own : historyFromRow(order)));
+  }
+  return states;
+}
+
+/** A scheduled message of an order sent, or given up (ADR 247): recorded by the scheduler's worker with its outcome. */
+export async function recordMessageOutcome(
+  tx: DbOrTx,
+  row: Pick<typeof s.scheduledJobs.$inferSelect, "id" | "carrierCode" | "orderRef" | "kind" | "channel">,
+  kind: "message_sent" | "message_failed",
+  at: Date,
+  error: string | null,
+): Promise<void> {
+  if (row.orderRef === null || !row.carrierCode) return;
+  const [order] = await tx
+    .select({ id: s.orders.id })
+    .from(s.orders)
+    .where(and(eq(s.orders.carrierCode, row.carrierCode), eq(s.orders.orderRef, row.orderRef)));
+  if (!order) return;
+  await recordOrderEvent(tx, {
+    carrierCode: row.carrierCode,
+    orderId: order.id,
+    orderRef: row.orderRef,
+    kind,
+    actor: SYSTEM,
+    key: `message:${row.id}`,
+    at,
+    details: { message_id: row.id, kind: row.kind, channel: row.channel, ...(error ? { error: error.slice(0, 500) } : {}) },
+  });
 }

@@ -519,10 +519,13 @@ export interface DateChangeLogEntry {
   original_technician: string;
   new_technician: string;
   created_at: string;
+  /** Who moved it, as the order's history names them (ADR 247): the staff account's or the partner key's name; null for the customer and the system. */
+  by: { type: OrderActor["type"]; name: string | null };
 }
 
-function logView(row: typeof s.dateChangeLog.$inferSelect): DateChangeLogEntry {
+function logView(row: typeof s.dateChangeLog.$inferSelect, by: DateChangeLogEntry["by"]): DateChangeLogEntry {
   return {
+    by,
     id: row.id,
     job_id: row.jobId,
     user_id: row.userId,
@@ -603,16 +606,29 @@ export async function changeOrderDate(
     });
     return entry!;
   });
-  return { order: await lookupOrder(ctx, carrier, lookup), log: logView(log) };
+  const named = actor.type === "staff" || actor.type === "partner" ? actor.name : null;
+  return { order: await lookupOrder(ctx, carrier, lookup), log: logView(log, { type: actor.type, name: named }) };
 }
 
 export async function dateChangeLog(ctx: EngineContext, carrier: CarrierContext, jobId: number): Promise<DateChangeLogEntry[]> {
   const rows = await ctx.db
-    .select()
+    .select({ log: s.dateChangeLog, actorType: s.orderEvents.actorType, actorName: s.orderEvents.actorName })
     .from(s.dateChangeLog)
+    .innerJoin(s.jobs, eq(s.jobs.id, s.dateChangeLog.jobId))
+    // The move's entry in the order's history names who made it (ADR 247).
+    .leftJoin(
+      s.orderEvents,
+      and(
+        eq(s.orderEvents.carrierCode, s.dateChangeLog.carrierCode),
+        eq(s.orderEvents.orderId, s.jobs.orderId),
+        eq(s.orderEvents.eventKey, sql`'date-change:' || ${s.dateChangeLog.id}`),
+      ),
+    )
     .where(and(eq(s.dateChangeLog.carrierCode, carrier.code), eq(s.dateChangeLog.jobId, parseInput(id, jobId, "job_id"))))
     .orderBy(asc(s.dateChangeLog.id));
-  return rows.map(logView);
+  return rows.map(({ log, actorType, actorName }) =>
+    logView(log, actorType ? { type: actorType, name: actorName } : log.userId ? { type: "staff", name: null } : { type: "customer", name: null }),
+  );
 }
 
 const changeAddressInput = addressInput.pick({ line_1: true, line_2: true, town: true, postcode: true, latitude: true, longitude: true });

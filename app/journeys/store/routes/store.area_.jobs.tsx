@@ -52,6 +52,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         technicianId: job.technician_id,
         technicianName: technician_name,
         workStatus: job.work_status,
+        orderState: job.order_state,
         progress: job.progress,
         // Where the booking came from (ADR 135) and each device's insurance answer (spec §4).
         attribution,
@@ -142,8 +143,10 @@ export default function AreaJobsPage() {
                     {job.insurance.map((device) => t(device.insured ? "store.areaJobs.insured" : "store.areaJobs.notInsured", { device: device.title })).join(" · ")}
                   </p>
                 ) : null}
-                <p className="text-sm">
-                  {t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)} · {t("store.jobs.progress", { done: job.progress.done, total: job.progress.total })}
+                <p className="text-sm" data-testid="area-job-status" data-order-state={job.orderState}>
+                  {t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)}
+                  {job.orderState === "partly_refunded" ? <> · {t("store.jobs.status.partly_refunded")}</> : null} ·{" "}
+                  {t("store.jobs.progress", { done: job.progress.done, total: job.progress.total })}
                 </p>
                 {!job.workStatus && others.length ? (
                   <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
