@@ -67,7 +67,8 @@ const WEBHOOK_SUMMARIES: Record<WebhookEventType, string> = {
   "order.cancelled": "The order was cancelled (by the customer, customer service or a partner key).",
   "order.date_changed": "The order moved to another day.",
   "order.address_changed": "The repair address changed.",
-  "order.refunded": "Money was given back, in part or in full: `data.order.refunded_minor` is the total refunded so far; `state` is `refunded` when everything paid is given back (the order is then closed), `partly_refunded` otherwise. One event per refund.",
+  "order.refunded":
+    "Money was given back, in part or in full: `data.order.refunded_minor` is the total refunded so far; `state` is `refunded` when everything paid is given back (the order is then closed), `partly_refunded` otherwise. One event per refund.",
   "job.on_the_way": "The technician pressed 'On my way'.",
   "job.started": "The technician started the repair.",
   "job.completed": "The technician completed the repair.",

@@ -44,7 +44,9 @@ const historyEntry = z
       id: z.string().nullable().meta({ description: "The staff account's or the API key's id; null for the customer and the system." }),
       name: z.string().nullable().meta({ description: "The staff account's display name or the API key's name, as it was at the change." }),
     }),
-    details: z.record(z.string(), z.unknown()).meta({ description: "What changed: the old and new date, the message's kind and channel, `fee_minor` kept on a cancellation, a refund's `full` and `refunded_minor`." }),
+    details: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "What changed: the old and new date, the message's kind and channel, `fee_minor` kept on a cancellation, a refund's `full` and `refunded_minor`." }),
     amount_minor: z.number().int().nullable().meta({ description: "Money moved by the change in minor units: paid, refunded, the fee kept." }),
   })
   .meta({ id: "OrderHistoryEntry" });

@@ -229,7 +229,13 @@ export async function orderStates(db: DbOrTx, carrierCode: string, orders: reado
   const states = new Map<number, OrderStateSummary>();
   if (!orders.length) return states;
   const rows = await db
-    .select({ orderId: s.orderEvents.orderId, kind: s.orderEvents.kind, occurredAt: s.orderEvents.occurredAt, amountMinor: s.orderEvents.amountMinor, details: s.orderEvents.details })
+    .select({
+      orderId: s.orderEvents.orderId,
+      kind: s.orderEvents.kind,
+      occurredAt: s.orderEvents.occurredAt,
+      amountMinor: s.orderEvents.amountMinor,
+      details: s.orderEvents.details,
+    })
     .from(s.orderEvents)
     .where(
       and(

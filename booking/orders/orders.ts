@@ -303,10 +303,20 @@ async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: 
       .returning();
     const base = { carrierCode: carrier.code, orderId: order.id, orderRef: order.orderRef, actor, amountMinor, at: now };
     if (!result.ok) {
-      await recordOrderEvent(tx, { ...base, kind: "refund_failed", key: `cancel-refund-failed:${now.toISOString()}`, details: { cancellation: true, message: result.message ?? null } });
+      await recordOrderEvent(tx, {
+        ...base,
+        kind: "refund_failed",
+        key: `cancel-refund-failed:${now.toISOString()}`,
+        details: { cancellation: true, message: result.message ?? null },
+      });
       return;
     }
-    await recordOrderEvent(tx, { ...base, kind: "refunded", key: "cancel-refund", details: { cancellation: true, refund_id: result.refundId ?? null, full: (updated?.refundedMinor ?? 0) >= order.totalMinor } });
+    await recordOrderEvent(tx, {
+      ...base,
+      kind: "refunded",
+      key: "cancel-refund",
+      details: { cancellation: true, refund_id: result.refundId ?? null, full: (updated?.refundedMinor ?? 0) >= order.totalMinor },
+    });
     await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.refunded", orderId: order.id, key: `${order.orderRef}:refund:cancel`, now });
   });
 }
@@ -745,7 +755,12 @@ const proofInput = deviceLookupInput.extend({ bytes: z.instanceof(Uint8Array, { 
  * whole content (a JPEG or PNG that decodes, never by its name), stored re-encoded through the
  * FileStorage port (ADR 056).
  */
-export async function uploadProofOfPurchase(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof proofInput>, actor: OrderActor = CUSTOMER): Promise<OrderDeviceView> {
+export async function uploadProofOfPurchase(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  input: z.input<typeof proofInput>,
+  actor: OrderActor = CUSTOMER,
+): Promise<OrderDeviceView> {
   const data = parseInput(proofInput, input);
   if (data.bytes.byteLength > MAX_PROOF_BYTES) throw new ValidationError({ image: ["PROOF_TOO_LARGE"] });
   // An empty file is no .jpg or .png either (spec §5's message).

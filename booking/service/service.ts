@@ -452,7 +452,13 @@ const changeAddressInput = actionBase.extend({
 export async function changeAddress(ctx: EngineContext, carrier: CarrierContext, staff: ServiceStaff, input: z.input<typeof changeAddressInput>): Promise<ServiceActionView> {
   const data = parseInput(changeAddressInput, input);
   return actOnce(ctx, carrier, staff, data, "change-address", async (order) => {
-    const view = await orders.changeOrderAddress(ctx, carrier, lookupOf(order), { line_1: data.line_1, line_2: data.line_2, town: data.town, postcode: data.postcode }, staffActor(staff));
+    const view = await orders.changeOrderAddress(
+      ctx,
+      carrier,
+      lookupOf(order),
+      { line_1: data.line_1, line_2: data.line_2, town: data.town, postcode: data.postcode },
+      staffActor(staff),
+    );
     return { result: view, details: { from: order.address.postcode, to: view.details.postcode } };
   });
 }

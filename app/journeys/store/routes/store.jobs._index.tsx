@@ -60,11 +60,14 @@ export default function TechnicianJobsPage() {
               <p>{job.devices.join(", ")}</p>
               <p className="mt-1 text-sm">
                 <span data-testid="job-order-state" data-state={job.orderState}>
-                  {job.orderState === "refunded" ? t("store.jobs.status.refunded") : job.cancelled ? t("store.jobs.status.cancelled") : t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)}
+                  {job.orderState === "refunded"
+                    ? t("store.jobs.status.refunded")
+                    : job.cancelled
+                      ? t("store.jobs.status.cancelled")
+                      : t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)}
                   {job.orderState === "partly_refunded" ? <> · {t("store.jobs.status.partly_refunded")}</> : null}
                 </span>{" "}
-                ·{" "}
-                {t("store.jobs.progress", { done: job.done, total: job.total })}
+                · {t("store.jobs.progress", { done: job.done, total: job.total })}
               </p>
               <ButtonLink to={`/store/jobs/${job.id}`} className="mt-3" data-testid="open-job">
                 {t("store.jobs.open", { ref: job.orderRef })}
