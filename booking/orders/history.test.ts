@@ -178,6 +178,10 @@ describe("the order's history through the engine", () => {
     expect(job!.jobs.status).toBe("CANCELLED");
     const jobs = await t.engine.staff.technicianJobs(carrier, { technician_id: job!.jobs.technicianId, date: "2025-06-05" });
     expect(jobs.find((j) => j.order_ref === orderRef)?.order_state).toBe("refunded");
+    // The area manager sees why the window freed.
+    const day = await t.engine.staff.areaJobs(carrier, { manager_area: null, area_code: job!.orders.areaCode, date: "2025-06-05" });
+    expect(day.jobs.map((j) => j.job.order_ref)).not.toContain(orderRef);
+    expect(day.closed_jobs.find((j) => j.order_ref === orderRef)).toMatchObject({ order_state: "refunded", postcode: "SW1A 2AA" });
 
     // The partner hears of each refund, with the total refunded and the state.
     const deliveries = await t.opened.db
