@@ -53,7 +53,7 @@ const STORIES: Story[] = [
     locale: "de-DE",
     staffName: "Greta Service",
     says: {
-      partial: /Wir haben 10,00 € der gezahlten [\d.,]+ € erstattet\. Ihre Reparatur bleibt gebucht\./,
+      partial: /Wir haben 10(,00)? € der gezahlten [\d.,]+ € erstattet\. Ihre Reparatur bleibt gebucht\./,
       refundedTitle: "Ihre Reparatur wurde erstattet.",
       refundedInFull: /Wir haben [\d.,]+ € vollständig erstattet\./,
       changeDate: "Termin ändern",
