@@ -56,7 +56,7 @@ const STORIES: Story[] = [
       partial: /Wir haben 10(,00)? € der gezahlten [\d.,]+ € erstattet\. Ihre Reparatur bleibt gebucht\./,
       refundedTitle: "Ihre Reparatur wurde erstattet.",
       refundedInFull: /Wir haben [\d.,]+ € vollständig erstattet\./,
-      changeDate: "Termin ändern",
+      changeDate: "Datum ändern",
       partSubject: /^Teilerstattung für Ihre Reparatur \d+ bei .+$/,
       fullSubject: /^Ihre Reparatur \d+ bei .+ ist erstattet$/,
       fullSms: /Reparatur \d+ ist vollständig erstattet \([\d.,]+ €\)\. Ihre Buchung ist geschlossen; es kommt kein Techniker\./,
