@@ -76,6 +76,7 @@ export type { BuiltBooking, StoreView } from "./bookings/bookings";
 export type { ValidationReport } from "./bookings/checkout";
 export type { AvailabilityDay } from "./availability/availability";
 export type { OrderView, OrderDeviceView, DateChangeLogEntry, VanLocation } from "./orders/orders";
+export type { OrderActor, OrderHistoryEntry, OrderState, OrderStateSummary } from "./orders/history";
 export type {
   Make,
   DeviceType,

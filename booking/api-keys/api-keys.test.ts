@@ -19,6 +19,8 @@ describe("partner API keys (ADR 171)", () => {
     expect(row!.secretHash).toMatch(/^[0-9a-f]{64}$/);
     expect(await t.engine.apiKeys.verify(issued.key)).toEqual({
       keyId: issued.id,
+      // The key's name: the order's history names the partner by it (ADR 247).
+      keyName: "Tills",
       carrierCode: "fixfast",
       scopes: ["bookings:write", "catalogue:read"],
       allowedOrigins: ["https://tills.example"],

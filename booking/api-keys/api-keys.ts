@@ -56,6 +56,8 @@ export interface IssuedApiKey extends ApiKeyView {
 
 export interface VerifiedApiKey {
   keyId: string;
+  /** The key's name as the carrier gave it: the order's history names the partner by it (ADR 247). */
+  keyName?: string;
   carrierCode: string;
   scopes: string[];
   allowedOrigins: string[];
@@ -143,7 +145,7 @@ export function createApiKeyVerifier(ctx: EngineContext) {
           .set({ lastUsedAt: now })
           .where(and(eq(s.apiKeys.id, id), or(isNull(s.apiKeys.lastUsedAt), lt(s.apiKeys.lastUsedAt, new Date(now.getTime() - LAST_USED_THROTTLE_MS)))));
       }
-      return { keyId: row.id, carrierCode: row.carrierCode, scopes: row.scopes, allowedOrigins: row.allowedOrigins };
+      return { keyId: row.id, keyName: row.name, carrierCode: row.carrierCode, scopes: row.scopes, allowedOrigins: row.allowedOrigins };
     },
     /** This instance changed the key (revoked, rotated): the next call reads it afresh. */
     forget(id: string) {

@@ -62,6 +62,7 @@ import { isPayLaterPaymentType, NO_PAY_LATER, payLaterOffer, purchaseForBooking,
 import { assertDiscountUsable, findDiscount, releaseDiscountReservations, reserveDiscount, usageLimit } from "./discount";
 import { Deferred, findBooking, lockBooking, type BookingRow } from "./repository";
 import { markBooked } from "../waiting-list/waiting-list";
+import { CUSTOMER, recordOrderEvents } from "../orders/history";
 import { deviceView, loadBasket, readBookingState, type BookingState, type LoadedBasket } from "./state";
 
 /* ───────────── readiness ───────────── */
@@ -318,6 +319,14 @@ async function completeOrder(
     })
     .returning({ id: s.orders.id, locale: s.orders.locale, orderRef: s.orders.orderRef });
   const orderRef = order!.orderRef;
+  // The order's history begins (ADR 247): booked, and paid when money was taken.
+  const begun = { carrierCode: carrier.code, orderId: order!.id, orderRef, actor: CUSTOMER, at: now };
+  await recordOrderEvents(tx, [
+    { ...begun, kind: "booked", key: "booked", details: { date: day, mail_in: mailIn } },
+    ...(payment.transactionId && payment.amountMinor > 0
+      ? [{ ...begun, kind: "paid" as const, key: "paid", amountMinor: payment.amountMinor, details: { payment_type: payment.paymentType, currency: carrier.currency } }]
+      : []),
+  ]);
   await markBooked(tx, carrier, booking.id, now);
   if (basket.discount && basket.totals.discount_code) {
     // A use counts now that the order exists (not when the code was applied); the reservation has done its job.

@@ -19,3 +19,4 @@ export * from "./schema/waiting-list";
 export * from "./schema/api";
 export * from "./schema/service";
 export * from "./schema/webhooks";
+export * from "./schema/history";

@@ -33,6 +33,7 @@ export const ERROR_CODES = [
   "ORDER_NOT_FOUND",
   "ORDER_CHANGE_WINDOW_CLOSED",
   "ORDER_CANCELLED",
+  "ORDER_REFUNDED",
   "PAYMENT_IN_PROGRESS",
   "PAYMENT_CARD_ERROR",
   "PAYMENT_DECLINED",
@@ -339,6 +340,13 @@ export class ChangeWindowClosedError extends DomainError {
 export class OrderCancelledError extends DomainError {
   constructor() {
     super("ORDER_CANCELLED", "This repair has been cancelled.");
+  }
+}
+
+/** Everything paid was refunded (ADR 247): the booking is closed, nothing more can be changed. */
+export class OrderRefundedError extends DomainError {
+  constructor() {
+    super("ORDER_REFUNDED", "This repair has been refunded in full and can no longer be changed.");
   }
 }
 

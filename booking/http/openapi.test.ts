@@ -69,4 +69,15 @@ describe("the OpenAPI document (ADR 174)", () => {
     expect(Object.keys(build.responses["201"]!.headers ?? {})).toEqual(expect.arrayContaining(["RateLimit-Limit", "RateLimit-Remaining", "RateLimit-Reset"]));
     expect(Object.keys(build.responses["429"]!.headers ?? {})).toContain("Retry-After");
   });
+
+  it("documents the order's state, refunds and history on GET /customer/{ref}, and the order.refunded webhook (ADR 247)", () => {
+    const schemas = document.components?.schemas as Record<string, { properties: Record<string, { enum?: string[] }> }>;
+    expect(Object.keys(schemas.Order!.properties)).toEqual(expect.arrayContaining(["state", "closed", "money", "history"]));
+    expect(schemas.Order!.properties.state!.enum).toEqual(["booked", "moved", "cancelled", "refunded", "partly_refunded", "completed"]);
+    const webhooks = (document as { webhooks?: Record<string, { post: { summary: string } }> }).webhooks ?? {};
+    expect(Object.keys(webhooks)).toContain("order.refunded");
+    expect(webhooks["order.refunded"]!.post.summary).toMatch(/refunded_minor/);
+    const event = schemas.WebhookEvent!.properties.type!;
+    expect(event.enum).toContain("order.refunded");
+  });
 });

@@ -7,6 +7,8 @@ import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from "@ast
 import { z } from "zod";
 import { API_PREFIX, rateClassOf, type ApiRoute } from "./routes";
 import type { UploadSpec } from "./upload";
+import { WEBHOOK_EVENTS } from "@repair/rules/webhooks";
+import type { WebhookEventType } from "../webhooks/events";
 
 export const OPENAPI_PATH = "/openapi.json";
 
@@ -61,6 +63,43 @@ function uploadForm(upload: UploadSpec, fields: z.ZodType | undefined) {
   });
 }
 
+const WEBHOOK_SUMMARIES: Record<WebhookEventType, string> = {
+  "order.created": "A booking became an order (paid or confirmed).",
+  "order.cancelled": "The order was cancelled (by the customer, customer service or a partner key).",
+  "order.date_changed": "The order moved to another day.",
+  "order.address_changed": "The repair address changed.",
+  "order.refunded":
+    "Money was given back, in part or in full: `data.order.refunded_minor` is the total refunded so far; `state` is `refunded` when everything paid is given back (the order is then closed), `partly_refunded` otherwise. One event per refund.",
+  "job.on_the_way": "The technician pressed 'On my way'.",
+  "job.started": "The technician started the repair.",
+  "job.completed": "The technician completed the repair.",
+};
+
+/** The event's JSON body (booking/webhooks/events.ts `WebhookEventBody`). */
+const webhookBody = z
+  .object({
+    id: z.string().meta({ description: "The event's id (evt_…): the same for every endpoint and every retry; de-duplicate by it." }),
+    type: z.enum(WEBHOOK_EVENTS),
+    created_at: z.string(),
+    carrier: z.string(),
+    data: z.object({
+      booking_reference: z.string(),
+      order: z.object({
+        id: z.number().int().meta({ description: "The order reference." }),
+        status: z.enum(["BOOKED", "CANCELLED"]),
+        date: z.string(),
+        slot: z.string(),
+        job_status: z.enum(["ON_THE_WAY", "STARTED", "COMPLETED"]).nullable(),
+        postcode: z.string(),
+        state: z.enum(["booked", "moved", "cancelled", "refunded", "partly_refunded", "completed"]).meta({ description: "The order's state from its history (ADR 247)." }),
+        paid_minor: z.number().int(),
+        refunded_minor: z.number().int().meta({ description: "Everything refunded so far, in minor units of `currency`." }),
+        currency: z.string(),
+      }),
+    }),
+  })
+  .meta({ id: "WebhookEvent" });
+
 export function openApiDocument(routes: readonly ApiRoute[], version = "1.0.0") {
   const registry = new OpenAPIRegistry();
   const bearer = registry.registerComponent("securitySchemes", "bearer", { type: "http", scheme: "bearer", description: "Authorization: Bearer rpk_<id>_<secret> (ADR 171)" });
@@ -104,6 +143,18 @@ export function openApiDocument(routes: readonly ApiRoute[], version = "1.0.0") 
         [String(route.status ?? 200)]: { description: "Success", headers: RATE_LIMIT_HEADERS, content: { "application/json": { schema: route.response } } },
         ...errorResponses,
       },
+    });
+  }
+  // The events a partner's endpoint receives (ADR 179, ADR 247), signed as ADR 179 says.
+  for (const type of WEBHOOK_EVENTS) {
+    registry.registerWebhook({
+      method: "post",
+      path: type,
+      summary: WEBHOOK_SUMMARIES[type],
+      description:
+        "Sent to every enabled endpoint of the carrier that ticked this event, signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature; ADR 179). Answer 2xx; anything else is retried.",
+      request: { body: { required: true, content: { "application/json": { schema: webhookBody } } } },
+      responses: { 200: { description: "Received (any 2xx)." } },
     });
   }
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

@@ -10,7 +10,8 @@ import { FIELD_MESSAGES } from "../domain/errors";
 import { MAX_PROOF_BYTES } from "../domain/image-sniff";
 import { addressFields } from "./bookings";
 import { ApiProblem } from "./errors";
-import { dataOf, defineRoute, deviceId, type ApiRoute } from "./routes";
+import { ORDER_EVENT_KINDS } from "../orders/history";
+import { dataOf, defineRoute, deviceId, partnerActor, type ApiRoute } from "./routes";
 
 const email = z.string().max(254);
 const text = (max: number) => z.string().max(max);
@@ -46,6 +47,8 @@ const vanLocationView = z
   })
   .meta({ description: "Where the technician's van is, as far as the technician reported it." });
 
+const ACTOR_TYPES = ["customer", "staff", "partner", "system"] as const;
+
 /** The date-change log entries (spec §7 POST /technicians/log/date-change), as PUT /orders/{id}/date answers one. */
 const logEntry = z.object({
   id: z.number(),
@@ -57,16 +60,36 @@ const logEntry = z.object({
   original_technician: z.string(),
   new_technician: z.string(),
   created_at: z.string(),
+  by: z.object({ type: z.enum(ACTOR_TYPES), name: z.string().nullable() }),
 });
 
-const money = z.number().int().min(0);
+/** One change in the order's history (ADR 247), as GET /customer/{ref} lists them. */
+const historyEntry = z
+  .object({
+    kind: z.enum(ORDER_EVENT_KINDS),
+    at: z.string().meta({ description: "When (ISO 8601 instant)." }),
+    actor: z.object({
+      type: z.enum(ACTOR_TYPES),
+      id: z.string().nullable().meta({ description: "The staff account's or the API key's id; null for the customer and the system." }),
+      name: z.string().nullable().meta({ description: "The staff account's display name or the API key's name, as it was at the change." }),
+    }),
+    details: z
+      .record(z.string(), z.unknown())
+      .meta({ description: "What changed: the old and new date, the message's kind and channel, `fee_minor` kept on a cancellation, a refund's `full` and `refunded_minor`." }),
+    amount_minor: z.number().int().nullable().meta({ description: "Money moved by the change in minor units: paid, refunded, the fee kept." }),
+  })
+  .meta({ id: "OrderHistoryEntry" });
+
+const minor = z.number().int().min(0);
+
 /**
- * The order (GET /customer/{ref}, the cancel's and the date change's answer): documented here for
- * the 24-hour rule and its fee (ADR 250); the other fields are the engine's order as the manage page reads it.
+ * The order (GET /customer/{ref}, the cancel's answer): the manage page's fields, with the state, the
+ * money and the history (ADR 247), and the 24-hour rule with its fee (ADR 250).
  */
-const orderRecord = dataOf(
-  z.looseObject({
+export const orderSchema = z
+  .object({
     order_id: z.number().int(),
+    reference: z.string(),
     status: z.enum(["BOOKED", "CANCELLED"]),
     refund_status: z.enum(["PENDING", "REFUNDED", "FAILED"]).nullable(),
     change_deadline: z.string().nullable().describe("24 hours before the visit (ISO instant); null for a repair by post."),
@@ -77,18 +100,28 @@ const orderRecord = dataOf(
     can_cancel_online: z.boolean(),
     can_change_date_online: z.boolean().describe("Inside 24 hours only where the carrier allows late moves (no fee for the move)."),
     cancellation_quote: z
-      .object({ late: z.boolean(), fee: money, paid: money, kept: money, refund: money, currency: z.string() })
+      .object({ late: z.boolean(), fee: minor, paid: minor, kept: minor, refund: minor, currency: z.string() })
       .nullable()
       .describe(
         "What cancelling now keeps and refunds, in minor units: `kept` is the carrier's call-out charge when late, never more than `paid`; null when it cannot be cancelled.",
       ),
     cancellation: z
-      .object({ fee_kept: money, refunded: money, currency: z.string() })
+      .object({ fee_kept: minor, refunded: minor, currency: z.string() })
       .nullable()
       .describe("A cancelled order once its refund is settled: the fee kept and the amount refunded, in minor units."),
-    cancellation_charge: z.object({ applies: z.boolean(), amount: money, currency: z.string() }),
-  }),
-);
+    cancellation_charge: z.object({ applies: z.boolean(), amount: minor, currency: z.string() }),
+    state: z
+      .enum(["booked", "moved", "cancelled", "refunded", "partly_refunded", "completed"])
+      .meta({ description: "Derived from the history: `refunded` (everything paid given back) and `cancelled` close the order; `partly_refunded` stays booked." }),
+    closed: z.boolean().meta({ description: "Nothing more can be changed (cancelled, refunded in full, or completed)." }),
+    money: z
+      .object({ paid_minor: z.number().int(), refunded_minor: z.number().int(), fee_kept_minor: z.number().int(), currency: z.string() })
+      .meta({ description: "What was paid, what was refunded so far and the call-out charge kept, in minor units of the order's currency." }),
+    history: z.array(historyEntry).meta({ description: "Every change to the order, oldest first, with who made it." }),
+  })
+  .catchall(z.unknown())
+  .meta({ id: "Order" });
+const orderRecord = dataOf(orderSchema);
 
 /** An operation proving ownership by e-mail, counted by the lookup throttle like the manage page's. */
 function owned<T>(engine: Engine, carrier: CarrierContextInput, emailAddress: string, operation: () => Promise<T>): Promise<T> {
@@ -126,8 +159,10 @@ export const orderRoutes: ApiRoute[] = [
     scope: "orders:manage",
     query: z.object({ email_to_verify: email }).strict(),
     response: orderRecord,
-    handle: async ({ engine, carrier, params, query }) => ({
-      data: await owned(engine, carrier, query.email_to_verify, () => engine.orders.cancelOrder(carrier, { order_ref: params.id!, email: query.email_to_verify })),
+    handle: async ({ engine, carrier, principal, params, query }) => ({
+      data: await owned(engine, carrier, query.email_to_verify, () =>
+        engine.orders.cancelOrder(carrier, { order_ref: params.id!, email: query.email_to_verify }, {}, partnerActor(principal)),
+      ),
     }),
   }),
   defineRoute({
@@ -151,10 +186,10 @@ export const orderRoutes: ApiRoute[] = [
     query: z.object({ email_to_verify: email.optional() }).strict(),
     body: z.object({ date: text(10), reason: text(1000), email_to_verify: email.optional() }).strict(),
     response: record,
-    handle: async ({ engine, carrier, params, query, body }) => {
+    handle: async ({ engine, carrier, principal, params, query, body }) => {
       const owner = query.email_to_verify ?? body.email_to_verify ?? "";
       const { order, log } = await owned(engine, carrier, owner, () =>
-        engine.orders.changeOrderDate(carrier, { order_ref: params.id!, email: owner }, { date: body.date, reason: body.reason }),
+        engine.orders.changeOrderDate(carrier, { order_ref: params.id!, email: owner }, { date: body.date, reason: body.reason }, partnerActor(principal)),
       );
       return { data: { ...order, date_change: log } };
     },
@@ -200,11 +235,11 @@ export const orderRoutes: ApiRoute[] = [
       description: "The proof of purchase, a .jpg or .png (checked by its content)",
     },
     response: record,
-    handle: async ({ engine, carrier, params, body, upload }) => {
+    handle: async ({ engine, carrier, principal, params, body, upload }) => {
       if (!upload) throw new ApiProblem(400, "VALIDATION", [FIELD_MESSAGES.PROOF_MISSING], { image: [FIELD_MESSAGES.PROOF_MISSING] });
       return {
         data: await owned(engine, carrier, body.email, () =>
-          engine.orders.uploadProofOfPurchase(carrier, { device_id: deviceId(params.id), email: body.email, bytes: upload.bytes }),
+          engine.orders.uploadProofOfPurchase(carrier, { device_id: deviceId(params.id), email: body.email, bytes: upload.bytes }, partnerActor(principal)),
         ),
       };
     },
@@ -216,9 +251,11 @@ export const orderRoutes: ApiRoute[] = [
     scope: "orders:manage",
     body: z.object({ ...addressFields, email_to_verify: email }).strict(),
     response: record,
-    handle: async ({ engine, carrier, params, body }) => {
+    handle: async ({ engine, carrier, principal, params, body }) => {
       const { email_to_verify: owner, ...address } = body;
-      return { data: await owned(engine, carrier, owner, () => engine.orders.changeOrderAddress(carrier, { order_ref: params.id!, email: owner }, address)) };
+      return {
+        data: await owned(engine, carrier, owner, () => engine.orders.changeOrderAddress(carrier, { order_ref: params.id!, email: owner }, address, partnerActor(principal))),
+      };
     },
   }),
   defineRoute({

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { normalisePostcode } from "../domain/postcode";
 import { PostcodeNotCoveredError } from "../domain/errors";
 import { ApiProblem } from "./errors";
-import { dataOf, defineRoute, deviceId, type ApiRoute } from "./routes";
+import { partnerActor, dataOf, defineRoute, deviceId, type ApiRoute } from "./routes";
 
 const catalogueLocale = (locale: string): "en" | "de" => (locale === "de" ? "de" : "en");
 const positiveId = z.number().int().positive();
@@ -68,9 +68,9 @@ const imeiRoute = (path: string) =>
     scope: "orders:manage",
     body: imeiBody,
     response: record,
-    handle: async ({ engine, carrier, params, body }) => ({
+    handle: async ({ engine, carrier, principal, params, body }) => ({
       data: await engine.orders.withLookupThrottle(carrier, { email: body.email, clientAddress: null }, () =>
-        engine.orders.setOrderDeviceImei(carrier, { device_id: deviceId(params.id), ...body }),
+        engine.orders.setOrderDeviceImei(carrier, { device_id: deviceId(params.id), ...body }, partnerActor(principal)),
       ),
     }),
   });

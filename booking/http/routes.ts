@@ -11,6 +11,7 @@ import { API_KEY_SCOPES, type ApiKeyScope } from "../api-keys/api-keys";
 import type { ApiRateClass } from "../api-keys/rate-limit";
 import { ApiProblem } from "./errors";
 import type { UploadSpec, UploadedFile } from "./upload";
+import type { OrderActor } from "../orders/history";
 
 /** Where server.ts mounts the API. */
 export const API_PREFIX = "/api/v4";
@@ -28,6 +29,8 @@ export type ApiCarrier = CarrierContextInput & {
 /** Who is calling: the key's id, carrier, scopes and allowed browser origins. */
 export interface ApiPrincipal {
   keyId: string;
+  /** The key's name (ADR 247): what the order's history says made a change through the API. */
+  keyName?: string;
   carrierCode: string;
   scopes: readonly string[];
   allowedOrigins: readonly string[];
@@ -108,3 +111,6 @@ export function deviceId(value: string | undefined): number {
 
 /** Success bodies as the spec reads them (§7: `response.data.data`, with `booking_reference` and `booking`). */
 export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schema });
+
+/** The partner key as the order's history names it (ADR 247): its name, or its id when it has none. */
+export const partnerActor = (principal: ApiPrincipal): OrderActor => ({ type: "partner", id: principal.keyId, name: principal.keyName?.trim() || principal.keyId });

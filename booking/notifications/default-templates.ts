@@ -163,6 +163,35 @@ We send the repaired device back to:
 [Print your label and manage your booking]({{manageUrl}})`,
     smsText: "{{brand}}: repair by post {{orderRef}} is booked. Send your device with the order reference to the address in your e-mail. Label: {{manageUrl}}",
   },
+  "order-refunded": {
+    subject: "Your {{brand}} repair {{orderRef}} is refunded",
+    emailBody: `We have refunded your repair in full: {{refund}}.
+
+Order reference: {{orderRef}}
+Devices: {{devices}}
+Refund: {{refund}}
+
+Your booking for {{date}} is closed: no technician will visit. The refund goes back to the card or account you paid with.
+
+[See your booking]({{manageUrl}})`,
+    smsText: "{{brand}}: repair {{orderRef}} is refunded in full ({{refund}}). Your booking is closed; no technician will visit.",
+  },
+  "order-partly-refunded": {
+    subject: "Part of your {{brand}} repair {{orderRef}} is refunded",
+    emailBody: `We have refunded {{refund}} of the {{amount}} you paid.
+
+Order reference: {{orderRef}}
+Devices: {{devices}}
+Refund: {{refund}}
+
+Your repair stays booked: {{date}}, {{window}}, at:
+{{address}}
+
+The refund goes back to the card or account you paid with.
+
+[Manage your booking]({{manageUrl}})`,
+    smsText: "{{brand}}: we have refunded {{refund}} for repair {{orderRef}}. It stays booked for {{date}}, {{window}}. Manage it: {{manageUrl}}",
+  },
 };
 
 const de: Record<CustomerMessageKind, TemplateText> = {
@@ -312,6 +341,35 @@ Wir senden das reparierte Gerät zurück an:
 
 [Etikett drucken und Buchung verwalten]({{manageUrl}})`,
     smsText: "{{brand}}: Reparatur per Post {{orderRef}} ist gebucht. Senden Sie Ihr Gerät mit der Auftragsnummer an die Adresse in Ihrer E-Mail. Etikett: {{manageUrl}}",
+  },
+  "order-refunded": {
+    subject: "Ihre Reparatur {{orderRef}} bei {{brand}} ist erstattet",
+    emailBody: `Wir haben Ihre Reparatur vollständig erstattet: {{refund}}.
+
+Auftragsnummer: {{orderRef}}
+Geräte: {{devices}}
+Erstattung: {{refund}}
+
+Ihre Buchung für {{date}} ist geschlossen: Es kommt kein Techniker. Die Erstattung geht auf die Karte oder das Konto, mit dem Sie bezahlt haben.
+
+[Buchung ansehen]({{manageUrl}})`,
+    smsText: "{{brand}}: Reparatur {{orderRef}} ist vollständig erstattet ({{refund}}). Ihre Buchung ist geschlossen; es kommt kein Techniker.",
+  },
+  "order-partly-refunded": {
+    subject: "Teilerstattung für Ihre Reparatur {{orderRef}} bei {{brand}}",
+    emailBody: `Wir haben {{refund}} der gezahlten {{amount}} erstattet.
+
+Auftragsnummer: {{orderRef}}
+Geräte: {{devices}}
+Erstattung: {{refund}}
+
+Ihre Reparatur bleibt gebucht: {{date}}, {{window}}, bei:
+{{address}}
+
+Die Erstattung geht auf die Karte oder das Konto, mit dem Sie bezahlt haben.
+
+[Buchung verwalten]({{manageUrl}})`,
+    smsText: "{{brand}}: Wir haben {{refund}} für Reparatur {{orderRef}} erstattet. Sie bleibt gebucht: {{date}}, {{window}}. Verwalten: {{manageUrl}}",
   },
 };
 

@@ -42,6 +42,7 @@ import {
   OrderCancelledError,
   OrderDateUnavailableError,
   OrderNotFoundError,
+  OrderRefundedError,
   ValidationError,
 } from "../domain/errors";
 import { interpolate, type LatLng } from "../domain/geo";
@@ -53,6 +54,7 @@ import { calendarDate, id, plainText } from "../domain/inputs";
 import { addMinutesToClock, fullDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
 import { offerFreedCapacity } from "../waiting-list/waiting-list";
+import { CUSTOMER, orderStateOf, recordOrderEvent, type OrderActor, type OrderHistoryEntry, type OrderStateSummary } from "./history";
 
 export type OrderRow = typeof s.orders.$inferSelect;
 
@@ -146,6 +148,13 @@ export interface OrderView {
   repair_status: "booked" | "on_the_way" | "in_progress" | "completed" | "cancelled";
   repaired_at: string | null;
   refund_status: OrderRow["refundStatus"];
+  /** The order's state derived from its history (ADR 247): what every view says the order is. */
+  state: OrderStateSummary["state"];
+  /** Paid, given back and the fee kept, in minor units of `totals.currency`; `closed`: nothing more can be changed. */
+  money: { paid_minor: number; refunded_minor: number; fee_kept_minor: number; currency: string };
+  closed: boolean;
+  /** Every change to the order, oldest first, with who made it. */
+  history: OrderHistoryEntry[];
   created_at: string;
 }
 
@@ -185,9 +194,14 @@ async function orderJob(db: DbOrTx, carrier: CarrierContext, order: OrderRow) {
   return job ?? null;
 }
 
+/** Everything paid was given back (customer service's refunds, ADR 247): the order is closed like a cancelled one. */
+export const isFullyRefunded = (order: Pick<OrderRow, "transactionId" | "totalMinor" | "refundedMinor">): boolean =>
+  !!order.transactionId && order.totalMinor > 0 && order.refundedMinor >= order.totalMinor;
+
 /** Address changes (and anything else but cancelling and late moves): only with 24 hours' notice. */
 function assertChangeable(ctx: EngineContext, carrier: CarrierContext, order: OrderRow): void {
   if (order.status === "CANCELLED") throw new OrderCancelledError();
+  if (isFullyRefunded(order)) throw new OrderRefundedError();
   const deadline = changeDeadline(carrier, order);
   if (deadline && ctx.clock.now().getTime() >= deadline.getTime()) throw new ChangeWindowClosedError();
 }
@@ -234,6 +248,7 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
         .from(s.technicians)
         .where(and(eq(s.technicians.carrierCode, carrier.code), eq(s.technicians.id, order.technicianId))),
   );
+  const { history, summary } = await orderStateOf(db, order);
   const cart = order.cart as { devices?: Record<string, BookingDeviceView> };
   const deadline = changeDeadline(carrier, order);
   const mailIn = isMailIn(order);
@@ -284,7 +299,7 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
     discount_code: order.discountCode,
     payment_type: order.paymentType,
     in_warranty: booking!.inWarranty,
-    can_change_online: order.status === "BOOKED" && (!deadline || ctx.clock.now().getTime() < deadline.getTime()),
+    can_change_online: order.status === "BOOKED" && !summary.closed && (!deadline || ctx.clock.now().getTime() < deadline.getTime()),
     change_deadline: deadline?.toISOString() ?? null,
     change_window: window,
     can_cancel_online: window !== "closed",
@@ -296,6 +311,10 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
     repair_status: repairStatus(order, job ?? null),
     repaired_at: order.repairedAt?.toISOString() ?? null,
     refund_status: order.refundStatus,
+    state: summary.state,
+    money: { paid_minor: summary.paid_minor, refunded_minor: summary.refunded_minor, fee_kept_minor: summary.fee_kept_minor, currency: order.currency },
+    closed: summary.closed,
+    history,
     created_at: order.createdAt.toISOString(),
   };
 }
@@ -356,7 +375,7 @@ export function settledCancellation(order: Pick<OrderRow, "status" | "transactio
   return { fee_kept: paid - refunded, refunded, currency: order.currency };
 }
 
-async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: OrderRow, amountMinor: number): Promise<void> {
+async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: OrderRow, amountMinor: number, actor: OrderActor): Promise<void> {
   if (order.refundStatus !== "PENDING" && order.refundStatus !== "FAILED") return;
   const now = ctx.clock.now();
   const where = and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.id, order.id));
@@ -370,16 +389,89 @@ async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: 
   const result = await provider
     .refund({ transactionId: order.transactionId!, amountMinor, idempotencyKey: `refund:${carrier.code}:${order.orderRef}`, carrierCode: carrier.code })
     .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: String(error) }));
-  // Only the press whose refund is still open counts it: two presses at once share the gateway's
-  // refund (one idempotency key), and the second finds it counted already (ADR 250).
-  await ctx.db
-    .update(s.orders)
-    .set(
-      result.ok
-        ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: sql`${s.orders.refundedMinor} + ${amountMinor}`, updatedAt: now }
-        : { refundStatus: "FAILED", updatedAt: now },
-    )
-    .where(and(where, inArray(s.orders.refundStatus, ["PENDING", "FAILED"])));
+  await ctx.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(s.orders)
+      .set(
+        result.ok
+          ? { refundStatus: "REFUNDED", refundId: result.refundId ?? null, refundedMinor: sql`${s.orders.refundedMinor} + ${amountMinor}`, updatedAt: now }
+          : { refundStatus: "FAILED", updatedAt: now },
+      )
+      .where(and(where, inArray(s.orders.refundStatus, ["PENDING", "FAILED"])))
+      .returning();
+    // Only the press whose refund is still open counts it: two presses at once share the gateway's
+    // refund (one idempotency key), and the second finds it counted already (ADR 250).
+    if (!updated) return;
+    const base = { carrierCode: carrier.code, orderId: order.id, orderRef: order.orderRef, actor, amountMinor, at: now };
+    if (!result.ok) {
+      await recordOrderEvent(tx, {
+        ...base,
+        kind: "refund_failed",
+        key: `cancel-refund-failed:${now.toISOString()}`,
+        details: { cancellation: true, message: result.message ?? null },
+      });
+      return;
+    }
+    await recordOrderEvent(tx, {
+      ...base,
+      kind: "refunded",
+      key: "cancel-refund",
+      details: { cancellation: true, refund_id: result.refundId ?? null, full: (updated?.refundedMinor ?? 0) >= order.totalMinor },
+    });
+    await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.refunded", orderId: order.id, key: `${order.orderRef}:refund:cancel`, now });
+  });
+}
+
+/**
+ * A refund was given (customer service's, ADR 189), in the refund's own transaction (ADR 247): the
+ * history records it with who gave it, the partners hear `order.refunded`, and the customer is told
+ * by e-mail and SMS. A refund of everything that was paid closes a booking whose visit is still to
+ * come: its reminders are withdrawn, its day's capacity goes back (to the waiting list first) and
+ * the technician's job is cancelled, so no one is sent to an order that was given back.
+ */
+export async function recordRefund(
+  tx: BookingTransaction,
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  order: OrderRow,
+  refund: { key: string; amountMinor: number; actor: OrderActor; reason?: string; refundId?: string | null },
+): Promise<{ full: boolean }> {
+  const now = ctx.clock.now();
+  const [current] = await tx.select().from(s.orders).where(eq(s.orders.id, order.id));
+  const full = isFullyRefunded(current!);
+  await recordOrderEvent(tx, {
+    carrierCode: carrier.code,
+    orderId: order.id,
+    orderRef: order.orderRef,
+    kind: "refunded",
+    actor: refund.actor,
+    key: `refund:${refund.key}`,
+    at: now,
+    amountMinor: refund.amountMinor,
+    details: { full, refunded_minor: current!.refundedMinor, currency: order.currency, refund_id: refund.refundId ?? null, ...(refund.reason ? { reason: refund.reason } : {}) },
+  });
+  await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "order.refunded", orderId: order.id, key: `${order.orderRef}:refund:${refund.key}`, now });
+  const open = current!.status === "BOOKED" && !current!.repairedAt;
+  if (full && open) {
+    await cancelOrderMessages(tx, carrier, order.orderRef, now, true);
+    await tx.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.id, order.bookingId)).for("update");
+    await releaseHold(tx, carrier, order.bookingId);
+    await tx
+      .update(s.jobs)
+      .set({ status: "CANCELLED" })
+      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
+    if (!isMailIn(order)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, order.areaCode, order.date);
+  }
+  await enqueueMessage(tx, {
+    carrierCode: carrier.code,
+    kind: full ? "order-refunded" : "order-partly-refunded",
+    locale: order.locale,
+    orderRef: order.orderRef,
+    eventKey: `${order.orderRef}:refund:${refund.key}`,
+    runAt: now,
+    payload: { values: { refund: refund.amountMinor } },
+  });
+  return { full };
 }
 
 const cancelOptions = z.object({
@@ -397,7 +489,13 @@ const cancelOptions = z.object({
  * inside 24 hours of the visit always (spec §9, ADR 250), otherwise when customer service keeps it.
  * Once the appointment has begun or the technician is on the way it is refused (call us).
  */
-export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, options: z.input<typeof cancelOptions> = {}): Promise<OrderView> {
+export async function cancelOrder(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  lookup: OrderLookup,
+  options: z.input<typeof cancelOptions> = {},
+  actor: OrderActor = CUSTOMER,
+): Promise<OrderView> {
   const { keep_fee: keepFee } = parseInput(cancelOptions, options ?? {});
   const outcome = await ctx.db.transaction(async (tx) => {
     const locked = await findOrder(tx, carrier, lookup, true);
@@ -431,11 +529,24 @@ export async function cancelOrder(ctx: EngineContext, carrier: CarrierContext, l
     await cancelOrderMessages(tx, carrier, locked.orderRef, now);
     const { kept } = cancellationQuote(carrier, locked, keep);
     await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund, feeKept: kept });
+    // The history (ADR 247): who cancelled, and the call-out charge kept out of the refund when one was (ADR 250).
+    const feeMinor = paid ? kept : 0;
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: locked.id,
+      orderRef: locked.orderRef,
+      kind: "cancelled",
+      actor,
+      key: "cancelled",
+      at: now,
+      amountMinor: feeMinor > 0 ? feeMinor : null,
+      details: { keep_fee: keep, fee_minor: feeMinor, refund_minor: refund, currency: locked.currency },
+    });
     // The freed unit goes to the first customer waiting in the area (ADR 094); a mail-in order held none.
     if (!isMailIn(locked)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
     return { order: updated!, refund };
   });
-  await refundIfPaid(ctx, carrier, outcome.order, outcome.refund);
+  await refundIfPaid(ctx, carrier, outcome.order, outcome.refund, actor);
   return lookupOrder(ctx, carrier, lookup);
 }
 
@@ -450,7 +561,7 @@ async function announceChange(
   kind: "booking-cancelled" | "date-changed" | "address-changed",
   now: Date,
   change: { method: "REQUEST" | "CANCEL"; refund?: number; feeKept?: number; visit?: { date: string; window: { start: string; end: string } } },
-): Promise<void> {
+): Promise<number> {
   const [raised] = await tx
     .update(s.orders)
     .set({ calendarSequence: sql`${s.orders.calendarSequence} + 1` })
@@ -474,6 +585,7 @@ async function announceChange(
         : {}),
     },
   });
+  return raised!.sequence;
 }
 
 /** Something the customer sent for the order was accepted (IMEI, proof of purchase): a short e-mail says so. */
@@ -499,6 +611,7 @@ export async function orderAvailability(ctx: EngineContext, carrier: CarrierCont
   const data = parseInput(orderDaysInput, input ?? {});
   const order = await findOrder(ctx.db, carrier, lookup);
   if (order.status === "CANCELLED") throw new OrderCancelledError();
+  if (isFullyRefunded(order)) throw new OrderRefundedError();
   assertHasVisit(order);
   return loadAvailability(ctx.db, carrier, ctx.clock.now(), {
     areaCode: order.areaCode,
@@ -544,10 +657,13 @@ export interface DateChangeLogEntry {
   original_technician: string;
   new_technician: string;
   created_at: string;
+  /** Who moved it, as the order's history names them (ADR 247): the staff account's or the partner key's name; null for the customer and the system. */
+  by: { type: OrderActor["type"]; name: string | null };
 }
 
-function logView(row: typeof s.dateChangeLog.$inferSelect): DateChangeLogEntry {
+function logView(row: typeof s.dateChangeLog.$inferSelect, by: DateChangeLogEntry["by"]): DateChangeLogEntry {
   return {
+    by,
     id: row.id,
     job_id: row.jobId,
     user_id: row.userId,
@@ -658,6 +774,7 @@ export async function changeOrderDate(
   carrier: CarrierContext,
   lookup: OrderLookup,
   input: z.input<typeof changeDateInput>,
+  actor: OrderActor = CUSTOMER,
 ): Promise<{ order: OrderView; log: DateChangeLogEntry }> {
   const data = parseInput(changeDateInput, input);
   const log = await ctx.db.transaction(async (tx) => {
@@ -705,18 +822,41 @@ export async function changeOrderDate(
         createdAt: now,
       })
       .returning();
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: order.id,
+      orderRef: order.orderRef,
+      kind: "date_changed",
+      actor,
+      key: `date-change:${entry!.id}`,
+      at: now,
+      details: { from: order.date, to: data.date, slot_from: order.slot, slot_to: slot, reason: data.reason },
+    });
     return entry!;
   });
-  return { order: await lookupOrder(ctx, carrier, lookup), log: logView(log) };
+  const named = actor.type === "staff" || actor.type === "partner" ? actor.name : null;
+  return { order: await lookupOrder(ctx, carrier, lookup), log: logView(log, { type: actor.type, name: named }) };
 }
 
 export async function dateChangeLog(ctx: EngineContext, carrier: CarrierContext, jobId: number): Promise<DateChangeLogEntry[]> {
   const rows = await ctx.db
-    .select()
+    .select({ log: s.dateChangeLog, actorType: s.orderEvents.actorType, actorName: s.orderEvents.actorName })
     .from(s.dateChangeLog)
+    .innerJoin(s.jobs, eq(s.jobs.id, s.dateChangeLog.jobId))
+    // The move's entry in the order's history names who made it (ADR 247).
+    .leftJoin(
+      s.orderEvents,
+      and(
+        eq(s.orderEvents.carrierCode, s.dateChangeLog.carrierCode),
+        eq(s.orderEvents.orderId, s.jobs.orderId),
+        eq(s.orderEvents.eventKey, sql`'date-change:' || ${s.dateChangeLog.id}`),
+      ),
+    )
     .where(and(eq(s.dateChangeLog.carrierCode, carrier.code), eq(s.dateChangeLog.jobId, parseInput(id, jobId, "job_id"))))
     .orderBy(asc(s.dateChangeLog.id));
-  return rows.map(logView);
+  return rows.map(({ log, actorType, actorName }) =>
+    logView(log, actorType ? { type: actorType, name: actorName } : log.userId ? { type: "staff", name: null } : { type: "customer", name: null }),
+  );
 }
 
 const changeAddressInput = addressInput.pick({ line_1: true, line_2: true, town: true, postcode: true, latitude: true, longitude: true });
@@ -725,7 +865,13 @@ const changeAddressInput = addressInput.pick({ line_1: true, line_2: true, town:
  * Spec §7 PUT /orders/{id}/address. OR03 when no technician's area covers the address; OR04 when
  * the booked day has no room in the new area (change the date first).
  */
-export async function changeOrderAddress(ctx: EngineContext, carrier: CarrierContext, lookup: OrderLookup, input: z.input<typeof changeAddressInput>): Promise<OrderView> {
+export async function changeOrderAddress(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  lookup: OrderLookup,
+  input: z.input<typeof changeAddressInput>,
+  actor: OrderActor = CUSTOMER,
+): Promise<OrderView> {
   const data = parseInput(changeAddressInput, input);
   const postcode = normaliseForCarrier(carrier, data.postcode);
   const area = await areaForAddress(ctx.db, carrier, { postcode, latitude: data.latitude, longitude: data.longitude });
@@ -756,7 +902,17 @@ export async function changeOrderAddress(ctx: EngineContext, carrier: CarrierCon
     }
     await tx.update(s.orders).set({ address, areaCode: area.code, technicianId: assignment.technicianId, slot: assignment.slot, updatedAt: now }).where(eq(s.orders.id, order.id));
     await tx.update(s.bookings).set({ address, postcode: postcode.display, areaCode: area.code, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
-    await announceChange(tx, carrier, order, "address-changed", now, { method: "REQUEST" });
+    const sequence = await announceChange(tx, carrier, order, "address-changed", now, { method: "REQUEST" });
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: order.id,
+      orderRef: order.orderRef,
+      kind: "address_changed",
+      actor,
+      key: `address-change:${sequence}`,
+      at: now,
+      details: { from: order.address.postcode, to: address.postcode, area_from: order.areaCode, area_to: area.code },
+    });
   });
   return lookupOrder(ctx, carrier, lookup);
 }
@@ -777,13 +933,14 @@ async function findOrderDevice(db: DbOrTx, carrier: CarrierContext, input: z.inp
     .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.id, device_id)));
   if (!found || found.order.email.toLowerCase() !== email) throw new OrderNotFoundError();
   if (found.order.status === "CANCELLED") throw new OrderCancelledError();
+  if (isFullyRefunded(found.order)) throw new OrderRefundedError();
   return found;
 }
 
 const imeiInput = deviceLookupInput.extend({ imei: plainText({ error: "Please enter your IMEI number." }), customer_update: z.boolean().optional() });
 
 /** Spec §7 POST /orders/devices/{id}/imei: IMEI for phones, serial number for tablets of the single make. */
-export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof imeiInput>): Promise<OrderDeviceView> {
+export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof imeiInput>, actor: OrderActor = CUSTOMER): Promise<OrderDeviceView> {
   const data = parseInput(imeiInput, input);
   const found = await findOrderDevice(ctx.db, carrier, data);
   const value = checkDeviceIdentifier(carrier, { kind: found.kind, makeId: found.device.makeId }, data.imei);
@@ -791,6 +948,16 @@ export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierCon
     await tx.update(s.bookingDevices).set({ imei: value }).where(eq(s.bookingDevices.id, found.device.id));
     // The same number entered again is one message.
     await acknowledge(tx, carrier, found.order, "imei-accepted", `${found.device.id}:${value}`, ctx.clock.now());
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: found.order.id,
+      orderRef: found.order.orderRef,
+      kind: "imei_added",
+      actor,
+      key: `imei:${found.device.id}:${value}`,
+      at: ctx.clock.now(),
+      details: { device_id: found.device.id, identifier: identifierKind(found.kind) },
+    });
   });
   const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
   return view.devices.find((d) => d.id === found.device.id)!;
@@ -806,7 +973,12 @@ const proofInput = deviceLookupInput.extend({ bytes: z.instanceof(Uint8Array, { 
  * whole content (a JPEG or PNG that decodes, never by its name), stored re-encoded through the
  * FileStorage port (ADR 056).
  */
-export async function uploadProofOfPurchase(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof proofInput>): Promise<OrderDeviceView> {
+export async function uploadProofOfPurchase(
+  ctx: EngineContext,
+  carrier: CarrierContext,
+  input: z.input<typeof proofInput>,
+  actor: OrderActor = CUSTOMER,
+): Promise<OrderDeviceView> {
   const data = parseInput(proofInput, input);
   if (data.bytes.byteLength > MAX_PROOF_BYTES) throw new ValidationError({ image: ["PROOF_TOO_LARGE"] });
   // An empty file is no .jpg or .png either (spec §5's message).
@@ -817,6 +989,16 @@ export async function uploadProofOfPurchase(ctx: EngineContext, carrier: Carrier
   await ctx.db.transaction(async (tx) => {
     await tx.update(s.bookingDevices).set({ proofFileKey: stored.key, proofUploadedAt: ctx.clock.now() }).where(eq(s.bookingDevices.id, found.device.id));
     await acknowledge(tx, carrier, found.order, "proof-accepted", `${found.device.id}:${stored.key}`, ctx.clock.now());
+    await recordOrderEvent(tx, {
+      carrierCode: carrier.code,
+      orderId: found.order.id,
+      orderRef: found.order.orderRef,
+      kind: "proof_uploaded",
+      actor,
+      key: `proof:${found.device.id}:${stored.key}`,
+      at: ctx.clock.now(),
+      details: { device_id: found.device.id },
+    });
   });
   const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
   return view.devices.find((d) => d.id === found.device.id)!;

@@ -24,6 +24,7 @@ import { NotificationSendError, type Notifications } from "../ports/notification
 import type { MessageRenderer } from "./renderer";
 import { postWebhook, WebhookRefusedError, webhookRetryDelayMs, type WebhookPolicy } from "../webhooks/deliver";
 import { webhookHeaders } from "../webhooks/signing";
+import { recordMessageOutcome } from "../orders/history";
 
 export const PURGE_HOLDS_KEY = "purge_holds";
 
@@ -166,12 +167,20 @@ export function createScheduler(deps: SchedulerDependencies): Scheduler {
 
   /** Writes an outcome only while this claim still holds: same worker, same try (each claim counts one). */
   async function settle(row: JobRow, values: Partial<typeof t.$inferInsert>): Promise<boolean> {
-    const updated = await db
-      .update(t)
-      .set({ lockedBy: null, lockedUntil: null, updatedAt: clock.now(), ...values })
-      .where(and(eq(t.id, row.id), eq(t.state, "sending"), eq(t.lockedBy, workerId), eq(t.attempts, row.attempts)))
-      .returning({ id: t.id });
-    return updated.length === 1;
+    const write = (tx: DbOrTx) =>
+      tx
+        .update(t)
+        .set({ lockedBy: null, lockedUntil: null, updatedAt: clock.now(), ...values })
+        .where(and(eq(t.id, row.id), eq(t.state, "sending"), eq(t.lockedBy, workerId), eq(t.attempts, row.attempts)))
+        .returning({ id: t.id });
+    // An order's message sent or given up enters the order's history with the outcome (ADR 247), in one transaction.
+    const outcome = row.type === "message" && row.orderRef !== null && (values.state === "sent" || values.state === "dead") ? values.state : null;
+    if (!outcome) return (await write(db)).length === 1;
+    return db.transaction(async (tx) => {
+      const updated = await write(tx);
+      if (updated.length === 1) await recordMessageOutcome(tx, row, outcome === "sent" ? "message_sent" : "message_failed", clock.now(), values.lastError ?? null);
+      return updated.length === 1;
+    });
   }
 
   const counted = (row: JobRow, outcome: MessageOutcome) =>

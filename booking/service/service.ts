@@ -22,6 +22,10 @@ import { orderMessages, type ScheduledMessageView } from "../scheduler/messages"
 import type { MessageRenderer } from "../scheduler/renderer";
 import type { CustomerMessageKind } from "../notifications/template-kinds";
 import * as orders from "../orders/orders";
+import { recordOrderEvent, type OrderActor } from "../orders/history";
+
+/** The staff member as the order's history names them: their account's display name as it is now, and its id (ADR 247). */
+const staffActor = (staff: ServiceStaff): OrderActor => ({ type: "staff", id: staff.id, name: staff.name });
 
 /** Results per page of a search. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -436,7 +440,10 @@ export async function refundOrder(ctx: EngineContext, carrier: CarrierContext, s
     .refund({ transactionId: order.transactionId!, amountMinor: amount, idempotencyKey: `service-refund:${carrier.code}:${entry.id}`, carrierCode: carrier.code })
     .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: error instanceof Error ? error.message : String(error) }));
   const now = ctx.clock.now();
+  const actor = staffActor(who);
   const done = await ctx.db.transaction(async (tx) => {
+    // The order's row first, as every writer of the order takes it (the full refund's close takes the booking's and the hold's after it).
+    await tx.select({ id: s.orders.id }).from(s.orders).where(eq(s.orders.id, order.id)).for("update");
     if (result.ok) {
       const [updated] = await tx
         .update(s.orders)
@@ -444,11 +451,23 @@ export async function refundOrder(ctx: EngineContext, carrier: CarrierContext, s
         .where(eq(s.orders.id, order.id))
         .returning();
       if (updated && updated.refundedMinor >= updated.totalMinor) await tx.update(s.orders).set({ refundStatus: "REFUNDED" }).where(eq(s.orders.id, order.id));
+      await orders.recordRefund(tx, ctx, carrier, order, { key: String(entry.id), amountMinor: amount, actor, reason: data.reason, refundId: result.refundId ?? null });
     } else {
       await tx
         .update(s.orders)
         .set({ refundedMinor: sql`${s.orders.refundedMinor} - ${amount}`, updatedAt: now })
         .where(eq(s.orders.id, order.id));
+      await recordOrderEvent(tx, {
+        carrierCode: carrier.code,
+        orderId: order.id,
+        orderRef: order.orderRef,
+        kind: "refund_failed",
+        actor,
+        key: `refund-failed:${entry.id}`,
+        at: now,
+        amountMinor: amount,
+        details: { reason: data.reason, message: result.message ?? null },
+      });
     }
     const [row] = await tx
       .update(s.serviceActions)
@@ -509,7 +528,13 @@ const changeDateInput = actionBase.extend({ date: z.string(), slot: z.string().o
 export async function changeDate(ctx: EngineContext, carrier: CarrierContext, staff: ServiceStaff, input: z.input<typeof changeDateInput>): Promise<ServiceActionView> {
   const data = parseInput(changeDateInput, input);
   return actOnce(ctx, carrier, staff, data, "change-date", async (order) => {
-    const { order: moved, log } = await orders.changeOrderDate(ctx, carrier, lookupOf(order), { date: data.date, slot: data.slot, reason: data.reason, user_id: staff.id });
+    const { order: moved, log } = await orders.changeOrderDate(
+      ctx,
+      carrier,
+      lookupOf(order),
+      { date: data.date, slot: data.slot, reason: data.reason, user_id: staff.id },
+      staffActor(staff),
+    );
     return {
       result: log,
       details: {
@@ -535,7 +560,13 @@ const changeAddressInput = actionBase.extend({
 export async function changeAddress(ctx: EngineContext, carrier: CarrierContext, staff: ServiceStaff, input: z.input<typeof changeAddressInput>): Promise<ServiceActionView> {
   const data = parseInput(changeAddressInput, input);
   return actOnce(ctx, carrier, staff, data, "change-address", async (order) => {
-    const view = await orders.changeOrderAddress(ctx, carrier, lookupOf(order), { line_1: data.line_1, line_2: data.line_2, town: data.town, postcode: data.postcode });
+    const view = await orders.changeOrderAddress(
+      ctx,
+      carrier,
+      lookupOf(order),
+      { line_1: data.line_1, line_2: data.line_2, town: data.town, postcode: data.postcode },
+      staffActor(staff),
+    );
     return { result: view, details: { from: order.address.postcode, to: view.details.postcode } };
   });
 }
@@ -546,7 +577,7 @@ const cancelInput = actionBase.extend({ keep_fee: z.boolean().default(false) });
 export async function cancel(ctx: EngineContext, carrier: CarrierContext, staff: ServiceStaff, input: z.input<typeof cancelInput>): Promise<ServiceActionView> {
   const data = parseInput(cancelInput, input);
   return actOnce(ctx, carrier, staff, data, "cancel", async (order) => {
-    const view = await orders.cancelOrder(ctx, carrier, lookupOf(order), { keep_fee: data.keep_fee });
+    const view = await orders.cancelOrder(ctx, carrier, lookupOf(order), { keep_fee: data.keep_fee }, staffActor(staff));
     return { result: view, details: { keep_fee: data.keep_fee, refund_status: view.refund_status } };
   });
 }

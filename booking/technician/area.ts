@@ -47,6 +47,8 @@ export interface AreaDay {
   date: string;
   technicians: { id: string; name: string; jobs: number; free_slots: string[] }[];
   jobs: AreaJob[];
+  /** The day's jobs not to be worked: their order was cancelled or refunded in full (ADR 247), so the manager knows why a window freed. */
+  closed_jobs: { job_id: number; order_ref: number; timeslot: { start: string; end: string }; postcode: string; technician_name: string; order_state: JobView["order_state"] }[];
 }
 
 const dayInput = scopeInput.extend({ date: calendarDate.optional().nullable() });
@@ -74,6 +76,17 @@ export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, inpu
     carrier,
     rows.map((r) => r.job),
   );
+  const closedRows = await ctx.db
+    .select({ job: s.jobs })
+    .from(s.jobs)
+    .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.orders.areaCode, area.code), eq(s.jobs.date, date), eq(s.jobs.status, "CANCELLED")))
+    .orderBy(asc(s.jobs.slot), asc(s.jobs.id));
+  const closed = await loadJobViews(
+    ctx.db,
+    carrier,
+    closedRows.map((r) => r.job),
+  );
   const slots = openSlotTimes(roster, carrier, ctx.clock.now(), date);
   const allTechnicians = await ctx.db.select().from(s.technicians).where(eq(s.technicians.carrierCode, carrier.code));
   return {
@@ -92,6 +105,14 @@ export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, inpu
         attribution: { referrer: row.referrer, lucid_ref: row.lucidRef, channel: row.channel },
       };
     }),
+    closed_jobs: closed.map((job) => ({
+      job_id: job.job_id,
+      order_ref: job.order_ref,
+      timeslot: job.timeslot,
+      postcode: job.customer.address.postcode,
+      technician_name: allTechnicians.find((t) => t.id === job.technician_id)?.name ?? job.technician_id,
+      order_state: job.order_state,
+    })),
   };
 }
 

@@ -20,6 +20,7 @@ import { parseInput } from "../domain/validate";
 import { normaliseProofImage } from "../images/proof-image";
 import { positionDecision, reportedPosition, type PositionDecision } from "../tracking/rules";
 import { enqueueWebhookEvent } from "../webhooks/events";
+import { orderStates, recordOrderEvent, type OrderState } from "../orders/history";
 
 /** The steps in the order the technician does them (spec §2). */
 export const STEP_ORDER = [
@@ -109,6 +110,8 @@ export interface JobView {
   progress: { done: number; total: number };
   /** When the last position the customer's page shows was sent (ISO instant); null before any. */
   van_position_at: string | null;
+  /** The order's state from its history (ADR 247): a cancelled or refunded order is not worked. */
+  order_state: OrderState;
 }
 
 type JobRow = typeof s.jobs.$inferSelect;
@@ -143,6 +146,11 @@ export async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: Jo
   const problemIds = [...new Set(devices.flatMap((d) => d.row.problemIds))];
   const problems = problemIds.length ? await db.select().from(s.problems).where(inArray(s.problems.id, problemIds)) : [];
   const minutes = roster[0]?.timeslotMinutes ?? 60;
+  const states = await orderStates(
+    db,
+    carrier.code,
+    orders.map((o) => o.order),
+  );
 
   return rows.map((job) => {
     const { order, booking } = orders.find((o) => o.order.id === job.orderId)!;
@@ -190,6 +198,7 @@ export async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: Jo
       next: nextStep(job, jobSteps, jobDevices),
       progress: progressOf(jobSteps, jobDevices),
       van_position_at: job.vanPositionAt?.toISOString() ?? null,
+      order_state: states.get(order.id)?.state ?? "booked",
     };
   });
 }
@@ -244,6 +253,29 @@ export async function technicianJob(ctx: EngineContext, carrier: CarrierContext,
 }
 
 const actorInput = jobInput.extend({ staff_id: z.string().trim().min(1).max(80) });
+
+/**
+ * The technician's step in the order's history (ADR 247), once per state: named by the technician's
+ * name as it is now (the staff account acting is their login), with the staff account's id.
+ */
+async function recordJobEvent(tx: DbOrTx, carrier: CarrierContext, job: JobRow, kind: "on_the_way" | "arrived" | "completed", staffId: string, now: Date): Promise<void> {
+  const [found] = await tx
+    .select({ orderRef: s.orders.orderRef, name: s.technicians.name })
+    .from(s.orders)
+    .leftJoin(s.technicians, and(eq(s.technicians.carrierCode, s.orders.carrierCode), eq(s.technicians.id, job.technicianId)))
+    .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.id, job.orderId)));
+  if (!found) return;
+  await recordOrderEvent(tx, {
+    carrierCode: carrier.code,
+    orderId: job.orderId,
+    orderRef: found.orderRef,
+    kind,
+    actor: { type: "staff", id: staffId, name: found.name ?? staffId },
+    key: `job:${kind}`,
+    at: now,
+    details: { job_id: job.id, technician_id: job.technicianId },
+  });
+}
 
 const partInput = z.object({ name: shortText(80).pipe(z.string().min(1, FIELD_MESSAGES.PARTS_MISSING)), quantity: z.coerce.number().int().min(1).max(20) });
 
@@ -319,6 +351,7 @@ export async function recordJobStep(ctx: EngineContext, carrier: CarrierContext,
           .where(eq(s.jobs.id, job.id));
         // A checklist saved again is not a new start (ADR 180: one event per state change).
         if (job.workStatus !== "STARTED") await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "job.started", orderId: job.orderId, key: String(job.id), now });
+        await recordJobEvent(tx, carrier, job, "arrived", data.staff_id, now);
         return;
       }
       case "addImei":
@@ -373,8 +406,9 @@ export async function recordJobStep(ctx: EngineContext, carrier: CarrierContext,
         };
         await saveStep(tx, carrier, job, 0, data.step, {}, data.staff_id, now);
         await tx.update(s.jobs).set({ workStatus: "COMPLETED", completedAt: now }).where(eq(s.jobs.id, job.id));
-        if (job.workStatus !== "COMPLETED") await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "job.completed", orderId: job.orderId, key: String(job.id), now });
         await tx.update(s.orders).set({ repairRecord: record, repairedAt: now, updatedAt: now }).where(eq(s.orders.id, job.orderId));
+        await recordJobEvent(tx, carrier, job, "completed", data.staff_id, now);
+        if (job.workStatus !== "COMPLETED") await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "job.completed", orderId: job.orderId, key: String(job.id), now });
         return;
       }
     }
@@ -433,6 +467,7 @@ export async function reportOnMyWay(ctx: EngineContext, carrier: CarrierContext,
       .set({ workStatus: "ON_THE_WAY", onTheWayAt: job.onTheWayAt ?? now, ...position })
       .where(eq(s.jobs.id, job.id));
     // 'Send my position again' is the same journey: partners hear of the first press only.
+    await recordJobEvent(tx, carrier, job, "on_the_way", data.staff_id, now);
     if (job.workStatus !== "ON_THE_WAY") await enqueueWebhookEvent(tx, { carrierCode: carrier.code, type: "job.on_the_way", orderId: job.orderId, key: String(job.id), now });
   });
   return technicianJob(ctx, carrier, data);

@@ -8,11 +8,17 @@ import * as s from "../db/schema";
 import type { EngineContext } from "../context";
 import type { CarrierContext } from "../domain/carrier";
 import { OrderNotFoundError } from "../domain/errors";
-import { lookupOrder, vanLocation, type OrderLookup, type VanLocation } from "../orders/orders";
+import { lookupOrder, vanLocation, type OrderLookup, type OrderView, type VanLocation } from "../orders/orders";
 
 export interface TechnicianTracking {
   order_id: number;
   status: s.OrderStatus;
+  /** The order's state from its history (ADR 247); "refunded" closes the visit like a cancellation. */
+  state: OrderView["state"];
+  /** What was given back of what was paid, in minor units of `currency`. */
+  refunded_minor: number;
+  paid_minor: number;
+  currency: string;
   date: string;
   full_date: string;
   timeslot: { start: string; end: string };
@@ -44,6 +50,10 @@ export async function trackTechnician(ctx: EngineContext, carrier: CarrierContex
   return {
     order_id: order.order_id,
     status: order.status,
+    state: order.state,
+    refunded_minor: order.money.refunded_minor,
+    paid_minor: order.money.paid_minor,
+    currency: order.money.currency,
     date: order.booking.booking_date,
     full_date: order.booking.full_date,
     timeslot: order.booking.timeslot,

@@ -12,6 +12,7 @@ import type { WEBHOOK_EVENTS } from "@repair/rules/webhooks";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import { catalogueRevision, keptForRevision, type Keep } from "../catalogue/revision";
+import { orderStateOf, type OrderState } from "../orders/history";
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
@@ -31,6 +32,12 @@ export interface WebhookEventBody {
       /** The job's progress (ON_THE_WAY, STARTED, COMPLETED) once the technician has moved it. */
       job_status: string | null;
       postcode: string;
+      /** The order's state from its history (ADR 247): booked, moved, cancelled, refunded, partly_refunded, completed. */
+      state: OrderState;
+      /** What was paid and what was given back of it so far, in minor units of `currency`. */
+      paid_minor: number;
+      refunded_minor: number;
+      currency: string;
     };
   };
 }
@@ -48,9 +55,21 @@ async function orderFacts(db: DbOrTx, carrierCode: string, orderId: number): Pro
     .from(s.jobs)
     .where(and(eq(s.jobs.carrierCode, carrierCode), eq(s.jobs.orderId, orderId)));
   const { order } = row;
+  const { summary } = await orderStateOf(db, order);
   return {
     booking_reference: row.reference,
-    order: { id: order.orderRef, status: order.status, date: order.date, slot: order.slot, job_status: job?.workStatus ?? null, postcode: order.address.postcode },
+    order: {
+      id: order.orderRef,
+      status: order.status,
+      date: order.date,
+      slot: order.slot,
+      job_status: job?.workStatus ?? null,
+      postcode: order.address.postcode,
+      state: summary.state,
+      paid_minor: summary.paid_minor,
+      refunded_minor: summary.refunded_minor,
+      currency: order.currency,
+    },
   };
 }
 

@@ -17,6 +17,8 @@ export const CUSTOMER_MESSAGE_KINDS = /** @type {const} */ ([
   "waiting-list-offer",
   "booking-handed-over",
   "mail-in-confirmed",
+  "order-refunded",
+  "order-partly-refunded",
 ]);
 
 export const PLACEHOLDER_NAMES = /** @type {const} */ ([
@@ -59,6 +61,10 @@ export const PLACEHOLDERS_OF = {
   "booking-handed-over": ["brand", "devices", "date", "address", "bookingCode", "confirmUrl", "holdUntil"],
   // A repair by post (ADR 140): the carrier's postal address instead of a visit; {{address}} is where the device goes back to.
   "mail-in-confirmed": ["brand", "orderRef", "devices", "address", "amount", "manageUrl", "mailInAddress"],
+  // Customer service gave money back (ADR 247): {{refund}} is this refund. In full, the booking is closed;
+  // in part, it stays booked ({{amount}} is what was paid).
+  "order-refunded": ["brand", "orderRef", "devices", "date", "refund", "manageUrl"],
+  "order-partly-refunded": [...BOOKING, "amount", "refund"],
 };
 
 /**

@@ -22,4 +22,4 @@ export function checkWebhookUrl(input: unknown, rules: {
  * the addresses its name resolves to, when it delivers (ADR 180).
  */
 /** The event types, as the payload's `type` names them; the CMS shows one tick box per type. */
-export const WEBHOOK_EVENTS: readonly ["order.created", "order.cancelled", "order.date_changed", "order.address_changed", "job.on_the_way", "job.started", "job.completed"];
+export const WEBHOOK_EVENTS: readonly ["order.created", "order.cancelled", "order.date_changed", "order.address_changed", "order.refunded", "job.on_the_way", "job.started", "job.completed"];

@@ -10,6 +10,7 @@ export const WEBHOOK_EVENTS = /** @type {const} */ ([
   "order.cancelled",
   "order.date_changed",
   "order.address_changed",
+  "order.refunded",
   "job.on_the_way",
   "job.started",
   "job.completed",

@@ -58,7 +58,7 @@ async function startReceiver() {
 
 /** A partner's de-duplication: one entry per event id, in arrival order. */
 function byEventId(deliveries: Received[]) {
-  const seen = new Map<string, { type: string; data: { booking_reference: string; order: { id: number; slot: string } } }>();
+  const seen = new Map<string, { type: string; data: { booking_reference: string; order: { id: number; slot: string; paid_minor?: number } } }>();
   for (const d of deliveries) if (!seen.has(d.id)) seen.set(d.id, JSON.parse(d.body));
   return [...seen.values()];
 }
@@ -198,10 +198,12 @@ describe("webhooks to a partner's endpoint", () => {
     expect((await call(api.url(`/orders/${orderId}/cancel?email_to_verify=${email}`), { key })).status).toBe(200);
     await pass();
     const events = byEventId(receiver.got("/partner")).filter((e) => e.data.order.id === orderId);
-    expect(events.map((e) => e.type)).toEqual(["order.created", "order.date_changed", "order.address_changed", "order.cancelled"]);
-    expect(events[1]).toMatchObject({ data: { order: { date: "2025-06-06" } } });
+    // The cancellation's refund is an event of its own (ADR 247), after the cancellation.
+    expect(events.map((e) => e.type)).toEqual(["order.created", "order.date_changed", "order.address_changed", "order.cancelled", "order.refunded"]);
+    expect(events[1]).toMatchObject({ data: { order: { date: "2025-06-06", state: "moved" } } });
     expect(events[2]).toMatchObject({ data: { order: { postcode: "SW1A 2AB" } } });
-    expect(events[3]).toMatchObject({ data: { order: { status: "CANCELLED" } } });
+    expect(events[3]).toMatchObject({ data: { order: { status: "CANCELLED", state: "cancelled" } } });
+    expect(events[4]).toMatchObject({ data: { order: { state: "cancelled", refunded_minor: events[4]!.data.order.paid_minor } } });
     // The endpoint subscribed to order.created only heard of that.
     expect(byEventId(receiver.got("/dead")).every((e) => e.type === "order.created")).toBe(true);
     expect(receiver.got("/other")).toEqual([]);

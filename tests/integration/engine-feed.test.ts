@@ -225,7 +225,7 @@ describe.skipIf(!CMS_URL)("operations data is validated on save", () => {
     expect(engineFileSchema.safeParse(engine).error).toBeUndefined();
     const served = engine.webhooks.find((w: { id: string }) => w.id === id);
     expect(served).toMatchObject({ url: "https://partner.example/hooks", enabled: true, description: "Call centre", secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{43}=$/) });
-    expect(served.events).toEqual(["order.created", "order.date_changed", "order.address_changed", "job.started", "job.completed"]);
+    expect(served.events).toEqual(["order.created", "order.date_changed", "order.address_changed", "order.refunded", "job.started", "job.completed"]);
   });
 
   it("refuses a discount code the carrier already has", async () => {

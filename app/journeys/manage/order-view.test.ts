@@ -54,6 +54,10 @@ function order(overrides: Partial<OrderView> = {}): OrderView {
     repair_status: "booked",
     repaired_at: null,
     refund_status: null,
+    state: "booked",
+    money: { paid_minor: 24659, refunded_minor: 0, fee_kept_minor: 0, currency: "GBP" },
+    closed: false,
+    history: [],
     created_at: "2025-06-02T08:00:00.000Z",
     ...overrides,
   };

@@ -62,6 +62,11 @@ export interface ManageOrder {
   refundStatus: OrderView["refund_status"];
   /** How far the repair is, as the technician reports it (ADR 099). */
   repairStatus: OrderView["repair_status"];
+  /** The order's state from its history (ADR 247): "refunded" closes it like a cancellation. */
+  state: OrderView["state"];
+  /** What was paid and what was given back of it, in minor units of the order's currency. */
+  paidMinor: number;
+  refundedMinor: number;
 }
 
 /** The key of the cancel failure when the fee or refund changed between showing and confirming (the 24 hours began meanwhile, ADR 250). */
@@ -123,5 +128,8 @@ export function manageOrder(order: OrderView, booking: BookingState | null, mail
     technician: order.trackingVan ? { name: order.trackingVan.technician_name, van: order.trackingVan.van_registration } : null,
     refundStatus: order.refund_status,
     repairStatus: order.repair_status,
+    state: order.state,
+    paidMinor: order.money.paid_minor,
+    refundedMinor: order.money.refunded_minor,
   };
 }

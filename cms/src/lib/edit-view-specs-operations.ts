@@ -318,6 +318,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           orderCancelled: { label: 'Order cancelled', description: 'The order was cancelled.' },
           orderDateChanged: { label: 'Date changed', description: 'The order moved to another day.' },
           orderAddressChanged: { label: 'Address changed', description: 'The repair address changed (the event carries only the postcode).' },
+          orderRefunded: { label: 'Order refunded', description: 'Money was given back, in part or in full (the event carries the amount refunded so far).' },
           jobOnTheWay: { label: 'Technician on the way', description: "The technician pressed 'On my way'." },
           jobStarted: { label: 'Repair started', description: 'The technician started the repair.' },
           jobCompleted: { label: 'Repair completed', description: 'The technician completed the repair.' },

@@ -33,8 +33,9 @@ describe('saving a customer message template', () => {
     expect(messageTemplateProblems({ kind: 'birthday' }, 'birthday')[0].message).toMatch(/^Message must be one of booking-confirmed, evening-before/);
   });
 
-  it('knows thirteen messages (the mail-in confirmation, ADR 140), fenced for carrier editors and announced by the webhook like the other localized content', () => {
-    expect(MESSAGE_KINDS).toHaveLength(13);
+  it('knows fifteen messages (the mail-in confirmation, ADR 140; the full and partial refunds, ADR 247), fenced for carrier editors and announced by the webhook like the other localized content', () => {
+    expect(MESSAGE_KINDS).toHaveLength(15);
+    expect(MESSAGE_KINDS).toEqual(expect.arrayContaining(['order-refunded', 'order-partly-refunded']));
     expect(LOCALIZED_UIDS).toContain('api::message-template.message-template');
     expect(CONTRACT_UIDS).toContain('api::message-template.message-template');
   });

@@ -38,7 +38,7 @@ describe('webhook endpoints in the CMS (ADR 179)', () => {
       jobCompleted: true,
     };
     const engine = webhookEndpointToEngine(entry);
-    expect(engine.events).toEqual(['order.created', 'order.date_changed', 'order.address_changed', 'job.on_the_way', 'job.started', 'job.completed']);
+    expect(engine.events).toEqual(['order.created', 'order.date_changed', 'order.address_changed', 'order.refunded', 'job.on_the_way', 'job.started', 'job.completed']);
     expect(engine).toMatchObject({ id: 'abc123', url: 'https://p.example/hooks', enabled: true, description: 'Call centre' });
     // The engine's seed schema (booking/catalogue/seed-schema.ts) takes whsec_ and at least 30 bytes of base64.
     expect(engine.secret).toMatch(/^whsec_[A-Za-z0-9+/]{40,}={0,2}$/);

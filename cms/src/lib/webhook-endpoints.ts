@@ -16,6 +16,7 @@ export const EVENT_FIELDS = {
   orderCancelled: 'order.cancelled',
   orderDateChanged: 'order.date_changed',
   orderAddressChanged: 'order.address_changed',
+  orderRefunded: 'order.refunded',
   jobOnTheWay: 'job.on_the_way',
   jobStarted: 'job.started',
   jobCompleted: 'job.completed',

@@ -4562,47 +4562,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                order_id: number;
-                                /** @enum {string} */
-                                status: "BOOKED" | "CANCELLED";
-                                /** @enum {string|null} */
-                                refund_status: "PENDING" | "REFUNDED" | "FAILED" | null;
-                                /** @description 24 hours before the visit (ISO instant); null for a repair by post. */
-                                change_deadline: string | null;
-                                /**
-                                 * @description open: free changes; late: inside 24 hours (cancelling keeps the fee); closed: the visit has begun or the technician is on the way.
-                                 * @enum {string}
-                                 */
-                                change_window: "open" | "late" | "closed";
-                                /** @description Date and address changes free of any fee (more than 24 hours before the visit). */
-                                can_change_online: boolean;
-                                can_cancel_online: boolean;
-                                /** @description Inside 24 hours only where the carrier allows late moves (no fee for the move). */
-                                can_change_date_online: boolean;
-                                /** @description What cancelling now keeps and refunds, in minor units: `kept` is the carrier's call-out charge when late, never more than `paid`; null when it cannot be cancelled. */
-                                cancellation_quote: {
-                                    late: boolean;
-                                    fee: number;
-                                    paid: number;
-                                    kept: number;
-                                    refund: number;
-                                    currency: string;
-                                } | null;
-                                /** @description A cancelled order once its refund is settled: the fee kept and the amount refunded, in minor units. */
-                                cancellation: {
-                                    fee_kept: number;
-                                    refunded: number;
-                                    currency: string;
-                                } | null;
-                                cancellation_charge: {
-                                    applies: boolean;
-                                    amount: number;
-                                    currency: string;
-                                };
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["Order"];
                         };
                     };
                 };
@@ -4874,47 +4834,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            data: {
-                                order_id: number;
-                                /** @enum {string} */
-                                status: "BOOKED" | "CANCELLED";
-                                /** @enum {string|null} */
-                                refund_status: "PENDING" | "REFUNDED" | "FAILED" | null;
-                                /** @description 24 hours before the visit (ISO instant); null for a repair by post. */
-                                change_deadline: string | null;
-                                /**
-                                 * @description open: free changes; late: inside 24 hours (cancelling keeps the fee); closed: the visit has begun or the technician is on the way.
-                                 * @enum {string}
-                                 */
-                                change_window: "open" | "late" | "closed";
-                                /** @description Date and address changes free of any fee (more than 24 hours before the visit). */
-                                can_change_online: boolean;
-                                can_cancel_online: boolean;
-                                /** @description Inside 24 hours only where the carrier allows late moves (no fee for the move). */
-                                can_change_date_online: boolean;
-                                /** @description What cancelling now keeps and refunds, in minor units: `kept` is the carrier's call-out charge when late, never more than `paid`; null when it cannot be cancelled. */
-                                cancellation_quote: {
-                                    late: boolean;
-                                    fee: number;
-                                    paid: number;
-                                    kept: number;
-                                    refund: number;
-                                    currency: string;
-                                } | null;
-                                /** @description A cancelled order once its refund is settled: the fee kept and the amount refunded, in minor units. */
-                                cancellation: {
-                                    fee_kept: number;
-                                    refunded: number;
-                                    currency: string;
-                                } | null;
-                                cancellation_charge: {
-                                    applies: boolean;
-                                    amount: number;
-                                    currency: string;
-                                };
-                            } & {
-                                [key: string]: unknown;
-                            };
+                            data: components["schemas"]["Order"];
                         };
                     };
                 };
@@ -5350,6 +5270,11 @@ export type paths = {
                                 original_technician: string;
                                 new_technician: string;
                                 created_at: string;
+                                by: {
+                                    /** @enum {string} */
+                                    type: "customer" | "staff" | "partner" | "system";
+                                    name: string | null;
+                                };
                             }[];
                         };
                     };
@@ -7461,9 +7386,369 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    "order.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A booking became an order (paid or confirmed).
+         * @description Sent to every enabled endpoint of the carrier that ticked this event, signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature; ADR 179). Answer 2xx; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order was cancelled (by the customer, customer service or a partner key).
+         * @description Sent to every enabled endpoint of the carrier that ticked this event, signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature; ADR 179). Answer 2xx; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.date_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The order moved to another day.
+         * @description Sent to every enabled endpoint of the carrier that ticked this event, signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature; ADR 179). Answer 2xx; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.address_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The repair address changed.
+         * @description Sent to every enabled endpoint of the carrier that ticked this event, signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature; ADR 179). Answer 2xx; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.refunded": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Money was given back, in part or in full: `data.order.refunded_minor` is the total refunded so far; `state` is `refunded` when everything paid is given back (the order is then closed), `partly_refunded` otherwise. One event per refund.
+         * @description Sent to every enabled endpoint of the carrier that ticked this event, signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature; ADR 179). Answer 2xx; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.on_the_way": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The technician pressed 'On my way'.
+         * @description Sent to every enabled endpoint of the carrier that ticked this event, signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature; ADR 179). Answer 2xx; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The technician started the repair.
+         * @description Sent to every enabled endpoint of the carrier that ticked this event, signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature; ADR 179). Answer 2xx; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "job.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The technician completed the repair.
+         * @description Sent to every enabled endpoint of the carrier that ticked this event, signed with the Standard Webhooks headers (webhook-id, webhook-timestamp, webhook-signature; ADR 179). Answer 2xx; anything else is retried.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookEvent"];
+                };
+            };
+            responses: {
+                /** @description Received (any 2xx). */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
+        WebhookEvent: {
+            /** @description The event's id (evt_…): the same for every endpoint and every retry; de-duplicate by it. */
+            id: string;
+            /** @enum {string} */
+            type: "order.created" | "order.cancelled" | "order.date_changed" | "order.address_changed" | "order.refunded" | "job.on_the_way" | "job.started" | "job.completed";
+            created_at: string;
+            carrier: string;
+            data: {
+                booking_reference: string;
+                order: {
+                    /** @description The order reference. */
+                    id: number;
+                    /** @enum {string} */
+                    status: "BOOKED" | "CANCELLED";
+                    date: string;
+                    slot: string;
+                    /** @enum {string|null} */
+                    job_status: "ON_THE_WAY" | "STARTED" | "COMPLETED" | null;
+                    postcode: string;
+                    /**
+                     * @description The order's state from its history (ADR 247).
+                     * @enum {string}
+                     */
+                    state: "booked" | "moved" | "cancelled" | "refunded" | "partly_refunded" | "completed";
+                    paid_minor: number;
+                    /** @description Everything refunded so far, in minor units of `currency`. */
+                    refunded_minor: number;
+                    currency: string;
+                };
+            };
+        };
         /** @description Every refusal (ADR 170), localised by Accept-Language among the carrier's languages. */
         Error: {
             /** @description The spec's §8 code (BK01, BK04, BK07, BK09, BK13, BK27, RBK15, OR03, OR04, …) or the API's own (VALIDATION, UNAUTHORIZED, …). */
@@ -7479,6 +7764,84 @@ export type components = {
             field_codes?: {
                 [key: string]: string[];
             };
+        };
+        Order: {
+            order_id: number;
+            reference: string;
+            /** @enum {string} */
+            status: "BOOKED" | "CANCELLED";
+            /** @enum {string|null} */
+            refund_status: "PENDING" | "REFUNDED" | "FAILED" | null;
+            /** @description 24 hours before the visit (ISO instant); null for a repair by post. */
+            change_deadline: string | null;
+            /**
+             * @description open: free changes; late: inside 24 hours (cancelling keeps the fee); closed: the visit has begun or the technician is on the way.
+             * @enum {string}
+             */
+            change_window: "open" | "late" | "closed";
+            /** @description Date and address changes free of any fee (more than 24 hours before the visit). */
+            can_change_online: boolean;
+            can_cancel_online: boolean;
+            /** @description Inside 24 hours only where the carrier allows late moves (no fee for the move). */
+            can_change_date_online: boolean;
+            /** @description What cancelling now keeps and refunds, in minor units: `kept` is the carrier's call-out charge when late, never more than `paid`; null when it cannot be cancelled. */
+            cancellation_quote: {
+                late: boolean;
+                fee: number;
+                paid: number;
+                kept: number;
+                refund: number;
+                currency: string;
+            } | null;
+            /** @description A cancelled order once its refund is settled: the fee kept and the amount refunded, in minor units. */
+            cancellation: {
+                fee_kept: number;
+                refunded: number;
+                currency: string;
+            } | null;
+            cancellation_charge: {
+                applies: boolean;
+                amount: number;
+                currency: string;
+            };
+            /**
+             * @description Derived from the history: `refunded` (everything paid given back) and `cancelled` close the order; `partly_refunded` stays booked.
+             * @enum {string}
+             */
+            state: "booked" | "moved" | "cancelled" | "refunded" | "partly_refunded" | "completed";
+            /** @description Nothing more can be changed (cancelled, refunded in full, or completed). */
+            closed: boolean;
+            /** @description What was paid, what was refunded so far and the call-out charge kept, in minor units of the order's currency. */
+            money: {
+                paid_minor: number;
+                refunded_minor: number;
+                fee_kept_minor: number;
+                currency: string;
+            };
+            /** @description Every change to the order, oldest first, with who made it. */
+            history: components["schemas"]["OrderHistoryEntry"][];
+        } & {
+            [key: string]: unknown;
+        };
+        OrderHistoryEntry: {
+            /** @enum {string} */
+            kind: "booked" | "paid" | "message_sent" | "message_failed" | "date_changed" | "address_changed" | "on_the_way" | "arrived" | "completed" | "cancelled" | "refunded" | "refund_failed" | "imei_added" | "proof_uploaded";
+            /** @description When (ISO 8601 instant). */
+            at: string;
+            actor: {
+                /** @enum {string} */
+                type: "customer" | "staff" | "partner" | "system";
+                /** @description The staff account's or the API key's id; null for the customer and the system. */
+                id: string | null;
+                /** @description The staff account's display name or the API key's name, as it was at the change. */
+                name: string | null;
+            };
+            /** @description What changed: the old and new date, the message's kind and channel, `fee_minor` kept on a cancellation, a refund's `full` and `refunded_minor`. */
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description Money moved by the change in minor units: paid, refunded, the fee kept. */
+            amount_minor: number | null;
         };
     };
     responses: never;

@@ -39,7 +39,9 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
   const format = (minor: number) => formatMoney(minor, money.currency as Currency, { countryCode: money.countryCode as CountryCode, locale });
   // Times of day in the carrier's locale, as money (ADR 246): en-US reads 8:00 – 9:00 AM.
   const timeLocale = intlLocaleOf(money.countryCode as CountryCode, locale);
-  const booked = order.status === "BOOKED";
+  // Refunded in full (ADR 247): closed like a cancellation, nothing more to change.
+  const refunded = order.state === "refunded";
+  const booked = order.status === "BOOKED" && !refunded;
   const changeable = booked && order.canChangeOnline;
   // Inside the 24 hours (ADR 250, 251): cancelling keeps the fee; the date only where the carrier allows late moves.
   const late = booked && order.changeWindow === "late";
@@ -65,7 +67,20 @@ export function OrderOverview({ order, lookup, trackingPath, money, phone, timez
           {t(`manage.status.repair.${order.repairStatus}`)}
         </p>
       ) : null}
-      {!booked ? (
+      {/* The history's refunds (ADR 247): in full the booking is closed; in part the amount given back. */}
+      {refunded ? (
+        <div role="status" className="rounded-lg border-l-4 border-danger-border bg-danger-surface px-4 py-3 text-on-danger-surface" data-testid="order-refunded">
+          <p className="font-semibold">{t("manage.status.refundedTitle")}</p>
+          <p>{t("manage.status.refundedInFull", { amount: format(order.refundedMinor) })}</p>
+          <p>{t("manage.status.refundedClosed")}</p>
+        </div>
+      ) : null}
+      {booked && order.refundedMinor > 0 ? (
+        <p role="status" className="mb-4 rounded-lg bg-surface px-4 py-3" data-testid="partial-refund">
+          {t("manage.status.partlyRefunded", { amount: format(order.refundedMinor), paid: format(order.paidMinor) })}
+        </p>
+      ) : null}
+      {refunded ? null : !booked ? (
         <div role="status" className="rounded-lg border-l-4 border-danger-border bg-danger-surface px-4 py-3 text-on-danger-surface" data-testid="order-cancelled">
           <p className="font-semibold">{t("manage.status.cancelled")}</p>
           {order.cancellation && order.cancellation.feeKept > 0 ? (

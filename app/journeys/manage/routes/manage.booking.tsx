@@ -246,7 +246,13 @@ export default function ManageBookingPage() {
   const dateModal: DateModalState | null =
     modal?.name === "date" ? modal : dateResult?.ok ? { name: "date", reason: "", reasonShort: false, reasonRefused: false, days: null, more: false, pages: 1 } : null;
   return (
-    <div className="mx-auto max-w-4xl px-4 py-10" data-testid="manage-booking" data-change-deadline={order.changeDeadline} data-order-status={order.status}>
+    <div
+      className="mx-auto max-w-4xl px-4 py-10"
+      data-testid="manage-booking"
+      data-change-deadline={order.changeDeadline}
+      data-order-status={order.status}
+      data-order-state={order.state}
+    >
       <h1 className="text-3xl font-bold">{t("manage.title")}</h1>
       <OrderOverview
         order={order}

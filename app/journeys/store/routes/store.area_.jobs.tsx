@@ -52,11 +52,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
         technicianId: job.technician_id,
         technicianName: technician_name,
         workStatus: job.work_status,
+        orderState: job.order_state,
         progress: job.progress,
         // Where the booking came from (ADR 135) and each device's insurance answer (spec §4).
         attribution,
         insurance: job.devices.filter((device) => device.insured !== null).map((device) => ({ title: device.title, insured: device.insured === true })),
       })),
+      closedJobs: day.closed_jobs,
       capacity,
     },
     { headers: staff.headers },
@@ -142,8 +144,10 @@ export default function AreaJobsPage() {
                     {job.insurance.map((device) => t(device.insured ? "store.areaJobs.insured" : "store.areaJobs.notInsured", { device: device.title })).join(" · ")}
                   </p>
                 ) : null}
-                <p className="text-sm">
-                  {t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)} · {t("store.jobs.progress", { done: job.progress.done, total: job.progress.total })}
+                <p className="text-sm" data-testid="area-job-status" data-order-state={job.orderState}>
+                  {t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)}
+                  {job.orderState === "partly_refunded" ? <> · {t("store.jobs.status.partly_refunded")}</> : null} ·{" "}
+                  {t("store.jobs.progress", { done: job.progress.done, total: job.progress.total })}
                 </p>
                 {!job.workStatus && others.length ? (
                   <Form method="post" className="mt-2 flex flex-wrap items-end gap-3">
@@ -167,6 +171,27 @@ export default function AreaJobsPage() {
       ) : (
         <p className="mt-3">{t("store.areaJobs.empty")}</p>
       )}
+
+      {/* The day's jobs not to be worked (ADR 247): the order was cancelled or refunded in full. */}
+      {page.closedJobs.length ? (
+        <>
+          <h2 className="mt-8 text-xl font-bold">{t("store.areaJobs.closedTitle")}</h2>
+          <ul className="mt-3 space-y-1" data-testid="area-closed-jobs">
+            {page.closedJobs.map((job) => (
+              <li key={job.job_id} data-testid="area-closed-job" data-order-ref={job.order_ref} data-order-state={job.order_state}>
+                {t("store.areaJobs.closedJob", {
+                  ref: job.order_ref,
+                  start: job.timeslot.start,
+                  end: job.timeslot.end,
+                  postcode: job.postcode,
+                  technician: job.technician_name,
+                  state: t(job.order_state === "refunded" ? "store.jobs.status.refunded" : "store.jobs.status.cancelled"),
+                })}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
 
       <h2 className="mt-8 text-xl font-bold">{t("store.areaJobs.techniciansTitle")}</h2>
       <ul className="mt-3 space-y-1" data-testid="area-technicians">

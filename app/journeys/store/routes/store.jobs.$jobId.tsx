@@ -99,8 +99,13 @@ export default function TechnicianJobPage() {
           </a>
         ) : null}
       </address>
-      <p className="mt-3 font-semibold" role="status" data-testid="job-status">
-        {job.status === "CANCELLED" ? t("store.jobs.status.cancelled") : t(`store.jobs.status.${job.work_status ?? "scheduled"}`)}
+      <p className="mt-3 font-semibold" role="status" data-testid="job-status" data-order-state={job.order_state}>
+        {job.order_state === "refunded"
+          ? t("store.jobs.status.refunded")
+          : job.status === "CANCELLED"
+            ? t("store.jobs.status.cancelled")
+            : t(`store.jobs.status.${job.work_status ?? "scheduled"}`)}
+        {job.order_state === "partly_refunded" ? <> · {t("store.jobs.status.partly_refunded")}</> : null}
       </p>
       <OnMyWay job={job} timezone={timezone} timeLocale={timeLocale} />
 

@@ -33,6 +33,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         devices: job.devices.map((d) => d.title),
         workStatus: job.work_status,
         cancelled: job.status === "CANCELLED",
+        orderState: job.order_state,
         done: job.progress.done,
         total: job.progress.total,
       })),
@@ -58,8 +59,15 @@ export default function TechnicianJobsPage() {
               <p>{[job.customer.address.line_1, job.customer.address.line_2, job.customer.address.town, job.customer.address.postcode].filter(Boolean).join(", ")}</p>
               <p>{job.devices.join(", ")}</p>
               <p className="mt-1 text-sm">
-                {job.cancelled ? t("store.jobs.status.cancelled") : t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)} ·{" "}
-                {t("store.jobs.progress", { done: job.done, total: job.total })}
+                <span data-testid="job-order-state" data-state={job.orderState}>
+                  {job.orderState === "refunded"
+                    ? t("store.jobs.status.refunded")
+                    : job.cancelled
+                      ? t("store.jobs.status.cancelled")
+                      : t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)}
+                  {job.orderState === "partly_refunded" ? <> · {t("store.jobs.status.partly_refunded")}</> : null}
+                </span>{" "}
+                · {t("store.jobs.progress", { done: job.done, total: job.total })}
               </p>
               <ButtonLink to={`/store/jobs/${job.id}`} className="mt-3" data-testid="open-job">
                 {t("store.jobs.open", { ref: job.orderRef })}

@@ -20,6 +20,7 @@ import { StaffTable } from "~/journeys/store/components/staff-table";
 import { ServiceSection as Section } from "~/journeys/store/components/service-section";
 import { MessageList, useMessageKind } from "~/journeys/store/components/service-messages";
 import { runServiceAction, SERVICE_INTENTS, type ActionOutcome, type ActionProblem, type RefundConfirmation, type ServiceIntent } from "~/journeys/store/service.server";
+import { OrderHistory } from "~/journeys/store/components/order-history";
 
 export { RouteErrorBoundary as ErrorBoundary } from "~/components/error-content";
 
@@ -46,7 +47,8 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
     throw error;
   });
   const order = page.order;
-  const movable = order.status === "BOOKED" && !order.is_mail_in_repair;
+  // Cancelled or refunded in full (the history's state, ADR 247): nothing more to move, change or cancel.
+  const movable = order.status === "BOOKED" && !order.closed && !order.is_mail_in_repair;
   const url = new URL(request.url);
   const [days, texts] = await Promise.all([
     movable ? engine.service.serviceAvailability(staff.carrier, orderRef, { days_to_load: 31 }).catch(() => []) : Promise.resolve([]),
@@ -252,7 +254,8 @@ export default function CustomerServiceOrder() {
               key: entry.id,
               cells: [
                 when(entry.created_at),
-                entry.user_id ?? t("store.service.dateChanges.customer"),
+                // The history's name for who moved it (ADR 247): the staff account's or partner key's name, never an id.
+                entry.by.name ?? t(`store.service.history.by.${entry.by.type === "staff" ? "staffUnnamed" : entry.by.type}`, { name: "" }),
                 entry.original_date,
                 entry.new_date,
                 `${entry.original_technician} → ${entry.new_technician}`,
@@ -361,13 +364,13 @@ export default function CustomerServiceOrder() {
             <Form method="post" className="max-w-xl space-y-3">
               {alertOf("cancel")}
               {hidden("cancel")}
-              {page.fee > 0 ? (
+              {page.fee > 0 && payment.refundable_minor > 0 ? (
                 <label className="flex items-center gap-2">
                   <input type="checkbox" name="keep_fee" data-testid="service-keep-fee" />
                   {t("store.service.cancel.keepFee", { amount: money(page.fee) })}
                 </label>
               ) : (
-                <p>{t("store.service.cancel.noFee")}</p>
+                <p>{t(page.fee > 0 && payment.transaction_id ? "store.service.cancel.nothingLeft" : "store.service.cancel.noFee")}</p>
               )}
               {reasonField("cancel")}
               <SubmitButton testId="service-cancel-submit" variant="secondary">
@@ -377,6 +380,8 @@ export default function CustomerServiceOrder() {
           </Section>
         </>
       ) : null}
+
+      <OrderHistory state={order.state} history={order.history} money={money} when={when} />
 
       <Section title={t("store.service.actions.title")} testId="service-actions">
         {page.actions.length ? (

@@ -6,7 +6,7 @@ import type { TechnicianTracking } from "~/booking.server";
 import type { Locale } from "~/content/schemas";
 import { TrackingMap } from "~/journeys/tracking/components/tracking-map";
 import { clockTime, longDate, timeslotText } from "~/lib/dates";
-import { intlLocaleOf, type CountryCode } from "~/lib/money";
+import { formatMoney, intlLocaleOf, type CountryCode, type Currency } from "~/lib/money";
 import { manageBookingPath } from "~/lib/order-access/lookup-form";
 import { failureInit, loadManageContext, manageFailure, manageDocumentHeaders, manageHeaders } from "~/lib/order-access/manage.server";
 import { lookupFromPath, TRACKING_LINK_INVALID_KEY } from "~/lib/order-access/lookup-link.server";
@@ -60,7 +60,7 @@ function useLiveTracking(initial: TechnicianTracking, pollSeconds: number): Tech
     setTracking(initial);
   }
   useEffect(() => {
-    if (initial.status === "CANCELLED") return;
+    if (initial.status === "CANCELLED" || initial.state === "refunded") return;
     let stopped = false;
     const url = `${location.pathname.replace(/\/$/, "")}/location`;
     const poll = async () => {
@@ -76,7 +76,7 @@ function useLiveTracking(initial: TechnicianTracking, pollSeconds: number): Tech
       stopped = true;
       clearInterval(timer);
     };
-  }, [location.pathname, pollSeconds, initial.status]);
+  }, [location.pathname, pollSeconds, initial.status, initial.state]);
   return tracking;
 }
 
@@ -106,7 +106,9 @@ function TrackingView({
   const distance = vanPoint ? distanceIn(distanceKm(vanPoint, customer), unit) : null;
   // The estimate, or where the van was last seen when its position is older than 10 minutes (ADR 115).
   const { eta, minutes, lastSeen } = arrivalText(van, timezone, timeLocale);
-  const cancelled = tracking.status === "CANCELLED";
+  // Refunded in full (ADR 247): closed like a cancellation, no visit to follow.
+  const refunded = tracking.state === "refunded";
+  const cancelled = tracking.status === "CANCELLED" || refunded;
   const statusKey = cancelled ? "cancelled" : van.status;
   // Only what the technician reported (ADR 253): the live map once they are on the way; before, the window.
   const parts = trackingParts(van, { eta, lastSeen });
@@ -118,16 +120,23 @@ function TrackingView({
         : parts.vanPosition === "notShared"
           ? t("manage.tracking.vanNoPosition")
           : null;
+  const money = (minor: number) => formatMoney(minor, tracking.currency as Currency, { countryCode: countryCode as CountryCode, locale });
+  const partRefund =
+    !cancelled && tracking.refunded_minor > 0 ? (
+      <p className="mt-2" data-testid="tracking-partial-refund">
+        {t("manage.status.partlyRefunded", { amount: money(tracking.refunded_minor), paid: money(tracking.paid_minor) })}
+      </p>
+    ) : null;
 
   // A cancelled repair has no visit to follow (spec §4: cancellation cannot be undone): no technician,
   // van or arrival promise, and no "updates itself" line, as the page stops polling.
   if (cancelled)
     return (
-      <div data-testid="tracking" data-status="cancelled">
+      <div data-testid="tracking" data-status={refunded ? "refunded" : "cancelled"}>
         <p className="mt-2 text-lg">{t("manage.tracking.appointment", { date: longDate(tracking.date, locale), slot: timeslotText(tracking.timeslot, timeLocale) })}</p>
         <div className="mt-4 rounded-xl bg-surface p-4">
           <p className="text-xl font-bold" data-testid="tracking-status">
-            {t("manage.tracking.status.cancelled")}
+            {t(refunded ? "manage.tracking.status.refunded" : "manage.tracking.status.cancelled")}
           </p>
           {phone ? <p className="mt-2">{t("manage.tracking.callUs", { phone })}</p> : null}
         </div>
@@ -162,6 +171,7 @@ function TrackingView({
         <p className="text-xl font-bold" aria-live="polite" data-testid="tracking-status">
           {t(`manage.tracking.status.${statusKey}`)}
         </p>
+        {partRefund}
         {lastSeen ? (
           <p className="mt-1 text-lg" data-testid="tracking-last-seen">
             {t("manage.tracking.lastSeen", { time: lastSeen })}
