@@ -87,6 +87,8 @@ async function refund(desk: Page, code: string, order: BookedOrder, amount: stri
   await form.locator("#refund-amount").fill(amount);
   await form.locator("#refund-reason").fill(REASON);
   await desk.getByTestId("service-refund-submit").click();
+  // Nothing is refunded until the desk confirms the amount stated (ADR 255).
+  await desk.getByTestId("service-refund-confirm-submit").click();
   await expect(desk.getByTestId("service-done")).toBeVisible();
 }
 
@@ -148,12 +150,9 @@ for (const story of STORIES) {
       await expect(desk.getByTestId("service-cancel")).toHaveCount(0);
       await expect(desk.getByTestId("service-keep-fee")).toHaveCount(0);
       await expect(desk.getByTestId("service-change-date")).toHaveCount(0);
-      const reminders = desk
-        .getByTestId("service-message-list")
-        .locator("tr")
-        .filter({ hasText: /evening-before|morning-of/ });
+      const reminders = desk.getByTestId("service-message").and(desk.locator('[data-kind="evening-before"], [data-kind="morning-of"]'));
       expect(await reminders.count()).toBeGreaterThan(0);
-      for (const state of await reminders.getByTestId("service-message-state").evaluateAll((cells) => cells.map((c) => c.getAttribute("data-state")))) {
+      for (const state of await reminders.evaluateAll((items) => items.map((item) => item.getAttribute("data-state")))) {
         expect(state).toBe("cancelled");
       }
       const refunds = desk.getByTestId("service-history-change").and(desk.locator('[data-kind="refunded"]'));
