@@ -62,7 +62,13 @@ describe("API keys from the CMS feed (ADR 182)", () => {
   it("takes a CMS key with the carrier's sync: it authenticates, is marked cms, and keeps only the hash", async () => {
     const { key, entry } = cmsKey();
     expect(await save([entry])).toBe("updated");
-    expect(await t.engine.apiKeys.verify(key)).toEqual({ keyId: entry.id, keyName: entry.name, carrierCode: CODE, scopes: entry.scopes, allowedOrigins: ["https://tills.example"] });
+    expect(await t.engine.apiKeys.verify(key)).toEqual({
+      keyId: entry.id,
+      keyName: entry.name,
+      carrierCode: CODE,
+      scopes: entry.scopes,
+      allowedOrigins: ["https://tills.example"],
+    });
     const [row] = await t.opened.db.select().from(s.apiKeys).where(eq(s.apiKeys.id, entry.id));
     expect(row).toMatchObject({ source: "cms", secretHash: entry.secretHash, name: "Call centre" });
     expect(JSON.stringify(row)).not.toContain(key.slice(21));
