@@ -212,6 +212,7 @@ function assertChangeable(ctx: EngineContext, carrier: CarrierContext, order: Or
  */
 async function assertDateChangeable(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext, order: OrderRow, byStaff: boolean): Promise<void> {
   if (order.status === "CANCELLED") throw new OrderCancelledError();
+  if (isFullyRefunded(order)) throw new OrderRefundedError();
   const window = changeWindow(carrier, order, ctx.clock.now(), await orderJob(db, carrier, order));
   if (window === "closed" || (window === "late" && !carrier.lateDateChanges && !byStaff)) throw new ChangeWindowClosedError();
 }
@@ -506,6 +507,8 @@ export async function cancelOrder(
         return { order: locked, refund: cancellationRefund(carrier, locked, keepFee === true || lateThen) };
       throw new OrderCancelledError();
     }
+    // Refunded in full (ADR 247): closed like a cancellation, nothing left to cancel or refund.
+    if (isFullyRefunded(locked)) throw new OrderRefundedError();
     const now = ctx.clock.now();
     const window = changeWindow(carrier, locked, now, await orderJob(tx, carrier, locked));
     if (window === "closed") throw new ChangeWindowClosedError();

@@ -17,7 +17,7 @@ describe("a webhook endpoint's URL (ADR 179)", () => {
     expect(checkWebhookUrl(42, { production: false })).toMatchObject({ ok: false });
   });
 
-  it("names seven event types", () => {
-    expect(WEBHOOK_EVENTS).toHaveLength(7);
+  it("names eight event types", () => {
+    expect(WEBHOOK_EVENTS).toHaveLength(8);
   });
 });
