@@ -1,7 +1,7 @@
 /**
  * Reads the outbox back for the development outbox page (issue 10 item 2, ADR 090): newest first,
  * optionally one carrier's. Only files the outbox wrote are read (their names say so); an `.eml` is
- * parsed with mailparser, which turns `cid:` images into data: URLs so the HTML shows as sent.
+ * parsed with mailparser, and its `cid:` images become data: URLs so the HTML shows as sent.
  */
 import { readdir, readFile } from "node:fs/promises";
 import path from "node:path";
@@ -62,6 +62,16 @@ async function readEntry(dir: string, file: OutboxFile): Promise<OutboxEntry | n
       return { ...base, kind: "sms", from: sms.from, to: sms.to, text: sms.text };
     }
     const mail = await simpleParser(content);
+    // An inline image (the carrier's logo, `cid:logo`) as a data: URL, so the page's frame shows it as
+    // the mail client would, under the page's own img-src (a `cid:` source is a violation there).
+    const inline = new Map(mail.attachments.filter((attachment) => attachment.cid).map((attachment) => [attachment.cid!, attachment]));
+    const html =
+      typeof mail.html === "string"
+        ? mail.html.replace(/(["'(])cid:([^"')\s]+)/g, (whole, before: string, cid: string) => {
+            const attachment = inline.get(cid);
+            return attachment ? `${before}data:${attachment.contentType};base64,${attachment.content.toString("base64")}` : whole;
+          })
+        : null;
     return {
       ...base,
       kind: "email",
@@ -69,7 +79,7 @@ async function readEntry(dir: string, file: OutboxFile): Promise<OutboxEntry | n
       to: addresses(mail.to),
       replyTo: mail.replyTo ? addresses(mail.replyTo) : null,
       subject: mail.subject ?? "",
-      html: typeof mail.html === "string" ? mail.html : null,
+      html,
       text: mail.text ?? null,
       attachments: mail.attachments.map((attachment) => ({ filename: attachment.filename ?? "", contentType: attachment.contentType, size: attachment.size })),
     };

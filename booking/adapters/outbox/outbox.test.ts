@@ -165,6 +165,17 @@ describe("reading the outbox", () => {
     expect(email.attachments.map((attachment) => attachment.contentType)).toContain("text/calendar");
   });
 
+  it("shows the renderer's SVG logo (`cid:logo`) as a data: URL too, never a cid: source the page's policy blocks", async () => {
+    const outbox = createOutboxSenders({ dir });
+    // mailparser leaves an SVG's cid: link as it is; the page's frame would report a violation for each e-mail.
+    const logo = { filename: "logo.svg", contentType: "image/svg+xml", content: new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'), contentId: "logo" };
+    await outbox.email.sendEmail({ ...confirmation, html: '<p>Booked</p><img src="cid:logo" alt="Acme">', attachments: [logo] });
+    const [email] = (await createOutboxReader({ dir }).list()).entries;
+    if (email?.kind !== "email") throw new Error("expected an e-mail");
+    expect(email.html).toContain(`<img src="data:image/svg+xml;base64,${Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>').toString("base64")}" alt="Acme">`);
+    expect(email.html).not.toContain("cid:");
+  });
+
   it("filters by carrier and caps the list", async () => {
     const outbox = createOutboxSenders({ dir });
     for (const carrierCode of ["acme", "acme", "uk-partner"]) await outbox.sms.sendSms({ carrierCode, to: "+447700900123", senderId: "Repairs", text: "Hello" });
