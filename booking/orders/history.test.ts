@@ -170,6 +170,9 @@ describe("the order's history through the engine", () => {
     const refused = await t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-06", reason: "I will be away that day" }).catch((e) => e);
     expect(refused.code).toBe("ORDER_REFUNDED");
     expect((await t.engine.orders.cancelOrder(carrier, lookup).catch((e) => e)).code).toBe("ORDER_REFUNDED");
+    // The manage page offers neither, whatever the 24-hour window says (ADR 247, 250).
+    const closedView = await t.engine.orders.lookupOrder(carrier, lookup);
+    expect(closedView).toMatchObject({ change_window: "closed", can_change_online: false, can_cancel_online: false, can_change_date_online: false, cancellation_quote: null });
     const [job] = await t.opened.db
       .select()
       .from(s.jobs)

@@ -253,7 +253,8 @@ async function orderView(db: DbOrTx, ctx: EngineContext, carrier: CarrierContext
   const cart = order.cart as { devices?: Record<string, BookingDeviceView> };
   const deadline = changeDeadline(carrier, order);
   const mailIn = isMailIn(order);
-  const window: ChangeWindow = order.status === "BOOKED" ? changeWindow(carrier, order, ctx.clock.now(), job ?? null) : "closed";
+  // Cancelled, refunded in full or completed (the history's state, ADR 247): closed whatever the clock says.
+  const window: ChangeWindow = order.status === "BOOKED" && !summary.closed ? changeWindow(carrier, order, ctx.clock.now(), job ?? null) : "closed";
   return {
     order_id: order.orderRef,
     reference: booking!.reference,
