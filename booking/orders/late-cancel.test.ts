@@ -208,6 +208,10 @@ describe("cancelling inside 24 hours keeps the call-out charge (spec §9)", () =
     const after = await t.engine.orders.cancelOrder(carrier, lookup);
     expect(after.cancellation).toEqual({ fee_kept: 5900, refunded: TOTAL - 5900, currency: "GBP" });
     expect(await refunded(sale.id)).toBe(TOTAL - 5900);
+    // The partial refund's notice, not sent yet when the customer cancelled, still goes: that money was given back.
+    const messages = await t.engine.messages.orderMessages(carrier, Number(lookup.order_ref));
+    expect(messages.filter((m) => m.kind === "order-partly-refunded").map((m) => m.state)).toEqual(["pending", "pending"]);
+    expect(messages.filter((m) => m.kind === "evening-before" || m.kind === "morning-of").every((m) => m.state === "cancelled")).toBe(true);
   });
 });
 

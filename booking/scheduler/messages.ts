@@ -4,7 +4,7 @@
  * time zone, one row per channel. The instants are computed from the wall-clock time in that zone,
  * so a daylight-saving change between booking and sending never moves them.
  */
-import { and, desc, eq, inArray } from "drizzle-orm";
+import { and, desc, eq, inArray, notInArray } from "drizzle-orm";
 import { z } from "zod";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
@@ -123,10 +123,14 @@ export async function planNewOrderMessages(db: DbOrTx, carrier: CarrierContext, 
   await insertPlan(db, carrier, order.orderRef, order.locale, 1, planMessages(carrier, order.date, now));
 }
 
+/** Notices of money already given back: still true after a cancellation, so it never withdraws them (issue 36). */
+const REFUND_NOTICE_KINDS = ["order-refunded", "order-partly-refunded"] as const;
+
 /**
  * Withdraws the order's messages not yet sent; one in flight finishes. A cancellation withdraws
- * them all (a confirmation still waiting says nothing true any more); a date change only the
- * evening and morning messages (`plannedOnly`), which it plans again.
+ * them all (a confirmation still waiting says nothing true any more) but a refund's notice (the
+ * money was given back whatever happens next); a date change only the evening and morning messages
+ * (`plannedOnly`), which it plans again.
  */
 export async function cancelOrderMessages(db: DbOrTx, carrier: CarrierContext, orderRef: number, now: Date, plannedOnly = false): Promise<number> {
   const rows = await db
@@ -138,7 +142,7 @@ export async function cancelOrderMessages(db: DbOrTx, carrier: CarrierContext, o
         eq(s.scheduledJobs.carrierCode, carrier.code),
         eq(s.scheduledJobs.orderRef, orderRef),
         inArray(s.scheduledJobs.state, OPEN_STATES),
-        plannedOnly ? inArray(s.scheduledJobs.kind, [...MESSAGE_KINDS]) : undefined,
+        plannedOnly ? inArray(s.scheduledJobs.kind, [...MESSAGE_KINDS]) : notInArray(s.scheduledJobs.kind, [...REFUND_NOTICE_KINDS]),
       ),
     )
     .returning({ id: s.scheduledJobs.id });

@@ -1,8 +1,8 @@
-import { request as httpRequest } from "node:http";
 import { expect, test } from "@playwright/test";
 import { adminLogin, cmsCall, inviteAdminUser } from "../support/cms-admin";
 import { dismissAnnouncements, editView, logIntoAdmin, pickCarrier } from "../support/cms-admin-ui";
 import { uniqueCode } from "../support/cms";
+import { partnerGet } from "../support/partner-api";
 
 /**
  * Issue 23 item 3 in the browser (ADR 182–184): an operator creates a partner API key in Strapi's
@@ -23,21 +23,6 @@ test.use({ actionTimeout: 15_000 });
 
 /** What a partner's curl gets: the status of a catalogue call with the key as a bearer header. */
 const partnerCall = async (key: string) => (await fetch(`${APP_URL}/api/v4/device/types`, { headers: { Authorization: `Bearer ${key}` } })).status;
-
-/** The same call naming a host (node:http: fetch does not let a caller set Host), as a partner's app on a carrier's domain. */
-function partnerCallOn(key: string, host: string): Promise<{ status: number; body: unknown }> {
-  const url = new URL(`${APP_URL}/api/v4/device/types`);
-  return new Promise((resolve, reject) => {
-    const sent = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, headers: { Authorization: `Bearer ${key}`, Host: host } }, (response) => {
-      let text = "";
-      response.setEncoding("utf8");
-      response.on("data", (chunk: string) => (text += chunk));
-      response.on("end", () => resolve({ status: response.statusCode ?? 0, body: JSON.parse(text) as unknown }));
-    });
-    sent.on("error", reject);
-    sent.end();
-  });
-}
 
 test("an operator creates an API key in the admin, sees it once, and its last use after a call", async ({ browser }) => {
   test.setTimeout(180_000);
@@ -81,8 +66,8 @@ test("an operator creates an API key in the admin, sees it once, and its last us
     expect(await partnerCall(`${key.slice(0, -1)}${key.endsWith("A") ? "B" : "A"}`)).toBe(401);
     // Key and host agree (ADR 254): its own carrier's host answers; another carrier's host refuses it.
     const port = new URL(APP_URL).port;
-    expect((await partnerCallOn(key, `${CODE}.localhost:${port}`)).status).toBe(200);
-    expect(await partnerCallOn(key, `patchpoint.localhost:${port}`)).toEqual({
+    expect((await partnerGet(key, `${CODE}.localhost:${port}`, "/api/v4/device/types")).status).toBe(200);
+    expect(await partnerGet(key, `patchpoint.localhost:${port}`, "/api/v4/device/types")).toEqual({
       status: 403,
       body: { code: "FORBIDDEN", messages: ["This API key belongs to another carrier. Call the API on the host of the key's own carrier."] },
     });

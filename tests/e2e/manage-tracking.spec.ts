@@ -7,11 +7,9 @@
  * their start checklist. The technician works the job on their own pages (an account for the job's
  * technician, made in the CMS as Operations would). The engine's clock is moved per browser context (ADR 034).
  */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { carrierUrl } from "../support/app";
-import { cmsCreate, cmsDelete, seededCarriers, type CmsEntry } from "../support/cms";
+import { cmsDelete, seededCarriers, type CmsEntry } from "../support/cms";
 import {
   bookThroughUi,
   expectEngineClockAt,
@@ -21,71 +19,20 @@ import {
   setEngineClock,
   text,
   trackingPath,
-  type BookedOrder,
   type Lang,
 } from "../support/book-through-ui";
+import { openJob, technicianNamed, technicianPhone } from "../support/technician";
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
   carriers = await seededCarriers({ sort: "code:asc" });
 });
 
-const PASSWORD = "Tracking-e2e-2026!";
 /** Staff accounts this spec made in the CMS, deleted at the end. */
 const madeAccounts: string[] = [];
 test.afterAll(async () => {
   for (const id of madeAccounts.splice(0)) await cmsDelete("ops-staff-members", id).catch(() => undefined);
 });
-
-type SeedTechnician = { id: string; name: string; van_registration: string; home_base: { lat: number; lng: number } };
-type SeedArea = { code: string; technicians: SeedTechnician[] };
-
-/** The job's technician (named on the tracking page) and their area, from the carrier's seed data. */
-function technicianNamed(code: string, shown: string): { technician: SeedTechnician; area: string } {
-  const seed = JSON.parse(readFileSync(path.join(process.cwd(), "tenants", code, "engine.json"), "utf8")) as { service_areas: SeedArea[] };
-  for (const area of seed.service_areas) {
-    const technician = area.technicians.find((candidate) => shown.includes(candidate.name) && shown.includes(candidate.van_registration));
-    if (technician) return { technician, area: area.code };
-  }
-  throw new Error(`no technician of ${code} in: ${shown}`);
-}
-
-/**
- * The job's technician's phone, logged in on the carrier's staff pages at `at` (engine clock), with
- * its location allowed at `position`: an account for that technician, as Operations would make one.
- */
-async function technicianPhone(browser: Browser, code: string, technician: SeedTechnician, area: string, at: Date, position: { latitude: number; longitude: number }) {
-  const username = `e2e.track.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const account = await cmsCreate("ops-staff-members", {
-    carrierCode: code,
-    username,
-    name: technician.name,
-    role: "technician",
-    serviceArea: area,
-    technicianCode: technician.id,
-    rolePermissions: ["technician.jobs"],
-    companyPermissions: [],
-    disabled: false,
-    password: PASSWORD,
-  });
-  madeAccounts.push(account.documentId);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, geolocation: position, permissions: ["geolocation"] });
-  const page = await context.newPage();
-  await setEngineClock(page, code, at);
-  await page.goto(carrierUrl(code, "/store/login"));
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(PASSWORD);
-  await page.getByTestId("store-login-submit").click();
-  await expect(page).toHaveURL(carrierUrl(code, "/store"));
-  return { context, page };
-}
-
-/** The technician opens the order's job from their jobs of the day. */
-async function openJob(page: Page, code: string, order: BookedOrder) {
-  await page.goto(carrierUrl(code, "/store/jobs"));
-  await page.locator(`[data-testid="technician-job"][data-order-ref="${order.orderRef}"]`).getByTestId("open-job").click();
-  await expect(page.getByTestId("on-my-way")).toBeVisible();
-}
 
 const JOURNEYS = [
   { label: "a UK carrier", kind: "uk", lang: "en" },
@@ -148,7 +95,7 @@ for (const journey of JOURNEYS) {
       // Twenty minutes before the window the technician, a few kilometres off, presses "on my way".
       const departure = new Date(windowStart - 20 * 60_000);
       const start = { latitude: technician.home_base.lat, longitude: technician.home_base.lng };
-      const tech = await technicianPhone(browser, code, technician, area, departure, start);
+      const tech = await technicianPhone(browser, code, technician, area, departure, start, madeAccounts);
       await openJob(tech.page, code, order);
       await tech.page.getByTestId("on-my-way").click();
       await expect(tech.page.getByTestId("on-my-way-done")).toBeVisible();

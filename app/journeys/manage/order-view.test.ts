@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { BookingState, OrderView } from "~/booking.server";
-import { manageOrder } from "./order-view";
+import { cancelQuoteText, manageOrder } from "./order-view";
 
 function order(overrides: Partial<OrderView> = {}): OrderView {
   return {
@@ -108,5 +108,36 @@ describe("the manage screen's order (spec §3 booking overview fields)", () => {
     } as unknown as BookingState);
     expect(view).toMatchObject({ promoCode: null, promotionalEvent: null, convenienceCharge: null, inWarranty: true });
     expect(manageOrder(order(), null)).toMatchObject({ repairLocation: "doorstep", promotionalEvent: null, billingAddress: { name: null } });
+  });
+});
+
+describe("what the cancel step says about the money (spec §9, ADR 250)", () => {
+  const late = (refundedBefore: number) =>
+    manageOrder(
+      order({
+        change_window: "late",
+        cancellation_quote: { late: true, fee: 5900, paid: 24659 - refundedBefore, kept: 5900, refund: 24659 - refundedBefore - 5900, currency: "GBP" },
+        state: refundedBefore ? "partly_refunded" : "booked",
+        money: { paid_minor: 24659, refunded_minor: refundedBefore, fee_kept_minor: 0, currency: "GBP" },
+      }),
+      booking,
+    ).cancelQuote!;
+
+  it("says what was paid, what is kept and what will be refunded", () => {
+    expect(cancelQuoteText(late(0))).toEqual({ key: "manage.cancel.refundAfterFee", amounts: { paid: 24659, kept: 5900, refund: 18759 } });
+  });
+
+  it("after a partial refund by customer service, says the whole payment and the part given back already, so the amounts add up to what was paid", () => {
+    const said = cancelQuoteText(late(1000));
+    expect(said).toEqual({ key: "manage.cancel.refundAfterFeeAndRefund", amounts: { paid: 24659, refunded: 1000, kept: 5900, refund: 17759 } });
+    expect(said.amounts.refunded! + said.amounts.kept! + said.amounts.refund!).toBe(said.amounts.paid);
+  });
+
+  it("without a fee, only the refund; with nothing paid online, that there is nothing to refund", () => {
+    expect(cancelQuoteText({ late: false, fee: 0, paid: 23659, kept: 0, refund: 23659, refundedBefore: 1000 })).toEqual({
+      key: "manage.cancel.fullRefund",
+      amounts: { refund: 23659 },
+    });
+    expect(cancelQuoteText({ late: true, fee: 5900, paid: 0, kept: 0, refund: 0, refundedBefore: 0 })).toEqual({ key: "manage.cancel.nothingPaid", amounts: {} });
   });
 });

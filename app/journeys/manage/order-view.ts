@@ -34,7 +34,7 @@ export interface ManageOrder {
   /** Moving the date online: more than 24 hours before, or inside them where the carrier allows late moves (ADR 251). */
   canChangeDateOnline: boolean;
   /** What cancelling now keeps and refunds (minor units), stated before the customer confirms; null: cannot cancel online. */
-  cancelQuote: { late: boolean; fee: number; paid: number; kept: number; refund: number } | null;
+  cancelQuote: { late: boolean; fee: number; paid: number; kept: number; refund: number; refundedBefore: number } | null;
   /** A cancelled order whose refund is settled: the fee kept and the amount refunded. */
   cancellation: { feeKept: number; refunded: number } | null;
   /** When online changes stop (ISO instant): 24 hours before the window opens; null for a repair by post (no visit). */
@@ -69,6 +69,19 @@ export interface ManageOrder {
   refundedMinor: number;
 }
 
+/**
+ * What the cancel step says about the money (spec §9, ADR 250): what the customer paid in total, what
+ * was refunded already (a partial refund by customer service), what is kept and what will be refunded,
+ * so the amounts add up to what the rest of the page says was paid.
+ */
+export function cancelQuoteText(quote: NonNullable<ManageOrder["cancelQuote"]>): { key: string; amounts: Record<string, number> } {
+  if (quote.paid <= 0) return { key: "manage.cancel.nothingPaid", amounts: {} };
+  if (quote.kept <= 0) return { key: "manage.cancel.fullRefund", amounts: { refund: quote.refund } };
+  const paid = quote.paid + quote.refundedBefore;
+  if (quote.refundedBefore > 0) return { key: "manage.cancel.refundAfterFeeAndRefund", amounts: { paid, refunded: quote.refundedBefore, kept: quote.kept, refund: quote.refund } };
+  return { key: "manage.cancel.refundAfterFee", amounts: { paid, kept: quote.kept, refund: quote.refund } };
+}
+
 /** The key of the cancel failure when the fee or refund changed between showing and confirming (the 24 hours began meanwhile, ADR 250). */
 export const QUOTE_CHANGED_KEY = "manage.cancel.errors.quoteChanged";
 
@@ -93,6 +106,8 @@ export function manageOrder(order: OrderView, booking: BookingState | null, mail
           paid: order.cancellation_quote.paid,
           kept: order.cancellation_quote.kept,
           refund: order.cancellation_quote.refund,
+          // The engine's `paid` is what is left of the payment; what customer service gave back before is said apart.
+          refundedBefore: order.money.refunded_minor,
         }
       : null,
     cancellation: order.cancellation ? { feeKept: order.cancellation.fee_kept, refunded: order.cancellation.refunded } : null,

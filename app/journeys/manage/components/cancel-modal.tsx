@@ -8,21 +8,16 @@ import { CsrfField } from "./csrf-field";
 import { Button, ButtonLink } from "~/components/ui/button";
 import type { Locale } from "~/content/schemas";
 import { formatMoney, type CountryCode, type Currency } from "~/lib/money";
-import { QUOTE_CHANGED_KEY, type ManageOrder } from "~/journeys/manage/order-view";
+import { QUOTE_CHANGED_KEY, cancelQuoteText, type ManageOrder } from "~/journeys/manage/order-view";
 
 /** What cancelling keeps and refunds, said before the customer confirms (spec §9, ADR 250). */
 function CancelQuote({ quote, format }: { quote: NonNullable<ManageOrder["cancelQuote"]>; format: (minor: number) => string }) {
   const { t } = useTranslation();
+  const said = cancelQuoteText(quote);
   return (
     <div className="mt-3 rounded bg-surface px-3 py-2" data-testid="cancel-quote" data-fee-kept={quote.kept} data-refund={quote.refund} data-late={quote.late}>
       {quote.late && quote.fee > 0 && quote.paid > 0 ? <p className="font-semibold">{t("manage.cancel.lateFee", { fee: format(quote.fee) })}</p> : null}
-      {quote.paid <= 0 ? (
-        <p>{t("manage.cancel.nothingPaid")}</p>
-      ) : quote.kept > 0 ? (
-        <p>{t("manage.cancel.refundAfterFee", { paid: format(quote.paid), kept: format(quote.kept), refund: format(quote.refund) })}</p>
-      ) : (
-        <p>{t("manage.cancel.fullRefund", { refund: format(quote.refund) })}</p>
-      )}
+      <p>{t(said.key, Object.fromEntries(Object.entries(said.amounts).map(([name, minor]) => [name, format(minor)])))}</p>
     </div>
   );
 }
