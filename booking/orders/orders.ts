@@ -532,7 +532,6 @@ export async function cancelOrder(
       .returning();
     await cancelOrderMessages(tx, carrier, locked.orderRef, now);
     const { kept } = cancellationQuote(carrier, locked, keep);
-    await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund, feeKept: kept });
     // The history (ADR 247): who cancelled, and the call-out charge kept out of the refund when one was (ADR 250).
     const feeMinor = paid ? kept : 0;
     await recordOrderEvent(tx, {
@@ -546,6 +545,8 @@ export async function cancelOrder(
       amountMinor: feeMinor > 0 ? feeMinor : null,
       details: { keep_fee: keep, fee_minor: feeMinor, refund_minor: refund, currency: locked.currency },
     });
+    // After the history, so the partners' event carries the cancellation's state and amounts (ADR 247).
+    await announceChange(tx, carrier, locked, "booking-cancelled", now, { method: "CANCEL", refund, feeKept: kept });
     // The freed unit goes to the first customer waiting in the area (ADR 094); a mail-in order held none.
     if (!isMailIn(locked)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, locked.areaCode, locked.date);
     return { order: updated!, refund };
@@ -805,11 +806,6 @@ export async function changeOrderDate(
     await tx.update(s.bookings).set({ date: data.date, updatedAt: now }).where(eq(s.bookings.id, order.bookingId));
     if (data.date !== order.date) await rescheduleOrderMessages(tx, carrier, order.orderRef, data.date, now);
     const minutes = roster?.timeslotMinutes ?? (await loadAreaRoster(tx, carrier, order.areaCode)).timeslotMinutes;
-    // The message states the day and window of this move, whatever happens to the order later.
-    await announceChange(tx, carrier, order, "date-changed", now, {
-      method: "REQUEST",
-      visit: { date: data.date, window: { start: slot, end: addMinutesToClock(slot, minutes) } },
-    });
     // The old day has a unit free for the waiting list; not waiting for its lock avoids a deadlock with a move the other way (ADR 094).
     await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, order.areaCode, order.date, { wait: false });
     const [entry] = await tx
@@ -835,6 +831,12 @@ export async function changeOrderDate(
       key: `date-change:${entry!.id}`,
       at: now,
       details: { from: order.date, to: data.date, slot_from: order.slot, slot_to: slot, reason: data.reason },
+    });
+    // After the history, so the partners' event carries the order's state with this move (ADR 247).
+    // The message states the day and window of this move, whatever happens to the order later.
+    await announceChange(tx, carrier, order, "date-changed", now, {
+      method: "REQUEST",
+      visit: { date: data.date, window: { start: slot, end: addMinutesToClock(slot, minutes) } },
     });
     return entry!;
   });
