@@ -425,6 +425,20 @@ async function refundIfPaid(ctx: EngineContext, carrier: CarrierContext, order: 
 }
 
 /**
+ * The order's visit is off (a cancellation, a refund in full): its day's hold goes back and the
+ * technician's job is cancelled. The booking's row is locked before its hold, the order every writer
+ * of a hold takes (ADR 238): the hold's delete updates the booking row by trigger (ADR 224).
+ */
+async function releaseVisit(tx: BookingTransaction, carrier: CarrierContext, order: OrderRow): Promise<void> {
+  await tx.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.id, order.bookingId)).for("update");
+  await releaseHold(tx, carrier, order.bookingId);
+  await tx
+    .update(s.jobs)
+    .set({ status: "CANCELLED" })
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
+}
+
+/**
  * A refund was given (customer service's, ADR 189), in the refund's own transaction (ADR 247): the
  * history records it with who gave it, the partners hear `order.refunded`, and the customer is told
  * by e-mail and SMS. A refund of everything that was paid closes a booking whose visit is still to
@@ -456,12 +470,7 @@ export async function recordRefund(
   const open = current!.status === "BOOKED" && !current!.repairedAt;
   if (full && open) {
     await cancelOrderMessages(tx, carrier, order.orderRef, now, true);
-    await tx.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.id, order.bookingId)).for("update");
-    await releaseHold(tx, carrier, order.bookingId);
-    await tx
-      .update(s.jobs)
-      .set({ status: "CANCELLED" })
-      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, order.id)));
+    await releaseVisit(tx, carrier, order);
     if (!isMailIn(order)) await offerFreedCapacity(tx, carrier, { now, offerMinutes: ctx.config.waitingListOfferMinutes }, order.areaCode, order.date);
   }
   await enqueueMessage(tx, {
@@ -513,14 +522,7 @@ export async function cancelOrder(
     const now = ctx.clock.now();
     const window = changeWindow(carrier, locked, now, await orderJob(tx, carrier, locked));
     if (window === "closed") throw new ChangeWindowClosedError();
-    // The booking's row before its hold, the order every writer of a hold takes (ADR 238): the hold's
-    // delete updates the booking row by trigger (ADR 224).
-    await tx.select({ id: s.bookings.id }).from(s.bookings).where(eq(s.bookings.id, locked.bookingId)).for("update");
-    await releaseHold(tx, carrier, locked.bookingId);
-    await tx
-      .update(s.jobs)
-      .set({ status: "CANCELLED" })
-      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.orderId, locked.id)));
+    await releaseVisit(tx, carrier, locked);
     const paid = !!locked.transactionId && locked.totalMinor > 0;
     // The customer's late cancellation keeps the fee; customer service decides for itself (ADR 189).
     const keep = keepFee ?? window === "late";
