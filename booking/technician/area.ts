@@ -3,7 +3,7 @@
  * another technician of the area, and the capacity per day. A manager tied to an area sees only it
  * (JOB_FORBIDDEN otherwise); one without an area (superAdmin) chooses among the carrier's areas.
  */
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import { z } from "zod";
 import * as s from "../db/schema";
 import type { EngineContext } from "../context";
@@ -64,28 +64,24 @@ export async function areaJobs(ctx: EngineContext, carrier: CarrierContext, inpu
   const date = data.date ?? localDate(ctx.clock.now(), carrier.timezone);
   const roster = await loadAreaRoster(ctx.db, carrier, area.code);
   const technicians = await activeTechnicians(ctx.db, carrier, area.code);
-  const rows = await ctx.db
+  // The day's jobs in one read: the scheduled ones to work, and the cancelled or refunded ones not to (ADR 247).
+  const dayRows = await ctx.db
     .select({ job: s.jobs, referrer: s.bookings.referrer, lucidRef: s.bookings.lucidRef, channel: s.bookings.channel })
     .from(s.jobs)
     .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
     .innerJoin(s.bookings, eq(s.bookings.id, s.orders.bookingId))
-    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.orders.areaCode, area.code), eq(s.jobs.date, date), eq(s.jobs.status, "SCHEDULED")))
+    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.orders.areaCode, area.code), eq(s.jobs.date, date), inArray(s.jobs.status, ["SCHEDULED", "CANCELLED"])))
     .orderBy(asc(s.jobs.slot), asc(s.jobs.id));
+  const rows = dayRows.filter((r) => r.job.status === "SCHEDULED");
   const views = await loadJobViews(
     ctx.db,
     carrier,
     rows.map((r) => r.job),
   );
-  const closedRows = await ctx.db
-    .select({ job: s.jobs })
-    .from(s.jobs)
-    .innerJoin(s.orders, eq(s.orders.id, s.jobs.orderId))
-    .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.orders.areaCode, area.code), eq(s.jobs.date, date), eq(s.jobs.status, "CANCELLED")))
-    .orderBy(asc(s.jobs.slot), asc(s.jobs.id));
   const closed = await loadJobViews(
     ctx.db,
     carrier,
-    closedRows.map((r) => r.job),
+    dayRows.filter((r) => r.job.status === "CANCELLED").map((r) => r.job),
   );
   const slots = openSlotTimes(roster, carrier, ctx.clock.now(), date);
   const allTechnicians = await ctx.db.select().from(s.technicians).where(eq(s.technicians.carrierCode, carrier.code));
