@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { log, root, run, startProcess, waitForHttp } from "./lib/proc.mjs";
 import { ensureAppBuilt, ensureRootInstalled, loadCmsServer, prepareEngine } from "./lib/prepare.mjs";
-import { closingLine, flakyLines, playwrightOutcomes, summaryLines, vitestOutcomes } from "./lib/report.mjs";
+import { closingLine, failedLines, flakyLines, playwrightOutcomes, summaryLines, vitestOutcomes } from "./lib/report.mjs";
 import { changedFiles, defaultBase, listedFiles, readJourneyMap, specsForChanges, supportImports } from "./lib/changed.mjs";
 
 const only = process.argv.includes("--only") ? process.argv[process.argv.indexOf("--only") + 1] : null;
@@ -397,6 +397,8 @@ const totalSeconds = (Date.now() - started) / 1000;
 log("test", `finished in ${totalSeconds.toFixed(0)} s`);
 console.log(summaryLines({ times, totalSeconds, outcomes }).join("\n"));
 if (failures.length) console.log(`\nFailures:\n  ${failures.join("\n  ")}`);
+const failed = failedLines(outcomes);
+if (failed.length) console.log(failed.join("\n"));
 const flaky = flakyLines(outcomes);
 if (flaky.length) console.log(flaky.join("\n"));
 // CI reads the line's start, `N passed, N failed, N skipped`; the flaky count follows it.

@@ -6,11 +6,21 @@ import path from "node:path";
 
 /**
  * @typedef {"passed" | "failed" | "skipped" | "flaky"} Outcome
- * @typedef {{ suite: string, file: string, title: string, project: string, outcome: Outcome, seconds: number }} TestOutcome
+ * @typedef {{ suite: string, file: string, title: string, project: string, outcome: Outcome, seconds: number, error?: string }} TestOutcome
  * @typedef {{ passed: number, failed: number, skipped: number, flaky: number }} Totals
  */
 
 const seconds = (ms) => (Number.isFinite(ms) ? ms / 1000 : 0);
+
+/** A failure's first meaningful line, without terminal colours, at most 300 characters. */
+const firstLine = (message) =>
+  String(message ?? "")
+    // eslint-disable-next-line no-control-regex
+    .replace(/\u001b\[[0-9;]*m/g, "")
+    .split("\n")
+    .map((line) => line.trim())
+    .find(Boolean)
+    ?.slice(0, 300);
 
 /**
  * Every test of a Playwright JSON report. A test that failed and then passed on a retry is `flaky`
@@ -36,6 +46,7 @@ export function playwrightOutcomes(report, { suite, root }) {
           project: test.projectName ?? "",
           outcome,
           seconds: results.reduce((sum, result) => sum + seconds(result.duration), 0),
+          ...(outcome === "failed" ? { error: firstLine(results.at(-1)?.error?.message ?? results.at(-1)?.errors?.[0]?.message) } : {}),
         });
       }
     }
@@ -62,7 +73,8 @@ export function vitestOutcomes(report, { suite, root }) {
       const title = [...(test.ancestorTitles ?? []), test.title].filter(Boolean).join(" › ");
       const retried = (test.failureMessages ?? []).length > 0;
       const outcome = test.status === "passed" ? (retried ? "flaky" : "passed") : test.status === "failed" ? "failed" : "skipped";
-      outcomes.push({ suite, file: name, title, project: suite, outcome, seconds: seconds(test.duration) });
+      const error = outcome === "failed" ? { error: firstLine(test.failureMessages?.[0]) } : {};
+      outcomes.push({ suite, file: name, title, project: suite, outcome, seconds: seconds(test.duration), ...error });
     }
   }
   return outcomes;
@@ -137,4 +149,15 @@ export function summaryLines({ times, totalSeconds, outcomes }) {
 export function flakyLines(outcomes) {
   const flaky = outcomes.filter((test) => test.outcome === "flaky");
   return flaky.length ? ["", "Flaky:", ...flaky.map((test) => `  ${test.suite}: ${testName(test)}`)] : [];
+}
+
+/**
+ * The tests that failed, by name, each with its error's first line, under "Failed tests:" (printed
+ * near the end, so a log's tail names what broke without its reports).
+ * @param {TestOutcome[]} outcomes
+ * @returns {string[]}
+ */
+export function failedLines(outcomes) {
+  const failed = outcomes.filter((test) => test.outcome === "failed");
+  return failed.length ? ["", "Failed tests:", ...failed.flatMap((test) => [`  ${test.suite}: ${testName(test)}`, ...(test.error ? [`    ${test.error}`] : [])])] : [];
 }

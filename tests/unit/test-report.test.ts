@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { closingLine, flakyLines, playwrightOutcomes, slowest, summaryLines, tally, vitestOutcomes } from "../../scripts/lib/report.mjs";
+import { closingLine, failedLines, flakyLines, playwrightOutcomes, slowest, summaryLines, tally, vitestOutcomes } from "../../scripts/lib/report.mjs";
 
 const fixture = (name: string) => JSON.parse(readFileSync(path.join(__dirname, "fixtures", name), "utf8"));
 const root = "/repo";
@@ -54,6 +54,18 @@ describe("the end of a run", () => {
       "  unit: booking/orders/orders.test.ts › changes › of date › moves the visit (unit)",
     ]);
     expect(flakyLines(unit.filter((test) => test.outcome !== "flaky"))).toEqual([]);
+  });
+
+  it("lists the failed tests by name and project under 'Failed tests:', each with its error's first line", () => {
+    expect(failedLines([...e2e, ...unit])).toEqual([
+      "",
+      "Failed tests:",
+      "  e2e: tests/e2e/booking-journeys.spec.ts › books a screen repair (mobile)",
+      "    Error: Timed out 7000ms waiting for expect(locator).toBeVisible()",
+      "  unit: booking/orders/orders.test.ts › changes › refuses a past day (unit)",
+      "    AssertionError: expected 'booked' to be 'moved'",
+    ]);
+    expect(failedLines(unit.filter((test) => test.outcome !== "failed"))).toEqual([]);
   });
 
   it("names the slowest tests, slowest first, leaving skipped ones out", () => {
