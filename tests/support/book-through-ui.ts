@@ -4,12 +4,18 @@
  * contact journeys start from it. The steps follow the booking flow's own end-to-end journeys
  * (tests/e2e/booking-*.spec.ts): the device steps the carrier's switches give it are answered
  * with 'no' (warranty, insurance, damage questions, extras).
+ *
+ * Where the test does nothing in the booking's pages (no `inBasket`, `onComplete`, `landing`,
+ * insurance or other model), the order is set-up, not the story: `bookThroughUi` then posts the same
+ * steps' forms over HTTP, as a browser without JavaScript would (ADR 276), in a fraction of the time.
+ * The booking UI itself is the story of tests/e2e/booking-*.spec.ts.
  */
 import { expect, type Browser, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { carrierUrl } from "./app";
 import type { CmsEntry } from "./cms";
+import * as http from "./http-customer";
 
 type Texts = Record<string, unknown>;
 const load = (file: string) => JSON.parse(readFileSync(path.join(process.cwd(), "app/i18n/locales", file), "utf8")) as Texts;
@@ -142,6 +148,9 @@ export async function bookThroughUi(
     pages = 1,
   } = {},
 ): Promise<BookedOrder> {
+  // Set-up that is not the story under test (ADR 276): with nothing to do in the pages, the same
+  // pages' forms are posted over HTTP, as a browser without JavaScript posts them.
+  if (!inBasket && !onComplete && !landing && !insured && model === MODELS.phone) return bookOverHttp(carrier, { email, dayIndex, lang, postcode, at, pages });
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
   const booking = await context.newPage();
   try {
@@ -185,6 +194,39 @@ export async function bookThroughUi(
     return { orderRef, email, date, timeslot };
   } finally {
     await context.close();
+  }
+}
+
+/**
+ * The order `bookThroughUi` makes, made over plain HTTP (tests/support/http-customer.ts): the same
+ * steps' forms from the postcode to the complete page, the `dayIndex`-th available day of `pages`
+ * pages, the engine's test clock at `at`, the browser's language for `lang`.
+ */
+async function bookOverHttp(
+  carrier: CmsEntry,
+  options: { email: string; dayIndex: number; lang: Lang; postcode: string | undefined; at: Date | undefined; pages: number },
+): Promise<BookedOrder> {
+  const code = String(carrier.code);
+  const customer = http.createHttpCustomer({
+    origin: carrierUrl(code),
+    carrier: { code, countryCode: String(carrier.countryCode) },
+    connectTo: "127.0.0.1",
+    language: options.lang === "de" ? "de-DE" : "en-GB",
+  });
+  try {
+    if (options.at) customer.cookies.set(TEST_CLOCK_COOKIE, String(options.at.getTime() - Date.now()));
+    await http.deviceIntoBasket(customer, { postcode: options.postcode ?? coveredPostcode(carrier), model: MODELS.phone, make: 2 });
+    // The `dayIndex`-th available day, or the last one when the suite's other bookings have filled days.
+    const days = await http.availableDays(customer, options.pages);
+    const wanted = days[Math.min(options.dayIndex, days.length - 1)];
+    const { page: details, date } = await http.chooseRepairDate(customer, wanted, options.pages);
+    const checkout = await http.fillDetails(customer, details, http.bookingInput.parse({ email: options.email }));
+    const payment = await http.continueToPayment(customer, checkout);
+    const { action, body } = http.paymentBody(payment, "card-valid");
+    const { orderRef, timeslot } = http.completion(await http.pay(customer, action, body));
+    return { orderRef, email: options.email, date, timeslot };
+  } finally {
+    await customer.close();
   }
 }
 

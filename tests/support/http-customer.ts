@@ -480,16 +480,22 @@ export async function deviceIntoBasket(customer: HttpCustomer, input: { postcode
 }
 
 /** The days the repair-date step offers as available (YYYY-MM-DD), for a customer with a basket. */
-export async function availableDays(customer: HttpCustomer): Promise<string[]> {
-  const page = await customer.get("/booking/repair-date");
+export async function availableDays(customer: HttpCustomer, pages = 1): Promise<string[]> {
+  const page = await customer.get(repairDatePath(pages));
   const form = stepForm(page, "repair-date", hasButton("intent", "choose-date"));
   return form.fields.filter((field) => field.name === "date" && field.type === "radio" && !field.disabled).map((field) => field.value);
 }
 
-/** The repair-date step: `date`, or the first available day; a day taken meanwhile is chosen again. */
-export async function chooseRepairDate(customer: HttpCustomer, date?: string): Promise<{ page: Page; date: string }> {
+/** The repair-date step with `pages` pages of ten days ('load more'). */
+const repairDatePath = (pages: number) => (pages > 1 ? `/booking/repair-date?pages=${pages}` : "/booking/repair-date");
+
+/**
+ * The repair-date step: `date`, or the first available day; a day taken meanwhile is chosen again.
+ * `pages` loads more pages of ten days first, for a day beyond the first page's.
+ */
+export async function chooseRepairDate(customer: HttpCustomer, date?: string, pages = 1): Promise<{ page: Page; date: string }> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const page = await customer.get("/booking/repair-date");
+    const page = await customer.get(repairDatePath(pages));
     const form = stepForm(page, "repair-date", hasButton("intent", "choose-date"));
     const days = form.fields.filter((field) => field.name === "date" && field.type === "radio" && !field.disabled).map((field) => field.value);
     const chosen = date ?? days[0];
