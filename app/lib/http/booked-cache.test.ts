@@ -78,12 +78,24 @@ describe("the repair date and checkout kept within their clock second (ADR 233)"
     for (const server of servers.splice(0)) server.close();
   });
 
-  /** The middleware on a real Express app, with an injected engine clock and change signal, and a render that counts. */
-  async function edge(options: { holdExpiresAt?: number | null; renderMs?: number } = {}) {
+  /**
+   * The middleware on a real Express app, with an injected engine clock and change signal, and a render
+   * that counts. With `gated`, every render waits until `release()`; `renderStarted()` resolves once
+   * a render has begun. Nothing here waits a fixed time for the server: a loaded machine (CI) must not
+   * change an answer.
+   */
+  async function edge(options: { holdExpiresAt?: number | null; gated?: boolean } = {}) {
     let now = 1_000_200;
     let writing = false;
     let renders = 0;
+    let asked = 0;
+    let misses = 0;
+    let stored = 0;
     let bookingVersion = 7;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const renderStarted = new Promise<void>((resolve) => (started = resolve));
     const holdExpiresAt = options.holdExpiresAt ?? null;
     const listeners = new Set<(carrierCode: string | null) => void>();
     const freshness: PageFreshness = {
@@ -99,18 +111,28 @@ describe("the repair date and checkout kept within their clock second (ADR 233)"
       response.locals.cspNonce = "n0nce";
       next();
     });
+    const pages = new RenderedPages({ ttlMs: 60_000, maxBytes: 1024 * 1024 });
+    const store = pages.store.bind(pages);
+    pages.store = (...args) => {
+      stored += 1;
+      return store(...args);
+    };
     app.use(
       bookedPageCache({
-        pages: new RenderedPages({ ttlMs: 60_000, maxBytes: 1024 * 1024 }),
+        pages,
         contentVersion: () => 1,
         session: async () => ({ bookingRef: "REF1", writtenOn: "2026-11-27" }),
-        version: async () => ({ ...version, version: bookingVersion, holdExpiresAt }),
+        version: async () => {
+          asked += 1;
+          return { ...version, version: bookingVersion, holdExpiresAt };
+        },
         today: () => "2026-11-27",
         freshness: async () => freshness,
         render: async (request) => {
           renders += 1;
           const count = renders;
-          if (options.renderMs) await new Promise((resolve) => setTimeout(resolve, options.renderMs));
+          started();
+          if (options.gated) await released;
           return new Response(`<html><body>${new URL(request.url).pathname} render ${count}</body></html>`, {
             status: 200,
             headers: { "content-type": "text/html; charset=utf-8", [CARRIER_HEADER]: "patchpoint" },
@@ -126,10 +148,15 @@ describe("the repair date and checkout kept within their clock second (ADR 233)"
     const port = (server.address() as AddressInfo).port;
     const get = async (path: string) => {
       const answer = await fetch(`http://127.0.0.1:${port}${path}`, { headers: { cookie: "__booking=abc", "accept-encoding": "identity" } });
-      return { cache: answer.headers.get("x-booked-cache"), body: await answer.text() };
+      const cache = answer.headers.get("x-booked-cache");
+      if (cache === "miss") misses += 1;
+      return { cache, body: await answer.text() };
     };
-    /** The page stored: it is compressed and kept just after its first answer. */
-    const settle = () => new Promise((resolve) => setTimeout(resolve, 60));
+    /** Until a page kept on a miss is stored: it is compressed (zlib's thread pool) and kept just after its answer. */
+    const settle = async () => {
+      await until(() => stored >= misses);
+      await tick(10);
+    };
     return {
       get,
       settle,
@@ -138,7 +165,17 @@ describe("the repair date and checkout kept within their clock second (ADR 233)"
       signal: (carrierCode: string | null) => listeners.forEach((listener) => listener(carrierCode)),
       bump: () => void (bookingVersion += 1),
       renders: () => renders,
+      renderStarted: () => renderStarted,
+      release: () => release(),
+      /** Until `count` requests have asked for the booking's version (each has reached the cache). */
+      asked: (count: number) => until(() => asked >= count),
     };
+  }
+
+  const tick = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  async function until(done: () => boolean, forMs = 5_000) {
+    const deadline = Date.now() + forMs;
+    while (!done() && Date.now() < deadline) await tick(5);
   }
 
   it("serves a kept repair date only within the second it was rendered in", async () => {
@@ -187,10 +224,11 @@ describe("the repair date and checkout kept within their clock second (ADR 233)"
   });
 
   it("keeps nothing when an operation of the carrier starts during the render", async () => {
-    const site = await edge({ renderMs: 40 });
+    const site = await edge({ gated: true });
     const first = site.get("/booking/checkout");
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    await site.renderStarted();
     site.signal("patchpoint");
+    site.release();
     expect((await first).cache).toBe("pass");
     await site.settle();
     expect((await site.get("/booking/checkout")).cache).toBe("miss");
@@ -198,8 +236,14 @@ describe("the repair date and checkout kept within their clock second (ADR 233)"
   });
 
   it("shares one render between concurrent misses of one page; a new booking version is a new page", async () => {
-    const site = await edge({ renderMs: 30 });
-    const answers = await Promise.all([site.get("/booking/repair-date"), site.get("/booking/repair-date"), site.get("/booking/repair-date")]);
+    const site = await edge({ gated: true });
+    const asking = [site.get("/booking/repair-date"), site.get("/booking/repair-date"), site.get("/booking/repair-date")];
+    // The first render holds until all three have reached the cache and the other two wait on it.
+    await site.renderStarted();
+    await site.asked(3);
+    await tick(20);
+    site.release();
+    const answers = await Promise.all(asking);
     expect(answers.map((answer) => answer.cache).sort()).toEqual(["miss", "shared", "shared"]);
     expect(new Set(answers.map((answer) => answer.body)).size).toBe(1);
     expect(site.renders()).toBe(1);
