@@ -379,12 +379,18 @@ describe("the worker's guarantees", () => {
     const clock = fixedClock("2025-06-04T17:00:00Z");
     const [key] = await insertMessages(1, clock.now());
     let release!: () => void;
+    let entered!: () => void;
+    const sending = new Promise<void>((resolve) => (entered = resolve));
     const hanging: Notifications = {
       ...recordingNotifications().notifications,
       email: {
         name: "hanging",
         capabilities: { outbox: false },
-        sendEmail: () => new Promise((resolve) => (release = () => resolve({ provider: "hanging", messageId: "late" }))),
+        sendEmail: () =>
+          new Promise((resolve) => {
+            release = () => resolve({ provider: "hanging", messageId: "late" });
+            entered();
+          }),
       },
     };
     const outcomes: string[] = [];
@@ -398,7 +404,8 @@ describe("the worker's guarantees", () => {
       onMessage: (event) => void outcomes.push(`first ${event.outcome}`),
     });
     const stuck = first.runDue();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The row is claimed before its send begins; the send hangs.
+    await sending;
     expect((await rowsOf([key!]))[0]).toMatchObject({ state: "sending", lockedBy: "first", attempts: 1 });
 
     // A restarted process: a new worker on the same database.
@@ -428,6 +435,8 @@ describe("the worker's guarantees", () => {
     const clock = fixedClock("2025-06-04T17:00:00Z");
     const keys = await insertMessages(2, clock.now());
     let release!: () => void;
+    let entered!: () => void;
+    const firstSend = new Promise<void>((resolve) => (entered = resolve));
     let sends = 0;
     // The first send of worker "slow" hangs past the lease; its batch holds both rows.
     const slowBox = recordingNotifications();
@@ -438,14 +447,18 @@ describe("the worker's guarantees", () => {
         capabilities: { outbox: false },
         sendEmail: async (message) => {
           sends += 1;
-          if (sends === 1) await new Promise<void>((resolve) => (release = resolve));
+          if (sends === 1)
+            await new Promise<void>((resolve) => {
+              release = resolve;
+              entered();
+            });
           return slowBox.notifications.email.sendEmail(message);
         },
       },
     };
     const first = createScheduler({ db: opened.db, clock, notifications: slow, render, settings: { leaseMs: 10_000, batchSize: 2 }, workerId: "slow" });
     const pass = first.runDue();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await firstSend;
     // The lease runs out while the first send hangs: another worker takes over both rows' leases that ran out.
     clock.advance(11_000);
     const box = recordingNotifications();
