@@ -166,9 +166,16 @@ test("an operator onboards a carrier with the admin's controls only, watches the
     await cms.getByRole("combobox", { name: "Country", exact: true }).click();
     await cms.getByRole("option", { name: "GB", exact: true }).click();
     const prefixes = cms.getByRole("textbox", { name: "Add postcode prefixes" });
-    await prefixes.fill("sw1a");
-    await prefixes.press("Enter");
-    await expect(cms.getByTestId("ops-postcode-prefix")).toHaveAttribute("data-prefix", "SW1A");
+    // The country chosen reaches the prefixes' control (its format) before the operator types there.
+    await expect(cms.getByTestId("ops-postcode-format")).toContainText("GB");
+    // Typed as a person would, checking the box holds it before Enter (the admin's form can re-render
+    // under load and drop what was typed a moment before, as with fillChecked's number boxes).
+    await expect(async () => {
+      await prefixes.fill("sw1a");
+      await expect(prefixes).toHaveValue("sw1a", { timeout: 1_000 });
+      await prefixes.press("Enter");
+      await expect(cms.getByTestId("ops-postcode-prefix")).toHaveAttribute("data-prefix", "SW1A", { timeout: 2_000 });
+    }).toPass({ timeout: 20_000 });
     await fillChecked(cms, "Centre latitude", "51.501");
     await fillChecked(cms, "Centre longitude", "-0.1416");
     await fillChecked(cms, "Radius (km)", "5");
