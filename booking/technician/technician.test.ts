@@ -154,7 +154,9 @@ describe("working a job", () => {
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1", "not-a-code"] });
     // The IRIS codes (spec §2 repair.irisCodes, ADR 273): one per section, from the catalogue's list.
     const job = await t.engine.staff.technicianJob(carrier, me);
-    expect(job.iris_options).toEqual(expect.arrayContaining([{ section: "symptom", code: "131", title: { en: "Display dead or faulty", de: "Display ohne Funktion oder fehlerhaft" } }]));
+    expect(job.iris_options).toEqual(
+      expect.arrayContaining([{ section: "symptom", code: "131", title: { en: "Display dead or faulty", de: "Display ohne Funktion oder fehlerhaft" } }]),
+    );
     await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen", quantity: 1 }] })).rejects.toMatchObject({
       fieldCodes: { step: ["STEP_OUT_OF_ORDER"] },
     });

@@ -563,7 +563,7 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
       {
         title: 'IRIS code',
         fields: {
-          section: { label: 'Section', description: 'condition and symptom: the customer\'s complaint; defect and repair: the technician\'s diagnosis.' },
+          section: { label: 'Section', description: "condition and symptom: the customer's complaint; defect and repair: the technician's diagnosis." },
           code: { label: 'Code', description: '1 to 4 capital letters or digits, as the IRIS table writes it, e.g. 131.', placeholder: '131' },
           titleEn: { label: 'Title (English)', description: 'e.g. "Display dead or faulty".' },
           titleDe: { label: 'Title (German)', description: 'e.g. "Display ohne Funktion oder fehlerhaft".' },
