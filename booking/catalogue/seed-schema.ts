@@ -11,6 +11,7 @@ import { openingHoursProblems, type OpeningHoursEntry } from "@repair/rules/open
 import { validPrefix } from "@repair/rules/postcodes";
 import { normalisePostcode } from "../domain/postcode";
 import { checkWebhookUrl, WEBHOOK_EVENTS } from "@repair/rules/webhooks";
+import { IRIS_SECTIONS } from "@repair/rules/iris";
 
 export const CURRENCIES = ["GBP", "EUR", "AUD", "USD", "CAD"] as const;
 export const COUNTRIES = ["GB", "DE", "AU", "US", "CA"] as const;
@@ -119,9 +120,6 @@ export const extraSchema = z.object({
   device_types: z.array(deviceKindSchema).min(1),
   prices: minorByCurrency,
 });
-
-/** The IRIS code sections (ADR 273): the customer's complaint (condition, symptom) and the technician's diagnosis (defect, repair). */
-export const IRIS_SECTIONS = ["condition", "symptom", "defect", "repair"] as const;
 
 /** One IRIS code operations keep in the CMS for the technician's irisCodes step. */
 export const irisCodeSchema = z.object({

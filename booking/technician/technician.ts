@@ -5,6 +5,7 @@
  * technician reaches only their own jobs; anything else is JOB_FORBIDDEN (403).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { IRIS_SECTIONS } from "@repair/rules/iris";
 import { z } from "zod";
 import { inOrder, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
@@ -92,9 +93,6 @@ export interface JobDeviceView {
   symptom_options: { code: string; problem_id: number; title: s.Localized }[];
   steps: StepState[];
 }
-
-/** The IRIS sections, in the order of the IRIS card: the complaint (condition, symptom), then the diagnosis (defect, repair). */
-export const IRIS_SECTIONS = ["condition", "symptom", "defect", "repair"] as const satisfies readonly s.IrisCode["section"][];
 
 export interface JobView {
   job_id: number;

@@ -1,5 +1,6 @@
 /** The shared device catalogue (ADR 010): makes, device types, models, versions, colours, problems, catalogue prices, extras, triage questions; seeded from tenants/catalogue.json. */
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { IrisSection } from "@repair/rules/iris";
 import { createdAt } from "./columns";
 
 export interface Localized {
@@ -9,7 +10,7 @@ export interface Localized {
 
 /** One IRIS code (ADR 273): its section, the code as the IRIS table writes it, and its title in both languages. */
 export interface IrisCode {
-  section: "condition" | "symptom" | "defect" | "repair";
+  section: IrisSection;
   code: string;
   title: Localized;
 }

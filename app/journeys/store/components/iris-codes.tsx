@@ -3,7 +3,8 @@
  * section from the list operations keep in the CMS; the job page and the area manager's day show them.
  */
 import { useTranslation } from "react-i18next";
-import { IRIS_SECTIONS, type IrisCode } from "~/booking.server";
+import { IRIS_SECTIONS } from "@repair/rules/iris";
+import type { IrisCode } from "~/booking.server";
 import { Select } from "~/components/ui/text-field";
 import type { JobStepResult } from "~/journeys/store/job-form";
 import { fieldTexts } from "~/lib/errors/field-texts";
