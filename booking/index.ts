@@ -132,6 +132,7 @@ export type { TechnicianTracking } from "./tracking/tracking";
 export type { JobView, JobDeviceView, StepState, JobStep, PositionReceipt } from "./technician/technician";
 export { MAX_POSITION_ACCURACY_M, MIN_POSITION_INTERVAL_MS, POSITION_STALE_AFTER_MS, VAN_URBAN_SPEED_KMH, reportedPosition } from "./tracking/rules";
 export { CHECKLIST_ITEMS, MAX_PICTURES } from "./technician/technician";
+export type { IrisCode } from "./db/schema/catalogue";
 export type { AreaDay, AreaJob, CapacityDay } from "./technician/area";
 export { MESSAGE_KINDS, planMessages, type ScheduledMessageKind, type ScheduledMessageView } from "./scheduler/messages";
 export { createTemplateRenderer, customerLinks, type MessageRenderer, type RenderRequest, type RenderedMessage } from "./scheduler/renderer";

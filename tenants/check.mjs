@@ -133,7 +133,7 @@ const CARRIER_FIELDS = {
   liveChat: bool,
   liveChatUrl: nullableStr,
   showImprint: bool,
-  showPolicyPhrase: bool,
+  policyPhrase: oneOf("country", "on", "off"),
   allowsInStoreBookings: bool,
   allowsInStoreDropOff: bool,
   offersMailIn: bool,

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { checkUrl, URL_RULES, type UrlRules } from "@repair/rules/url";
 import { DRAFT_RETENTION_DAYS } from "@repair/rules/retention";
+import { POLICY_PHRASE_SETTINGS } from "@repair/rules/consumer-law";
 import { ATTRIBUTION_TOKEN, referrerKey } from "~/lib/attribution-token";
 
 /** Zod schemas for what Strapi returns (docs/content-model.md). Unknown fields are ignored. */
@@ -165,7 +166,11 @@ export const carrierSchema = z.object({
   liveChat: z.boolean().nullish().transform(Boolean),
   liveChatUrl: webUrl("liveChatUrl"),
   showImprint: z.boolean().nullish().transform(Boolean),
-  showPolicyPhrase: z.boolean().nullish().transform(Boolean),
+  /** The withdrawal sentence at checkout and payment (ADR 272): follows the country unless operations choose on or off. */
+  policyPhrase: z
+    .enum(POLICY_PHRASE_SETTINGS)
+    .nullish()
+    .transform((value) => value ?? "country"),
   allowsInStoreBookings: z.boolean().nullish().transform(Boolean),
   allowsInStoreDropOff: z.boolean().nullish().transform(Boolean),
   /** Repair by post (ADR 140): offered where switched on; the postal address shows on the label and confirmation. */

@@ -11,6 +11,7 @@ import { openingHoursProblems, type OpeningHoursEntry } from "@repair/rules/open
 import { validPrefix } from "@repair/rules/postcodes";
 import { normalisePostcode } from "../domain/postcode";
 import { checkWebhookUrl, WEBHOOK_EVENTS } from "@repair/rules/webhooks";
+import { IRIS_SECTIONS } from "@repair/rules/iris";
 
 export const CURRENCIES = ["GBP", "EUR", "AUD", "USD", "CAD"] as const;
 export const COUNTRIES = ["GB", "DE", "AU", "US", "CA"] as const;
@@ -120,6 +121,13 @@ export const extraSchema = z.object({
   prices: minorByCurrency,
 });
 
+/** One IRIS code operations keep in the CMS for the technician's irisCodes step. */
+export const irisCodeSchema = z.object({
+  section: z.enum(IRIS_SECTIONS),
+  code: z.string().regex(/^[A-Z0-9]{1,4}$/, "1 to 4 capital letters or digits, as the IRIS table writes it"),
+  title: localized,
+});
+
 export const triageQuestionSchema = z.object({
   id,
   code: slug,
@@ -144,6 +152,8 @@ export const catalogueFileSchema = z
     prices: z.record(slug, z.record(slug, amountsByCurrency)),
     extras: z.array(extraSchema),
     triage_questions: z.array(triageQuestionSchema),
+    /** The IRIS codes the technician chooses from (spec §2 repair.irisCodes); none: the step has nothing to choose. */
+    iris_codes: z.array(irisCodeSchema).default([]),
   })
   .superRefine((file, ctx) => {
     requireUnique(
@@ -205,6 +215,12 @@ export const catalogueFileSchema = z
       file.triage_questions.map((q) => q.code),
       ["triage_questions"],
       "triage question code",
+    );
+    requireUnique(
+      ctx,
+      file.iris_codes.map((c) => `${c.section} ${c.code}`),
+      ["iris_codes"],
+      "IRIS code",
     );
 
     const typeIds = new Set(file.device_types.map((t) => t.id));

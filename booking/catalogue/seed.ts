@@ -252,8 +252,11 @@ export async function seedCatalogue(db: BookingDatabase, file: CatalogueFile, ha
 
     await tx
       .insert(s.catalogueInfo)
-      .values({ id: 1, sourceHash: hash, saleTitle: file.sale_title, sourceUpdatedAt: revision ?? null })
-      .onConflictDoUpdate({ target: s.catalogueInfo.id, set: { sourceHash: hash, saleTitle: file.sale_title, seededAt: new Date(), sourceUpdatedAt: revision ?? null } });
+      .values({ id: 1, sourceHash: hash, saleTitle: file.sale_title, irisCodes: file.iris_codes, sourceUpdatedAt: revision ?? null })
+      .onConflictDoUpdate({
+        target: s.catalogueInfo.id,
+        set: { sourceHash: hash, saleTitle: file.sale_title, irisCodes: file.iris_codes, seededAt: new Date(), sourceUpdatedAt: revision ?? null },
+      });
     return info ? "updated" : "created";
   });
 }

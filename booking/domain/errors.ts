@@ -109,6 +109,7 @@ export const FIELD_MESSAGES = {
   CHECKLIST_INCOMPLETE: "Please confirm every item of the checklist.",
   JOB_PROBLEMS_MISSING: "Please confirm at least one problem.",
   SYMPTOMS_MISSING: "Please choose at least one symptom code.",
+  IRIS_CODE_MISSING: "Please choose one of the IRIS codes.",
   PARTS_MISSING: "Please add at least one part.",
   TECHNICIAN_NOT_IN_AREA: "That technician does not work in this area.",
   TECHNICIAN_SLOT_TAKEN: "That technician already has a job at this time.",

@@ -29,15 +29,19 @@ async function paidOrder(carrier: CarrierContext) {
   return { lookup, order, technician: order.booking.technician_id, jobId: order.job!.id, deviceId: order.devices[0]!.id };
 }
 
+/** IRIS codes of a cracked screen replaced (tenants/catalogue.json). */
+const IRIS = { condition: "1", symptom: "131", defect: "A", repair: "A" };
+
 const actor = (technician: string, jobId: number) => ({ technician_id: technician, staff_id: "staff-1", job_id: jobId });
 
 describe("the steps of a device (spec §2: makes 1 and 2, phones and tablets)", () => {
-  it("asks a phone of make 1 or 2 for its IMEI and symptom codes, a tablet for its serial number", () => {
+  it("asks a phone of make 1 or 2 for its IMEI, symptom and IRIS codes, a tablet for its serial number", () => {
     expect(deviceSteps({ kind: "phone", makeId: IDS.apple, identifier: "imei" })).toEqual([
       "beforePictures",
       "addImei",
       "confirmProblems",
       "symptomCodes",
+      "irisCodes",
       "addParts",
       "afterPictures",
     ]);
@@ -46,6 +50,7 @@ describe("the steps of a device (spec §2: makes 1 and 2, phones and tablets)", 
       "addSerialNumber",
       "confirmProblems",
       "symptomCodes",
+      "irisCodes",
       "addParts",
       "afterPictures",
     ]);
@@ -120,6 +125,7 @@ describe("working a job", () => {
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: IMEI });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1"] });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "irisCodes", device_id: deviceId, ...IRIS });
     await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "repairComplete" })).rejects.toMatchObject({ fieldCodes: { step: ["STEP_OUT_OF_ORDER"] } });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
     const before = await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
@@ -146,6 +152,20 @@ describe("working a job", () => {
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: IMEI });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1", "not-a-code"] });
+    // The IRIS codes (spec §2 repair.irisCodes, ADR 273): one per section, from the catalogue's list.
+    const job = await t.engine.staff.technicianJob(carrier, me);
+    expect(job.iris_options).toEqual(
+      expect.arrayContaining([{ section: "symptom", code: "131", title: { en: "Display dead or faulty", de: "Display ohne Funktion oder fehlerhaft" } }]),
+    );
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen", quantity: 1 }] })).rejects.toMatchObject({
+      fieldCodes: { step: ["STEP_OUT_OF_ORDER"] },
+    });
+    await expect(t.engine.staff.recordJobStep(carrier, { ...me, step: "irisCodes", device_id: deviceId, ...IRIS, symptom: "999", repair: "" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fieldCodes: { symptom: ["IRIS_CODE_MISSING"], repair: ["IRIS_CODE_MISSING"] },
+    });
+    const coded = await t.engine.staff.recordJobStep(carrier, { ...me, step: "irisCodes", device_id: deviceId, ...IRIS, defect: "a" });
+    expect(coded.devices[0]!.steps.find((st) => st.step === "irisCodes")).toMatchObject({ done: true, data: { iris: { defect: { code: "A" } } } });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
     await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "repairComplete" });
@@ -153,6 +173,12 @@ describe("working a job", () => {
     expect(row!.repairRecord!.devices[String(deviceId)]).toMatchObject({
       problemIds: [IDS.screen],
       symptoms: ["screen-replacement.1"],
+      iris: {
+        condition: { code: "1", title: { en: "Constantly", de: "Ständig" } },
+        symptom: { code: "131", title: { en: "Display dead or faulty", de: "Display ohne Funktion oder fehlerhaft" } },
+        defect: { code: "A", title: { en: "Mechanical damage (broken, cracked)", de: "Mechanischer Schaden (gebrochen, gerissen)" } },
+        repair: { code: "A", title: { en: "Part replaced", de: "Teil ersetzt" } },
+      },
       parts: [{ name: "Screen assembly", quantity: 1 }],
       identifier: IMEI,
     });

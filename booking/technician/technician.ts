@@ -5,6 +5,7 @@
  * technician reaches only their own jobs; anything else is JOB_FORBIDDEN (403).
  */
 import { and, asc, eq, inArray } from "drizzle-orm";
+import { IRIS_SECTIONS } from "@repair/rules/iris";
 import { z } from "zod";
 import { inOrder, type DbOrTx } from "../db/open";
 import * as s from "../db/schema";
@@ -30,6 +31,7 @@ export const STEP_ORDER = [
   "addSerialNumber",
   "confirmProblems",
   "symptomCodes",
+  "irisCodes",
   "addParts",
   "afterPictures",
   "repairComplete",
@@ -40,7 +42,7 @@ export const JOB_STEPS: readonly s.JobStepName[] = ["startChecklist", "repairCom
 
 /**
  * Spec §2: the device steps "are filtered by make codes 1 and 2 and device types phone and tablet".
- * The identifier and symptom-code steps are shown only for those; pictures, problems and parts are
+ * The identifier, symptom-code and IRIS-code steps are shown only for those; pictures, problems and parts are
  * recorded for every device.
  */
 export const STEP_MAKE_IDS: readonly number[] = [1, 2];
@@ -66,7 +68,7 @@ export function deviceSteps(device: DeviceFacts): JobStep[] {
     if (JOB_STEPS.includes(step)) return false;
     if (step === "addImei") return filtered && device.identifier === "imei";
     if (step === "addSerialNumber") return filtered && device.identifier === "serial";
-    if (step === "symptomCodes") return filtered;
+    if (step === "symptomCodes" || step === "irisCodes") return filtered;
     return true;
   });
 }
@@ -112,6 +114,8 @@ export interface JobView {
   van_position_at: string | null;
   /** The order's state from its history (ADR 247): a cancelled or refunded order is not worked. */
   order_state: OrderState;
+  /** The IRIS codes operations keep in the CMS (ADR 273), for the irisCodes step. */
+  iris_options: s.IrisCode[];
 }
 
 type JobRow = typeof s.jobs.$inferSelect;
@@ -121,7 +125,7 @@ export async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: Jo
   if (!rows.length) return [];
   const orderIds = rows.map((r) => r.orderId);
   const jobIds = rows.map((r) => r.id);
-  const [orders, roster, steps] = await inOrder(
+  const [orders, roster, steps, catalogue] = await inOrder(
     () =>
       db
         .select({ order: s.orders, booking: s.bookings })
@@ -134,7 +138,9 @@ export async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: Jo
         .select()
         .from(s.jobSteps)
         .where(and(eq(s.jobSteps.carrierCode, carrier.code), inArray(s.jobSteps.jobId, jobIds))),
+    () => db.select({ irisCodes: s.catalogueInfo.irisCodes }).from(s.catalogueInfo).where(eq(s.catalogueInfo.id, 1)),
   );
+  const irisOptions = catalogue[0]?.irisCodes ?? [];
   const bookingIds = orders.map((o) => o.order.bookingId);
   const devices = await db
     .select({ row: s.bookingDevices, kind: s.models.deviceType })
@@ -199,6 +205,7 @@ export async function loadJobViews(db: DbOrTx, carrier: CarrierContext, rows: Jo
       progress: progressOf(jobSteps, jobDevices),
       van_position_at: job.vanPositionAt?.toISOString() ?? null,
       order_state: states.get(order.id)?.state ?? "booked",
+      iris_options: irisOptions,
     };
   });
 }
@@ -279,12 +286,25 @@ async function recordJobEvent(tx: DbOrTx, carrier: CarrierContext, job: JobRow, 
 
 const partInput = z.object({ name: shortText(80).pipe(z.string().min(1, FIELD_MESSAGES.PARTS_MISSING)), quantity: z.coerce.number().int().min(1).max(20) });
 
+/** A chosen IRIS code as posted: empty is none chosen (refused below where the section offers codes). */
+const irisCodeInput = z
+  .string()
+  .trim()
+  .max(4)
+  .optional()
+  .transform((value) => value?.toUpperCase() ?? "");
+
 const stepInput = z.discriminatedUnion("step", [
   actorInput.extend({ step: z.literal("startChecklist"), checklist: z.array(z.enum(CHECKLIST_ITEMS)).max(CHECKLIST_ITEMS.length) }),
   actorInput.extend({ step: z.literal("addImei"), device_id: id, value: z.string().max(60) }),
   actorInput.extend({ step: z.literal("addSerialNumber"), device_id: id, value: z.string().max(60) }),
   actorInput.extend({ step: z.literal("confirmProblems"), device_id: id, problem_ids: z.array(id).max(20) }),
   actorInput.extend({ step: z.literal("symptomCodes"), device_id: id, symptoms: z.array(z.string().max(80)).max(40) }),
+  actorInput.extend({
+    step: z.literal("irisCodes"),
+    device_id: id,
+    ...(Object.fromEntries(IRIS_SECTIONS.map((section) => [section, irisCodeInput])) as Record<(typeof IRIS_SECTIONS)[number], typeof irisCodeInput>),
+  }),
   actorInput.extend({ step: z.literal("addParts"), device_id: id, parts: z.array(partInput).max(20) }),
   actorInput.extend({ step: z.literal("repairComplete") }),
 ]);
@@ -378,6 +398,21 @@ export async function recordJobStep(ctx: EngineContext, carrier: CarrierContext,
         await saveStep(tx, carrier, job, device!.id, data.step, { symptoms: chosen }, data.staff_id, now);
         return;
       }
+      case "irisCodes": {
+        // One code per section, from the list operations keep; kept with its title as it reads now.
+        const iris: Record<string, { code: string; title: s.Localized }> = {};
+        const missing: Record<string, string[]> = {};
+        for (const section of IRIS_SECTIONS) {
+          const offered = view!.iris_options.filter((o) => o.section === section);
+          const chosen = offered.find((o) => o.code === data[section]);
+          if (chosen) iris[section] = { code: chosen.code, title: chosen.title };
+          // A section with no codes in the catalogue leaves nothing to choose.
+          else if (offered.length > 0) missing[section] = ["IRIS_CODE_MISSING"];
+        }
+        if (Object.keys(missing).length) throw new ValidationError(missing);
+        await saveStep(tx, carrier, job, device!.id, data.step, { iris }, data.staff_id, now);
+        return;
+      }
       case "addParts": {
         if (!data.parts.length) throw new ValidationError({ parts: ["PARTS_MISSING"] });
         await saveStep(tx, carrier, job, device!.id, data.step, { parts: data.parts }, data.staff_id, now);
@@ -395,6 +430,7 @@ export async function recordJobStep(ctx: EngineContext, carrier: CarrierContext,
                 {
                   problemIds: (of("confirmProblems").problem_ids as number[] | undefined) ?? [],
                   symptoms: (of("symptomCodes").symptoms as string[] | undefined) ?? [],
+                  iris: (of("irisCodes").iris as s.RepairRecord["devices"][string]["iris"]) ?? {},
                   parts: (of("addParts").parts as { name: string; quantity: number }[] | undefined) ?? [],
                   beforePictures: (of("beforePictures").files as string[] | undefined) ?? [],
                   afterPictures: (of("afterPictures").files as string[] | undefined) ?? [],

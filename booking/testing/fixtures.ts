@@ -232,6 +232,14 @@ export function catalogueFixture(): CatalogueFile {
         ],
       },
     ],
+    /** A subset of tenants/catalogue.json's IRIS codes (ADR 273). */
+    iris_codes: [
+      { section: "condition", code: "1", title: L("Constantly", "Ständig") },
+      { section: "condition", code: "2", title: L("Intermittently", "Zeitweise") },
+      { section: "symptom", code: "131", title: L("Display dead or faulty", "Display ohne Funktion oder fehlerhaft") },
+      { section: "defect", code: "A", title: L("Mechanical damage (broken, cracked)", "Mechanischer Schaden (gebrochen, gerissen)") },
+      { section: "repair", code: "A", title: L("Part replaced", "Teil ersetzt") },
+    ],
   });
 }
 

@@ -74,18 +74,23 @@ test.describe("/doorstep/payment (spec §2 top-level routes)", () => {
     await expect(page.getByTestId("payment-total")).toHaveText(total);
     await expect(page.getByTestId("billing-form")).toBeVisible();
     // A UK carrier has no German policy sentence, at payment or checkout.
-    expect(carrier.showPolicyPhrase).toBe(false);
+    expect(carrier.policyPhrase).toBe("country");
     await expect(page.getByTestId("policy-phrase")).toHaveCount(0);
     await page.goto(carrierUrl(String(carrier.code), "/booking/checkout"));
     await expect(page.getByTestId("continue-to-payment")).toBeVisible();
     await expect(page.getByTestId("policy-phrase")).toHaveCount(0);
+    // The spec's phone-number fix link (/booking-new/checkout/location) leads to where the phone number is edited.
+    await page.goto(carrierUrl(String(carrier.code), "/booking-new/checkout/location"));
+    await expect(page).toHaveURL(/\/booking\/details#phone_number$/);
+    await expect(page.locator("#phone_number")).toBeVisible();
   });
 });
 
 test.describe("the German policy phrase (spec §9)", () => {
   test("the German demo carrier shows the withdrawal and cancellation sentence with its link at checkout and payment", async ({ page }) => {
     const carrier = byCode("flickwerk");
-    expect(carrier.showPolicyPhrase, "flickwerk's CMS switch").toBe(true);
+    // No switch turned on: a German carrier's default.
+    expect([carrier.countryCode, carrier.policyPhrase]).toEqual(["DE", "country"]);
     await bookingWithDevice(page, carrier);
     await page.getByRole("link", { name: text("de", "basket.continue") }).click();
     await chooseFirstAvailableDate(page, "de");

@@ -22,6 +22,9 @@ const VAN = { latitude: 51.5101, longitude: -0.1342 };
 // A whole 1×1 PNG: pictures are decoded like a proof of purchase.
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const IMEI = "490154203237518";
+/** IRIS codes of tenants/catalogue.json, by their labels on the step. */
+const IRIS = { Condition: "1", Symptom: "131", Defect: "A", Repair: "A" };
+const IRIS_SUMMARY = "Condition 1 Constantly · Symptom 131 Display dead or faulty · Defect A Mechanical damage (broken, cracked) · Repair A Part replaced";
 
 let carrier: CmsEntry;
 test.beforeAll(async () => {
@@ -145,6 +148,11 @@ test.describe("technicians and area managers on a phone", () => {
     await save("confirmProblems");
     await step("symptomCodes").getByRole("checkbox").first().check();
     await save("symptomCodes");
+    // The IRIS codes (spec §2 repair.irisCodes, ADR 273): one per section, from the list operations keep in the CMS.
+    const iris = step("irisCodes");
+    for (const [section, code] of Object.entries(IRIS)) await iris.getByLabel(section, { exact: true }).selectOption(code);
+    await save("irisCodes");
+    await expect(iris.getByTestId("iris-summary")).toHaveText(IRIS_SUMMARY);
     await step("addParts").getByLabel("Part 1").fill("Screen assembly");
     await save("addParts");
     await step("afterPictures").getByTestId("picture-input").setInputFiles({ name: "after.png", mimeType: "image/png", buffer: PNG });
@@ -160,6 +168,12 @@ test.describe("technicians and area managers on a phone", () => {
     await expect(customerPage.getByTestId("tracking")).toHaveAttribute("data-status", "completed");
     await customer.close();
     await tech.context.close();
+
+    // The area manager sees the codes the technician chose.
+    const after = await staffPage(browser, MANAGER, order);
+    await after.page.goto(carrierUrl(CARRIER, `/store/area/jobs?date=${order.date}`));
+    await expect(after.page.locator(`[data-testid="area-job"][data-order-ref="${order.orderRef}"]`).getByTestId("area-job-iris-codes")).toHaveText(IRIS_SUMMARY);
+    await after.context.close();
   });
 
   test("a technician is refused at the area manager's page (403)", async ({ browser }) => {

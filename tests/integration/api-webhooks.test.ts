@@ -223,6 +223,7 @@ describe("webhooks to a partner's endpoint", () => {
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "addImei", device_id: deviceId, value: "490154203237518" });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "confirmProblems", device_id: deviceId, problem_ids: [IDS.screen] });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "symptomCodes", device_id: deviceId, symptoms: ["screen-replacement.1"] });
+    await t.engine.staff.recordJobStep(carrier, { ...me, step: "irisCodes", device_id: deviceId, condition: "1", symptom: "131", defect: "A", repair: "A" });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "addParts", device_id: deviceId, parts: [{ name: "Screen assembly", quantity: 1 }] });
     await t.engine.staff.uploadJobPicture(carrier, { ...me, step: "afterPictures", device_id: deviceId, bytes: PNG });
     await t.engine.staff.recordJobStep(carrier, { ...me, step: "repairComplete" });

@@ -46,3 +46,28 @@ export async function deletePartnerKey(documentId: string): Promise<void> {
   const token = await adminLogin(ADMIN_EMAIL, ADMIN_PASSWORD);
   await cmsCall("DELETE", `/content-manager/collection-types/${API_KEY}/${documentId}`, token);
 }
+
+/** A call of `method` on the app's `path` (from /api/v4 on) with a JSON body, the key as a bearer header, on `host`; the JSON answer. */
+export function partnerSend(key: string, host: string, method: "POST" | "PUT" | "DELETE", path: string, body: unknown = {}): Promise<{ status: number; body: unknown }> {
+  const url = new URL(`${appUrl()}${path}`);
+  const payload = JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const sent = httpRequest(
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: `${url.pathname}${url.search}`,
+        headers: { Authorization: `Bearer ${key}`, Host: host, "Content-Type": "application/json", "Content-Length": Buffer.byteLength(payload) },
+      },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8");
+        response.on("data", (chunk: string) => (text += chunk));
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, body: text ? (JSON.parse(text) as unknown) : null }));
+      },
+    );
+    sent.on("error", reject);
+    sent.end(payload);
+  });
+}

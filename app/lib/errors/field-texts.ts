@@ -67,6 +67,7 @@ export const FIELD_KEYS = {
   CHECKLIST_INCOMPLETE: "store.jobs.errors.checklist",
   JOB_PROBLEMS_MISSING: "store.jobs.errors.problems",
   SYMPTOMS_MISSING: "store.jobs.errors.symptoms",
+  IRIS_CODE_MISSING: "store.jobs.errors.iris",
   PARTS_MISSING: "store.jobs.errors.parts",
   TECHNICIAN_NOT_IN_AREA: "store.areaJobs.errors.notInArea",
   TECHNICIAN_SLOT_TAKEN: "store.areaJobs.errors.slotTaken",

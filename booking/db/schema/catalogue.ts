@@ -1,5 +1,6 @@
 /** The shared device catalogue (ADR 010): makes, device types, models, versions, colours, problems, catalogue prices, extras, triage questions; seeded from tenants/catalogue.json. */
 import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from "drizzle-orm/pg-core";
+import type { IrisSection } from "@repair/rules/iris";
 import { createdAt } from "./columns";
 
 export interface Localized {
@@ -7,11 +8,20 @@ export interface Localized {
   de: string;
 }
 
+/** One IRIS code (ADR 273): its section, the code as the IRIS table writes it, and its title in both languages. */
+export interface IrisCode {
+  section: IrisSection;
+  code: string;
+  title: Localized;
+}
+
 /** Single row: what the whole catalogue carries besides its lists. */
 export const catalogueInfo = pgTable("catalogue_info", {
   id: integer("id").primaryKey(),
   sourceHash: text("source_hash").notNull(),
   saleTitle: jsonb("sale_title").$type<Localized | null>(),
+  /** The IRIS codes operations keep in the CMS, for the technician's irisCodes step (spec §2). */
+  irisCodes: jsonb("iris_codes").$type<IrisCode[]>().notNull().default([]),
   seededAt: createdAt(),
   /** The CMS feed's revision time of what is stored (ADR 080): an older or equal delivery is ignored. */
   sourceUpdatedAt: timestamp("source_updated_at", { withTimezone: true, mode: "date" }),

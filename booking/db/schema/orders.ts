@@ -2,6 +2,7 @@
 import { bigint, bigserial, boolean, date, doublePrecision, index, integer, jsonb, pgSequence, pgTable, text, timestamp, uniqueIndex } from "drizzle-orm/pg-core";
 import { createdAt, updatedAt } from "./columns";
 import type { AddressValue } from "./bookings";
+import type { IrisCode, Localized } from "./catalogue";
 
 export const orderRefSequence = pgSequence("order_ref_seq", { startWith: 100001, increment: 1 });
 
@@ -55,7 +56,7 @@ export type JobWorkStatus = "ON_THE_WAY" | "STARTED" | "COMPLETED";
 
 /** The technician-app steps (spec §2 repair.*), each saved the moment it is done (ADR 099). */
 export type JobStepName =
-  "startChecklist" | "beforePictures" | "addImei" | "addSerialNumber" | "confirmProblems" | "symptomCodes" | "addParts" | "afterPictures" | "repairComplete";
+  "startChecklist" | "beforePictures" | "addImei" | "addSerialNumber" | "confirmProblems" | "symptomCodes" | "irisCodes" | "addParts" | "afterPictures" | "repairComplete";
 
 /** What was recorded at the end of a repair, per device id (ADR 099). */
 export interface RepairRecord {
@@ -63,7 +64,16 @@ export interface RepairRecord {
   technicianId: string;
   devices: Record<
     string,
-    { problemIds: number[]; symptoms: string[]; parts: { name: string; quantity: number }[]; beforePictures: string[]; afterPictures: string[]; identifier: string | null }
+    {
+      problemIds: number[];
+      symptoms: string[];
+      /** The IRIS codes chosen (ADR 273), one per section, as they read when chosen; absent before the step existed. */
+      iris?: Partial<Record<IrisCode["section"], { code: string; title: Localized }>>;
+      parts: { name: string; quantity: number }[];
+      beforePictures: string[];
+      afterPictures: string[];
+      identifier: string | null;
+    }
   >;
 }
 

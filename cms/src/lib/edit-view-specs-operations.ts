@@ -347,6 +347,16 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           saleTitleDe: { label: 'Sale banner (German)', description: 'The same in German, e.g. "Frühlingsangebot".' },
         },
       },
+      {
+        title: 'IRIS repair codes',
+        fields: {
+          irisCodes: {
+            label: 'IRIS codes',
+            description:
+              'The codes technicians choose on the IRIS step of a phone or tablet: one condition, symptom, defect and repair code each. A row per code, as your IRIS table writes it (e.g. condition 1, symptom 131), with its English and German title. A removed code stays on the jobs that chose it.',
+          },
+        },
+      },
     ],
   },
 
@@ -543,6 +553,20 @@ export const OPERATIONS_EDIT_VIEWS: Record<string, ViewSpec> = {
           name: { label: 'Name', description: 'As customers know it, e.g. "128 GB".', placeholder: '128 GB' },
           storageGb: { label: 'Storage (GB)', description: 'e.g. 128. Empty for appliances.', placeholder: '128' },
           fullModelCode: { label: 'Manufacturer model code', description: 'e.g. A3090. Empty if unknown.' },
+        },
+      },
+    ],
+  },
+
+  'catalogue.iris-code': {
+    sections: [
+      {
+        title: 'IRIS code',
+        fields: {
+          section: { label: 'Section', description: "condition and symptom: the customer's complaint; defect and repair: the technician's diagnosis." },
+          code: { label: 'Code', description: '1 to 4 capital letters or digits, as the IRIS table writes it, e.g. 131.', placeholder: '131' },
+          titleEn: { label: 'Title (English)', description: 'e.g. "Display dead or faulty".' },
+          titleDe: { label: 'Title (German)', description: 'e.g. "Display ohne Funktion oder fehlerhaft".' },
         },
       },
     ],

@@ -151,9 +151,10 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           liveChat: { label: 'Live chat', description: 'On: pages that support it show the live chat widget.' },
           liveChatUrl: { label: 'Live chat script address', description: 'https:// address of the chat widget script.', placeholder: 'https://chat.example/widget.js' },
           showImprint: { label: 'Imprint page', description: 'On: an imprint page and footer link (required in Germany).' },
-          showPolicyPhrase: {
+          policyPhrase: {
             label: 'Withdrawal policy sentence',
-            description: 'On: checkout and payment add a sentence on the right of withdrawal and cancellation, linking to the terms page (required in Germany).',
+            description:
+              "A sentence at checkout and payment on the right of withdrawal and cancellation, linking to the terms page. country (default): shown where the carrier's country requires it (Germany and the rest of the EU); on: always; off: never (only where your terms say it elsewhere).",
           },
           allowsInStoreBookings: { label: 'Bookings in store', description: 'On: the footer shows "Store login" for store colleagues.' },
           allowsInStoreDropOff: { label: 'Drop-off in store', description: 'On: customers may bring the device to a store instead.' },

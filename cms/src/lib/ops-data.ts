@@ -92,7 +92,7 @@ export async function readCarrierList(strapi: Core.Strapi) {
 export async function readCatalogueFeed(strapi: Core.Strapi) {
   // Before the entries, as in readEngineFeed.
   const revision = await revisionOf(strapi, CATALOGUE_KEY);
-  const [setting] = await all(strapi, CATALOGUE_UIDS.setting);
+  const [setting] = await all(strapi, CATALOGUE_UIDS.setting, {}, ['irisCodes']);
   const entries: CatalogueEntries = {
     setting: setting ?? {},
     deviceTypes: await all(strapi, CATALOGUE_UIDS.deviceType),
@@ -112,6 +112,17 @@ export async function readCatalogueFeed(strapi: Core.Strapi) {
 /** What the seed has done, so an entry an operator deleted is not seeded again at the next start. */
 const SEEDED = { type: 'core', name: 'ops-seeded', key: 'done' } as const;
 const PICTURES_KEY = '_catalogue-pictures';
+/** The IRIS codes (ADR 273) came after the catalogue: a catalogue seeded before them gets them once. */
+const IRIS_KEY = '_catalogue-iris-codes';
+
+/** Adds the file's IRIS codes to a catalogue seeded before them, unless an operator has some already. */
+async function seedIrisCodes(strapi: Core.Strapi, file: unknown): Promise<number> {
+  const [setting] = await all(strapi, CATALOGUE_UIDS.setting, {}, ['irisCodes']);
+  const { irisCodes } = catalogueFileToEntries(file).setting as { irisCodes: Data[] };
+  if (!setting || (setting.irisCodes as Data[] | undefined)?.length || !irisCodes.length) return 0;
+  await strapi.documents(CATALOGUE_UIDS.setting as never).update({ documentId: setting.documentId, data: { irisCodes } } as never);
+  return irisCodes.length;
+}
 
 async function create(strapi: Core.Strapi, uid: string, data: Data): Promise<void> {
   await strapi.documents(uid as never).create({ data } as never);
@@ -209,6 +220,7 @@ export async function seedOperations(strapi: Core.Strapi, pictures: Pictures = n
       await withoutWebhooks(() => seedCatalogue(strapi, readJson(catalogueFile), pictures));
       await bumpRevision(strapi, CATALOGUE_KEY);
       done.add(PICTURES_KEY); // seeded with their pictures
+      done.add(IRIS_KEY); // and their IRIS codes
       await remember(CATALOGUE_KEY);
     } catch (error) {
       failed.push('catalogue');
@@ -222,6 +234,14 @@ export async function seedOperations(strapi: Core.Strapi, pictures: Pictures = n
     await strapi.store.set({ ...SEEDED, value: [...done] });
     seeded.push(CATALOGUE_KEY);
     strapi.log.info(`[seed] ${linked} catalogue model(s) linked to their library picture`);
+  }
+  if (done.has(CATALOGUE_KEY) && !done.has(IRIS_KEY) && fs.existsSync(catalogueFile)) {
+    const added = await withoutWebhooks(() => seedIrisCodes(strapi, readJson(catalogueFile)));
+    if (added) await bumpRevision(strapi, CATALOGUE_KEY);
+    done.add(IRIS_KEY);
+    await strapi.store.set({ ...SEEDED, value: [...done] });
+    if (added) seeded.push(CATALOGUE_KEY);
+    strapi.log.info(`[seed] ${added} IRIS code(s) added to the catalogue`);
   }
   for (const folder of carrierFolders(tenantsDir)) {
     const engineFile = path.join(folder, 'engine.json');

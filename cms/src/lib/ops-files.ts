@@ -219,7 +219,11 @@ export function catalogueFileToEntries(file: any): CatalogueEntries {
     }
   }
   return {
-    setting: { saleTitleEn: file.sale_title?.en ?? null, saleTitleDe: file.sale_title?.de ?? null },
+    setting: {
+      saleTitleEn: file.sale_title?.en ?? null,
+      saleTitleDe: file.sale_title?.de ?? null,
+      irisCodes: list<any>(file.iris_codes).map((c) => ({ section: c.section, code: c.code, titleEn: c.title.en, titleDe: c.title.de })),
+    },
     deviceTypes: list<any>(file.device_types).map((t) => ({ typeId: t.id, code: t.code, titleEn: t.title.en, titleDe: t.title.de })),
     makes: list<any>(file.makes).map((m) => ({ makeId: m.id, code: m.code, name: m.name, typeId: m.type_id })),
     problems: list<any>(file.problems).map((p) => ({
@@ -331,5 +335,6 @@ export function entriesToCatalogueFile(entries: CatalogueEntries) {
       required: q.answerRequired === true,
       options: list<{ code: string; label: Localized }>(q.options),
     })),
+    iris_codes: list<Data>(entries.setting.irisCodes).map((c) => ({ section: str(c.section), code: str(c.code), title: localized(c.titleEn, c.titleDe) })),
   };
 }

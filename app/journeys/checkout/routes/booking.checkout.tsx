@@ -11,6 +11,7 @@ import { readinessProblems } from "~/journeys/checkout/readiness";
 import { bookingErrorResponse } from "~/lib/booking-flow/context.server";
 import { BookingOverviewList, OverviewTotals } from "~/journeys/checkout/components/booking-overview";
 import { OutOfWarrantyDialog } from "~/journeys/checkout/components/out-of-warranty-dialog";
+import { showsPolicyPhrase } from "@repair/rules/consumer-law";
 import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
 import { useActionAnswer, useBookingLayout } from "~/journeys/checkout/components/use-booking-layout";
 import { useMoney } from "~/lib/booking-flow/use-money";
@@ -48,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // In-store mode comes from the staff session (ADR 101); a customer's booking with a store code is theirs to pay.
     inStore: Boolean(context.colleague) && Boolean(booking.store_code),
     locale: context.locale,
-    policyPhrase: context.carrier.showPolicyPhrase,
+    policyPhrase: showsPolicyPhrase(context.carrier.policyPhrase, context.carrier.countryCode),
   });
 }
 

@@ -1,9 +1,11 @@
 import { data, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from "@remix-run/node";
 import { Form, useActionData, useLoaderData } from "@remix-run/react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import { bookingErrorResponse, loadBookingContext, type BookingRequestContext } from "~/lib/booking-flow/context.server";
 import { getRequestEngine } from "~/booking.server";
-import { parseBookingCode } from "~/journeys/checkout/booking-code";
+import { bookingTokenFrom, parseBookingCode } from "~/journeys/checkout/booking-code";
+import { CodeScanner } from "~/journeys/checkout/components/code-scanner";
 import { handleError } from "~/lib/errors/errors.server";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
@@ -95,6 +97,15 @@ export default function ContinueBooking() {
   const submitted = useActionData<typeof action>();
   const { t } = useTranslation();
   const view: ContinueView = submitted ?? loaded;
+  const form = useRef<HTMLFormElement>(null);
+  const codeField = () => form.current?.elements.namedItem("code") as HTMLInputElement | null;
+  // A scanned code goes into the field and is sent, as if typed and pressed (the press spends it, ADR 102).
+  const scanned = (text: string) => {
+    const field = codeField();
+    if (!field) return;
+    field.value = bookingTokenFrom(text);
+    form.current?.requestSubmit();
+  };
   return (
     <section aria-labelledby="continue-title" className="mx-auto max-w-xl">
       <h1 id="continue-title" className="text-3xl font-bold">
@@ -106,7 +117,8 @@ export default function ContinueBooking() {
           {t("booking-location.continue.ready")}
         </p>
       ) : null}
-      <Form method="post" noValidate className="mt-6 space-y-4" aria-label={t("booking-location.continue.formLabel")}>
+      <CodeScanner onCode={scanned} onFail={() => codeField()?.focus()} />
+      <Form ref={form} method="post" noValidate className="mt-6 space-y-4" aria-label={t("booking-location.continue.formLabel")}>
         <TextField
           id="booking-code"
           name="code"

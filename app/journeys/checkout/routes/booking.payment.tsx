@@ -32,6 +32,7 @@ import { CardPaymentPanel } from "~/journeys/checkout/components/card-payment-pa
 import { PayLaterPanel } from "~/journeys/checkout/components/pay-later-panel";
 import { PaymentErrorDialog } from "~/journeys/checkout/components/payment-error-dialog";
 import { PaymentProcessingOverlay } from "~/journeys/checkout/components/payment-processing-overlay";
+import { showsPolicyPhrase } from "@repair/rules/consumer-law";
 import { PolicyPhrase } from "~/journeys/checkout/components/policy-phrase";
 import { usePaymentFlow, type PaymentAnswer } from "~/journeys/checkout/components/use-payment-flow";
 import { readForm } from "~/lib/http/form.server";
@@ -58,7 +59,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     return throwLoaderError(context, error);
   }
   const editBilling = new URL(request.url).searchParams.get("billing") === "edit";
-  return data({ ...paymentPageData(context, booking, tokens), editBilling, policyPhrase: context.carrier.showPolicyPhrase });
+  return data({ ...paymentPageData(context, booking, tokens), editBilling, policyPhrase: showsPolicyPhrase(context.carrier.policyPhrase, context.carrier.countryCode) });
 }
 
 /** The engine reports the charge's real outcome to the counters (ADR 152); a duplicate submission reports none. */

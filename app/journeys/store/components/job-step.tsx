@@ -1,15 +1,19 @@
 import { Form, type useLoaderData } from "@remix-run/react";
 import { useTranslation } from "react-i18next";
-import type { JobDeviceView, JobStep, StepState } from "~/booking.server";
+import type { IrisCode, JobDeviceView, JobStep, StepState } from "~/booking.server";
 import { FieldError } from "~/components/ui/field-error";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { TextField } from "~/components/ui/text-field";
+import { IrisFields, IrisSummary, type ChosenIrisCodes } from "~/journeys/store/components/iris-codes";
 import { PART_ROWS, type JobStepResult } from "~/journeys/store/job-form";
 import { fieldTexts } from "~/lib/errors/field-texts";
 import type { loader } from "~/journeys/store/routes/store.jobs.$jobId";
 
 /** The job as the technician's page receives it. */
 export type TechnicianJobPageJob = ReturnType<typeof useLoaderData<typeof loader>>["job"];
+
+/** The field whose messages a step's form shows under it (IRIS codes show theirs under each select, and the step's here). */
+const STEP_ERROR_FIELD: Partial<Record<JobStep, string>> = { confirmProblems: "problem_ids", symptomCodes: "symptoms", irisCodes: "step" };
 
 export function StepHeading({ step, state }: { step: JobStep; state: "done" | "next" | "later" }) {
   const { t } = useTranslation();
@@ -36,9 +40,12 @@ export function DeviceStep({
   state,
   result,
   pictureError,
+  irisOptions,
 }: {
   jobId: number;
   device: JobDeviceView;
+  /** The IRIS codes to choose from on the irisCodes step (the job's). */
+  irisOptions: IrisCode[];
   step: StepState;
   state: "done" | "next" | "later";
   result: JobStepResult | undefined;
@@ -52,7 +59,7 @@ export function DeviceStep({
   const errorId = `step-${device.id}-${step.step}-error`;
   const summary = (() => {
     if (!step.done || !step.data) return null;
-    const d = step.data as { files?: string[]; value?: string; problem_ids?: number[]; symptoms?: string[]; parts?: { name: string; quantity: number }[] };
+    const d = step.data as { files?: string[]; value?: string; problem_ids?: number[]; symptoms?: string[]; iris?: ChosenIrisCodes; parts?: { name: string; quantity: number }[] };
     if (d.files) return t("store.job.pictures", { count: d.files.length });
     if (d.value) return d.value;
     if (d.problem_ids)
@@ -61,6 +68,7 @@ export function DeviceStep({
         .map((p) => p.title)
         .join(", ");
     if (d.symptoms) return d.symptoms.join(", ");
+    if (d.iris) return <IrisSummary iris={d.iris} />;
     if (d.parts) return d.parts.map((p) => `${p.quantity} × ${p.name}`).join(", ");
     return null;
   })();
@@ -133,6 +141,7 @@ export function DeviceStep({
               {!symptomOptions.length ? <p>{t("store.job.noSymptoms")}</p> : null}
             </fieldset>
           ) : null}
+          {step.step === "irisCodes" ? <IrisFields deviceId={device.id} options={irisOptions} result={mine} /> : null}
           {step.step === "addParts" ? (
             <fieldset aria-describedby={mine ? errorId : undefined}>
               <legend className="font-semibold">{t("store.job.partsLegend")}</legend>
@@ -144,9 +153,7 @@ export function DeviceStep({
               ))}
             </fieldset>
           ) : null}
-          {step.step !== "addImei" && step.step !== "addSerialNumber" ? (
-            <Problem id={errorId} result={mine} field={step.step === "confirmProblems" ? "problem_ids" : step.step === "symptomCodes" ? "symptoms" : "parts"} />
-          ) : null}
+          {step.step !== "addImei" && step.step !== "addSerialNumber" ? <Problem id={errorId} result={mine} field={STEP_ERROR_FIELD[step.step] ?? "parts"} /> : null}
           <SubmitButton size="lg" className="w-full" testId="save-step">
             {t("store.job.save")}
           </SubmitButton>

@@ -6,6 +6,7 @@ import { z } from "zod";
 import { addPartsForm, recordAddParts } from "./add-parts.server";
 import { confirmProblemsForm, recordConfirmProblems } from "./confirm-problems.server";
 import { deviceIdentifierForm, recordDeviceIdentifier } from "./device-identifier.server";
+import { irisCodesForm, recordIrisCodes } from "./iris-codes.server";
 import { onMyWayForm, reportOnMyWay } from "./on-my-way.server";
 import { recordRepairComplete, repairCompleteForm } from "./repair-complete.server";
 import { recordStartChecklist, startChecklistForm } from "./start-checklist.server";
@@ -14,7 +15,16 @@ import { recordSymptomCodes, symptomCodesForm } from "./symptom-codes.server";
 
 export type { StepActor } from "./step.server";
 
-const stepForm = z.discriminatedUnion("intent", [onMyWayForm, startChecklistForm, deviceIdentifierForm, confirmProblemsForm, symptomCodesForm, addPartsForm, repairCompleteForm]);
+const stepForm = z.discriminatedUnion("intent", [
+  onMyWayForm,
+  startChecklistForm,
+  deviceIdentifierForm,
+  confirmProblemsForm,
+  symptomCodesForm,
+  irisCodesForm,
+  addPartsForm,
+  repairCompleteForm,
+]);
 
 export type StepInput = z.infer<typeof stepForm>;
 
@@ -31,6 +41,10 @@ export function readStepForm(form: FormData): StepInput | null {
     checklist: form.getAll("checklist"),
     problem_ids: form.getAll("problem_ids"),
     symptoms: form.getAll("symptoms"),
+    condition: form.get("condition") ?? "",
+    symptom: form.get("symptom") ?? "",
+    defect: form.get("defect") ?? "",
+    repair: form.get("repair") ?? "",
     part_name: form.getAll("part_name"),
     part_quantity: form.getAll("part_quantity"),
   });
@@ -51,6 +65,8 @@ export function recordStep(engine: StepEngine, carrier: StepCarrier, actor: Step
       return recordConfirmProblems(engine, carrier, actor, input);
     case "symptomCodes":
       return recordSymptomCodes(engine, carrier, actor, input);
+    case "irisCodes":
+      return recordIrisCodes(engine, carrier, actor, input);
     case "addParts":
       return recordAddParts(engine, carrier, actor, input);
     case "repairComplete":

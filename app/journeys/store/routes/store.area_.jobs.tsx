@@ -10,6 +10,7 @@ import { readForm } from "~/lib/http/form.server";
 import { STAFF_PAGES } from "~/lib/staff/pages";
 import { requireStaff } from "~/lib/staff/require-staff.server";
 import { staffDocumentHeaders } from "~/lib/staff/staff-session.server";
+import { IrisSummary, type ChosenIrisCodes } from "~/journeys/store/components/iris-codes";
 import { StaffTable } from "~/journeys/store/components/staff-table";
 import { staffEngineCall, stepProblem, type StepProblem } from "~/journeys/store/jobs.server";
 
@@ -57,6 +58,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
         // Where the booking came from (ADR 135) and each device's insurance answer (spec §4).
         attribution,
         insurance: job.devices.filter((device) => device.insured !== null).map((device) => ({ title: device.title, insured: device.insured === true })),
+        // The IRIS codes the technician chose per device (spec §2 repair.irisCodes, ADR 273).
+        iris: job.devices.flatMap((device) => {
+          const step = device.steps.find((st) => st.step === "irisCodes" && st.done);
+          return step?.data?.iris ? [{ title: device.title, iris: step.data.iris as ChosenIrisCodes }] : [];
+        }),
       })),
       closedJobs: day.closed_jobs,
       capacity,
@@ -144,6 +150,11 @@ export default function AreaJobsPage() {
                     {job.insurance.map((device) => t(device.insured ? "store.areaJobs.insured" : "store.areaJobs.notInsured", { device: device.title })).join(" · ")}
                   </p>
                 ) : null}
+                {job.iris.map((device) => (
+                  <p key={device.title} className="text-sm" data-testid="area-job-iris">
+                    {t("store.areaJobs.iris", { device: device.title })} <IrisSummary iris={device.iris} testId="area-job-iris-codes" />
+                  </p>
+                ))}
                 <p className="text-sm" data-testid="area-job-status" data-order-state={job.orderState}>
                   {t(`store.jobs.status.${job.workStatus ?? "scheduled"}`)}
                   {job.orderState === "partly_refunded" ? <> · {t("store.jobs.status.partly_refunded")}</> : null} ·{" "}

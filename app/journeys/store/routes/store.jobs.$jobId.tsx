@@ -150,6 +150,7 @@ export default function TechnicianJobPage() {
                   state={stateOf(step, device.id)}
                   result={result}
                   pictureError={stateOf(step, device.id) === "next" ? pictureError : null}
+                  irisOptions={job.iris_options}
                 />
               ))}
             </ol>

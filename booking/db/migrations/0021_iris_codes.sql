@@ -1,0 +1,1 @@
+ALTER TABLE "catalogue_info" ADD COLUMN "iris_codes" jsonb DEFAULT '[]'::jsonb NOT NULL;
