@@ -8,7 +8,7 @@ import { z } from "zod";
 import type { BookingState } from "../bookings/state";
 import { PAYMENT_TYPES } from "../domain/payment-types";
 import { ApiProblem } from "./errors";
-import { dataOf, defineRoute, type ApiCarrier, type ApiRoute } from "./routes";
+import { assertKeyCarrier, dataOf, defineRoute, type ApiCarrier, type ApiRoute } from "./routes";
 
 const PREFIX = "/wefix-booking";
 const text = (max: number) => z.string().max(max);
@@ -26,7 +26,7 @@ const catalogueLocale = (locale: string): "en" | "de" => (locale === "de" ? "de"
 export const buildBody = z
   .object({ referrer: text(200).nullish(), channel: text(200).nullish(), lucidRef: text(200).nullish(), is_business_account: z.boolean().optional() })
   .strict();
-/** Fields the spec's client sends with the postcode and the address that the carrier of the key already decides. */
+/** Fields the spec's client sends with the postcode and the address; `carrier` must be the key's own (assertKeyCarrier). */
 const clientContext = {
   carrier: text(60).optional(),
   is_business_account: z.boolean().optional(),
@@ -121,6 +121,9 @@ const bookingCodeAnswer = dataOf(
     sent_to: z.object({ email: z.string(), phone: z.string().nullable() }).nullable(),
   }),
 );
+
+/** Spec §7 charge's `invoice_payment` (ADR 268): no carrier bills by invoice, so true is refused rather than charged otherwise. */
+const INVOICE_REFUSED = "Payment by invoice is not offered: pay with the card or pay-later token (invoice_payment false or left out).";
 
 /** ADR 172: the charge answers the paid booking with its order, so a partner needs no second call. */
 export const chargeAnswer = dataOf(bookingData.extend({ order_id: z.number().int().nullable(), checkout_status: z.string() }));
@@ -237,29 +240,38 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: booking("/postcode"),
-    summary: "The repair postcode: BK04 when invalid or not covered.",
+    summary: "The repair postcode: BK04 when invalid or not covered. `carrier`, when sent, must be the key's carrier (400 otherwise).",
     scope: "bookings:write",
     body: postcodeBody,
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params, body }) => answer(await engine.basket.setPostcode(carrier, params.ref, body)),
+    handle: async ({ engine, carrier, params, body }) => {
+      assertKeyCarrier(carrier, body.carrier);
+      return answer(await engine.basket.setPostcode(carrier, params.ref, body));
+    },
   }),
   defineRoute({
     method: "post",
     path: booking("/address"),
-    summary: "The repair address: BK04 when no area covers it.",
+    summary: "The repair address: BK04 when no area covers it. `carrier`, when sent, must be the key's carrier (400 otherwise).",
     scope: "bookings:write",
     body: addressBody,
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params, body }) => answer(await engine.basket.setAddress(carrier, params.ref, body)),
+    handle: async ({ engine, carrier, params, body }) => {
+      assertKeyCarrier(carrier, body.carrier);
+      return answer(await engine.basket.setAddress(carrier, params.ref, body));
+    },
   }),
   defineRoute({
     method: "post",
     path: booking("/store"),
-    summary: "The store an in-store booking is made for, or { ignore: true }.",
+    summary: "The store an in-store booking is made for, or { ignore: true }. `carrier`, when sent, must be the key's carrier (400 otherwise).",
     scope: "bookings:write",
     body: storeBody,
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params, body }) => answer(await engine.basket.setStore(carrier, params.ref, body)),
+    handle: async ({ engine, carrier, params, body }) => {
+      if ("carrier" in body) assertKeyCarrier(carrier, body.carrier);
+      return answer(await engine.basket.setStore(carrier, params.ref, body));
+    },
   }),
   defineRoute({
     method: "post",
@@ -375,6 +387,7 @@ export const bookingRoutes: ApiRoute[] = [
     status: 201,
     response: dataOf(z.record(z.string(), z.unknown())),
     handle: async ({ engine, carrier, params, body, locale }) => {
+      assertKeyCarrier(carrier, body.carrier);
       // The booking must be the key's carrier's (BK01 404 otherwise), as every other call under /{ref}.
       const { reference } = await engine.basket.getBooking(carrier, params.ref);
       return { data: await engine.contact.requestCallBack(carrier, reference, { locale: catalogueLocale(locale), ...body }) };
@@ -426,12 +439,14 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: booking("/charge"),
-    summary: "Pays the booking with the payment provider's token (the sandbox takes its test nonces) and makes it an order. Accepts Idempotency-Key.",
+    summary:
+      "Pays the booking with the payment provider's token (the sandbox takes its test nonces) and makes it an order. `invoice_payment: true` is refused (400): no carrier bills by invoice. Accepts Idempotency-Key.",
     scope: "bookings:write",
     body: chargeBody,
     idempotent: true,
     response: chargeAnswer,
     handle: async ({ engine, carrier, params, body }) => {
+      if (body.invoice_payment === true) throw new ApiProblem(400, "VALIDATION", [INVOICE_REFUSED], { invoice_payment: [INVOICE_REFUSED] });
       const state = await engine.checkout.charge(carrier, params.ref, body);
       return { data: { ...answer(state).data, order_id: state.order_id, checkout_status: state.checkout_status } };
     },

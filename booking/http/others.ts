@@ -7,7 +7,7 @@ import { z } from "zod";
 import { normalisePostcode } from "../domain/postcode";
 import { PostcodeNotCoveredError } from "../domain/errors";
 import { ApiProblem } from "./errors";
-import { partnerActor, dataOf, defineRoute, deviceId, type ApiRoute } from "./routes";
+import { assertKeyCarrier, assertKeyCountry, partnerActor, dataOf, defineRoute, deviceId, type ApiRoute } from "./routes";
 
 const catalogueLocale = (locale: string): "en" | "de" => (locale === "de" ? "de" : "en");
 const positiveId = z.number().int().positive();
@@ -115,6 +115,7 @@ export const otherRoutes: ApiRoute[] = [
     status: 201,
     response: contactAnswer,
     handle: async ({ engine, carrier, principal, body, locale, contactReasons }) => {
+      assertKeyCarrier(carrier, body.carrier);
       const wanted = typeof body.reason === "number" ? body.reason : body.reason.id;
       // As the contact page: the reason must be one of the carrier's, and its title is the CMS's.
       const reason = (await contactReasons()).find((entry) => entry.id === wanted);
@@ -198,11 +199,14 @@ export const otherRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/loqate/address-find",
-    summary: "Address suggestions in the carrier's country.",
+    summary: "Address suggestions in the carrier's country. `country_code` (ISO alpha-2, optional) must be the carrier's; another is refused (400).",
     scope: "bookings:write",
     query: z.object({ text: z.string().max(200).optional(), container: z.string().max(200).optional(), country_code: z.string().max(2).optional() }).strict(),
     response: records,
-    handle: async ({ engine, carrier, query }) => ({ data: await engine.coverage.findAddresses(carrier, { text: query.text, container: query.container }) }),
+    handle: async ({ engine, carrier, query }) => {
+      assertKeyCountry(carrier, query.country_code, "country_code");
+      return { data: await engine.coverage.findAddresses(carrier, { text: query.text, container: query.container }) };
+    },
   }),
   defineRoute({
     method: "get",
@@ -219,10 +223,11 @@ export const otherRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/loqate/geocode/{country}/{text}",
-    summary: "Latitude and longitude of an address text in the carrier's country.",
+    summary: "Latitude and longitude of an address text in the carrier's country; {country} (ISO alpha-2) must be the carrier's, another is refused (400).",
     scope: "bookings:write",
     response: record,
     handle: async ({ engine, carrier, params }) => {
+      assertKeyCountry(carrier, params.country, "country");
       const point = await engine.coverage.geocodeAddress(carrier, params.text);
       if (!point) throw new ApiProblem(404, "NOT_FOUND", ["The address was not found."]);
       return { data: point };

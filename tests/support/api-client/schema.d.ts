@@ -993,7 +993,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The repair postcode: BK04 when invalid or not covered.
+         * The repair postcode: BK04 when invalid or not covered. `carrier`, when sent, must be the key's carrier (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -1142,7 +1142,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The repair address: BK04 when no area covers it.
+         * The repair address: BK04 when no area covers it. `carrier`, when sent, must be the key's carrier (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -1296,7 +1296,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The store an in-store booking is made for, or { ignore: true }.
+         * The store an in-store booking is made for, or { ignore: true }. `carrier`, when sent, must be the key's carrier (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -3693,7 +3693,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Pays the booking with the payment provider's token (the sandbox takes its test nonces) and makes it an order. Accepts Idempotency-Key.
+         * Pays the booking with the payment provider's token (the sandbox takes its test nonces) and makes it an order. `invoice_payment: true` is refused (400): no carrier bills by invoice. Accepts Idempotency-Key.
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -3846,7 +3846,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Makes of a device type (1 phone or tablet, 2 appliance) the carrier offers, with at least one model.
+         * Makes of a device type (1 phone or tablet, 2 appliance) the carrier offers: with at least one model; `show_available=true` only those with a repair the carrier prices (something bookable); `show_available=false` every make of the type, with models or not.
          * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -3983,7 +3983,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The device types.
+         * The device types; `repair_type_id` keeps only that type (1 phone or tablet, 2 appliance; an unknown id lists none).
          * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -4118,7 +4118,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Models of a make and type in priority order, optionally of one kind or matching a search.
+         * Models of a make and type in priority order, optionally of one kind or matching a search. The API lists only the consumer catalogue's models linked to the make and offered by the carrier: `filter_relationships` and `isFromB2C` may be sent as true (the spec's client does) and are refused as false.
          * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -4129,8 +4129,8 @@ export type paths = {
                     device_type?: "phone" | "tablet" | "appliance";
                     search?: string;
                     order_by?: "priority,asc";
-                    filter_relationships?: "true" | "false";
-                    isFromB2C?: "true" | "false";
+                    filter_relationships?: "true";
+                    isFromB2C?: "true";
                 };
                 header?: never;
                 path?: never;
@@ -4394,7 +4394,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * One model version with its repairs and the carrier's prices.
+         * One model version with its repairs and the carrier's prices. `include_warranty_repairs=true` adds `warranty_repairs`: the repairs as an in-warranty booking prices them (free, the carrier's warranty charge where it charges one, once per booking); none where the carrier offers no warranty repairs.
          * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -4938,13 +4938,13 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Days the order can move to: {days} days (the spec's client asks 10) from {date}.
+         * Days the order can move to: {days} days (the spec's client asks 10) from {date}. The key's carrier's orders only; `email_to_verify` (optional) also checks the customer's e-mail, behind the lookup throttle.
          * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
-                query: {
-                    email_to_verify: string;
+                query?: {
+                    email_to_verify?: string;
                 };
                 header?: never;
                 path: {
@@ -5078,7 +5078,7 @@ export type paths = {
         };
         get?: never;
         /**
-         * Moves the order to another date (OR04 when not available); the reason needs more than three words.
+         * Moves the order to another date (OR04 when not available) and answers the move's log entry as `date_change`. `reason` (more than three words) is optional: without it, POST /technicians/log/date-change records it next, as the spec's client does.
          * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         put: {
@@ -5096,7 +5096,7 @@ export type paths = {
                 content: {
                     "application/json": {
                         date: string;
-                        reason: string;
+                        reason?: string;
                         email_to_verify?: string;
                     };
                 };
@@ -5224,8 +5224,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The order's date-change log. PUT /orders/{id}/date writes the entry with the move (one transaction) and answers it; this call, which the spec's client sends next, writes nothing again and answers the log (404 when `date` is given and no change to it is logged).
-         * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
+         * Records the date-change log entry of a move (spec §3: jobId, userId, original_date, new_date, reason, original_technician, new_technician) and answers the job's log. PUT /orders/{id}/date wrote the entry with the move (its `date_change` holds the job and technicians); this call records its reason where the move had none. An entry no move of the job matches, or with another reason or user than the one recorded, contradicts the order's history: 422 VALIDATION naming the field; another carrier's job 404. Sent again, nothing is logged twice. Without `jobId`, `order_id` and `email_to_verify` read the order's log (optionally only the move to `date`; 404 when none).
+         * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -5237,10 +5237,16 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
-                        order_id: string | number;
-                        email_to_verify: string;
-                        date?: string;
+                        jobId?: number | string;
+                        userId?: string | number | null;
+                        original_date?: string;
+                        new_date?: string;
                         reason?: string;
+                        original_technician?: string;
+                        new_technician?: string;
+                        order_id?: string | number;
+                        email_to_verify?: string;
+                        date?: string;
                     };
                 };
             };
@@ -5379,7 +5385,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The proof of purchase of an order's device, as multipart/form-data (the image part, a .jpg or .png, and the customer's email), checked as on the manage page.
+         * The proof of purchase of an order's device, as multipart/form-data: the image part (a .jpg or .png, checked by its content). The key's carrier's orders only; an `email` part (optional) also checks the customer's e-mail, behind the lookup throttle.
          * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -5394,7 +5400,7 @@ export type paths = {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        email: string;
+                        email?: string;
                         /**
                          * Format: binary
                          * @description The proof of purchase, a .jpg or .png (checked by its content) (image/jpeg, image/png, application/octet-stream, at most 8388608 bytes)
@@ -6985,7 +6991,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Address suggestions in the carrier's country.
+         * Address suggestions in the carrier's country. `country_code` (ISO alpha-2, optional) must be the carrier's; another is refused (400).
          * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -7257,7 +7263,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Latitude and longitude of an address text in the carrier's country.
+         * Latitude and longitude of an address text in the carrier's country; {country} (ISO alpha-2) must be the carrier's, another is refused (400).
          * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
