@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { BookingState } from "../bookings/state";
 import { PAYMENT_TYPES } from "../domain/payment-types";
 import { ApiProblem } from "./errors";
-import { assertKeyCarrier, dataOf, defineRoute, type ApiCarrier, type ApiRoute } from "./routes";
+import { carrierAnswer, carrierSettings } from "./carrier-settings";
+import { assertKeyCarrier, dataOf, defineRoute, type ApiRoute } from "./routes";
 
 const PREFIX = "/wefix-booking";
 const text = (max: number) => z.string().max(max);
@@ -128,39 +129,6 @@ const INVOICE_REFUSED = "Payment by invoice is not offered: pay with the card or
 /** ADR 172: the charge answers the paid booking with its order, so a partner needs no second call. */
 export const chargeAnswer = dataOf(bookingData.extend({ order_id: z.number().int().nullable(), checkout_status: z.string() }));
 
-/** The settings a partner's front end needs (spec §7 GET /carrier/{carrier}). */
-const CARRIER_SETTINGS = [
-  "code",
-  "name",
-  "countryCode",
-  "currency",
-  "timezone",
-  "defaultLocale",
-  "supportedLocales",
-  "allowWarrantyRepairs",
-  "maxDevicesPerBasket",
-  "hasCallOutCharge",
-  "callOutCharge",
-  "lateDateChanges",
-  "warrantyRepairChargeable",
-  "warrantyRepairCharge",
-  "use3DSecure",
-  "usesKlarna",
-  "storeRequired",
-  "singleMakeOnly",
-  "singleMakeId",
-  "offersMailIn",
-  "confirmOnly",
-  "payButtonVariant",
-  "businessAccounts",
-  "addressLookup",
-] as const;
-const carrierAnswer = dataOf(z.object({ settings: z.record(z.string(), z.unknown()), allows_in_store_bookings: z.boolean(), allows_in_store_drop_off: z.boolean() }));
-function carrierSettings(carrier: ApiCarrier) {
-  const settings = Object.fromEntries(CARRIER_SETTINGS.filter((name) => carrier[name] !== undefined).map((name) => [name, carrier[name]]));
-  return { data: { settings, allows_in_store_bookings: carrier.allowsInStoreBookings === true, allows_in_store_drop_off: carrier.allowsInStoreDropOff === true } };
-}
-
 const booking = (path: string) => `${PREFIX}/{ref}${path}`;
 
 export const bookingRoutes: ApiRoute[] = [
@@ -178,7 +146,8 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: `${PREFIX}/carrier/{carrier}`,
-    summary: "The key's carrier's settings (another carrier's code answers 404).",
+    summary:
+      "The key's carrier's §3 settings and carrier details in full, from the CMS: the switches (`settings`), the header, footer and theme (`carrier`), and `allows_in_store_bookings` / `allows_in_store_drop_off`. Another carrier's code answers 404.",
     scope: "bookings:write",
     response: carrierAnswer,
     handle: async ({ carrier, params }) => {
@@ -231,11 +200,15 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: booking("/validate"),
-    summary: "Whether the booking can go to payment, without changing it.",
+    summary:
+      "Whether the booking can go to payment, without changing it: the booking (`booking_reference`, `booking`, as every booking call answers) with its validity beside it (`valid`; else the §8 `code`, `messages` and the `fields` at fault).",
     scope: "bookings:write",
     rateClass: "read",
-    response: dataOf(z.object({ valid: z.boolean(), code: z.string().nullable(), messages: z.array(z.string()), fields: z.record(z.string(), z.array(z.string())) })),
-    handle: async ({ engine, carrier, params }) => ({ data: await engine.checkout.validateBooking(carrier, params.ref) }),
+    response: dataOf(bookingData.extend({ valid: z.boolean(), code: z.string().nullable(), messages: z.array(z.string()), fields: z.record(z.string(), z.array(z.string())) })),
+    handle: async ({ engine, carrier, params, locale }) => {
+      const validity = await engine.checkout.validateBooking(carrier, params.ref);
+      return { data: { ...answer(await engine.basket.getBooking(carrier, params.ref, { locale: catalogueLocale(locale) })).data, ...validity } };
+    },
   }),
   defineRoute({
     method: "post",

@@ -142,10 +142,11 @@ export const otherRoutes: ApiRoute[] = [
     method: "get",
     base: "/api/repair",
     path: "/order/addresses/{postcode}",
-    summary: `The addresses at a postcode for changing an order's address (spec §7 'UK order address list'): line_1, line_2, line_3, post_town, county; at most ${ORDER_ADDRESS_LIMIT}.`,
+    summary: `The addresses at a postcode for changing an order's address (spec §7 'UK order address list'): a list of address lines, each one address on one line ('Flat 5, Earl Grey House, 75 Grey Street, Newcastle upon Tyne, Tyne and Wear, NE1 6EE'); at most ${ORDER_ADDRESS_LIMIT}. \`format=structured\` answers each as §3's fields instead: id, line_1, line_2, line_3, post_town, county, postcode.`,
     scope: "orders:manage",
-    response: dataOf(z.array(orderAddress)),
-    handle: async ({ engine, carrier, params }) => {
+    query: z.object({ format: z.enum(["lines", "structured"]).optional() }).strict(),
+    response: dataOf(z.union([z.array(z.string()), z.array(orderAddress)])),
+    handle: async ({ engine, carrier, params, query }) => {
       const postcode = normalisePostcode(carrier.countryCode, params.postcode);
       if (!postcode.ok) throw new PostcodeNotCoveredError("POSTCODE_INVALID");
       // As the repair-location page: the postcode's container opened, its retrievable addresses retrieved.
@@ -155,23 +156,23 @@ export const otherRoutes: ApiRoute[] = [
       const seen = new Set<string>();
       const ids = [...inside, ...found].filter((option) => option.retrievable && !seen.has(option.id) && seen.add(option.id)).map((option) => option.id);
       const retrieved = await Promise.all(ids.slice(0, ORDER_ADDRESS_LIMIT).map(async (id) => ({ id, address: await engine.coverage.retrieveAddress(carrier, id) })));
-      return {
-        data: retrieved.flatMap(({ id, address }) =>
-          address && address.postal_code.replace(/\s+/g, "").toUpperCase() === postcode.postcode
-            ? [
-                {
-                  id,
-                  line_1: address.line_1,
-                  line_2: address.line_2,
-                  line_3: address.line_3 ?? "",
-                  post_town: address.post_town ?? address.city,
-                  county: address.county ?? "",
-                  postcode: address.postal_code,
-                },
-              ]
-            : [],
-        ),
-      };
+      const addresses = retrieved.flatMap(({ id, address }) =>
+        address && address.postal_code.replace(/\s+/g, "").toUpperCase() === postcode.postcode
+          ? [
+              {
+                id,
+                line_1: address.line_1,
+                line_2: address.line_2,
+                line_3: address.line_3 ?? "",
+                post_town: address.post_town ?? address.city,
+                county: address.county ?? "",
+                postcode: address.postal_code,
+              },
+            ]
+          : [],
+      );
+      if (query.format === "structured") return { data: addresses };
+      return { data: addresses.map((a) => [a.line_1, a.line_2, a.line_3, a.post_town, a.county, a.postcode].filter(Boolean).join(", ")) };
     },
   }),
   defineRoute({

@@ -121,11 +121,17 @@ describe("contact reasons and messages", () => {
 });
 
 describe("GET /api/repair/order/addresses/{postcode}", () => {
-  it("lists the addresses at a postcode with their UK lines, outside /api/v4", async () => {
-    const flats = await call(api.href("/api/repair/order/addresses/E16AN"), { key });
+  it("lists the addresses at a postcode as address lines (or with their UK fields), outside /api/v4", async () => {
+    const flats = await call(api.href("/api/repair/order/addresses/E16AN?format=structured"), { key });
     expect(flats.status).toBe(200);
     expect(flats.body.data.map((address: { line_1: string }) => address.line_1)).toEqual(["Flat 1", "Flat 2", "Flat 3"]);
-    const house = await call(api.href("/api/repair/order/addresses/ne1%206ee"), { key });
+    // As §7 reads it: data.data is a list of address lines.
+    expect(await call(api.href("/api/repair/order/addresses/ne1%206ee"), { key })).toMatchObject({
+      status: 200,
+      body: { data: ["Flat 5, Earl Grey House, 75 Grey Street, Newcastle upon Tyne, Tyne and Wear, NE1 6EE"] },
+    });
+    expect((await call(api.href("/api/repair/order/addresses/E16AN?format=objects"), { key })).status).toBe(400);
+    const house = await call(api.href("/api/repair/order/addresses/ne1%206ee?format=structured"), { key });
     expect(house.body.data).toEqual([
       {
         id: expect.any(String),

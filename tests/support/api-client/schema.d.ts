@@ -156,7 +156,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The key's carrier's settings (another carrier's code answers 404).
+         * The key's carrier's §3 settings and carrier details in full, from the CMS: the switches (`settings`), the header, footer and theme (`carrier`), and `allows_in_store_bookings` / `allows_in_store_drop_off`. Another carrier's code answers 404.
          * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -186,9 +186,8 @@ export type paths = {
                     content: {
                         "application/json": {
                             data: {
-                                settings: {
-                                    [key: string]: unknown;
-                                };
+                                settings: components["schemas"]["CarrierSettings"];
+                                carrier: components["schemas"]["CarrierDetails"];
                                 allows_in_store_bookings: boolean;
                                 allows_in_store_drop_off: boolean;
                             };
@@ -853,7 +852,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Whether the booking can go to payment, without changing it.
+         * Whether the booking can go to payment, without changing it: the booking (`booking_reference`, `booking`, as every booking call answers) with its validity beside it (`valid`; else the §8 `code`, `messages` and the `fields` at fault).
          * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         post: {
@@ -883,6 +882,10 @@ export type paths = {
                     content: {
                         "application/json": {
                             data: {
+                                booking_reference: string;
+                                booking: {
+                                    [key: string]: unknown;
+                                };
                                 valid: boolean;
                                 code: string | null;
                                 messages: string[];
@@ -6291,12 +6294,14 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The addresses at a postcode for changing an order's address (spec §7 'UK order address list'): line_1, line_2, line_3, post_town, county; at most 50.
+         * The addresses at a postcode for changing an order's address (spec §7 'UK order address list'): a list of address lines, each one address on one line ('Flat 5, Earl Grey House, 75 Grey Street, Newcastle upon Tyne, Tyne and Wear, NE1 6EE'); at most 50. `format=structured` answers each as §3's fields instead: id, line_1, line_2, line_3, post_town, county, postcode.
          * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    format?: "lines" | "structured";
+                };
                 header?: never;
                 path: {
                     postcode: string;
@@ -6320,7 +6325,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            data: {
+                            data: string[] | {
                                 id: string;
                                 line_1: string;
                                 line_2: string;
@@ -7770,6 +7775,93 @@ export type components = {
             field_codes?: {
                 [key: string]: string[];
             };
+        };
+        CarrierSettings: {
+            /** @description The carrier's code. */
+            carrier: string;
+            /** @description The carrier's code (as `carrier`). */
+            code: string;
+            name: string;
+            /** @description The partner environment the carrier's build runs against (the CMS's text), null when none is set. */
+            partnerEnvironment: string | null;
+            /** @description ISO 3166-1 alpha-2 (GB, DE, AU, US, CA). */
+            countryCode: string;
+            /** @description ISO 4217. */
+            currency: string;
+            /** @description The currency's symbol as the carrier's default language writes it (£, €, $). */
+            currencySymbol: string;
+            timezone: string | null;
+            defaultLocale: string | null;
+            supportedLocales: string[];
+            inWarrantyStatus: boolean;
+            allowWarrantyRepairs: boolean;
+            warrantyRepairChargeable: boolean;
+            /** @description Minor units. */
+            warrantyRepairCharge: number;
+            hasCallOutCharge: boolean;
+            /** @description Minor units. */
+            callOutCharge: number;
+            lateDateChanges: boolean;
+            use3DSecure: boolean;
+            /** @description The pay-later option is offered. */
+            usesKlarna: boolean;
+            maxDevicesPerBasket: number;
+            storeRequired: boolean;
+            singleMakeOnly: boolean;
+            singleMakeId: number | null;
+            offersMailIn: boolean;
+            confirmOnly: boolean;
+            payButtonVariant: string | null;
+            businessAccounts: boolean;
+            /** @description The address-lookup service is used on the location step. */
+            addressLookup: boolean;
+            allowsInStoreBookings: boolean;
+            allowsInStoreDropOff: boolean;
+            isInternational: boolean;
+            liveChat: boolean;
+        };
+        CarrierDetails: {
+            name: string;
+            formattedName: string | null;
+            formattedWeb: string | null;
+            web: string | null;
+            email: string | null;
+            phone: string | null;
+            address: string | null;
+            registrationDetails: string | null;
+            /** @description Who operates the repairs, for the footer. */
+            operatorName: string | null;
+            /** @description The header logo (a path on the carrier's host, or an address the URL policy allows). */
+            logoPath: string | null;
+            landingPageLogoPath: string | null;
+            liveChat: boolean;
+            liveChatUrl: string | null;
+            /** @description Redirect field: where the landing page sends visitors instead, when set. */
+            externalLandingRedirectUrl: string | null;
+            /** @description Redirect field: the carrier's own support picker, when set. */
+            externalSupportPickerUrl: string | null;
+            currency: string;
+            countryCodeAlpha2: string;
+            hasCallOutCharge: boolean;
+            callOutCharge: number;
+            allowWarrantyRepairs: boolean;
+            usesKlarna: boolean;
+            use3DSecure: boolean;
+            isInternational: boolean;
+            additionalLandingPage: boolean;
+            additionalLandingPageLimit: number | null;
+            showImprint: boolean;
+            showPolicyPhrase: boolean;
+            theme: {
+                primaryColor: string | null;
+                primaryContrastColor: string | null;
+                accentColor: string | null;
+                backgroundColor: string | null;
+                surfaceColor: string | null;
+                textColor: string | null;
+                fontFamily: string | null;
+                headingFontFamily: string | null;
+            } | null;
         };
         Order: {
             order_id: number;
