@@ -123,6 +123,9 @@ const bookingCodeAnswer = dataOf(
   }),
 );
 
+/** A DELETE's body naming something the booking does not hold: refused rather than ignored (ADR 268). */
+const notTheBookings = (field: string, message: string) => new ApiProblem(400, "VALIDATION", [message], { [field]: [message] });
+
 /** Spec §7 charge's `invoice_payment` (ADR 268): no carrier bills by invoice, so true is refused rather than charged otherwise. */
 const INVOICE_REFUSED = "Payment by invoice is not offered: pay with the card or pay-later token (invoice_payment false or left out).";
 
@@ -258,10 +261,16 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "delete",
     path: booking("/drop-off"),
-    summary: "Back to a visit instead of a drop-off.",
+    summary: "Back to a visit instead of a drop-off. `drop_off_company_store_id` (optional, as the spec's client sends it) must be the booking's drop-off store (400 otherwise).",
     scope: "bookings:write",
+    body: dropOffBody.partial(),
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params }) => answer(await engine.basket.clearDropOff(carrier, params.ref)),
+    handle: async ({ engine, carrier, params, body }) => {
+      const current = await engine.basket.getBooking(carrier, params.ref);
+      if (body.drop_off_company_store_id !== undefined && body.drop_off_company_store_id !== current.drop_off_company_store_id)
+        throw notTheBookings("drop_off_company_store_id", "This is not the booking's drop-off store.");
+      return answer(await engine.basket.clearDropOff(carrier, params.ref));
+    },
   }),
   defineRoute({
     method: "get",
@@ -344,11 +353,16 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "delete",
     path: booking("/discount-code"),
-    summary: "Removes the promo code (a discount_code in the body is accepted and not needed).",
+    summary: "Removes the promo code. `discount_code` (optional, as the spec's client sends it) must be the booking's code, in any case (400 otherwise).",
     scope: "bookings:write",
     body: discountBody.partial(),
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params }) => answer(await engine.basket.removeDiscountCode(carrier, params.ref)),
+    handle: async ({ engine, carrier, params, body }) => {
+      const current = await engine.basket.getBooking(carrier, params.ref);
+      const applied = current.discount_code?.toUpperCase() ?? null;
+      if (body.discount_code !== undefined && body.discount_code.trim().toUpperCase() !== applied) throw notTheBookings("discount_code", "This is not the booking's promo code.");
+      return answer(await engine.basket.removeDiscountCode(carrier, params.ref));
+    },
   }),
   defineRoute({
     method: "post",

@@ -116,7 +116,12 @@ describe("the calls no test had called over HTTP", () => {
     expect(dropOff, "a store taking drop-offs").toBeDefined();
     const set = await ok(client.POST("/wefix-booking/{ref}/drop-off", { params: { path: { ref } }, body: { drop_off_company_store_id: Number(dropOff!.id) } }));
     expect(set.data.booking).toMatchObject({ drop_off_company_store_id: dropOff!.id });
-    const cleared = await ok(client.DELETE("/wefix-booking/{ref}/drop-off", { params: { path: { ref } } }));
+    // As the spec's client sends it: DELETE with the store; another store than the booking's is refused, not ignored.
+    expect(await refused(client.DELETE("/wefix-booking/{ref}/drop-off", { params: { path: { ref } }, body: { drop_off_company_store_id: 999_999 } }))).toMatchObject({
+      status: 400,
+      body: { messages: { drop_off_company_store_id: [expect.any(String)] } },
+    });
+    const cleared = await ok(client.DELETE("/wefix-booking/{ref}/drop-off", { params: { path: { ref } }, body: { drop_off_company_store_id: Number(dropOff!.id) } }));
     expect(cleared.data.booking).toMatchObject({ drop_off_company_store_id: null });
     expect(await refused(client.POST("/wefix-booking/{ref}/drop-off", { params: { path: { ref } }, body: { drop_off_company_store_id: 999_999 } }))).toMatchObject({
       status: 422,
@@ -160,6 +165,10 @@ describe("the calls no test had called over HTTP", () => {
   it("confirms a booking a promo code pays in full; refuses one that needs a payment", async () => {
     const ref = await ready();
     expect((await refused(client.POST("/wefix-booking/{ref}/confirm-promo", { params: { path: { ref } } }))).status).toBe(400);
+    await ok(client.POST("/wefix-booking/{ref}/discount-code", { params: { path: { ref } }, body: { discount_code: "TENOFF" } }));
+    expect((await refused(client.DELETE("/wefix-booking/{ref}/discount-code", { params: { path: { ref } }, body: { discount_code: "FIVER" } }))).status).toBe(400);
+    const removed = await ok(client.DELETE("/wefix-booking/{ref}/discount-code", { params: { path: { ref } }, body: { discount_code: "tenoff" } }));
+    expect(removed.data.booking).toMatchObject({ discount_code: null });
     await ok(client.POST("/wefix-booking/{ref}/discount-code", { params: { path: { ref } }, body: { discount_code: "FREE" } }));
     const confirmed = await ok(client.POST("/wefix-booking/{ref}/confirm-promo", { params: { path: { ref } } }));
     expect(confirmed.data.booking).toMatchObject({ checkout_status: "SUCCESS", order_id: expect.any(Number) });

@@ -1576,7 +1576,7 @@ export type paths = {
             };
         };
         /**
-         * Back to a visit instead of a drop-off.
+         * Back to a visit instead of a drop-off. `drop_off_company_store_id` (optional, as the spec's client sends it) must be the booking's drop-off store (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         delete: {
@@ -1588,7 +1588,13 @@ export type paths = {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        drop_off_company_store_id?: number;
+                    };
+                };
+            };
             responses: {
                 /** @description Success */
                 200: {
@@ -2841,7 +2847,7 @@ export type paths = {
             };
         };
         /**
-         * Removes the promo code (a discount_code in the body is accepted and not needed).
+         * Removes the promo code. `discount_code` (optional, as the spec's client sends it) must be the booking's code, in any case (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         delete: {
