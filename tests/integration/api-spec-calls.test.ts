@@ -22,6 +22,7 @@ let key: string;
 
 const EMAIL = "ada@example.com";
 const DETAILS = { ...VALID_DETAILS, force_persist: true };
+const PNG = new Uint8Array(Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64"));
 
 beforeAll(async () => {
   api = await startApi({ routes: apiRoutes });
@@ -301,5 +302,97 @@ describe("GET /wefix-booking/carrier/{carrier} (ADR 269)", () => {
     });
     expect(answer.data).toMatchObject({ allows_in_store_bookings: true, allows_in_store_drop_off: true });
     expect((await refused(client.GET("/wefix-booking/carrier/{carrier}", { params: { path: { carrier: "someone-else" } } }))).status).toBe(404);
+  });
+});
+
+describe("the rest of §7 through the generated client", () => {
+  it("serves the booking's device, the carrier's store, the call-back, the catalogue's versions and an appliance's questions", async () => {
+    const ref = await ready();
+    const path = { ref, deviceKey: "a1b2c3d4e5" };
+    const device = await ok(client.GET("/wefix-booking/{ref}/device/{deviceKey}", { params: { path } }));
+    expect(device.data).toMatchObject({ model_version: expect.objectContaining({ model_id: IDS.iphone15 }) });
+    const store = await ok(
+      client.POST("/wefix-booking/carrier/{carrier}/store/{storeId}", { params: { path: { carrier: carrier.code, storeId: "LDN-01" } }, body: { postcode: "SW1A 2AA" } }),
+    );
+    expect(store.data).toMatchObject({ code: "LDN-01", distance_km: expect.any(Number) });
+    const callBack = await ok(
+      client.POST("/wefix-booking/{ref}/request-call-back", {
+        params: { path: { ref } },
+        body: { model_version_id: IDS.iphone15v128, postcode: "SW1A 2AA", name: "Ada", email: EMAIL, phone: "07700 900123", carrier: carrier.code },
+      }),
+      201,
+    );
+    expect(callBack.data).toMatchObject({ booking_reference: ref });
+    const versions = await ok(client.GET("/models/{id}/versions", { params: { path: { id: String(IDS.iphone15) } } }));
+    expect(versions.data.map((version) => version.id)).toContain(IDS.iphone15v128);
+    const questions = await ok(client.POST("/booking/{ref}/triage-questions", { params: { path: { ref } }, body: { type: IDS.washer } }));
+    expect(questions.data.map((question) => question.code)).toEqual(["switches-on", "noise"]);
+    const removed = await ok(client.DELETE("/wefix-booking/{ref}/device/{deviceKey}", { params: { path } }));
+    expect(removed.data.booking.devices).not.toHaveProperty("a1b2c3d4e5");
+  });
+
+  it("lists contact reasons and sends a message with the spec's payload", async () => {
+    const reasons = await ok(client.GET("/contact-request-reason", {}));
+    expect(reasons.data[0]).toEqual({ id: 11, title: "My repair" });
+    const sent = await ok(
+      client.POST("/contact/post", {
+        body: {
+          name: "Ada Lovelace",
+          email: EMAIL,
+          phone: "07700 900123",
+          reason: { id: 11, title: "My repair" },
+          message: "Where is my technician?",
+          g_recaptcha_response: null,
+          carrier: carrier.code,
+        },
+      }),
+      201,
+    );
+    expect(sent.data).toMatchObject({ reason: { id: 11, title: "My repair" } });
+  });
+
+  it("manages an order: its address, the UK address list, a device's IMEI and its proof of purchase as multipart, the date-change log", async () => {
+    const ref = await ready();
+    const paid = await ok(client.POST("/wefix-booking/{ref}/charge", { params: { path: { ref } }, body: { currency: "GBP", token: "fake-valid-nonce", payment_type: "card" } }));
+    const id = String(paid.data.order_id);
+    const addressed = await ok(
+      client.PUT("/orders/{id}/address", {
+        params: { path: { id } },
+        body: { line_1: "10 Downing Street", line_2: "", town: "London", postcode: "SW1A 2AA", email_to_verify: EMAIL },
+      }),
+    );
+    expect(addressed.data).toMatchObject({ details: { address_1: "10 Downing Street" } });
+    const repair = createClient<paths>({ baseUrl: api.href("/api/repair"), headers: { authorization: `Bearer ${key}` } });
+    const lines = await ok(repair.GET("/order/addresses/{postcode}", { params: { path: { postcode: "NE16EE" } } }));
+    expect(lines.data).toEqual(["Flat 5, Earl Grey House, 75 Grey Street, Newcastle upon Tyne, Tyne and Wear, NE1 6EE"]);
+
+    const devices = await ok(client.GET("/customer/{ref}/devices", { params: { path: { ref: id }, query: { email: EMAIL } } }));
+    const deviceId = String(devices.data[0]!.id);
+    const imei = await ok(client.POST("/orders/devices/{id}/imei", { params: { path: { id: deviceId } }, body: { imei: "490154203237518", email: EMAIL, customer_update: true } }));
+    expect(imei.data).toMatchObject({ imei_status: "supplied" });
+    const form = new FormData();
+    form.set("image", new Blob([PNG], { type: "image/png" }), "receipt.png");
+    const proof = await ok(client.POST("/orders/devices/{id}/validation-images", { params: { path: { id: deviceId } }, body: { image: "" }, bodySerializer: () => form }));
+    expect(proof.data).toMatchObject({ proof_of_purchase_supplied: true });
+
+    const days = await ok(client.GET("/orders/{order}/load-days/{date}/{days}", { params: { path: { order: id, date: "2025-06-05", days: "10" } } }));
+    const current = (await ok(client.GET("/customer/{ref}", { params: { path: { ref: id }, query: { email: EMAIL } } }))).data.booking as { booking_date: string };
+    const next = days.data.find((day) => day.available !== false && day.date !== current.booking_date);
+    const moved = await ok(client.PUT("/orders/{id}/date", { params: { path: { id }, query: { email_to_verify: EMAIL } }, body: { date: String(next!.date) } }));
+    const change = moved.data.date_change as { job_id: number; original_date: string; new_date: string; original_technician: string; new_technician: string };
+    const log = await ok(
+      client.POST("/technicians/log/date-change", {
+        body: {
+          jobId: change.job_id,
+          userId: null,
+          original_date: change.original_date,
+          new_date: change.new_date,
+          reason: "The customer will be travelling that week",
+          original_technician: change.original_technician,
+          new_technician: change.new_technician,
+        },
+      }),
+    );
+    expect(log.data.at(-1)).toMatchObject({ new_date: next!.date, reason: "The customer will be travelling that week" });
   });
 });
