@@ -134,32 +134,68 @@ function offered(carrier: CarrierContext, exclusions: Exclusions, make: { id: nu
   return makeAllowed(carrier, make) && !exclusions.makeIds.has(make.id);
 }
 
-const listMakesInput = z.object({ typeId: z.coerce.number().int().positive(), locale: localeSchema });
+const listMakesInput = z.object({
+  typeId: z.coerce.number().int().positive(),
+  locale: localeSchema,
+  /**
+   * Spec §7 `show_available`. Absent: makes with at least one model. true: only makes with a model
+   * the carrier prices a repair of (something bookable). false: every make of the type the carrier
+   * offers, with models or not.
+   */
+  available: z.boolean().optional(),
+});
 
-/** Makes of a device type that have at least one model (spec: show_available=true). */
+/** Makes of a device type the carrier offers, narrowed by `available` (spec §7 show_available). */
 export async function listMakes(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof listMakesInput>): Promise<Make[]> {
-  const { typeId } = parseInput(listMakesInput, input);
+  const { typeId, available } = parseInput(listMakesInput, input);
   const kept = await catalogueReads(db, carrier.code);
   const [rows, exclusions] = await together(
     db,
     () =>
-      kept(`makes|${typeId}`, () =>
-        db
-          .selectDistinct({ id: s.makes.id, code: s.makes.code, name: s.makes.name, typeId: s.makes.typeId })
-          .from(s.makes)
+      kept(`makes|${typeId}|${available ?? ""}`, () => {
+        const makes = db.selectDistinct({ id: s.makes.id, code: s.makes.code, name: s.makes.name, typeId: s.makes.typeId }).from(s.makes);
+        const ofType = and(eq(s.makes.typeId, typeId), eq(s.makes.active, true));
+        if (available === false) return makes.where(ofType).orderBy(asc(s.makes.id));
+        return makes
           .innerJoin(s.modelMakes, eq(s.modelMakes.makeId, s.makes.id))
           .innerJoin(s.models, and(eq(s.models.id, s.modelMakes.modelId), eq(s.models.active, true)))
-          .where(and(eq(s.makes.typeId, typeId), eq(s.makes.active, true)))
-          .orderBy(asc(s.makes.id)),
-      ),
+          .where(ofType)
+          .orderBy(asc(s.makes.id));
+      }),
     () => keptExclusions(kept, db, carrier),
   );
-  return rows.filter((m) => offered(carrier, exclusions, m)).map((m) => ({ id: m.id, code: m.code, name: m.name, type_id: m.typeId }));
+  let makes = rows.filter((m) => offered(carrier, exclusions, m));
+  if (available === true) {
+    const bookable = await Promise.all(makes.map(async (make) => (await bookableModelIds(db, carrier, exclusions, make.id, typeId)).length > 0));
+    makes = makes.filter((_, index) => bookable[index]);
+  }
+  return makes.map((m) => ({ id: m.id, code: m.code, name: m.name, type_id: m.typeId }));
 }
 
-export async function listDeviceTypes(db: DbOrTx, _carrier: CarrierContext, input: { locale?: Locale } = {}): Promise<DeviceType[]> {
+/** Models of a make and type with at least one repair the carrier offers at a price in its currency. */
+async function bookableModelIds(db: DbOrTx, carrier: CarrierContext, exclusions: Exclusions, makeId: number, typeId: number): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ id: s.models.id })
+    .from(s.models)
+    .innerJoin(s.modelMakes, eq(s.modelMakes.modelId, s.models.id))
+    .where(offeredModelsOf(makeId, exclusions, eq(s.models.typeId, typeId)));
+  if (!rows.length) return [];
+  const priced = await pricedProblems(
+    db,
+    carrier,
+    rows.map((row) => row.id),
+  );
+  return [...priced].filter(([, problems]) => problems.some((problem) => !exclusions.problems.has(problem.code))).map(([id]) => id);
+}
+
+/** The device types; `repairTypeId` (spec §7 `repair_type_id`) keeps only that one. */
+export async function listDeviceTypes(db: DbOrTx, _carrier: CarrierContext, input: { locale?: Locale; repairTypeId?: number } = {}): Promise<DeviceType[]> {
   const locale = parseInput(localeSchema, input.locale);
-  const rows = await db.select().from(s.deviceTypes).orderBy(asc(s.deviceTypes.id));
+  const rows = await db
+    .select()
+    .from(s.deviceTypes)
+    .where(input.repairTypeId === undefined ? undefined : eq(s.deviceTypes.id, input.repairTypeId))
+    .orderBy(asc(s.deviceTypes.id));
   return rows.map((r) => ({ id: r.id, code: r.code, title: t(r.title, locale) }));
 }
 
@@ -391,6 +427,32 @@ export async function listTriageQuestions(db: DbOrTx, carrier: CarrierContext, m
 export async function saleTitle(db: DbOrTx, locale: Locale = "en"): Promise<string | null> {
   const [info] = await saleTitleStatement(db).execute();
   return info?.saleTitle ? t(info.saleTitle, locale) : null;
+}
+
+/** A repair of the version done under the manufacturer's warranty: the carrier's warranty charge, whatever the repair. */
+export interface WarrantyRepair {
+  problem: { id: number; code: string; title: string };
+  price: number;
+  currency: string;
+}
+
+/**
+ * Spec §7 GET /models/versions/{id}?include_warranty_repairs: the version's repairs as an in-warranty
+ * booking prices them (the repair free, the carrier's warranty charge once per booking where it
+ * charges one); none where the carrier offers no warranty repairs.
+ */
+export async function getModelVersionWithWarranty(
+  db: DbOrTx,
+  carrier: CarrierContext,
+  versionId: number,
+  locale: Locale = "en",
+): Promise<ModelVersionDetail & { warranty_repairs: WarrantyRepair[] }> {
+  const version = await getModelVersion(db, carrier, versionId, locale);
+  const charge = carrier.warrantyRepairChargeable ? carrier.warrantyRepairCharge : 0;
+  const warranty_repairs = carrier.allowWarrantyRepairs
+    ? version.problems.map((problem) => ({ problem: { id: problem.id, code: problem.code, title: problem.title }, price: charge, currency: carrier.currency }))
+    : [];
+  return { ...version, warranty_repairs };
 }
 
 /** Spec §7 GET /models/versions/{id}: the version with its model, colours, priced problems and extras. */

@@ -8,7 +8,8 @@ import { z } from "zod";
 import type { BookingState } from "../bookings/state";
 import { PAYMENT_TYPES } from "../domain/payment-types";
 import { ApiProblem } from "./errors";
-import { dataOf, defineRoute, type ApiCarrier, type ApiRoute } from "./routes";
+import { carrierAnswer, carrierSettings } from "./carrier-settings";
+import { assertKeyCarrier, dataOf, defineRoute, type ApiRoute } from "./routes";
 
 const PREFIX = "/wefix-booking";
 const text = (max: number) => z.string().max(max);
@@ -26,7 +27,7 @@ const catalogueLocale = (locale: string): "en" | "de" => (locale === "de" ? "de"
 export const buildBody = z
   .object({ referrer: text(200).nullish(), channel: text(200).nullish(), lucidRef: text(200).nullish(), is_business_account: z.boolean().optional() })
   .strict();
-/** Fields the spec's client sends with the postcode and the address that the carrier of the key already decides. */
+/** Fields the spec's client sends with the postcode and the address; `carrier` must be the key's own (assertKeyCarrier). */
 const clientContext = {
   carrier: text(60).optional(),
   is_business_account: z.boolean().optional(),
@@ -122,41 +123,14 @@ const bookingCodeAnswer = dataOf(
   }),
 );
 
+/** A DELETE's body naming something the booking does not hold: refused rather than ignored (ADR 268). */
+const notTheBookings = (field: string, message: string) => new ApiProblem(400, "VALIDATION", [message], { [field]: [message] });
+
+/** Spec §7 charge's `invoice_payment` (ADR 268): no carrier bills by invoice, so true is refused rather than charged otherwise. */
+const INVOICE_REFUSED = "Payment by invoice is not offered: pay with the card or pay-later token (invoice_payment false or left out).";
+
 /** ADR 172: the charge answers the paid booking with its order, so a partner needs no second call. */
 export const chargeAnswer = dataOf(bookingData.extend({ order_id: z.number().int().nullable(), checkout_status: z.string() }));
-
-/** The settings a partner's front end needs (spec §7 GET /carrier/{carrier}). */
-const CARRIER_SETTINGS = [
-  "code",
-  "name",
-  "countryCode",
-  "currency",
-  "timezone",
-  "defaultLocale",
-  "supportedLocales",
-  "allowWarrantyRepairs",
-  "maxDevicesPerBasket",
-  "hasCallOutCharge",
-  "callOutCharge",
-  "lateDateChanges",
-  "warrantyRepairChargeable",
-  "warrantyRepairCharge",
-  "use3DSecure",
-  "usesKlarna",
-  "storeRequired",
-  "singleMakeOnly",
-  "singleMakeId",
-  "offersMailIn",
-  "confirmOnly",
-  "payButtonVariant",
-  "businessAccounts",
-  "addressLookup",
-] as const;
-const carrierAnswer = dataOf(z.object({ settings: z.record(z.string(), z.unknown()), allows_in_store_bookings: z.boolean(), allows_in_store_drop_off: z.boolean() }));
-function carrierSettings(carrier: ApiCarrier) {
-  const settings = Object.fromEntries(CARRIER_SETTINGS.filter((name) => carrier[name] !== undefined).map((name) => [name, carrier[name]]));
-  return { data: { settings, allows_in_store_bookings: carrier.allowsInStoreBookings === true, allows_in_store_drop_off: carrier.allowsInStoreDropOff === true } };
-}
 
 const booking = (path: string) => `${PREFIX}/{ref}${path}`;
 
@@ -175,7 +149,8 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: `${PREFIX}/carrier/{carrier}`,
-    summary: "The key's carrier's settings (another carrier's code answers 404).",
+    summary:
+      "The key's carrier's §3 settings and carrier details in full, from the CMS: the switches (`settings`), the header, footer and theme (`carrier`), and `allows_in_store_bookings` / `allows_in_store_drop_off`. Another carrier's code answers 404.",
     scope: "bookings:write",
     response: carrierAnswer,
     handle: async ({ carrier, params }) => {
@@ -228,38 +203,51 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: booking("/validate"),
-    summary: "Whether the booking can go to payment, without changing it.",
+    summary:
+      "Whether the booking can go to payment, without changing it: the booking (`booking_reference`, `booking`, as every booking call answers) with its validity beside it (`valid`; else the §8 `code`, `messages` and the `fields` at fault).",
     scope: "bookings:write",
     rateClass: "read",
-    response: dataOf(z.object({ valid: z.boolean(), code: z.string().nullable(), messages: z.array(z.string()), fields: z.record(z.string(), z.array(z.string())) })),
-    handle: async ({ engine, carrier, params }) => ({ data: await engine.checkout.validateBooking(carrier, params.ref) }),
+    response: dataOf(bookingData.extend({ valid: z.boolean(), code: z.string().nullable(), messages: z.array(z.string()), fields: z.record(z.string(), z.array(z.string())) })),
+    handle: async ({ engine, carrier, params, locale }) => {
+      const validity = await engine.checkout.validateBooking(carrier, params.ref);
+      return { data: { ...answer(await engine.basket.getBooking(carrier, params.ref, { locale: catalogueLocale(locale) })).data, ...validity } };
+    },
   }),
   defineRoute({
     method: "post",
     path: booking("/postcode"),
-    summary: "The repair postcode: BK04 when invalid or not covered.",
+    summary: "The repair postcode: BK04 when invalid or not covered. `carrier`, when sent, must be the key's carrier (400 otherwise).",
     scope: "bookings:write",
     body: postcodeBody,
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params, body }) => answer(await engine.basket.setPostcode(carrier, params.ref, body)),
+    handle: async ({ engine, carrier, params, body }) => {
+      assertKeyCarrier(carrier, body.carrier);
+      return answer(await engine.basket.setPostcode(carrier, params.ref, body));
+    },
   }),
   defineRoute({
     method: "post",
     path: booking("/address"),
-    summary: "The repair address: BK04 when no area covers it.",
+    summary: "The repair address: BK04 when no area covers it. `carrier`, when sent, must be the key's carrier (400 otherwise).",
     scope: "bookings:write",
     body: addressBody,
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params, body }) => answer(await engine.basket.setAddress(carrier, params.ref, body)),
+    handle: async ({ engine, carrier, params, body }) => {
+      assertKeyCarrier(carrier, body.carrier);
+      return answer(await engine.basket.setAddress(carrier, params.ref, body));
+    },
   }),
   defineRoute({
     method: "post",
     path: booking("/store"),
-    summary: "The store an in-store booking is made for, or { ignore: true }.",
+    summary: "The store an in-store booking is made for, or { ignore: true }. `carrier`, when sent, must be the key's carrier (400 otherwise).",
     scope: "bookings:write",
     body: storeBody,
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params, body }) => answer(await engine.basket.setStore(carrier, params.ref, body)),
+    handle: async ({ engine, carrier, params, body }) => {
+      if ("carrier" in body) assertKeyCarrier(carrier, body.carrier);
+      return answer(await engine.basket.setStore(carrier, params.ref, body));
+    },
   }),
   defineRoute({
     method: "post",
@@ -273,10 +261,16 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "delete",
     path: booking("/drop-off"),
-    summary: "Back to a visit instead of a drop-off.",
+    summary: "Back to a visit instead of a drop-off. `drop_off_company_store_id` (optional, as the spec's client sends it) must be the booking's drop-off store (400 otherwise).",
     scope: "bookings:write",
+    body: dropOffBody.partial(),
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params }) => answer(await engine.basket.clearDropOff(carrier, params.ref)),
+    handle: async ({ engine, carrier, params, body }) => {
+      const current = await engine.basket.getBooking(carrier, params.ref);
+      if (body.drop_off_company_store_id !== undefined && body.drop_off_company_store_id !== current.drop_off_company_store_id)
+        throw notTheBookings("drop_off_company_store_id", "This is not the booking's drop-off store.");
+      return answer(await engine.basket.clearDropOff(carrier, params.ref));
+    },
   }),
   defineRoute({
     method: "get",
@@ -359,11 +353,16 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "delete",
     path: booking("/discount-code"),
-    summary: "Removes the promo code (a discount_code in the body is accepted and not needed).",
+    summary: "Removes the promo code. `discount_code` (optional, as the spec's client sends it) must be the booking's code, in any case (400 otherwise).",
     scope: "bookings:write",
     body: discountBody.partial(),
     response: bookingAnswer,
-    handle: async ({ engine, carrier, params }) => answer(await engine.basket.removeDiscountCode(carrier, params.ref)),
+    handle: async ({ engine, carrier, params, body }) => {
+      const current = await engine.basket.getBooking(carrier, params.ref);
+      const applied = current.discount_code?.toUpperCase() ?? null;
+      if (body.discount_code !== undefined && body.discount_code.trim().toUpperCase() !== applied) throw notTheBookings("discount_code", "This is not the booking's promo code.");
+      return answer(await engine.basket.removeDiscountCode(carrier, params.ref));
+    },
   }),
   defineRoute({
     method: "post",
@@ -375,6 +374,7 @@ export const bookingRoutes: ApiRoute[] = [
     status: 201,
     response: dataOf(z.record(z.string(), z.unknown())),
     handle: async ({ engine, carrier, params, body, locale }) => {
+      assertKeyCarrier(carrier, body.carrier);
       // The booking must be the key's carrier's (BK01 404 otherwise), as every other call under /{ref}.
       const { reference } = await engine.basket.getBooking(carrier, params.ref);
       return { data: await engine.contact.requestCallBack(carrier, reference, { locale: catalogueLocale(locale), ...body }) };
@@ -426,12 +426,14 @@ export const bookingRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: booking("/charge"),
-    summary: "Pays the booking with the payment provider's token (the sandbox takes its test nonces) and makes it an order. Accepts Idempotency-Key.",
+    summary:
+      "Pays the booking with the payment provider's token (the sandbox takes its test nonces) and makes it an order. `invoice_payment: true` is refused (400): no carrier bills by invoice. Accepts Idempotency-Key.",
     scope: "bookings:write",
     body: chargeBody,
     idempotent: true,
     response: chargeAnswer,
     handle: async ({ engine, carrier, params, body }) => {
+      if (body.invoice_payment === true) throw new ApiProblem(400, "VALIDATION", [INVOICE_REFUSED], { invoice_payment: [INVOICE_REFUSED] });
       const state = await engine.checkout.charge(carrier, params.ref, body);
       return { data: { ...answer(state).data, order_id: state.order_id, checkout_status: state.checkout_status } };
     },

@@ -168,28 +168,30 @@ export const orderRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/orders/{order}/load-days/{date}/{days}",
-    summary: "Days the order can move to: {days} days (the spec's client asks 10) from {date}.",
+    summary:
+      "Days the order can move to: {days} days (the spec's client asks 10) from {date}. The key's carrier's orders only; `email_to_verify` (optional) also checks the customer's e-mail, behind the lookup throttle.",
     scope: "orders:manage",
-    query: z.object({ email_to_verify: email }).strict(),
+    query: z.object({ email_to_verify: email.optional() }).strict(),
     response: records,
-    handle: async ({ engine, carrier, params, query }) => ({
-      data: await owned(engine, carrier, query.email_to_verify, () =>
-        engine.orders.orderAvailability(carrier, { order_ref: params.order!, email: query.email_to_verify }, { start_date: params.date, days_to_load: params.days }),
-      ),
-    }),
+    handle: async ({ engine, carrier, params, query }) => {
+      const days = (owner: string | null) =>
+        engine.orders.orderAvailability(carrier, { order_ref: params.order!, email: owner }, { start_date: params.date, days_to_load: params.days });
+      return { data: await (query.email_to_verify === undefined ? days(null) : owned(engine, carrier, query.email_to_verify, () => days(query.email_to_verify!))) };
+    },
   }),
   defineRoute({
     method: "put",
     path: "/orders/{id}/date",
-    summary: "Moves the order to another date (OR04 when not available); the reason needs more than three words.",
+    summary:
+      "Moves the order to another date (OR04 when not available) and answers the move's log entry as `date_change`. `reason` (more than three words) is optional: without it, POST /technicians/log/date-change records it next, as the spec's client does.",
     scope: "orders:manage",
     query: z.object({ email_to_verify: email.optional() }).strict(),
-    body: z.object({ date: text(10), reason: text(1000), email_to_verify: email.optional() }).strict(),
+    body: z.object({ date: text(10), reason: text(1000).optional(), email_to_verify: email.optional() }).strict(),
     response: record,
     handle: async ({ engine, carrier, principal, params, query, body }) => {
       const owner = query.email_to_verify ?? body.email_to_verify ?? "";
       const { order, log } = await owned(engine, carrier, owner, () =>
-        engine.orders.changeOrderDate(carrier, { order_ref: params.id!, email: owner }, { date: body.date, reason: body.reason }, partnerActor(principal)),
+        engine.orders.changeOrderDate(carrier, { order_ref: params.id!, email: owner }, { date: body.date, reason: body.reason ?? null }, partnerActor(principal)),
       );
       return { data: { ...order, date_change: log } };
     },
@@ -198,21 +200,46 @@ export const orderRoutes: ApiRoute[] = [
     method: "post",
     path: "/technicians/log/date-change",
     summary:
-      "The order's date-change log. PUT /orders/{id}/date writes the entry with the move (one transaction) and answers it; this call, which the spec's client sends next, writes nothing again and answers the log (404 when `date` is given and no change to it is logged).",
+      "Records the date-change log entry of a move (spec §3: jobId, userId, original_date, new_date, reason, original_technician, new_technician) and answers the job's log. PUT /orders/{id}/date wrote the entry with the move (its `date_change` holds the job and technicians); this call records its reason where the move had none. An entry no move of the job matches, or with another reason or user than the one recorded, contradicts the order's history: 422 VALIDATION naming the field; another carrier's job 404. Sent again, nothing is logged twice. Without `jobId`, `order_id` and `email_to_verify` read the order's log (optionally only the move to `date`; 404 when none).",
     scope: "orders:manage",
     body: z
       .object({
-        order_id: z.union([text(20), z.number().int().positive()]),
-        email_to_verify: email,
-        date: text(10).optional(),
+        jobId: z.union([z.number().int().positive(), text(20)]).optional(),
+        userId: z.union([text(80), z.number().int()]).nullish(),
+        original_date: text(10).optional(),
+        new_date: text(10).optional(),
         reason: text(1000).optional(),
+        original_technician: text(80).optional(),
+        new_technician: text(80).optional(),
+        order_id: z.union([text(20), z.number().int().positive()]).optional(),
+        email_to_verify: email.optional(),
+        date: text(10).optional(),
       })
-      .strict(),
-    rateClass: "read",
+      .strict()
+      .superRefine((body, context) => {
+        const needed = body.jobId !== undefined ? (["original_date", "new_date", "reason", "original_technician", "new_technician"] as const) : (["jobId"] as const);
+        const reading = body.jobId === undefined && body.order_id !== undefined && body.email_to_verify !== undefined;
+        if (reading) return;
+        for (const field of needed) if (body[field] === undefined) context.addIssue({ code: "custom", path: [field], message: "This field is required." });
+      }),
     response: dataOf(z.array(logEntry)),
     handle: async ({ engine, carrier, body }) => {
-      const lookup = { order_ref: String(body.order_id), email: body.email_to_verify };
-      const log = await owned(engine, carrier, body.email_to_verify, async () => {
+      if (body.jobId !== undefined) {
+        const { jobId, userId, original_date, new_date, reason, original_technician, new_technician } = body;
+        // The schema required the entry's fields beside jobId; the engine checks their values.
+        const entry = {
+          jobId,
+          userId,
+          original_date: original_date!,
+          new_date: new_date!,
+          reason: reason!,
+          original_technician: original_technician!,
+          new_technician: new_technician!,
+        };
+        return { data: await engine.orders.recordDateChange(carrier, entry) };
+      }
+      const lookup = { order_ref: String(body.order_id), email: body.email_to_verify! };
+      const log = await owned(engine, carrier, body.email_to_verify!, async () => {
         const order = await engine.orders.lookupOrder(carrier, lookup);
         return order.job ? engine.orders.dateChangeLog(carrier, order.job.id) : [];
       });
@@ -225,9 +252,10 @@ export const orderRoutes: ApiRoute[] = [
   defineRoute({
     method: "post",
     path: "/orders/devices/{id}/validation-images",
-    summary: "The proof of purchase of an order's device, as multipart/form-data (the image part, a .jpg or .png, and the customer's email), checked as on the manage page.",
+    summary:
+      "The proof of purchase of an order's device, as multipart/form-data: the image part (a .jpg or .png, checked by its content). The key's carrier's orders only; an `email` part (optional) also checks the customer's e-mail, behind the lookup throttle.",
     scope: "orders:manage",
-    body: z.object({ email }).strict(),
+    body: z.object({ email: email.optional() }).strict(),
     upload: {
       field: "image",
       maxBytes: MAX_PROOF_BYTES,
@@ -237,11 +265,9 @@ export const orderRoutes: ApiRoute[] = [
     response: record,
     handle: async ({ engine, carrier, principal, params, body, upload }) => {
       if (!upload) throw new ApiProblem(400, "VALIDATION", [FIELD_MESSAGES.PROOF_MISSING], { image: [FIELD_MESSAGES.PROOF_MISSING] });
-      return {
-        data: await owned(engine, carrier, body.email, () =>
-          engine.orders.uploadProofOfPurchase(carrier, { device_id: deviceId(params.id), email: body.email, bytes: upload.bytes }, partnerActor(principal)),
-        ),
-      };
+      const store = (owner: string | null) =>
+        engine.orders.uploadProofOfPurchase(carrier, { device_id: deviceId(params.id), email: owner, bytes: upload.bytes }, partnerActor(principal));
+      return { data: await (body.email === undefined ? store(null) : owned(engine, carrier, body.email, () => store(body.email!))) };
     },
   }),
   defineRoute({

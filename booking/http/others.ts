@@ -7,7 +7,7 @@ import { z } from "zod";
 import { normalisePostcode } from "../domain/postcode";
 import { PostcodeNotCoveredError } from "../domain/errors";
 import { ApiProblem } from "./errors";
-import { partnerActor, dataOf, defineRoute, deviceId, type ApiRoute } from "./routes";
+import { assertKeyCarrier, assertKeyCountry, partnerActor, dataOf, defineRoute, deviceId, type ApiRoute } from "./routes";
 
 const catalogueLocale = (locale: string): "en" | "de" => (locale === "de" ? "de" : "en");
 const positiveId = z.number().int().positive();
@@ -115,6 +115,7 @@ export const otherRoutes: ApiRoute[] = [
     status: 201,
     response: contactAnswer,
     handle: async ({ engine, carrier, principal, body, locale, contactReasons }) => {
+      assertKeyCarrier(carrier, body.carrier);
       const wanted = typeof body.reason === "number" ? body.reason : body.reason.id;
       // As the contact page: the reason must be one of the carrier's, and its title is the CMS's.
       const reason = (await contactReasons()).find((entry) => entry.id === wanted);
@@ -141,10 +142,11 @@ export const otherRoutes: ApiRoute[] = [
     method: "get",
     base: "/api/repair",
     path: "/order/addresses/{postcode}",
-    summary: `The addresses at a postcode for changing an order's address (spec §7 'UK order address list'): line_1, line_2, line_3, post_town, county; at most ${ORDER_ADDRESS_LIMIT}.`,
+    summary: `The addresses at a postcode for changing an order's address (spec §7 'UK order address list'): a list of address lines, each one address on one line ('Flat 5, Earl Grey House, 75 Grey Street, Newcastle upon Tyne, Tyne and Wear, NE1 6EE'); at most ${ORDER_ADDRESS_LIMIT}. \`format=structured\` answers each as §3's fields instead: id, line_1, line_2, line_3, post_town, county, postcode.`,
     scope: "orders:manage",
-    response: dataOf(z.array(orderAddress)),
-    handle: async ({ engine, carrier, params }) => {
+    query: z.object({ format: z.enum(["lines", "structured"]).optional() }).strict(),
+    response: dataOf(z.union([z.array(z.string()), z.array(orderAddress)])),
+    handle: async ({ engine, carrier, params, query }) => {
       const postcode = normalisePostcode(carrier.countryCode, params.postcode);
       if (!postcode.ok) throw new PostcodeNotCoveredError("POSTCODE_INVALID");
       // As the repair-location page: the postcode's container opened, its retrievable addresses retrieved.
@@ -154,23 +156,23 @@ export const otherRoutes: ApiRoute[] = [
       const seen = new Set<string>();
       const ids = [...inside, ...found].filter((option) => option.retrievable && !seen.has(option.id) && seen.add(option.id)).map((option) => option.id);
       const retrieved = await Promise.all(ids.slice(0, ORDER_ADDRESS_LIMIT).map(async (id) => ({ id, address: await engine.coverage.retrieveAddress(carrier, id) })));
-      return {
-        data: retrieved.flatMap(({ id, address }) =>
-          address && address.postal_code.replace(/\s+/g, "").toUpperCase() === postcode.postcode
-            ? [
-                {
-                  id,
-                  line_1: address.line_1,
-                  line_2: address.line_2,
-                  line_3: address.line_3 ?? "",
-                  post_town: address.post_town ?? address.city,
-                  county: address.county ?? "",
-                  postcode: address.postal_code,
-                },
-              ]
-            : [],
-        ),
-      };
+      const addresses = retrieved.flatMap(({ id, address }) =>
+        address && address.postal_code.replace(/\s+/g, "").toUpperCase() === postcode.postcode
+          ? [
+              {
+                id,
+                line_1: address.line_1,
+                line_2: address.line_2,
+                line_3: address.line_3 ?? "",
+                post_town: address.post_town ?? address.city,
+                county: address.county ?? "",
+                postcode: address.postal_code,
+              },
+            ]
+          : [],
+      );
+      if (query.format === "structured") return { data: addresses };
+      return { data: addresses.map((a) => [a.line_1, a.line_2, a.line_3, a.post_town, a.county, a.postcode].filter(Boolean).join(", ")) };
     },
   }),
   defineRoute({
@@ -198,11 +200,14 @@ export const otherRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/loqate/address-find",
-    summary: "Address suggestions in the carrier's country.",
+    summary: "Address suggestions in the carrier's country. `country_code` (ISO alpha-2, optional) must be the carrier's; another is refused (400).",
     scope: "bookings:write",
     query: z.object({ text: z.string().max(200).optional(), container: z.string().max(200).optional(), country_code: z.string().max(2).optional() }).strict(),
     response: records,
-    handle: async ({ engine, carrier, query }) => ({ data: await engine.coverage.findAddresses(carrier, { text: query.text, container: query.container }) }),
+    handle: async ({ engine, carrier, query }) => {
+      assertKeyCountry(carrier, query.country_code, "country_code");
+      return { data: await engine.coverage.findAddresses(carrier, { text: query.text, container: query.container }) };
+    },
   }),
   defineRoute({
     method: "get",
@@ -219,10 +224,11 @@ export const otherRoutes: ApiRoute[] = [
   defineRoute({
     method: "get",
     path: "/loqate/geocode/{country}/{text}",
-    summary: "Latitude and longitude of an address text in the carrier's country.",
+    summary: "Latitude and longitude of an address text in the carrier's country; {country} (ISO alpha-2) must be the carrier's, another is refused (400).",
     scope: "bookings:write",
     response: record,
     handle: async ({ engine, carrier, params }) => {
+      assertKeyCountry(carrier, params.country, "country");
       const point = await engine.coverage.geocodeAddress(carrier, params.text);
       if (!point) throw new ApiProblem(404, "NOT_FOUND", ["The address was not found."]);
       return { data: point };

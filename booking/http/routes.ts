@@ -114,3 +114,20 @@ export const dataOf = <T extends z.ZodType>(schema: T) => z.object({ data: schem
 
 /** The partner key as the order's history names it (ADR 247): its name, or its id when it has none. */
 export const partnerActor = (principal: ApiPrincipal): OrderActor => ({ type: "partner", id: principal.keyId, name: principal.keyName?.trim() || principal.keyId });
+
+/**
+ * The body's `carrier` (spec §7 postcode, address, store, call-back, contact): the key decides the
+ * carrier, so another one is refused (400, naming the field), never silently ignored.
+ */
+export function assertKeyCarrier(carrier: Pick<ApiCarrier, "code">, sent: string | null | undefined): void {
+  if (sent === undefined || sent === null || sent === carrier.code) return;
+  const message = `This API key acts for the carrier ${carrier.code}: send carrier ${carrier.code} or leave it out.`;
+  throw new ApiProblem(400, "VALIDATION", [message], { carrier: [message] });
+}
+
+/** A country the spec's client names (`country_code`, `{country}`): the carrier's own, as ISO alpha-2; another is refused. */
+export function assertKeyCountry(carrier: Pick<ApiCarrier, "countryCode">, sent: string | undefined, field: string): void {
+  if (sent === undefined || sent.toUpperCase() === carrier.countryCode) return;
+  const message = `The address lookup searches the carrier's country only: send ${carrier.countryCode} or leave it out.`;
+  throw new ApiProblem(400, "VALIDATION", [message], { [field]: [message] });
+}

@@ -39,6 +39,7 @@ import {
   DateUnavailableError,
   FIELD_MESSAGES,
   NoTechnicianError,
+  NotFoundError,
   OrderCancelledError,
   OrderDateUnavailableError,
   OrderNotFoundError,
@@ -66,7 +67,11 @@ const lookupInput = z.object({
     .union([z.string(), z.number()], { error: "Your order reference is missing" })
     .transform((v) => String(v).trim())
     .pipe(z.string().min(1, "Your order reference is missing")),
-  email: plainText({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
+  /**
+   * The customer's e-mail, which must be the order's; null only where a partner's API key of the
+   * order's carrier vouches for the caller (ADR 267: the spec's load-days and proof upload send none).
+   */
+  email: plainText({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase().nullable(),
 });
 export type OrderLookup = z.input<typeof lookupInput>;
 
@@ -78,7 +83,7 @@ async function findOrder(db: DbOrTx, carrier: CarrierContext, lookup: OrderLooku
     .from(s.orders)
     .where(and(eq(s.orders.carrierCode, carrier.code), eq(s.orders.orderRef, Number(order_ref))));
   const [order] = lock ? await query.for("update") : await query;
-  if (!order || order.email.toLowerCase() !== email) throw new OrderNotFoundError();
+  if (!order || (email !== null && order.email.toLowerCase() !== email)) throw new OrderNotFoundError();
   return order;
 }
 
@@ -649,7 +654,11 @@ const changeDateInput = z.object({
    * as the customer's own move gives (spec §4 "Change date").
    */
   slot: windowStart.optional().nullable(),
-  reason: reasonInput,
+  /**
+   * null: the move is made without one and the date-change log call records it next (spec §7: PUT
+   * date sends the date alone, then POST /technicians/log/date-change; ADR 267). Absent is refused.
+   */
+  reason: reasonInput.nullable(),
   /** A staff user changing the date; null for the customer. */
   user_id: z.string().max(80).optional().nullable(),
 });
@@ -818,7 +827,7 @@ export async function changeOrderDate(
         userId: data.user_id ?? null,
         originalDate: order.date,
         newDate: data.date,
-        reason: data.reason,
+        reason: data.reason ?? "",
         originalTechnician: order.technicianId,
         newTechnician: technicianId,
         createdAt: now,
@@ -865,6 +874,70 @@ export async function dateChangeLog(ctx: EngineContext, carrier: CarrierContext,
   return rows.map(({ log, actorType, actorName }) =>
     logView(log, actorType ? { type: actorType, name: actorName } : log.userId ? { type: "staff", name: null } : { type: "customer", name: null }),
   );
+}
+
+const technicianInput = z.string().trim().min(1).max(80);
+
+/** Spec §3 "Date-change log": the entry the spec's client sends after PUT /orders/{id}/date. */
+const dateChangeEntryInput = z.object({
+  jobId: id,
+  userId: z
+    .union([z.string().trim().max(80), z.number().int()])
+    .nullish()
+    .transform((value) => (value === undefined || value === null || value === "" ? null : String(value))),
+  original_date: calendarDate,
+  new_date: calendarDate,
+  reason: reasonInput,
+  original_technician: technicianInput,
+  new_technician: technicianInput,
+});
+
+/**
+ * Spec §7 POST /technicians/log/date-change (ADR 267): the log entry of a move the order's history
+ * holds. The move itself (PUT /orders/{id}/date) wrote the entry with its dates and technicians; this
+ * records the entry's reason (and user) where the move was made without one, and answers an entry
+ * already recorded the same way as it is. An entry no move of the job matches, or one that states
+ * another reason or user than the one recorded, contradicts the history: refused, naming the field.
+ */
+export async function recordDateChange(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof dateChangeEntryInput>): Promise<DateChangeLogEntry[]> {
+  const data = parseInput(dateChangeEntryInput, input);
+  const contradiction = (field: keyof typeof data, message: string) => new ValidationError({ [field]: [message] });
+  await ctx.db.transaction(async (tx) => {
+    const [job] = await tx
+      .select({ id: s.jobs.id })
+      .from(s.jobs)
+      .where(and(eq(s.jobs.carrierCode, carrier.code), eq(s.jobs.id, data.jobId)));
+    if (!job) throw new NotFoundError("The job");
+    const moves = await tx
+      .select()
+      .from(s.dateChangeLog)
+      .where(and(eq(s.dateChangeLog.carrierCode, carrier.code), eq(s.dateChangeLog.jobId, job.id)))
+      .orderBy(asc(s.dateChangeLog.id))
+      .for("update");
+    const toDay = moves.filter((move) => move.newDate === data.new_date);
+    if (!toDay.length) throw contradiction("new_date", "The order's history has no move of this job to new_date: PUT /orders/{id}/date moves it first.");
+    const fromDay = toDay.filter((move) => move.originalDate === data.original_date);
+    if (!fromDay.length) throw contradiction("original_date", `The job was moved to ${data.new_date} from ${toDay.at(-1)!.originalDate}, not from original_date.`);
+    const move = [...fromDay].reverse().find((entry) => entry.originalTechnician === data.original_technician && entry.newTechnician === data.new_technician);
+    if (!move) {
+      const last = fromDay.at(-1)!;
+      const field = last.originalTechnician !== data.original_technician ? "original_technician" : "new_technician";
+      throw contradiction(field, `The move's ${field.replace("_", " ")} was ${field === "original_technician" ? last.originalTechnician : last.newTechnician}.`);
+    }
+    if (move.userId !== null && data.userId !== null && move.userId !== data.userId) throw contradiction("userId", `The move was logged for user ${move.userId}.`);
+    if (move.reason && move.reason !== data.reason) throw contradiction("reason", "The move was logged with another reason.");
+    if (move.reason === data.reason && (data.userId === null || move.userId === data.userId)) return;
+    await tx
+      .update(s.dateChangeLog)
+      .set({ reason: data.reason, userId: move.userId ?? data.userId })
+      .where(eq(s.dateChangeLog.id, move.id));
+    // The move's entry in the order's history carries the reason too.
+    await tx
+      .update(s.orderEvents)
+      .set({ details: sql`${s.orderEvents.details} || ${JSON.stringify({ reason: data.reason })}::jsonb` })
+      .where(and(eq(s.orderEvents.carrierCode, carrier.code), eq(s.orderEvents.eventKey, `date-change:${move.id}`)));
+  });
+  return dateChangeLog(ctx, carrier, data.jobId);
 }
 
 const changeAddressInput = addressInput.pick({ line_1: true, line_2: true, town: true, postcode: true, latitude: true, longitude: true });
@@ -927,7 +1000,8 @@ export async function changeOrderAddress(
 
 const deviceLookupInput = z.object({
   device_id: id,
-  email: plainText({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase(),
+  /** The order's e-mail; null only where a partner's key of the carrier vouches (ADR 267). */
+  email: plainText({ error: "Your email address is missing" }).trim().min(1, "Your email address is missing").toLowerCase().nullable(),
 });
 
 async function findOrderDevice(db: DbOrTx, carrier: CarrierContext, input: z.input<typeof deviceLookupInput>) {
@@ -939,7 +1013,7 @@ async function findOrderDevice(db: DbOrTx, carrier: CarrierContext, input: z.inp
     .innerJoin(s.modelVersions, eq(s.modelVersions.id, s.bookingDevices.modelVersionId))
     .innerJoin(s.models, eq(s.models.id, s.modelVersions.modelId))
     .where(and(eq(s.bookingDevices.carrierCode, carrier.code), eq(s.bookingDevices.id, device_id)));
-  if (!found || found.order.email.toLowerCase() !== email) throw new OrderNotFoundError();
+  if (!found || (email !== null && found.order.email.toLowerCase() !== email)) throw new OrderNotFoundError();
   if (found.order.status === "CANCELLED") throw new OrderCancelledError();
   if (isFullyRefunded(found.order)) throw new OrderRefundedError();
   return found;
@@ -967,7 +1041,7 @@ export async function setOrderDeviceImei(ctx: EngineContext, carrier: CarrierCon
       details: { device_id: found.device.id, identifier: identifierKind(found.kind) },
     });
   });
-  const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
+  const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: found.order.email });
   return view.devices.find((d) => d.id === found.device.id)!;
 }
 
@@ -1008,7 +1082,7 @@ export async function uploadProofOfPurchase(
       details: { device_id: found.device.id },
     });
   });
-  const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: data.email });
+  const view = await lookupOrder(ctx, carrier, { order_ref: String(found.order.orderRef), email: found.order.email });
   return view.devices.find((d) => d.id === found.device.id)!;
 }
 

@@ -83,7 +83,7 @@ describe("booking through /api/v4 alone", () => {
     const removed = await call(api.url(`/wefix-booking/${ref}/discount-code`), { method: "DELETE", key });
     expect(removed.status).toBe(200);
     expect((await call(api.url(`/wefix-booking/${ref}/device/a1b2c3d4e5`), { key })).status).toBe(200);
-    expect((await post(`/wefix-booking/${ref}/validate`, undefined)).body.data.valid).toBe(true);
+    expect((await post(`/wefix-booking/${ref}/validate`, undefined)).body.data).toMatchObject({ booking_reference: ref, booking: { reference: ref }, valid: true });
     const settings = await call(api.url(`/wefix-booking/carrier/${carrierCode}`), { key });
     expect(settings.body.data).toMatchObject({ settings: { code: carrierCode, currency: "GBP" }, allows_in_store_bookings: false });
     expect((await call(api.url("/wefix-booking/carrier/someone-else"), { key })).status).toBe(404);

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { apiRoutes } from "../../booking/http/index";
 import { IDS } from "../../booking/testing/fixtures";
 import type { paths } from "../support/api-client/schema";
-import { carrierWithKey, startApi, type ApiHarness } from "./api-harness";
+import { carrierWithKey, ok, startApi, type ApiHarness } from "./api-harness";
 
 let api: ApiHarness;
 
@@ -23,13 +23,6 @@ afterAll(() => api?.close());
 /** The partner's client: the generated paths, its key as the bearer header. */
 function partnerClient(key: string): Client<paths> {
   return createClient<paths>({ baseUrl: api.url(""), headers: { authorization: `Bearer ${key}` } });
-}
-
-/** The answer's data when the call answered `status`; otherwise the test fails showing the error body. */
-async function ok<R extends { data?: unknown; error?: unknown; response: Response }>(pending: Promise<R>, status = 200): Promise<NonNullable<R["data"]>> {
-  const { data, error, response } = await pending;
-  expect({ status: response.status, error }).toEqual({ status, error: undefined });
-  return data as NonNullable<R["data"]>;
 }
 
 const EMAIL = "ada@example.com";

@@ -1,5 +1,6 @@
 /** The partner API on an ephemeral listener over an in-memory engine (PGlite): what api-*.test.ts drive with fetch. */
 import express from "express";
+import { expect } from "vitest";
 import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { createTestEngine, type TestEngine } from "../../booking/testing/engine";
@@ -108,4 +109,11 @@ export async function carrierWithKey(
   ]);
   const issued = await api.t.engine.apiKeys.issue(carrier.code, { name: "test", scopes, allowedOrigins });
   return { carrier, key: issued.key, keyId: issued.id };
+}
+
+/** A generated client's answer data when the call answered `status`; otherwise the test fails showing the error body. */
+export async function ok<R extends { data?: unknown; error?: unknown; response: Response }>(pending: Promise<R>, status = 200): Promise<NonNullable<R["data"]>> {
+  const { data, error, response } = await pending;
+  expect({ status: response.status, error }).toEqual({ status, error: undefined });
+  return data as NonNullable<R["data"]>;
 }

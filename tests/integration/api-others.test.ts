@@ -121,11 +121,17 @@ describe("contact reasons and messages", () => {
 });
 
 describe("GET /api/repair/order/addresses/{postcode}", () => {
-  it("lists the addresses at a postcode with their UK lines, outside /api/v4", async () => {
-    const flats = await call(api.href("/api/repair/order/addresses/E16AN"), { key });
+  it("lists the addresses at a postcode as address lines (or with their UK fields), outside /api/v4", async () => {
+    const flats = await call(api.href("/api/repair/order/addresses/E16AN?format=structured"), { key });
     expect(flats.status).toBe(200);
     expect(flats.body.data.map((address: { line_1: string }) => address.line_1)).toEqual(["Flat 1", "Flat 2", "Flat 3"]);
-    const house = await call(api.href("/api/repair/order/addresses/ne1%206ee"), { key });
+    // As §7 reads it: data.data is a list of address lines.
+    expect(await call(api.href("/api/repair/order/addresses/ne1%206ee"), { key })).toMatchObject({
+      status: 200,
+      body: { data: ["Flat 5, Earl Grey House, 75 Grey Street, Newcastle upon Tyne, Tyne and Wear, NE1 6EE"] },
+    });
+    expect((await call(api.href("/api/repair/order/addresses/E16AN?format=objects"), { key })).status).toBe(400);
+    const house = await call(api.href("/api/repair/order/addresses/ne1%206ee?format=structured"), { key });
     expect(house.body.data).toEqual([
       {
         id: expect.any(String),
@@ -178,6 +184,58 @@ describe("an order's date-change log and proof of purchase", () => {
     expect(await post("/technicians/log/date-change", { order_id: { id: 1 }, email_to_verify: EMAIL })).toMatchObject({ status: 400, body: { code: "VALIDATION" } });
   });
 
+  it("moves the order with the date alone, as the spec's client does, then records the spec's log entry; refuses one the history contradicts", async () => {
+    // Without the customer's e-mail: the key's carrier vouches (another carrier's key 404).
+    const days = await call(api.url(`/orders/${orderId}/load-days/2025-06-05/10`), { key });
+    expect(days.status).toBe(200);
+    expect((await call(api.url(`/orders/${orderId}/load-days/2025-06-05/10`), { key: otherKey })).status).toBe(404);
+    const current = (await call(api.url(`/customer/${orderId}?email=${EMAIL}`), { key })).body.data.booking.booking_date;
+    const next = days.body.data.find((day: { date: string; available?: boolean }) => day.available !== false && day.date !== current && day.date !== booked);
+    const moved = await call(api.url(`/orders/${orderId}/date?email_to_verify=${EMAIL}`), { method: "PUT", key, body: { date: next.date } });
+    expect(moved).toMatchObject({ status: 200, body: { data: { date_change: { original_date: current, new_date: next.date, reason: "" } } } });
+    const move = moved.body.data.date_change;
+    const entry = {
+      jobId: move.job_id,
+      userId: null,
+      original_date: current,
+      new_date: next.date,
+      reason: "The customer asked for a later day",
+      original_technician: move.original_technician,
+      new_technician: move.new_technician,
+    };
+    const logged = await post("/technicians/log/date-change", entry);
+    expect(logged.status).toBe(200);
+    expect(logged.body.data.at(-1)).toMatchObject({ id: move.id, new_date: next.date, reason: "The customer asked for a later day", by: { type: "partner" } });
+    // Sent again: the same log, nothing twice.
+    expect((await post("/technicians/log/date-change", { ...entry, jobId: String(move.job_id) })).body.data).toEqual(logged.body.data);
+    const history = (await call(api.url(`/customer/${orderId}?email=${EMAIL}`), { key })).body.data.history;
+    expect(history.at(-1)).toMatchObject({ kind: "date_changed", details: { to: next.date, reason: "The customer asked for a later day" } });
+    // What the history contradicts is refused, naming the field.
+    expect(await post("/technicians/log/date-change", { ...entry, new_date: "2025-07-01" })).toMatchObject({
+      status: 422,
+      body: { code: "VALIDATION", messages: { new_date: [expect.any(String)] } },
+    });
+    expect(await post("/technicians/log/date-change", { ...entry, original_date: "2025-07-01" })).toMatchObject({
+      status: 422,
+      body: { messages: { original_date: [expect.any(String)] } },
+    });
+    expect(await post("/technicians/log/date-change", { ...entry, new_technician: "someone-else" })).toMatchObject({
+      status: 422,
+      body: { messages: { new_technician: [expect.any(String)] } },
+    });
+    expect(await post("/technicians/log/date-change", { ...entry, reason: "Another reason given much later" })).toMatchObject({
+      status: 422,
+      body: { messages: { reason: [expect.any(String)] } },
+    });
+    expect(await post("/technicians/log/date-change", { ...entry, reason: "too short" })).toMatchObject({ status: 422, body: { field_codes: { reason: ["REASON_TOO_SHORT"] } } });
+    expect((await post("/technicians/log/date-change", entry, otherKey)).status).toBe(404);
+    expect(await post("/technicians/log/date-change", { ...entry, reason: undefined })).toMatchObject({ status: 400, body: { messages: { reason: [expect.any(String)] } } });
+    expect(await post("/technicians/log/date-change", { ...entry, technician: "x" })).toMatchObject({
+      status: 400,
+      body: { messages: { technician: ["This field is not part of the request."] } },
+    });
+  });
+
   const upload = (form: FormData, as = key, id: number | string = deviceId) =>
     fetch(api.url(`/orders/devices/${id}/validation-images`), { method: "POST", headers: { authorization: `Bearer ${as}` }, body: form }).then(async (response) => ({
       status: response.status,
@@ -190,7 +248,11 @@ describe("an order's date-change log and proof of purchase", () => {
     return form;
   };
 
-  it("takes the proof of purchase as multipart, as the manage page does", async () => {
+  it("takes the proof of purchase as multipart, as the manage page does, with or without the e-mail part", async () => {
+    const spec = new FormData();
+    spec.set("image", new Blob([PNG], { type: "image/png" }), "receipt.png");
+    expect(await upload(spec)).toMatchObject({ status: 200, body: { data: { id: deviceId, proof_of_purchase_supplied: true } } });
+    expect((await upload(spec, otherKey)).status).toBe(404);
     const accepted = await upload(proof(PNG));
     expect(accepted).toMatchObject({ status: 200, body: { data: { id: deviceId, proof_of_purchase_supplied: true } } });
     expect(api.t.files.files.size).toBeGreaterThan(0);

@@ -156,7 +156,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The key's carrier's settings (another carrier's code answers 404).
+         * The key's carrier's §3 settings and carrier details in full, from the CMS: the switches (`settings`), the header, footer and theme (`carrier`), and `allows_in_store_bookings` / `allows_in_store_drop_off`. Another carrier's code answers 404.
          * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -186,9 +186,8 @@ export type paths = {
                     content: {
                         "application/json": {
                             data: {
-                                settings: {
-                                    [key: string]: unknown;
-                                };
+                                settings: components["schemas"]["CarrierSettings"];
+                                carrier: components["schemas"]["CarrierDetails"];
                                 allows_in_store_bookings: boolean;
                                 allows_in_store_drop_off: boolean;
                             };
@@ -853,7 +852,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Whether the booking can go to payment, without changing it.
+         * Whether the booking can go to payment, without changing it: the booking (`booking_reference`, `booking`, as every booking call answers) with its validity beside it (`valid`; else the §8 `code`, `messages` and the `fields` at fault).
          * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         post: {
@@ -883,6 +882,10 @@ export type paths = {
                     content: {
                         "application/json": {
                             data: {
+                                booking_reference: string;
+                                booking: {
+                                    [key: string]: unknown;
+                                };
                                 valid: boolean;
                                 code: string | null;
                                 messages: string[];
@@ -993,7 +996,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The repair postcode: BK04 when invalid or not covered.
+         * The repair postcode: BK04 when invalid or not covered. `carrier`, when sent, must be the key's carrier (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -1142,7 +1145,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The repair address: BK04 when no area covers it.
+         * The repair address: BK04 when no area covers it. `carrier`, when sent, must be the key's carrier (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -1296,7 +1299,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The store an in-store booking is made for, or { ignore: true }.
+         * The store an in-store booking is made for, or { ignore: true }. `carrier`, when sent, must be the key's carrier (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -1573,7 +1576,7 @@ export type paths = {
             };
         };
         /**
-         * Back to a visit instead of a drop-off.
+         * Back to a visit instead of a drop-off. `drop_off_company_store_id` (optional, as the spec's client sends it) must be the booking's drop-off store (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         delete: {
@@ -1585,7 +1588,13 @@ export type paths = {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            requestBody?: {
+                content: {
+                    "application/json": {
+                        drop_off_company_store_id?: number;
+                    };
+                };
+            };
             responses: {
                 /** @description Success */
                 200: {
@@ -2838,7 +2847,7 @@ export type paths = {
             };
         };
         /**
-         * Removes the promo code (a discount_code in the body is accepted and not needed).
+         * Removes the promo code. `discount_code` (optional, as the spec's client sends it) must be the booking's code, in any case (400 otherwise).
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         delete: {
@@ -3693,7 +3702,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Pays the booking with the payment provider's token (the sandbox takes its test nonces) and makes it an order. Accepts Idempotency-Key.
+         * Pays the booking with the payment provider's token (the sandbox takes its test nonces) and makes it an order. `invoice_payment: true` is refused (400): no carrier bills by invoice. Accepts Idempotency-Key.
          * @description Scope: bookings:write. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -3846,7 +3855,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Makes of a device type (1 phone or tablet, 2 appliance) the carrier offers, with at least one model.
+         * Makes of a device type (1 phone or tablet, 2 appliance) the carrier offers: with at least one model; `show_available=true` only those with a repair the carrier prices (something bookable); `show_available=false` every make of the type, with models or not.
          * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -3983,7 +3992,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The device types.
+         * The device types; `repair_type_id` keeps only that type (1 phone or tablet, 2 appliance; an unknown id lists none).
          * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -4118,7 +4127,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Models of a make and type in priority order, optionally of one kind or matching a search.
+         * Models of a make and type in priority order, optionally of one kind or matching a search. The API lists only the consumer catalogue's models linked to the make and offered by the carrier: `filter_relationships` and `isFromB2C` may be sent as true (the spec's client does) and are refused as false.
          * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -4129,8 +4138,8 @@ export type paths = {
                     device_type?: "phone" | "tablet" | "appliance";
                     search?: string;
                     order_by?: "priority,asc";
-                    filter_relationships?: "true" | "false";
-                    isFromB2C?: "true" | "false";
+                    filter_relationships?: "true";
+                    isFromB2C?: "true";
                 };
                 header?: never;
                 path?: never;
@@ -4394,7 +4403,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * One model version with its repairs and the carrier's prices.
+         * One model version with its repairs and the carrier's prices. `include_warranty_repairs=true` adds `warranty_repairs`: the repairs as an in-warranty booking prices them (free, the carrier's warranty charge where it charges one, once per booking); none where the carrier offers no warranty repairs.
          * @description Scope: catalogue:read. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -4938,13 +4947,13 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Days the order can move to: {days} days (the spec's client asks 10) from {date}.
+         * Days the order can move to: {days} days (the spec's client asks 10) from {date}. The key's carrier's orders only; `email_to_verify` (optional) also checks the customer's e-mail, behind the lookup throttle.
          * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
-                query: {
-                    email_to_verify: string;
+                query?: {
+                    email_to_verify?: string;
                 };
                 header?: never;
                 path: {
@@ -5078,7 +5087,7 @@ export type paths = {
         };
         get?: never;
         /**
-         * Moves the order to another date (OR04 when not available); the reason needs more than three words.
+         * Moves the order to another date (OR04 when not available) and answers the move's log entry as `date_change`. `reason` (more than three words) is optional: without it, POST /technicians/log/date-change records it next, as the spec's client does.
          * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         put: {
@@ -5096,7 +5105,7 @@ export type paths = {
                 content: {
                     "application/json": {
                         date: string;
-                        reason: string;
+                        reason?: string;
                         email_to_verify?: string;
                     };
                 };
@@ -5224,8 +5233,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The order's date-change log. PUT /orders/{id}/date writes the entry with the move (one transaction) and answers it; this call, which the spec's client sends next, writes nothing again and answers the log (404 when `date` is given and no change to it is logged).
-         * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
+         * Records the date-change log entry of a move (spec §3: jobId, userId, original_date, new_date, reason, original_technician, new_technician) and answers the job's log. PUT /orders/{id}/date wrote the entry with the move (its `date_change` holds the job and technicians); this call records its reason where the move had none. An entry no move of the job matches, or with another reason or user than the one recorded, contradicts the order's history: 422 VALIDATION naming the field; another carrier's job 404. Sent again, nothing is logged twice. Without `jobId`, `order_id` and `email_to_verify` read the order's log (optionally only the move to `date`; 404 when none).
+         * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         post: {
             parameters: {
@@ -5237,10 +5246,16 @@ export type paths = {
             requestBody: {
                 content: {
                     "application/json": {
-                        order_id: string | number;
-                        email_to_verify: string;
-                        date?: string;
+                        jobId?: number | string;
+                        userId?: string | number | null;
+                        original_date?: string;
+                        new_date?: string;
                         reason?: string;
+                        original_technician?: string;
+                        new_technician?: string;
+                        order_id?: string | number;
+                        email_to_verify?: string;
+                        date?: string;
                     };
                 };
             };
@@ -5379,7 +5394,7 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * The proof of purchase of an order's device, as multipart/form-data (the image part, a .jpg or .png, and the customer's email), checked as on the manage page.
+         * The proof of purchase of an order's device, as multipart/form-data: the image part (a .jpg or .png, checked by its content). The key's carrier's orders only; an `email` part (optional) also checks the customer's e-mail, behind the lookup throttle.
          * @description Scope: orders:manage. Rate limit: the key's write calls (ADR 175).
          */
         post: {
@@ -5394,7 +5409,7 @@ export type paths = {
             requestBody: {
                 content: {
                     "multipart/form-data": {
-                        email: string;
+                        email?: string;
                         /**
                          * Format: binary
                          * @description The proof of purchase, a .jpg or .png (checked by its content) (image/jpeg, image/png, application/octet-stream, at most 8388608 bytes)
@@ -6285,12 +6300,14 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * The addresses at a postcode for changing an order's address (spec §7 'UK order address list'): line_1, line_2, line_3, post_town, county; at most 50.
+         * The addresses at a postcode for changing an order's address (spec §7 'UK order address list'): a list of address lines, each one address on one line ('Flat 5, Earl Grey House, 75 Grey Street, Newcastle upon Tyne, Tyne and Wear, NE1 6EE'); at most 50. `format=structured` answers each as §3's fields instead: id, line_1, line_2, line_3, post_town, county, postcode.
          * @description Scope: orders:manage. Rate limit: the key's read calls (ADR 175).
          */
         get: {
             parameters: {
-                query?: never;
+                query?: {
+                    format?: "lines" | "structured";
+                };
                 header?: never;
                 path: {
                     postcode: string;
@@ -6314,7 +6331,7 @@ export type paths = {
                     };
                     content: {
                         "application/json": {
-                            data: {
+                            data: string[] | {
                                 id: string;
                                 line_1: string;
                                 line_2: string;
@@ -6985,7 +7002,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Address suggestions in the carrier's country.
+         * Address suggestions in the carrier's country. `country_code` (ISO alpha-2, optional) must be the carrier's; another is refused (400).
          * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -7257,7 +7274,7 @@ export type paths = {
             cookie?: never;
         };
         /**
-         * Latitude and longitude of an address text in the carrier's country.
+         * Latitude and longitude of an address text in the carrier's country; {country} (ISO alpha-2) must be the carrier's, another is refused (400).
          * @description Scope: bookings:write. Rate limit: the key's read calls (ADR 175).
          */
         get: {
@@ -7764,6 +7781,93 @@ export type components = {
             field_codes?: {
                 [key: string]: string[];
             };
+        };
+        CarrierSettings: {
+            /** @description The carrier's code. */
+            carrier: string;
+            /** @description The carrier's code (as `carrier`). */
+            code: string;
+            name: string;
+            /** @description The partner environment the carrier's build runs against (the CMS's text), null when none is set. */
+            partnerEnvironment: string | null;
+            /** @description ISO 3166-1 alpha-2 (GB, DE, AU, US, CA). */
+            countryCode: string;
+            /** @description ISO 4217. */
+            currency: string;
+            /** @description The currency's symbol as the carrier's default language writes it (£, €, $). */
+            currencySymbol: string;
+            timezone: string | null;
+            defaultLocale: string | null;
+            supportedLocales: string[];
+            inWarrantyStatus: boolean;
+            allowWarrantyRepairs: boolean;
+            warrantyRepairChargeable: boolean;
+            /** @description Minor units. */
+            warrantyRepairCharge: number;
+            hasCallOutCharge: boolean;
+            /** @description Minor units. */
+            callOutCharge: number;
+            lateDateChanges: boolean;
+            use3DSecure: boolean;
+            /** @description The pay-later option is offered. */
+            usesKlarna: boolean;
+            maxDevicesPerBasket: number;
+            storeRequired: boolean;
+            singleMakeOnly: boolean;
+            singleMakeId: number | null;
+            offersMailIn: boolean;
+            confirmOnly: boolean;
+            payButtonVariant: string | null;
+            businessAccounts: boolean;
+            /** @description The address-lookup service is used on the location step. */
+            addressLookup: boolean;
+            allowsInStoreBookings: boolean;
+            allowsInStoreDropOff: boolean;
+            isInternational: boolean;
+            liveChat: boolean;
+        };
+        CarrierDetails: {
+            name: string;
+            formattedName: string | null;
+            formattedWeb: string | null;
+            web: string | null;
+            email: string | null;
+            phone: string | null;
+            address: string | null;
+            registrationDetails: string | null;
+            /** @description Who operates the repairs, for the footer. */
+            operatorName: string | null;
+            /** @description The header logo (a path on the carrier's host, or an address the URL policy allows). */
+            logoPath: string | null;
+            landingPageLogoPath: string | null;
+            liveChat: boolean;
+            liveChatUrl: string | null;
+            /** @description Redirect field: where the landing page sends visitors instead, when set. */
+            externalLandingRedirectUrl: string | null;
+            /** @description Redirect field: the carrier's own support picker, when set. */
+            externalSupportPickerUrl: string | null;
+            currency: string;
+            countryCodeAlpha2: string;
+            hasCallOutCharge: boolean;
+            callOutCharge: number;
+            allowWarrantyRepairs: boolean;
+            usesKlarna: boolean;
+            use3DSecure: boolean;
+            isInternational: boolean;
+            additionalLandingPage: boolean;
+            additionalLandingPageLimit: number | null;
+            showImprint: boolean;
+            showPolicyPhrase: boolean;
+            theme: {
+                primaryColor: string | null;
+                primaryContrastColor: string | null;
+                accentColor: string | null;
+                backgroundColor: string | null;
+                surfaceColor: string | null;
+                textColor: string | null;
+                fontFamily: string | null;
+                headingFontFamily: string | null;
+            } | null;
         };
         Order: {
             order_id: number;
