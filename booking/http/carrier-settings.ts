@@ -5,6 +5,7 @@
  * answer alone. Read through a schema (zod at the boundary): a field the CMS leaves empty is null or
  * false, never guessed.
  */
+import { POLICY_PHRASE_SETTINGS, showsPolicyPhrase } from "@repair/rules/consumer-law";
 import { z } from "zod";
 import { dataOf, type ApiCarrier } from "./routes";
 
@@ -94,7 +95,11 @@ const cmsCarrier = z.object({
   externalLandingRedirectUrl: text,
   externalSupportPickerUrl: text,
   showImprint: flag,
-  showPolicyPhrase: flag,
+  policyPhrase: z
+    .enum(POLICY_PHRASE_SETTINGS)
+    .nullish()
+    .catch(null)
+    .transform((value) => value ?? "country"),
   theme: z
     .object({
       primaryColor: colour,
@@ -182,7 +187,10 @@ const detailsSchema = z
     additionalLandingPage: z.boolean(),
     additionalLandingPageLimit: z.number().int().nullable(),
     showImprint: z.boolean(),
-    showPolicyPhrase: z.boolean(),
+    policyPhrase: z
+      .enum(POLICY_PHRASE_SETTINGS)
+      .meta({ description: "The withdrawal sentence at checkout (ADR 272): `country` shows it where the carrier's country requires it, `on` always, `off` never." }),
+    showPolicyPhrase: z.boolean().meta({ description: "Whether the withdrawal sentence shows for this carrier (from `policyPhrase` and its country)." }),
     theme: z
       .object({
         primaryColor: nullableText,
@@ -277,7 +285,8 @@ export function carrierSettings(source: ApiCarrier): z.output<typeof carrierAnsw
     additionalLandingPage: c.additionalLandingPage,
     additionalLandingPageLimit: c.additionalLandingPageLimit,
     showImprint: c.showImprint,
-    showPolicyPhrase: c.showPolicyPhrase,
+    policyPhrase: c.policyPhrase,
+    showPolicyPhrase: showsPolicyPhrase(c.policyPhrase, c.countryCode),
     theme: theme
       ? {
           primaryColor: theme.primaryColor ?? null,

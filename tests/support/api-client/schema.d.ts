@@ -7857,6 +7857,12 @@ export type components = {
             additionalLandingPage: boolean;
             additionalLandingPageLimit: number | null;
             showImprint: boolean;
+            /**
+             * @description The withdrawal sentence at checkout (ADR 272): `country` shows it where the carrier's country requires it, `on` always, `off` never.
+             * @enum {string}
+             */
+            policyPhrase: "country" | "on" | "off";
+            /** @description Whether the withdrawal sentence shows for this carrier (from `policyPhrase` and its country). */
             showPolicyPhrase: boolean;
             theme: {
                 primaryColor: string | null;
