@@ -42,6 +42,8 @@ export {
   assembleEngine,
   wrapOperations,
   ENGINE_AREAS,
+  ENGINE_OPERATIONS,
+  type DeclaredOperation,
   type Engine,
   type EngineArea,
   type EngineDependencies,
@@ -62,7 +64,9 @@ export {
   type StaffArea,
   type CustomerServiceArea,
   type ApiKeysArea,
+  type WebhooksArea,
 } from "./engine";
+export type { OperationKind } from "./door";
 export { defaultEngineConfig, type EngineConfig } from "./context";
 export { openDatabase, databaseEnvSchema, type BookingDatabase, type OpenedDatabase, type DatabaseEnv } from "./db/open";
 export { DatabaseUnavailableError, isDatabaseUnavailable, asDatabaseUnavailable } from "./db/unavailable";
