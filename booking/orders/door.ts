@@ -15,7 +15,7 @@ export const ordersDoor = {
   changeOrderAddress: write((k) => k.sends(k.op(orders.changeOrderAddress))),
   setOrderDeviceImei: write((k) => k.sends(k.op(orders.setOrderDeviceImei))),
   uploadProofOfPurchase: write((k) => k.sends(k.op(orders.uploadProofOfPurchase))),
-  vanLocation: write((k) => k.op(orders.vanLocation)),
+  vanLocation: read((k) => k.op(orders.vanLocation)),
   /** Wrong e-mail or reference lookups are counted and throttled (ADR 031); see `withLookupThrottle`. */
   lookupOrderThrottled: write(
     ({ ctx, carrierOf, withLookupThrottle }) =>
@@ -28,5 +28,5 @@ export const ordersDoor = {
       async <T>(carrier: CarrierArg, subject: LookupSubject, operation: () => Promise<T>) =>
         withLookupThrottle(carrierOf(carrier), subject, operation),
   ),
-  trackTechnician: write((k) => k.op(trackTechnician)),
+  trackTechnician: read((k) => k.op(trackTechnician)),
 };

@@ -4,11 +4,11 @@ import * as service from "./service";
 
 export const serviceDoor = {
   /** The carrier's orders by reference, e-mail, phone or postcode, a page at a time. */
-  searchOrders: write((k) => k.op(service.searchOrders)),
+  searchOrders: read((k) => k.op(service.searchOrders)),
   /** One order with its payment, messages and their delivery states, date changes and staff actions. */
-  serviceOrder: write((k) => k.op(service.serviceOrder)),
+  serviceOrder: read((k) => k.op(service.serviceOrder)),
   /** The days the order may move to (the customer's own availability). */
-  serviceAvailability: write((k) => k.op(service.serviceAvailability)),
+  serviceAvailability: read((k) => k.op(service.serviceAvailability)),
   /** One day's arrival windows the order may move to (ADR 256). */
   serviceWindows: read((k) => k.op(service.serviceWindows)),
   /** The order's messages written out by the scheduler's own renderer (ADR 255). */

@@ -21,9 +21,9 @@ export const staffDoor = {
   /** The position the technician's page sends by itself while on the way (ADR 115); answered, kept only under the tracker's rules. */
   reportVanPosition: write((k) => k.op(technician.reportVanPosition)),
   /** The area's jobs of a day with each technician's free slots. */
-  areaJobs: write((k) => k.op(areaManager.areaJobs)),
+  areaJobs: read((k) => k.op(areaManager.areaJobs)),
   /** The area's capacity per day. */
-  areaCapacity: write((k) => k.op(areaManager.areaCapacity)),
+  areaCapacity: read((k) => k.op(areaManager.areaCapacity)),
   /** Moves a job to another technician of its area at the same slot. */
   reassignJob: write((k) => k.op(areaManager.reassignJob)),
   /** A staff log-in attempt behind the lock-out (ADR 097): `null` is a failure; TOO_MANY_ATTEMPTS while locked. */
