@@ -90,7 +90,7 @@ export type { CarrierArg };
 /**
  * Every area's door (ADR 160, ADR 261): `engine.<area>.<operation>` is declared, with its kind, in
  * the door named here (`engine.orders.cancelOrder` → `ordersDoor.cancelOrder` in orders/door.ts →
- * `orders.cancelOrder` in orders/orders.ts). A new area is added here and in `assembleEngine`'s answer.
+ * `cancel.cancelOrder` in orders/cancel.ts). A new area is added here and in `assembleEngine`'s answer.
  */
 const AREA_DOORS = {
   catalogue: catalogueDoor,

@@ -2,7 +2,7 @@
  * Customer service for operations staff (issue 24 item 3, ADR 188–190): find a carrier's orders by
  * reference, e-mail, phone or postcode; read an order with its messages, payments and date changes;
  * act for the customer with a reason. Every action goes through the order operations the customer's
- * own manage page uses (orders/orders.ts), so no booking rule is written twice; each leaves an entry
+ * own manage page uses (orders/changes.ts), so no booking rule is written twice; each leaves an entry
  * in `service_actions` with the staff member. Every query is the carrier's own: another carrier's
  * order is ORDER_NOT_FOUND, by any search term or reference.
  */
@@ -21,7 +21,7 @@ import { enqueueMessage } from "../scheduler/message-jobs";
 import { orderMessages, type ScheduledMessageView } from "../scheduler/messages";
 import type { MessageRenderer } from "../scheduler/renderer";
 import type { CustomerMessageKind } from "../notifications/template-kinds";
-import * as orders from "../orders/orders";
+import * as orders from "../orders/index";
 import { recordOrderEvent, type OrderActor } from "../orders/history";
 
 /** The staff member as the order's history names them: their account's display name as it is now, and its id (ADR 247). */
