@@ -76,8 +76,9 @@ export { carrierContext, carrierContextSchema, type CarrierContext, type Carrier
 export * from "./domain/errors";
 export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked } from "./bookings/warranty-rules";
 export type { BookingState, BookingDeviceView, Cart } from "./bookings/state";
-export type { BuiltBooking, StoreView } from "./bookings/bookings";
-export type { ValidationReport } from "./bookings/checkout";
+export type { BuiltBooking } from "./bookings/draft";
+export type { StoreView } from "./bookings/location";
+export type { ValidationReport } from "./bookings/readiness";
 export type { AvailabilityDay } from "./availability/availability";
 export type { OrderView, OrderDeviceView, DateChangeLogEntry, VanLocation } from "./orders/index";
 export type { OrderActor, OrderHistoryEntry, OrderState, OrderStateSummary } from "./orders/history";
