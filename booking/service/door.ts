@@ -1,5 +1,6 @@
 /** `engine.service` (service/): customer service for operations staff (issue 24 item 3, ADR 188–190); the caller passes the logged-in staff member. */
 import { read, write, type CarrierArg } from "../door";
+import * as refund from "./refund";
 import * as service from "./service";
 
 export const serviceDoor = {
@@ -18,11 +19,11 @@ export const serviceDoor = {
         service.serviceMessageTexts(ctx, carrierOf(carrier), orderRef, render),
   ),
   /** What a refund would give back, checked as the refund checks it; nothing recorded (ADR 255). */
-  refundQuote: read((k) => k.op(service.refundQuote)),
+  refundQuote: read((k) => k.op(refund.refundQuote)),
   resendMessage: write((k) => k.sends(k.op(service.resendMessage))),
   changeDate: write((k) => k.sends(k.op(service.changeDate))),
   changeAddress: write((k) => k.sends(k.op(service.changeAddress))),
   cancel: write((k) => k.sends(k.op(service.cancel))),
   /** Full or partial, once per form key, never more than was paid. */
-  refundOrder: write((k) => k.op(service.refundOrder)),
+  refundOrder: write((k) => k.op(refund.refundOrder)),
 };

@@ -5,6 +5,7 @@
 import { read, write, type CarrierArg } from "../door";
 import { withStaffLoginThrottle, type StaffLoginSubject } from "../throttle/staff-login-throttle";
 import * as areaManager from "./area";
+import * as onMyWay from "./on-my-way";
 import * as technician from "./technician";
 
 export const staffDoor = {
@@ -17,9 +18,9 @@ export const staffDoor = {
   /** A before or after picture, checked like a proof of purchase. */
   uploadJobPicture: write((k) => k.op(technician.uploadJobPicture)),
   /** 'On my way' and the van's position for the customer's tracking page. */
-  reportOnMyWay: write((k) => k.sends(k.op(technician.reportOnMyWay))),
+  reportOnMyWay: write((k) => k.sends(k.op(onMyWay.reportOnMyWay))),
   /** The position the technician's page sends by itself while on the way (ADR 115); answered, kept only under the tracker's rules. */
-  reportVanPosition: write((k) => k.op(technician.reportVanPosition)),
+  reportVanPosition: write((k) => k.op(onMyWay.reportVanPosition)),
   /** The area's jobs of a day with each technician's free slots. */
   areaJobs: read((k) => k.op(areaManager.areaJobs)),
   /** The area's capacity per day. */
