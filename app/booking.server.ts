@@ -5,7 +5,16 @@
  * database again, and closes it on shutdown (server.ts hooks). The web part of the test clock
  * (ADR 034), reading the request's cookie, is here too.
  */
-import { asDatabaseUnavailable, composeEngine, wrapOperations, type ComposedEngine, type Engine, type OperationsChange } from "../booking/index";
+import {
+  asDatabaseUnavailable,
+  composeEngine,
+  wrapOperations,
+  type ComposedEngine,
+  type DeclaredOperation,
+  type Engine,
+  type Operation,
+  type OperationsChange,
+} from "../booking/index";
 import { env } from "./env.server";
 import { readTestClockOffset } from "./lib/cookies.server";
 import { outsidePreview } from "./content/preview.server";
@@ -105,36 +114,28 @@ const isThenable = (value: unknown): value is PromiseLike<unknown> =>
   !!value && (typeof value === "object" || typeof value === "function") && typeof (value as { then?: unknown }).then === "function";
 
 /**
- * Operations that only read. Every other one may write, so inside a request it makes the request
- * forget the booking reads it kept (ADR 209) when it starts and when it ends: a loader after an
- * action, or after a loader that built or changed the booking, reads it again.
- */
-const READ_ONLY = new Set([
-  "capabilities",
-  "basket.getBooking",
-  "basket.getDevice",
-  "basket.loadAvailability",
-  "coverage.checkPostcode",
-  "coverage.locateStores",
-  "coverage.findAddresses",
-  "coverage.retrieveAddress",
-  "coverage.geocodeAddress",
-  "checkout.paymentProviders",
-  // Spec §7 POST /{ref}/validate: whether the booking can go to payment, without changing it.
-  "checkout.validateBooking",
-]);
-const readOnly = (name: string) => READ_ONLY.has(name) || name.startsWith("catalogue.");
-
-/**
  * The engine as routes see it: an operation (of any area) that finds the database away throws the
  * 503 answer, and one that may write tells the request's scope (the booking it read is no longer current).
  */
 function forRoutes(engine: Engine): Engine {
-  return wrapOperations(engine, (operation, self, name) => (...args) => {
-    const ended = readOnly(name) ? undefined : currentResponseScope()?.writing();
+  let routed = forRoutesOf.get(engine);
+  if (!routed) forRoutesOf.set(engine, (routed = wrapOperations(engine, forRoute)));
+  return routed;
+}
+const forRoutesOf = new WeakMap<Engine, Engine>();
+
+/**
+ * One operation as routes call it. Its kind is the one its area's door declares (booking/<area>/door.ts,
+ * ADR 261): one that may write makes the request forget the booking reads it kept (ADR 209) when it
+ * starts and when it ends, so a loader after an action, or after a loader that built or changed the
+ * booking, reads it again; a read leaves them.
+ */
+function forRoute(operation: Operation, { kind }: DeclaredOperation): Operation {
+  return (...args) => {
+    const ended = kind === "read" ? undefined : currentResponseScope()?.writing();
     let result: unknown;
     try {
-      result = operation.apply(self, args);
+      result = operation(...args);
     } catch (error) {
       ended?.();
       throw error;
@@ -153,7 +154,7 @@ function forRoutes(engine: Engine): Engine {
         return Promise.reject(toHttp(error));
       },
     );
-  });
+  };
 }
 
 /** The engine, created on first use (a start that finds the database away throws the 503 answer). */

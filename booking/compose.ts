@@ -168,9 +168,9 @@ function testClockFor(offsetMs: number): { clock: Clock; shift: AsyncLocalStorag
 function shiftedEngine(engine: Engine, shift: AsyncLocalStorage<number>, offsetMs: number): Engine {
   return wrapOperations(
     engine,
-    (operation: Operation, self) =>
+    (operation: Operation) =>
       (...args) =>
-        shift.run(offsetMs, () => operation.apply(self, args)),
+        shift.run(offsetMs, () => operation(...args)),
   );
 }
 
@@ -222,7 +222,7 @@ export async function composeEngine(config: EngineConfiguration, options: Compos
         outcomes: options.outcomes,
         ...adaptersFromConfig(config, database.db),
       }),
-      guardOperation,
+      (operation) => guardOperation(operation),
     );
     const testClock = moving ? { shifted: (offsetMs: number) => shiftedEngine(engine, moving.shift, offsetMs) } : null;
     const source = operationsSourceFromConfig(config);

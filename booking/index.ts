@@ -42,6 +42,8 @@ export {
   assembleEngine,
   wrapOperations,
   ENGINE_AREAS,
+  ENGINE_OPERATIONS,
+  type DeclaredOperation,
   type Engine,
   type EngineArea,
   type EngineDependencies,
@@ -62,20 +64,24 @@ export {
   type StaffArea,
   type CustomerServiceArea,
   type ApiKeysArea,
+  type WebhooksArea,
 } from "./engine";
+export type { OperationKind } from "./door";
 export { defaultEngineConfig, type EngineConfig } from "./context";
 export { openDatabase, databaseEnvSchema, type BookingDatabase, type OpenedDatabase, type DatabaseEnv } from "./db/open";
 export { DatabaseUnavailableError, isDatabaseUnavailable, asDatabaseUnavailable } from "./db/unavailable";
 export { createPaymentLedger, type JsonLedger } from "./db/payment-ledger";
-export { seedFromTenants, seedCatalogue, seedCarrier, SeedFileError, type SeedReport } from "./catalogue/seed";
+export { seedFromTenants, seedCatalogue, SeedFileError, type SeedReport } from "./catalogue/seed";
+export { seedCarrier } from "./catalogue/seed-carrier";
 export { carrierContext, carrierContextSchema, type CarrierContext, type CarrierContextInput } from "./domain/carrier";
 export * from "./domain/errors";
 export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked } from "./bookings/warranty-rules";
 export type { BookingState, BookingDeviceView, Cart } from "./bookings/state";
-export type { BuiltBooking, StoreView } from "./bookings/bookings";
-export type { ValidationReport } from "./bookings/checkout";
+export type { BuiltBooking } from "./bookings/draft";
+export type { StoreView } from "./bookings/location";
+export type { ValidationReport } from "./bookings/readiness";
 export type { AvailabilityDay } from "./availability/availability";
-export type { OrderView, OrderDeviceView, DateChangeLogEntry, VanLocation } from "./orders/orders";
+export type { OrderView, OrderDeviceView, DateChangeLogEntry, VanLocation } from "./orders/index";
 export type { OrderActor, OrderHistoryEntry, OrderState, OrderStateSummary } from "./orders/history";
 export type {
   Make,
@@ -123,13 +129,14 @@ export { MAX_WEBHOOK_BODY_BYTES, type PaymentWebhookAnswer } from "./payments/we
 // What the web app shows or checks of the engine's rules (issue 6 and the device steps).
 export { MAX_PROOF_BYTES } from "./domain/image-sniff";
 export { hasForbiddenCharacters, withoutForbiddenCharacters, ATTRIBUTION_TOKEN_PATTERN } from "./domain/inputs";
-export { PROOF_FORMAT_MESSAGE } from "./orders/orders";
+export { PROOF_FORMAT_MESSAGE } from "./orders/index";
 export { IMEI_MESSAGES, SERIAL_MESSAGES } from "./domain/imei";
 export { TABLET_MAKE_MESSAGE } from "./domain/identifiers";
 export { TooManyAttemptsError, type LookupSubject } from "./throttle/lookup-throttle";
 export { CaptchaFailedError, REPLY_WITHIN_HOURS, SEND_MESSAGE_ACTION, type ContactMessageView, type CallBackView } from "./contact/contact";
-export type { TechnicianTracking } from "./tracking/tracking";
-export type { JobView, JobDeviceView, StepState, JobStep, PositionReceipt } from "./technician/technician";
+export type { TechnicianTracking } from "./orders/tracking";
+export type { JobView, JobDeviceView, StepState, JobStep } from "./technician/technician";
+export type { PositionReceipt } from "./technician/on-my-way";
 export { MAX_POSITION_ACCURACY_M, MIN_POSITION_INTERVAL_MS, POSITION_STALE_AFTER_MS, VAN_URBAN_SPEED_KMH, reportedPosition } from "./tracking/rules";
 export { CHECKLIST_ITEMS, MAX_PICTURES } from "./technician/technician";
 export type { IrisCode } from "./db/schema/catalogue";

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as s from "../db/schema";
 import { catalogueFixture, engineFixture, IDS, LONDON_STORES, PRICES_GBP } from "../testing/fixtures";
-import { seedCarrier, seedCatalogue } from "../catalogue/seed";
+import { seedCatalogue } from "../catalogue/seed";
+import { seedCarrier } from "../catalogue/seed-carrier";
 import { createTestEngine, newCarrier, readyBooking, VALID_DETAILS, type TestEngine } from "../testing/engine";
 import type { CarrierContext } from "../domain/carrier";
 

@@ -1,7 +1,7 @@
 /**
  * Pay later in the engine (spec §4 "Pay-later payment", §7 update-klarna, generate-billing-tokens;
  * ADR 024): the booking's basket as the provider's purchase, the booking's provider session, and
- * the sandbox's server-side authorisation. The charge itself is in checkout.ts.
+ * the sandbox's server-side authorisation. The charge itself is in charge.ts.
  *
  * The session (id, client token, categories) is kept in the engine's payment ledger under the
  * booking, so a page reload or a second replica reuses it instead of opening another.

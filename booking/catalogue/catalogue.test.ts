@@ -6,7 +6,8 @@ import * as s from "../db/schema";
 import { carrierFixture, IDS, PRICES_GBP, engineFixture } from "../testing/fixtures";
 import { openTestDatabase, seedTestCarrier, uniqueCode } from "../testing/db";
 import { getModelVersion, listColours, listDeviceKinds, listDeviceTypes, listExtras, listMakes, listModels, listProblems, listTriageQuestions, listVersions } from "./queries";
-import { seedCarrier, seedCatalogue, seedFromTenants } from "./seed";
+import { seedCatalogue, seedFromTenants } from "./seed";
+import { seedCarrier } from "./seed-carrier";
 import { catalogueFixture } from "../testing/fixtures";
 
 let opened: OpenedDatabase;

@@ -1,6 +1,7 @@
 import { eq, TransactionRollbackError } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCarrier, seedCatalogue } from "../catalogue/seed";
+import { seedCatalogue } from "../catalogue/seed";
+import { seedCarrier } from "../catalogue/seed-carrier";
 import { catalogueFixture, engineFixture } from "../testing/fixtures";
 import { openFreshDatabase } from "../testing/db";
 import type { BookingTransaction, OpenedDatabase } from "./open";

@@ -68,7 +68,7 @@ export function asDatabaseUnavailable(error: unknown): DatabaseUnavailableError 
 }
 
 /** The operation with its failure passed through `asDatabaseUnavailable` (thrown or rejected alike). */
-export function guardOperation(operation: (...args: unknown[]) => unknown, self: unknown): (...args: unknown[]) => unknown {
+export function guardOperation(operation: (...args: unknown[]) => unknown, self?: unknown): (...args: unknown[]) => unknown {
   const rethrow = (error: unknown): never => {
     throw asDatabaseUnavailable(error) ?? error;
   };
@@ -87,7 +87,7 @@ export function guardOperation(operation: (...args: unknown[]) => unknown, self:
 /**
  * The same object with every method's failure passed through `asDatabaseUnavailable`: a
  * connection failure rejects as DatabaseUnavailableError, any other error is untouched. The
- * engine, whose operations are grouped by area, is wrapped with `wrapOperations(engine, guardOperation)`.
+ * engine, whose operations are grouped by area, is wrapped with `wrapOperations` and `guardOperation`.
  */
 export function guardDatabaseFailures<T extends object>(target: T): T {
   return new Proxy(target, {

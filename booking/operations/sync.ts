@@ -12,7 +12,8 @@
 import { applyCmsApiKeys } from "../api-keys/api-keys";
 import type { BookingDatabase, BookingTransaction } from "../db/open";
 import * as s from "../db/schema";
-import { seedCarrier, seedCatalogue, SeedFileError, withdrawCarrier, type SeedResult } from "../catalogue/seed";
+import { seedCatalogue, SeedFileError, type SeedResult } from "../catalogue/seed";
+import { seedCarrier, withdrawCarrier } from "../catalogue/seed-carrier";
 import { OperationsDataInvalidError, OperationsSourceUnavailableError, type OperationsSource } from "../ports/operations-source";
 
 /** The subset of a pino logger the sync writes to. */

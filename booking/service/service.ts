@@ -2,15 +2,16 @@
  * Customer service for operations staff (issue 24 item 3, ADR 188–190): find a carrier's orders by
  * reference, e-mail, phone or postcode; read an order with its messages, payments and date changes;
  * act for the customer with a reason. Every action goes through the order operations the customer's
- * own manage page uses (orders/orders.ts), so no booking rule is written twice; each leaves an entry
+ * own manage page uses (orders/changes.ts), so no booking rule is written twice; each leaves an entry
  * in `service_actions` with the staff member. Every query is the carrier's own: another carrier's
  * order is ORDER_NOT_FOUND, by any search term or reference.
  */
+import * as s from "../db/schema";
+import * as orders from "../orders/index";
 import { and, count, desc, eq, or, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import type { EngineContext } from "../context";
 import type { DbOrTx } from "../db/open";
-import * as s from "../db/schema";
 import type { CarrierContext } from "../domain/carrier";
 import { normalisePhone } from "../domain/customer";
 import { OrderNotFoundError, ValidationError } from "../domain/errors";
@@ -21,11 +22,10 @@ import { enqueueMessage } from "../scheduler/message-jobs";
 import { orderMessages, type ScheduledMessageView } from "../scheduler/messages";
 import type { MessageRenderer } from "../scheduler/renderer";
 import type { CustomerMessageKind } from "../notifications/template-kinds";
-import * as orders from "../orders/orders";
-import { recordOrderEvent, type OrderActor } from "../orders/history";
+import type { OrderActor } from "../orders/history";
 
 /** The staff member as the order's history names them: their account's display name as it is now, and its id (ADR 247). */
-const staffActor = (staff: ServiceStaff): OrderActor => ({ type: "staff", id: staff.id, name: staff.name });
+export const staffActor = (staff: ServiceStaff): OrderActor => ({ type: "staff", id: staff.id, name: staff.name });
 
 /** Results per page of a search. */
 export const SEARCH_PAGE_SIZE = 20;
@@ -36,7 +36,7 @@ export interface ServiceStaff {
   name: string;
 }
 
-const staffInput = z.object({ id: z.string().trim().min(1).max(80), name: z.string().trim().min(1).max(120) });
+export const staffInput = z.object({ id: z.string().trim().min(1).max(80), name: z.string().trim().min(1).max(120) });
 
 const searchInput = z.object({
   query: plainText().trim().max(200).default(""),
@@ -132,7 +132,7 @@ export async function searchOrders(ctx: EngineContext, carrier: CarrierContext, 
 const orderRefInput = id;
 
 /** The carrier's order by its reference; ORDER_NOT_FOUND for an unknown one or another carrier's. */
-async function carrierOrder(db: DbOrTx, carrier: CarrierContext, orderRef: unknown, lock = false): Promise<orders.OrderRow> {
+export async function carrierOrder(db: DbOrTx, carrier: CarrierContext, orderRef: unknown, lock = false): Promise<orders.OrderRow> {
   const ref = parseInput(orderRefInput, orderRef, "order_ref");
   const query = db
     .select()
@@ -158,7 +158,7 @@ export interface ServiceActionView {
   created_at: string;
 }
 
-function actionView(row: typeof s.serviceActions.$inferSelect): ServiceActionView {
+export function actionView(row: typeof s.serviceActions.$inferSelect): ServiceActionView {
   return {
     id: row.id,
     action: row.action,
@@ -272,10 +272,10 @@ export async function serviceMessageTexts(ctx: EngineContext, carrier: CarrierCo
 /** The form's one-time key (a fresh one per page view): the same press twice is one action. */
 const requestKey = z.string().trim().min(8).max(100);
 
-const actionBase = z.object({ order_ref: id, reason: orders.reasonInput, request_key: requestKey });
+export const actionBase = z.object({ order_ref: id, reason: orders.reasonInput, request_key: requestKey });
 
 /** The action already recorded under this form's key, if any (the second press of the same form). */
-async function earlierAction(db: DbOrTx, carrier: CarrierContext, key: string): Promise<ServiceActionView | null> {
+export async function earlierAction(db: DbOrTx, carrier: CarrierContext, key: string): Promise<ServiceActionView | null> {
   const [row] = await db
     .select()
     .from(s.serviceActions)
@@ -294,7 +294,7 @@ interface ActionRecord {
   state?: s.ServiceActionState;
 }
 
-async function record(db: DbOrTx, carrier: CarrierContext, entry: ActionRecord): Promise<ServiceActionView> {
+export async function record(db: DbOrTx, carrier: CarrierContext, entry: ActionRecord): Promise<ServiceActionView> {
   const [row] = await db
     .insert(s.serviceActions)
     .values({
@@ -360,130 +360,6 @@ export async function resendMessage(ctx: EngineContext, carrier: CarrierContext,
   });
 }
 
-/** What a refund of `asked` (null: everything left) gives back, or the field's refusal: the one rule of the quote and the refund. */
-function refundAmount(order: orders.OrderRow, asked: number | null | undefined): number {
-  if (!order.transactionId || order.totalMinor <= 0) throw new ValidationError({ amount_minor: ["REFUND_NOTHING_PAID"] });
-  const left = orders.refundableMinor(order);
-  const amount = asked ?? left;
-  if (amount <= 0 && left > 0) throw new ValidationError({ amount_minor: ["REFUND_AMOUNT_INVALID"] });
-  if (amount > left || left <= 0) throw new ValidationError({ amount_minor: ["REFUND_TOO_LARGE"] });
-  return amount;
-}
-
-const refundQuoteInput = z.object({
-  order_ref: id,
-  reason: orders.reasonInput,
-  amount_minor: z.coerce.number().int().optional().nullable(),
-});
-
-export interface RefundQuote {
-  amount_minor: number;
-  currency: string;
-  payment_type: string | null;
-  paid_via_credit: boolean;
-  reason: string;
-}
-
-/**
- * What a refund would give back, checked as the refund checks it, before anything is asked of the
- * gateway (ADR 255): the desk's confirmation states this amount; nothing is recorded or reserved.
- */
-export async function refundQuote(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof refundQuoteInput>): Promise<RefundQuote> {
-  const data = parseInput(refundQuoteInput, input);
-  const order = await carrierOrder(ctx.db, carrier, data.order_ref);
-  return {
-    amount_minor: refundAmount(order, data.amount_minor),
-    currency: order.currency,
-    payment_type: order.paymentType,
-    paid_via_credit: order.paidViaCredit,
-    reason: data.reason,
-  };
-}
-
-const refundInput = actionBase.extend({
-  /** Minor units; absent: everything that is left. */
-  amount_minor: z.coerce.number().int().optional().nullable(),
-});
-
-export interface RefundOutcome {
-  action: ServiceActionView;
-  /** The gateway's refusal, when it refused (the reserved amount is released). */
-  message: string | null;
-}
-
-/**
- * Gives back some or all of what is left of the payment through the payment port. The amount is
- * reserved on the order under its row lock before the gateway is asked, so two presses (or two
- * people) together never refund more than was paid; the same form's key twice refunds once (the
- * gateway gets the action's own idempotency key too). A refusal releases the reservation.
- */
-export async function refundOrder(ctx: EngineContext, carrier: CarrierContext, staff: ServiceStaff, input: z.input<typeof refundInput>): Promise<RefundOutcome> {
-  const who = parseInput(staffInput, staff, "staff");
-  const data = parseInput(refundInput, input);
-  const claim = await ctx.db.transaction(async (tx) => {
-    const order = await carrierOrder(tx, carrier, data.order_ref, true);
-    const earlier = await earlierAction(tx, carrier, data.request_key);
-    if (earlier) return { earlier };
-    const amount = refundAmount(order, data.amount_minor);
-    const entry = await record(tx, carrier, { order, action: "refund", staff: who, reason: data.reason, key: data.request_key, amountMinor: amount, state: "pending" });
-    await tx
-      .update(s.orders)
-      .set({ refundedMinor: sql`${s.orders.refundedMinor} + ${amount}`, updatedAt: ctx.clock.now() })
-      .where(eq(s.orders.id, order.id));
-    return { order, entry, amount };
-  });
-  if ("earlier" in claim) return { action: claim.earlier!, message: null };
-  const { order, entry, amount } = claim;
-  // A pay-later order's transaction is the pay-later provider's order (ADR 024).
-  const provider = order.paidViaCredit ? ctx.payLater : ctx.payments;
-  const result = await provider
-    .refund({ transactionId: order.transactionId!, amountMinor: amount, idempotencyKey: `service-refund:${carrier.code}:${entry.id}`, carrierCode: carrier.code })
-    .catch((error: unknown) => ({ ok: false as const, refundId: undefined, message: error instanceof Error ? error.message : String(error) }));
-  const now = ctx.clock.now();
-  const actor = staffActor(who);
-  const done = await ctx.db.transaction(async (tx) => {
-    // The order's row first, as every writer of the order takes it (the full refund's close takes the booking's and the hold's after it).
-    await tx.select({ id: s.orders.id }).from(s.orders).where(eq(s.orders.id, order.id)).for("update");
-    if (result.ok) {
-      const [updated] = await tx
-        .update(s.orders)
-        .set({ refundId: result.refundId ?? null, updatedAt: now })
-        .where(eq(s.orders.id, order.id))
-        .returning();
-      if (updated && updated.refundedMinor >= updated.totalMinor) await tx.update(s.orders).set({ refundStatus: "REFUNDED" }).where(eq(s.orders.id, order.id));
-      await orders.recordRefund(tx, ctx, carrier, order, { key: String(entry.id), amountMinor: amount, actor, reason: data.reason, refundId: result.refundId ?? null });
-    } else {
-      await tx
-        .update(s.orders)
-        .set({ refundedMinor: sql`${s.orders.refundedMinor} - ${amount}`, updatedAt: now })
-        .where(eq(s.orders.id, order.id));
-      await recordOrderEvent(tx, {
-        carrierCode: carrier.code,
-        orderId: order.id,
-        orderRef: order.orderRef,
-        kind: "refund_failed",
-        actor,
-        key: `refund-failed:${entry.id}`,
-        at: now,
-        amountMinor: amount,
-        details: { reason: data.reason, message: result.message ?? null },
-      });
-    }
-    const [row] = await tx
-      .update(s.serviceActions)
-      .set({
-        state: result.ok ? "done" : "failed",
-        details: result.ok ? { refund_id: result.refundId ?? null } : { message: result.message ?? null },
-        updatedAt: now,
-      })
-      .where(eq(s.serviceActions.id, entry.id))
-      .returning();
-    return row!;
-  });
-  return { action: actionView(done), message: result.ok ? null : (result.message ?? "") };
-}
-
-/** Runs an order operation for the customer once per form key and records it; the operation's own rules and messages apply. */
 async function actOnce<T>(
   ctx: EngineContext,
   carrier: CarrierContext,

@@ -1,7 +1,8 @@
 /** An in-memory PGlite with the migrations applied and the fixture catalogue seeded: one per test file. */
 import pg from "pg";
 import { openDatabase, type OpenedDatabase } from "../db/open";
-import { seedCarrier, seedCatalogue } from "../catalogue/seed";
+import { seedCatalogue } from "../catalogue/seed";
+import { seedCarrier } from "../catalogue/seed-carrier";
 import { catalogueFixture, engineFixture, type EngineFixtureOptions } from "./fixtures";
 
 export async function openTestDatabase(): Promise<OpenedDatabase> {
