@@ -149,8 +149,11 @@ export async function bookThroughUi(
   } = {},
 ): Promise<BookedOrder> {
   // Set-up that is not the story under test (ADR 276): with nothing to do in the pages, the same
-  // pages' forms are posted over HTTP, as a browser without JavaScript posts them.
-  if (!inBasket && !onComplete && !landing && !insured && model === MODELS.phone) return bookOverHttp(carrier, { email, dayIndex, lang, postcode, at, pages });
+  // pages' forms are posted over HTTP, as a browser without JavaScript posts them. Not in the
+  // production suite (carriers on their own domains, CARRIER_ORIGINS): its stories book through
+  // Caddy in Chromium.
+  const setUpOnly = !inBasket && !onComplete && !landing && !insured && model === MODELS.phone && !process.env.CARRIER_ORIGINS;
+  if (setUpOnly) return bookOverHttp(carrier, { email, dayIndex, lang, postcode, at, pages });
   const context = await browser.newContext({ locale: lang === "de" ? "de-DE" : "en-GB" });
   const booking = await context.newPage();
   try {
