@@ -62,6 +62,19 @@ async function coveredAddress(ctx: EngineContext, carrier: CarrierContext, input
   return { data, postcode, area };
 }
 
+/** The stored address of a checked address: the carrier's form of the postcode, and the point only when both coordinates came. */
+export function addressValue(postcode: { display: string }, data: z.output<typeof addressInput>): s.AddressValue {
+  const hasPoint = typeof data.latitude === "number" && typeof data.longitude === "number";
+  return {
+    postcode: postcode.display,
+    line_1: data.line_1,
+    line_2: data.line_2 ?? "",
+    town: data.town,
+    latitude: hasPoint ? data.latitude! : null,
+    longitude: hasPoint ? data.longitude! : null,
+  };
+}
+
 /** Whether `setAddress` would take this address, without a booking and without writing (ADR 191); its errors are setAddress's. */
 export async function checkAddress(ctx: EngineContext, carrier: CarrierContext, input: z.input<typeof addressInput>): Promise<void> {
   await coveredAddress(ctx, carrier, input);
@@ -70,19 +83,11 @@ export async function checkAddress(ctx: EngineContext, carrier: CarrierContext, 
 /** Spec §7 POST /{ref}/address: covered when the coordinates lie within an area's radius (else by postcode). BK04 otherwise. */
 export async function setAddress(ctx: EngineContext, carrier: CarrierContext, reference: unknown, input: z.input<typeof addressInput>): Promise<BookingState> {
   const { data, postcode, area } = await coveredAddress(ctx, carrier, input);
-  const hasPoint = typeof data.latitude === "number" && typeof data.longitude === "number";
   return change(ctx, carrier, reference, async (tx, booking) => {
     await setBooking(tx, booking, {
       postcode: postcode.display,
       areaCode: area.code,
-      address: {
-        postcode: postcode.display,
-        line_1: data.line_1,
-        line_2: data.line_2 ?? "",
-        town: data.town,
-        latitude: hasPoint ? data.latitude! : null,
-        longitude: hasPoint ? data.longitude! : null,
-      },
+      address: addressValue(postcode, data),
       isBusinessAccount: data.is_business_account ?? booking.isBusinessAccount,
       ...(await dropDateIfAreaChanges(tx, carrier, booking, area.code)),
     });

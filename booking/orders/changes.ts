@@ -6,7 +6,7 @@ import { rescheduleOrderMessages } from "../scheduler/messages";
 import type { BookingTransaction } from "../db/open";
 import type { EngineContext } from "../context";
 import { activeTechnicians, claimFirstWindow, holdDay, loadAreaRoster, loadAvailability, openSlotTimes, slotTimes, type AvailabilityDay } from "../availability/availability";
-import { addressInput } from "../bookings/location";
+import { addressInput, addressValue } from "../bookings/location";
 import { assignTechnician } from "../bookings/completion";
 import { areaForAddress, normaliseForCarrier } from "../coverage/coverage";
 import type { CarrierContext } from "../domain/carrier";
@@ -373,15 +373,7 @@ export async function changeOrderAddress(
   const postcode = normaliseForCarrier(carrier, data.postcode);
   const area = await areaForAddress(ctx.db, carrier, { postcode, latitude: data.latitude, longitude: data.longitude });
   if (!area) throw new NoTechnicianError();
-  const hasPoint = typeof data.latitude === "number" && typeof data.longitude === "number";
-  const address: s.AddressValue = {
-    postcode: postcode.display,
-    line_1: data.line_1,
-    line_2: data.line_2 ?? "",
-    town: data.town,
-    latitude: hasPoint ? data.latitude! : null,
-    longitude: hasPoint ? data.longitude! : null,
-  };
+  const address = addressValue(postcode, data);
   await ctx.db.transaction(async (tx) => {
     const order = await findOrder(tx, carrier, lookup, true);
     assertHasVisit(order);

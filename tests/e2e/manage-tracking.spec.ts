@@ -21,7 +21,7 @@ import {
   trackingPath,
   type Lang,
 } from "../support/book-through-ui";
-import { openJob, technicianNamed, technicianPhone } from "../support/technician";
+import { onMyWayFromHomeBase, technicianNamed } from "../support/technician";
 
 let carriers: CmsEntry[] = [];
 test.beforeAll(async () => {
@@ -93,12 +93,7 @@ for (const journey of JOURNEYS) {
       await expect(page.getByTestId("repair-status")).toHaveCount(0);
 
       // Twenty minutes before the window the technician, a few kilometres off, presses "on my way".
-      const departure = new Date(windowStart - 20 * 60_000);
-      const start = { latitude: technician.home_base.lat, longitude: technician.home_base.lng };
-      const tech = await technicianPhone(browser, code, technician, area, departure, start, madeAccounts);
-      await openJob(tech.page, code, order);
-      await tech.page.getByTestId("on-my-way").click();
-      await expect(tech.page.getByTestId("on-my-way-done")).toBeVisible();
+      const { tech, departure, start } = await onMyWayFromHomeBase(browser, code, order, { technician, area, windowStart, made: madeAccounts });
 
       await setEngineClock(page, code, new Date(departure.getTime() + 5_000));
       await page.goto(carrierUrl(code, trackingPath(order)));

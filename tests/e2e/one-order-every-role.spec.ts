@@ -39,7 +39,7 @@ import { bookThroughUi, managePath, setEngineClock, text, trackingPath } from ".
 import { cmsDelete, seededCarriers, type CmsEntry } from "../support/cms";
 import { carrierHost, deletePartnerKey, issuePartnerKey, partnerGet } from "../support/partner-api";
 import { deskLogIn, deskMove, deskRefund } from "../support/service-desk";
-import { openJob, technicianNamed, technicianPhone } from "../support/technician";
+import { onMyWayFromHomeBase, technicianNamed } from "../support/technician";
 
 let carriers: CmsEntry[] = [];
 const madeAccounts: string[] = [];
@@ -220,12 +220,7 @@ test("one order: the technician's steps reach the customer's tracking page witho
   const { technician, area } = technicianNamed(code, (await tracking.textContent())!);
 
   // Twenty minutes before the window the technician presses "on my way" from their home base.
-  const departure = new Date(windowStart - 20 * 60_000);
-  const start = { latitude: technician.home_base.lat, longitude: technician.home_base.lng };
-  const tech = await technicianPhone(browser, code, technician, area, departure, start, madeAccounts);
-  await openJob(tech.page, code, order);
-  await tech.page.getByTestId("on-my-way").click();
-  await expect(tech.page.getByTestId("on-my-way-done")).toBeVisible();
+  const { tech, departure, start } = await onMyWayFromHomeBase(browser, code, order, { technician, area, windowStart, made: madeAccounts });
 
   // The customer's page, reloaded without JavaScript: the van where the phone was.
   await setEngineClock(customer, code, new Date(departure.getTime() + 5_000));

@@ -70,3 +70,22 @@ export async function openJob(page: Page, code: string, order: BookedOrder) {
   await page.locator(`[data-testid="technician-job"][data-order-ref="${order.orderRef}"]`).getByTestId("open-job").click();
   await expect(page.getByTestId("on-my-way")).toBeVisible();
 }
+
+/**
+ * Twenty minutes before the window the technician, signed in on a phone at their home base, opens the
+ * order's job and presses "on my way". The phone, when it left and where it was.
+ */
+export async function onMyWayFromHomeBase(
+  browser: Browser,
+  code: string,
+  order: BookedOrder,
+  { technician, area, windowStart, made }: { technician: SeedTechnician; area: string; windowStart: number; made: string[] },
+) {
+  const departure = new Date(windowStart - 20 * 60_000);
+  const start = { latitude: technician.home_base.lat, longitude: technician.home_base.lng };
+  const tech = await technicianPhone(browser, code, technician, area, departure, start, made);
+  await openJob(tech.page, code, order);
+  await tech.page.getByTestId("on-my-way").click();
+  await expect(tech.page.getByTestId("on-my-way-done")).toBeVisible();
+  return { tech, departure, start };
+}
