@@ -10,6 +10,8 @@ export default defineConfig({
     // One test file per core (Vitest's default is one fewer than the cores: a single fork on this
     // 2-core machine, while its main process mostly waits). The integration project keeps its single fork.
     maxWorkers: availableParallelism(),
+    // Every in-memory engine database starts from one migrated template (ADR 285).
+    globalSetup: ["tests/support/pglite-template.setup.ts"],
     projects: [
       {
         extends: true,

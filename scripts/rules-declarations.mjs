@@ -11,9 +11,12 @@ const rulesDir = path.join(path.dirname(fileURLToPath(import.meta.url)), "..", "
 /** The modules whose .d.ts is generated; the others' are written by hand. */
 export const GENERATED = ["message-kinds.js", "webhooks.js"];
 
-/** The .d.ts TypeScript emits for packages/rules/<file>, under a line saying where it comes from. */
-export function declarationOf(file) {
-  const source = path.join(rulesDir, file);
+/**
+ * The .d.ts TypeScript emits for each packages/rules/<file>, under a line saying where it comes from.
+ * One program reads them all: the standard library's declarations, most of the work, are read once.
+ */
+export function declarationsOf(files) {
+  const sources = files.map((file) => path.join(rulesDir, file));
   const options = {
     allowJs: true,
     checkJs: true,
@@ -24,12 +27,16 @@ export function declarationOf(file) {
     module: ts.ModuleKind.ESNext,
     types: [],
   };
-  const program = ts.createProgram([source], options);
-  const problems = ts.getPreEmitDiagnostics(program).map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n"));
-  if (problems.length > 0) throw new Error(`${file}: ${problems.join("; ")}`);
-  let text = "";
-  program.emit(program.getSourceFile(source), (_name, written) => (text = written));
-  return `// Generated from ${file} by scripts/rules-declarations.mjs; do not edit (ADR 166).\n${text}`;
+  const program = ts.createProgram(sources, options);
+  const problems = ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.basename(d.file.fileName) : "?"}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  if (problems.length > 0) throw new Error(problems.join("; "));
+  return Object.fromEntries(
+    files.map((file, i) => {
+      let text = "";
+      program.emit(program.getSourceFile(sources[i]), (_name, written) => (text = written));
+      return [file, `// Generated from ${file} by scripts/rules-declarations.mjs; do not edit (ADR 166).\n${text}`];
+    }),
+  );
 }
 
 /** Where the committed .d.ts of packages/rules/<file> lives. */
@@ -38,8 +45,9 @@ export function declarationPath(file) {
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const declarations = declarationsOf(GENERATED);
   for (const file of GENERATED) {
-    const text = declarationOf(file);
+    const text = declarations[file];
     if (readFileSync(declarationPath(file), "utf8") !== text) writeFileSync(declarationPath(file), text);
     console.log(`${path.relative(process.cwd(), declarationPath(file))} written from ${file}`);
   }

@@ -25,7 +25,8 @@ describe("the embedded database's buffer pool (ADR 216)", () => {
     expect(await sharedBuffers({ BOOKING_DATA_DIR: "memory://" })).toBe("16MB");
     expect(await sharedBuffers({ BOOKING_DATA_DIR: path.join(folder, "booking") })).toBe("16MB");
     expect(await sharedBuffers({ BOOKING_DATA_DIR: path.join(folder, "booking"), PGLITE_SHARED_BUFFERS: "32MB" })).toBe("32MB");
-  });
+    // Three databases started from nothing, two of them written to a folder: seconds each on a busy machine.
+  }, 90_000);
 
   it("refuses a size that is not one, before opening anything", async () => {
     await expect(openDatabase({ BOOKING_DATA_DIR: "memory://", PGLITE_SHARED_BUFFERS: "lots; drop table orders" })).rejects.toThrow(/PGLITE_SHARED_BUFFERS/);

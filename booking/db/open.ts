@@ -4,7 +4,8 @@
  *
  * - `DATABASE_URL=postgres://…` → node-postgres with a pool (`DATABASE_POOL_MAX`, default 10); a new
  *   connection gives up after `DATABASE_CONNECT_TIMEOUT_MS` (default 3000, ADR 145).
- * - otherwise embedded PGlite in `BOOKING_DATA_DIR` (default `data/booking`); `memory://` keeps it in memory.
+ * - otherwise embedded PGlite in `BOOKING_DATA_DIR` (default `data/booking`); `memory://` keeps it in memory,
+ *   started from the migrated template a test run sets in `PGLITE_MEMORY_TEMPLATE` when there is one (ADR 285).
  *   Its buffer pool is `PGLITE_SHARED_BUFFERS` (default 16MB, ADR 216): PGlite's WebAssembly memory never
  *   shrinks, so Postgres's default 128MB of buffers, filled page by page, is memory the process keeps.
  */
@@ -16,6 +17,7 @@ import { z } from "zod";
 import * as schema from "./schema";
 import { migrationsFolder } from "./migrate";
 import { asDatabaseUnavailable } from "./unavailable";
+import { pgliteTemplate } from "./pglite-template";
 
 export type BookingDatabase = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type BookingTransaction = Parameters<Parameters<BookingDatabase["transaction"]>[0]>[0];
@@ -68,7 +70,10 @@ export async function openDatabase(env: DatabaseEnv | NodeJS.ProcessEnv = proces
   });
   const { opened, migrate } = config.DATABASE_URL
     ? await openPostgres(config.DATABASE_URL, config.DATABASE_POOL_MAX, config.DATABASE_CONNECT_TIMEOUT_MS)
-    : await openPglite(config.BOOKING_DATA_DIR, config.PGLITE_SHARED_BUFFERS);
+    : await openPglite(config.BOOKING_DATA_DIR, config.PGLITE_SHARED_BUFFERS, {
+        // Only a database that is to be migrated with the committed migrations may start from their template.
+        template: options.migrate !== false && !config.BOOKING_MIGRATIONS_DIR,
+      });
   if (options.migrate !== false) {
     try {
       await migrate(migrationsFolder(config.BOOKING_MIGRATIONS_DIR));
@@ -85,7 +90,7 @@ interface Opening {
   migrate(folder: string): Promise<void>;
 }
 
-async function openPglite(dataDir: string, sharedBuffers: string): Promise<Opening> {
+async function openPglite(dataDir: string, sharedBuffers: string, use: { template: boolean }): Promise<Opening> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
   const inMemory = dataDir === "memory://" || dataDir === ":memory:";
@@ -93,7 +98,8 @@ async function openPglite(dataDir: string, sharedBuffers: string): Promise<Openi
   let client: InstanceType<typeof PGlite>;
   const options = { postgresqlconf: [`shared_buffers=${sharedBuffers}`] };
   if (inMemory) {
-    client = new PGlite(options);
+    const loadDataDir = use.template ? pgliteTemplate() : undefined;
+    client = new PGlite(loadDataDir ? { ...options, loadDataDir } : options);
   } else {
     location = path.resolve(dataDir);
     // PGlite creates its own folder but not the parents.

@@ -1,5 +1,4 @@
 import net from "node:net";
-import { PGlite } from "@electric-sql/pglite";
 import { sql } from "drizzle-orm";
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
@@ -84,12 +83,13 @@ describe("the database unavailable", () => {
   });
 
   it("leaves every other error alone: a failing statement, a domain error, a plain bug", async () => {
-    const db = new PGlite();
+    // The run's migrated template makes this a quick open (ADR 285); a bare PGlite would run initdb.
+    const opened = await openDatabase({ BOOKING_DATA_DIR: "memory://" });
     try {
-      const division = await failure(() => db.query("select 1/0"));
+      const division = await failure(() => opened.db.execute(sql`select 1/0`));
       expect(asDatabaseUnavailable(division)).toBeNull();
     } finally {
-      await db.close();
+      await opened.close();
     }
     expect(asDatabaseUnavailable(new DomainError("BK04", ["Booking not found"]))).toBeNull();
     expect(asDatabaseUnavailable(new TypeError("x is undefined"))).toBeNull();
