@@ -16,7 +16,7 @@ import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { onThisHost, parseEnvFile, readCompose, requiredIn, serviceEnvironment } from "./compose-env.mjs";
+import { interpolate, onThisHost, parseEnvFile, readCompose, requiredIn, serviceEnvironment } from "./compose-env.mjs";
 import { root, waitForHttp } from "./proc.mjs";
 import { restartPolicies, supervise } from "./supervisor.mjs";
 
@@ -25,7 +25,8 @@ export const NATIVE_ONLY = {
   // Each process's listener and folders: the images set these as ENV (Dockerfile, cms/Dockerfile),
   // or Docker gives them (a container's own port, the build inside the image).
   app: ["PORT", "HOST", "METRICS_PORT", "METRICS_HOST", "BUILD_DIR"],
-  cms: ["CMS_HOST", "CMS_PORT", "CMS_DATA_DIR", "CMS_DEV_DEFAULTS", "TENANTS_DIR", "APP_LOCALES_DIR", "STRAPI_TELEMETRY_DISABLED"],
+  // DEVICE_IMAGES_DIR: on a plain host (deploy/systemd) the checkout's demo pictures are not the CMS's to seed.
+  cms: ["CMS_HOST", "CMS_PORT", "CMS_DATA_DIR", "CMS_DEV_DEFAULTS", "TENANTS_DIR", "DEVICE_IMAGES_DIR", "APP_LOCALES_DIR", "STRAPI_TELEMETRY_DISABLED"],
   // Caddy's listeners and the replicas' addresses (Docker's DNS finds them there).
   proxy: ["APP_REPLICAS_FROM", "APP_UPSTREAMS", "HTTP_PORT", "HTTPS_PORT", "HTTPS_PORT_SUFFIX", "CADDY_ADMIN_ADDRESS", "CADDY_ASK_PORT", "XDG_DATA_HOME", "XDG_CONFIG_HOME"],
 };
@@ -93,6 +94,8 @@ function runToEnd(name, command, args, options) {
   });
 }
 
+const interpolateDefault = (value, variables) => (value === undefined ? undefined : interpolate(String(value), variables));
+
 const httpsSuffix = (port) => (port === 443 ? "" : `:${port}`);
 
 /**
@@ -124,7 +127,8 @@ export function nativeEnvironments({ compose, operator, stateDir, buildDir, port
     "app:3000": `127.0.0.1:${ports.ask}`,
   };
   const here = (service, extra) => onThisHost(serviceEnvironment(compose, service, { ...operator, ...extra }), { addresses, stateDir });
-  const release = here("app", { SMTP_HOST: operator.SMTP_HOST || "127.0.0.1", SMTP_PORT: operator.SMTP_PORT || String(ports.mail) });
+  // The runner's own mail server, when it has one (a plain host sends through the operator's SMTP).
+  const release = here("app", ports.mail ? { SMTP_HOST: operator.SMTP_HOST || "127.0.0.1", SMTP_PORT: operator.SMTP_PORT || String(ports.mail) } : {});
   return {
     release,
     replica: (index) => ({
@@ -161,6 +165,41 @@ export function nativeEnvironments({ compose, operator, stateDir, buildDir, port
       XDG_CONFIG_HOME: path.join(stateDir, "caddy", "config"),
     },
   };
+}
+
+/**
+ * Where a plain host's services listen (deploy/systemd, docs/deployment.md "On a plain Linux host"):
+ * the distribution's PostgreSQL, Strapi, Caddy's ask site and admin, the replica on port
+ * `app + n` with its metrics on `metrics + n` (n from 1).
+ */
+export const HOST_PORTS = { postgres: 5432, cms: 1337, ask: 2020, admin: 2019, https: 443, http: 80, app: 3000, metrics: 9464 };
+
+/**
+ * The environment of one compose service on a plain host under systemd (scripts/service.mjs): the
+ * same as the native runner's (nativeEnvironments), from the operator's environment file, with the
+ * host's fixed ports, `stateDir` for the /srv/ folders, and no demo data (an empty seed folder).
+ * @param {"release" | "app" | "cms" | "proxy"} service
+ * @param {{ compose: object, operator: Record<string, string | undefined>, stateDir: string, port?: number }} options
+ */
+export function hostEnvironment(service, { compose, operator, stateDir, port }) {
+  const index = service === "app" ? (port ?? 0) - HOST_PORTS.app - 1 : 0;
+  if (!(index >= 0)) throw new Error(`app needs its port above ${HOST_PORTS.app} (app@3001 is the first replica)`);
+  const replicas = Math.max(Number(interpolateDefault(compose.services?.app?.deploy?.replicas, operator)) || 1, index + 1);
+  const numbered = (base) => Array.from({ length: replicas }, (_, n) => base + n + 1);
+  const seed = path.join(stateDir, "seed");
+  const environments = nativeEnvironments({
+    compose,
+    operator,
+    stateDir,
+    buildDir: "build",
+    ports: { ...HOST_PORTS, app: numbered(HOST_PORTS.app), metrics: numbered(Number(operator.METRICS_PORT) || HOST_PORTS.metrics) },
+    tenantsDir: seed,
+  });
+  if (service === "release") return environments.release;
+  if (service === "app") return environments.replica(index);
+  if (service === "cms") return { ...environments.cms, DEVICE_IMAGES_DIR: seed };
+  if (service === "proxy") return environments.proxy;
+  throw new Error(`no service ${service} on a plain host (release, app, cms, proxy)`);
 }
 
 /**
