@@ -23,7 +23,7 @@ import { carrierOrigin, control, counter, deliveredMail, figure, isConfirmationO
 const CUSTOMERS = 20;
 /** A restarted replica or Strapi must be back within these (the 2-core machine, under this load). */
 const REPLICA_BACK_WITHIN_S = 60;
-const CMS_BACK_WITHIN_S = 240;
+const CMS_BACK_WITHIN_S = 120;
 
 /** Polls until `check` gives a value, at most `timeoutMs`; the seconds it took and the value. */
 async function until<T>(check: () => Promise<T | null | undefined | false>, timeoutMs: number, what: string): Promise<T> {
