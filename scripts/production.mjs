@@ -2,8 +2,9 @@
 // `npm run production`: the production shape on this host, without Docker (docs/deployment.md
 // "Without Docker", ADR 155). Postgres with the booking and cms databases, Strapi in production mode
 // on Postgres, the release once, two app replicas (NODE_ENV=production), a local SMTP server, and
-// Caddy in front with deploy/Caddyfile and its own CA. Prints the carriers' https URLs; Ctrl-C stops
-// everything and keeps nothing but STATE_DIR (default data/production).
+// Caddy in front with deploy/Caddyfile and its own CA. The replicas, Strapi and Caddy are restarted
+// when they die, as the compose file's `restart:` says (ADR 279). Prints the carriers' https URLs;
+// Ctrl-C stops everything and keeps nothing but STATE_DIR (default data/production).
 import path from "node:path";
 import { log, root } from "./lib/proc.mjs";
 import { ensureAppBuilt, ensureRootInstalled, loadCmsServer } from "./lib/prepare.mjs";

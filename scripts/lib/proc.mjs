@@ -68,10 +68,13 @@ export async function whenChanged(stampName, paths, work, { alsoIf = () => false
   return true;
 }
 
-export async function waitForHttp(url, { timeoutMs = 60_000, expect = (status) => status < 500 } = {}) {
+/** Polls `url` until `expect(status)`; `giveUp()` returning a reason (e.g. the process exited) ends the wait early. */
+export async function waitForHttp(url, { timeoutMs = 60_000, expect = (status) => status < 500, giveUp = () => null } = {}) {
   const deadline = Date.now() + timeoutMs;
   let lastError;
   while (Date.now() < deadline) {
+    const reason = giveUp();
+    if (reason) throw new Error(`${url} will not become ready: ${reason}`);
     try {
       const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
       if (expect(response.status)) return;

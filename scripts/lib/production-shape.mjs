@@ -7,20 +7,26 @@
 //   const shape = await startProductionShape({ stateDir, log });
 //   shape.urls          https URL of every carrier domain through Caddy
 //   shape.control       kill/stop/start a replica, Postgres, the CMS, the mail server
+//
+// The replicas, Strapi and Caddy are supervised (scripts/lib/supervisor.mjs, ADR 279): one that dies
+// is restarted as its compose service's `restart:` says, after a back-off, and a replica takes traffic
+// again once its /readyz answers (Caddy's active health check); a deliberate stop is never undone.
 //   await shape.stop()
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { createWriteStream, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { onThisHost, parseEnvFile, readCompose, requiredIn, serviceEnvironment } from "./compose-env.mjs";
+import { interpolate, onThisHost, parseEnvFile, readCompose, requiredIn, serviceEnvironment } from "./compose-env.mjs";
 import { root, waitForHttp } from "./proc.mjs";
+import { restartPolicies, supervise } from "./supervisor.mjs";
 
 /** The variables a host without Docker adds, beyond what the compose file passes (docs/deployment.md). */
 export const NATIVE_ONLY = {
   // Each process's listener and folders: the images set these as ENV (Dockerfile, cms/Dockerfile),
   // or Docker gives them (a container's own port, the build inside the image).
   app: ["PORT", "HOST", "METRICS_PORT", "METRICS_HOST", "BUILD_DIR"],
-  cms: ["CMS_HOST", "CMS_PORT", "CMS_DATA_DIR", "CMS_DEV_DEFAULTS", "TENANTS_DIR", "APP_LOCALES_DIR", "STRAPI_TELEMETRY_DISABLED"],
+  // DEVICE_IMAGES_DIR: on a plain host (deploy/systemd) the checkout's demo pictures are not the CMS's to seed.
+  cms: ["CMS_HOST", "CMS_PORT", "CMS_DATA_DIR", "CMS_DEV_DEFAULTS", "TENANTS_DIR", "DEVICE_IMAGES_DIR", "APP_LOCALES_DIR", "STRAPI_TELEMETRY_DISABLED"],
   // Caddy's listeners and the replicas' addresses (Docker's DNS finds them there).
   proxy: ["APP_REPLICAS_FROM", "APP_UPSTREAMS", "HTTP_PORT", "HTTPS_PORT", "HTTPS_PORT_SUFFIX", "CADDY_ADMIN_ADDRESS", "CADDY_ASK_PORT", "XDG_DATA_HOME", "XDG_CONFIG_HOME"],
 };
@@ -63,6 +69,7 @@ function startChild(name, command, args, { env, cwd = root, logDir }) {
   exited.then(() => process.off("exit", killOnExit));
   return {
     child,
+    pid: child.pid,
     exited,
     running: () => child.exitCode === null && child.signalCode === null,
     async stop(graceMs = 20_000) {
@@ -87,7 +94,25 @@ function runToEnd(name, command, args, options) {
   });
 }
 
+const interpolateDefault = (value, variables) => (value === undefined ? undefined : interpolate(String(value), variables));
+
 const httpsSuffix = (port) => (port === 443 ? "" : `:${port}`);
+
+/**
+ * Resolves with the started process once `url` answers 200; when it exits first or the time runs
+ * out, kills it and rejects (the supervisor counts that as a death).
+ */
+async function readyOrKilled(started, url, timeoutMs) {
+  let exit = null;
+  started.exited.then((result) => (exit = result));
+  try {
+    await waitForHttp(url, { timeoutMs, expect: (status) => status === 200, giveUp: () => exit && `exited with ${exit.code ?? exit.signal}` });
+    return started;
+  } catch (error) {
+    await started.kill();
+    throw error;
+  }
+}
 
 /**
  * Each process's environment on this host: its compose service's environment, interpolated from the
@@ -102,7 +127,8 @@ export function nativeEnvironments({ compose, operator, stateDir, buildDir, port
     "app:3000": `127.0.0.1:${ports.ask}`,
   };
   const here = (service, extra) => onThisHost(serviceEnvironment(compose, service, { ...operator, ...extra }), { addresses, stateDir });
-  const release = here("app", { SMTP_HOST: operator.SMTP_HOST || "127.0.0.1", SMTP_PORT: operator.SMTP_PORT || String(ports.mail) });
+  // The runner's own mail server, when it has one (a plain host sends through the operator's SMTP).
+  const release = here("app", ports.mail ? { SMTP_HOST: operator.SMTP_HOST || "127.0.0.1", SMTP_PORT: operator.SMTP_PORT || String(ports.mail) } : {});
   return {
     release,
     replica: (index) => ({
@@ -139,6 +165,41 @@ export function nativeEnvironments({ compose, operator, stateDir, buildDir, port
       XDG_CONFIG_HOME: path.join(stateDir, "caddy", "config"),
     },
   };
+}
+
+/**
+ * Where a plain host's services listen (deploy/systemd, docs/deployment.md "On a plain Linux host"):
+ * the distribution's PostgreSQL, Strapi, Caddy's ask site and admin, the replica on port
+ * `app + n` with its metrics on `metrics + n` (n from 1).
+ */
+export const HOST_PORTS = { postgres: 5432, cms: 1337, ask: 2020, admin: 2019, https: 443, http: 80, app: 3000, metrics: 9464 };
+
+/**
+ * The environment of one compose service on a plain host under systemd (scripts/service.mjs): the
+ * same as the native runner's (nativeEnvironments), from the operator's environment file, with the
+ * host's fixed ports, `stateDir` for the /srv/ folders, and no demo data (an empty seed folder).
+ * @param {"release" | "app" | "cms" | "proxy"} service
+ * @param {{ compose: object, operator: Record<string, string | undefined>, stateDir: string, port?: number }} options
+ */
+export function hostEnvironment(service, { compose, operator, stateDir, port }) {
+  const index = service === "app" ? (port ?? 0) - HOST_PORTS.app - 1 : 0;
+  if (!(index >= 0)) throw new Error(`app needs its port above ${HOST_PORTS.app} (app@3001 is the first replica)`);
+  const replicas = Math.max(Number(interpolateDefault(compose.services?.app?.deploy?.replicas, operator)) || 1, index + 1);
+  const numbered = (base) => Array.from({ length: replicas }, (_, n) => base + n + 1);
+  const seed = path.join(stateDir, "seed");
+  const environments = nativeEnvironments({
+    compose,
+    operator,
+    stateDir,
+    buildDir: "build",
+    ports: { ...HOST_PORTS, app: numbered(HOST_PORTS.app), metrics: numbered(Number(operator.METRICS_PORT) || HOST_PORTS.metrics) },
+    tenantsDir: seed,
+  });
+  if (service === "release") return environments.release;
+  if (service === "app") return environments.replica(index);
+  if (service === "cms") return { ...environments.cms, DEVICE_IMAGES_DIR: seed };
+  if (service === "proxy") return environments.proxy;
+  throw new Error(`no service ${service} on a plain host (release, app, cms, proxy)`);
 }
 
 /**
@@ -233,39 +294,70 @@ export async function startProductionShape({
     const appEnv = environments.release;
     const cmsEnv = environments.cms;
 
+    // What keeps the replicas, Strapi and Caddy running: their compose services' restart policies.
+    const policies = restartPolicies(compose);
+    const supervised = (name, policy, start) => supervise({ name, policy, start, log });
+
     // Strapi in production mode on Postgres.
     const cmsLog = createWriteStream(path.join(logDir, "cms.log"), { flags: "a" });
     const cmsOptions = { port: cmsPort, dataDir: cmsEnv.CMS_DATA_DIR, env: cmsEnv, log: (line) => cmsLog.write(`${line}\n`) };
     log(`starting Strapi on Postgres (127.0.0.1:${cmsPort})`);
-    let cms = await startCms(cmsOptions);
+    const cms = supervised("cms", policies.cms, async () => {
+      const started = await startCms(cmsOptions);
+      const { child } = started;
+      const exited = new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) resolve({ code: child.exitCode, signal: child.signalCode });
+        else child.once("exit", (code, signal) => resolve({ code, signal }));
+      });
+      // After a death, stop() only lets go of the process's exit hook.
+      exited.then(() => started.stop());
+      return {
+        pid: child.pid,
+        exited,
+        stop: () => started.stop(),
+        kill() {
+          child.kill("SIGKILL");
+          return exited;
+        },
+      };
+    });
+    await cms.start();
     stops.push(() => cms.stop());
 
     // The release: migrations, then the engine's copy of operations data, once.
     log("release: migrate and sync");
     await runToEnd("release", process.execPath, ["--import", "tsx", "scripts/sync-engine.ts"], { env: { ...baseEnv, ...appEnv }, logDir });
 
-    // The replicas.
+    // The replicas, each ready once its /readyz answers (what Caddy's active health check asks too).
     const replicaEnv = (index) => ({ ...baseEnv, ...environments.replica(index) });
-    const running = [];
-    const startReplica = async (index) => {
-      const process_ = startChild(`app-${index + 1}`, process.execPath, ["--import", "tsx", "server.ts"], { env: replicaEnv(index), logDir });
-      running[index] = process_;
-      await waitForHttp(`http://127.0.0.1:${appPorts[index]}/readyz`, { timeoutMs: 90_000, expect: (status) => status === 200 });
-      return process_;
-    };
-    stops.push(() => Promise.all(running.map((replica) => replica?.stop())));
+    const running = Array.from({ length: replicas }, (_, index) =>
+      supervised(`app-${index + 1}`, policies.app, () =>
+        readyOrKilled(
+          startChild(`app-${index + 1}`, process.execPath, ["--import", "tsx", "server.ts"], { env: replicaEnv(index), logDir }),
+          `http://127.0.0.1:${appPorts[index]}/readyz`,
+          90_000,
+        ),
+      ),
+    );
+    stops.push(() => Promise.all(running.map((replica) => replica.stop())));
     log(`starting ${replicas} app replicas (${appPorts.map((port) => `127.0.0.1:${port}`).join(", ")})`);
-    for (let index = 0; index < replicas; index++) await startReplica(index);
+    for (const replica of running) await replica.start();
 
     // Caddy with the repository's Caddyfile.
     const proxyEnv = environments.proxy;
     log(`starting Caddy (https ${httpsPort}, http ${httpPort})`);
-    const caddy = startChild("caddy", caddyBin, ["run", "--config", path.join(root, "deploy", "Caddyfile"), "--adapter", "caddyfile"], {
-      env: { ...baseEnv, ...proxyEnv },
-      logDir,
-    });
-    stops.push(() => caddy.stop(10_000));
-    await waitForHttp(`http://127.0.0.1:${askPort}/healthz`, { timeoutMs: 30_000, expect: (status) => status === 200 });
+    const caddy = supervised("caddy", policies.proxy, () =>
+      readyOrKilled(
+        startChild("caddy", caddyBin, ["run", "--config", path.join(root, "deploy", "Caddyfile"), "--adapter", "caddyfile"], {
+          env: { ...baseEnv, ...proxyEnv },
+          logDir,
+        }),
+        `http://127.0.0.1:${askPort}/healthz`,
+        30_000,
+      ),
+    );
+    await caddy.start();
+    stops.push(() => caddy.stop());
     const caRoot = path.join(proxyEnv.XDG_DATA_HOME, "caddy", "pki", "authorities", "local", "root.crt");
 
     const carriers = await fetch(`http://127.0.0.1:${cmsPort}/api/carriers?fields[0]=code&fields[1]=name&fields[2]=domains&sort=code:asc&pagination[pageSize]=100`, {
@@ -275,14 +367,16 @@ export async function startProductionShape({
       .then((body) => body.data.map((carrier) => ({ code: carrier.code, name: carrier.name, domains: carrier.domains ?? [] })));
     const urls = carriers.map((carrier) => ({ ...carrier, url: `https://${carrier.domains.find((domain) => !domain.endsWith(".localhost")) ?? carrier.domains[0]}${portSuffix}` }));
 
+    /** SIGKILL, as the kernel's OOM killer or a crash would: the supervisor starts it again. */
+    const kill = async (supervisor) => {
+      const handle = supervisor.handle();
+      if (!handle) throw new Error(`${supervisor.name} is not running`);
+      await handle.kill();
+    };
     const control = {
-      async killReplica(index) {
-        await running[index].kill();
-      },
-      async stopReplica(index) {
-        return running[index].stop();
-      },
-      startReplica: (index) => startReplica(index).then(() => undefined),
+      killReplica: (index) => kill(running[index]),
+      stopReplica: (index) => running[index].stop(),
+      startReplica: (index) => running[index].start(),
       async stopPostgres(mode = "fast") {
         await pg.stopServer(mode);
       },
@@ -297,10 +391,9 @@ export async function startProductionShape({
       async delayMail(ms) {
         mail.setDelay(ms);
       },
+      killCms: () => kill(cms),
       stopCms: () => cms.stop(),
-      async startCms() {
-        cms = await startCms(cmsOptions);
-      },
+      startCms: () => cms.start(),
     };
 
     log(`ready in ${((Date.now() - began) / 1000).toFixed(1)} s`);
@@ -316,7 +409,12 @@ export async function startProductionShape({
       database: { url: (name) => pg.urlFor(name, "repair"), port: pg.port, tool: pg.tool, psql: pg.psql },
       cmsUrl: `http://127.0.0.1:${cmsPort}`,
       replicas: () =>
-        running.map((replica, index) => ({ index, port: appPorts[index], metricsPort: metricsPorts[index], pid: replica?.child.pid, running: replica?.running() ?? false })),
+        running.map((replica, index) => {
+          const { status, restarts, pid } = replica.state();
+          return { index, port: appPorts[index], metricsPort: metricsPorts[index], pid, running: status === "running", status, restarts };
+        }),
+      /** Every supervised process: its status (running, backing-off, gave-up, …), restarts and pid. */
+      processes: () => Object.fromEntries([...running, cms, caddy].map((supervisor) => [supervisor.name, supervisor.state()])),
       messages: () => mail.messages(),
       control,
       stop: stopAll,
@@ -333,8 +431,8 @@ export async function startProductionShape({
  *   POST /replicas/<n>/kill | stop | start   (n from 1)
  *   POST /postgres/stop[?mode=immediate] | /postgres/start
  *   POST /mail/stop | /mail/start | /mail/delay?ms=2000 (a slow server)
- *   POST /cms/stop | /cms/start
- *   GET  /state   ports, replicas and their pids
+ *   POST /cms/kill (SIGKILL: restarted by the supervisor) | /cms/stop | /cms/start
+ *   GET  /state   ports, replicas and their pids, every supervised process's status
  * Answers 204 when done, 404 for anything else. It only ever touches processes this shape started.
  */
 export async function serveControl(shape, { port = 0 } = {}) {
@@ -348,6 +446,7 @@ export async function serveControl(shape, { port = 0 } = {}) {
     "mail/stop": () => shape.control.stopMail(),
     "mail/start": () => shape.control.startMail(),
     "mail/delay": (_n, query) => shape.control.delayMail(Math.max(0, Math.min(30_000, Number(query.get("ms")) || 0))),
+    "cms/kill": () => shape.control.killCms(),
     "cms/stop": () => shape.control.stopCms(),
     "cms/start": () => shape.control.startCms(),
   };
@@ -355,9 +454,11 @@ export async function serveControl(shape, { port = 0 } = {}) {
     const url = new URL(request.url ?? "/", "http://control");
     try {
       if (request.method === "GET" && url.pathname === "/state") {
-        return void response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ ports: shape.ports, replicas: shape.replicas() }));
+        return void response
+          .writeHead(200, { "Content-Type": "application/json" })
+          .end(JSON.stringify({ ports: shape.ports, replicas: shape.replicas(), processes: shape.processes() }));
       }
-      const match = /^\/(replicas)\/(\d+)\/(kill|stop|start)$|^\/(postgres|mail|cms)\/(stop|start|delay)$/.exec(url.pathname);
+      const match = /^\/(replicas)\/(\d+)\/(kill|stop|start)$|^\/(postgres|mail|cms)\/(stop|start|delay|kill)$/.exec(url.pathname);
       if (request.method !== "POST" || !match) return void response.writeHead(404).end();
       const [key, n] = match[1] ? [`replicas/${match[3]}`, Number(match[2])] : [`${match[4]}/${match[5]}`, 0];
       if (!actions[key] || (match[1] && !(n >= 1 && n <= shape.replicas().length))) return void response.writeHead(404).end();

@@ -109,10 +109,20 @@ export async function adminApi() {
   };
 }
 
-/** The running replicas as the runner sees them (port, pid). */
-export async function replicasNow(): Promise<{ index: number; port: number; metricsPort: number; pid: number; running: boolean }[]> {
-  const response = await fetch(`${process.env.PRODUCTION_CONTROL_URL}/state`);
-  return ((await response.json()) as { replicas: { index: number; port: number; metricsPort: number; pid: number; running: boolean }[] }).replicas;
+interface ControlState {
+  replicas: { index: number; port: number; metricsPort: number; pid: number; running: boolean; status: string; restarts: number }[];
+  processes: Record<string, { status: string; restarts: number; pid: number | null }>;
+}
+const controlState = async () => (await (await fetch(`${process.env.PRODUCTION_CONTROL_URL}/state`)).json()) as ControlState;
+
+/** The replicas as the runner sees them (port, pid, whether running, restarts by its supervisor). */
+export async function replicasNow(): Promise<ControlState["replicas"]> {
+  return (await controlState()).replicas;
+}
+
+/** Every process the runner supervises (app-1, app-2, cms, caddy): running, backing-off, gave-up…, its restarts and pid. */
+export async function processesNow(): Promise<ControlState["processes"]> {
+  return (await controlState()).processes;
 }
 
 /** Breaks or repairs one part of the shape (POST /replicas/1/kill, /postgres/stop, /mail/start, …). */
