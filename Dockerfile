@@ -28,5 +28,6 @@ RUN mkdir -p /srv/uploads /srv/outbox && chown node:node /srv/uploads /srv/outbo
 USER node
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s CMD node -e "fetch('http://127.0.0.1:3000/healthz').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
-# tsx is a runtime dependency: server.ts imports app/ and booking/ as TypeScript.
+# tsx is a runtime dependency: server.ts is TypeScript (it loads build/ only, ADR 283), and the
+# release service runs scripts/sync-engine.ts over booking/.
 CMD ["node", "--import", "tsx", "server.ts"]

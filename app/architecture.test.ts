@@ -1,7 +1,9 @@
 /**
  * The engine's import boundary (ADR 041): `booking/index.ts` is the engine's whole public surface,
- * so nothing in app/ (test files included) imports a deeper booking/ path; the web app enters it
- * through its door, app/booking.server.ts (house style 2); and the engine never imports the web app.
+ * with `booking/http/index.ts` its HTTP face (the partner API, ADR 170), so nothing in app/ (test
+ * files included) imports a deeper booking/ path; the web app enters it through its doors,
+ * app/booking.server.ts (house style 2) and, for the partner API the edge mounts from the server build
+ * (ADR 283), app/lib/api/partner-api.server.ts; and the engine never imports the web app.
  * One folder per journey (ADR 070): a journey imports its own folder and the shared pieces only, and
  * no shared code reaches into a journey. Import specifiers are read with TypeScript's own
  * pre-processor (static, re-export and dynamic imports alike).
@@ -38,7 +40,7 @@ function imports(file: string): { specifier: string; resolved: string | null }[]
 
 const inside = (dir: string, resolved: string) => resolved === dir || resolved.startsWith(dir + path.sep);
 const withoutExtension = (resolved: string) => resolved.replace(SOURCE, "");
-const PUBLIC_ENTRY = [BOOKING, path.join(BOOKING, "index")];
+const PUBLIC_ENTRY = [BOOKING, path.join(BOOKING, "index"), path.join(BOOKING, "http", "index")];
 
 describe("the engine's import boundary", () => {
   const appFiles = sourceFiles(APP);
@@ -58,8 +60,8 @@ describe("the engine's import boundary", () => {
     expect(deeper).toEqual([]);
   });
 
-  it("enters the engine through the door (app/booking.server.ts) and the environment schema only", () => {
-    const doors = [path.join(APP, "booking.server.ts"), path.join(APP, "env.server.ts")];
+  it("enters the engine through the door (app/booking.server.ts), the partner API's and the environment schema only", () => {
+    const doors = [path.join(APP, "booking.server.ts"), path.join(APP, "lib", "api", "partner-api.server.ts"), path.join(APP, "env.server.ts")];
     const elsewhere = appFiles
       .filter((file) => !doors.includes(file))
       .flatMap((file) =>

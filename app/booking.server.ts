@@ -1,8 +1,8 @@
 /**
  * The web app's only door into the booking engine (house style 2, ADR 040, ADR 041). The engine wires
  * itself (`composeEngine` in booking/) from the parsed environment; this door creates it lazily,
- * once per process, keeps it on globalThis so Vite's dev reloads reuse it instead of opening the
- * database again, and closes it on shutdown (server.ts hooks). The web part of the test clock
+ * once per process, keeps it across Vite's dev reloads instead of opening the database again
+ * (lib/process.server.ts, ADR 283), and closes it on shutdown. The web part of the test clock
  * (ADR 034), reading the request's cookie, is here too.
  */
 import {
@@ -19,16 +19,17 @@ import { env } from "./env.server";
 import { readTestClockOffset } from "./lib/cookies.server";
 import { outsidePreview } from "./content/preview.server";
 import { currentResponseScope } from "./lib/http/response-scope.server";
+import { onShutdown, survivesDevReload } from "./lib/process.server";
 import { logger, requestScope } from "./lib/observability/logger.server";
 import { engineOutcomeCounters } from "./lib/observability/metrics.server";
 
-type Holder = { __bookingEngine?: Promise<ComposedEngine>; __appShutdownHooks?: (() => Promise<void>)[]; __paymentRecovery?: ReturnType<typeof setInterval> };
-const holder = globalThis as Holder;
+/** The process's engine and its payment-recovery timer. */
+const held = survivesDevReload("booking-engine", (): { engine?: Promise<ComposedEngine>; paymentRecovery?: ReturnType<typeof setInterval> } => ({}));
 
 function composed(): Promise<ComposedEngine> {
-  if (!holder.__bookingEngine) {
+  if (!held.engine) {
     // A failed start is not cached: the next call tries again.
-    holder.__bookingEngine = Promise.resolve().then(async () => {
+    held.engine = Promise.resolve().then(async () => {
       const instance = await composeEngine(env(), {
         log: logger().child({ component: "operations-sync" }),
         schedulerLog: logger().child({ component: "scheduler" }),
@@ -51,13 +52,12 @@ function composed(): Promise<ComposedEngine> {
       );
       return instance;
     });
-    holder.__bookingEngine.catch(() => {
-      holder.__bookingEngine = undefined;
+    held.engine.catch(() => {
+      held.engine = undefined;
     });
-    const hooks = (holder.__appShutdownHooks ??= []);
-    if (!hooks.includes(closeEngine)) hooks.push(closeEngine);
+    onShutdown(closeEngine);
   }
-  return holder.__bookingEngine;
+  return held.engine;
 }
 
 /** How often every instance looks for payments left behind by a request that died (ADR 142). */
@@ -88,7 +88,7 @@ function startPaymentRecovery(engine: Engine) {
     }
   }, PAYMENT_RECOVERY_MS);
   timer.unref();
-  holder.__paymentRecovery = timer;
+  held.paymentRecovery = timer;
 }
 
 /* ───────────── the database unavailable (ADR 145) ───────────── */
@@ -178,10 +178,10 @@ export async function databaseReachable(): Promise<boolean> {
 
 /** Closes the database (PGlite must be closed or the process does not exit). Safe to call twice. */
 export async function closeEngine(): Promise<void> {
-  const pending = holder.__bookingEngine;
-  holder.__bookingEngine = undefined;
-  clearInterval(holder.__paymentRecovery);
-  holder.__paymentRecovery = undefined;
+  const pending = held.engine;
+  held.engine = undefined;
+  clearInterval(held.paymentRecovery);
+  held.paymentRecovery = undefined;
   if (!pending) return;
   const instance = await pending.catch(() => null);
   await instance?.close();

@@ -20,9 +20,8 @@ import { hostNamesCarrier } from "~/tenant/tenant.server";
 import { RequestInfoProvider } from "~/lib/observability/request-context";
 import { pageEnhancements, type Enhancement } from "~/enhance/names";
 import { ENHANCEMENT_SCRIPTS } from "~/enhance/urls";
-// The partner API's doors (ADR 170): server.ts reads them from the server build.
-export { partnerApi } from "~/lib/api/partner-api.server";
-export { bookedPageSource } from "~/lib/http/booked-source.server";
+// What the edge (server.ts) takes from the app, read from the server build (ADR 283).
+export { edge } from "~/edge.server";
 
 const ABORT_DELAY = 5_000;
 

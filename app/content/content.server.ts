@@ -27,6 +27,7 @@ import type { z } from "zod";
 import { dropRenderedPages } from "~/lib/http/rendered-pages";
 import { logger } from "~/lib/observability/logger.server";
 import { countCmsCache, countCmsError } from "~/lib/observability/metrics.server";
+import { onShutdown, survivesDevReload } from "~/lib/process.server";
 
 let cache: ContentCache | undefined;
 
@@ -175,30 +176,27 @@ export async function refreshCarriersAfterMiss(minIntervalMs = 2_000): Promise<C
 
 /*
  * Several app instances (ADR 059): the instance that receives the webhook tells the others through
- * the engine's database (Postgres NOTIFY); each drops the named carrier's entries. The bus and the
- * handler's target live on globalThis so Vite's dev reloads neither subscribe twice nor invalidate a
- * cache that a reload replaced.
+ * the engine's database (Postgres NOTIFY); each drops the named carrier's entries. The bus outlives
+ * Vite's dev reloads (lib/process.server.ts) so a reload does not subscribe twice, and delivers to
+ * the current module's handler, not to caches a reload replaced.
  */
-type InvalidationHolder = {
-  __contentInvalidationBus?: ContentInvalidationBus;
-  __contentInvalidationTarget?: (change: ContentInvalidation) => void;
-  __appShutdownHooks?: (() => Promise<void>)[];
-};
-const invalidationHolder = globalThis as InvalidationHolder;
+/** What this instance does with a change another instance published. */
+export function heardFromAnotherInstance(change: ContentInvalidation): void {
+  // Another instance synced the engine's copy of operations or catalogue data: nothing in the content cache depends on it.
+  if (isOperationsModel(change.model)) notifyEngineDataChanged(change);
+  else invalidateContent(change);
+}
 
 function invalidationBus(): ContentInvalidationBus {
-  invalidationHolder.__contentInvalidationTarget = (change) => {
-    // Another instance synced the engine's copy of operations or catalogue data: nothing in the content cache depends on it.
-    if (isOperationsModel(change.model)) notifyEngineDataChanged(change);
-    else invalidateContent(change);
-  };
-  if (!invalidationHolder.__contentInvalidationBus) {
+  const listening = survivesDevReload("content-invalidation", () => {
     const bus = createContentInvalidationBus(process.env);
-    bus.subscribe((change) => invalidationHolder.__contentInvalidationTarget?.(change));
-    (invalidationHolder.__appShutdownHooks ??= []).push(() => bus.close());
-    invalidationHolder.__contentInvalidationBus = bus;
-  }
-  return invalidationHolder.__contentInvalidationBus;
+    const kept: { bus: ContentInvalidationBus; deliver?: (change: ContentInvalidation) => void } = { bus };
+    bus.subscribe((change) => kept.deliver?.(change));
+    onShutdown(() => bus.close());
+    return kept;
+  });
+  listening.deliver = heardFromAnotherInstance;
+  return listening.bus;
 }
 
 /** Every instance listens from start-up: this module loads with the server build. */

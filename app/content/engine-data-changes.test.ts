@@ -6,10 +6,7 @@
  * tests/integration/content-invalidation-postgres.test.ts).
  */
 import { describe, expect, it } from "vitest";
-import type { ContentInvalidation } from "~/booking.server";
-import { engineDataChanged, onContentInvalidated, onEngineDataChanged } from "./content.server";
-
-const deliver = (change: ContentInvalidation) => (globalThis as { __contentInvalidationTarget?: (change: ContentInvalidation) => void }).__contentInvalidationTarget!(change);
+import { engineDataChanged, heardFromAnotherInstance as deliver, onContentInvalidated, onEngineDataChanged } from "./content.server";
 
 describe("changes heard from other instances", () => {
   it("routes a synced catalogue to every carrier's engine-data listeners, an operations change to its carrier's, and neither to the content caches", () => {

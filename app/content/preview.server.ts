@@ -22,23 +22,16 @@ export const PREVIEW_PATH = "/preview";
 export const previewCookie = createCookie(PREVIEW_COOKIE, { path: "/", httpOnly: true });
 
 type PreviewScope = { carrierCode: string };
-const SCOPE_KEY = Symbol.for("repair.content.preview-scope");
-
-/** On globalThis: server.ts and the server build each load this module. */
-function previewScope(): AsyncLocalStorage<PreviewScope> {
-  const holder = globalThis as { [SCOPE_KEY]?: AsyncLocalStorage<PreviewScope> };
-  holder[SCOPE_KEY] ??= new AsyncLocalStorage<PreviewScope>();
-  return holder[SCOPE_KEY];
-}
+const previewScope = new AsyncLocalStorage<PreviewScope>();
 
 /** Runs `fn` outside any preview: process-wide timers started while serving one must not read drafts. */
 export function outsidePreview<T>(fn: () => T): T {
-  return previewScope().exit(fn);
+  return previewScope.exit(fn);
 }
 
 /** True while serving a preview of this carrier: its drafts are read instead of what is published. */
 export function isPreviewing(carrierCode: string): boolean {
-  return previewScope().getStore()?.carrierCode === carrierCode;
+  return previewScope.getStore()?.carrierCode === carrierCode;
 }
 
 export function checkPreviewToken(token: unknown): PreviewCheck {
@@ -70,13 +63,13 @@ function markPreviewResponse(response: Response): void {
   });
 }
 
-/** Express middleware (server.ts): runs a request with a valid preview cookie in its carrier's preview scope. */
+/** Express middleware (the edge, server.ts): runs a request with a valid preview cookie in its carrier's preview scope. */
 export function previewRequests(): RequestHandler {
   return (request: Request, response: Response, next: NextFunction) => {
     previewClaims(request).then((claims) => {
       if (claims || request.path === PREVIEW_PATH) markPreviewResponse(response);
       if (!claims) return next();
-      previewScope().run({ carrierCode: claims.carrierCode }, next);
+      previewScope.run({ carrierCode: claims.carrierCode }, next);
     }, next);
   };
 }

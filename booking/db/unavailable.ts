@@ -6,8 +6,9 @@
  * query error with the driver's error as `cause`. The engine turns all of them into
  * `DatabaseUnavailableError`, so the web can answer 503 ("try again shortly") instead of 500.
  *
- * The error is recognised by a registered symbol rather than `instanceof`: the server bundle and
- * scripts may each load their own copy of this module.
+ * The error is recognised by a registered symbol rather than `instanceof`: the engine kept across
+ * Vite's development reloads throws the class of its first evaluation (ADR 283), and a script may
+ * load its own copy of this module.
  */
 const BRAND = Symbol.for("booking.databaseUnavailable");
 

@@ -6,7 +6,7 @@
  * the API's own problems (malformed JSON, no key …) are `ApiProblem`s of the same shape.
  */
 import type { ZodError } from "zod";
-import { ERROR_CODES, type DomainError, type FieldCode } from "../domain/errors";
+import { DomainError, type FieldCode } from "../domain/errors";
 import { asDatabaseUnavailable } from "../db/unavailable";
 
 /** The API's own codes beside the engine's (`ErrorCode`). */
@@ -61,18 +61,6 @@ export function requestShapeProblem(error: ZodError, place: "body" | "query" | "
   return new ApiProblem(400, "VALIDATION", Object.values(fields).flat(), fields);
 }
 
-/**
- * A domain error by its shape, not `instanceof`: server.ts loads this folder from source while the
- * engine it calls is the server build's, each with its own copy of the error classes (as ADR 145 found
- * for the database error).
- */
-export function asDomainError(error: unknown): DomainError | null {
-  if (!(error instanceof Error)) return null;
-  const { code, status, messages, fields, fieldCodes } = error as Partial<DomainError>;
-  const known = typeof code === "string" && (ERROR_CODES as readonly string[]).includes(code);
-  return known && typeof status === "number" && Array.isArray(messages) && fields && fieldCodes ? (error as DomainError) : null;
-}
-
 /** What the body of an error answer says, before localisation. */
 export interface ErrorFacts {
   status: number;
@@ -88,12 +76,12 @@ export function errorFacts(error: unknown): ErrorFacts | null {
   if (error instanceof ApiProblem) {
     return { status: error.status, code: error.code, messages: error.messages, fields: error.fields, fieldCodes: {}, headers: error.headers };
   }
-  const domain = asDomainError(error);
-  if (domain) {
+  // By class: the router and the engine are one module graph, the server build's (ADR 283).
+  if (error instanceof DomainError) {
     // The lookup throttle's 429 (TOO_MANY_ATTEMPTS) says when to try again.
-    const retryAfter = (domain as { retryAfterSeconds?: unknown }).retryAfterSeconds;
+    const retryAfter = (error as { retryAfterSeconds?: unknown }).retryAfterSeconds;
     const headers: Record<string, string> = typeof retryAfter === "number" ? { "Retry-After": String(retryAfter) } : {};
-    return { status: domain.status, code: domain.code, messages: domain.messages, fields: domain.fields, fieldCodes: domain.fieldCodes, headers };
+    return { status: error.status, code: error.code, messages: error.messages, fields: error.fields, fieldCodes: error.fieldCodes, headers };
   }
   // The web door's answer while the database is away (app/booking.server.ts, ADR 145), or the engine's own error.
   if (asDatabaseUnavailable(error) || (error instanceof Response && error.status === 503)) {

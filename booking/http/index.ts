@@ -1,7 +1,8 @@
 /**
  * The partner API (/api/v4, ADR 170): the engine served over HTTP to carriers' own apps and tools.
- * server.ts mounts `createApiRouter` before Remix; nothing in app/ imports this folder (the pages
- * call the engine in-process).
+ * The edge mounts `createApiRouter` before Remix, built by the web app's partner API door
+ * (app/lib/api/partner-api.server.ts) inside the server build, one module graph with the engine
+ * (ADR 283); nothing else in app/ imports this folder (the pages call the engine in-process).
  */
 export { API_PREFIX, apiBases, createApiRouter, answerLocale, type ApiDependencies, type ApiLogger } from "./router";
 export { API_SCOPES, type ApiCarrier, type ApiPrincipal, type ApiRoute, type ApiScope } from "./routes";

@@ -1,14 +1,17 @@
 /**
- * What the partner API (/api/v4, booking/http, ADR 170) takes from the web app: the same engine door,
- * the CMS carriers and the §8 texts the pages use. Exported by entry.server.tsx so server.ts reaches
- * these very module instances through the server build (one content cache, one invalidation
- * listener), not copies of its own.
+ * The partner API (/api/v4, booking/http, ADR 170) over what the pages use: the same engine door,
+ * the CMS carriers and the §8 texts. The edge (server.ts) mounts `partnerApiRouter` from the server
+ * build's `edge` object (ADR 283), so it shares this process's one content cache, invalidation
+ * listener and engine. The door of the engine's HTTP face (app/architecture.test.ts).
  */
+import { Router } from "express";
+import { API_PREFIX, apiBases, apiReference, apiRoutes, createApiRouter } from "../../../booking/http/index";
 import { getEngine } from "~/booking.server";
 import { getCarriers, getContactReasonOptions, onContentInvalidated, onEngineDataChanged } from "~/content/content.server";
 import { localeSchema } from "~/content/schemas";
 import { carrierTexts } from "~/i18n/i18n.server";
 import { carrierOwningHost } from "~/tenant/resolve";
+import { logger } from "~/lib/observability/logger.server";
 import { localiseApiError } from "./error-texts.server";
 
 export const partnerApi = {
@@ -41,3 +44,26 @@ export const partnerApi = {
 };
 
 export type PartnerApi = typeof partnerApi;
+
+/**
+ * The partner API as the edge mounts it, before the form guard, the render cache and Remix: its
+ * readable reference (ADR 178, Swagger UI from node_modules, same-origin only) at /api/v4/reference,
+ * then one router per base the routes name (the UK order-address list under /api/repair, ADR 176).
+ */
+export function partnerApiRouter(options: { trustForwardedHost: boolean }): Router {
+  const router = Router();
+  router.use(API_PREFIX, apiReference());
+  for (const base of apiBases(apiRoutes)) {
+    router.use(
+      base,
+      createApiRouter({
+        base,
+        routes: apiRoutes,
+        ...partnerApi,
+        trustForwardedHost: options.trustForwardedHost,
+        log: { error: (details, message) => logger().error(details, message) },
+      }),
+    );
+  }
+  return router;
+}

@@ -1,8 +1,7 @@
 /**
- * What the booked-page cache at the edge (server.ts, ADR 225) takes from the server build: the
+ * What the booked-page cache at the edge (ADR 225, page-caches.server.ts) takes from the app: the
  * visitor's booking session, the booking's version and the engine's clock and change signal (ADR
- * 233), through the build's own engine. Exported by
- * entry.server.tsx, like the partner API, so server.ts uses the build's module instances.
+ * 233), through the engine door.
  */
 import { getEngine } from "~/booking.server";
 import { readBookingSession } from "~/lib/session.server";

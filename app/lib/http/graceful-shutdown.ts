@@ -2,15 +2,12 @@ import type { Server } from "node:http";
 
 /**
  * Whether this replica is leaving (ADR 150): set by the shutdown as its first step, read by the
- * readiness answer. Kept on globalThis because server.ts and the Remix build are separate module
- * graphs in one process.
+ * readiness answer.
  */
 export interface DrainState {
   readonly draining: boolean;
   begin(): void;
 }
-
-const KEY = Symbol.for("repair.http.drain");
 
 export function createDrainState(): DrainState {
   let draining = false;
@@ -25,10 +22,9 @@ export function createDrainState(): DrainState {
 }
 
 /** The process's drain state. */
+let processDrain: DrainState | undefined;
 export function drainState(): DrainState {
-  const holder = globalThis as { [KEY]?: DrainState };
-  holder[KEY] ??= createDrainState();
-  return holder[KEY];
+  return (processDrain ??= createDrainState());
 }
 
 export interface ShutdownOptions {

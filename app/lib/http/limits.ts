@@ -1,6 +1,6 @@
 /**
  * Request body rules shared by the Express guard (before Remix reads a byte) and `readForm` (while
- * it reads). ADR 054. Relative imports only: server.ts loads this file outside the Vite build.
+ * it reads). ADR 054.
  */
 import { MAX_PROOF_BYTES } from "../../booking.server";
 

@@ -2,8 +2,7 @@
  * The manage page's proof-of-purchase upload over the limit without JavaScript (spec §4; ADR 232):
  * the request guard sends the browser back to the manage page with this query parameter; the page
  * flashes the problem toast and comes back once more with the told value, which shows the too-large
- * message under the device's field (ADR 241). No imports: the client bundle and server.ts
- * (outside the Vite build) both load this file.
+ * message under the device's field (ADR 241). No imports: the client bundle loads this file too.
  */
 export const PROOF_UPLOAD_PATH = "/manage/booking";
 export const PROOF_PROBLEM_PARAM = "proof_problem";

@@ -5,8 +5,8 @@ import { brotliCompress, constants, gzip } from "node:zlib";
 /**
  * The render cache's store (ADR 073): content pages rendered once per host + locale + content
  * version, kept with their gzip and brotli bytes (compressed once, when stored) and a strong ETag.
- * Shared through globalThis: `server.ts` serves from it, the server build's content module drops
- * from it when the CMS webhook or another instance's NOTIFY says a carrier's content changed.
+ * One per process: the edge's render cache serves from it, the content module drops from it when
+ * the CMS webhook or another instance's NOTIFY says a carrier's content changed.
  */
 export interface RenderedPage {
   /** The carrier whose content the page shows; invalidation drops by it. */
@@ -128,15 +128,14 @@ export async function compressedPage(body: Buffer, options: { fast?: boolean } =
   return { identity: body, gzip: gzipped, br: brotli, etag };
 }
 
-type Holder = { __renderedPages?: RenderedPages };
+let processPages: RenderedPages | undefined;
 
-/** The process's one store (the edge and the server build load this module separately). */
+/** The process's one store, made with the first caller's options. */
 export function renderedPages(options: RenderedPagesOptions = { ttlMs: 60_000, maxBytes: 64 * 1024 * 1024 }): RenderedPages {
-  const holder = globalThis as Holder;
-  return (holder.__renderedPages ??= new RenderedPages(options));
+  return (processPages ??= new RenderedPages(options));
 }
 
 /** Called with every content invalidation: a carrier's rendered pages go with its content. */
 export function dropRenderedPages(carrier: string | undefined): number {
-  return (globalThis as Holder).__renderedPages?.invalidate(carrier) ?? 0;
+  return processPages?.invalidate(carrier) ?? 0;
 }

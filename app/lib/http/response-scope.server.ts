@@ -138,30 +138,25 @@ export class ResponseScope {
   }
 }
 
-// One store per process, on globalThis: in development server.ts and the app (Vite's module graph)
-// each load this module, and both must see the same scope.
-const STORE = Symbol.for("repair.responseScope");
-function store(): AsyncLocalStorage<ResponseScope> {
-  const holder = globalThis as { [STORE]?: AsyncLocalStorage<ResponseScope> };
-  return (holder[STORE] ??= new AsyncLocalStorage<ResponseScope>());
-}
+/** One store per process. */
+const scopes = new AsyncLocalStorage<ResponseScope>();
 
 /** The scope of the request being answered; outside one (a handler not wrapped) it is a bug. */
 export function responseScope(): ResponseScope {
-  const scope = store().getStore();
+  const scope = scopes.getStore();
   if (!scope) throw new Error("No response scope: Remix's handler must run inside withResponseScope (server.ts).");
   return scope;
 }
 
 /** The scope of the request being answered, or undefined outside one (the engine's timers, a script). */
 export function currentResponseScope(): ResponseScope | undefined {
-  return store().getStore();
+  return scopes.getStore();
 }
 
 /** Runs `work` in a new scope: what it returned and the cookies its answer would carry (tests use it too). */
 export async function inResponseScope<T>(work: () => Promise<T>): Promise<{ value: T; cookies: string[]; scope: ResponseScope }> {
   const scope = new ResponseScope();
-  const value = await store().run(scope, work);
+  const value = await scopes.run(scope, work);
   return { value, cookies: await scope.cookies(), scope };
 }
 
@@ -175,7 +170,7 @@ export function withResponseScope<Args extends unknown[]>(handler: (...args: Arg
     const scope = new ResponseScope();
     let response: Response;
     try {
-      response = await store().run(scope, () => handler(...args));
+      response = await scopes.run(scope, () => handler(...args));
     } catch (thrown) {
       if (!(thrown instanceof Response)) throw thrown;
       response = thrown;

@@ -1,10 +1,46 @@
 import { randomBytes } from "node:crypto";
 import express, { type NextFunction, type Request, type RequestHandler, type Response, Router } from "express";
 import onHeaders from "on-headers";
+import { pinoHttp } from "pino-http";
 import { buildCsp, CSP_REPORT_PATH } from "./csp";
-import { logger } from "./logger.server";
-import { countCspReport } from "./metrics.server";
+import { createLogger, loggablePath, logger, requestScope } from "./logger.server";
+import { countCspReport, observeRequest } from "./metrics.server";
+import { requestIdFrom } from "./request-id";
 import { withSecureFlag } from "./secure-cookies";
+
+/** ADR 052: one JSON line per request with its id; the id is also the X-Request-Id response header. */
+export function requestLog(): RequestHandler {
+  return pinoHttp({
+    logger: createLogger({ withRequestId: false }),
+    genReqId: (request, response) => {
+      const id = requestIdFrom(request.headers["x-request-id"]);
+      response.setHeader("X-Request-Id", id);
+      return id;
+    },
+    customAttributeKeys: { reqId: "requestId" },
+    // The id is bound to the request's logger (and so to its line) rather than nested under req.
+    quietReqLogger: true,
+    serializers: {
+      req: (request: { method: string; url: string; raw?: { originalUrl?: string } }) => ({ method: request.method, path: loggablePath(request.raw?.originalUrl ?? request.url) }),
+      res: (response: { statusCode: number }) => ({ status: response.statusCode }),
+    },
+    customLogLevel: (_request, response, error) => (error || response.statusCode >= 500 ? "error" : response.statusCode >= 400 ? "warn" : "info"),
+    customSuccessMessage: (request, response) => `${request.method} ${loggablePath((request as Request).originalUrl ?? request.url)} ${response.statusCode}`,
+    customErrorMessage: (request, response) => `${request.method} ${loggablePath((request as Request).originalUrl ?? request.url)} ${response.statusCode}`,
+  });
+}
+
+/** After the request log: the request's duration in the metrics, and its id on every line logged while serving it. */
+export function requestObservation(): RequestHandler {
+  return (request: Request, response: Response, next: NextFunction) => {
+    const started = process.hrtime.bigint();
+    response.once("finish", () => {
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      observeRequest({ pathname: request.path, method: request.method, status: response.statusCode, seconds });
+    });
+    requestScope().run({ requestId: String(request.id) }, next);
+  };
+}
 
 /**
  * The headers every response carries (ADRs 050, 051): documents get their page's CSP from

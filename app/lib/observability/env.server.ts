@@ -2,7 +2,7 @@ import { env, parseEnv, type Env } from "../../env.server";
 
 /**
  * The settings of the hardened edge (ADRs 050–052): a view of the app's one environment schema
- * (ADR 042), so server.ts and the Remix build read the same parsed values.
+ * (ADR 042), parsed once for the edge and the pages alike.
  */
 export type ObservabilityEnv = Pick<
   Env,

@@ -3,8 +3,7 @@ import { pino, type Logger } from "pino";
 import { observabilityEnv } from "./env.server";
 
 /**
- * One JSON-lines logger for the process (ADR 052). server.ts and the Remix build are separate
- * module graphs, so the instance lives on globalThis. Secrets, cookies, authorisation headers and
+ * One JSON-lines logger for the process (ADR 052). Secrets, cookies, authorisation headers and
  * card data never reach a line: known paths are censored.
  */
 export const REDACT_PATHS = [
@@ -30,18 +29,15 @@ export const REDACT_PATHS = [
   "*.privateKey",
 ];
 
-const KEY = Symbol.for("repair.observability.logger");
-const SCOPE_KEY = Symbol.for("repair.observability.request-scope");
-
 interface RequestScope {
   requestId: string;
 }
 
+const scope = new AsyncLocalStorage<RequestScope>();
+
 /** The request being served, so that any line logged while serving it carries its id. */
 export function requestScope(): AsyncLocalStorage<RequestScope> {
-  const holder = globalThis as { [SCOPE_KEY]?: AsyncLocalStorage<RequestScope> };
-  holder[SCOPE_KEY] ??= new AsyncLocalStorage<RequestScope>();
-  return holder[SCOPE_KEY];
+  return scope;
 }
 
 export function currentRequestId(): string | undefined {
@@ -70,10 +66,9 @@ export function createLogger(options: { level?: string; destination?: pino.Desti
 }
 
 /** The process's logger; lines written while serving a request carry its requestId. */
+let processLogger: Logger | undefined;
 export function logger(): Logger {
-  const holder = globalThis as { [KEY]?: Logger };
-  holder[KEY] ??= createLogger();
-  return holder[KEY];
+  return (processLogger ??= createLogger());
 }
 
 /** The path as logged: no query string, and the tracking link's e-mail and order reference masked. */

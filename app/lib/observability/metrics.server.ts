@@ -2,8 +2,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from "prom-client
 import type { EngineOutcomes, MessageOutcome, MessageOutcomeEvent, PaymentOutcomeEvent } from "../../booking.server";
 
 /**
- * Prometheus metrics (ADR 052), served on the private metrics listener only. The registry lives on
- * globalThis: server.ts and the Remix build are separate module graphs sharing one process.
+ * Prometheus metrics (ADR 052), served on the private metrics listener only: one registry per process.
  */
 export type RouteGroup = "content" | "booking" | "manage" | "contact" | "api" | "assets";
 export type BookingOutcome = "completed" | "paid" | "declined" | "failed";
@@ -76,12 +75,10 @@ function createMetrics() {
 }
 
 type Metrics = ReturnType<typeof createMetrics>;
-const KEY = Symbol.for("repair.observability.metrics");
+let processMetrics: Metrics | undefined;
 
 export function metrics(): Metrics {
-  const holder = globalThis as { [KEY]?: Metrics };
-  holder[KEY] ??= createMetrics();
-  return holder[KEY];
+  return (processMetrics ??= createMetrics());
 }
 
 export function observeRequest(input: { pathname: string; method: string; status: number; seconds: number }): void {
