@@ -1,12 +1,12 @@
 import type { Core } from '@strapi/strapi';
-import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
+import { ensureAdmin, ensureApiTokens, ensureLocales } from './access/access';
 import { registerBookingWarning } from './lib/booking-warning';
 import { SCOPES_FIELD, registerApiKeyHashGuard } from './lib/ops-api-keys';
 import { registerApiKeyRoutes } from './lib/ops-api-key-routes';
 import { registerCarrierValidation } from './lib/carrier-validation';
 import { seedDevicePictures } from './lib/device-pictures';
 import { applyEditViews } from './lib/edit-views';
-import { ensureCarrierEditorRole, ensureOperationsRoles, registerCarrierCreator, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
+import { ensureCarrierEditorRole, ensureOperationsRoles, registerCarrierCreator, registerFenceCondition, registerFenceMiddleware } from './access/editor-fence';
 import { seedOperations } from './lib/ops-data';
 import { registerRevisionBump } from './lib/ops-revision';
 import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './lib/ops-custom-fields';

@@ -7,7 +7,7 @@ const seedStaffAccounts = vi.fn(async () => 3);
 vi.mock('./staff-accounts', () => ({ seedStaffAccounts }));
 
 const { seedOperations } = await import('./ops-data');
-const { ensureAdmin } = await import('./access');
+const { ensureAdmin } = await import('../access/access');
 
 /**
  * How the CMS decides what demo data it seeds (docs/deployment.md): carriers, their operations and the

@@ -3,7 +3,7 @@ import { errors } from '@strapi/utils';
 import { z } from 'zod';
 import { signedAppGet } from './app-signed-fetch';
 import { OPS_UIDS } from './content-model';
-import { OPERATOR_CONDITION_ID, allFenced, carrierCodesOf, permissionsFor } from './editor-fence';
+import { OPERATOR_CONDITION_ID, allFenced, carrierCodesOf, permissionsFor } from '../access/editor-fence';
 import { DEFAULT_OVERLAP_HOURS, apiKeyEntry, issueSecret, panelView, rotateKey } from './ops-api-keys';
 
 /**

@@ -3,7 +3,7 @@ import { errors } from '@strapi/utils';
 import { z } from 'zod';
 import { signedAppGet } from './app-signed-fetch';
 import { CARRIER_UID, CARRIER_CODE_PATTERN, LOCALIZED_UIDS, OPS_UIDS } from './content-model';
-import { FENCE_CONDITION_ID, OPERATOR_CONDITION_ID, carrierCodesOf, permissionsFor } from './editor-fence';
+import { FENCE_CONDITION_ID, OPERATOR_CONDITION_ID, carrierCodesOf, permissionsFor } from '../access/editor-fence';
 import { MESSAGE_TEMPLATE_UID } from './message-templates';
 import { type ChecklistCarrier, type ChecklistEntries, type LocalizedEntry, engineAnswerSchema, setupChecklist } from './setup-checklist';
 

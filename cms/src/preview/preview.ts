@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
-import { CARRIER_UID } from './content-model';
-import { allFenced, carrierCodesOf, FENCE_CONDITION_ID, permissionsFor } from './editor-fence';
+import { CARRIER_UID } from '../lib/content-model';
+import { allFenced, carrierCodesOf, FENCE_CONDITION_ID, permissionsFor } from '../access/editor-fence';
 import { createPreviewToken } from '@repair/rules/preview-token';
 
 const READ = 'plugin::content-manager.explorer.read';
