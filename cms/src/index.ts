@@ -14,7 +14,7 @@ import { registerOpsValidation } from './lib/ops-validation';
 import { seedCarriers } from './lib/seed';
 import { registerSetupChecklistRoutes } from './lib/setup-checklist-routes';
 import { registerCatalogueChoiceRoutes } from './lib/ops-catalogue-choices';
-import { registerWebhookEmitter } from './lib/webhook';
+import { registerWebhookEmitter } from './app-channel/webhook';
 import { registerWebhookDeliveryRoutes } from './lib/webhook-deliveries';
 
 export default {

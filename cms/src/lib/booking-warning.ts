@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { OPS_UIDS } from './content-model';
-import { signedAppGet } from './app-signed-fetch';
+import { signedAppGet } from '../app-channel/app-signed-fetch';
 
 /**
  * Issue 9, item 7 (docs/decisions/079-booking-count-warning.md): deleting a service area (or its

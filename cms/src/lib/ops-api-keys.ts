@@ -5,7 +5,7 @@ import { API_KEY_ORIGIN_PATTERN, API_KEY_SCOPES, newApiKeyId, newApiKeySecret } 
 import { OPS_UIDS } from './content-model';
 import type { Problem } from './ops-rules';
 import { bumpRevision } from './ops-revision';
-import { sendContentChange } from './webhook';
+import { sendContentChange } from '../app-channel/webhook';
 
 /**
  * Partner API keys as operations entries (ADR 182, 183). The CMS generates the key id on create;

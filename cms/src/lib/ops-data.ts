@@ -6,7 +6,7 @@ import { type CatalogueEntries, type OpsEntries, catalogueFileToEntries, engineF
 import { CATALOGUE_KEY, bumpRevision, revisedCarrierCodes, revisionOf } from './ops-revision';
 import { type Pictures, devicePictureName } from './device-pictures';
 import { carrierFolders } from './tenant-files';
-import { sendContentChange, withoutWebhooks } from './webhook';
+import { sendContentChange, withoutWebhooks } from '../app-channel/webhook';
 import { seedStaffAccounts } from './staff-accounts';
 import { readApiKeysFeed } from './ops-api-keys';
 import { devDefaultsAllowed } from '../../config/env-defaults';

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { CARRIER_UID, isCatalogueUid, isOpsUid } from './content-model';
-import { webhooksSilenced } from './webhook';
+import { webhooksSilenced } from '../app-channel/webhook';
 
 /**
  * Revision times of /work/ops-contract.md: one per carrier for its operations data, one for the

@@ -5,7 +5,7 @@ import { CARRIER_UID } from './content-model';
 import { MESSAGE_TEMPLATE_UID } from './message-templates';
 import { type Pictures, withLibraryPictures } from './device-pictures';
 import { type CarrierFile, type LocaleContent, carrierFolders, fillPlaceholders, inlineLogos, placeholderValues, readCarrierFile, readLocaleContent } from './tenant-files';
-import { sendContentChange, withoutWebhooks } from './webhook';
+import { sendContentChange, withoutWebhooks } from '../app-channel/webhook';
 
 /**
  * Seeds carriers from tenants/ (docs/decisions/003-cms-seeding-and-webhook.md). Per carrier and

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { z } from 'zod';
-import { signedAppGet } from './app-signed-fetch';
+import { signedAppGet } from '../app-channel/app-signed-fetch';
 import { CARRIER_UID, CARRIER_CODE_PATTERN, LOCALIZED_UIDS, OPS_UIDS } from './content-model';
 import { FENCE_CONDITION_ID, OPERATOR_CONDITION_ID, carrierCodesOf, permissionsFor } from '../access/editor-fence';
 import { MESSAGE_TEMPLATE_UID } from './message-templates';

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { OPS_UIDS } from './content-model';
-import { signBody, webhookTarget } from './webhook';
+import { signBody, webhookTarget } from '../app-channel/webhook';
 
 /**
  * The endpoint's deliveries in the admin (ADR 181): two admin routes the side panel calls for the

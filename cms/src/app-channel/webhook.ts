@@ -2,7 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHmac } from 'node:crypto';
 import type { Core } from '@strapi/strapi';
 import { devDefaultsAllowed } from '../../config/env-defaults';
-import { CARRIER_UID, carrierField, isCatalogueUid, isContractUid, isOpsUid } from './content-model';
+import { CARRIER_UID, carrierField, isCatalogueUid, isContractUid, isOpsUid } from '../lib/content-model';
 
 /**
  * Content-change webhook of docs/content-model.md: after every create / update / publish /
