@@ -1,8 +1,8 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './access/access';
 import { registerBookingWarning } from './lib/booking-warning';
-import { SCOPES_FIELD, registerApiKeyHashGuard } from './lib/ops-api-keys';
-import { registerApiKeyRoutes } from './lib/ops-api-key-routes';
+import { SCOPES_FIELD, registerApiKeyHashGuard } from './api-keys/ops-api-keys';
+import { registerApiKeyRoutes } from './api-keys/ops-api-key-routes';
 import { registerCarrierValidation } from './lib/carrier-validation';
 import { seedDevicePictures } from './lib/device-pictures';
 import { applyEditViews } from './lib/edit-views';

@@ -1,9 +1,9 @@
 import type { ComponentType } from 'react';
 import type { StrapiApp } from '@strapi/strapi/admin';
-import { apiKeyTranslations } from './api-key-messages';
+import { apiKeyTranslations } from '../api-keys/admin/api-key-messages';
 import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from '../lib/ops-custom-fields';
 import { OPS_CONTROL_MESSAGES, opsControlTranslations } from './ops-control-messages';
-import { ApiKeyPanel } from './api-key-panel';
+import { ApiKeyPanel } from '../api-keys/admin/api-key-panel';
 import { SETUP_MESSAGES } from './setup-checklist-messages';
 import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from './webhook-deliveries-panel';
 
@@ -89,7 +89,7 @@ export default {
       intlLabel: { id: 'ops-api-key.scopes.label', defaultMessage: 'Scopes' },
       intlDescription: { id: 'ops-api-key.scopes.description', defaultMessage: 'What the key may do' },
       // Strapi passes the field's props (name, label, hint, …); its type names none.
-      components: { Input: async () => (await import('./api-key-scopes-input')) as unknown as { default: ComponentType } },
+      components: { Input: async () => (await import('../api-keys/admin/api-key-scopes-input')) as unknown as { default: ComponentType } },
     });
     // Operations values with controls made for them, not JSON, and codes picked from what exists
     // (ADR 197-199); the server registers the same names.

@@ -8,7 +8,7 @@ import { type Pictures, devicePictureName } from './device-pictures';
 import { carrierFolders } from './tenant-files';
 import { sendContentChange, withoutWebhooks } from '../app-channel/webhook';
 import { seedStaffAccounts } from './staff-accounts';
-import { readApiKeysFeed } from './ops-api-keys';
+import { readApiKeysFeed } from '../api-keys/ops-api-keys';
 import { devDefaultsAllowed } from '../../config/env-defaults';
 
 /**

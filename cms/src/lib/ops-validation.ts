@@ -16,7 +16,7 @@ import {
   symptomsProblems,
   triageOptionsProblems,
 } from './ops-rules';
-import { apiKeyProblems, prepareApiKeyData } from './ops-api-keys';
+import { apiKeyProblems, prepareApiKeyData } from '../api-keys/ops-api-keys';
 import { normaliseUsername, staffMemberProblems } from './staff-rules';
 import { prepareWebhookData, webhookEndpointProblems } from './webhook-endpoints';
 

@@ -2,9 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { API_KEY_ORIGIN_PATTERN, API_KEY_SCOPES, newApiKeyId, newApiKeySecret } from '@repair/rules/api-keys';
-import { OPS_UIDS } from './content-model';
-import type { Problem } from './ops-rules';
-import { bumpRevision } from './ops-revision';
+import { OPS_UIDS } from '../lib/content-model';
+import type { Problem } from '../lib/ops-rules';
+import { bumpRevision } from '../lib/ops-revision';
 import { sendContentChange } from '../app-channel/webhook';
 
 /**

@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { z } from 'zod';
 import { signedAppGet } from '../app-channel/app-signed-fetch';
-import { OPS_UIDS } from './content-model';
+import { OPS_UIDS } from '../lib/content-model';
 import { OPERATOR_CONDITION_ID, allFenced, carrierCodesOf, permissionsFor } from '../access/editor-fence';
 import { DEFAULT_OVERLAP_HOURS, apiKeyEntry, issueSecret, panelView, rotateKey } from './ops-api-keys';
 
