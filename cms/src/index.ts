@@ -15,7 +15,7 @@ import { seedCarriers } from './lib/seed';
 import { registerSetupChecklistRoutes } from './lib/setup-checklist-routes';
 import { registerCatalogueChoiceRoutes } from './lib/ops-catalogue-choices';
 import { registerWebhookEmitter } from './app-channel/webhook';
-import { registerWebhookDeliveryRoutes } from './lib/webhook-deliveries';
+import { registerWebhookDeliveryRoutes } from './webhooks/webhook-deliveries';
 
 export default {
   /**

@@ -5,7 +5,7 @@ import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from '../lib/ops-custom-fields';
 import { OPS_CONTROL_MESSAGES, opsControlTranslations } from './ops-control-messages';
 import { ApiKeyPanel } from '../api-keys/admin/api-key-panel';
 import { SETUP_MESSAGES } from './setup-checklist-messages';
-import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from './webhook-deliveries-panel';
+import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from '../webhooks/admin/webhook-deliveries-panel';
 
 /** The menu's icon: a ticked list (inline, so the admin needs no icon package of its own). */
 const ChecklistIcon = () => (

@@ -5,7 +5,7 @@
  * test proves the round trip gives the file back.
  */
 
-import { webhookEndpointToEngine } from './webhook-endpoints';
+import { webhookEndpointToEngine } from '../webhooks/webhook-endpoints';
 /* eslint-disable @typescript-eslint/no-explicit-any -- the files arrive as parsed JSON already validated by
    booking/catalogue/seed-schema.ts, which the CMS cannot import; the round-trip test checks this mapping. */
 

@@ -18,7 +18,7 @@ import {
 } from './ops-rules';
 import { apiKeyProblems, prepareApiKeyData } from '../api-keys/ops-api-keys';
 import { normaliseUsername, staffMemberProblems } from './staff-rules';
-import { prepareWebhookData, webhookEndpointProblems } from './webhook-endpoints';
+import { prepareWebhookData, webhookEndpointProblems } from '../webhooks/webhook-endpoints';
 
 /**
  * Document middleware: refuses an invalid operations or catalogue entry with a 400 whose message

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { OPS_UIDS } from './content-model';
+import { OPS_UIDS } from '../lib/content-model';
 import { signBody, webhookTarget } from '../app-channel/webhook';
 
 /**
