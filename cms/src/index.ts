@@ -12,7 +12,7 @@ import { registerRevisionBump } from './lib/ops-revision';
 import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './lib/ops-custom-fields';
 import { registerOpsValidation } from './lib/ops-validation';
 import { seedCarriers } from './lib/seed';
-import { registerSetupChecklistRoutes } from './lib/setup-checklist-routes';
+import { registerSetupChecklistRoutes } from './setup-checklist/setup-checklist-routes';
 import { registerCatalogueChoiceRoutes } from './lib/ops-catalogue-choices';
 import { registerWebhookEmitter } from './app-channel/webhook';
 import { registerWebhookDeliveryRoutes } from './webhooks/webhook-deliveries';

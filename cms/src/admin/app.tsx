@@ -4,7 +4,7 @@ import { apiKeyTranslations } from '../api-keys/admin/api-key-messages';
 import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from '../lib/ops-custom-fields';
 import { OPS_CONTROL_MESSAGES, opsControlTranslations } from './ops-control-messages';
 import { ApiKeyPanel } from '../api-keys/admin/api-key-panel';
-import { SETUP_MESSAGES } from './setup-checklist-messages';
+import { SETUP_MESSAGES } from '../setup-checklist/admin/setup-checklist-messages';
 import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from '../webhooks/admin/webhook-deliveries-panel';
 
 /** The menu's icon: a ticked list (inline, so the admin needs no icon package of its own). */
@@ -79,7 +79,7 @@ export default {
       to: 'carrier-setup',
       icon: ChecklistIcon,
       intlLabel: { id: 'repair.setup.menu', defaultMessage: 'Carrier setup' },
-      Component: () => import('./setup-checklist-page'),
+      Component: () => import('../setup-checklist/admin/setup-checklist-page'),
       permissions: [],
     });
     // Partner API key scopes as a multi-select (ADR 182); the server registers the same name.

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { CATALOGUE_UIDS } from './content-model';
-import { visibleCarrier } from './setup-checklist-routes';
+import { visibleCarrier } from '../setup-checklist/setup-checklist-routes';
 
 /**
  * What an offering's exclusion pickers choose from (ADR 202): the shared catalogue's makes, models

@@ -1,6 +1,6 @@
 // The setup checklist's rules (issue 24 item 2, ADR 194, 195): a pure function of the carrier's entries and the engine's answer.
 import { describe, expect, it } from 'vitest';
-import { SETUP_MESSAGES } from '../admin/setup-checklist-messages';
+import { SETUP_MESSAGES } from './admin/setup-checklist-messages';
 import { type ChecklistCarrier, type ChecklistEntries, type EngineAnswer, checklistReady, listLink, setupChecklist } from './setup-checklist';
 
 const carrier = (over: Partial<ChecklistCarrier> = {}): ChecklistCarrier => ({
