@@ -5,7 +5,7 @@ import { SCOPES_FIELD, registerApiKeyHashGuard } from './api-keys/ops-api-keys';
 import { registerApiKeyRoutes } from './api-keys/ops-api-key-routes';
 import { registerCarrierValidation } from './lib/carrier-validation';
 import { seedDevicePictures } from './lib/device-pictures';
-import { applyEditViews } from './lib/edit-views';
+import { applyEditViews } from './edit-views/edit-views';
 import { ensureCarrierEditorRole, ensureOperationsRoles, registerCarrierCreator, registerFenceCondition, registerFenceMiddleware } from './access/editor-fence';
 import { seedOperations } from './lib/ops-data';
 import { registerRevisionBump } from './lib/ops-revision';

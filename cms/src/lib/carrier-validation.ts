@@ -2,7 +2,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { cloneData } from './clone-source';
 import { CARRIER_CODE_PATTERN, CARRIER_UID, LOCALIZED_UIDS } from './content-model';
-import { EDIT_VIEWS } from './edit-view-specs';
+import { EDIT_VIEWS } from '../edit-views/edit-view-specs';
 import {
   colourProblems,
   defaultLocaleProblems,

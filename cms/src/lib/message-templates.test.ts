@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EDIT_VIEWS } from './edit-view-specs';
+import { EDIT_VIEWS } from '../edit-views/edit-view-specs';
 import { MESSAGE_KINDS, messageTemplateProblems } from './message-templates';
 import { CONTRACT_UIDS, LOCALIZED_UIDS } from './content-model';
 

@@ -1,5 +1,5 @@
 import type { FieldView, ViewSpec } from './edit-view-specs';
-import { CATALOGUE_UIDS, OPS_UIDS } from './content-model';
+import { CATALOGUE_UIDS, OPS_UIDS } from '../lib/content-model';
 
 /**
  * What operations staff and catalogue managers see for the operations and catalogue types
