@@ -3,7 +3,7 @@ import { ensureAdmin, ensureApiTokens, ensureLocales } from './access/access';
 import { registerBookingWarning } from './lib/booking-warning';
 import { SCOPES_FIELD, registerApiKeyHashGuard } from './api-keys/ops-api-keys';
 import { registerApiKeyRoutes } from './api-keys/ops-api-key-routes';
-import { registerCarrierValidation } from './lib/carrier-validation';
+import { registerCarrierValidation } from './safe-edits/carrier-validation';
 import { seedDevicePictures } from './lib/device-pictures';
 import { applyEditViews } from './edit-views/edit-views';
 import { ensureCarrierEditorRole, ensureOperationsRoles, registerCarrierCreator, registerFenceCondition, registerFenceMiddleware } from './access/editor-fence';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { EDIT_VIEWS, type ViewSpec } from './edit-view-specs';
 import { configuredView, editableFields } from './edit-views';
-import { readUiTextPlaceholders } from '../lib/ui-text-defaults';
+import { readUiTextPlaceholders } from '../safe-edits/ui-text-defaults';
 
 const attributes = {
   code: { type: 'string' },

@@ -1,4 +1,4 @@
-import { type Problem, insecureLinkProblems, placeholderProblems } from './safe-edits';
+import { type Problem, insecureLinkProblems, placeholderProblems } from '../safe-edits/safe-edits';
 
 import { PLACEHOLDERS_OF } from '@repair/rules/message-kinds';
 

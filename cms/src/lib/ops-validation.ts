@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { cloneData } from './clone-source';
+import { cloneData } from '../safe-edits/clone-source';
 import { CARRIER_CODE_PATTERN, CARRIER_UID, CATALOGUE_UIDS, CURRENCY_CODES, OPS_UIDS, isCatalogueUid, isOpsUid } from './content-model';
 import {
   type Problem,

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { carrierProblems } from './carrier-validation';
+import { carrierProblems } from '../safe-edits/carrier-validation';
 import { CARRIER_UID } from './content-model';
 import { MESSAGE_TEMPLATE_UID } from './message-templates';
 import { type Pictures, withLibraryPictures } from './device-pictures';

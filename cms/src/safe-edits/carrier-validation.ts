@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { cloneData } from './clone-source';
-import { CARRIER_CODE_PATTERN, CARRIER_UID, LOCALIZED_UIDS } from './content-model';
+import { CARRIER_CODE_PATTERN, CARRIER_UID, LOCALIZED_UIDS } from '../lib/content-model';
 import { EDIT_VIEWS } from '../edit-views/edit-view-specs';
 import {
   colourProblems,
@@ -16,7 +16,7 @@ import {
   textsOf,
 } from './safe-edits';
 
-import { MESSAGE_TEMPLATE_UID, messageTemplateProblems } from './message-templates';
+import { MESSAGE_TEMPLATE_UID, messageTemplateProblems } from '../lib/message-templates';
 import { uiTextPlaceholders } from './ui-text-defaults';
 import { checkUrl, isLoopbackHost, URL_RULES, type UrlRules } from '@repair/rules/url';
 
