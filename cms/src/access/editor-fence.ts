@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { CARRIER_UID, CATALOGUE_UIDS, CONTRACT_UIDS, OPS_UIDS, carrierField, isContractUid, isOpsUid } from '../lib/content-model';
-import { MESSAGE_TEMPLATE_UID } from '../lib/message-templates';
+import { MESSAGE_TEMPLATE_UID } from '../messages/message-templates';
 
 /**
  * Editor fence (docs/decisions/002-editor-fence.md). Strapi's RBAC has no per-entry scoping, so:

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { carrierProblems } from '../safe-edits/carrier-validation';
 import { CARRIER_UID } from './content-model';
-import { MESSAGE_TEMPLATE_UID } from './message-templates';
+import { MESSAGE_TEMPLATE_UID } from '../messages/message-templates';
 import { type Pictures, withLibraryPictures } from './device-pictures';
 import { type CarrierFile, type LocaleContent, carrierFolders, fillPlaceholders, inlineLogos, placeholderValues, readCarrierFile, readLocaleContent } from './tenant-files';
 import { sendContentChange, withoutWebhooks } from '../app-channel/webhook';

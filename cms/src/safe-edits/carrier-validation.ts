@@ -16,7 +16,7 @@ import {
   textsOf,
 } from './safe-edits';
 
-import { MESSAGE_TEMPLATE_UID, messageTemplateProblems } from '../lib/message-templates';
+import { MESSAGE_TEMPLATE_UID, messageTemplateProblems } from '../messages/message-templates';
 import { uiTextPlaceholders } from './ui-text-defaults';
 import { checkUrl, isLoopbackHost, URL_RULES, type UrlRules } from '@repair/rules/url';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { signedAppGet } from '../app-channel/app-signed-fetch';
 import { CARRIER_UID, CARRIER_CODE_PATTERN, LOCALIZED_UIDS, OPS_UIDS } from '../lib/content-model';
 import { FENCE_CONDITION_ID, OPERATOR_CONDITION_ID, carrierCodesOf, permissionsFor } from '../access/editor-fence';
-import { MESSAGE_TEMPLATE_UID } from '../lib/message-templates';
+import { MESSAGE_TEMPLATE_UID } from '../messages/message-templates';
 import { type ChecklistCarrier, type ChecklistEntries, type LocalizedEntry, engineAnswerSchema, setupChecklist } from './setup-checklist';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CARRIER_UID, OPS_UIDS } from '../lib/content-model';
-import { MESSAGE_TEMPLATE_UID } from '../lib/message-templates';
+import { MESSAGE_TEMPLATE_UID } from '../messages/message-templates';
 
 /**
  * Issue 24 item 2 (ADR 194, 195): a carrier's setup checklist. A pure function of the carrier's

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { CARRIER_UID } from './content-model';
+import { CARRIER_UID } from '../lib/content-model';
 import { MESSAGE_KINDS, MESSAGE_TEMPLATE_UID } from './message-templates';
 
 /**

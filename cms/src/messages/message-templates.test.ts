@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { EDIT_VIEWS } from '../edit-views/edit-view-specs';
 import { MESSAGE_KINDS, messageTemplateProblems } from './message-templates';
-import { CONTRACT_UIDS, LOCALIZED_UIDS } from './content-model';
+import { CONTRACT_UIDS, LOCALIZED_UIDS } from '../lib/content-model';
 
 const labels = Object.fromEntries(EDIT_VIEWS['api::message-template.message-template'].sections.flatMap((s) => Object.entries(s.fields).map(([name, view]) => [name, view.label])));
 
