@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { ensureAdmin, ensureApiTokens, ensureLocales } from './access/access';
-import { registerBookingWarning } from './lib/booking-warning';
+import { registerBookingWarning } from './operations/booking-warning';
 import { SCOPES_FIELD, registerApiKeyHashGuard } from './api-keys/ops-api-keys';
 import { registerApiKeyRoutes } from './api-keys/ops-api-key-routes';
 import { registerCarrierValidation } from './safe-edits/carrier-validation';
@@ -9,11 +9,11 @@ import { applyEditViews } from './edit-views/edit-views';
 import { ensureCarrierEditorRole, ensureOperationsRoles, registerCarrierCreator, registerFenceCondition, registerFenceMiddleware } from './access/editor-fence';
 import { seedOperations } from './lib/ops-data';
 import { registerRevisionBump } from './lib/ops-revision';
-import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './lib/ops-custom-fields';
-import { registerOpsValidation } from './lib/ops-validation';
+import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './operations/ops-custom-fields';
+import { registerOpsValidation } from './operations/ops-validation';
 import { seedCarriers } from './lib/seed';
 import { registerSetupChecklistRoutes } from './setup-checklist/setup-checklist-routes';
-import { registerCatalogueChoiceRoutes } from './lib/ops-catalogue-choices';
+import { registerCatalogueChoiceRoutes } from './operations/ops-catalogue-choices';
 import { registerWebhookEmitter } from './app-channel/webhook';
 import { registerWebhookDeliveryRoutes } from './webhooks/webhook-deliveries';
 

@@ -1,8 +1,8 @@
 import type { ComponentType } from 'react';
 import type { StrapiApp } from '@strapi/strapi/admin';
 import { apiKeyTranslations } from '../api-keys/admin/api-key-messages';
-import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from '../lib/ops-custom-fields';
-import { OPS_CONTROL_MESSAGES, opsControlTranslations } from './ops-control-messages';
+import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from '../operations/ops-custom-fields';
+import { OPS_CONTROL_MESSAGES, opsControlTranslations } from '../operations/admin/ops-control-messages';
 import { ApiKeyPanel } from '../api-keys/admin/api-key-panel';
 import { SETUP_MESSAGES } from '../setup-checklist/admin/setup-checklist-messages';
 import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from '../webhooks/admin/webhook-deliveries-panel';
@@ -37,7 +37,7 @@ const OPS_FIELDS: [
     | 'carrier'
     | 'symptoms'
     | 'options',
-  input: keyof typeof import('./ops-controls'),
+  input: keyof typeof import('../operations/admin/ops-controls'),
 ][] = [
   [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
   [OPS_CUSTOM_FIELDS.dates, 'json', 'dates', 'DatesInput'],
@@ -99,7 +99,7 @@ export default {
         type,
         intlLabel: { id: `ops-controls.${key}.label`, defaultMessage: OPS_CONTROL_MESSAGES[`ops-controls.${key}.label`].en },
         intlDescription: { id: `ops-controls.${key}.description`, defaultMessage: OPS_CONTROL_MESSAGES[`ops-controls.${key}.description`].en },
-        components: { Input: async () => ({ default: (await import('./ops-controls'))[exported] as unknown as ComponentType }) },
+        components: { Input: async () => ({ default: (await import('../operations/admin/ops-controls'))[exported] as unknown as ComponentType }) },
       })),
     );
   },

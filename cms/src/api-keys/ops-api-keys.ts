@@ -3,7 +3,7 @@ import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { API_KEY_ORIGIN_PATTERN, API_KEY_SCOPES, newApiKeyId, newApiKeySecret } from '@repair/rules/api-keys';
 import { OPS_UIDS } from '../lib/content-model';
-import type { Problem } from '../lib/ops-rules';
+import type { Problem } from '../operations/ops-rules';
 import { bumpRevision } from '../lib/ops-revision';
 import { sendContentChange } from '../app-channel/webhook';
 

@@ -5,7 +5,7 @@
  * (packages/rules/staff.js, ADR 161).
  */
 import { PERMISSION_TAGS, STAFF_ROLES } from '@repair/rules/staff';
-import type { Problem } from './ops-rules';
+import type { Problem } from '../operations/ops-rules';
 
 export { PERMISSION_TAGS, STAFF_ROLES };
 

@@ -21,7 +21,7 @@ import {
 import { ArrowDown, ArrowUp, Cross, Plus } from '@strapi/icons';
 import { unstable_useContentManagerContext as useContentManagerContext, useFetchClient, useField, useForm } from '@strapi/strapi/admin';
 import { useIntl } from 'react-intl';
-import { DEVICE_KINDS, deviceTypesProblems, idListProblems, slugListProblems } from '../lib/ops-rules';
+import { DEVICE_KINDS, deviceTypesProblems, idListProblems, slugListProblems } from '../ops-rules';
 import { OPS_CONTROL_MESSAGES, type OpsControlMessageId } from './ops-control-messages';
 import {
   type CodeOption,

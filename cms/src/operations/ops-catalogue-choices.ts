@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { CATALOGUE_UIDS } from './content-model';
+import { CATALOGUE_UIDS } from '../lib/content-model';
 import { visibleCarrier } from '../setup-checklist/setup-checklist-routes';
 
 /**

@@ -1,7 +1,7 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
 import { cloneData } from '../safe-edits/clone-source';
-import { CARRIER_CODE_PATTERN, CARRIER_UID, CATALOGUE_UIDS, CURRENCY_CODES, OPS_UIDS, isCatalogueUid, isOpsUid } from './content-model';
+import { CARRIER_CODE_PATTERN, CARRIER_UID, CATALOGUE_UIDS, CURRENCY_CODES, OPS_UIDS, isCatalogueUid, isOpsUid } from '../lib/content-model';
 import {
   type Problem,
   amountsProblems,
@@ -17,7 +17,7 @@ import {
   triageOptionsProblems,
 } from './ops-rules';
 import { apiKeyProblems, prepareApiKeyData } from '../api-keys/ops-api-keys';
-import { normaliseUsername, staffMemberProblems } from './staff-rules';
+import { normaliseUsername, staffMemberProblems } from '../lib/staff-rules';
 import { prepareWebhookData, webhookEndpointProblems } from '../webhooks/webhook-endpoints';
 
 /**

@@ -4,9 +4,9 @@
  * (lib/ops-rules.ts, the same functions the document middleware runs) the value breaks. The admin
  * shows those messages word for word, so the form says before the save what the save would say.
  */
-import { type Problem, DEVICE_KINDS, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems, symptomsProblems, triageOptionsProblems } from '../lib/ops-rules';
-import { PERMISSION_TAGS, staffMemberProblems } from '../lib/staff-rules';
-import { SITE_LOCALES, domainFormatProblems, referrerMakesProblems, supportedLocaleProblems } from '../safe-edits/safe-edits';
+import { type Problem, DEVICE_KINDS, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems, symptomsProblems, triageOptionsProblems } from '../ops-rules';
+import { PERMISSION_TAGS, staffMemberProblems } from '../../lib/staff-rules';
+import { SITE_LOCALES, domainFormatProblems, referrerMakesProblems, supportedLocaleProblems } from '../../safe-edits/safe-edits';
 
 /** 1 Monday … 7 Sunday, the engine's numbering (ISO 8601). */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;

@@ -1,7 +1,7 @@
 // Issue 9, item 7: a change that would strand bookings is not made silently.
 import { describe, expect, it } from 'vitest';
 import { Confirmations, addedClosedDates, bookingQueryFor, datesOnWeekdays, removedWeekdays, warningMessage } from './booking-warning';
-import { OPS_UIDS } from './content-model';
+import { OPS_UIDS } from '../lib/content-model';
 
 describe('which changes are checked for bookings', () => {
   it('deleting a service area counts the bookings in that area', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { deviceTypesProblems } from '../lib/ops-rules';
+import { deviceTypesProblems } from '../ops-rules';
 import {
   DEFAULT_HOURS,
   localizedRowProblems,
@@ -397,7 +397,7 @@ describe("a carrier's referrer brands as rows (ADR 135, 203)", () => {
 });
 
 /** The seed catalogue the CMS loads (tenants/catalogue.json): its symptoms and answers must open and save back unchanged. */
-const seed = JSON.parse(readFileSync(new URL('../../../tenants/catalogue.json', import.meta.url), 'utf8')) as {
+const seed = JSON.parse(readFileSync(new URL('../../../../tenants/catalogue.json', import.meta.url), 'utf8')) as {
   problems: { symptoms: unknown[] }[];
   triage_questions: { options: unknown[] }[];
 };

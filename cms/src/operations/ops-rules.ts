@@ -7,7 +7,7 @@
  */
 import { openingHoursProblems } from '@repair/rules/opening-hours';
 import { validPostcode, validPrefix } from '@repair/rules/postcodes';
-import { CURRENCY_CODES } from './content-model';
+import { CURRENCY_CODES } from '../lib/content-model';
 
 export { openingHoursProblems, validPostcode, validPrefix };
 

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { errors } from '@strapi/utils';
-import { OPS_UIDS } from './content-model';
+import { OPS_UIDS } from '../lib/content-model';
 import { signedAppGet } from '../app-channel/app-signed-fetch';
 
 /**
