@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const seedStaffAccounts = vi.fn(async () => 3);
-vi.mock('./staff-accounts', () => ({ seedStaffAccounts }));
+vi.mock('../staff-accounts/staff-accounts', () => ({ seedStaffAccounts }));
 
 const { seedOperations } = await import('./ops-data');
 const { ensureAdmin } = await import('../access/access');

@@ -7,7 +7,7 @@ import { CATALOGUE_KEY, bumpRevision, revisedCarrierCodes, revisionOf } from './
 import { type Pictures, devicePictureName } from './device-pictures';
 import { carrierFolders } from './tenant-files';
 import { sendContentChange, withoutWebhooks } from '../app-channel/webhook';
-import { seedStaffAccounts } from './staff-accounts';
+import { seedStaffAccounts } from '../staff-accounts/staff-accounts';
 import { readApiKeysFeed } from '../api-keys/ops-api-keys';
 import { devDefaultsAllowed } from '../../config/env-defaults';
 

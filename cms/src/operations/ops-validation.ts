@@ -17,7 +17,7 @@ import {
   triageOptionsProblems,
 } from './ops-rules';
 import { apiKeyProblems, prepareApiKeyData } from '../api-keys/ops-api-keys';
-import { normaliseUsername, staffMemberProblems } from '../lib/staff-rules';
+import { normaliseUsername, staffMemberProblems } from '../staff-accounts/staff-rules';
 import { prepareWebhookData, webhookEndpointProblems } from '../webhooks/webhook-endpoints';
 
 /**

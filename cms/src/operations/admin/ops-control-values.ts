@@ -5,7 +5,7 @@
  * shows those messages word for word, so the form says before the save what the save would say.
  */
 import { type Problem, DEVICE_KINDS, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems, symptomsProblems, triageOptionsProblems } from '../ops-rules';
-import { PERMISSION_TAGS, staffMemberProblems } from '../../lib/staff-rules';
+import { PERMISSION_TAGS, staffMemberProblems } from '../../staff-accounts/staff-rules';
 import { SITE_LOCALES, domainFormatProblems, referrerMakesProblems, supportedLocaleProblems } from '../../safe-edits/safe-edits';
 
 /** 1 Monday … 7 Sunday, the engine's numbering (ISO 8601). */

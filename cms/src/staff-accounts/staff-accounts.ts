@@ -3,7 +3,7 @@ import bcrypt from 'bcryptjs';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPS_UIDS } from './content-model';
+import { OPS_UIDS } from '../lib/content-model';
 import { normaliseUsername } from './staff-rules';
 
 /**
