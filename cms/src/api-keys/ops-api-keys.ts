@@ -4,7 +4,7 @@ import { errors } from '@strapi/utils';
 import { API_KEY_ORIGIN_PATTERN, API_KEY_SCOPES, newApiKeyId, newApiKeySecret } from '@repair/rules/api-keys';
 import { OPS_UIDS } from '../lib/content-model';
 import type { Problem } from '../operations/ops-rules';
-import { bumpRevision } from '../lib/ops-revision';
+import { bumpRevision } from '../engine-feed/ops-revision';
 import { sendContentChange } from '../app-channel/webhook';
 
 /**

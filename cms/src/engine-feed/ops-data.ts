@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
-import { CARRIER_UID, CATALOGUE_UIDS, OPS_UIDS } from './content-model';
+import { CARRIER_UID, CATALOGUE_UIDS, OPS_UIDS } from '../lib/content-model';
 import { type CatalogueEntries, type OpsEntries, catalogueFileToEntries, engineFileToEntries, entriesToCatalogueFile, entriesToEngineFile } from './ops-files';
 import { CATALOGUE_KEY, bumpRevision, revisedCarrierCodes, revisionOf } from './ops-revision';
-import { type Pictures, devicePictureName } from './device-pictures';
-import { carrierFolders } from './tenant-files';
+import { type Pictures, devicePictureName } from '../lib/device-pictures';
+import { carrierFolders } from '../lib/tenant-files';
 import { sendContentChange, withoutWebhooks } from '../app-channel/webhook';
 import { seedStaffAccounts } from '../staff-accounts/staff-accounts';
 import { readApiKeysFeed } from '../api-keys/ops-api-keys';

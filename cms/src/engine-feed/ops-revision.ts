@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { CARRIER_UID, isCatalogueUid, isOpsUid } from './content-model';
+import { CARRIER_UID, isCatalogueUid, isOpsUid } from '../lib/content-model';
 import { webhooksSilenced } from '../app-channel/webhook';
 
 /**
