@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Core } from '@strapi/strapi';
 import { carrierProblems } from '../safe-edits/carrier-validation';
-import { CARRIER_UID } from './content-model';
+import { CARRIER_UID } from '../lib/content-model';
 import { MESSAGE_TEMPLATE_UID } from '../messages/message-templates';
 import { type Pictures, withLibraryPictures } from './device-pictures';
 import { type CarrierFile, type LocaleContent, carrierFolders, fillPlaceholders, inlineLogos, placeholderValues, readCarrierFile, readLocaleContent } from './tenant-files';
