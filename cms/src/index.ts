@@ -7,7 +7,7 @@ import { registerCarrierValidation } from './safe-edits/carrier-validation';
 import { seedDevicePictures } from './seeding/device-pictures';
 import { applyEditViews } from './edit-views/edit-views';
 import { ensureCarrierEditorRole, ensureOperationsRoles, registerCarrierCreator, registerFenceCondition, registerFenceMiddleware } from './access/editor-fence';
-import { seedOperations } from './engine-feed/ops-data';
+import { seedOperations } from './seeding/seed-operations';
 import { registerRevisionBump } from './engine-feed/ops-revision';
 import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './operations/ops-custom-fields';
 import { registerOpsValidation } from './operations/ops-validation';

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const seedStaffAccounts = vi.fn(async () => 3);
 vi.mock('../staff-accounts/staff-accounts', () => ({ seedStaffAccounts }));
 
-const { seedOperations } = await import('../engine-feed/ops-data');
+const { seedOperations } = await import('./seed-operations');
 const { ensureAdmin } = await import('../access/access');
 
 /**
