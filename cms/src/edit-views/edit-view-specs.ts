@@ -5,6 +5,7 @@
  * here under its uid; an entry whose type does not exist (yet) is skipped.
  */
 
+import { CATALOGUE_EDIT_VIEWS } from './edit-view-specs-catalogue';
 import { OPERATIONS_EDIT_VIEWS } from './edit-view-specs-operations';
 
 export type FieldView = { label: string; description?: string; placeholder?: string };
@@ -406,4 +407,5 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
   },
 
   ...OPERATIONS_EDIT_VIEWS,
+  ...CATALOGUE_EDIT_VIEWS,
 };
