@@ -2,7 +2,7 @@
  * The operations fields edited with a control made for their value instead of a JSON editor
  * (ADR 197). Each is a Strapi custom field of type json: the stored value, the engine feed and the
  * save-time rules stay as they were. The server registers the names (src/index.ts), the admin the
- * same names with their inputs (src/admin/app.tsx); a schema attribute names one as `global::<name>`.
+ * same names with their inputs (src/operations/admin/register-controls.ts); a schema attribute names one as `global::<name>`.
  */
 export const OPS_CUSTOM_FIELDS = {
   /** A roster's working weekdays (1 Monday … 7 Sunday) as one checkbox per day. */

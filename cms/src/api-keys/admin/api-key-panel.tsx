@@ -10,7 +10,7 @@ import { API_KEY_MESSAGES } from './api-key-messages';
  * The edit view's side panel of a partner API key (ADR 183, 184): shows the key once after
  * creation (the admin route issues the secret and keeps only its hash), then only that it was
  * shown; the key's status and last use as the app reports them; rotation with an overlap.
- * Talks to /admin/ops-api-keys (cms/src/lib/ops-api-key-routes.ts) with the admin's log-in.
+ * Talks to /admin/ops-api-keys (cms/src/api-keys/ops-api-key-routes.ts) with the admin's log-in.
  */
 
 export const API_KEY_UID = 'api::ops-api-key.ops-api-key';

@@ -1,7 +1,7 @@
 /**
  * Texts of the operations controls (ADR 197, 198), English as the default messages and German for
  * the admin's `de` locale. Ids are prefixed `ops-controls.`. The rule messages under a control are
- * the server's own (lib/ops-rules.ts), as the save would answer.
+ * the server's own (operations/ops-rules.ts), as the save would answer.
  */
 export const OPS_CONTROL_MESSAGES = {
   'ops-controls.weekdays.label': { en: 'Weekdays', de: 'Wochentage' },

@@ -1,7 +1,7 @@
 /**
  * The values behind the operations controls (ADR 197, 198), pure so a unit test covers them: what a
  * tick, a picked date or a typed tag does to the stored JSON, and which of the server's save rules
- * (lib/ops-rules.ts, the same functions the document middleware runs) the value breaks. The admin
+ * (operations/ops-rules.ts, the same functions the document middleware runs) the value breaks. The admin
  * shows those messages word for word, so the form says before the save what the save would say.
  */
 import { type Problem, DEVICE_KINDS, PREFIX_EXAMPLES, openingHoursProblems, rosterProblems, serviceAreaProblems, symptomsProblems, triageOptionsProblems } from '../ops-rules';

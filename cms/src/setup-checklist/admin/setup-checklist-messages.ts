@@ -1,6 +1,6 @@
 /**
  * The setup checklist page's texts (ADR 194): English is each message's default, German registered
- * in app.tsx. Reasons are `repair.setup.reason.<reason>` (cms/src/lib/setup-checklist.ts names them).
+ * in app.tsx. Reasons are `repair.setup.reason.<reason>` (cms/src/setup-checklist/setup-checklist.ts names them).
  */
 export const SETUP_MESSAGES: Record<'en' | 'de', Record<string, string>> = {
   en: {

@@ -6,7 +6,7 @@ import { SETUP_MESSAGES } from './setup-checklist-messages';
 
 /**
  * The carrier setup checklist and postcode tester (issue 24 item 2, ADR 194): an admin page from the
- * main menu. The admin routes (cms/src/lib/setup-checklist-routes.ts) fence the carriers and ask the
+ * main menu. The admin routes (cms/src/setup-checklist/setup-checklist-routes.ts) fence the carriers and ask the
  * app; this page only shows what they answer.
  */
 

@@ -6,7 +6,7 @@ import { Box, Button, Flex, Typography } from '@strapi/design-system';
 /**
  * The side panel on an `Ops: webhook endpoint` entry (ADR 181): its latest deliveries (state, tries,
  * last HTTP status or error, next try) and "Redeliver" on a dead one. The CMS's admin routes
- * (cms/src/lib/webhook-deliveries.ts) check the operations fence and ask the app over the signed channel.
+ * (cms/src/webhooks/webhook-deliveries.ts) check the operations fence and ask the app over the signed channel.
  */
 
 const MODEL = 'api::ops-webhook-endpoint.ops-webhook-endpoint';
