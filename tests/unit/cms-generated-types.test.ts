@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
  * Strapi's generated types (cms/types/generated, issue 37 item 4) are committed, so they must say what
  * the content types' and components' schemas say now: scripts/cms-types.mjs writes them afresh into a
  * temporary folder (as `strapi ts:generate-types` does, in seconds) and each must equal the committed
- * file. Stale? `npm run cms:types` writes them into cms/types/generated.
+ * file. Stale? `node scripts/cms-types.mjs` writes them into cms/types/generated.
  */
 const repo = path.resolve(import.meta.dirname, "../..");
 const ARTIFACTS = ["contentTypes.d.ts", "components.d.ts"];
@@ -23,7 +23,7 @@ describe("Strapi's generated types", () => {
       const generated = readFileSync(path.join(out, "generated", artifact), "utf8");
       expect(generated).toContain("export interface");
       const committed = readFileSync(path.join(repo, "cms", "types", "generated", artifact), "utf8");
-      expect(committed, `cms/types/generated/${artifact} is stale: run npm run cms:types`).toBe(generated);
+      expect(committed, `cms/types/generated/${artifact} is stale: run node scripts/cms-types.mjs`).toBe(generated);
     }
   }, 90_000);
 });
