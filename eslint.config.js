@@ -49,7 +49,7 @@ export default defineConfig(
     },
   },
   {
-    files: ["app/**/*.{ts,tsx}", "cms/src/admin/**/*.tsx"],
+    files: ["app/**/*.{ts,tsx}", "cms/src/**/*.tsx"],
     extends: [reactHooks.configs.flat.recommended, jsxA11y.flatConfigs.recommended],
     languageOptions: { globals: { ...globals.browser } },
     rules: {

@@ -13,7 +13,7 @@ const booleanFlag = z
   .optional()
   .transform((value) => value === "true" || value === "1");
 
-/** What the app and the CMS fall back to outside production (app defaults below, cms/src/lib/webhook.ts, cms/src/lib/access.ts). */
+/** What the app and the CMS fall back to outside production (app defaults below, cms/src/app-channel/webhook.ts, cms/src/access/access.ts). */
 export const DEVELOPMENT_SECRETS: Readonly<Record<ProductionSecret, readonly string[]>> = {
   SESSION_SECRET: ["dev-session-secret-change-me"],
   CMS_WEBHOOK_SECRET: ["dev-webhook-secret-change-me", "dev-webhook-secret"],

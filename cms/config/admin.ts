@@ -1,5 +1,5 @@
 import { secret } from './env-defaults';
-import { createPreviewHandler, previewAllowedOrigins } from '../src/lib/preview';
+import { createPreviewHandler, previewAllowedOrigins } from '../src/preview/preview';
 
 export default () => ({
   auth: {

@@ -1,21 +1,21 @@
 import type { Core } from '@strapi/strapi';
-import { ensureAdmin, ensureApiTokens, ensureLocales } from './lib/access';
-import { registerBookingWarning } from './lib/booking-warning';
-import { SCOPES_FIELD, registerApiKeyHashGuard } from './lib/ops-api-keys';
-import { registerApiKeyRoutes } from './lib/ops-api-key-routes';
-import { registerCarrierValidation } from './lib/carrier-validation';
-import { seedDevicePictures } from './lib/device-pictures';
-import { applyEditViews } from './lib/edit-views';
-import { ensureCarrierEditorRole, ensureOperationsRoles, registerCarrierCreator, registerFenceCondition, registerFenceMiddleware } from './lib/editor-fence';
-import { seedOperations } from './lib/ops-data';
-import { registerRevisionBump } from './lib/ops-revision';
-import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './lib/ops-custom-fields';
-import { registerOpsValidation } from './lib/ops-validation';
-import { seedCarriers } from './lib/seed';
-import { registerSetupChecklistRoutes } from './lib/setup-checklist-routes';
-import { registerCatalogueChoiceRoutes } from './lib/ops-catalogue-choices';
-import { registerWebhookEmitter } from './lib/webhook';
-import { registerWebhookDeliveryRoutes } from './lib/webhook-deliveries';
+import { ensureAdmin, ensureApiTokens, ensureLocales } from './access/access';
+import { registerBookingWarning } from './operations/booking-warning';
+import { SCOPES_FIELD, registerApiKeyHashGuard } from './api-keys/ops-api-keys';
+import { registerApiKeyRoutes } from './api-keys/ops-api-key-routes';
+import { registerCarrierValidation } from './safe-edits/carrier-validation';
+import { seedDevicePictures } from './seeding/device-pictures';
+import { applyEditViews } from './edit-views/edit-views';
+import { ensureCarrierEditorRole, ensureOperationsRoles, registerCarrierCreator, registerFenceCondition, registerFenceMiddleware } from './access/editor-fence';
+import { seedOperations } from './seeding/seed-operations';
+import { registerRevisionBump } from './engine-feed/ops-revision';
+import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from './operations/ops-custom-fields';
+import { registerOpsValidation } from './operations/ops-validation';
+import { seedCarriers } from './seeding/seed';
+import { registerSetupChecklistRoutes } from './setup-checklist/setup-checklist-routes';
+import { registerCatalogueChoiceRoutes } from './operations/ops-catalogue-choices';
+import { registerWebhookEmitter } from './app-channel/webhook';
+import { registerWebhookDeliveryRoutes } from './webhooks/webhook-deliveries';
 
 export default {
   /**

@@ -2,7 +2,7 @@
 /**
  * The customer messages the engine sends (issue 10, ADR 092) and the `{{placeholders}}` each may
  * use. The engine's renderer fills exactly these (booking/notifications/template-kinds.ts); the CMS
- * refuses a template with any other on save (cms/src/lib/message-templates.ts).
+ * refuses a template with any other on save (cms/src/messages/message-templates.ts).
  */
 export const CUSTOMER_MESSAGE_KINDS: readonly ["booking-confirmed", "evening-before", "morning-of", "booking-cancelled", "date-changed", "address-changed", "imei-accepted", "proof-accepted", "contact-received", "call-back-requested", "waiting-list-offer", "booking-handed-over", "mail-in-confirmed", "order-refunded", "order-partly-refunded"];
 export const PLACEHOLDER_NAMES: readonly ["brand", "orderRef", "devices", "date", "window", "address", "amount", "refund", "manageUrl", "trackingUrl", "offerUrl", "holdUntil", "bookingCode", "confirmUrl", "mailInAddress"];

@@ -1,7 +1,7 @@
 /**
  * The customer messages the engine sends (issue 10, ADR 092) and the `{{placeholders}}` each may
  * use. The engine's renderer fills exactly these (booking/notifications/template-kinds.ts); the CMS
- * refuses a template with any other on save (cms/src/lib/message-templates.ts).
+ * refuses a template with any other on save (cms/src/messages/message-templates.ts).
  */
 export const CUSTOMER_MESSAGE_KINDS = /** @type {const} */ ([
   "booking-confirmed",

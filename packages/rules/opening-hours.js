@@ -2,7 +2,7 @@
  * A store's opening hours (issue 9, ADR 088): entries of weekdays (1 Monday … 7 Sunday) sharing
  * opening and closing times; a day in at most one entry; kept in the order the carrier entered
  * them, which is how the site groups them. A day not listed is closed; empty or missing: the store
- * gives no hours. The CMS checks them on save (cms/src/lib/ops-rules.ts), the engine on import
+ * gives no hours. The CMS checks them on save (cms/src/operations/ops-rules.ts), the engine on import
  * (booking/catalogue/seed-schema.ts), both with this function.
  */
 

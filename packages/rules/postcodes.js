@@ -1,7 +1,7 @@
 /**
  * Postcodes of the five service countries (spec §5): the patterns the engine normalises with
  * (booking/domain/postcode.ts) and the rules a service area's prefixes follow, which the engine
- * checks on import (booking/catalogue/seed-schema.ts) and the CMS on save (cms/src/lib/ops-rules.ts).
+ * checks on import (booking/catalogue/seed-schema.ts) and the CMS on save (cms/src/operations/ops-rules.ts).
  * Patterns apply to the compact form: upper case, no spaces.
  */
 

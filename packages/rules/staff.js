@@ -1,7 +1,7 @@
 /**
  * The staff vocabulary (spec §6, ADR 095/096): the roles a staff account has and the permission
  * tags a role may be granted. The app's page guards (app/lib/staff/permissions.ts) and the CMS's
- * save rules (cms/src/lib/staff-rules.ts) both read these lists.
+ * save rules (cms/src/staff-accounts/staff-rules.ts) both read these lists.
  */
 /** customerService: operations' customer service, every order of the carrier (issue 24 item 3, ADR 188). */
 export const STAFF_ROLES = ["storeColleague", "technician", "areaManager", "superAdmin", "customerService"];

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { catalogueFileSchema, engineFileSchema } from "../../booking/catalogue/seed-schema";
-import { withEngineDefaults } from "../../cms/src/lib/ops-defaults";
+import { withEngineDefaults } from "../../cms/src/engine-feed/ops-defaults";
 import { uniqueCode } from "../support/cms";
 import { cmsCall as call } from "../support/cms-admin";
 

@@ -3,7 +3,7 @@ import { composeMessage } from "../../notifications/compose-message";
 import { MessageContentUnavailableError } from "../../ports/message-content";
 import { createCmsMessageContent } from "./cms-message-content";
 
-/** As the CMS answers for a seeded carrier (cms/src/lib/message-feed.ts). */
+/** As the CMS answers for a seeded carrier (cms/src/messages/message-feed.ts). */
 const answer = {
   code: "acme",
   locale: "de",

@@ -1,11 +1,11 @@
 import type { ComponentType } from 'react';
 import type { StrapiApp } from '@strapi/strapi/admin';
-import { apiKeyTranslations } from './api-key-messages';
-import { OPS_CODE_PICKERS, OPS_CUSTOM_FIELDS } from '../lib/ops-custom-fields';
-import { OPS_CONTROL_MESSAGES, opsControlTranslations } from './ops-control-messages';
-import { ApiKeyPanel } from './api-key-panel';
-import { SETUP_MESSAGES } from './setup-checklist-messages';
-import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from './webhook-deliveries-panel';
+import { apiKeyTranslations } from '../api-keys/admin/api-key-messages';
+import { opsControlTranslations } from '../operations/admin/ops-control-messages';
+import { registerOpsControls } from '../operations/admin/register-controls';
+import { ApiKeyPanel } from '../api-keys/admin/api-key-panel';
+import { SETUP_MESSAGES } from '../setup-checklist/admin/setup-checklist-messages';
+import { WEBHOOK_PANEL_TRANSLATIONS, WebhookDeliveriesPanel } from '../webhooks/admin/webhook-deliveries-panel';
 
 /** The menu's icon: a ticked list (inline, so the admin needs no icon package of its own). */
 const ChecklistIcon = () => (
@@ -13,51 +13,6 @@ const ChecklistIcon = () => (
     <path d="M9 6h11M9 12h11M9 18h11M3.5 6l1.5 1.5L7.5 4.5M3.5 12l1.5 1.5 2.5-3M3.5 18l1.5 1.5 2.5-3" />
   </svg>
 );
-
-/** Each operations custom field: its name, stored type, message key and input (Strapi passes the field's props). */
-const OPS_FIELDS: [
-  name: string,
-  type: 'json' | 'string',
-  key:
-    | 'weekdays'
-    | 'dates'
-    | 'prefixes'
-    | 'area'
-    | 'hours'
-    | 'permissions'
-    | 'stores'
-    | 'technician'
-    | 'exclusions'
-    | 'catalogue'
-    | 'makes'
-    | 'device-types'
-    | 'domains'
-    | 'locales'
-    | 'referrers'
-    | 'carrier'
-    | 'symptoms'
-    | 'options',
-  input: keyof typeof import('./ops-controls'),
-][] = [
-  [OPS_CUSTOM_FIELDS.weekdays, 'json', 'weekdays', 'WeekdaysInput'],
-  [OPS_CUSTOM_FIELDS.dates, 'json', 'dates', 'DatesInput'],
-  [OPS_CUSTOM_FIELDS.postcodePrefixes, 'json', 'prefixes', 'PostcodePrefixesInput'],
-  [OPS_CUSTOM_FIELDS.openingHours, 'json', 'hours', 'OpeningHoursInput'],
-  [OPS_CUSTOM_FIELDS.permissions, 'json', 'permissions', 'PermissionsInput'],
-  [OPS_CUSTOM_FIELDS.storeCodes, 'json', 'stores', 'StoreCodesInput'],
-  [OPS_CUSTOM_FIELDS.catalogueExclusions, 'json', 'exclusions', 'CatalogueExclusionsInput'],
-  [OPS_CUSTOM_FIELDS.catalogueCodes, 'json', 'catalogue', 'CatalogueCodesInput'],
-  [OPS_CUSTOM_FIELDS.makeIds, 'json', 'makes', 'MakeIdsInput'],
-  [OPS_CUSTOM_FIELDS.deviceTypes, 'json', 'device-types', 'DeviceTypesInput'],
-  [OPS_CODE_PICKERS.serviceArea, 'string', 'area', 'ServiceAreaCodeInput'],
-  [OPS_CODE_PICKERS.technician, 'string', 'technician', 'TechnicianCodeInput'],
-  [OPS_CUSTOM_FIELDS.domains, 'json', 'domains', 'DomainsInput'],
-  [OPS_CUSTOM_FIELDS.locales, 'json', 'locales', 'LocalesInput'],
-  [OPS_CUSTOM_FIELDS.referrerMakes, 'json', 'referrers', 'ReferrerMakesInput'],
-  [OPS_CODE_PICKERS.carrier, 'string', 'carrier', 'CarrierCodeInput'],
-  [OPS_CUSTOM_FIELDS.symptoms, 'json', 'symptoms', 'SymptomsInput'],
-  [OPS_CUSTOM_FIELDS.triageOptions, 'json', 'options', 'TriageOptionsInput'],
-];
 
 type ContentManagerApis = { addEditViewSidePanel(panels: unknown[]): void };
 
@@ -79,7 +34,7 @@ export default {
       to: 'carrier-setup',
       icon: ChecklistIcon,
       intlLabel: { id: 'repair.setup.menu', defaultMessage: 'Carrier setup' },
-      Component: () => import('./setup-checklist-page'),
+      Component: () => import('../setup-checklist/admin/setup-checklist-page'),
       permissions: [],
     });
     // Partner API key scopes as a multi-select (ADR 182); the server registers the same name.
@@ -89,19 +44,11 @@ export default {
       intlLabel: { id: 'ops-api-key.scopes.label', defaultMessage: 'Scopes' },
       intlDescription: { id: 'ops-api-key.scopes.description', defaultMessage: 'What the key may do' },
       // Strapi passes the field's props (name, label, hint, …); its type names none.
-      components: { Input: async () => (await import('./api-key-scopes-input')) as unknown as { default: ComponentType } },
+      components: { Input: async () => (await import('../api-keys/admin/api-key-scopes-input')) as unknown as { default: ComponentType } },
     });
     // Operations values with controls made for them, not JSON, and codes picked from what exists
     // (ADR 197-199); the server registers the same names.
-    app.customFields.register(
-      OPS_FIELDS.map(([name, type, key, exported]) => ({
-        name,
-        type,
-        intlLabel: { id: `ops-controls.${key}.label`, defaultMessage: OPS_CONTROL_MESSAGES[`ops-controls.${key}.label`].en },
-        intlDescription: { id: `ops-controls.${key}.description`, defaultMessage: OPS_CONTROL_MESSAGES[`ops-controls.${key}.description`].en },
-        components: { Input: async () => ({ default: (await import('./ops-controls'))[exported] as unknown as ComponentType }) },
-      })),
-    );
+    registerOpsControls(app);
   },
   bootstrap(app: StrapiApp) {
     // Side panels beside the edit view: the API key's key shown once, status, last use, rotation (ADR 183, 184);

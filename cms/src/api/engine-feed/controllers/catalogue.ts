@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { readCatalogueFeed } from '../../../lib/ops-data';
+import { readCatalogueFeed } from '../../../engine-feed/ops-data';
 
 export default ({ strapi }: { strapi: Core.Strapi }) => ({
   async find(ctx: { body: unknown }) {

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { readCarrierList, readEngineFeed } from '../../../lib/ops-data';
+import { readCarrierList, readEngineFeed } from '../../../engine-feed/ops-data';
 
 type Ctx = { params: { code?: string }; body: unknown; notFound(message: string): void };
 

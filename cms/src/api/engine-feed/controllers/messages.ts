@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { readMessageFeed } from '../../../lib/message-feed';
+import { readMessageFeed } from '../../../messages/message-feed';
 
 type Ctx = { params: { code?: string; locale?: string }; body: unknown; notFound(message: string): void; badRequest(message: string): void };
 

@@ -1,5 +1,5 @@
 import type { Core } from '@strapi/strapi';
-import { findStaffAccount, listStaffAccounts } from '../../../lib/staff-accounts';
+import { findStaffAccount, listStaffAccounts } from '../../../staff-accounts/staff-accounts';
 
 type Ctx = { params: { code?: string; id?: string }; query: Record<string, unknown>; body: unknown; notFound(message: string): void };
 

@@ -1,6 +1,6 @@
 import type { Core } from '@strapi/strapi';
 import { CARRIER_CODE_PATTERN } from '../../../lib/content-model';
-import { verifyStaffLogin } from '../../../lib/staff-accounts';
+import { verifyStaffLogin } from '../../../staff-accounts/staff-accounts';
 
 type Ctx = { request: { body?: unknown }; body: unknown; badRequest(message: string): void };
 
