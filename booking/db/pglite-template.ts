@@ -41,7 +41,7 @@ export async function ensurePgliteTemplate(cacheDir: string, folder = migrations
 }
 
 /** The template to load for a new in-memory database, when one is set and its file is there. */
-export function pgliteTemplate(env: NodeJS.ProcessEnv = process.env): Blob | undefined {
+export function pgliteTemplate(env: Record<string, string | undefined> = process.env): Blob | undefined {
   const file = env[TEMPLATE_ENV];
   if (!file || !existsSync(file)) return undefined;
   return new Blob([readFileSync(file)]);
