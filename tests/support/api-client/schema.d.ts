@@ -3725,6 +3725,7 @@ export type paths = {
                         token: string;
                         /** @enum {string} */
                         payment_type?: "card" | "paypal" | "pay_later" | "pay_later_instalments";
+                        /** @description Spec §7's invoice payment. No carrier bills by invoice: `true` is refused (400 VALIDATION, `invoice_payment`) and nothing is charged; `false` or left out pays with `token`. */
                         invoice_payment?: boolean;
                         expected_total?: number;
                     };
