@@ -125,7 +125,7 @@ function inlineImage(value: unknown, folder: string, field: string): unknown {
 export function inlineLogos(theme: Record<string, unknown> | undefined, folder: string): Record<string, unknown> | undefined {
   if (!theme) return theme;
   const result = { ...theme };
-  for (const field of LOGO_FIELDS) result[field] = inlineImage(result[field], folder, `theme.${field}`);
+  for (const field of LOGO_FIELDS) if (field in result) result[field] = inlineImage(result[field], folder, `theme.${field}`);
   return result;
 }
 
