@@ -130,6 +130,10 @@ function Document({ root, children, title }: { root?: RootData; children: React.
         {root?.preview ? <meta name="robots" content="noindex, nofollow" /> : null}
         <Meta />
         <Links />
+        {/* The carrier's site icons from the CMS (ADR 277); none set: no link, the browser's default. */}
+        {root?.carrier.icons.map((icon, index) => (
+          <link key={index} rel={icon.rel} href={icon.href} sizes={icon.sizes ?? undefined} type={icon.type ?? undefined} />
+        ))}
         {root ? <style nonce={nonce} dangerouslySetInnerHTML={{ __html: themeCss(root.carrier.theme) }} /> : null}
       </head>
       <body className="flex min-h-screen flex-col bg-page text-ink antialiased">

@@ -33,6 +33,8 @@ const MIN_CONTRAST = 4.5;
 // Customer messages (ADR 092): filled when a message is sent, not by the seeder. The kinds are the
 // CMS type's enumeration; which placeholder each may use is checked by tenants/seed-files.test.ts
 // and, on save, by the CMS.
+// Site icons (ADR 277): rel, sizes and type as the CMS's icon component allows them.
+const ICON_ATTRIBUTES = JSON.parse(readFileSync(join(root, "cms/src/components/carrier/icon.json"), "utf8")).attributes;
 const CUSTOMER_MESSAGE_KINDS = JSON.parse(readFileSync(join(root, "cms/src/api/message-template/content-types/message-template/schema.json"), "utf8")).attributes.kind.enum;
 
 // ---------- helpers ----------
@@ -109,6 +111,16 @@ const CARRIER_FIELDS = {
   partnerEnvironment: str,
   isInternational: bool,
   theme: isObj,
+  icons: (v) =>
+    Array.isArray(v) &&
+    v.every(
+      (icon) =>
+        isObj(icon) &&
+        ICON_ATTRIBUTES.rel.enum.includes(icon.rel) &&
+        str(icon.url) &&
+        (icon.sizes === undefined || new RegExp(ICON_ATTRIBUTES.sizes.regex).test(icon.sizes)) &&
+        (icon.mimeType === undefined || new RegExp(ICON_ATTRIBUTES.mimeType.regex).test(icon.mimeType)),
+    ),
   hasCallOutCharge: bool,
   callOutCharge: (v) => int(v) && v >= 0,
   lateDateChanges: bool,
@@ -185,6 +197,9 @@ function checkCarrier(dir, carrier) {
   }
   if (carrier.liveChatUrl && !carrier.liveChat) fail(where, "liveChatUrl set without liveChat");
   if (carrier.offersMailIn && !carrier.mailInAddress) fail(where, "offersMailIn without a mailInAddress to post devices to");
+  for (const icon of Array.isArray(carrier.icons) ? carrier.icons : []) {
+    if (typeof icon?.url === "string" && icon.url.startsWith("./") && !existsSync(join(dir, icon.url))) fail(where, `icon ${icon.url} not found`);
+  }
   if (!isObj(carrier.theme)) return;
   for (const [field, valid] of Object.entries(THEME_FIELDS)) {
     if (!valid(carrier.theme[field])) fail(where, `bad theme.${field}: ${JSON.stringify(carrier.theme[field])}`);

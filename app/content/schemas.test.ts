@@ -104,6 +104,45 @@ describe("URLs from the CMS (ADR 058)", () => {
   });
 });
 
+describe("site icons (ADR 277)", () => {
+  it("reads the CMS's icons as the head's links: use, address, sizes and type, blanks as null, none as an empty list", () => {
+    expect(carrierSchema.parse(minimalCarrier).icons).toEqual([]);
+    const carrier = carrierSchema.parse({
+      ...minimalCarrier,
+      icons: [
+        { id: 1, rel: "icon", url: "/brand/favicon.svg", sizes: "any", mimeType: "image/svg+xml" },
+        { id: 2, rel: "apple-touch-icon", url: "https://cdn.example/touch.png", sizes: "180x180", mimeType: "" },
+        { id: 3, rel: "icon", url: "data:image/png;base64,iVBORw0KGgo=", sizes: null, mimeType: null },
+      ],
+    });
+    expect(carrier.icons).toEqual([
+      { rel: "icon", href: "/brand/favicon.svg", sizes: "any", type: "image/svg+xml" },
+      { rel: "apple-touch-icon", href: "https://cdn.example/touch.png", sizes: "180x180", type: null },
+      { rel: "icon", href: "data:image/png;base64,iVBORw0KGgo=", sizes: null, type: null },
+    ]);
+  });
+
+  it("leaves out an icon with a script or non-image address, another use, odd sizes or a type that is no image, keeping the rest", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const good = { rel: "icon", url: "/favicon.ico", mimeType: "image/x-icon" };
+    const carrier = carrierSchema.parse({
+      ...minimalCarrier,
+      icons: [
+        { rel: "icon", url: "javascript:alert(1)" },
+        { rel: "icon", url: "data:text/html;base64,PHNjcmlwdD4=" },
+        { rel: "icon", url: "//evil.example/x.png" },
+        { rel: "stylesheet", url: "/x.css" },
+        { rel: "icon", url: "/x.png", sizes: "big" },
+        { rel: "icon", url: "/x.js", mimeType: "text/javascript" },
+        good,
+      ],
+    });
+    expect(carrier.icons).toEqual([{ rel: "icon", href: "/favicon.ico", sizes: null, type: "image/x-icon" }]);
+    expect(carrierSchema.parse({ ...minimalCarrier, icons: "not a list" }).icons).toEqual([]);
+    warn.mockRestore();
+  });
+});
+
 describe("landing page parsing", () => {
   it("turns missing lists into empty lists and blank texts into null", () => {
     const landing = landingPageSchema.parse({ carrierCode: "alpha", heroTitle: "We come to you!", trackingTitle: "  ", sellingPoints: null });

@@ -52,6 +52,43 @@ export const themeSchema = z.object({
 
 export type Theme = z.infer<typeof themeSchema>;
 
+/**
+ * A site icon (ADR 277), as the `<link>` of every page's head writes it: the CMS's `carrier.icon`
+ * with its address held to the logos' URL policy. An icon whose address, use, sizes or type the
+ * rules refuse is left out, never rendered.
+ */
+const iconSchema = z
+  .object({
+    rel: z.enum(["icon", "apple-touch-icon"]),
+    url: imageUrl("icons.url"),
+    sizes: z
+      .string()
+      .regex(/^(any|[1-9][0-9]{0,3}x[1-9][0-9]{0,3}( [1-9][0-9]{0,3}x[1-9][0-9]{0,3})*)$/)
+      .or(z.literal(""))
+      .nullish(),
+    mimeType: z
+      .string()
+      .regex(/^image\/(png|svg\+xml|x-icon|vnd\.microsoft\.icon|webp|jpeg|gif)$/)
+      .or(z.literal(""))
+      .nullish(),
+  })
+  .transform(({ rel, url, sizes, mimeType }) => (url ? { rel, href: url, sizes: sizes || null, type: mimeType || null } : null));
+
+export type SiteIcon = NonNullable<z.output<typeof iconSchema>>;
+
+const iconsSchema = z
+  .array(z.unknown())
+  .nullish()
+  .catch(null)
+  .transform((icons) =>
+    (icons ?? []).flatMap((icon): SiteIcon[] => {
+      const parsed = iconSchema.safeParse(icon);
+      if (parsed.success) return parsed.data ? [parsed.data] : [];
+      console.warn(`[content] ignored a site icon: ${parsed.error.issues.map((issue) => `${issue.path.join(".")} ${issue.message}`).join("; ")}`);
+      return [];
+    }),
+  );
+
 export const localeSchema = z.enum(["en", "de"]);
 export type Locale = z.infer<typeof localeSchema>;
 
@@ -89,6 +126,7 @@ export const carrierSchema = z.object({
   partnerEnvironment: nullableText,
   isInternational: z.boolean().nullish().transform(Boolean),
   theme: themeSchema.nullish().transform((theme) => theme ?? themeSchema.parse({})),
+  icons: iconsSchema,
   hasCallOutCharge: z.boolean().nullish().transform(Boolean),
   callOutCharge: z
     .number()

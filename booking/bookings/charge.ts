@@ -350,6 +350,8 @@ export async function charge(ctx: EngineContext, carrier: CarrierContext, refere
     if (!carrier.usesKlarna) throw new ValidationError({ payment_type: ["Pay later is not offered."] });
     if (!data.paid_via_credit) throw new ValidationError({ paid_via_credit: ["A pay-later payment is paid via credit."] });
   }
+  // Spec §7's invoice_payment (ADR 268): no carrier bills by invoice, so true is refused, never charged otherwise.
+  if (data.invoice_payment) throw new ValidationError({ invoice_payment: ["INVOICE_PAYMENT_NOT_OFFERED"] });
   const claimed = await claimPayment(ctx, carrier, reference, data);
   if (claimed instanceof Deferred) throw claimed.error;
   const claim = claimed.kind === "busy" ? await awaitOtherAttempt(ctx, carrier, claimed.reference) : claimed;

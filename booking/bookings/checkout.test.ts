@@ -122,6 +122,23 @@ describe("charge", () => {
     await expect(t.engine.checkout.charge(carrier, ref, { currency: "GBP", token: "" })).rejects.toMatchObject({ code: "VALIDATION" });
   });
 
+  it("refuses payment by invoice (spec §7's invoice_payment, ADR 268) with the field named, charging nothing, and pays when it is false", async () => {
+    // Its own carrier: the order it makes takes a window the other tests of the shared carrier count on.
+    const own = await newCarrier(t);
+    const { ref } = await readyBooking(t, own);
+    const before = t.payments.transactions().length;
+    await expect(t.engine.checkout.charge(own, ref, { currency: "GBP", token: "fake-valid-nonce", invoice_payment: true })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { invoice_payment: ["Payment by invoice is not offered: pay with the card or pay-later token (invoice_payment false or left out)."] },
+      fieldCodes: { invoice_payment: ["INVOICE_PAYMENT_NOT_OFFERED"] },
+    });
+    expect(t.payments.transactions()).toHaveLength(before);
+    expect((await t.engine.basket.getBooking(own, ref)).checkout_status).not.toBe("SUCCESS");
+    await expect(t.engine.checkout.charge(own, ref, { currency: "GBP", token: "fake-valid-nonce", invoice_payment: false })).resolves.toMatchObject({
+      checkout_status: "SUCCESS",
+    });
+  });
+
   it("needs the customer's details and a date (BK13 when the date is missing)", async () => {
     const { reference } = await t.engine.basket.buildBooking(carrier);
     await t.engine.basket.setPostcode(carrier, reference, { postcode: "SW1A 2AA" });

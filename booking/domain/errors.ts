@@ -94,6 +94,7 @@ export const FIELD_MESSAGES = {
   DROP_OFF_STORE_UNAVAILABLE: "That store does not take drop-offs.",
   MAIL_IN_NOT_OFFERED: "Sending the device by post is not offered.",
   MAIL_IN_NO_VISIT: "A repair by post has no visit: its date and address cannot be changed.",
+  INVOICE_PAYMENT_NOT_OFFERED: "Payment by invoice is not offered: pay with the card or pay-later token (invoice_payment false or left out).",
   PROMO_MISSING: "Please enter a promo code.",
   PROMO_NOT_RECOGNISED: "Sorry, we don't recognise that promo code.",
   PROMO_ALREADY_USED: "Sorry, that promo code has already been used.",

@@ -6,6 +6,7 @@
  */
 import { z } from "zod";
 import type { BookingState } from "../bookings/state";
+import { FIELD_MESSAGES } from "../domain/errors";
 import { PAYMENT_TYPES } from "../domain/payment-types";
 import { ApiProblem } from "./errors";
 import { carrierAnswer, carrierSettings } from "./carrier-settings";
@@ -107,7 +108,13 @@ export const chargeBody = z
     currency: text(3),
     token: text(4096),
     payment_type: z.enum(PAYMENT_TYPES).optional(),
-    invoice_payment: z.boolean().optional(),
+    invoice_payment: z
+      .boolean()
+      .optional()
+      .meta({
+        description:
+          "Spec §7's invoice payment. No carrier bills by invoice: `true` is refused (400 VALIDATION, `invoice_payment`) and nothing is charged; `false` or left out pays with `token`.",
+      }),
     expected_total: z.number().int().min(0).optional(),
   })
   .strict();
@@ -126,8 +133,8 @@ const bookingCodeAnswer = dataOf(
 /** A DELETE's body naming something the booking does not hold: refused rather than ignored (ADR 268). */
 const notTheBookings = (field: string, message: string) => new ApiProblem(400, "VALIDATION", [message], { [field]: [message] });
 
-/** Spec §7 charge's `invoice_payment` (ADR 268): no carrier bills by invoice, so true is refused rather than charged otherwise. */
-const INVOICE_REFUSED = "Payment by invoice is not offered: pay with the card or pay-later token (invoice_payment false or left out).";
+/** Spec §7 charge's `invoice_payment` (ADR 268): no carrier bills by invoice, so true is refused (400) before the engine is asked. */
+const INVOICE_REFUSED = FIELD_MESSAGES.INVOICE_PAYMENT_NOT_OFFERED;
 
 /** ADR 172: the charge answers the paid booking with its order, so a partner needs no second call. */
 export const chargeAnswer = dataOf(bookingData.extend({ order_id: z.number().int().nullable(), checkout_status: z.string() }));

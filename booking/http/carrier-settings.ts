@@ -28,6 +28,9 @@ const colour = z
   .catch(null)
   .transform((value) => value ?? null);
 
+/** A site icon's uses (the CMS's `carrier.icon` rel). */
+const ICON_RELS = ["icon", "apple-touch-icon"] as const;
+
 /** The CMS carrier's fields this answer reads (app/content/schemas.ts carrierSchema). */
 const cmsCarrier = z.object({
   code: z.string(),
@@ -100,6 +103,12 @@ const cmsCarrier = z.object({
     .nullish()
     .catch(null)
     .transform((value) => value ?? "country"),
+  /** The site icons as the app's content layer reads them (ADR 277): addresses already held to the URL policy. */
+  icons: z
+    .array(z.object({ rel: z.enum(ICON_RELS), href: z.string(), sizes: z.string().nullable(), type: z.string().nullable() }))
+    .nullish()
+    .catch(null)
+    .transform((value) => value ?? []),
   theme: z
     .object({
       primaryColor: colour,
@@ -172,6 +181,19 @@ const detailsSchema = z
     operatorName: nullableText.meta({ description: "Who operates the repairs, for the footer." }),
     logoPath: nullableText.meta({ description: "The header logo (a path on the carrier's host, or an address the URL policy allows)." }),
     landingPageLogoPath: nullableText,
+    icons: z
+      .array(
+        z.object({
+          rel: z.enum(ICON_RELS).meta({ description: "`icon`: the browser tab and bookmarks; `apple-touch-icon`: a phone's home screen." }),
+          href: z.string().meta({ description: "The image: a path on the carrier's host, an https address or an image data: URI (the logos' URL policy)." }),
+          sizes: nullableText.meta({ description: "`any` or `WxH` (several separated by spaces); null when not given." }),
+          type: nullableText.meta({ description: "The image's MIME type (image/png, image/svg+xml, image/x-icon …); null when not given." }),
+        }),
+      )
+      .meta({
+        description:
+          "§3's icons: the carrier's site icons as operations keep them in the CMS, each the attributes of a `<link>` in the page's head, in order. Empty when none is set (the browser's default icon).",
+      }),
     liveChat: z.boolean(),
     liveChatUrl: nullableText,
     externalLandingRedirectUrl: nullableText.meta({ description: "Redirect field: where the landing page sends visitors instead, when set." }),
@@ -270,6 +292,7 @@ export function carrierSettings(source: ApiCarrier): z.output<typeof carrierAnsw
     operatorName: c.operatorName,
     logoPath: theme?.logoUrl ?? null,
     landingPageLogoPath: theme?.landingPageLogoUrl ?? null,
+    icons: c.icons,
     liveChat: c.liveChat,
     liveChatUrl: c.liveChatUrl,
     externalLandingRedirectUrl: c.externalLandingRedirectUrl,

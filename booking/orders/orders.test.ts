@@ -178,6 +178,85 @@ describe("change date", () => {
   });
 });
 
+describe("date-change log (spec §7 POST /technicians/log/date-change, ADR 267)", () => {
+  const REASON = "The customer will be away that day";
+
+  /** An order moved by `date` alone (PUT /orders/{id}/date without a reason) and the spec's log entry of that move. */
+  async function movedWithoutReason(carrier: CarrierContext) {
+    const { lookup } = await paidOrder(carrier);
+    const { order, log } = await t.engine.orders.changeOrderDate(carrier, lookup, { date: "2025-06-10", reason: null });
+    expect(log.reason).toBe("");
+    const entry = {
+      jobId: log.job_id,
+      userId: "desk-7",
+      original_date: "2025-06-05",
+      new_date: "2025-06-10",
+      reason: REASON,
+      original_technician: log.original_technician,
+      new_technician: log.new_technician,
+    };
+    return { lookup, order, entry };
+  }
+
+  it("records the spec's entry against the move the order's history holds, the same entry twice changing nothing", async () => {
+    const carrier = await newCarrier(t);
+    const { lookup, entry } = await movedWithoutReason(carrier);
+    const recorded = await t.engine.orders.recordDateChange(carrier, entry);
+    expect(recorded).toHaveLength(1);
+    expect(recorded[0]).toMatchObject({
+      job_id: entry.jobId,
+      user_id: "desk-7",
+      original_date: "2025-06-05",
+      new_date: "2025-06-10",
+      reason: REASON,
+      original_technician: entry.original_technician,
+      new_technician: entry.new_technician,
+    });
+    expect(await t.engine.orders.dateChangeLog(carrier, entry.jobId)).toEqual(recorded);
+    // The move's entry in the order's history carries the reason too.
+    const moves = (await t.engine.orders.lookupOrder(carrier, lookup)).history.filter((e) => e.kind === "date_changed");
+    expect(moves.map((e) => [e.details.from, e.details.to, e.details.reason])).toEqual([["2025-06-05", "2025-06-10", REASON]]);
+    expect(await t.engine.orders.recordDateChange(carrier, entry)).toEqual(recorded);
+  });
+
+  it("refuses an entry that contradicts the order's history with the §8 validation error naming the field, and writes nothing", async () => {
+    const carrier = await newCarrier(t);
+    const { entry } = await movedWithoutReason(carrier);
+    const contradictions: [Partial<typeof entry>, string][] = [
+      [{ new_date: "2025-06-11" }, "new_date"],
+      [{ original_date: "2025-06-06" }, "original_date"],
+      [{ original_technician: "someone-else" }, "original_technician"],
+      [{ new_technician: "someone-else" }, "new_technician"],
+    ];
+    for (const [change, field] of contradictions) {
+      const error = await t.engine.orders.recordDateChange(carrier, { ...entry, ...change }).catch((e) => e);
+      expect(error).toMatchObject({ code: "VALIDATION", status: 422, fields: { [field]: [expect.any(String)] } });
+    }
+    expect((await t.engine.orders.dateChangeLog(carrier, entry.jobId))[0]!.reason).toBe("");
+    // Once recorded, another reason or another user contradicts what the log holds.
+    await t.engine.orders.recordDateChange(carrier, entry);
+    await expect(t.engine.orders.recordDateChange(carrier, { ...entry, reason: "Another reason given for this move" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { reason: [expect.any(String)] },
+    });
+    await expect(t.engine.orders.recordDateChange(carrier, { ...entry, userId: "desk-8" })).rejects.toMatchObject({ code: "VALIDATION", fields: { userId: [expect.any(String)] } });
+    // The spec's reason rule (more than three words) holds for the log as for the move.
+    await expect(t.engine.orders.recordDateChange(carrier, { ...entry, reason: "away that day" })).rejects.toMatchObject({
+      code: "VALIDATION",
+      fields: { reason: expect.any(Array) },
+    });
+    expect((await t.engine.orders.dateChangeLog(carrier, entry.jobId)).map((log) => [log.reason, log.user_id])).toEqual([[REASON, "desk-7"]]);
+  });
+
+  it("answers not found for an unknown job and for another carrier's job", async () => {
+    const carrier = await newCarrier(t);
+    const { entry } = await movedWithoutReason(carrier);
+    await expect(t.engine.orders.recordDateChange(carrier, { ...entry, jobId: 99_999_999 })).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+    await expect(t.engine.orders.recordDateChange(await newCarrier(t), entry)).rejects.toMatchObject({ code: "NOT_FOUND", status: 404 });
+    expect((await t.engine.orders.dateChangeLog(carrier, entry.jobId))[0]!.reason).toBe("");
+  });
+});
+
 describe("change address", () => {
   it("answers OR03 when no technician covers the new address", async () => {
     const carrier = await newCarrier(t);

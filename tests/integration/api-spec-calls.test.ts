@@ -53,6 +53,10 @@ beforeAll(async () => {
     allowsInStoreBookings: true,
     usesKlarna: true,
     theme: { primaryColor: "#112233", logoUrl: "/media/fixfast-logo.svg", landingPageLogoUrl: "/media/fixfast-landing.svg" },
+    icons: [
+      { rel: "icon", href: "/media/fixfast-icon.svg", sizes: "any", type: "image/svg+xml" },
+      { rel: "apple-touch-icon", href: "/media/fixfast-touch.png", sizes: "180x180", type: "image/png" },
+    ],
   });
   client = createClient<paths>({ baseUrl: api.url(""), headers: { authorization: `Bearer ${made.key}` } });
 });
@@ -293,6 +297,10 @@ describe("GET /wefix-booking/carrier/{carrier} (ADR 269)", () => {
       registrationDetails: "Registered in England No. 1234567",
       logoPath: "/media/fixfast-logo.svg",
       landingPageLogoPath: "/media/fixfast-landing.svg",
+      icons: [
+        { rel: "icon", href: "/media/fixfast-icon.svg", sizes: "any", type: "image/svg+xml" },
+        { rel: "apple-touch-icon", href: "/media/fixfast-touch.png", sizes: "180x180", type: "image/png" },
+      ],
       externalLandingRedirectUrl: "https://fixfast.example/repairs",
       countryCodeAlpha2: "GB",
       usesKlarna: true,

@@ -52,6 +52,7 @@ export const FIELD_KEYS = {
   DROP_OFF_STORE_UNAVAILABLE: null,
   MAIL_IN_NOT_OFFERED: "booking-location.mailIn.notOffered",
   MAIL_IN_NO_VISIT: "manage.mailIn.noVisit",
+  INVOICE_PAYMENT_NOT_OFFERED: null,
   PROMO_MISSING: null,
   PROMO_NOT_RECOGNISED: null,
   PROMO_ALREADY_USED: null,

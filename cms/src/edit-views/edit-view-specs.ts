@@ -42,6 +42,11 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           },
           name: { label: 'Brand name', description: 'Shown in the header, page titles and e-mails, e.g. "Fixly".', placeholder: 'Fixly' },
           theme: { label: 'Colours, fonts and logos', description: 'The look of the site. Text and background colours must be readable together (WCAG AA contrast).' },
+          icons: {
+            label: 'Site icons',
+            description:
+              "The browser tab's icon and the phone home-screen icon, in every page's head: add one per file, e.g. an SVG favicon and a 180x180 PNG apple-touch-icon. Empty: the browser's default.",
+          },
         },
       },
       {
@@ -208,6 +213,32 @@ export const EDIT_VIEWS: Record<string, ViewSpec> = {
           headingFontFamily: { label: 'Heading font', description: 'CSS font list for headings.', placeholder: 'Inter, Arial, sans-serif' },
           logoUrl: { label: 'Logo', description: 'https:// address or /path of the logo in the header.', placeholder: 'https://cdn.fixly.example/logo.svg' },
           landingPageLogoUrl: { label: 'Landing page logo', description: 'Logo on the landing page hero; empty uses the header logo.' },
+        },
+      },
+    ],
+  },
+
+  'carrier.icon': {
+    sections: [
+      {
+        title: 'Icon',
+        fields: {
+          rel: { label: 'Used as', description: 'icon: the browser tab and bookmarks; apple-touch-icon: the icon a phone puts on its home screen.' },
+          url: {
+            label: 'Image address',
+            description: 'https:// address or /path of the image file (PNG, SVG, ICO, WebP); script and data addresses other than images are refused.',
+            placeholder: 'https://cdn.fixly.example/favicon.svg',
+          },
+          sizes: {
+            label: 'Sizes',
+            description: 'Width x height in pixels, e.g. 32x32 or 180x180, several separated by spaces; "any" for an SVG. Optional.',
+            placeholder: '180x180',
+          },
+          mimeType: {
+            label: 'File type',
+            description: 'The image type, e.g. image/png, image/svg+xml or image/x-icon. Optional: the browser reads the file.',
+            placeholder: 'image/png',
+          },
         },
       },
     ],

@@ -60,6 +60,13 @@ export function carrierUrlProblems(data: Record<string, unknown>): Problem[] {
       problems.push(urlProblem(['theme', field], label, (theme as Record<string, unknown>)[field], URL_RULES.image));
     }
   }
+  // Site icons are images, held to the logos' policy (ADR 277): https or a path here, never a script.
+  if (Array.isArray(data.icons)) {
+    data.icons.forEach((icon, index) => {
+      if (icon && typeof icon === 'object')
+        problems.push(urlProblem(['icons', String(index), 'url'], `Site icon ${index + 1} image address`, (icon as Record<string, unknown>).url, URL_RULES.image));
+    });
+  }
   if (typeof data.email === 'string' && data.email.trim() && !EMAIL.test(data.email.trim())) {
     problems.push({ path: ['email'], message: `E-mail must be a plain e-mail address such as help@brand.example (got ${shown(data.email)}).` });
   }

@@ -4,7 +4,17 @@ import { carrierProblems } from '../safe-edits/carrier-validation';
 import { CARRIER_UID } from '../lib/content-model';
 import { MESSAGE_TEMPLATE_UID } from '../messages/message-templates';
 import { type Pictures, withLibraryPictures } from './device-pictures';
-import { type CarrierFile, type LocaleContent, carrierFolders, fillPlaceholders, inlineLogos, placeholderValues, readCarrierFile, readLocaleContent } from './tenant-files';
+import {
+  type CarrierFile,
+  type LocaleContent,
+  carrierFolders,
+  fillPlaceholders,
+  inlineIcons,
+  inlineLogos,
+  placeholderValues,
+  readCarrierFile,
+  readLocaleContent,
+} from './tenant-files';
 import { sendContentChange, withoutWebhooks } from '../app-channel/webhook';
 
 /**
@@ -65,7 +75,7 @@ async function seedCarrier(strapi: Core.Strapi, tenantsDir: string, folder: stri
 
   const dropped: string[] = [];
   const carrierSchema = strapi.contentType(CARRIER_UID as never) as unknown as Schema;
-  const carrier: CarrierFile = { ...file, theme: inlineLogos(file.theme, folder) };
+  const carrier: CarrierFile = { ...file, theme: inlineLogos(file.theme, folder), icons: inlineIcons(file.icons, folder) };
   const carrierData = pick(strapi, carrierSchema, carrier, 'carrier', dropped);
   const supported = (Array.isArray(file.supportedLocales) ? file.supportedLocales : [file.defaultLocale ?? 'en']) as string[];
 

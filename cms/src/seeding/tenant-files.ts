@@ -111,18 +111,26 @@ export function fillPlaceholders<T>(value: T, values: Record<string, string>, un
 const LOGO_FIELDS = ['logoUrl', 'landingPageLogoUrl'];
 const MIME: Record<string, string> = { '.svg': 'image/svg+xml', '.png': 'image/png', '.jpg': 'image/jpeg', '.jpeg': 'image/jpeg', '.webp': 'image/webp' };
 
+/** An image given as `./file.svg` becomes a data: URI of that file in the carrier's folder; anything else stays as it is. */
+function inlineImage(value: unknown, folder: string, field: string): unknown {
+  if (typeof value !== 'string' || !value.startsWith('./')) return value;
+  const file = path.resolve(folder, value);
+  if (!file.startsWith(path.resolve(folder) + path.sep)) throw new Error(`${field} points outside the carrier folder: ${value}`);
+  const mime = MIME[path.extname(file).toLowerCase()];
+  if (!mime) throw new Error(`${field}: unsupported image type ${value}`);
+  return `data:${mime};base64,${fs.readFileSync(file).toString('base64')}`;
+}
+
 /** A theme logo given as `./file.svg` becomes a data: URI of that file in the carrier's folder. */
 export function inlineLogos(theme: Record<string, unknown> | undefined, folder: string): Record<string, unknown> | undefined {
   if (!theme) return theme;
   const result = { ...theme };
-  for (const field of LOGO_FIELDS) {
-    const value = result[field];
-    if (typeof value !== 'string' || !value.startsWith('./')) continue;
-    const file = path.resolve(folder, value);
-    if (!file.startsWith(path.resolve(folder) + path.sep)) throw new Error(`theme.${field} points outside the carrier folder: ${value}`);
-    const mime = MIME[path.extname(file).toLowerCase()];
-    if (!mime) throw new Error(`theme.${field}: unsupported image type ${value}`);
-    result[field] = `data:${mime};base64,${fs.readFileSync(file).toString('base64')}`;
-  }
+  for (const field of LOGO_FIELDS) if (field in result) result[field] = inlineImage(result[field], folder, `theme.${field}`);
   return result;
+}
+
+/** The site icons' `./file.svg` addresses inlined as the logos' are (ADR 277). */
+export function inlineIcons(icons: unknown, folder: string): unknown {
+  if (!Array.isArray(icons)) return icons;
+  return icons.map((icon: Record<string, unknown>, index) => ({ ...icon, url: inlineImage(icon.url, folder, `icons[${index}].url`) }));
 }

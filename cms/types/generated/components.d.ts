@@ -1,5 +1,23 @@
 import type { Schema, Struct } from "@strapi/strapi";
 
+export interface CarrierIcon extends Struct.ComponentSchema {
+  collectionName: "components_carrier_icons";
+  info: {
+    description: "A favicon or home-screen icon of the carrier's site, written into every page's head as <link rel=\u2026 sizes=\u2026 type=\u2026 href=\u2026>";
+    displayName: "Icon";
+    icon: "picture";
+  };
+  attributes: {
+    mimeType: Schema.Attribute.String;
+    rel: Schema.Attribute.Enumeration<["icon", "apple-touch-icon"]> & Schema.Attribute.Required & Schema.Attribute.DefaultTo<"icon">;
+    sizes: Schema.Attribute.String &
+      Schema.Attribute.SetMinMaxLength<{
+        maxLength: 100;
+      }>;
+    url: Schema.Attribute.Text & Schema.Attribute.Required;
+  };
+}
+
 export interface CarrierTheme extends Struct.ComponentSchema {
   collectionName: "components_carrier_themes";
   info: {
@@ -152,6 +170,7 @@ export interface OpsAllowedOrigin extends Struct.ComponentSchema {
 declare module "@strapi/strapi" {
   export namespace Public {
     export interface ComponentSchemas {
+      "carrier.icon": CarrierIcon;
       "carrier.theme": CarrierTheme;
       "catalogue.amount": CatalogueAmount;
       "catalogue.colour": CatalogueColour;

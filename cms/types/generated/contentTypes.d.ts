@@ -458,6 +458,7 @@ export interface ApiCarrierCarrier extends Struct.CollectionTypeSchema {
     formattedWeb: Schema.Attribute.String;
     hasCallOutCharge: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<true>;
     hidePostcodeSearchOnAddressChange: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
+    icons: Schema.Attribute.Component<"carrier.icon", true>;
     inWarrantyStatus: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     isInternational: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;
     lateDateChanges: Schema.Attribute.Boolean & Schema.Attribute.DefaultTo<false>;

@@ -3725,6 +3725,7 @@ export type paths = {
                         token: string;
                         /** @enum {string} */
                         payment_type?: "card" | "paypal" | "pay_later" | "pay_later_instalments";
+                        /** @description Spec §7's invoice payment. No carrier bills by invoice: `true` is refused (400 VALIDATION, `invoice_payment`) and nothing is charged; `false` or left out pays with `token`. */
                         invoice_payment?: boolean;
                         expected_total?: number;
                     };
@@ -7840,6 +7841,20 @@ export type components = {
             /** @description The header logo (a path on the carrier's host, or an address the URL policy allows). */
             logoPath: string | null;
             landingPageLogoPath: string | null;
+            /** @description §3's icons: the carrier's site icons as operations keep them in the CMS, each the attributes of a `<link>` in the page's head, in order. Empty when none is set (the browser's default icon). */
+            icons: {
+                /**
+                 * @description `icon`: the browser tab and bookmarks; `apple-touch-icon`: a phone's home screen.
+                 * @enum {string}
+                 */
+                rel: "icon" | "apple-touch-icon";
+                /** @description The image: a path on the carrier's host, an https address or an image data: URI (the logos' URL policy). */
+                href: string;
+                /** @description `any` or `WxH` (several separated by spaces); null when not given. */
+                sizes: string | null;
+                /** @description The image's MIME type (image/png, image/svg+xml, image/x-icon …); null when not given. */
+                type: string | null;
+            }[];
             liveChat: boolean;
             liveChatUrl: string | null;
             /** @description Redirect field: where the landing page sends visitors instead, when set. */

@@ -1,3 +1,3 @@
 import { controllerWithPopulate } from '../../../lib/fixed-populate';
 
-export default controllerWithPopulate('api::carrier.carrier', ['theme']);
+export default controllerWithPopulate('api::carrier.carrier', ['theme', 'icons']);
