@@ -108,13 +108,10 @@ export const chargeBody = z
     currency: text(3),
     token: text(4096),
     payment_type: z.enum(PAYMENT_TYPES).optional(),
-    invoice_payment: z
-      .boolean()
-      .optional()
-      .meta({
-        description:
-          "Spec §7's invoice payment. No carrier bills by invoice: `true` is refused (400 VALIDATION, `invoice_payment`) and nothing is charged; `false` or left out pays with `token`.",
-      }),
+    invoice_payment: z.boolean().optional().meta({
+      description:
+        "Spec §7's invoice payment. No carrier bills by invoice: `true` is refused (400 VALIDATION, `invoice_payment`) and nothing is charged; `false` or left out pays with `token`.",
+    }),
     expected_total: z.number().int().min(0).optional(),
   })
   .strict();
