@@ -23,7 +23,7 @@ import { DEFAULT_DRAFT_THROTTLE, type DraftThrottleConfig } from "./throttle/dra
 import type { PaymentWebhookReceiver } from "./ports/payment-notifications";
 import type { Notifications } from "./ports/notifications";
 import type { OutboxReader } from "./adapters/outbox/outbox-reader";
-import type { MessageContentSource } from "./ports/message-content";
+import type { MessageContentSource } from "./notifications/message-content";
 import { createTemplateRenderer, type MessageRenderer } from "./scheduler/renderer";
 import type { EngineOutcomes } from "./events/outcomes";
 import { createScheduler, type SchedulerLogger, type SchedulerSettings } from "./scheduler/worker";

@@ -78,11 +78,11 @@ export * from "./domain/errors";
 export { assertOneDeviceInWarranty, checkWarrantyFault, inWarrantyBlocked } from "./bookings/warranty-rules";
 export type { BookingState, BookingDeviceView, Cart } from "./bookings/state";
 export type { BuiltBooking } from "./bookings/draft";
-export type { StoreView } from "./bookings/location";
+export type { StoreView } from "./coverage/places";
 export type { ValidationReport } from "./bookings/readiness";
 export type { AvailabilityDay } from "./availability/availability";
 export type { OrderView, OrderDeviceView, DateChangeLogEntry, VanLocation } from "./orders/index";
-export type { OrderActor, OrderHistoryEntry, OrderState, OrderStateSummary } from "./orders/history";
+export type { OrderActor, OrderHistoryEntry, OrderState, OrderStateSummary } from "./records/history";
 export type {
   Make,
   DeviceType,
@@ -122,7 +122,7 @@ export { renderMessage, type RenderMessageInput, type RenderedCustomerMessage, t
 export { composeMessage, type MessageRequest } from "./notifications/compose-message";
 export { CUSTOMER_MESSAGE_KINDS, type CustomerMessageKind } from "./notifications/template-kinds";
 export { createCmsMessageContent } from "./adapters/cms-feed/cms-message-content";
-export { MessageContentUnavailableError, type MessageContent, type MessageContentSource } from "./ports/message-content";
+export { MessageContentUnavailableError, type MessageContent, type MessageContentSource } from "./notifications/message-content";
 export type { OutboxEntry, OutboxEmailEntry, OutboxSmsEntry, OutboxListing } from "./adapters/outbox/outbox-reader";
 export { MAX_WEBHOOK_BODY_BYTES, type PaymentWebhookAnswer } from "./payments/webhooks";
 
@@ -141,7 +141,7 @@ export { MAX_POSITION_ACCURACY_M, MIN_POSITION_INTERVAL_MS, POSITION_STALE_AFTER
 export { CHECKLIST_ITEMS, MAX_PICTURES } from "./technician/technician";
 export type { IrisCode } from "./db/schema/catalogue";
 export type { AreaDay, AreaJob, CapacityDay } from "./technician/area";
-export { MESSAGE_KINDS, planMessages, type ScheduledMessageKind, type ScheduledMessageView } from "./scheduler/messages";
+export { MESSAGE_KINDS, planMessages, type ScheduledMessageKind, type ScheduledMessageView } from "./records/messages";
 export { createTemplateRenderer, customerLinks, type MessageRenderer, type RenderRequest, type RenderedMessage } from "./scheduler/renderer";
 export { createScheduler, defaultSchedulerSettings, type Scheduler, type SchedulerSettings, type SchedulerLogger, type PassSummary } from "./scheduler/worker";
 export type { ScheduledJobView } from "./scheduler/jobs";

@@ -3,12 +3,12 @@
  * technician; checkout_status → SUCCESS. Zero-payment confirmations (in warranty, a full promo) too.
  */
 import * as s from "../db/schema";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, inArray, sql } from "drizzle-orm";
 import { queryRows, type BookingTransaction, type DbOrTx } from "../db/open";
 import type { EngineContext } from "../context";
-import { enqueueMessage } from "../scheduler/message-jobs";
+import { enqueueMessage } from "../records/message-jobs";
 import { enqueueWebhookEvent } from "../webhooks/events";
-import { planNewOrderMessages } from "../scheduler/messages";
+import { planNewOrderMessages } from "../records/messages";
 import { activeTechnicians, areaStaff, claimFirstWindow, loadAreaRoster, type KeepStaff, openSlotTimes, slotTimes, type Roster, type Window } from "../availability/availability";
 import type { Locale } from "../catalogue/queries";
 import { catalogueRevision } from "../catalogue/revision";
@@ -17,8 +17,7 @@ import { BookingCompletedError, BookingStateError, CheckoutNotReadyError, Paymen
 import { localDate } from "../domain/time";
 import { assertDiscountUsable, findDiscount, releaseDiscountReservations, usageLimit } from "./discount";
 import { Deferred, lockBooking } from "./repository";
-import { markBooked } from "../waiting-list/waiting-list";
-import { CUSTOMER, recordOrderEvents } from "../orders/history";
+import { CUSTOMER, recordOrderEvents } from "../records/history";
 import { deviceView, loadBasket, readBookingState, type BookingState, type LoadedBasket } from "./state";
 import { readinessError, ensureHold } from "./readiness";
 
@@ -315,4 +314,12 @@ export function confirmInWarranty(ctx: EngineContext, carrier: CarrierContext, r
 /** Spec §7 POST /{ref}/confirm-promo: completes a booking whose promo code covers the whole price. */
 export function confirmPromo(ctx: EngineContext, carrier: CarrierContext, reference: unknown): Promise<BookingState> {
   return confirmWithoutPayment(ctx, carrier, reference, "promo");
+}
+
+/** The booking became an order (through the offer or any other way): its customer leaves the waiting list (here, below the waiting list's floor, ADR 284). */
+async function markBooked(tx: DbOrTx, carrier: CarrierContext, bookingId: number, now: Date): Promise<void> {
+  await tx
+    .update(s.waitingList)
+    .set({ state: "booked", closedAt: now, updatedAt: now })
+    .where(and(eq(s.waitingList.carrierCode, carrier.code), eq(s.waitingList.bookingId, bookingId), inArray(s.waitingList.state, ["waiting", "offered", "expired"])));
 }

@@ -11,7 +11,7 @@ import { attributionToken } from "../domain/inputs";
 import { canonicalToken, hashToken, newBookingReference, newResumeToken } from "../domain/references";
 import { parseInput } from "../domain/validate";
 import { E164 } from "../ports/notifications";
-import { enqueueMessage } from "../scheduler/message-jobs";
+import { enqueueMessage } from "../records/message-jobs";
 import { mutateBooking, type BookingRow } from "./repository";
 import { bookingState, readBookingState, type BookingState } from "./state";
 import { now, stateAfter, setBooking } from "./basket";

@@ -8,7 +8,7 @@ import { z } from "zod";
 import { plainText } from "../domain/inputs";
 import type { BookingDatabase } from "../db/open";
 import * as s from "../db/schema";
-import { enqueueMessage } from "../scheduler/message-jobs";
+import { enqueueMessage } from "../records/message-jobs";
 import type { CarrierContext } from "../domain/carrier";
 import { normalisePhone, PHONE_MESSAGE } from "../domain/customer";
 import { normalisePostcode } from "../domain/postcode";

@@ -5,7 +5,7 @@
  */
 import { z } from "zod";
 import * as availability from "../availability/availability";
-import * as location from "../bookings/location";
+import * as places from "./places";
 import { calendarDate, shortText } from "../domain/inputs";
 import { parseInput } from "../domain/validate";
 import { read, write, type CarrierArg } from "../door";
@@ -28,7 +28,7 @@ export const coverageDoor = {
     return { postcode: normalised.display, area: { code: area.code, name: area.name } };
   }),
   /** Whether an address is covered, without a booking and without writing (ADR 191); BK04 or VALIDATION as setAddress. */
-  checkAddress: read((k) => k.op(location.checkAddress)),
+  checkAddress: read((k) => k.op(places.checkAddress)),
   /** Availability of an area without a booking (landing pages, capacity dashboards). */
   areaAvailability: read(
     ({ ctx, carrierOf }) =>
@@ -42,7 +42,7 @@ export const coverageDoor = {
         availability.purgeExpiredHolds(ctx.db, carrierOf(carrier), ctx.clock.now()),
   ),
   /** The carrier's stores, nearest first when the postcode can be placed. */
-  locateStores: read((k) => k.op(location.locateStores)),
+  locateStores: read((k) => k.op(places.locateStores)),
   findAddresses: read(({ ctx, carrierOf }) => async (carrier: CarrierArg, input: z.input<typeof addressFindInput>) => {
     const { text, container } = parseInput(addressFindInput, input);
     return ctx.addresses.find({ text, container: container || undefined, country: carrierOf(carrier).countryCode });

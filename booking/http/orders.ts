@@ -10,7 +10,7 @@ import { FIELD_MESSAGES } from "../domain/errors";
 import { MAX_PROOF_BYTES } from "../domain/image-sniff";
 import { addressFields } from "./bookings";
 import { ApiProblem } from "./errors";
-import { ORDER_EVENT_KINDS } from "../orders/history";
+import { ORDER_EVENT_KINDS } from "../records/history";
 import { dataOf, defineRoute, deviceId, partnerActor, type ApiRoute } from "./routes";
 
 const email = z.string().max(254);

@@ -11,7 +11,7 @@ import { API_KEY_SCOPES, type ApiKeyScope } from "../api-keys/api-keys";
 import type { ApiRateClass } from "../api-keys/rate-limit";
 import { ApiProblem } from "./errors";
 import type { UploadSpec, UploadedFile } from "./upload";
-import type { OrderActor } from "../orders/history";
+import type { OrderActor } from "../records/history";
 
 /** Where server.ts mounts the API. */
 export const API_PREFIX = "/api/v4";

@@ -2,7 +2,7 @@
  * The message the engine sends: the carrier's content for the customer's language, rendered with
  * the booking's values (ADR 092). The scheduler's jobs call this, then the notifications port.
  */
-import { MessageContentUnavailableError, type MessageContentSource } from "../ports/message-content";
+import { MessageContentUnavailableError, type MessageContentSource } from "./message-content";
 import { renderMessage, type MessageBrand, type RenderedCustomerMessage, type RenderMessageInput } from "./render";
 
 export type MessageRequest = Omit<RenderMessageInput, "carrier" | "template"> & { carrierCode: string };

@@ -2,9 +2,9 @@
 import * as s from "../db/schema";
 import { and, eq, inArray, sql } from "drizzle-orm";
 import { z } from "zod";
-import { enqueueMessage } from "../scheduler/message-jobs";
+import { enqueueMessage } from "../records/message-jobs";
 import { enqueueWebhookEvent } from "../webhooks/events";
-import { cancelOrderMessages } from "../scheduler/messages";
+import { cancelOrderMessages } from "../records/messages";
 import type { BookingTransaction } from "../db/open";
 import type { EngineContext } from "../context";
 import { releaseHold } from "../availability/availability";
@@ -13,7 +13,7 @@ import { ChangeWindowClosedError, OrderCancelledError, OrderRefundedError } from
 
 import { parseInput } from "../domain/validate";
 import { offerFreedCapacity } from "../waiting-list/waiting-list";
-import { CUSTOMER, recordOrderEvent, type OrderActor } from "./history";
+import { CUSTOMER, recordOrderEvent, type OrderActor } from "../records/history";
 import { type OrderLookup, findOrder, type OrderView, orderJob, lookupOrder } from "./lookup";
 import { announceChange } from "./notices";
 import { type OrderRow, isMailIn, changeWindow, isFullyRefunded, cancellationQuote, cancellationRefund } from "./rules";

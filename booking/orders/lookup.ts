@@ -21,7 +21,7 @@ import { identifierKind } from "../domain/identifiers";
 import { plainText } from "../domain/inputs";
 import { addMinutesToClock, fullDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
-import { orderStateOf, type OrderHistoryEntry, type OrderStateSummary } from "./history";
+import { orderStateOf, type OrderHistoryEntry, type OrderStateSummary } from "../records/history";
 import { type OrderRow, isMailIn, changeDeadline, type ChangeWindow, changeWindow, callOutFee, isFullyRefunded, cancellationQuote, settledCancellation } from "./rules";
 
 const lookupInput = z.object({

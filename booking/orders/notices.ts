@@ -1,7 +1,7 @@
 /** What an order's change tells the customer and the partners (ADR 093, ADR 180). */
 import * as s from "../db/schema";
 import { eq, sql } from "drizzle-orm";
-import { enqueueMessage } from "../scheduler/message-jobs";
+import { enqueueMessage } from "../records/message-jobs";
 import { enqueueWebhookEvent } from "../webhooks/events";
 import type { DbOrTx } from "../db/open";
 import type { CarrierContext } from "../domain/carrier";

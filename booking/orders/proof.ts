@@ -11,7 +11,7 @@ import { MAX_PROOF_BYTES } from "../domain/image-sniff";
 import { normaliseProofImage } from "../images/proof-image";
 import { id, plainText } from "../domain/inputs";
 import { parseInput } from "../domain/validate";
-import { CUSTOMER, recordOrderEvent, type OrderActor } from "./history";
+import { CUSTOMER, recordOrderEvent, type OrderActor } from "../records/history";
 import { type OrderDeviceView, lookupOrder } from "./lookup";
 import { acknowledge } from "./notices";
 import { isFullyRefunded } from "./rules";

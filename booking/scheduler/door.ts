@@ -3,7 +3,7 @@ import { z } from "zod";
 import { parseInput } from "../domain/validate";
 import { read, write, type CarrierArg } from "../door";
 import * as jobs from "./jobs";
-import * as scheduled from "./messages";
+import * as scheduled from "../records/messages";
 import type { PassScope } from "./worker";
 
 const outboxInput = z.object({

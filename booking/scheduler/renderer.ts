@@ -14,8 +14,8 @@ import { appointmentInvite } from "../notifications/calendar";
 import { composeMessage } from "../notifications/compose-message";
 import type { MessageValues } from "../notifications/render";
 import { CUSTOMER_MESSAGE_KINDS, type CustomerMessageKind } from "../notifications/template-kinds";
-import type { MessageContentSource } from "../ports/message-content";
-import { MessageContentUnavailableError } from "../ports/message-content";
+import type { MessageContentSource } from "../notifications/message-content";
+import { MessageContentUnavailableError } from "../notifications/message-content";
 import { E164, type EmailMessage, type SmsMessage } from "../ports/notifications";
 
 export interface RenderRequest {

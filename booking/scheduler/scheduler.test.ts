@@ -16,7 +16,7 @@ import { NotificationSendError, type EmailMessage, type Notifications, type SmsM
 import { openTestDatabase } from "../testing/db";
 import { createTestEngine, newCarrier, readyBooking, staticMessageContent, type TestEngine } from "../testing/engine";
 import { carrierFixture } from "../testing/fixtures";
-import { planMessages } from "./messages";
+import { planMessages } from "../records/messages";
 import type { MessageRenderer } from "./renderer";
 import { backoffMs, createScheduler, defaultSchedulerSettings } from "./worker";
 

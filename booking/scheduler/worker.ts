@@ -24,7 +24,7 @@ import { NotificationSendError, type Notifications } from "../ports/notification
 import type { MessageRenderer } from "./renderer";
 import { postWebhook, WebhookRefusedError, webhookRetryDelayMs, type WebhookPolicy } from "../webhooks/deliver";
 import { webhookHeaders } from "../webhooks/signing";
-import { recordMessageOutcome } from "../orders/history";
+import { recordMessageOutcome } from "../records/history";
 
 export const PURGE_HOLDS_KEY = "purge_holds";
 

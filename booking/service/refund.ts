@@ -8,7 +8,7 @@ import type { CarrierContext } from "../domain/carrier";
 import { ValidationError } from "../domain/errors";
 import { id } from "../domain/inputs";
 import { parseInput } from "../domain/validate";
-import { recordOrderEvent } from "../orders/history";
+import { recordOrderEvent } from "../records/history";
 import { staffActor, type ServiceStaff, staffInput, carrierOrder, type ServiceActionView, actionView, actionBase, earlierAction, record } from "./service";
 
 /** What a refund of `asked` (null: everything left) gives back, or the field's refusal: the one rule of the quote and the refund. */

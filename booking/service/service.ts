@@ -18,11 +18,11 @@ import { OrderNotFoundError, ValidationError } from "../domain/errors";
 import { id, plainText } from "../domain/inputs";
 import { normalisePostcode } from "../domain/postcode";
 import { parseInput } from "../domain/validate";
-import { enqueueMessage } from "../scheduler/message-jobs";
-import { orderMessages, type ScheduledMessageView } from "../scheduler/messages";
+import { enqueueMessage } from "../records/message-jobs";
+import { orderMessages, type ScheduledMessageView } from "../records/messages";
 import type { MessageRenderer } from "../scheduler/renderer";
 import type { CustomerMessageKind } from "../notifications/template-kinds";
-import type { OrderActor } from "../orders/history";
+import type { OrderActor } from "../records/history";
 
 /** The staff member as the order's history names them: their account's display name as it is now, and its id (ADR 247). */
 export const staffActor = (staff: ServiceStaff): OrderActor => ({ type: "staff", id: staff.id, name: staff.name });

@@ -20,7 +20,7 @@ import { addMinutesToClock, localDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
 import { normaliseProofImage } from "../images/proof-image";
 import { enqueueWebhookEvent } from "../webhooks/events";
-import { orderStates, recordOrderEvent, type OrderState } from "../orders/history";
+import { orderStates, recordOrderEvent, type OrderState } from "../records/history";
 
 /** The steps in the order the technician does them (spec §2). */
 export const STEP_ORDER = [

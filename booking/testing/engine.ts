@@ -1,6 +1,6 @@
 /** A whole engine for unit tests: in-memory PGlite, fixed clock, sandbox payments, memory files. */
 import type { MessageBrand } from "../notifications/render";
-import type { MessageContent, MessageContentSource } from "../ports/message-content";
+import type { MessageContent, MessageContentSource } from "../notifications/message-content";
 import { createSandboxGateway, type SandboxGateway, type SandboxLedgerRecord } from "../adapters/sandbox-payments/sandbox-gateway";
 import { createEmbeddedAddressProvider } from "../adapters/embedded-addresses";
 import { createPaymentLedger } from "../db/payment-ledger";

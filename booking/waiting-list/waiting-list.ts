@@ -11,7 +11,7 @@
  * entry: the second takes the next one).
  */
 import { createHash, randomBytes } from "node:crypto";
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import type { EngineContext } from "../context";
 import { findHold, holdDay, isBookable, loadAreaRoster, openSlotTimes, releaseHold, slotTimes, type Roster } from "../availability/availability";
@@ -24,7 +24,7 @@ import { BookingCompletedError, BookingStateError, DateUnavailableError } from "
 import { plainText } from "../domain/inputs";
 import { minutesOf, type IsoDate } from "../domain/time";
 import { parseInput } from "../domain/validate";
-import { enqueueMessage } from "../scheduler/message-jobs";
+import { enqueueMessage } from "../records/message-jobs";
 
 export const OFFER_PATH = "/booking/waiting-list/offer";
 export const EXPIRE_JOB_TYPE = "waiting_list_expire";
@@ -276,7 +276,7 @@ async function closeOffer(tx: DbOrTx, entry: Entry, now: Date, offerMinutes: num
   // The booking's row before its hold (ADR 238): deleting the hold updates the booking row (ADR 224),
   // and a checkout holds that row while it writes the hold, so the hold must not be taken first. The
   // entry is locked already, and a checkout completing the order locks the booking and then this
-  // entry (markBooked): waiting for the booking here could close that circle, so a booking another
+  // entry (markBooked, bookings/completion.ts): waiting for the booking here could close that circle, so a booking another
   // transaction is changing right now is not waited for — it keeps its hold, as a customer paying does.
   const [locked] = await tx.select({ status: s.bookings.checkoutStatus }).from(s.bookings).where(eq(s.bookings.id, entry.bookingId)).for("update", { skipLocked: true });
   const [booking] = locked ? [locked] : await tx.select({ status: s.bookings.checkoutStatus }).from(s.bookings).where(eq(s.bookings.id, entry.bookingId));
@@ -385,12 +385,4 @@ export async function leaveWaitingList(ctx: EngineContext, carrier: CarrierConte
     .where(and(eq(w.carrierCode, carrier.code), eq(w.bookingId, booking.id), eq(w.state, "waiting")))
     .returning({ id: w.id });
   return left.length;
-}
-
-/** The booking became an order (through the offer or any other way): its customer leaves the list. */
-export async function markBooked(tx: DbOrTx, carrier: CarrierContext, bookingId: number, now: Date): Promise<void> {
-  await tx
-    .update(w)
-    .set({ state: "booked", closedAt: now, updatedAt: now })
-    .where(and(eq(w.carrierCode, carrier.code), eq(w.bookingId, bookingId), inArray(w.state, ["waiting", "offered", "expired"])));
 }

@@ -12,7 +12,7 @@ import type { WEBHOOK_EVENTS } from "@repair/rules/webhooks";
 import type { DbOrTx } from "../db/open";
 import * as s from "../db/schema";
 import { catalogueRevision, keptForRevision, type Keep } from "../catalogue/revision";
-import { orderStateOf, type OrderState } from "../orders/history";
+import { orderStateOf, type OrderState } from "../records/history";
 
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 

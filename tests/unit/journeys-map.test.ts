@@ -59,7 +59,7 @@ describe("what a change runs", () => {
   });
 
   it("runs the specs of every journey a file belongs to, each once", () => {
-    const picked = specsForChanges(map, ["booking/scheduler/message-jobs.ts", "booking/waiting-list/waiting-list.ts"]);
+    const picked = specsForChanges(map, ["booking/records/message-jobs.ts", "booking/waiting-list/waiting-list.ts"]);
     expect(picked.journeys).toEqual(["messages", "waiting-list"]);
     expect(picked.specs.filter((spec) => spec === "tests/e2e/waiting-list.spec.ts")).toHaveLength(1);
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { composeMessage } from "../../notifications/compose-message";
-import { MessageContentUnavailableError } from "../../ports/message-content";
+import { MessageContentUnavailableError } from "../../notifications/message-content";
 import { createCmsMessageContent } from "./cms-message-content";
 
 /** As the CMS answers for a seeded carrier (cms/src/messages/message-feed.ts). */

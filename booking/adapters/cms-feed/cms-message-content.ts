@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { messageBrandSchema, messageTemplateSchema } from "../../notifications/render";
 import { CUSTOMER_MESSAGE_KINDS } from "../../notifications/template-kinds";
-import { MessageContentUnavailableError, type MessageContent, type MessageContentSource } from "../../ports/message-content";
+import { MessageContentUnavailableError, type MessageContent, type MessageContentSource } from "../../notifications/message-content";
 import type { CmsFeedOptions } from "./cms-feed-source";
 
 const answerSchema = z.object({

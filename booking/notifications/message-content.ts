@@ -3,8 +3,8 @@
  * shows and the carrier's templates, read from the CMS when a message is sent. A kind the carrier
  * has no template for, or an empty field, gets the standard text (notifications/default-templates.ts).
  */
-import type { MessageBrand, MessageTemplate } from "../notifications/render";
-import type { CustomerMessageKind } from "../notifications/template-kinds";
+import type { MessageBrand, MessageTemplate } from "./render";
+import type { CustomerMessageKind } from "./template-kinds";
 
 export interface MessageContent {
   brand: MessageBrand;
