@@ -26,7 +26,7 @@ import { createTwilioSmsSender } from "./adapters/twilio/twilio-sms";
 import { OUTBOX_SENDER, sendersFromEnv, withSenders, type Sender } from "./notifications/senders";
 import type { Notifications } from "./ports/notifications";
 import { createOperationsSync, type OperationsLogger, type OperationsSync } from "./operations/sync";
-import type { OperationsSource } from "./ports/operations-source";
+import type { OperationsSource } from "./operations/operations-source";
 import {
   braintreeConfigured,
   braintreeVariables,

@@ -23,7 +23,7 @@ export {
   type ChangeRoute,
 } from "./operations/sync";
 export { createCmsFeedSource } from "./adapters/cms-feed/cms-feed-source";
-export type { OperationsSource } from "./ports/operations-source";
+export type { OperationsSource } from "./operations/operations-source";
 export {
   engineConfigShape,
   engineConfigSchema,

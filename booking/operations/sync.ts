@@ -14,7 +14,7 @@ import type { BookingDatabase, BookingTransaction } from "../db/open";
 import * as s from "../db/schema";
 import { seedCatalogue, SeedFileError, type SeedResult } from "../catalogue/seed";
 import { seedCarrier, withdrawCarrier } from "../catalogue/seed-carrier";
-import { OperationsDataInvalidError, OperationsSourceUnavailableError, type OperationsSource } from "../ports/operations-source";
+import { OperationsDataInvalidError, OperationsSourceUnavailableError, type OperationsSource } from "./operations-source";
 
 /** The subset of a pino logger the sync writes to. */
 export interface OperationsLogger {

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { cmsApiKeySchema } from "../../api-keys/api-keys";
 import { catalogueFileSchema, engineFileSchema } from "../../catalogue/seed-schema";
-import { OperationsDataInvalidError, OperationsSourceUnavailableError, type OperationsSource } from "../../ports/operations-source";
+import { OperationsDataInvalidError, OperationsSourceUnavailableError, type OperationsSource } from "../../operations/operations-source";
 
 export interface CmsFeedOptions {
   /** The CMS's base URL, e.g. http://127.0.0.1:1337. */
