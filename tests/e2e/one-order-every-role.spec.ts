@@ -26,7 +26,7 @@
  * refund the cancel step said "You paid" the remainder (not what the page says was paid) and now states
  * the payment and the part given back (app/journeys/manage/order-view.ts `cancelQuoteText`); the
  * cancellation withdrew the part refund's notice not yet sent, so the customer was never told of it
- * (booking/scheduler/messages.ts keeps refund notices); the desk listed the refund notices by their
+ * (booking/records/messages.ts keeps refund notices); the desk listed the refund notices by their
  * internal kind (now "Partial refund" / "Refund in full", both languages).
  *
  * Adjusted to the product's rules: the late change is a cancellation only (PatchPoint leaves late
