@@ -17,18 +17,25 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: [
-            "app/**/*.test.ts",
-            "packages/**/*.test.ts",
-            "app/**/*.test.tsx",
-            "booking/**/*.test.ts",
-            "tenants/**/*.test.ts",
-            "cms/src/**/*.test.ts",
-            "tests/unit/**/*.test.ts",
-          ],
+          include: ["app/**/*.test.ts", "packages/**/*.test.ts", "app/**/*.test.tsx", "tenants/**/*.test.ts", "cms/src/**/*.test.ts", "tests/unit/**/*.test.ts"],
           environment: "node",
           testTimeout: 30_000,
-          // Engine suites start an in-memory PGlite and migrate it in beforeAll: slow on a busy 2-core machine.
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The engine's unit tests (ADR 286): the unit suite's other half (`npm run test:unit` and
+          // scripts/test.mjs run both). Its files share each fork's modules instead of importing the
+          // engine afresh for each file: nothing under booking/ keeps state in a module but keyed caches,
+          // and no engine test mocks a module.
+          name: "unit-engine",
+          include: ["booking/**/*.test.ts"],
+          isolate: false,
+          environment: "node",
+          testTimeout: 30_000,
+          // Engine suites start an in-memory PGlite in beforeAll: slow on a busy 2-core machine.
           hookTimeout: 120_000,
         },
       },

@@ -100,12 +100,16 @@ function addPlaywright(file, suite = "e2e") {
   if (stats.unexpected > 0) failures.push(`${suite}: ${stats.unexpected} failed`);
 }
 
+/** The Vitest projects of each suite: the unit suite is the isolated files and the engine's (ADR 286). */
+const VITEST_PROJECTS = { unit: ["unit", "unit-engine"], integration: ["integration"] };
+const projectArgs = (suite) => VITEST_PROJECTS[suite].flatMap((project) => ["--project", project]);
+
 async function vitest(project, env = {}) {
   const output = path.join(reportsDir, `${project}.json`);
   try {
-    // `--only <project> -- <files>` runs those files of the project only (as `-- <spec>` does for e2e).
+    // `--only <suite> -- <files>` runs those files of the suite only (as `-- <spec>` does for e2e).
     const files = selection ? selection[project] : only === project ? playwrightArgs : [];
-    await run("npx", ["vitest", "run", "--project", project, "--reporter=default", "--reporter=json", `--outputFile=${output}`, ...files], { env });
+    await run("npx", ["vitest", "run", ...projectArgs(project), "--reporter=default", "--reporter=json", `--outputFile=${output}`, ...files], { env });
   } catch {
     // counted from the report below
   }
@@ -218,8 +222,8 @@ async function productionSuite() {
 async function selectChanged(base) {
   const files = changedFiles(root, base);
   log("changed", `${files.length} file(s) changed since ${base}${files.length ? `: ${files.slice(0, 20).join(", ")}${files.length > 20 ? ", …" : ""}` : ""}`);
-  const related = async (project) =>
-    listedFiles(await run("npx", ["vitest", "list", "--project", project, "--changed", base, "--filesOnly"], { quiet: true }).catch(() => ""), project);
+  const related = async (suite) =>
+    listedFiles(await run("npx", ["vitest", "list", ...projectArgs(suite), "--changed", base, "--filesOnly"], { quiet: true }).catch(() => ""), VITEST_PROJECTS[suite]);
   const unit = await related("unit");
   const integration = await related("integration");
   const picked = specsForChanges(readJourneyMap(root), files, supportImports(root));

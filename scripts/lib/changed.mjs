@@ -117,14 +117,16 @@ export function defaultBase(root) {
 /**
  * The test files of a Vitest project that import a changed file (`vitest list --changed`), as
  * `vitest run` takes them.
- * @param {string} output what `vitest list --project <p> --changed <base> --filesOnly` printed
- * @param {string} project
+ * @param {string} output what `vitest list --project <p> … --changed <base> --filesOnly` printed
+ * @param {string | string[]} projects the project (or the suite's projects) whose files to take
  */
-export function listedFiles(output, project) {
-  const prefix = `[${project}] `;
+export function listedFiles(output, projects) {
+  const prefixes = [projects].flat().map((project) => `[${project}] `);
   return output
     .split("\n")
     .map((line) => line.trim())
-    .filter((line) => line.startsWith(prefix))
-    .map((line) => line.slice(prefix.length));
+    .flatMap((line) => {
+      const prefix = prefixes.find((p) => line.startsWith(p));
+      return prefix ? [line.slice(prefix.length)] : [];
+    });
 }

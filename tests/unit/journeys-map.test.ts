@@ -84,4 +84,11 @@ describe("what a change runs", () => {
       "app/c.test.ts",
     ]);
   });
+
+  it("reads them for every project of a suite (the unit suite is two, ADR 286)", () => {
+    expect(listedFiles("[unit-engine] booking/a.test.ts\n[integration] tests/integration/b.test.ts\n[unit] app/c.test.ts\n", ["unit", "unit-engine"])).toEqual([
+      "booking/a.test.ts",
+      "app/c.test.ts",
+    ]);
+  });
 });
