@@ -117,6 +117,8 @@ test("an agent prepares a booking; the customer finds it on Confirm booking by i
   // Another carrier's site does not know this carrier's code (and looking does not spend it).
   const elsewhere = await phone.newPage();
   await elsewhere.goto(carrierUrl("skyline", "/booking/continue"));
+  // Once the page is interactive: a press while it hydrated was once lost (a CI retry, 8 Dec 2026).
+  await expect(elsewhere.locator("html")).toHaveAttribute("data-hydrated", "true");
   await elsewhere.getByLabel(en("booking-location", "continue.codeLabel")).fill(code);
   await elsewhere.getByRole("button", { name: en("booking-location", "continue.submit") }).click();
   await expect(elsewhere.getByText(en("booking-location", "continue.codeUnknown"))).toBeVisible();

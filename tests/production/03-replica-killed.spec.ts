@@ -18,7 +18,21 @@ import { pickCarrier, uniqueEmail } from "../support/book-through-ui";
 import { seededCarriers } from "../support/cms";
 import { book, createHttpCustomer, type BookedByHttp, type HttpCustomer } from "../support/http-customer";
 import { steadyLoad } from "../support/load";
-import { carrierOrigin, control, counter, deliveredMail, figure, isConfirmationOf, processesNow, query, replicasNow, scrape, sleep, state } from "../support/production";
+import {
+  carrierOrigin,
+  control,
+  counter,
+  deliveredMail,
+  figure,
+  isConfirmationOf,
+  processesNow,
+  query,
+  replicaGet,
+  replicasNow,
+  scrape,
+  sleep,
+  state,
+} from "../support/production";
 
 const CUSTOMERS = 20;
 /** A restarted replica or Strapi must be back within these (the 2-core machine, under this load). */
@@ -42,6 +56,9 @@ test.afterEach(async () => {
   await load?.stop();
 });
 
+/** The pages the steady visitors read through Caddy. */
+const VISITED = ["/", "/faqs", "/booking/postcode-search"];
+
 /** Page visits to a replica's current process, without the health checks (group api). */
 const visitsTo = async (replica: number) => {
   const text = await scrape(replica);
@@ -60,7 +77,7 @@ test("a replica SIGKILLed while 20 customers book and pay: all finish, 0 lost, 0
   const emails = customers.map((_, index) => uniqueEmail(`killed-${index}`));
 
   // Visitors reading the carrier's pages through Caddy from start to end (issue 43).
-  load = steadyLoad(origin, ["/", "/faqs", "/booking/postcode-search"], { visitors: 2, pauseMs: 100 });
+  load = steadyLoad(origin, VISITED, { visitors: 2, pauseMs: 100 });
   // A slow mail relay: each e-mail takes 3 s to be accepted, so replicas hold claimed messages when one dies.
   await control("mail/delay?ms=3000");
   const started = Date.now();
@@ -107,6 +124,11 @@ test("a replica SIGKILLed while 20 customers book and pay: all finish, 0 lost, 0
   const outcomes = await Promise.allSettled(journeys);
   await killer;
   // Strapi killed the same way once the customers are done: the pages keep coming from the cache.
+  // A replica keeps the content it has read (issue 13's last good content); the restarted one began
+  // empty and Caddy may not yet have sent it every page, so it renders each visited page first (once
+  // a CI run had its FAQ page answer 503 while Strapi was down: content it had never read).
+  await comeback;
+  for (const pathname of VISITED) expect((await replicaGet(0, new URL(origin).hostname, pathname)).status, pathname).toBe(200);
   const cmsBefore = (await processesNow()).cms!.pid;
   await control("cms/kill");
   const cmsKilledAt = Date.now();
