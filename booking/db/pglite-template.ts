@@ -40,11 +40,19 @@ export async function ensurePgliteTemplate(cacheDir: string, folder = migrations
   return file;
 }
 
+/** Each template read once per process: a Blob is immutable, and every open of a test run loads the same one. */
+const loaded = new Map<string, Blob>();
+
 /** The template to load for a new in-memory database, when one is set and its file is there. */
 export function pgliteTemplate(env: Record<string, string | undefined> = process.env): Blob | undefined {
   const file = env[TEMPLATE_ENV];
-  if (!file || !existsSync(file)) return undefined;
-  return new Blob([readFileSync(file)]);
+  if (!file) return undefined;
+  const known = loaded.get(file);
+  if (known) return known;
+  if (!existsSync(file)) return undefined;
+  const template = new Blob([readFileSync(file)]);
+  loaded.set(file, template);
+  return template;
 }
 
 /** Where the dump of `folder`'s migrations is kept: its name changes with the migrations and PGlite's version. */
